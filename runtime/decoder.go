@@ -1,0 +1,298 @@
+package runtime
+
+import (
+	"errors"
+	"io"
+	"strconv"
+)
+
+// Default limits; see Options.
+const (
+	DefaultMaxDepth         = 32
+	DefaultMaxArrayElements = 131072
+	DefaultMaxMapPairs      = 131072
+	DefaultMaxStringLength  = 64 << 20
+)
+
+// Options are the limits and the strictness a Decoder enforces. A zero
+// field takes its default.
+type Options struct {
+	// MaxDepth bounds the nesting of arrays, maps and tags within tags, as
+	// fxamacker/cbor counts it: with 32, 32 nested arrays decode and 33 do
+	// not. Default 32.
+	MaxDepth int
+	// MaxArrayElements bounds the length of one array. Default 131072.
+	MaxArrayElements int
+	// MaxMapPairs bounds the number of pairs in one map. Default 131072.
+	MaxMapPairs int
+	// MaxStringLength bounds one byte or text string, in bytes (for an
+	// indefinite-length string, all its chunks together). Default 64 MiB.
+	MaxStringLength int
+	// Strict rejects indefinite lengths, heads that are not the shortest
+	// for their argument, and duplicate map keys, everywhere in the item.
+	Strict bool
+}
+
+// DefaultOptions returns the options a new Decoder has.
+func DefaultOptions() Options {
+	return Options{
+		MaxDepth:         DefaultMaxDepth,
+		MaxArrayElements: DefaultMaxArrayElements,
+		MaxMapPairs:      DefaultMaxMapPairs,
+		MaxStringLength:  DefaultMaxStringLength,
+	}
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxArrayElements <= 0 {
+		o.MaxArrayElements = DefaultMaxArrayElements
+	}
+	if o.MaxMapPairs <= 0 {
+		o.MaxMapPairs = DefaultMaxMapPairs
+	}
+	if o.MaxStringLength <= 0 {
+		o.MaxStringLength = DefaultMaxStringLength
+	}
+	return o
+}
+
+// A Decoder reads CBOR data items from a byte slice (NewBytesDecoder) or
+// a stream (NewDecoder). Both have the same API; the one over a slice
+// never copies what it skips and checks every declared length against the
+// bytes that remain. A Decoder is not safe for concurrent use, and after
+// it returns an error it must not be used again except through Reset.
+type Decoder struct {
+	buf  []byte // the input, or on a stream the bytes read and not yet dropped
+	off  int    // read position in buf
+	base int64  // offset in the stream of buf[0]
+
+	r      io.Reader // nil for a decoder over a slice
+	rerr   error     // the error the reader returned, kept
+	pinned bool      // on a stream: buf[pin:] must survive a refill
+	pin    int
+
+	strictAt int64 // offset of the last item checked in strict mode, or -1
+
+	depth int
+	opts  Options
+
+	scratch []byte     // indefinite-length keys
+	keys    keyChecker // duplicate-key detection for Valid and strict mode
+}
+
+// NewBytesDecoder returns a Decoder that reads data, with default options.
+func NewBytesDecoder(data []byte) *Decoder {
+	return &Decoder{buf: data, opts: DefaultOptions(), strictAt: -1}
+}
+
+// NewDecoder returns a Decoder that reads from r, item after item, with
+// default options. It buffers; its buffer grows only as data arrives.
+func NewDecoder(r io.Reader) *Decoder {
+	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1}
+}
+
+// Reset makes d a decoder over data with its current options.
+func (d *Decoder) Reset(data []byte) {
+	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1}
+	d.keys.reset()
+}
+
+// SetOptions sets the limits and strictness; zero fields take defaults.
+func (d *Decoder) SetOptions(o Options) { d.opts = o.withDefaults() }
+
+// Options returns the options in force.
+func (d *Decoder) Options() Options { return d.opts }
+
+// Offset returns how many bytes of the input have been consumed.
+func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }
+
+// Depth returns how many arrays and maps are open.
+func (d *Decoder) Depth() int { return d.depth }
+
+// Hint returns a safe initial capacity for a slice or map of n elements
+// whose head was just read: n over a slice, whose length was checked
+// against the remaining bytes; over a stream, no more than the bytes
+// already buffered could hold, so a forged count cannot allocate.
+func (d *Decoder) Hint(n int) int {
+	if d.r == nil || n <= len(d.buf)-d.off {
+		return n
+	}
+	return len(d.buf) - d.off
+}
+
+// More reports whether a stream or slice has bytes left for another item.
+func (d *Decoder) More() bool {
+	if d.off < len(d.buf) {
+		return true
+	}
+	return d.r != nil && d.fill(1) == nil
+}
+
+// need makes n bytes available at buf[off:], reading from the stream if
+// there is one. It returns io.ErrUnexpectedEOF (or the reader's error)
+// when they cannot be had.
+func (d *Decoder) need(n int) error {
+	if len(d.buf)-d.off >= n {
+		return nil
+	}
+	if d.r == nil {
+		return io.ErrUnexpectedEOF
+	}
+	return d.fill(n)
+}
+
+const minRead = 4096
+
+// fill reads until n bytes are available at buf[off:]. The buffer grows
+// by doubling only when it is full of data that was really read, so its
+// size stays within twice what the stream delivered.
+func (d *Decoder) fill(n int) error {
+	for len(d.buf)-d.off < n {
+		if d.rerr != nil {
+			if d.rerr == io.EOF {
+				return io.ErrUnexpectedEOF
+			}
+			return d.rerr
+		}
+		if len(d.buf) == cap(d.buf) {
+			d.makeRoom()
+		}
+		m, err := d.r.Read(d.buf[len(d.buf):cap(d.buf)])
+		if m < 0 || m > cap(d.buf)-len(d.buf) {
+			err = errors.New("cbor: reader returned an invalid count")
+			m = 0
+		}
+		d.buf = d.buf[:len(d.buf)+m]
+		if err != nil {
+			d.rerr = err
+		} else if m == 0 {
+			d.rerr = io.ErrNoProgress
+		}
+	}
+	return nil
+}
+
+// makeRoom drops consumed bytes, or doubles the buffer when nothing can be
+// dropped.
+func (d *Decoder) makeRoom() {
+	drop := d.off
+	if d.pinned && d.pin < drop {
+		drop = d.pin
+	}
+	if drop > 0 && drop >= len(d.buf)/2 {
+		n := copy(d.buf, d.buf[drop:])
+		d.buf = d.buf[:n]
+		d.off -= drop
+		d.pin -= drop
+		d.base += int64(drop)
+		return
+	}
+	c := 2 * cap(d.buf)
+	if c < minRead {
+		c = minRead
+	}
+	nb := make([]byte, len(d.buf)-drop, c)
+	copy(nb, d.buf[drop:])
+	d.buf = nb
+	d.off -= drop
+	d.pin -= drop
+	d.base += int64(drop)
+}
+
+// eof converts a failure of need into a typed error at offset off.
+func (d *Decoder) eof(err error, off int64, what string) error {
+	if err == io.ErrUnexpectedEOF {
+		return eofError(d, off, what)
+	}
+	return &Error{Offset: off, Msg: "reading " + what + ": " + err.Error(), Err: err}
+}
+
+// head reads the head of the next item: its initial byte and argument.
+// For indefinite lengths (additional information 31) arg is 0; the caller
+// checks that the major type allows it. Reserved additional information
+// (28-30) is a syntax error. In strict mode a head that is not the
+// shortest for its argument is an error.
+func (d *Decoder) head() (ib byte, arg uint64, err error) {
+	if d.off >= len(d.buf) {
+		if err := d.need(1); err != nil {
+			return 0, 0, d.eof(err, d.Offset(), "item head")
+		}
+	}
+	ib = d.buf[d.off]
+	ai := ib & 0x1f
+	if ai < 24 {
+		d.off++
+		return ib, uint64(ai), nil
+	}
+	switch ai {
+	case 24, 25, 26, 27:
+		n := 1 << (ai - 24)
+		if err := d.need(1 + n); err != nil {
+			return 0, 0, d.eof(err, d.Offset(), "item head")
+		}
+		b := d.buf[d.off+1 : d.off+1+n]
+		for _, c := range b {
+			arg = arg<<8 | uint64(c)
+		}
+		if ib>>5 == MajorSimple {
+			if ai == 24 && arg < 32 {
+				return 0, 0, d.errAt(d.Offset(), ErrSyntax, "simple value "+strconv.FormatUint(arg, 10)+" in two-byte form")
+			}
+		} else if d.opts.Strict && SizeHead(arg) != 1+n {
+			return 0, 0, d.errAt(d.Offset(), ErrStrict, "head is not the shortest for its argument")
+		}
+		d.off += 1 + n
+		return ib, arg, nil
+	case 31:
+		switch ib >> 5 {
+		case MajorUint, MajorNeg, MajorTag:
+			return 0, 0, d.errAt(d.Offset(), ErrSyntax, "indefinite length on "+majorNames[ib>>5])
+		case MajorSimple:
+			return 0, 0, d.errAt(d.Offset(), ErrSyntax, "break outside an indefinite-length item")
+		}
+		if d.opts.Strict {
+			return 0, 0, d.errAt(d.Offset(), ErrStrict, "indefinite length")
+		}
+		d.off++
+		return ib, 0, nil
+	}
+	return 0, 0, d.errAt(d.Offset(), ErrSyntax, "reserved additional information "+strconv.Itoa(int(ai)))
+}
+
+// peek returns the initial byte of the next item without consuming it.
+func (d *Decoder) peek() (byte, error) {
+	if d.off >= len(d.buf) {
+		if err := d.need(1); err != nil {
+			return 0, d.eof(err, d.Offset(), "item")
+		}
+	}
+	return d.buf[d.off], nil
+}
+
+// PeekMajor returns the major type of the next item without consuming it.
+// With no bytes left at the top level (between items) the error wraps
+// io.EOF; inside an item it wraps io.ErrUnexpectedEOF.
+func (d *Decoder) PeekMajor() (byte, error) {
+	if d.off >= len(d.buf) {
+		if err := d.need(1); err != nil {
+			if d.depth == 0 && err == io.ErrUnexpectedEOF && len(d.buf) == d.off {
+				return 0, &Error{Offset: d.Offset(), Msg: "no data", Err: io.EOF}
+			}
+			return 0, d.eof(err, d.Offset(), "item")
+		}
+	}
+	if d.opts.Strict && d.depth == 0 {
+		if err := d.checkStrict(); err != nil {
+			return 0, err
+		}
+	}
+	return d.buf[d.off] >> 5, nil
+}
+
+// typeError is the error for an item of the wrong type at offset off.
+func (d *Decoder) typeError(off int64, ib byte, want string) error {
+	return d.errAt(off, ErrType, "expected "+want+", found "+describe(ib))
+}

@@ -1,0 +1,167 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Sentinel causes of a decoding *Error; test them with errors.Is.
+// Truncated input wraps io.ErrUnexpectedEOF instead.
+var (
+	ErrSyntax       = errors.New("not well-formed")   // RFC 8949 says the bytes are not CBOR
+	ErrType         = errors.New("wrong type")        // well-formed, but not what the Go type takes
+	ErrRange        = errors.New("out of range")      // a number that does not fit the Go type
+	ErrLimit        = errors.New("limit exceeded")    // depth, element, pair or string length limit
+	ErrUTF8         = errors.New("invalid UTF-8")     // a text string that is not UTF-8
+	ErrDuplicateKey = errors.New("duplicate map key") // a key seen twice in one map
+	ErrLength       = errors.New("wrong length")      // an array or byte string of the wrong length
+	ErrTrailing     = errors.New("trailing data")     // bytes left after the item
+	ErrStrict       = errors.New("not allowed in strict mode")
+	ErrTag          = errors.New("invalid tag content") // tags 0-3 with content RFC 8949 §3.4 forbids
+)
+
+// Error is the error every decoder returns. It says what went wrong (Msg),
+// where in the input (Offset, in bytes from the start of the input or
+// stream), where in the Go value (the path, built by generated code as the
+// error travels out: "Order.Items[3].SKU"), and why (Err: one of the
+// sentinels above, or an io error such as io.ErrUnexpectedEOF).
+type Error struct {
+	Offset int64
+	Msg    string
+	Err    error
+
+	root string   // type name set by AtType
+	path []string // path segments, innermost first
+}
+
+// Error formats as "cbor: Order.Items[3].SKU: expected text string, found
+// unsigned integer at offset 12".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("cbor: ")
+	if p := e.Path(); p != "" {
+		b.WriteString(p)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	b.WriteString(" at offset ")
+	b.WriteString(strconv.FormatInt(e.Offset, 10))
+	return b.String()
+}
+
+// Path returns the Go path of the value being decoded, "" at the top.
+func (e *Error) Path() string {
+	var b strings.Builder
+	b.WriteString(e.root)
+	for i := len(e.path) - 1; i >= 0; i-- {
+		s := e.path[i]
+		if b.Len() == 0 && s[0] == '.' {
+			s = s[1:]
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// Unwrap returns the cause: a sentinel of this package or an io error.
+func (e *Error) Unwrap() error { return e.Err }
+
+func prepend(err error, seg string) error {
+	var e *Error
+	if errors.As(err, &e) {
+		e.path = append(e.path, seg)
+	}
+	return err
+}
+
+// AtField records that err happened in the struct field name. Errors that
+// are not *Error are returned unchanged.
+func AtField(err error, name string) error { return prepend(err, "."+name) }
+
+// AtIndex records that err happened in element i of an array or slice.
+func AtIndex(err error, i int) error { return prepend(err, "["+strconv.Itoa(i)+"]") }
+
+// AtKey records that err happened in the value of map key key.
+func AtKey(err error, key any) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	var s string
+	switch k := key.(type) {
+	case string:
+		s = strconv.Quote(k)
+	case bool:
+		s = strconv.FormatBool(k)
+	case int64:
+		s = strconv.FormatInt(k, 10)
+	case uint64:
+		s = strconv.FormatUint(k, 10)
+	case int:
+		s = strconv.Itoa(k)
+	default:
+		s = "?"
+	}
+	e.path = append(e.path, "["+s+"]")
+	return err
+}
+
+// AtType names the root of the path: the type UnmarshalCBOR decodes.
+func AtType(err error, name string) error {
+	var e *Error
+	if errors.As(err, &e) && e.root == "" {
+		e.root = name
+	}
+	return err
+}
+
+// Errorf returns a typed error at the decoder's current offset.
+func (d *Decoder) Errorf(cause error, format string, args ...any) error {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return &Error{Offset: d.Offset(), Msg: msg, Err: cause}
+}
+
+func (d *Decoder) errAt(off int64, cause error, msg string) error {
+	return &Error{Offset: off, Msg: msg, Err: cause}
+}
+
+// DuplicateField is the error for a legacy map whose key names field name
+// a second time.
+func DuplicateField(d *Decoder, name string) error {
+	return d.Errorf(ErrDuplicateKey, "duplicate map key %q", name)
+}
+
+// WrongLength is the error for an array of got elements where the Go type
+// needs want (a struct of want fields, or a [want]T).
+func WrongLength(d *Decoder, want, got int) error {
+	return d.Errorf(ErrLength, "expected array of %d elements, found %d", want, got)
+}
+
+func eofError(d *Decoder, off int64, what string) error {
+	return &Error{Offset: off, Msg: "unexpected end of data in " + what, Err: io.ErrUnexpectedEOF}
+}
+
+var majorNames = [8]string{"unsigned integer", "negative integer", "byte string", "text string", "array", "map", "tag", "simple value"}
+
+// describe names the item whose initial byte is b, for "found ..." messages.
+func describe(b byte) string {
+	switch b {
+	case byteFalse, byteTrue:
+		return "bool"
+	case byteNull:
+		return "null"
+	case byteUndefined:
+		return "undefined"
+	case byteFloat16, byteFloat32, byteFloat64:
+		return "float"
+	case byteBreak:
+		return "break"
+	}
+	return majorNames[b>>5]
+}

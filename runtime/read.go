@@ -1,0 +1,543 @@
+package runtime
+
+import (
+	"io"
+	"math"
+	"strconv"
+)
+
+// Typed reads. Each reads one whole item and returns a *Error when the
+// item is of another type (ErrType), does not fit the Go type (ErrRange),
+// breaks a limit (ErrLimit), is not well-formed (ErrSyntax) or is cut
+// short (io.ErrUnexpectedEOF). On error the read position is unspecified.
+
+// ReadNull consumes the next item and returns true if it is null or
+// undefined; otherwise it consumes nothing and returns false.
+func (d *Decoder) ReadNull() (bool, error) {
+	b, err := d.peek()
+	if err != nil {
+		return false, err
+	}
+	if b == byteNull || b == byteUndefined {
+		d.off++
+		return true, nil
+	}
+	return false, nil
+}
+
+// ReadBool reads true or false.
+func (d *Decoder) ReadBool() (bool, error) {
+	b, err := d.peek()
+	if err != nil {
+		return false, err
+	}
+	switch b {
+	case byteTrue:
+		d.off++
+		return true, nil
+	case byteFalse:
+		d.off++
+		return false, nil
+	}
+	return false, d.typeError(d.Offset(), b, "bool")
+}
+
+// readInt reads an unsigned or negative integer: the value is mag when
+// neg is false and -1-mag when it is true.
+func (d *Decoder) readInt(want string) (neg bool, mag uint64, start int64, err error) {
+	start = d.Offset()
+	ib, arg, err := d.head()
+	if err != nil {
+		return false, 0, start, err
+	}
+	switch ib >> 5 {
+	case MajorUint:
+		return false, arg, start, nil
+	case MajorNeg:
+		return true, arg, start, nil
+	}
+	return false, 0, start, d.typeError(start, ib, want)
+}
+
+func (d *Decoder) rangeError(start int64, neg bool, mag uint64, typ string) error {
+	v := strconv.FormatUint(mag, 10)
+	if neg {
+		if mag == math.MaxUint64 {
+			v = "-18446744073709551616"
+		} else {
+			v = "-" + strconv.FormatUint(mag+1, 10)
+		}
+	}
+	return d.errAt(start, ErrRange, "integer "+v+" overflows "+typ)
+}
+
+// ReadUint64 reads a non-negative integer.
+func (d *Decoder) ReadUint64() (uint64, error) {
+	if d.off < len(d.buf) {
+		if b := d.buf[d.off]; b < 24 {
+			d.off++
+			return uint64(b), nil
+		}
+	}
+	return d.readUint(math.MaxUint64, "uint64")
+}
+
+func (d *Decoder) readUint(max uint64, typ string) (uint64, error) {
+	neg, mag, start, err := d.readInt("integer")
+	if err != nil {
+		return 0, err
+	}
+	if neg || mag > max {
+		return 0, d.rangeError(start, neg, mag, typ)
+	}
+	return mag, nil
+}
+
+// ReadUint32 reads an integer in the range of uint32.
+func (d *Decoder) ReadUint32() (uint32, error) {
+	v, err := d.readUint(math.MaxUint32, "uint32")
+	return uint32(v), err
+}
+
+// ReadUint16 reads an integer in the range of uint16.
+func (d *Decoder) ReadUint16() (uint16, error) {
+	v, err := d.readUint(math.MaxUint16, "uint16")
+	return uint16(v), err
+}
+
+// ReadUint8 reads an integer in the range of uint8.
+func (d *Decoder) ReadUint8() (uint8, error) {
+	v, err := d.readUint(math.MaxUint8, "uint8")
+	return uint8(v), err
+}
+
+// ReadUint reads an integer in the range of uint.
+func (d *Decoder) ReadUint() (uint, error) {
+	v, err := d.readUint(math.MaxUint, "uint")
+	return uint(v), err
+}
+
+// ReadInt64 reads an integer in the range of int64.
+func (d *Decoder) ReadInt64() (int64, error) {
+	if d.off < len(d.buf) {
+		if b := d.buf[d.off]; b < 24 {
+			d.off++
+			return int64(b), nil
+		}
+	}
+	return d.readSigned(math.MinInt64, math.MaxInt64, "int64")
+}
+
+func (d *Decoder) readSigned(min, max int64, typ string) (int64, error) {
+	neg, mag, start, err := d.readInt("integer")
+	if err != nil {
+		return 0, err
+	}
+	if !neg {
+		if mag > uint64(max) {
+			return 0, d.rangeError(start, neg, mag, typ)
+		}
+		return int64(mag), nil
+	}
+	// The value is -1-mag; it fits when mag <= -1-min.
+	if mag > uint64(-1-min) {
+		return 0, d.rangeError(start, neg, mag, typ)
+	}
+	return -1 - int64(mag), nil
+}
+
+// ReadInt32 reads an integer in the range of int32.
+func (d *Decoder) ReadInt32() (int32, error) {
+	v, err := d.readSigned(math.MinInt32, math.MaxInt32, "int32")
+	return int32(v), err
+}
+
+// ReadInt16 reads an integer in the range of int16.
+func (d *Decoder) ReadInt16() (int16, error) {
+	v, err := d.readSigned(math.MinInt16, math.MaxInt16, "int16")
+	return int16(v), err
+}
+
+// ReadInt8 reads an integer in the range of int8.
+func (d *Decoder) ReadInt8() (int8, error) {
+	v, err := d.readSigned(math.MinInt8, math.MaxInt8, "int8")
+	return int8(v), err
+}
+
+// ReadInt reads an integer in the range of int.
+func (d *Decoder) ReadInt() (int, error) {
+	v, err := d.readSigned(math.MinInt, math.MaxInt, "int")
+	return int(v), err
+}
+
+// ReadFloat64 reads a float of any width, or an integer (converted to the
+// nearest float64, as fxamacker/cbor does).
+func (d *Decoder) ReadFloat64() (float64, error) {
+	start := d.Offset()
+	b, err := d.peek()
+	if err != nil {
+		return 0, err
+	}
+	switch b {
+	case byteFloat16:
+		if err := d.need(3); err != nil {
+			return 0, d.eof(err, start, "float")
+		}
+		h := uint16(d.buf[d.off+1])<<8 | uint16(d.buf[d.off+2])
+		d.off += 3
+		return float16ToFloat64(h), nil
+	case byteFloat32:
+		if err := d.need(5); err != nil {
+			return 0, d.eof(err, start, "float")
+		}
+		p := d.buf[d.off+1 : d.off+5]
+		d.off += 5
+		return float64(math.Float32frombits(uint32(p[0])<<24 | uint32(p[1])<<16 | uint32(p[2])<<8 | uint32(p[3]))), nil
+	case byteFloat64:
+		if err := d.need(9); err != nil {
+			return 0, d.eof(err, start, "float")
+		}
+		var u uint64
+		for _, c := range d.buf[d.off+1 : d.off+9] {
+			u = u<<8 | uint64(c)
+		}
+		d.off += 9
+		return math.Float64frombits(u), nil
+	}
+	if m := b >> 5; m == MajorUint || m == MajorNeg {
+		neg, mag, _, err := d.readInt("float")
+		if err != nil {
+			return 0, err
+		}
+		if neg {
+			return -1 - float64(mag), nil
+		}
+		return float64(mag), nil
+	}
+	return 0, d.typeError(start, b, "float")
+}
+
+// ReadFloat32 reads a float as ReadFloat64 does and converts it to the
+// nearest float32; a finite value beyond the float32 range is ErrRange.
+func (d *Decoder) ReadFloat32() (float32, error) {
+	start := d.Offset()
+	f, err := d.ReadFloat64()
+	if err != nil {
+		return 0, err
+	}
+	if !math.IsInf(f, 0) && math.Abs(f) > math.MaxFloat32 {
+		return 0, d.errAt(start, ErrRange, "float "+strconv.FormatFloat(f, 'g', -1, 64)+" overflows float32")
+	}
+	return float32(f), nil
+}
+
+// stringHead reads the head of a byte (major 2) or text (major 3) string
+// and returns its length, or -1 for indefinite length.
+func (d *Decoder) stringHead(major byte, want string) (n int, start int64, err error) {
+	start = d.Offset()
+	ib, arg, err := d.head()
+	if err != nil {
+		return 0, start, err
+	}
+	if ib>>5 != major {
+		return 0, start, d.typeError(start, ib, want)
+	}
+	if ib&0x1f == 31 {
+		return -1, start, nil
+	}
+	if arg > uint64(d.opts.MaxStringLength) {
+		return 0, start, d.errAt(start, ErrLimit, want+" length "+strconv.FormatUint(arg, 10)+" exceeds limit "+strconv.Itoa(d.opts.MaxStringLength))
+	}
+	n = int(arg)
+	if err := d.need(n); err != nil {
+		return 0, start, d.eof(err, start, want+" of "+strconv.Itoa(n)+" bytes")
+	}
+	return n, start, nil
+}
+
+// chunks reads the chunks of an indefinite-length string of the given
+// major type and appends their bytes to dst.
+func (d *Decoder) chunks(dst []byte, major byte, want string, start int64) ([]byte, error) {
+	total := 0
+	for {
+		if err := d.need(1); err != nil {
+			return dst, d.eof(err, d.Offset(), "indefinite-length "+want)
+		}
+		if d.buf[d.off] == byteBreak {
+			d.off++
+			return dst, nil
+		}
+		cs := d.Offset()
+		ib, arg, err := d.head()
+		if err != nil {
+			return dst, err
+		}
+		if ib>>5 != major || ib&0x1f == 31 {
+			return dst, d.errAt(cs, ErrSyntax, "chunk of an indefinite-length "+want+" is "+describe(ib)+", not a definite-length "+want)
+		}
+		if arg > uint64(d.opts.MaxStringLength-total) {
+			return dst, d.errAt(start, ErrLimit, want+" length exceeds limit "+strconv.Itoa(d.opts.MaxStringLength))
+		}
+		n := int(arg)
+		if err := d.need(n); err != nil {
+			return dst, d.eof(err, cs, want+" chunk")
+		}
+		if major == MajorText && !validUTF8(d.buf[d.off:d.off+n]) {
+			return dst, d.errAt(cs, ErrUTF8, "text string chunk is not valid UTF-8")
+		}
+		dst = append(dst, d.buf[d.off:d.off+n]...)
+		d.off += n
+		total += n
+	}
+}
+
+// ReadString reads a text string, checked to be UTF-8.
+func (d *Decoder) ReadString() (string, error) {
+	n, start, err := d.stringHead(MajorText, "text string")
+	if err != nil {
+		return "", err
+	}
+	if n < 0 {
+		d.scratch, err = d.chunks(d.scratch[:0], MajorText, "text string", start)
+		if err != nil {
+			return "", err
+		}
+		return string(d.scratch), nil
+	}
+	b := d.buf[d.off : d.off+n]
+	if !validUTF8(b) {
+		return "", d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
+	}
+	d.off += n
+	return string(b), nil
+}
+
+// ReadBytes reads a byte string and appends it to buf[:0], reusing buf's
+// capacity. The result is never nil.
+func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
+	n, start, err := d.stringHead(MajorBytes, "byte string")
+	if err != nil {
+		return buf, err
+	}
+	if n < 0 {
+		buf, err = d.chunks(buf[:0], MajorBytes, "byte string", start)
+	} else {
+		buf = append(buf[:0], d.buf[d.off:d.off+n]...)
+		d.off += n
+	}
+	if buf == nil && err == nil {
+		buf = []byte{}
+	}
+	return buf, err
+}
+
+// ReadByteArray reads a byte string of exactly len(dst) bytes into dst
+// (the encoding of a Go [N]byte). Any other length is ErrLength.
+func (d *Decoder) ReadByteArray(dst []byte) error {
+	n, start, err := d.stringHead(MajorBytes, "byte string")
+	if err != nil {
+		return err
+	}
+	if n < 0 {
+		d.scratch, err = d.chunks(d.scratch[:0], MajorBytes, "byte string", start)
+		if err != nil {
+			return err
+		}
+		if len(d.scratch) != len(dst) {
+			return d.errAt(start, ErrLength, "expected byte string of "+strconv.Itoa(len(dst))+" bytes, found "+strconv.Itoa(len(d.scratch)))
+		}
+		copy(dst, d.scratch)
+		return nil
+	}
+	if n != len(dst) {
+		return d.errAt(start, ErrLength, "expected byte string of "+strconv.Itoa(len(dst))+" bytes, found "+strconv.Itoa(n))
+	}
+	copy(dst, d.buf[d.off:d.off+n])
+	d.off += n
+	return nil
+}
+
+// ReadArrayHead reads the head of an array and returns its length, or -1
+// for an indefinite-length array. It enters one nesting level: call Leave
+// once the elements are read. The length is checked against
+// MaxArrayElements and, over a slice, against the bytes that remain.
+func (d *Decoder) ReadArrayHead() (int, error) {
+	return d.containerHead(MajorArray)
+}
+
+// ReadMapHead reads the head of a map and returns its number of pairs, or
+// -1 for an indefinite-length map. It enters one nesting level: call Leave
+// once the pairs are read.
+func (d *Decoder) ReadMapHead() (int, error) {
+	return d.containerHead(MajorMap)
+}
+
+func (d *Decoder) containerHead(major byte) (int, error) {
+	if d.opts.Strict && d.depth == 0 {
+		if err := d.checkStrict(); err != nil {
+			return 0, err
+		}
+	}
+	start := d.Offset()
+	ib, arg, err := d.head()
+	if err != nil {
+		return 0, err
+	}
+	if ib>>5 != major {
+		return 0, d.typeError(start, ib, majorNames[major])
+	}
+	if d.depth >= d.opts.MaxDepth {
+		return 0, d.errAt(start, ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
+	}
+	if ib&0x1f == 31 {
+		d.depth++
+		return -1, nil
+	}
+	if err := d.checkCount(major, arg, start); err != nil {
+		return 0, err
+	}
+	d.depth++
+	return int(arg), nil
+}
+
+// checkCount checks a definite container length against the limits and,
+// over a slice, against the bytes left (each element takes at least one).
+func (d *Decoder) checkCount(major byte, arg uint64, start int64) error {
+	limit, what, per := d.opts.MaxArrayElements, "array elements", uint64(1)
+	if major == MajorMap {
+		limit, what, per = d.opts.MaxMapPairs, "map pairs", 2
+	}
+	if arg > uint64(limit) {
+		return d.errAt(start, ErrLimit, what+" "+strconv.FormatUint(arg, 10)+" exceed limit "+strconv.Itoa(limit))
+	}
+	if d.r == nil && arg*per > uint64(len(d.buf)-d.off) {
+		return d.errAt(start, io.ErrUnexpectedEOF, what+" "+strconv.FormatUint(arg, 10)+" exceed the "+strconv.Itoa(len(d.buf)-d.off)+" bytes left")
+	}
+	return nil
+}
+
+// Leave closes the array or map whose head was read last.
+func (d *Decoder) Leave() {
+	if d.depth > 0 {
+		d.depth--
+	}
+}
+
+// NextElem reports whether element i of an array of length n (-1 when
+// indefinite) exists. Call it with i = 0, 1, 2, ... For an indefinite
+// array it consumes the break and enforces MaxArrayElements.
+func (d *Decoder) NextElem(n, i int) (bool, error) {
+	if n >= 0 {
+		return i < n, nil
+	}
+	return d.nextIndefinite(i, d.opts.MaxArrayElements, "array elements")
+}
+
+// NextPair is NextElem for the pairs of a map, with MaxMapPairs.
+func (d *Decoder) NextPair(n, i int) (bool, error) {
+	if n >= 0 {
+		return i < n, nil
+	}
+	return d.nextIndefinite(i, d.opts.MaxMapPairs, "map pairs")
+}
+
+func (d *Decoder) nextIndefinite(i, limit int, what string) (bool, error) {
+	brk, err := d.ReadBreak()
+	if err != nil || brk {
+		return false, err
+	}
+	if i >= limit {
+		return false, d.errAt(d.Offset(), ErrLimit, what+" exceed limit "+strconv.Itoa(limit))
+	}
+	return true, nil
+}
+
+// ReadBreak consumes the break byte (ff) that ends an indefinite-length
+// array or map and returns true, or returns false if another item follows.
+func (d *Decoder) ReadBreak() (bool, error) {
+	if d.off >= len(d.buf) {
+		if err := d.need(1); err != nil {
+			return false, d.eof(err, d.Offset(), "indefinite-length item")
+		}
+	}
+	if d.buf[d.off] == byteBreak {
+		d.off++
+		return true, nil
+	}
+	return false, nil
+}
+
+// ReadTag reads a tag number; the tag content is the next item.
+func (d *Decoder) ReadTag() (uint64, error) {
+	start := d.Offset()
+	ib, arg, err := d.head()
+	if err != nil {
+		return 0, err
+	}
+	if ib>>5 != MajorTag {
+		return 0, d.typeError(start, ib, "tag")
+	}
+	return arg, nil
+}
+
+// KeyKind tells what a Key holds.
+type KeyKind uint8
+
+const (
+	KeyOther KeyKind = iota // neither text nor an int64; already skipped
+	KeyText                 // Key.Text holds the text
+	KeyInt                  // Key.Int holds the integer
+)
+
+// Key is a map key as a legacy-map decoder sees it.
+type Key struct {
+	Kind KeyKind
+	Text []byte // valid until the next read from the Decoder
+	Int  int64
+}
+
+// ReadKey reads a map key: a text string (UTF-8 checked, without copying
+// when it has a definite length), an integer within int64, or anything
+// else, which is skipped and reported as KeyOther.
+func (d *Decoder) ReadKey() (Key, error) {
+	start := d.Offset()
+	b, err := d.peek()
+	if err != nil {
+		return Key{}, err
+	}
+	switch b >> 5 {
+	case MajorText:
+		n, _, err := d.stringHead(MajorText, "text string")
+		if err != nil {
+			return Key{}, err
+		}
+		var t []byte
+		if n < 0 {
+			d.scratch, err = d.chunks(d.scratch[:0], MajorText, "text string", start)
+			if err != nil {
+				return Key{}, err
+			}
+			t = d.scratch
+		} else {
+			t = d.buf[d.off : d.off+n : d.off+n]
+			if !validUTF8(t) {
+				return Key{}, d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
+			}
+			d.off += n
+		}
+		return Key{Kind: KeyText, Text: t}, nil
+	case MajorUint, MajorNeg:
+		neg, mag, _, err := d.readInt("integer")
+		if err != nil {
+			return Key{}, err
+		}
+		if mag > math.MaxInt64 {
+			return Key{Kind: KeyOther}, nil
+		}
+		if neg {
+			return Key{Kind: KeyInt, Int: -1 - int64(mag)}, nil
+		}
+		return Key{Kind: KeyInt, Int: int64(mag)}, nil
+	}
+	return Key{Kind: KeyOther}, d.Skip()
+}

@@ -1,0 +1,419 @@
+package runtime
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+)
+
+// walk flags: what a walk checks beyond well-formedness and the limits.
+type walkFlags uint8
+
+const (
+	checkUTF8 walkFlags = 1 << iota // text strings are UTF-8
+	checkDups                       // no map has a key twice (by value)
+	checkTags                       // tags 0-3 hold the content RFC 8949 §3.4 requires
+)
+
+// Skip consumes one whole data item of any shape: nested, indefinite
+// length or tagged. It checks well-formedness and the limits (depth
+// counted from the current nesting level) but not UTF-8; in strict mode it
+// also rejects indefinite lengths, non-shortest heads and duplicate keys.
+// Over a slice it moves the offset; over a stream it discards through the
+// read buffer without allocating.
+func (d *Decoder) Skip() error {
+	if d.opts.Strict && d.depth == 0 {
+		if err := d.checkStrict(); err != nil {
+			return err
+		}
+	}
+	return d.walk(0, d.depth)
+}
+
+// checkStrict validates the whole item at the read position once, before
+// a strict decoder decodes it: strict heads (head enforces them during the
+// walk), UTF-8 and duplicate keys. Over a stream the item stays buffered
+// (pinned) during the check, then decoding starts again at its beginning.
+func (d *Decoder) checkStrict() error {
+	if d.Offset() == d.strictAt {
+		return nil
+	}
+	d.pinned, d.pin = true, d.off
+	err := d.walk(checkUTF8|checkDups, d.depth)
+	d.off = d.pin
+	d.pinned = false
+	if err != nil {
+		return err
+	}
+	d.strictAt = d.Offset()
+	return nil
+}
+
+// walk consumes one item at depth depth (the number of containers open
+// around it), checking what flags ask for.
+func (d *Decoder) walk(flags walkFlags, depth int) error {
+	start := d.Offset()
+	ib, arg, err := d.head()
+	if err != nil {
+		return err
+	}
+	major, indef := ib>>5, ib&0x1f == 31
+	switch major {
+	case MajorUint, MajorNeg:
+		return nil
+	case MajorBytes, MajorText:
+		if indef {
+			return d.walkChunks(major, flags, start)
+		}
+		if arg > uint64(d.opts.MaxStringLength) {
+			return d.errAt(start, ErrLimit, majorNames[major]+" length "+strconv.FormatUint(arg, 10)+" exceeds limit "+strconv.Itoa(d.opts.MaxStringLength))
+		}
+		return d.skipBytes(int(arg), major == MajorText && flags&checkUTF8 != 0, start)
+	case MajorArray, MajorMap:
+		if depth >= d.opts.MaxDepth {
+			return d.errAt(start, ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
+		}
+		n := -1
+		if !indef {
+			if err := d.checkCount(major, arg, start); err != nil {
+				return err
+			}
+			n = int(arg)
+		}
+		if major == MajorArray {
+			for i := 0; ; i++ {
+				more, err := d.NextElem(n, i)
+				if err != nil || !more {
+					return err
+				}
+				if err := d.walk(flags, depth+1); err != nil {
+					return err
+				}
+			}
+		}
+		return d.walkMap(flags, depth+1, n)
+	case MajorTag:
+		b, err := d.peek()
+		if err != nil {
+			return err
+		}
+		if flags&checkTags != 0 && arg <= 3 {
+			if err := checkTagContent(d, arg, b); err != nil {
+				return err
+			}
+		}
+		if b>>5 == MajorTag {
+			// fxamacker/cbor counts a tag within a tag as one level.
+			if depth+1 > d.opts.MaxDepth {
+				return d.errAt(d.Offset(), ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
+			}
+			return d.walk(flags, depth+1)
+		}
+		return d.walk(flags, depth)
+	}
+	// Major type 7: head has rejected break and the two-byte simple
+	// values below 32; everything else (simple values, floats) is done.
+	return nil
+}
+
+// checkTagContent checks the content of tags 0-3, whose initial byte is b.
+func checkTagContent(d *Decoder, tag uint64, b byte) error {
+	m := b >> 5
+	ok := false
+	switch tag {
+	case 0:
+		ok = m == MajorText
+	case 1:
+		ok = m == MajorUint || m == MajorNeg || b == byteFloat16 || b == byteFloat32 || b == byteFloat64
+	case 2, 3:
+		ok = m == MajorBytes
+	}
+	if ok {
+		return nil
+	}
+	return d.errAt(d.Offset(), ErrTag, "tag "+strconv.FormatUint(tag, 10)+" holds "+describe(b))
+}
+
+// skipBytes consumes n bytes of string content, checking UTF-8 when asked.
+// Over a stream that is not pinned it discards through the buffer.
+func (d *Decoder) skipBytes(n int, utf8 bool, start int64) error {
+	if len(d.buf)-d.off >= n {
+		if utf8 && !validUTF8(d.buf[d.off:d.off+n]) {
+			return d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
+		}
+		d.off += n
+		return nil
+	}
+	if d.r == nil || d.pinned || utf8 {
+		if err := d.need(n); err != nil {
+			return d.eof(err, start, "string")
+		}
+		return d.skipBytes(n, utf8, start)
+	}
+	for n > 0 {
+		if d.off == len(d.buf) {
+			if err := d.need(1); err != nil {
+				return d.eof(err, start, "string")
+			}
+		}
+		k := len(d.buf) - d.off
+		if k > n {
+			k = n
+		}
+		d.off += k
+		n -= k
+	}
+	return nil
+}
+
+// walkChunks consumes the chunks of an indefinite-length string.
+func (d *Decoder) walkChunks(major byte, flags walkFlags, start int64) error {
+	total := uint64(0)
+	for {
+		if err := d.need(1); err != nil {
+			return d.eof(err, d.Offset(), "indefinite-length "+majorNames[major])
+		}
+		if d.buf[d.off] == byteBreak {
+			d.off++
+			return nil
+		}
+		cs := d.Offset()
+		ib, arg, err := d.head()
+		if err != nil {
+			return err
+		}
+		if ib>>5 != major || ib&0x1f == 31 {
+			return d.errAt(cs, ErrSyntax, "chunk of an indefinite-length "+majorNames[major]+" is "+describe(ib))
+		}
+		total += arg
+		if arg > uint64(d.opts.MaxStringLength) || total > uint64(d.opts.MaxStringLength) {
+			return d.errAt(start, ErrLimit, majorNames[major]+" length exceeds limit "+strconv.Itoa(d.opts.MaxStringLength))
+		}
+		if err := d.skipBytes(int(arg), major == MajorText && flags&checkUTF8 != 0, cs); err != nil {
+			return err
+		}
+	}
+}
+
+// walkMap consumes the pairs of a map of n pairs (-1: indefinite). With
+// checkDups it keeps each key in canonical form and compares them once the
+// map ends.
+func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
+	mark, bmark := len(d.keys.spans), len(d.keys.buf)
+	defer d.keys.truncate(mark, bmark)
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		ks := d.Offset() // absolute: a refill may move the buffer
+		if err := d.walk(flags, depth); err != nil {
+			return err
+		}
+		if flags&checkDups != 0 {
+			d.keys.add(d.buf[int(ks-d.base):d.off], ks)
+		}
+		if err := d.walk(flags, depth); err != nil {
+			return err
+		}
+	}
+	if flags&checkDups != 0 {
+		if off, dup := d.keys.duplicate(mark); dup {
+			return &Error{Offset: off, Msg: "map key appears twice", Err: ErrDuplicateKey}
+		}
+	}
+	return nil
+}
+
+// keyChecker holds the canonical encodings of the keys of the maps being
+// walked, as a stack: a nested map's keys sit above its parent's and are
+// dropped when it ends.
+type keyChecker struct {
+	buf   []byte
+	spans []keySpan
+	view  spanSort // pre-bound sort.Interface, so sorting does not allocate
+}
+
+type keySpan struct {
+	start, end int
+	off        int64 // offset of the key in the input, for the error
+}
+
+func (k *keyChecker) reset()                { k.buf, k.spans = k.buf[:0], k.spans[:0] }
+func (k *keyChecker) truncate(mark, bm int) { k.spans, k.buf = k.spans[:mark], k.buf[:bm] }
+func (k *keyChecker) add(raw []byte, o int64) {
+	s := len(k.buf)
+	k.buf, _ = canonical(k.buf, raw)
+	k.spans = append(k.spans, keySpan{s, len(k.buf), o})
+}
+
+// duplicate reports whether two of the keys from spans[mark:] are equal,
+// and the offset of the later one.
+func (k *keyChecker) duplicate(mark int) (int64, bool) {
+	s := k.spans[mark:]
+	if len(s) < 2 {
+		return 0, false
+	}
+	if len(s) <= 8 {
+		for i := 1; i < len(s); i++ {
+			for j := 0; j < i; j++ {
+				if bytes.Equal(k.buf[s[i].start:s[i].end], k.buf[s[j].start:s[j].end]) {
+					return s[i].off, true
+				}
+			}
+		}
+		return 0, false
+	}
+	k.view = spanSort{buf: k.buf, s: s}
+	sort.Sort(&k.view)
+	for i := 1; i < len(s); i++ {
+		if bytes.Equal(k.buf[s[i].start:s[i].end], k.buf[s[i-1].start:s[i-1].end]) {
+			off := s[i].off
+			if s[i-1].off > off {
+				off = s[i-1].off
+			}
+			return off, true
+		}
+	}
+	return 0, false
+}
+
+type spanSort struct {
+	buf []byte
+	s   []keySpan
+}
+
+func (v *spanSort) Len() int      { return len(v.s) }
+func (v *spanSort) Swap(i, j int) { v.s[i], v.s[j] = v.s[j], v.s[i] }
+func (v *spanSort) Less(i, j int) bool {
+	return bytes.Compare(v.buf[v.s[i].start:v.s[i].end], v.buf[v.s[j].start:v.s[j].end]) < 0
+}
+
+// canonical appends the canonical form of the well-formed item at the
+// start of src (shortest heads, definite lengths, shortest floats), so
+// that two encodings of one value compare equal, and returns the rest of
+// src. Map pairs keep their order.
+func canonical(dst, src []byte) ([]byte, []byte) {
+	if len(src) == 0 {
+		return dst, src
+	}
+	ib := src[0]
+	major, ai := ib>>5, ib&0x1f
+	arg, n := uint64(ai), 1
+	if ai >= 24 && ai <= 27 {
+		n += 1 << (ai - 24)
+		if n > len(src) {
+			return dst, nil
+		}
+		arg = 0
+		for _, c := range src[1:n] {
+			arg = arg<<8 | uint64(c)
+		}
+	}
+	src = src[n:]
+	switch major {
+	case MajorUint, MajorNeg:
+		return AppendHead(dst, major, arg), src
+	case MajorBytes, MajorText:
+		if ai != 31 {
+			dst = AppendHead(dst, major, arg)
+			if arg > uint64(len(src)) {
+				return dst, nil
+			}
+			return append(dst, src[:arg]...), src[arg:]
+		}
+		// Sum the chunks, then write one definite string.
+		total, rest := uint64(0), src
+		for len(rest) > 0 && rest[0] != byteBreak {
+			var c []byte
+			c, rest = canonical(nil, rest)
+			_, h := headLen(c)
+			total += uint64(len(c) - h)
+		}
+		dst = AppendHead(dst, major, total)
+		for len(src) > 0 && src[0] != byteBreak {
+			var c []byte
+			c, src = canonical(nil, src)
+			_, h := headLen(c)
+			dst = append(dst, c[h:]...)
+		}
+		if len(src) > 0 {
+			src = src[1:]
+		}
+		return dst, src
+	case MajorArray, MajorMap:
+		per := uint64(1)
+		if major == MajorMap {
+			per = 2
+		}
+		if ai != 31 {
+			dst = AppendHead(dst, major, arg)
+			for i := uint64(0); i < arg*per && len(src) > 0; i++ {
+				dst, src = canonical(dst, src)
+			}
+			return dst, src
+		}
+		count, rest := uint64(0), src
+		for len(rest) > 0 && rest[0] != byteBreak {
+			_, rest = canonical(nil, rest)
+			count++
+		}
+		dst = AppendHead(dst, major, count/per)
+		for len(src) > 0 && src[0] != byteBreak {
+			dst, src = canonical(dst, src)
+		}
+		if len(src) > 0 {
+			src = src[1:]
+		}
+		return dst, src
+	case MajorTag:
+		return canonical(AppendHead(dst, major, arg), src)
+	}
+	switch ai {
+	case 25:
+		return AppendFloat64(dst, float16ToFloat64(uint16(arg))), src
+	case 26:
+		return AppendFloat64(dst, float64(math.Float32frombits(uint32(arg)))), src
+	case 27:
+		return AppendFloat64(dst, math.Float64frombits(arg)), src
+	}
+	return AppendHead(dst, MajorSimple, arg), src
+}
+
+// headLen returns the argument and size of the head at the start of b.
+func headLen(b []byte) (uint64, int) {
+	ai := b[0] & 0x1f
+	if ai < 24 {
+		return uint64(ai), 1
+	}
+	n := 1 << (ai - 24)
+	var arg uint64
+	for _, c := range b[1 : 1+n] {
+		arg = arg<<8 | uint64(c)
+	}
+	return arg, 1 + n
+}
+
+// Valid returns nil if data is exactly one well-formed, valid CBOR data
+// item within the default limits: text strings are UTF-8, no map holds a
+// key twice (compared by value, so 01 and 18 01 are the same key), and
+// tags 0-3 hold the content RFC 8949 §3.4 requires. Otherwise it returns
+// a *Error saying what and where.
+func Valid(data []byte) error {
+	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1}
+	if len(data) == 0 {
+		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
+	}
+	if err := d.walk(checkUTF8|checkDups|checkTags, 0); err != nil {
+		return err
+	}
+	if d.off != len(data) {
+		return d.errAt(d.Offset(), ErrTrailing, strconv.Itoa(len(data)-d.off)+" bytes after the item")
+	}
+	return nil
+}

@@ -1,0 +1,490 @@
+package generator_test
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"io"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"testing/iotest"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/testdata/golden/basic"
+	"github.com/cborgen/cborgen/testdata/golden/containers"
+	"github.com/cborgen/cborgen/testdata/golden/nested"
+	"github.com/cborgen/cborgen/testdata/golden/sortlength"
+	"github.com/cborgen/cborgen/testdata/golden/sortnone"
+	"github.com/cborgen/cborgen/testdata/golden/tags"
+)
+
+// The generated code of the golden cases is checked by behaviour against
+// fxamacker/cbor, the reference: for random values, the array format must
+// be the bytes fxamacker writes for the same value with toarray and
+// CoreDetEncOptions, and decoding either format must agree with fxamacker.
+//
+// fxamacker calls a type's MarshalCBOR once it has one, so the oracle works
+// on mirrors: struct types built with reflect that have the same fields and
+// tags and no methods, with a `_ struct{} cbor:",toarray"` field for the
+// array format and without it for the legacy map format.
+
+// generated is what every generated type has.
+type generated interface {
+	MarshalCBOR() ([]byte, error)
+	AppendCBOR(dst []byte) ([]byte, error)
+	UnmarshalCBOR(data []byte) error
+	DecodeCBOR(d *runtime.Decoder) error
+}
+
+const randomValues = 1000
+
+func TestBehaviour(t *testing.T) {
+	bytewise := encMode(t, cbor.SortCoreDeterministic)
+	length := encMode(t, cbor.SortLengthFirst)
+	cases := []struct {
+		value generated // a pointer to the zero value of the type
+		em    cbor.EncMode
+	}{
+		{new(basic.Scalars), bytewise},
+		{new(basic.Named), bytewise},
+		{new(basic.Empty), bytewise},
+		{new(containers.Containers), bytewise},
+		{new(nested.Item), bytewise},
+		{new(nested.Order), bytewise},
+		{new(tags.Tagged), bytewise},
+		{new(tags.IntKeys), bytewise},
+		{new(sortlength.Index), length},
+		{new(sortnone.Index), nil}, // unsorted: checked by value, not by bytes
+	}
+	for _, tc := range cases {
+		typ := reflect.TypeOf(tc.value).Elem()
+		t.Run(typ.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(1, uint64(len(typ.String()))))
+			m := newMirrors()
+			arrayT, mapT := m.mirror(typ, true), m.mirror(typ, false)
+			for i := 0; i < randomValues && !t.Failed(); i++ {
+				x := reflect.New(typ)
+				fill(r, x.Elem(), map[reflect.Type]int{})
+				if tc.em == nil {
+					checkUnsorted(t, x.Interface().(generated), bytewise, arrayT)
+				} else {
+					checkValue(t, x.Interface().(generated), tc.em, arrayT, mapT)
+				}
+			}
+		})
+	}
+}
+
+func encMode(t *testing.T, sort cbor.SortMode) cbor.EncMode {
+	opts := cbor.CoreDetEncOptions()
+	opts.Sort = sort
+	em, err := opts.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return em
+}
+
+func checkValue(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT reflect.Type) {
+	t.Helper()
+	xv := reflect.ValueOf(x).Elem()
+	got, err := x.MarshalCBOR()
+	if err != nil {
+		t.Fatalf("MarshalCBOR: %v", err)
+	}
+	if err := runtime.Valid(got); err != nil {
+		t.Fatalf("MarshalCBOR wrote invalid CBOR %x: %v", got, err)
+	}
+
+	// Byte equality with fxamacker, through a mirror and through the
+	// generated methods (which fxamacker must pick up).
+	{
+		want, err := em.Marshal(convert(xv, arrayT).Interface())
+		if err != nil {
+			t.Fatalf("fxamacker Marshal: %v", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("array format differs from fxamacker for %#v\n got %s\nwant %s", xv.Interface(), hex.EncodeToString(got), hex.EncodeToString(want))
+		}
+		via, err := em.Marshal(x)
+		if err != nil || !bytes.Equal(via, got) {
+			t.Fatalf("fxamacker Marshal of the generated type: %x, %v; want %x", via, err, got)
+		}
+	}
+
+	// Round trip through the generated decoder, with reuse of a value
+	// that already holds data.
+	y := reflect.New(xv.Type())
+	for range 2 {
+		if err := y.Interface().(generated).UnmarshalCBOR(got); err != nil {
+			t.Fatalf("UnmarshalCBOR(%x): %v", got, err)
+		}
+		again, err := y.Interface().(generated).MarshalCBOR()
+		if err != nil || !bytes.Equal(again, got) {
+			t.Fatalf("round trip changed the bytes:\n got %x\nwant %x (%v)", again, got, err)
+		}
+	}
+
+	// fxamacker reads our array bytes into the mirror and agrees.
+	mv := reflect.New(arrayT)
+	if err := cbor.Unmarshal(got, mv.Interface()); err != nil {
+		t.Fatalf("fxamacker cannot read %x: %v", got, err)
+	}
+	if back, _ := em.Marshal(mv.Elem().Interface()); !bytes.Equal(back, got) {
+		t.Fatalf("fxamacker reads %x back as %x", got, back)
+	}
+
+	// The legacy format: fxamacker writes the mirror without toarray; the
+	// generated decoder must read what fxamacker reads from those bytes.
+	legacy, err := em.Marshal(convert(xv, mapT).Interface())
+	if err != nil {
+		t.Fatalf("fxamacker Marshal (legacy): %v", err)
+	}
+	z := reflect.New(xv.Type())
+	if err := z.Interface().(generated).UnmarshalCBOR(legacy); err != nil {
+		t.Fatalf("UnmarshalCBOR(legacy %x): %v", legacy, err)
+	}
+	oracle := reflect.New(mapT)
+	if err := cbor.Unmarshal(legacy, oracle.Interface()); err != nil {
+		t.Fatalf("fxamacker cannot read its own legacy bytes %x: %v", legacy, err)
+	}
+	want, err := em.Marshal(convert(oracle.Elem(), arrayT).Interface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromLegacy, err := z.Interface().(generated).MarshalCBOR()
+	if err != nil || !bytes.Equal(fromLegacy, want) {
+		t.Fatalf("legacy %x decoded and re-encoded:\n got %x\nwant %x (%v)", legacy, fromLegacy, want, err)
+	}
+}
+
+// checkUnsorted checks a type generated with -sort=none, whose map keys
+// come in Go's map order: the value must survive a round trip, compared
+// by its sorted fxamacker encoding.
+func checkUnsorted(t *testing.T, x generated, sorted cbor.EncMode, arrayT reflect.Type) {
+	t.Helper()
+	xv := reflect.ValueOf(x).Elem()
+	got, err := x.MarshalCBOR()
+	if err != nil {
+		t.Fatalf("MarshalCBOR: %v", err)
+	}
+	if err := runtime.Valid(got); err != nil {
+		t.Fatalf("MarshalCBOR wrote invalid CBOR %x: %v", got, err)
+	}
+	want, err := sorted.Marshal(convert(xv, arrayT).Interface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("encoding has %d bytes, fxamacker (sorted) %d", len(got), len(want))
+	}
+	y := reflect.New(xv.Type())
+	if err := y.Interface().(generated).UnmarshalCBOR(got); err != nil {
+		t.Fatalf("UnmarshalCBOR(%x): %v", got, err)
+	}
+	back, err := sorted.Marshal(convert(y.Elem(), arrayT).Interface())
+	if err != nil || !bytes.Equal(back, want) {
+		t.Fatalf("round trip changed the value: %x, want %x (%v)", back, want, err)
+	}
+}
+
+// mirrors builds method-free copies of generated struct types. reflect
+// cannot build recursive types, so a struct that is already twice on the
+// way down becomes an empty placeholder; fill never puts a value there.
+type mirrors struct {
+	stack map[reflect.Type]int
+}
+
+func newMirrors() *mirrors { return &mirrors{stack: map[reflect.Type]int{}} }
+
+const maxRecursion = 2
+
+var toArrayField = reflect.StructField{
+	Name: "_", PkgPath: "github.com/cborgen/cborgen/generator_test",
+	Type: reflect.TypeOf(struct{}{}), Tag: `cbor:",toarray"`,
+}
+
+func (m *mirrors) mirror(t reflect.Type, toArray bool) reflect.Type {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return reflect.PointerTo(m.mirror(t.Elem(), toArray))
+	case reflect.Slice:
+		if e := m.mirror(t.Elem(), toArray); e != t.Elem() {
+			return reflect.SliceOf(e)
+		}
+	case reflect.Array:
+		if e := m.mirror(t.Elem(), toArray); e != t.Elem() {
+			return reflect.ArrayOf(t.Len(), e)
+		}
+	case reflect.Map:
+		if e := m.mirror(t.Elem(), toArray); e != t.Elem() {
+			return reflect.MapOf(t.Key(), e)
+		}
+	case reflect.Struct:
+		var fields []reflect.StructField
+		if toArray {
+			fields = append(fields, toArrayField)
+		}
+		if m.stack[t] >= maxRecursion {
+			return reflect.StructOf(fields)
+		}
+		m.stack[t]++
+		defer func() { m.stack[t]-- }()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			fields = append(fields, reflect.StructField{Name: f.Name, Type: m.mirror(f.Type, toArray), Tag: f.Tag})
+		}
+		return reflect.StructOf(fields)
+	}
+	return t
+}
+
+// convert copies v into a new value of type to, matching struct fields by
+// name: from a generated type to its mirror and back.
+func convert(v reflect.Value, to reflect.Type) reflect.Value {
+	out := reflect.New(to).Elem()
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			out.Set(reflect.New(to.Elem()))
+			out.Elem().Set(convert(v.Elem(), to.Elem()))
+		}
+	case reflect.Slice:
+		if !v.IsNil() {
+			out.Set(reflect.MakeSlice(to, v.Len(), v.Len()))
+			for i := 0; i < v.Len(); i++ {
+				out.Index(i).Set(convert(v.Index(i), to.Elem()))
+			}
+		}
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			out.Index(i).Set(convert(v.Index(i), to.Elem()))
+		}
+	case reflect.Map:
+		if !v.IsNil() {
+			out.Set(reflect.MakeMapWithSize(to, v.Len()))
+			iter := v.MapRange()
+			for iter.Next() {
+				out.SetMapIndex(convert(iter.Key(), to.Key()), convert(iter.Value(), to.Elem()))
+			}
+		}
+	case reflect.Struct:
+		for i := 0; i < to.NumField(); i++ {
+			f := to.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if src := v.FieldByName(f.Name); src.IsValid() {
+				out.Field(i).Set(convert(src, f.Type))
+			}
+		}
+	default:
+		out.Set(v.Convert(to))
+	}
+	return out
+}
+
+// fill sets v to a random value that exercises the encodings: boundary
+// integers, floats that shrink to float16, NaN and infinities, nil and
+// empty containers, multi-byte UTF-8.
+func fill(r *rand.Rand, v reflect.Value, stack map[reflect.Type]int) {
+	switch v.Kind() {
+	case reflect.Bool:
+		v.SetBool(r.IntN(2) == 1)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(int64(randomInt(r)))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(randomInt(r))
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(randomFloat(r))
+	case reflect.String:
+		v.SetString(randomString(r))
+	case reflect.Pointer:
+		if r.IntN(3) > 0 && !blocked(v.Type(), stack) {
+			v.Set(reflect.New(v.Type().Elem()))
+			fill(r, v.Elem(), stack)
+		}
+	case reflect.Slice:
+		if r.IntN(4) == 0 || blocked(v.Type(), stack) {
+			return // nil
+		}
+		n := r.IntN(5)
+		v.Set(reflect.MakeSlice(v.Type(), n, n))
+		for i := 0; i < n; i++ {
+			fill(r, v.Index(i), stack)
+		}
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			fill(r, v.Index(i), stack)
+		}
+	case reflect.Map:
+		if r.IntN(4) == 0 || blocked(v.Type(), stack) {
+			return
+		}
+		v.Set(reflect.MakeMap(v.Type()))
+		for n := r.IntN(5); n > 0; n-- {
+			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+			fill(r, k, stack)
+			fill(r, e, stack)
+			v.SetMapIndex(k, e)
+		}
+	case reflect.Struct:
+		stack[v.Type()]++
+		defer func() { stack[v.Type()]-- }()
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fill(r, v.Field(i), stack)
+			}
+		}
+	}
+}
+
+// blocked reports whether t leads (through pointers, slices, arrays and
+// maps) to a struct that is already maxRecursion times on the way down, so
+// that its mirror is a placeholder and the value must stay nil.
+func blocked(t reflect.Type, stack map[reflect.Type]int) bool {
+	for {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			t = t.Elem()
+		case reflect.Struct:
+			return stack[t] >= maxRecursion
+		default:
+			return false
+		}
+	}
+}
+
+func randomInt(r *rand.Rand) uint64 {
+	edges := []uint64{0, 1, 23, 24, 255, 256, 65535, 65536, math.MaxUint32, math.MaxUint32 + 1, math.MaxUint64}
+	switch r.IntN(3) {
+	case 0:
+		return edges[r.IntN(len(edges))] - uint64(r.IntN(2))
+	case 1:
+		return uint64(r.IntN(100)) - 50
+	}
+	return r.Uint64() >> r.IntN(64)
+}
+
+func randomFloat(r *rand.Rand) float64 {
+	special := []float64{0, math.Copysign(0, -1), 1, -1.5, 0.1, 65504, 65520, 1e-7, 5.960464477539063e-08,
+		math.MaxFloat32, math.SmallestNonzeroFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 3.4028235677973366e+38}
+	switch r.IntN(3) {
+	case 0:
+		return special[r.IntN(len(special))]
+	case 1:
+		return float64(float32(r.NormFloat64() * 1000))
+	}
+	return math.Float64frombits(r.Uint64())
+}
+
+func randomString(r *rand.Rand) string {
+	words := []string{"", "a", "SKU-1", "héllo", "日本語", "emoji 😀", "a longer string of more than twenty-three bytes"}
+	return words[r.IntN(len(words))]
+}
+
+// TestErrorPath checks that a decoding error names the Go path of the
+// bad value.
+func TestErrorPath(t *testing.T) {
+	o := nested.Order{Items: []nested.Item{{SKU: "a"}, {SKU: "b"}, {SKU: "c"}, {SKU: "d"}}}
+	b, err := o.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Items[3].SKU is the text "d" (61 64); make it an integer.
+	i := bytes.Index(b, []byte{0x61, 'd'})
+	bad := append(append(append([]byte{}, b[:i]...), 0x05), b[i+2:]...)
+	var got nested.Order
+	err = got.UnmarshalCBOR(bad)
+	var e *runtime.Error
+	if !errors.As(err, &e) || e.Path() != "Order.Items[3].SKU" || !errors.Is(err, runtime.ErrType) {
+		t.Fatalf("error %v: want a *runtime.Error at Order.Items[3].SKU wrapping ErrType", err)
+	}
+}
+
+// TestDecodeCases feeds hand-written CBOR to the generated decoders:
+// indefinite lengths, the legacy map in any key order, and bad input that
+// must give a typed error.
+func TestDecodeCases(t *testing.T) {
+	item := nested.Item{SKU: "a", Qty: 2, Price: 1}
+	cases := []struct {
+		name string
+		hex  string
+		want *nested.Item // nil: an error wrapping wantErr
+		err  error
+	}{
+		{"definite", "83616102f93c00", &item, nil},
+		{"indefinite", "9f616102f93c00ff", &item, nil},
+		{"legacy", "a36351747902655072696365f93c0063534b556161", &nested.Item{SKU: "a", Qty: 2, Price: 1}, nil},
+		{"legacy out of order, unknown keys", "a463517479026158f601f663534b556161", &nested.Item{SKU: "a", Qty: 2}, nil},
+		{"legacy indefinite", "bf63534b556161ff", &nested.Item{SKU: "a"}, nil},
+		{"legacy integer key skipped", "a2182a6161635174790a", &nested.Item{Qty: 10}, nil},
+		{"legacy duplicate field", "a263517479016351747902", nil, runtime.ErrDuplicateKey},
+		{"too short", "82616102", nil, runtime.ErrLength},
+		{"too long", "84616102f93c0000", nil, runtime.ErrLength},
+		{"indefinite too short", "9f616102ff", nil, runtime.ErrLength},
+		{"indefinite too long", "9f616102f93c0000ff", nil, runtime.ErrLength},
+		{"trailing", "83616102f93c0000", nil, runtime.ErrTrailing},
+		{"wrong type", "63616263", nil, runtime.ErrType},
+		{"truncated", "83616102f93c", nil, io.ErrUnexpectedEOF},
+		{"field of wrong type", "83010203", nil, runtime.ErrType},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := hex.DecodeString(tc.hex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := nested.Item{SKU: "old", Qty: 99, Price: 9}
+			err = got.UnmarshalCBOR(data)
+			if tc.want != nil {
+				if err != nil || got != *tc.want {
+					t.Fatalf("got %+v, %v; want %+v", got, err, *tc.want)
+				}
+				return
+			}
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("error %v, want one wrapping %v", err, tc.err)
+			}
+		})
+	}
+}
+
+// TestStream decodes a sequence of values from a reader that hands out one
+// byte at a time, through the same generated DecodeCBOR.
+func TestStream(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var all []byte
+	var want [][]byte
+	for range 50 {
+		var o nested.Order
+		fill(r, reflect.ValueOf(&o).Elem(), map[reflect.Type]int{})
+		b, err := o.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, b...)
+		want = append(want, b)
+	}
+	d := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(all)))
+	for i, w := range want {
+		var o nested.Order
+		if err := o.DecodeCBOR(d); err != nil {
+			t.Fatalf("value %d: %v", i, err)
+		}
+		if got, _ := o.MarshalCBOR(); !bytes.Equal(got, w) {
+			t.Fatalf("value %d: got %x, want %x", i, got, w)
+		}
+	}
+	var o nested.Order
+	if err := o.DecodeCBOR(d); !errors.Is(err, io.EOF) {
+		t.Fatalf("after the last value: %v, want io.EOF", err)
+	}
+}

@@ -1,0 +1,72 @@
+// Package generator turns Go struct types into reflection-free CBOR
+// encoders and decoders. The cbor-gen command is a thin wrapper around
+// Generate; the manual is the command's package documentation.
+//
+// # The pipeline
+//
+// One run goes through four stages, each in its own file:
+//
+//	load.go    go/packages loads and type-checks the package. The previous
+//	           output file is replaced by a bare package clause through an
+//	           overlay, so a stale or broken generated file never blocks
+//	           its own regeneration.
+//	model.go   The selected struct types are translated from go/types into a
+//	           small, closed model: a Struct has Fields, and each field has
+//	           one Type per wire shape (Bool, Int, Float, String, Bytes,
+//	           ByteArray, Array, Slice, Map, Pointer, StructRef). Struct
+//	           tags are read here, as fxamacker/cbor reads them, and every
+//	           unsupported field is reported with its file:line:col.
+//	emit_*.go  One emitter per generated method writes it with jennifer:
+//	           emit_marshal.go   MarshalCBOR
+//	           emit_append.go    AppendCBOR (where a Go value becomes bytes)
+//	           emit_unmarshal.go UnmarshalCBOR
+//	           emit_decode.go    DecodeCBOR, the array decoder and the
+//	                             per-field decoder (where bytes become a value)
+//	           emit_legacy.go    the legacy map decoder
+//	           Each emitter is one type switch over the model.
+//	write.go   The source is gofmt'd and written, or with Config.Check
+//	           compared with the file on disk and reported as a diff.
+//
+// # What the generated code does
+//
+// For every struct type T the output declares
+//
+//	func (v T) MarshalCBOR() ([]byte, error)
+//	func (v *T) AppendCBOR(dst []byte) ([]byte, error)
+//	func (v *T) UnmarshalCBOR(data []byte) error
+//	func (v *T) DecodeCBOR(d *runtime.Decoder) error
+//
+// and three unexported helpers, cborDecodeArray, cborDecodeMap and
+// cborDecodeField. A T is written as a CBOR array of its exported fields
+// in declaration order (the current format), byte for byte as
+// fxamacker/cbor v2 writes it with the toarray option and
+// cbor.CoreDetEncOptions: nil pointers, slices and maps are null, map keys
+// are sorted (bytewise by default; -sort picks length-first or none).
+// Tags are honoured as fxamacker reads them: the cbor tag, else the json
+// tag; "-" skips a field; omitempty does not drop a field from an array.
+//
+// DecodeCBOR also reads the legacy format, a map per struct as fxamacker
+// writes a struct without toarray, keyed by the cbor tag name, else the
+// json tag name, else the Go field name, or by an integer for keyasint
+// fields. Decoding a legacy map first resets the value, so that a field
+// absent from the map is left at its zero value; unknown keys are
+// skipped; a key that names a field seen before is an error. Text keys
+// match exactly (fxamacker's case-insensitive fallback is not copied).
+// Decoding the current format writes every field and reuses the capacity
+// of slices already in the value; maps are always made anew.
+//
+// Errors carry the Go path of the value being decoded: each field, index
+// and key wraps the error on its way out with runtime.AtField, AtIndex and
+// AtKey, and UnmarshalCBOR names the root with AtType, so that a bad SKU
+// reads "cbor: Order.Items[3].SKU: expected text string, found unsigned
+// integer at offset 12".
+//
+// # Not supported yet
+//
+// Embedded struct fields, generic types, interfaces, and fields whose type
+// has hand-written MarshalCBOR, UnmarshalCBOR or MarshalBinary methods
+// (time.Time, big.Int) are refused with a file:line:col error naming the
+// field. A struct type of the same package that a field uses must be
+// generated too (add it to -type); one of another package must have the
+// generated methods already.
+package generator

@@ -1,0 +1,281 @@
+package generator
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// decodeMethod emits DecodeCBOR, which tells the two formats apart by the
+// major type of the next item: a map is the legacy format, anything else
+// goes to the array decoder, whose error says what it found instead.
+//
+//	func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
+//		major, err := d.PeekMajor()
+//		if err != nil {
+//			return err
+//		}
+//		if major == runtime.MajorMap {
+//			return v.cborDecodeMap(d)
+//		}
+//		return v.cborDecodeArray(d)
+//	}
+func (e *emitter) decodeMethod(s *Struct) jen.Code {
+	return jen.Comment("DecodeCBOR reads one value from d: an array of the fields (the current").Line().
+		Comment("format), or a map of them as fxamacker/cbor writes a struct (the legacy format).").Line().
+		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id("DecodeCBOR").
+		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+		Block(
+			jen.List(jen.Id("major"), jen.Id("err")).Op(":=").Id("d").Dot("PeekMajor").Call(),
+			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
+			jen.If(jen.Id("major").Op("==").Add(rt("MajorMap"))).Block(
+				jen.Return(jen.Id("v").Dot(methodDecodeMap).Call(jen.Id("d"))),
+			),
+			jen.Return(jen.Id("v").Dot(methodDecodeArray).Call(jen.Id("d"))),
+		)
+}
+
+// decodeArrayMethod emits the decoder of the current format: an array of
+// exactly as many elements as the struct has fields, definite or not.
+func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
+	nf := len(s.Fields)
+	body := []jen.Code{
+		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
+	}
+	body = append(body, countedLoop(nf, 0, noPath, []jen.Code{
+		jen.If(
+			jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Id("i")),
+			jen.Id("err").Op("!=").Nil(),
+		).Block(jen.Return(jen.Id("err"))),
+	})...)
+	body = append(body, jen.Id("d").Dot("Leave").Call(), jen.Return(jen.Nil()))
+	return jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line().
+		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id(methodDecodeArray).
+		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+		Block(body...)
+}
+
+// countedLoop reads the elements of an array whose head was just read into
+// n, where the Go type needs exactly want of them; each element runs body
+// with i as its index.
+func countedLoop(want, depth int, wrap pathFunc, body []jen.Code) []jen.Code {
+	n, i, more := jen.Id(local("n", depth)), jen.Id(local("i", depth)), jen.Id(local("more", depth))
+	w := jen.Lit(want)
+	loop := []jen.Code{
+		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i),
+		ifErr(wrap),
+		jen.If(jen.Op("!").Add(more)).Block(
+			jen.If(jen.Add(i).Op("!=").Add(w)).Block(
+				jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, i))),
+			),
+			jen.Break(),
+		),
+		jen.If(jen.Add(i).Op("==").Add(w)).Block(
+			jen.Return(wrap(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
+				jen.Lit(fmt.Sprintf("expected array of %d elements, found more", want))))),
+		),
+	}
+	loop = append(loop, body...)
+	return []jen.Code{
+		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(n).Op("!=").Add(w)).Block(
+			jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, n))),
+		),
+		jen.For(jen.Add(i).Op(":=").Lit(0), jen.Empty(), jen.Add(i).Op("++")).Block(loop...),
+	}
+}
+
+// decodeFieldMethod emits the decoder of one field by index, which both
+// formats call: the array decoder with the element index, the legacy map
+// decoder with the index its key names.
+func (e *emitter) decodeFieldMethod(s *Struct) jen.Code {
+	var cases []jen.Code
+	for i, f := range s.Fields {
+		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(
+			e.decodeValue(f.Type, jen.Id("v").Dot(f.Name), wrap, 0)...,
+		))
+	}
+	return jen.Commentf("%s reads field number field (in declaration order) for both formats.", methodDecodeField).Line().
+		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id(methodDecodeField).
+		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("field").Int()).Error().
+		Block(
+			jen.Switch(jen.Id("field")).Block(cases...),
+			jen.Return(jen.Nil()),
+		)
+}
+
+// pathFunc wraps an error expression with where it happened: the field,
+// index or key, innermost first, as the error travels out.
+type pathFunc func(err jen.Code) jen.Code
+
+func noPath(err jen.Code) jen.Code { return err }
+
+// then returns the path of an element inside the value wrap describes.
+func (wrap pathFunc) then(inner func(err jen.Code) jen.Code) pathFunc {
+	return func(err jen.Code) jen.Code { return wrap(inner(err)) }
+}
+
+// ifErr is "if err != nil { return <path>(err) }".
+func ifErr(wrap pathFunc) jen.Code {
+	return jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(wrap(jen.Id("err"))))
+}
+
+// decodeValue returns the statements that decode one value of type t into
+// the addressable expression to. Errors are returned through wrap; depth
+// names the locals of nested containers.
+func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
+	switch t := t.(type) {
+	case Bool, Int, Float, String:
+		s, _ := scalarOf(t)
+		x := jen.Id(local("x", depth))
+		return []jen.Code{
+			jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(),
+			ifErr(wrap),
+			set(convertTo(t.goType(), s.kind, x)),
+		}
+
+	case Bytes:
+		b := jen.Id(local("b", depth))
+		return orNullDecode(to, wrap, depth,
+			jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0))),
+			ifErr(wrap),
+			set(b),
+		)
+
+	case ByteArray:
+		return []jen.Code{jen.If(
+			jen.Id("err").Op(":=").Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty())),
+			jen.Id("err").Op("!=").Nil(),
+		).Block(jen.Return(wrap(jen.Id("err"))))}
+
+	case Array:
+		n, i := local("n", depth), local("i", depth)
+		elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
+		out := []jen.Code{
+			jen.List(jen.Id(n), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
+			ifErr(wrap),
+		}
+		out = append(out, countedLoop(int(t.N), depth, wrap,
+			e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1))...)
+		return append(out, jen.Id("d").Dot("Leave").Call())
+
+	case Slice:
+		return orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth)...)
+
+	case Map:
+		return orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth)...)
+
+	case Pointer:
+		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(jen.New(typeCode(t.Elem.goType()))))
+		if _, ok := t.Elem.(StructRef); ok {
+			return orNullDecode(to, wrap, depth, alloc, decodeRef(to, wrap))
+		}
+		return orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...)...)
+
+	case StructRef:
+		return []jen.Code{decodeRef(to, wrap)}
+	}
+	panic("cbor-gen: decodeValue: unknown model type")
+}
+
+// orNullDecode sets to nil on a CBOR null (or undefined) and runs decode
+// otherwise.
+func orNullDecode(to jen.Code, wrap pathFunc, depth int, decode ...jen.Code) []jen.Code {
+	null := jen.Id(local("null", depth))
+	return []jen.Code{jen.If(
+		jen.List(null, jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
+		jen.Id("err").Op("!=").Nil(),
+	).Block(
+		jen.Return(wrap(jen.Id("err"))),
+	).Else().If(null).Block(
+		jen.Add(to).Op("=").Nil(),
+	).Else().Block(decode...)}
+}
+
+// decodeSlice decodes a non-null array into a slice, reusing its capacity
+// when it is large enough. The first allocation is bounded by d.Hint, so a
+// forged length on a stream cannot allocate more than has arrived.
+func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	n, i, more, zero := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("more", depth)), jen.Id(local("zero", depth))
+	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
+	loop := []jen.Code{
+		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, jen.Id(i)),
+		ifErr(wrap),
+		jen.If(jen.Op("!").Add(more)).Block(jen.Break()),
+		jen.Add(to).Op("=").Append(to, zero),
+	}
+	loop = append(loop, e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1)...)
+	return []jen.Code{
+		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
+		ifErr(wrap),
+		jen.If(jen.Add(to).Op("==").Nil().Op("||").Cap(to).Op("<").Add(n)).Block(
+			jen.Add(to).Op("=").Make(typeCode(t.Go), jen.Lit(0), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+		).Else().Block(
+			jen.Add(to).Op("=").Add(to).Index(jen.Empty(), jen.Lit(0)),
+		),
+		jen.Var().Add(zero).Add(typeCode(t.Elem.goType())),
+		jen.For(jen.Id(i).Op(":=").Lit(0), jen.Empty(), jen.Id(i).Op("++")).Block(loop...),
+		jen.Id("d").Dot("Leave").Call(),
+	}
+}
+
+// decodeMap decodes a non-null map into a new Go map. A key that comes
+// twice keeps its last value.
+func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	n, i, more := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("more", depth))
+	m, k, v := jen.Id(local("m", depth)), local("k", depth), jen.Id(local("e", depth))
+	ks, _ := scalarOf(t.Key)
+	// The key as AtKey shows it: one of the types it formats.
+	keyForPath := convert(types.Typ[ks.kind], types.Int64, jen.Id(k))
+	if it, ok := t.Key.(Int); ok && !it.Signed {
+		keyForPath = convert(types.Typ[ks.kind], types.Uint64, jen.Id(k))
+	} else if !ok {
+		keyForPath = jen.Id(k)
+	}
+	valWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtKey").Call(err, keyForPath) })
+	loop := []jen.Code{
+		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextPair").Call(n, jen.Id(i)),
+		ifErr(wrap),
+		jen.If(jen.Op("!").Add(more)).Block(jen.Break()),
+		jen.List(jen.Id(k), jen.Id("err")).Op(":=").Id("d").Dot(ks.read).Call(),
+		ifErr(wrap),
+	}
+	slot := jen.Add(m).Index(convertTo(t.Key.goType(), ks.kind, jen.Id(k)))
+	if _, ok := scalarOf(t.Elem); ok {
+		// A scalar is read and stored in one assignment.
+		loop = append(loop, e.decodeValue(t.Elem, slot, valWrap, depth+1)...)
+	} else {
+		loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+		loop = append(loop, e.decodeValue(t.Elem, v, valWrap, depth+1)...)
+		loop = append(loop, jen.Add(slot).Op("=").Add(v))
+	}
+	return []jen.Code{
+		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
+		ifErr(wrap),
+		jen.Add(m).Op(":=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+		jen.For(jen.Id(i).Op(":=").Lit(0), jen.Empty(), jen.Id(i).Op("++")).Block(loop...),
+		jen.Id("d").Dot("Leave").Call(),
+		jen.Add(to).Op("=").Add(m),
+	}
+}
+
+// decodeRef calls the generated decoder of a nested type; p is an
+// addressable value or a pointer.
+func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
+	return jen.If(
+		jen.Id("err").Op(":=").Add(p).Dot("DecodeCBOR").Call(jen.Id("d")),
+		jen.Id("err").Op("!=").Nil(),
+	).Block(jen.Return(wrap(jen.Id("err"))))
+}
+
+// fieldNames is the array literal of the Go field names, indexed by field.
+func fieldNames(s *Struct) jen.Code {
+	var names []jen.Code
+	for _, f := range s.Fields {
+		names = append(names, jen.Lit(f.Name))
+	}
+	return jen.Index(jen.Op("...")).String().Values(names...)
+}

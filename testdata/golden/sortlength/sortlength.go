@@ -1,0 +1,8 @@
+// Package sortlength is a golden case generated with -sort=length.
+package sortlength
+
+// Index holds maps, whose keys go out length-first.
+type Index struct {
+	Words map[string]int
+	Refs  map[int][]string
+}

@@ -1,0 +1,8 @@
+// Package sortnone is a golden case generated with -sort=none.
+package sortnone
+
+// Index holds maps, whose keys go out in Go's map order.
+type Index struct {
+	Words map[string]int
+	Refs  map[int][]string
+}

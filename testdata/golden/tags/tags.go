@@ -1,0 +1,27 @@
+// Package tags is a golden case: struct tags as fxamacker/cbor reads them.
+package tags
+
+// Tagged uses every tag form.
+type Tagged struct {
+	_        struct{} `cbor:",toarray"`
+	Name     string   `cbor:"name"`
+	Skipped  int      `cbor:"-"`
+	Opt      string   `cbor:"opt,omitempty"`
+	One      int      `cbor:"1,keyasint"`
+	Neg      bool     `cbor:"-2,keyasint,omitempty"`
+	JSONName string   `json:"json_name"`
+	JSONSkip int      `json:"-"`
+	JSONOpt  []int    `json:"jopt,omitempty"`
+	Both     uint     `cbor:"both_cbor" json:"both_json"`
+	NoName   string   `cbor:",omitempty"`
+	Plain    float32
+	private  int
+	Private2 int `cbor:"-" json:"p2"`
+}
+
+// IntKeys uses only integer keys.
+type IntKeys struct {
+	A int    `cbor:"1,keyasint"`
+	B string `cbor:"2,keyasint"`
+	C []byte `cbor:"-1,keyasint"`
+}

@@ -75,6 +75,7 @@ type Decoder struct {
 	pin    int
 
 	strictAt int64 // offset of the last item checked in strict mode, or -1
+	tagAt    int64 // 1 + offset of the content of the tag read last (0: none)
 
 	depth int
 	opts  Options
@@ -273,13 +274,16 @@ func (d *Decoder) peek() (byte, error) {
 }
 
 // PeekMajor returns the major type of the next item without consuming it.
-// With no bytes left at the top level (between items) the error wraps
-// io.EOF; inside an item it wraps io.ErrUnexpectedEOF.
+// With no bytes left at the top level (between items) the error is io.EOF
+// itself, unwrapped, so that a loop over a stream can test err == io.EOF
+// as with any io.Reader; inside an item it is a *Error wrapping
+// io.ErrUnexpectedEOF.
 func (d *Decoder) PeekMajor() (byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
-			if d.depth == 0 && err == io.ErrUnexpectedEOF && len(d.buf) == d.off {
-				return 0, &Error{Offset: d.Offset(), Msg: "no data", Err: io.EOF}
+			// Between items, not inside a tag whose content is missing.
+			if d.depth == 0 && err == io.ErrUnexpectedEOF && len(d.buf) == d.off && d.tagAt != d.Offset()+1 {
+				return 0, io.EOF
 			}
 			return 0, d.eof(err, d.Offset(), "item")
 		}

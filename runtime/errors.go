@@ -127,6 +127,13 @@ func (d *Decoder) Errorf(cause error, format string, args ...any) error {
 	return &Error{Offset: d.Offset(), Msg: msg, Err: cause}
 }
 
+// NewError returns a typed error at the decoder's current offset with the
+// cause err (a sentinel of this package, or an io error) and message msg;
+// for generated code.
+func NewError(d *Decoder, err error, msg string) error {
+	return &Error{Offset: d.Offset(), Msg: msg, Err: err}
+}
+
 func (d *Decoder) errAt(off int64, cause error, msg string) error {
 	return &Error{Offset: off, Msg: msg, Err: cause}
 }

@@ -311,7 +311,7 @@ func checkAtEnd(t testing.TB, d *runtime.Decoder, n int) {
 	if got := d.Offset(); got != int64(n) {
 		t.Errorf("Offset() = %d, want %d", got, n)
 	}
-	if _, err := d.PeekMajor(); err != io.EOF {
+	if _, err := d.PeekMajor(); !errors.Is(err, io.EOF) {
 		t.Errorf("PeekMajor at end = %v, want io.EOF", err)
 	}
 }

@@ -477,6 +477,7 @@ func (d *Decoder) ReadTag() (uint64, error) {
 	if ib>>5 != MajorTag {
 		return 0, d.typeError(start, ib, "tag")
 	}
+	d.tagAt = d.Offset() + 1 // the content must follow: no clean end here
 	return arg, nil
 }
 

@@ -358,18 +358,21 @@ func canonical(dst, src []byte) ([]byte, []byte) {
 			}
 			return dst, src
 		}
-		count, rest := uint64(0), src
-		for len(rest) > 0 && rest[0] != byteBreak {
-			_, rest = canonical(nil, rest)
-			count++
-		}
-		dst = AppendHead(dst, major, count/per)
+		// Write the items once, counting them, then insert the head in
+		// front: counting first with a separate walk would visit nested
+		// indefinite containers 2^depth times.
+		mark, count := len(dst), uint64(0)
 		for len(src) > 0 && src[0] != byteBreak {
 			dst, src = canonical(dst, src)
+			count++
 		}
 		if len(src) > 0 {
 			src = src[1:]
 		}
+		end, hs := len(dst), SizeHead(count/per)
+		dst = append(dst, make([]byte, hs)...)
+		copy(dst[mark+hs:], dst[mark:end])
+		AppendHead(dst[:mark], major, count/per)
 		return dst, src
 	case MajorTag:
 		return canonical(AppendHead(dst, major, arg), src)

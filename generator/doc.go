@@ -4,7 +4,7 @@
 //
 // # The pipeline
 //
-// One run goes through four stages, each in its own file:
+// One run goes through five stages, each in its own file:
 //
 //	load.go    go/packages loads and type-checks the package. The previous
 //	           output file is replaced by a bare package clause through an
@@ -13,9 +13,17 @@
 //	model.go   The selected struct types are translated from go/types into a
 //	           small, closed model: a Struct has Fields, and each field has
 //	           one Type per wire shape (Bool, Int, Float, String, Bytes,
-//	           ByteArray, Array, Slice, Map, Pointer, StructRef). Struct
+//	           ByteArray, Array, Slice, Map, Pointer, StructRef, Time,
+//	           BigInt, Marshaler, BinaryMarshaler, Dynamic, TypeParam). Struct
 //	           tags are read here, as fxamacker/cbor reads them, and every
 //	           unsupported field is reported with its file:line:col.
+//	schema.go  The model is compared with the schema record beside the
+//	           output (cbor_gen.lock: the slot, legacy key and wire kind of
+//	           every field), and a change that would make stored data
+//	           decode wrongly is refused. The record tells which trailing
+//	           fields older data lacks (Struct.Optional); //cborgen:
+//	           directives set Struct.Extensible. docs/schema.md has the
+//	           rules.
 //	emit_*.go  One emitter per generated method writes it with jennifer:
 //	           emit_marshal.go   MarshalCBOR
 //	           emit_append.go    AppendCBOR (where a Go value becomes bytes)
@@ -23,9 +31,12 @@
 //	           emit_decode.go    DecodeCBOR, the array decoder and the
 //	                             per-field decoder (where bytes become a value)
 //	           emit_legacy.go    the legacy map decoder
+//	           emit_evolve.go    the array decoder of a type that has
+//	                             grown, or that skips newer elements
 //	           Each emitter is one type switch over the model.
-//	write.go   The source is gofmt'd and written, or with Config.Check
-//	           compared with the file on disk and reported as a diff.
+//	write.go   The source is gofmt'd and written with the schema record,
+//	           or with Config.Check both are compared with the files on
+//	           disk and reported as a diff.
 //
 // # What the generated code does
 //
@@ -61,12 +72,24 @@
 // reads "cbor: Order.Items[3].SKU: expected text string, found unsigned
 // integer at offset 12".
 //
-// # Not supported yet
+// # Types beyond the basic ones
 //
-// Embedded struct fields, generic types, interfaces, and fields whose type
-// has hand-written MarshalCBOR, UnmarshalCBOR or MarshalBinary methods
-// (time.Time, big.Int) are refused with a file:line:col error naming the
-// field. A struct type of the same package that a field uses must be
-// generated too (add it to -type); one of another package must have the
-// generated methods already.
+// Embedded structs are flattened by fxamacker/cbor's promotion rules
+// (those of encoding/json) in the modeler (visibleFields), so both
+// decoders and the encoder see one flat list of fields; a field promoted
+// through an embedded pointer is reached as v.Base.F, null when Base is
+// nil. time.Time, big.Int, types with their own MarshalCBOR/UnmarshalCBOR
+// (cbor.RawMessage among them) and types with MarshalBinary/UnmarshalBinary
+// have model types of their own, and call the runtime (AppendTime,
+// ReadTime, AppendBigInt, ReadBigInt, AppendMarshaled, ReadRaw) or their
+// methods. Generic struct types get generic methods (func (v *Page[T])
+// ...); a field whose type is a type parameter goes through the runtime's
+// dynamic package, which picks generated methods or a basic type by a
+// type switch when the code runs and falls back to fxamacker/cbor.
+// Interface fields always go to fxamacker/cbor (Dynamic): the slow path,
+// reported as a note. Channels, functions, complex numbers, uintptr and
+// unsafe.Pointer are refused with a file:line:col error naming the field.
+// A struct type of the same package that a field uses must be generated
+// too (add it to -type); one of another package must have the generated
+// methods already.
 package generator

@@ -63,17 +63,122 @@ func (o keyOrder) runtimeName() string {
 	return "SortBytewise"
 }
 
+// dynamicPath is the package of the slow path (interface fields) and of
+// type parameter fields; generated files import it only when they use it.
+const dynamicPath = "github.com/cborgen/cborgen/runtime/dynamic"
+
+// timeOptions is how time.Time values are written: one of fxamacker's
+// time modes (runtime.TimeMode has them in its order), with or without
+// tag 0/1.
+type timeOptions struct {
+	mode runtime.TimeMode
+	tag  bool
+}
+
+// timeModes are the values of the -time flag.
+var timeModes = []struct {
+	flag, name string
+	mode       runtime.TimeMode
+}{
+	{"unix", "TimeUnix", runtime.TimeUnix},
+	{"unixmicro", "TimeUnixMicro", runtime.TimeUnixMicro},
+	{"unixdynamic", "TimeUnixDynamic", runtime.TimeUnixDynamic},
+	{"rfc3339", "TimeRFC3339", runtime.TimeRFC3339},
+	{"rfc3339nano", "TimeRFC3339Nano", runtime.TimeRFC3339Nano},
+	{"rfc3339nanoutc", "TimeRFC3339NanoUTC", runtime.TimeRFC3339NanoUTC},
+}
+
+// parseTimeOptions reads the -time and -timetag flags.
+func parseTimeOptions(s string, tag bool) (timeOptions, error) {
+	if s == "" {
+		s = "unix"
+	}
+	var names []string
+	for _, m := range timeModes {
+		if m.flag == s {
+			return timeOptions{mode: m.mode, tag: tag}, nil
+		}
+		names = append(names, m.flag)
+	}
+	return timeOptions{}, fmt.Errorf("-time %q: want one of %s", s, strings.Join(names, ", "))
+}
+
+// modeCode is the runtime constant of the time mode.
+func (t timeOptions) modeCode() jen.Code {
+	for _, m := range timeModes {
+		if m.mode == t.mode {
+			return rt(m.name)
+		}
+	}
+	panic("cbor-gen: unknown time mode")
+}
+
 // emitter writes the methods of one file.
 type emitter struct {
 	order keyOrder
+	time  timeOptions
+}
+
+// dynamicOptions is the dynamic.Options literal that makes fxamacker/cbor
+// write what this run writes: zero fields left out.
+func (e *emitter) dynamicOptions() jen.Code {
+	var fields []jen.Code
+	if e.order != orderBytewise {
+		fields = append(fields, jen.Id("Sort").Op(":").Add(rt(e.order.runtimeName())))
+	}
+	if e.time.mode != runtime.TimeUnix {
+		fields = append(fields, jen.Id("Time").Op(":").Add(e.time.modeCode()))
+	}
+	if e.time.tag {
+		fields = append(fields, jen.Id("TimeTag").Op(":").True())
+	}
+	return jen.Qual(dynamicPath, "Options").Values(fields...)
+}
+
+// recvType is the receiver type of the generated methods: T, or T[P1, P2]
+// for a generic struct.
+func recvType(s *Struct) *jen.Statement {
+	if len(s.TypeParams) == 0 {
+		return jen.Id(s.Name)
+	}
+	var ps []jen.Code
+	for _, p := range s.TypeParams {
+		ps = append(ps, jen.Id(p))
+	}
+	return jen.Id(s.Name).Types(ps...)
+}
+
+// fieldExpr is the Go expression for field f of *v: v.F, or through the
+// embedded structs it is promoted from, v.Base.F.
+func fieldExpr(f *Field) *jen.Statement {
+	x := jen.Id("v")
+	for _, e := range f.Via {
+		x = x.Dot(e.Name)
+	}
+	return x.Dot(f.Name)
+}
+
+// embeddedPtrs lists the embedded pointers on the way to f, outermost
+// first, as expressions (v.Base, v.Base.Inner) with their types.
+func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
+	x := jen.Id("v")
+	for _, e := range f.Via {
+		x = x.Clone().Dot(e.Name)
+		if e.Ptr != nil {
+			exprs = append(exprs, x)
+			types = append(types, e)
+		}
+	}
+	return exprs, types
 }
 
 // emitFile renders f as gofmt'd Go source.
 func emitFile(f *File) ([]byte, error) {
-	e := &emitter{order: f.Order}
+	e := &emitter{order: f.Order, time: f.Time}
 	jf := jen.NewFilePathName(f.Path, f.Package)
 	jf.HeaderComment(generatedHeader)
 	jf.ImportName(runtimePath, "runtime")
+	jf.ImportName(dynamicPath, "dynamic")
 	jf.NoFormat = true // formatted below, so that a failure shows numbered lines
 	for _, pkg := range importedPackages(f) {
 		jf.ImportName(pkg.Path(), pkg.Name())
@@ -110,6 +215,9 @@ func importedPackages(f *File) []*types.Package {
 			if p := t.Obj().Pkg(); p != nil && p.Path() != f.Path && !seen[p] {
 				seen[p] = true
 				out = append(out, p)
+			}
+			for i := 0; i < t.TypeArgs().Len(); i++ {
+				walk(t.TypeArgs().At(i))
 			}
 		case *types.Slice:
 			walk(t.Elem())
@@ -162,7 +270,20 @@ func typeCode(t types.Type) jen.Code {
 		if obj.Pkg() == nil {
 			return jen.Id(obj.Name())
 		}
+		if t.TypeArgs().Len() > 0 {
+			var args []jen.Code
+			for i := 0; i < t.TypeArgs().Len(); i++ {
+				args = append(args, typeCode(t.TypeArgs().At(i)))
+			}
+			return jen.Qual(obj.Pkg().Path(), obj.Name()).Types(args...)
+		}
 		return jen.Qual(obj.Pkg().Path(), obj.Name())
+	case *types.TypeParam:
+		return jen.Id(t.Obj().Name())
+	case *types.Interface:
+		if t.Empty() {
+			return jen.Any()
+		}
 	case *types.Basic:
 		return jen.Id(t.Name())
 	case *types.Slice:

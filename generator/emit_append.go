@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"go/types"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
@@ -21,7 +23,7 @@ import (
 func (e *emitter) appendMethod(s *Struct) jen.Code {
 	needErr := false
 	for _, f := range s.Fields {
-		needErr = needErr || refersToStruct(f.Type)
+		needErr = needErr || canFail(f.Type)
 	}
 	body := []jen.Code{
 		jen.If(jen.Id("v").Op("==").Nil()).Block(
@@ -33,12 +35,21 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	}
 	body = append(body, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
 	for _, f := range s.Fields {
-		body = append(body, e.appendValue(f.Type, jen.Id("v").Dot(f.Name), 0)...)
+		enc := e.appendValue(f.Type, fieldExpr(f), 0)
+		// A field promoted through a nil embedded pointer is null, as
+		// fxamacker/cbor writes it.
+		ptrs, _ := embeddedPtrs(f)
+		for i := len(ptrs) - 1; i >= 0; i-- {
+			enc = []jen.Code{jen.If(jen.Add(ptrs[i]).Op("==").Nil()).Block(
+				jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(jen.Id("dst")),
+			).Else().Block(enc...)}
+		}
+		body = append(body, enc...)
 	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 
 	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.").Line().
-		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id("AppendCBOR").
+		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id("AppendCBOR").
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
 }
@@ -58,12 +69,23 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.append)).Call(dst, convert(t.goType(), appendKind(t, s), val))}
 
 	case Bytes:
+		if namedByteElem(t.Go) {
+			return orNull(jen.Id("dst").Op("=").Add(rt("AppendBytesOf")).Call(dst, val))
+		}
 		return orNull(jen.Id("dst").Op("=").Add(rt("AppendBytes")).Call(dst, val))
 
 	case ByteArray:
-		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBytes")).Call(dst, jen.Add(val).Index(jen.Empty(), jen.Empty()))}
+		fn := "AppendBytes"
+		if namedByteElem(t.Go) {
+			fn = "AppendBytesOf"
+		}
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt(fn)).Call(dst, jen.Add(val).Index(jen.Empty(), jen.Empty()))}
 
 	case Array:
+		if _, ok := t.Elem.(TypeParam); ok {
+			// A byte string when the type argument's kind is uint8.
+			return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendArray").Call(dst, jen.Add(val).Index(jen.Empty(), jen.Empty()), e.dynamicOptions()))}
+		}
 		i := local("i", depth)
 		return []jen.Code{
 			appendHead(runtime.MajorArray, uint64(t.N)),
@@ -73,6 +95,9 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		}
 
 	case Slice:
+		if _, ok := t.Elem.(TypeParam); ok {
+			return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendSlice").Call(dst, val, e.dynamicOptions()))}
+		}
 		i := local("i", depth)
 		return orNull(
 			jen.Id("dst").Op("=").Add(rt("AppendArrayHead")).Call(dst, jen.Len(val)),
@@ -92,6 +117,45 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 
 	case StructRef:
 		return []jen.Code{appendRef(val)}
+
+	case Time:
+		return []jen.Code{appendCall(rt("AppendTime").Call(dst, val, e.time.modeCode(), jen.Lit(e.time.tag)))}
+
+	case BigInt:
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBigInt")).Call(dst, jen.Op("&").Add(val))}
+
+	case Marshaler:
+		// The output of a hand-written MarshalCBOR is checked as
+		// fxamacker/cbor checks it.
+		b := jen.Id(local("b", depth))
+		return []jen.Code{jen.If(
+			jen.List(b, jen.Id("err")).Op(":=").Add(val).Dot("MarshalCBOR").Call(),
+			jen.Id("err").Op("!=").Nil(),
+		).Block(jen.Return(jen.Nil(), jen.Id("err"))).Else().Block(
+			appendCall(rt("AppendMarshaled").Call(dst, b)),
+		)}
+
+	case BinaryMarshaler:
+		b := jen.Id(local("b", depth))
+		return []jen.Code{jen.If(
+			jen.List(b, jen.Id("err")).Op(":=").Add(val).Dot("MarshalBinary").Call(),
+			jen.Id("err").Op("!=").Nil(),
+		).Block(jen.Return(jen.Nil(), jen.Id("err"))).Else().Block(
+			jen.Id("dst").Op("=").Add(rt("AppendBytes")).Call(dst, b),
+		)}
+
+	case Dynamic:
+		x := jen.Op("&").Add(val) // fxamacker then finds methods on *T too
+		if _, ok := t.Go.Underlying().(*types.Interface); ok {
+			x = jen.Add(val)
+		}
+		return []jen.Code{appendCall(jen.Qual(dynamicPath, "Append").Call(dst, x, e.dynamicOptions()))}
+
+	case TypeParam:
+		return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendValue").Call(dst, jen.Op("&").Add(val), e.dynamicOptions()))}
+
+	case Reserved:
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(dst)}
 	}
 	panic("cbor-gen: appendValue: unknown model type")
 }
@@ -129,19 +193,29 @@ func appendRef(p jen.Code) jen.Code {
 	).Block(jen.Return(jen.Nil(), jen.Id("err")))
 }
 
-// refersToStruct reports whether encoding t calls a nested AppendCBOR.
-func refersToStruct(t Type) bool {
+// appendCall is "if dst, err = call; err != nil { return nil, err }" for
+// an append function that can fail.
+func appendCall(call jen.Code) jen.Code {
+	return jen.If(
+		jen.List(jen.Id("dst"), jen.Id("err")).Op("=").Add(call),
+		jen.Id("err").Op("!=").Nil(),
+	).Block(jen.Return(jen.Nil(), jen.Id("err")))
+}
+
+// canFail reports whether encoding t can fail: it calls a nested
+// AppendCBOR, a marshaler, or fxamacker/cbor, or writes RFC 3339 text.
+func canFail(t Type) bool {
 	switch t := t.(type) {
-	case StructRef:
+	case StructRef, Time, Marshaler, BinaryMarshaler, Dynamic, TypeParam:
 		return true
 	case Array:
-		return refersToStruct(t.Elem)
+		return canFail(t.Elem)
 	case Slice:
-		return refersToStruct(t.Elem)
+		return canFail(t.Elem)
 	case Map:
-		return refersToStruct(t.Elem)
+		return canFail(t.Elem)
 	case Pointer:
-		return refersToStruct(t.Elem)
+		return canFail(t.Elem)
 	}
 	return false
 }

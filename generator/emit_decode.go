@@ -24,7 +24,7 @@ import (
 func (e *emitter) decodeMethod(s *Struct) jen.Code {
 	return jen.Comment("DecodeCBOR reads one value from d: an array of the fields (the current").Line().
 		Comment("format), or a map of them as fxamacker/cbor writes a struct (the legacy format).").Line().
-		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id("DecodeCBOR").
+		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id("DecodeCBOR").
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			jen.List(jen.Id("major"), jen.Id("err")).Op(":=").Id("d").Dot("PeekMajor").Call(),
@@ -39,6 +39,9 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 // decodeArrayMethod emits the decoder of the current format: an array of
 // exactly as many elements as the struct has fields, definite or not.
 func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
+	if s.Optional > 0 || s.Extensible {
+		return e.decodeEvolvingArrayMethod(s) // emit_evolve.go
+	}
 	nf := len(s.Fields)
 	body := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
@@ -52,7 +55,7 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 	})...)
 	body = append(body, jen.Id("d").Dot("Leave").Call(), jen.Return(jen.Nil()))
 	return jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line().
-		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id(methodDecodeArray).
+		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeArray).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
 }
@@ -93,12 +96,24 @@ func (e *emitter) decodeFieldMethod(s *Struct) jen.Code {
 	var cases []jen.Code
 	for i, f := range s.Fields {
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(
-			e.decodeValue(f.Type, jen.Id("v").Dot(f.Name), wrap, 0)...,
-		))
+		var body []jen.Code
+		// A field promoted through an embedded pointer allocates the
+		// embedded struct, as fxamacker/cbor does, except for a null when
+		// the pointer is nil: what a nil pointer was written as stays nil.
+		ptrs, embeds := embeddedPtrs(f)
+		for k, p := range ptrs {
+			body = append(body, jen.If(jen.Add(p).Op("==").Nil()).Block(
+				jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(), jen.Id("err").Op("!=").Nil()).
+					Block(jen.Return(wrap(jen.Id("err")))).
+					Else().If(jen.Id("null")).Block(jen.Return(jen.Nil())),
+				jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem())),
+			))
+		}
+		body = append(body, e.decodeValue(f.Type, fieldExpr(f), wrap, 0)...)
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 	}
 	return jen.Commentf("%s reads field number field (in declaration order) for both formats.", methodDecodeField).Line().
-		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id(methodDecodeField).
+		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeField).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("field").Int()).Error().
 		Block(
 			jen.Switch(jen.Id("field")).Block(cases...),
@@ -139,19 +154,30 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 
 	case Bytes:
 		b := jen.Id(local("b", depth))
+		read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+		if namedByteElem(t.Go) {
+			read = rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+		}
 		return orNullDecode(to, wrap, depth,
-			jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0))),
+			jen.List(b, jen.Id("err")).Op(":=").Add(read),
 			ifErr(wrap),
 			set(b),
 		)
 
 	case ByteArray:
+		read := jen.Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))
+		if namedByteElem(t.Go) {
+			read = rt("ReadByteArrayOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty()))
+		}
 		return []jen.Code{jen.If(
-			jen.Id("err").Op(":=").Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty())),
+			jen.Id("err").Op(":=").Add(read),
 			jen.Id("err").Op("!=").Nil(),
 		).Block(jen.Return(wrap(jen.Id("err"))))}
 
 	case Array:
+		if _, ok := t.Elem.(TypeParam); ok {
+			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeArray").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty())), wrap)}
+		}
 		n, i := local("n", depth), local("i", depth)
 		elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
 		out := []jen.Code{
@@ -163,6 +189,13 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		return append(out, jen.Id("d").Dot("Leave").Call())
 
 	case Slice:
+		if _, ok := t.Elem.(TypeParam); ok {
+			x := jen.Op("&").Add(to)
+			if _, named := t.Go.(*types.Named); named {
+				x = jen.Parens(jen.Op("*").Index().Add(typeCode(t.Elem.goType()))).Call(x)
+			}
+			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
+		}
 		return orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth)...)
 
 	case Map:
@@ -177,6 +210,55 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 
 	case StructRef:
 		return []jen.Code{decodeRef(to, wrap)}
+
+	case Time:
+		x := jen.Id(local("x", depth))
+		return []jen.Code{
+			jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot("ReadTime").Call(),
+			ifErr(wrap),
+			set(x),
+		}
+
+	case BigInt:
+		return []jen.Code{checkErr(jen.Id("d").Dot("ReadBigInt").Call(jen.Op("&").Add(to)), wrap)}
+
+	case Marshaler:
+		// The item is checked to be well-formed, then handed to the
+		// type's own UnmarshalCBOR, which must copy what it keeps.
+		raw := jen.Id(local("raw", depth))
+		return []jen.Code{
+			jen.List(raw, jen.Id("err")).Op(":=").Id("d").Dot("ReadRaw").Call(),
+			ifErr(wrap),
+			checkErr(jen.Add(to).Dot("UnmarshalCBOR").Call(raw), func(err jen.Code) jen.Code {
+				return wrap(rt("NewError").Call(jen.Id("d"), err, jen.Add(err).Dot("Error").Call()))
+			}),
+		}
+
+	case BinaryMarshaler:
+		b := jen.Id(local("b", depth))
+		return []jen.Code{jen.If(
+			jen.List(jen.Id(local("null", depth)), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
+			jen.Id("err").Op("!=").Nil(),
+		).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Id(local("null", depth))).Block(
+			jen.Var().Id(local("zero", depth)).Add(typeCode(t.Go)),
+			set(jen.Id(local("zero", depth))),
+		).Else().Block(
+			jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytesView").Call(),
+			ifErr(wrap),
+			checkErr(jen.Add(to).Dot("UnmarshalBinary").Call(b), func(err jen.Code) jen.Code {
+				return wrap(rt("NewError").Call(jen.Id("d"), err, jen.Add(err).Dot("Error").Call()))
+			}),
+		)}
+
+	case Dynamic:
+		return []jen.Code{checkErr(jen.Qual(dynamicPath, "Decode").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
+
+	case TypeParam:
+		return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeValue").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
+
+	case Reserved:
+		return []jen.Code{jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
+			Block(jen.Return(wrap(jen.Id("err"))))}
 	}
 	panic("cbor-gen: decodeValue: unknown model type")
 }
@@ -260,6 +342,12 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Add(to).Op("=").Add(m),
 	}
+}
+
+// checkErr is "if err := call; err != nil { return <path>(err) }".
+func checkErr(call jen.Code, wrap pathFunc) jen.Code {
+	return jen.If(jen.Id("err").Op(":=").Add(call), jen.Id("err").Op("!=").Nil()).
+		Block(jen.Return(wrap(jen.Id("err"))))
 }
 
 // decodeRef calls the generated decoder of a nested type; p is an

@@ -33,7 +33,7 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 	body := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
 		ifErr(noPath),
-		jen.Op("*").Id("v").Op("=").Id(s.Name).Values(),
+		jen.Op("*").Id("v").Op("=").Add(recvType(s)).Values(),
 	}
 	var loop []jen.Code
 	loop = append(loop,
@@ -80,7 +80,7 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 	)
 	return jen.Commentf("%s reads the legacy format: a map keyed by field name (or integer for", methodDecodeMap).Line().
 		Comment("keyasint). Unknown keys are skipped; fields absent from the map are left zero.").Line().
-		Func().Params(jen.Id("v").Op("*").Id(s.Name)).Id(methodDecodeMap).
+		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
 }
@@ -90,6 +90,9 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 func keySwitch(s *Struct) jen.Code {
 	var text, ints []jen.Code
 	for i, f := range s.Fields {
+		if f.isReserved() {
+			continue // its old key is skipped like any unknown key
+		}
 		set := jen.Id("field").Op("=").Lit(i)
 		if f.KeyAsInt {
 			ints = append(ints, jen.Case(jen.Lit(int(f.KeyInt))).Block(set))

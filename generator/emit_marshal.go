@@ -14,7 +14,7 @@ import (
 //	}
 func (e *emitter) marshalMethod(s *Struct) jen.Code {
 	return jen.Commentf("MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).").Line().
-		Func().Params(jen.Id("v").Id(s.Name)).Id("MarshalCBOR").Params().Params(jen.Index().Byte(), jen.Error()).
+		Func().Params(jen.Id("v").Add(recvType(s))).Id("MarshalCBOR").Params().Params(jen.Index().Byte(), jen.Error()).
 		Block(jen.Return(jen.Id("v").Dot("AppendCBOR").Call(
 			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(sizeHint(s))),
 		)))

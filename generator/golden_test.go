@@ -23,6 +23,7 @@ const goldenDir = "../testdata/golden"
 var goldenFlags = map[string]generator.Config{
 	"sortlength": {Sort: "length"},
 	"sortnone":   {Sort: "none"},
+	"timemode":   {Time: "rfc3339nano", TimeTag: true},
 }
 
 func TestGolden(t *testing.T) {
@@ -41,26 +42,34 @@ func TestGolden(t *testing.T) {
 			t.Parallel()
 			cfg := goldenFlags[name]
 			cfg.Pattern = filepath.Join(goldenDir, name)
-			path, got, err := generator.Source(cfg)
+			out, err := generator.Render(cfg)
 			if err != nil {
 				t.Fatalf("generating: %v", err)
 			}
-			if filepath.Base(path) != generator.DefaultOutput {
-				t.Errorf("output path %s, want %s in the package directory", path, generator.DefaultOutput)
+			if filepath.Base(out.Path) != generator.DefaultOutput {
+				t.Errorf("output path %s, want %s in the package directory", out.Path, generator.DefaultOutput)
 			}
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
+			// The expected schema record is the case's cbor_gen.lock,
+			// which -update rewrites only as cbor-gen would: a case whose
+			// types break their record fails here even with -update.
+			for _, f := range []struct {
+				path string
+				got  []byte
+			}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
+				if *update {
+					if err := os.WriteFile(f.path, f.got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
 				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./generator -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("generated code differs from %s (run go test ./generator -update):\n%s",
-					path, generator.Diff("want", "got", want, got))
+				want, err := os.ReadFile(f.path)
+				if err != nil {
+					t.Fatalf("%v (run go test ./generator -update)", err)
+				}
+				if !bytes.Equal(f.got, want) {
+					t.Errorf("generated output differs from %s (run go test ./generator -update):\n%s",
+						f.path, generator.Diff("want", "got", want, f.got))
+				}
 			}
 		})
 	}
@@ -129,9 +138,9 @@ var errorCases = []struct {
 		want: []string{"x.go:6:2: field T.F has unsupported type func()"},
 	},
 	{
-		name: "interface",
-		src:  "type T struct {\n\tAny any\n}\n",
-		want: []string{"x.go:6:2: field T.Any has unsupported type any"},
+		name: "interface as a map key",
+		src:  "type T struct {\n\tM map[any]int\n}\n",
+		want: []string{"x.go:6:2: field T.M has unsupported type map[any]int", "map keys must be"},
 	},
 	{
 		name: "uintptr",
@@ -165,14 +174,30 @@ var errorCases = []struct {
 		want:  []string{"x.go:6:2: field T.Item", "add it to -type"},
 	},
 	{
-		name: "embedded",
-		src:  "type T struct {\n\tBase\n}\n\ntype Base struct{ N int }\n",
-		want: []string{"x.go:6:2: field T.Base: embedded fields are not supported yet"},
+		name: "embedded channel",
+		src:  "type T struct {\n\tC\n}\n\ntype C chan int\n",
+		want: []string{"x.go:6:2: field T.C has unsupported type C"},
+	},
+	{
+		name: "promoted from an embedded struct",
+		src:  "type T struct {\n\tBase\n}\n\ntype Base struct {\n\tN int\n\tF func()\n}\n",
+		want: []string{"x.go:11:2: field T.F has unsupported type func()"},
 	},
 	{
 		name: "other package without methods",
-		src:  "type T struct {\n\tAt time.Time\n}\n\nvar _ = time.Now\n",
-		want: []string{"x.go:6:2: field T.At has unsupported type time.Time"},
+		src:  "type T struct {\n\tAt time.Location\n}\n\nvar _ = time.Now\n",
+		want: []string{"x.go:6:2: field T.At has unsupported type time.Location", "run cbor-gen in package time"},
+	},
+	{
+		name:  "generic instantiation not generated",
+		types: "T",
+		src:   "type T struct {\n\tP Page[int]\n}\n\ntype Page[E any] struct{ Items []E }\n",
+		want:  []string{"x.go:6:2: field T.P has unsupported type Page[int]", "generate Page too"},
+	},
+	{
+		name: "complex type argument",
+		src:  "type T struct {\n\tP Page[complex64]\n}\n\ntype Page[E any] struct{ Items []E }\n",
+		want: []string{"x.go:6:2: field T.P has unsupported type Page[complex64]: type argument complex64: complex numbers are not supported"},
 	},
 	{
 		name: "keyasint without a number",

@@ -44,8 +44,14 @@ import (
 
 // Struct is one struct type to generate methods for.
 type Struct struct {
-	Name   string
-	Fields []*Field // the fields on the wire, in declaration order
+	Name       string
+	TypeParams []string // the type parameters of a generic struct, in order
+	Fields     []*Field // the fields on the wire, in declaration order
+
+	// How the type evolves (schema.go; the zero value is a type whose
+	// arrays have exactly len(Fields) elements).
+	Optional   int  // the last Optional fields were added later: older arrays end before them
+	Extensible bool // //cborgen:extensible: skip elements past the last field (newer writers)
 }
 
 // Field is one exported, not skipped field of a Struct.
@@ -56,10 +62,22 @@ type Field struct {
 	KeyAsInt  bool   // the legacy key is the integer KeyInt (tag option keyasint)
 	KeyInt    int64
 	OmitEmpty bool // tag option omitempty; it does not drop a field from an array
+	OmitZero  bool // tag option omitzero; likewise only the legacy format drops the field
+	// Via is the chain of embedded struct fields the field is promoted
+	// through, outermost first: empty for a field of the struct itself.
+	Via []Embed
+}
+
+// Embed is one embedded struct field on the way to a promoted field.
+type Embed struct {
+	Name string         // the embedded field's name (its type's name)
+	Ptr  *types.Pointer // the field's type when it is a pointer (*Base), else nil
 }
 
 // Type is one wire shape. The set of implementations is closed: Bool, Int,
-// Float, String, Bytes, ByteArray, Array, Slice, Map, Pointer, StructRef.
+// Float, String, Bytes, ByteArray, Array, Slice, Map, Pointer, StructRef,
+// Time, BigInt, Marshaler, BinaryMarshaler, Dynamic, TypeParam, and
+// Reserved (schema.go).
 type Type interface {
 	goType() types.Type
 }
@@ -85,10 +103,12 @@ type Float struct {
 // String is a string: a CBOR text string.
 type String struct{ Go types.Type }
 
-// Bytes is a []byte: a byte string, or null when nil.
+// Bytes is a []byte, or a slice of a named byte type (type Kind uint8): a
+// byte string, or null when nil.
 type Bytes struct{ Go types.Type }
 
-// ByteArray is a [N]byte: a byte string of exactly N bytes.
+// ByteArray is a [N]byte, or an array of a named byte type: a byte string
+// of exactly N bytes.
 type ByteArray struct {
 	Go types.Type
 	N  int64
@@ -128,6 +148,37 @@ type StructRef struct {
 	Name string // for messages
 }
 
+// Time is a time.Time: null when zero, else as the run's time mode says
+// (integer Unix seconds by default; -time and -timetag choose).
+type Time struct{ Go types.Type }
+
+// BigInt is a big.Int: a CBOR integer when it fits one, else a bignum
+// (tag 2 or 3).
+type BigInt struct{ Go types.Type }
+
+// Marshaler is a type with its own MarshalCBOR and UnmarshalCBOR
+// (fxamacker's cbor.Marshaler and cbor.Unmarshaler, cbor.RawMessage among
+// them) that cbor-gen did not generate: the methods are called, and their
+// output checked to be one well-formed item.
+type Marshaler struct{ Go types.Type }
+
+// BinaryMarshaler is a type with MarshalBinary and UnmarshalBinary
+// (encoding.BinaryMarshaler and BinaryUnmarshaler): a byte string holding
+// what MarshalBinary returns, as fxamacker writes it by default.
+type BinaryMarshaler struct{ Go types.Type }
+
+// Dynamic is a type only known at run time, an interface, or one that
+// only fxamacker/cbor knows how to handle (a type with MarshalCBOR but no
+// UnmarshalCBOR, say): the value goes through fxamacker/cbor, with
+// reflection. This is the slow path, and the generator prints a note for
+// each field that takes it.
+type Dynamic struct{ Go types.Type }
+
+// TypeParam is a type parameter of a generic struct: the runtime's
+// dynamic.AppendValue and DecodeValue pick the way for the type argument
+// when the code runs (generated methods, a basic type, else fxamacker).
+type TypeParam struct{ Go types.Type }
+
 func (t Bool) goType() types.Type      { return t.Go }
 func (t Int) goType() types.Type       { return t.Go }
 func (t Float) goType() types.Type     { return t.Go }
@@ -139,6 +190,14 @@ func (t Slice) goType() types.Type     { return t.Go }
 func (t Map) goType() types.Type       { return t.Go }
 func (t Pointer) goType() types.Type   { return t.Go }
 func (t StructRef) goType() types.Type { return t.Go }
+func (t Time) goType() types.Type      { return t.Go }
+func (t BigInt) goType() types.Type    { return t.Go }
+func (t Marshaler) goType() types.Type { return t.Go }
+func (t BinaryMarshaler) goType() types.Type {
+	return t.Go
+}
+func (t Dynamic) goType() types.Type   { return t.Go }
+func (t TypeParam) goType() types.Type { return t.Go }
 
 // modeler translates go/types into the model. It collects every problem
 // it finds, each with its position, so that one run reports them all.
@@ -148,6 +207,7 @@ type modeler struct {
 	selected map[*types.TypeName]bool
 	errs     []error
 	visiting map[*types.Named]bool // named non-struct types being translated, against cycles
+	notes    []error               // fields on the slow path (Dynamic), reported but not fatal
 }
 
 // posError is an error the user's code caused, at a position.
@@ -164,48 +224,28 @@ func (m *modeler) errorf(pos token.Pos, format string, args ...any) {
 
 // structModel translates the struct type named tn.
 func (m *modeler) structModel(tn *types.TypeName) *Struct {
-	st := tn.Type().Underlying().(*types.Struct)
+	named := tn.Type().(*types.Named)
 	s := &Struct{Name: tn.Name()}
-	textKeys := map[string]string{}
-	intKeys := map[int64]string{}
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		if f.Embedded() {
-			m.errorf(f.Pos(), "field %s.%s: embedded fields are not supported yet", s.Name, f.Name())
+	for i := 0; i < named.TypeParams().Len(); i++ {
+		s.TypeParams = append(s.TypeParams, named.TypeParams().At(i).Obj().Name())
+	}
+	for _, c := range m.visibleFields(s.Name, named) {
+		if c.reserved != nil {
+			s.Fields = append(s.Fields, c.reserved)
 			continue
 		}
-		if !f.Exported() {
-			continue // unexported fields, and the "_" field that may carry toarray
-		}
-		tag, ok := parseTag(st.Tag(i))
-		if !ok {
-			continue
-		}
-		fd := &Field{Name: f.Name(), Key: tag.name, OmitEmpty: tag.omitEmpty}
-		if fd.Key == "" {
-			fd.Key = f.Name()
-		}
-		if tag.keyAsInt {
-			n, err := strconv.ParseInt(fd.Key, 10, 64)
-			if err != nil {
-				m.errorf(f.Pos(), "field %s.%s: keyasint needs an integer key, found %q", s.Name, f.Name(), fd.Key)
-				continue
-			}
-			fd.KeyAsInt, fd.KeyInt = true, n
-			if other, dup := intKeys[n]; dup {
-				m.errorf(f.Pos(), "field %s.%s: integer key %d is also used by field %s", s.Name, f.Name(), n, other)
-			}
-			intKeys[n] = f.Name()
-		} else {
-			if other, dup := textKeys[fd.Key]; dup {
-				m.errorf(f.Pos(), "field %s.%s: key %q is also used by field %s", s.Name, f.Name(), fd.Key, other)
-			}
-			textKeys[fd.Key] = f.Name()
-		}
+		f, tag := c.v, c.tag
+		fd := &Field{Name: f.Name(), Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
+			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via}
 		t, err := m.typeModel(f.Type())
 		if err != nil {
 			m.errorf(f.Pos(), "field %s.%s has unsupported type %s: %v", s.Name, f.Name(), m.typeString(f.Type()), err)
 			continue
+		}
+		if hasDynamic(t) {
+			m.notes = append(m.notes, &posError{pos: m.fset.Position(f.Pos()), msg: fmt.Sprintf(
+				"note: field %s.%s (%s) is encoded and decoded by fxamacker/cbor with reflection (the slow path)",
+				s.Name, f.Name(), m.typeString(f.Type()))})
 		}
 		fd.Type = t
 		s.Fields = append(s.Fields, fd)
@@ -213,10 +253,191 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 	return s
 }
 
+// candidate is a field that may be on the wire: one of the struct's own,
+// or one promoted from an embedded struct.
+type candidate struct {
+	v      *types.Var
+	tag    fieldTag
+	name   string // the key: the tag name, else the Go name; digits for keyasint
+	keyInt int64
+	index  []int // field indexes from the outer struct, as reflect numbers them
+	via    []Embed
+	// reserved is the model of a runtime.Reserved field of the struct
+	// itself (schema.go): it keeps its slot and has no key.
+	reserved *Field
+}
+
+// visibleFields lists the fields of a struct as fxamacker/cbor sees them,
+// in its order: the struct's own exported fields, and the exported fields
+// of embedded structs (value or pointer, exported or not) promoted as
+// encoding/json promotes them. Level by level from the outside in, an
+// embedded struct without a tag name is opened; one embedded twice at the
+// same level, or already opened at a shallower level, is not. Of the
+// fields with the same key, the least nested wins, then the one with a
+// tag; a tie drops them all. The order is that of the field indexes
+// (declaration order, an embedded struct's fields where it is embedded).
+//
+// Two fields of the struct itself with the same key are an error: that is
+// a mistake, not a rule to apply silently.
+func (m *modeler) visibleFields(structName string, named *types.Named) []candidate {
+	type embedded struct {
+		st    *types.Struct
+		typ   types.Type
+		index []int
+		via   []Embed
+	}
+	var all, reserved []candidate
+	visited := []types.Type{named}
+	level := []embedded{{st: named.Underlying().(*types.Struct), typ: named}}
+	for len(level) > 0 {
+		var next []embedded
+		for _, e := range level {
+			for i := 0; i < e.st.NumFields(); i++ {
+				f := e.st.Field(i)
+				if len(e.index) == 0 {
+					if fd, ok := reservedField(e.st, i); ok {
+						if fd != nil {
+							reserved = append(reserved, candidate{index: []int{i}, reserved: fd})
+						}
+						continue
+					}
+				}
+				ft := types.Unalias(f.Type())
+				ptr, isPtr := ft.(*types.Pointer)
+				if isPtr {
+					ft = types.Unalias(ptr.Elem())
+				}
+				embStruct, isStruct := ft.Underlying().(*types.Struct)
+				if !f.Exported() && !(f.Embedded() && isStruct) {
+					continue // unexported fields, and the "_" field that may carry toarray
+				}
+				tag, ok := parseTag(e.st.Tag(i))
+				if !ok {
+					continue
+				}
+				index := append(append([]int{}, e.index...), i)
+				if f.Embedded() && isStruct && tag.name == "" {
+					step := Embed{Name: f.Name()}
+					if isPtr {
+						step.Ptr = ptr
+					}
+					next = append(next, embedded{embStruct, ft, index, append(append([]Embed{}, e.via...), step)})
+					continue
+				}
+				c := candidate{v: f, tag: tag, name: tag.name, index: index, via: e.via}
+				if c.name == "" {
+					c.name = f.Name()
+				}
+				if tag.keyAsInt {
+					n, err := strconv.ParseInt(c.name, 10, 64)
+					if err != nil {
+						m.errorf(f.Pos(), "field %s.%s: keyasint needs an integer key, found %q", structName, f.Name(), c.name)
+						continue
+					}
+					c.keyInt, c.name = n, strconv.FormatInt(n, 10)
+				}
+				if len(e.via) > 0 && !f.Exported() {
+					continue
+				}
+				all = append(all, c)
+			}
+		}
+		// Open the embedded structs of the next level: each type once, and
+		// not when it is embedded twice at that level.
+		level = level[:0:0]
+		for i, e := range next {
+			dup := false
+			for j, o := range next {
+				dup = dup || (i != j && types.Identical(e.typ, o.typ))
+			}
+			seen := false
+			for _, t := range visited {
+				seen = seen || types.Identical(t, e.typ)
+			}
+			if !dup && !seen {
+				level = append(level, e)
+			}
+		}
+		for _, e := range level {
+			visited = append(visited, e.typ)
+		}
+	}
+
+	// Pick the dominant field of each key.
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if a.name != b.name {
+			return a.name < b.name
+		}
+		if a.tag.keyAsInt != b.tag.keyAsInt {
+			return a.tag.keyAsInt
+		}
+		if len(a.index) != len(b.index) {
+			return len(a.index) < len(b.index)
+		}
+		if tagged(a) != tagged(b) {
+			return tagged(a)
+		}
+		return lessIndex(a.index, b.index)
+	})
+	var out []candidate
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && all[j].name == all[i].name && all[j].tag.keyAsInt == all[i].tag.keyAsInt {
+			j++
+		}
+		a := all[i]
+		if j > i+1 && len(all[i+1].index) == 1 && len(a.index) == 1 {
+			kind := "key"
+			if a.tag.keyAsInt {
+				kind = "integer key"
+			}
+			m.errorf(all[i+1].v.Pos(), "field %s.%s: %s %q is also used by field %s", structName, all[i+1].v.Name(), kind, a.name, a.v.Name())
+		} else if j == i+1 || len(a.index) < len(all[i+1].index) || tagged(a) && !tagged(all[i+1]) {
+			out = append(out, a)
+		}
+		i = j
+	}
+	out = append(out, reserved...)
+	sort.Slice(out, func(i, j int) bool { return lessIndex(out[i].index, out[j].index) })
+	return out
+}
+
+func tagged(c candidate) bool { return c.tag.present }
+
+// lessIndex orders field index paths as fxamacker/cbor does: by index at
+// each level, the shorter first on a tie.
+func lessIndex(a, b []int) bool {
+	for k := 0; k < len(a) && k < len(b); k++ {
+		if a[k] != b[k] {
+			return a[k] < b[k]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// hasDynamic reports whether t or a type within it takes the slow path.
+func hasDynamic(t Type) bool {
+	switch t := t.(type) {
+	case Dynamic:
+		return true
+	case Array:
+		return hasDynamic(t.Elem)
+	case Slice:
+		return hasDynamic(t.Elem)
+	case Map:
+		return hasDynamic(t.Elem)
+	case Pointer:
+		return hasDynamic(t.Elem)
+	}
+	return false
+}
+
 // fieldTag is a struct tag as fxamacker/cbor reads it.
 type fieldTag struct {
-	name                string
-	omitEmpty, keyAsInt bool
+	name                          string
+	present                       bool // a cbor or json tag is there (it makes a field dominate)
+	omitEmpty, omitZero, keyAsInt bool
 }
 
 // parseTag reads the cbor tag, else the json tag, as fxamacker/cbor does.
@@ -230,7 +451,7 @@ func parseTag(tag string) (fieldTag, bool) {
 	if s == "-" {
 		return fieldTag{}, false
 	}
-	var t fieldTag
+	t := fieldTag{present: s != ""}
 	for i, tok := range strings.Split(s, ",") {
 		if i == 0 {
 			t.name = tok
@@ -239,6 +460,8 @@ func parseTag(tag string) (fieldTag, bool) {
 		switch tok {
 		case "omitempty":
 			t.omitEmpty = true
+		case "omitzero":
+			t.omitZero = true
 		case "keyasint":
 			t.keyAsInt = true
 		}
@@ -257,22 +480,44 @@ func (m *modeler) typeModel(t types.Type) (Type, error) {
 
 func (m *modeler) namedModel(named *types.Named) (Type, error) {
 	obj := named.Obj()
-	if named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0 {
-		return nil, fmt.Errorf("generic types are not supported yet")
-	}
-	if m.selected[obj] || hasGeneratedMethods(named) {
+	if m.selected[named.Origin().Obj()] || hasGeneratedMethods(named) {
+		// The type arguments of a generic type must be encodable too: its
+		// methods hand them to the runtime's dynamic package.
+		for i := 0; i < named.TypeArgs().Len(); i++ {
+			if _, err := m.typeModel(named.TypeArgs().At(i)); err != nil {
+				return nil, fmt.Errorf("type argument %s: %v", m.typeString(named.TypeArgs().At(i)), err)
+			}
+		}
 		return StructRef{Go: named, Name: m.typeString(named)}, nil
 	}
-	if obj.Pkg() == nil {
-		return nil, fmt.Errorf("interfaces cannot be decoded without knowing the concrete type")
+	if obj.Pkg() != nil {
+		switch obj.Pkg().Path() + "." + obj.Name() {
+		case "time.Time":
+			return Time{Go: named}, nil
+		case "math/big.Int":
+			return BigInt{Go: named}, nil
+		}
 	}
-	if hasMethod(named, "MarshalCBOR") || hasMethod(named, "UnmarshalCBOR") {
-		return nil, fmt.Errorf("%s has hand-written MarshalCBOR/UnmarshalCBOR methods; fields of such types are not supported yet", obj.Name())
+	if _, ok := named.Underlying().(*types.Interface); ok {
+		return Dynamic{Go: named}, nil
 	}
-	if hasMethod(named, "MarshalBinary") || hasMethod(named, "UnmarshalBinary") {
-		return nil, fmt.Errorf("%s implements encoding.BinaryMarshaler, which fxamacker/cbor uses; fields of such types are not supported yet", obj.Name())
+	// The methods fxamacker/cbor calls, in the order it looks for them.
+	marshal, unmarshal := hasSignature(named, "MarshalCBOR", false), hasSignature(named, "UnmarshalCBOR", true)
+	binary, unbinary := hasSignature(named, "MarshalBinary", false), hasSignature(named, "UnmarshalBinary", true)
+	switch {
+	case marshal && unmarshal:
+		return Marshaler{Go: named}, nil
+	case marshal || unmarshal:
+		return Dynamic{Go: named}, nil // fxamacker uses one method and reflection for the other way
+	case binary && unbinary:
+		return BinaryMarshaler{Go: named}, nil
+	case binary || unbinary:
+		return Dynamic{Go: named}, nil
 	}
 	if _, ok := named.Underlying().(*types.Struct); ok {
+		if named.TypeArgs().Len() > 0 {
+			return nil, fmt.Errorf("%s has no generated AppendCBOR/DecodeCBOR methods (generate %s too)", m.typeString(named), obj.Name())
+		}
 		if obj.Pkg() == m.pkg {
 			return nil, fmt.Errorf("%s is not generated and has no AppendCBOR/DecodeCBOR methods (add it to -type)", obj.Name())
 		}
@@ -286,6 +531,26 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 	return m.underlyingModel(named.Underlying(), named)
 }
 
+// hasSignature reports whether T or *T has the method name of
+// fxamacker's (and encoding's) marshaler interfaces: with in, one []byte
+// parameter and an error result (UnmarshalCBOR, UnmarshalBinary); without,
+// no parameter and ([]byte, error) (MarshalCBOR, MarshalBinary).
+func hasSignature(t types.Type, name string, in bool) bool {
+	sel := types.NewMethodSet(types.NewPointer(t)).Lookup(nil, name)
+	if sel == nil {
+		return false
+	}
+	sig := sel.Type().(*types.Signature)
+	byteSlice := types.NewSlice(types.Typ[types.Byte])
+	errType := types.Universe.Lookup("error").Type()
+	if in {
+		return sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), byteSlice) &&
+			sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), errType)
+	}
+	return sig.Params().Len() == 0 && sig.Results().Len() == 2 &&
+		types.Identical(sig.Results().At(0).Type(), byteSlice) && types.Identical(sig.Results().At(1).Type(), errType)
+}
+
 // underlyingModel translates the type structure u of the Go type goT
 // (which is u itself, or a named type whose underlying type is u).
 func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
@@ -293,11 +558,8 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 	case *types.Basic:
 		return basicModel(u, goT)
 	case *types.Slice:
-		if isPlainByte(u.Elem()) {
+		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
 			return Bytes{Go: goT}, nil
-		}
-		if isNamedByte(u.Elem()) {
-			return nil, fmt.Errorf("slices of a named byte type are not supported yet; use []byte")
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
@@ -305,11 +567,8 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 		}
 		return Slice{Go: goT, Elem: elem}, nil
 	case *types.Array:
-		if isPlainByte(u.Elem()) {
+		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
 			return ByteArray{Go: goT, N: u.Len()}, nil
-		}
-		if isNamedByte(u.Elem()) {
-			return nil, fmt.Errorf("arrays of a named byte type are not supported yet; use [N]byte")
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
@@ -340,13 +599,13 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 	case *types.Struct:
 		return nil, fmt.Errorf("anonymous struct types are not supported; declare a named struct type and add it to -type")
 	case *types.Interface:
-		return nil, fmt.Errorf("interfaces cannot be decoded without knowing the concrete type")
+		return Dynamic{Go: goT}, nil
 	case *types.Chan:
 		return nil, fmt.Errorf("channels have no CBOR encoding")
 	case *types.Signature:
 		return nil, fmt.Errorf("functions have no CBOR encoding")
 	case *types.TypeParam:
-		return nil, fmt.Errorf("generic types are not supported yet")
+		return TypeParam{Go: goT}, nil
 	}
 	return nil, fmt.Errorf("no CBOR encoding for this kind of type")
 }
@@ -397,6 +656,18 @@ func isPlainByte(t types.Type) bool {
 	return ok && b.Kind() == types.Uint8
 }
 
+// namedByteElem reports whether the slice or array type t has elements of
+// a named byte type ([]Kind for type Kind uint8).
+func namedByteElem(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return isNamedByte(u.Elem())
+	case *types.Array:
+		return isNamedByte(u.Elem())
+	}
+	return false
+}
+
 // isNamedByte reports whether t is a named type whose underlying type is
 // byte: fxamacker/cbor writes slices of it as byte strings too.
 func isNamedByte(t types.Type) bool {
@@ -410,12 +681,6 @@ func isNamedByte(t types.Type) bool {
 
 func (m *modeler) typeString(t types.Type) string {
 	return types.TypeString(t, types.RelativeTo(m.pkg))
-}
-
-// hasMethod reports whether T or *T has a method called name.
-func hasMethod(t types.Type, name string) bool {
-	ms := types.NewMethodSet(types.NewPointer(t))
-	return ms.Lookup(nil, name) != nil
 }
 
 // hasGeneratedMethods reports whether *T has the methods enclosing
@@ -458,7 +723,9 @@ type File struct {
 	Package string // package name
 	Path    string // import path
 	Order   keyOrder
+	Time    timeOptions // how time.Time values are written
 	Structs []*Struct
+	Notes   []string // file:line:col: note: ... for each field on the slow path
 }
 
 // generatedNames are the methods every generated type gets; a type that
@@ -493,8 +760,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	} else {
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() || tn.IsAlias() || !isStructType(tn) ||
-				tn.Type().(*types.Named).TypeParams().Len() > 0 {
+			if !ok || !tn.Exported() || tn.IsAlias() || !isStructType(tn) {
 				continue
 			}
 			if len(existingMethods(tn)) > 0 {
@@ -534,6 +800,9 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	if len(m.errs) > 0 {
 		return nil, joinPosErrors(m.errs)
 	}
+	if len(m.notes) > 0 {
+		f.Notes = strings.Split(joinPosErrors(m.notes).Error(), "\n")
+	}
 	return f, nil
 }
 
@@ -554,8 +823,6 @@ func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string)
 		return nil, at("-type %s: %s is an alias; name the type it stands for", name, name)
 	case !isStructType(tn):
 		return nil, at("-type %s: %s is not a struct type", name, name)
-	case tn.Type().(*types.Named).TypeParams().Len() > 0:
-		return nil, at("-type %s: generic types are not supported yet", name)
 	}
 	if have := existingMethods(tn); len(have) > 0 {
 		return nil, at("-type %s: %s already has a method %s; remove it or leave the type out", name, name, have[0])
@@ -563,7 +830,7 @@ func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string)
 	return tn, nil
 }
 
-// isStructType reports whether tn is a defined, non-generic struct type.
+// isStructType reports whether tn is a defined struct type.
 func isStructType(tn *types.TypeName) bool {
 	named, ok := tn.Type().(*types.Named)
 	if !ok {
@@ -576,10 +843,16 @@ func isStructType(tn *types.TypeName) bool {
 // existingMethods lists the methods of tn (outside the output file, which
 // the loader leaves out) that generation would declare again.
 func existingMethods(tn *types.TypeName) []string {
+	// Only the type's own methods count: those promoted from an embedded
+	// type are shadowed by the generated ones, as fxamacker/cbor's
+	// promotion rules ignore the embedded type's methods too.
+	named := tn.Type().(*types.Named)
 	var have []string
 	for _, name := range generatedNames {
-		if hasMethod(tn.Type(), name) {
-			have = append(have, name)
+		for i := 0; i < named.NumMethods(); i++ {
+			if named.Method(i).Name() == name {
+				have = append(have, name)
+			}
 		}
 	}
 	return have

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 )
@@ -20,6 +21,20 @@ type Config struct {
 	Check   bool     // compare with the file on disk instead of writing it
 	Tags    []string // build tags for loading the package
 	Sort    string   // map key order: "bytewise" (the default), "length" or "none"
+	// Time is how time.Time values are written, one of fxamacker/cbor's
+	// time modes: "unix" (the default), "unixmicro", "unixdynamic",
+	// "rfc3339", "rfc3339nano" or "rfc3339nanoutc". TimeTag adds tag 1
+	// (numbers) or 0 (text) before each non-zero time.
+	Time    string
+	TimeTag bool
+
+	// AcceptBreak accepts changes that would make stored data decode
+	// wrongly and rewrites the schema record to match the types
+	// (schema.go); Log receives what was accepted, and a note for each
+	// field that goes through fxamacker/cbor with reflection (interface
+	// fields: the slow path). A nil Log discards both.
+	AcceptBreak bool
+	Log         io.Writer
 }
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -27,47 +42,98 @@ type Config struct {
 // generated.
 var ErrStale = errors.New("generated file is out of date")
 
-// Generate runs the pipeline: load the package, build the model, emit the
-// source, then write it to the output file, or with Check compare it with
-// that file.
+// Generate runs the pipeline: load the package, build the model, check it
+// against the schema record, emit the source, then write the output file
+// and the record, or with Check compare both with the files on disk.
 func Generate(cfg Config) error {
-	path, src, err := Source(cfg)
+	if cfg.Check && cfg.AcceptBreak {
+		return errors.New("-accept-break rewrites the schema record and cannot be combined with -check; run it once by hand, never from a //go:generate line")
+	}
+	out, err := Render(cfg)
 	if err != nil {
 		return err
 	}
+	files := []struct {
+		path string
+		src  []byte
+	}{{out.Path, out.Source}, {out.LockPath, out.Lock}}
 	if cfg.Check {
-		old, err := os.ReadFile(path)
-		if err != nil && !os.IsNotExist(err) {
-			return err
+		var stale []string
+		for _, f := range files {
+			old, err := os.ReadFile(f.path)
+			if err != nil && !os.IsNotExist(err) {
+				return err
+			}
+			if !bytes.Equal(old, f.src) {
+				stale = append(stale, fmt.Sprintf("%s (run go generate)\n%s", relPath(f.path), Diff("disk/"+relPath(f.path), "generated", old, f.src)))
+			}
 		}
-		if !bytes.Equal(old, src) {
-			return fmt.Errorf("%w: %s (run go generate)\n%s", ErrStale, relPath(path), Diff("disk/"+relPath(path), "generated", old, src))
+		if len(stale) > 0 {
+			return fmt.Errorf("%w: %s", ErrStale, strings.Join(stale, "\n"))
 		}
 		return nil
 	}
-	return os.WriteFile(path, src, 0o644)
+	for _, f := range files {
+		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// Source runs the pipeline up to the generated source and returns it with
-// the path it belongs at.
-func Source(cfg Config) (path string, src []byte, err error) {
+// Output is what one run produces: the generated source and the schema
+// record, with the paths they belong at.
+type Output struct {
+	Path     string // the generated Go file
+	Source   []byte
+	LockPath string // the schema record beside it (LockPath(Path))
+	Lock     []byte
+}
+
+// Render runs the pipeline up to the generated source and schema record,
+// and returns both without writing anything.
+func Render(cfg Config) (*Output, error) {
 	order, err := parseKeyOrder(cfg.Sort)
 	if err != nil {
-		return "", nil, err
+		return nil, err
+	}
+	tm, err := parseTimeOptions(cfg.Time, cfg.TimeTag)
+	if err != nil {
+		return nil, err
 	}
 	l, err := load(cfg)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	f, err := buildModel(l, cfg, order)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	src, err = emitFile(f)
+	f.Time = tm
+	if cfg.Log != nil {
+		for _, n := range f.Notes {
+			fmt.Fprintln(cfg.Log, n)
+		}
+	}
+	lock, err := applySchema(l, f, cfg)
+	if err != nil {
+		return nil, err
+	}
+	src, err := emitFile(f)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Path: l.outPath, Source: src, LockPath: LockPath(l.outPath), Lock: lock}, nil
+}
+
+// Source runs the pipeline up to the generated source and returns it with
+// the path it belongs at; the schema record is checked but not returned.
+func Source(cfg Config) (path string, src []byte, err error) {
+	out, err := Render(cfg)
 	if err != nil {
 		return "", nil, err
 	}
-	return l.outPath, src, nil
+	return out.Path, out.Source, nil
 }
 
 // Diff returns a unified-style line diff from a to b, with three lines of

@@ -33,4 +33,13 @@
 // and found, and the Go path of the value ("Order.Items[3].SKU"); its cause
 // (errors.Is) is one of the Err* sentinels or io.ErrUnexpectedEOF.
 // Valid checks that a byte slice is exactly one valid item.
+//
+// Beyond the CBOR data model, the runtime writes and reads the Go types
+// fxamacker/cbor treats specially, as it does: time.Time (AppendTime in
+// each of its time modes, ReadTime), big.Int (AppendBigInt, ReadBigInt),
+// the output of a hand-written MarshalCBOR (AppendMarshaled checks it) and
+// the raw bytes of an item for an UnmarshalCBOR or a cbor.RawMessage
+// (ReadRaw). Interface fields and type parameters go through the
+// subpackage dynamic, which calls fxamacker/cbor for what it cannot type
+// at compile time; this package itself does not depend on fxamacker.
 package runtime

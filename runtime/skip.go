@@ -15,6 +15,7 @@ const (
 	checkUTF8 walkFlags = 1 << iota // text strings are UTF-8
 	checkDups                       // no map has a key twice (by value)
 	checkTags                       // tags 0-3 hold the content RFC 8949 §3.4 requires
+	noIndef                         // no indefinite lengths (what a cbor.Marshaler may return)
 )
 
 // Skip consumes one whole data item of any shape: nested, indefinite
@@ -60,6 +61,9 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 		return err
 	}
 	major, indef := ib>>5, ib&0x1f == 31
+	if indef && flags&noIndef != 0 {
+		return d.errAt(start, ErrSyntax, "indefinite length in the output of a CBOR marshaler")
+	}
 	switch major {
 	case MajorUint, MajorNeg:
 		return nil

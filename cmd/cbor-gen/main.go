@@ -35,10 +35,36 @@
 //	-type T1,T2  the struct types to generate (default: every exported struct
 //	             type without hand-written MarshalCBOR/UnmarshalCBOR)
 //	-o FILE      output file (default cbor_gen.go in the package directory)
-//	-check       compare with the file on disk; print a diff and exit 1 if stale
+//	-check       compare the output and its schema record with the files on
+//	             disk; print a diff and exit 1 if either is stale
 //	-tags TAGS   comma-separated build tags for loading the package
 //	-sort ORDER  map key order: bytewise (RFC 8949 core deterministic,
 //	             the default), length (RFC 7049 canonical) or none
+//	-time MODE   how time.Time is written, as fxamacker/cbor's time modes:
+//	             unix (integer seconds, the default), unixmicro (float
+//	             seconds), unixdynamic (integer when whole, else float),
+//	             rfc3339, rfc3339nano or rfc3339nanoutc (text)
+//	-timetag     write tag 1 (numbers) or 0 (text) before each time
+//	-accept-break
+//	             accept changes that would make stored data decode wrongly,
+//	             and rewrite the schema record; run it once by hand, never
+//	             from a //go:generate line (it cannot be combined with -check)
+//
+// Beside the output, cbor-gen keeps the schema record cbor_gen.lock (the
+// output's name with .lock): the array slot, legacy map key and wire kind
+// of every field. Commit it. Every run, -check included, compares the types
+// with it and refuses, with a file:line:col error, a field moved to another
+// slot, a field removed (retire it with a "_ runtime.Reserved" field
+// instead), a type change that cannot read the stored values, or a legacy
+// key renamed. Fields added at the end are fine: arrays written before them
+// decode with those fields zero. A type whose doc comment holds the line
+// //cborgen:extensible also skips elements that a newer version added. The
+// rules are in docs/schema.md.
+//
+// Fields of interface type (any, or a named interface) are encoded and
+// decoded by fxamacker/cbor with reflection, the slow path; cbor-gen prints
+// a file:line:col: note for each, on standard error, and carries on. The
+// supported field types and their encodings are listed in the README.
 //
 // The exit status is 1 after any error; errors in the user's code read
 // file:line:col: message.
@@ -63,6 +89,9 @@ func main() {
 	fs.BoolVar(&cfg.Check, "check", false, "compare with the file on disk and exit 1 with a diff if it is stale")
 	tags := fs.String("tags", "", "comma-separated build `tags`")
 	fs.StringVar(&cfg.Sort, "sort", "bytewise", "map key `order`: bytewise, length or none")
+	fs.StringVar(&cfg.Time, "time", "unix", "time.Time `mode`: unix, unixmicro, unixdynamic, rfc3339, rfc3339nano or rfc3339nanoutc")
+	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
+	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
 		os.Exit(0)
 	} else if err != nil {
@@ -74,6 +103,7 @@ func main() {
 	cfg.Pattern = fs.Arg(0)
 	cfg.Types = splitList(*typeList)
 	cfg.Tags = splitList(*tags)
+	cfg.Log = os.Stderr
 	if err := generator.Generate(cfg); err != nil {
 		log.Fatal(err)
 	}

@@ -1,0 +1,176 @@
+package generator
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// decodeEvolvingArrayMethod emits the array decoder of a type that has
+// evolved (schema.go): its last Optional fields were added after data was
+// first written, so an array may end before them, and those fields are
+// then set to zero; with Extensible, elements after the last field, added
+// by a newer version of the type, are skipped instead of refused.
+//
+//	func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
+//		n, err := d.ReadArrayHead()
+//		...
+//		if n >= 0 && (n < 3 || n > 5) {
+//			return d.Errorf(runtime.ErrLength, "expected array of 3 to 5 elements, found %d", n)
+//		}
+//		for i := 0; ; i++ {
+//			more, err := d.NextElem(n, i)
+//			...
+//			if !more {
+//				if i < 3 { return d.Errorf(...) }
+//				if i <= 3 { v.Total = 0 }
+//				if i <= 4 { v.Tags = nil }
+//				break
+//			}
+//			if i >= 5 { (skip the element, or refuse it) }
+//			... v.cborDecodeField(d, i)
+//		}
+//		d.Leave()
+//		return nil
+//	}
+func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
+	nf := len(s.Fields)
+	required := nf - s.Optional
+	want := fmt.Sprintf("%d to %d", required, nf)
+	if s.Extensible {
+		want = fmt.Sprintf("at least %d", required)
+	} else if required == nf {
+		want = fmt.Sprint(nf)
+	}
+	wrongLength := func(found jen.Code) jen.Code {
+		return jen.Return(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
+			jen.Lit("expected array of "+want+" elements, found %d"), found))
+	}
+	n, i := jen.Id("n"), jen.Id("i")
+
+	tooFew := n.Clone().Op("<").Lit(required)
+	lengthOK := jen.Add(tooFew)
+	if !s.Extensible {
+		lengthOK = jen.Parens(jen.Add(tooFew).Op("||").Add(n).Op(">").Lit(nf))
+	}
+	var end []jen.Code
+	if required > 0 {
+		end = append(end, jen.If(jen.Add(i).Op("<").Lit(required)).Block(wrongLength(i)))
+	}
+	for k := required; k < nf; k++ {
+		f := s.Fields[k]
+		if f.isReserved() {
+			continue
+		}
+		// A field promoted through a nil embedded pointer is zero
+		// already.
+		cond := jen.Add(i).Op("<=").Lit(k)
+		ptrs, _ := embeddedPtrs(f)
+		for _, p := range ptrs {
+			cond = cond.Op("&&").Add(p).Op("!=").Nil()
+		}
+		end = append(end, jen.If(cond).Block(
+			fieldExpr(f).Op("=").Add(zeroValue(f.Type)),
+		))
+	}
+	end = append(end, jen.Break())
+
+	past := []jen.Code{wrongLengthMore(required, nf)}
+	if s.Extensible {
+		past = []jen.Code{
+			jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
+				Block(jen.Return(jen.Id("err"))),
+			jen.Continue(),
+		}
+	}
+	body := []jen.Code{
+		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
+		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),
+		jen.For(jen.Add(i).Op(":=").Lit(0), jen.Empty(), jen.Add(i).Op("++")).Block(
+			jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i),
+			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
+			jen.If(jen.Op("!").Id("more")).Block(end...),
+			jen.If(jen.Add(i).Op(">=").Lit(nf)).Block(past...),
+			jen.If(
+				jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), i),
+				jen.Id("err").Op("!=").Nil(),
+			).Block(jen.Return(jen.Id("err"))),
+		),
+		jen.Id("d").Dot("Leave").Call(),
+		jen.Return(jen.Nil()),
+	}
+
+	doc := jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line()
+	if s.Optional > 0 {
+		var added []string
+		for _, f := range s.Fields[required:] {
+			if !f.isReserved() {
+				added = append(added, f.Name)
+			}
+		}
+		what := "the last slots were added end early."
+		switch len(added) {
+		case 0:
+		case 1:
+			what = added[0] + " was added end early; it is set to zero."
+		default:
+			what = strings.Join(added[:len(added)-1], ", ") + " and " + added[len(added)-1] +
+				" were added end early; they are set to zero."
+		}
+		doc.Comment("Arrays written before " + what).Line()
+	}
+	if s.Extensible {
+		doc.Comment("Elements after the last field, written by a newer version of the type, are").Line().
+			Comment("skipped (//cborgen:extensible).").Line()
+	}
+	return doc.Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeArray).
+		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+		Block(body...)
+}
+
+// wrongLengthMore refuses an element past the last field.
+func wrongLengthMore(required, nf int) jen.Code {
+	want := fmt.Sprintf("%d to %d", required, nf)
+	if required == nf {
+		want = fmt.Sprint(nf)
+	}
+	return jen.Return(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
+		jen.Lit("expected array of "+want+" elements, found more")))
+}
+
+// zeroValue is the zero value of a field of type t, as a Go expression.
+func zeroValue(t Type) jen.Code {
+	switch t.(type) {
+	case Bool:
+		return jen.False()
+	case Int, Float:
+		return jen.Lit(0)
+	case String:
+		return jen.Lit("")
+	case Bytes, Slice, Map, Pointer:
+		return jen.Nil()
+	}
+	goT := t.goType()
+	if _, ok := types.Unalias(goT).(*types.TypeParam); ok {
+		return jen.Op("*").New(typeCode(goT))
+	}
+	switch u := goT.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return jen.False()
+		case u.Info()&types.IsString != 0:
+			return jen.Lit("")
+		case u.Info()&types.IsNumeric != 0:
+			return jen.Lit(0)
+		}
+	case *types.Struct, *types.Array:
+		return jen.Add(typeCode(goT)).Values()
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Chan, *types.Signature:
+		return jen.Nil()
+	}
+	return jen.Op("*").New(typeCode(goT))
+}

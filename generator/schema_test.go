@@ -1,0 +1,162 @@
+package generator
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestKindCompatible(t *testing.T) {
+	for _, tc := range []struct {
+		old, new string
+		ok       bool
+	}{
+		{"string", "string", true},
+		{"string", "int64", false},
+		{"int64", "string", false},
+		{"int8", "int64", true},
+		{"int64", "int8", false},
+		{"int", "int64", true},
+		{"int64", "int", true}, // int counts as 64 bits
+		{"int32", "int", true},
+		{"uint8", "uint16", true},
+		{"uint16", "uint8", false},
+		{"uint32", "int64", true},
+		{"uint64", "int64", false},
+		{"uint32", "int32", false},
+		{"int8", "uint64", false},
+		{"uint8", "float32", true},
+		{"int16", "float32", true},
+		{"int32", "float32", false},
+		{"int32", "float64", true},
+		{"uint64", "float64", false},
+		{"float32", "float64", true},
+		{"float64", "float32", false},
+		{"float64", "int64", false},
+		{"bool", "int8", false},
+		{"[]byte", "string", false},
+		{"string", "[]byte", false},
+		{"[16]byte", "[]byte", true},
+		{"[]byte", "[16]byte", false},
+		{"[16]byte", "[8]byte", false},
+		{"[]int8", "[]byte", false},
+		{"[]byte", "[]uint8", false},
+		{"[]int8", "[]int16", true},
+		{"[]int16", "[]int8", false},
+		{"[3]int8", "[]int64", true},
+		{"[3]int8", "[3]int64", true},
+		{"[3]int8", "[4]int8", false},
+		{"[]int8", "[3]int8", false},
+		{"string", "*string", true},
+		{"*string", "string", false},
+		{"*int8", "*int32", true},
+		{"[]string", "*[]string", true},
+		{"map[string]int8", "map[string]int64", true},
+		{"map[int8]string", "map[int16]string", true},
+		{"map[int16]string", "map[int8]string", false},
+		{"map[string][]int8", "map[string][]int32", true},
+		{"map[string]map[string]int8", "map[string]map[string]int64", true},
+		{"map[string]int8", "[]int8", false},
+		{"Item", "Item", true},
+		{"Item", "LineItem", false},
+		{"time.Time", "time.Time", true},
+		{"time.Time", "int64", false},
+		{"reserved", "string", false},
+	} {
+		if got := kindCompatible(tc.old, tc.new); got != tc.ok {
+			t.Errorf("kindCompatible(%q, %q) = %v, want %v", tc.old, tc.new, got, tc.ok)
+		}
+	}
+}
+
+const sampleRecord = `# a comment
+cbor-gen schema 1
+
+type Empty required=0
+
+type Order required=2
+Order 0 ID "id" uint64
+Order 1 Notes 3 map[string]string
+Order 2 reserved was Coupon "a \"quoted\" key" *string
+Order 3 reserved
+Order 4 Total "Total" int64
+`
+
+func TestRecordRoundTrip(t *testing.T) {
+	rec, err := parseRecord("x.lock", []byte(sampleRecord))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := rec.types["Order"]
+	if o == nil || o.required != 2 || len(o.slots) != 5 {
+		t.Fatalf("Order = %+v", o)
+	}
+	want := []slotRecord{
+		{name: "ID", key: `"id"`, kind: "uint64"},
+		{name: "Notes", key: "3", kind: "map[string]string"},
+		{reserved: true, name: "Coupon", key: `"a \"quoted\" key"`, kind: "*string"},
+		{reserved: true},
+		{name: "Total", key: `"Total"`, kind: "int64"},
+	}
+	for i, s := range o.slots {
+		if s != want[i] {
+			t.Errorf("slot %d = %+v, want %+v", i, s, want[i])
+		}
+	}
+	if e := rec.types["Empty"]; e == nil || len(e.slots) != 0 {
+		t.Errorf("Empty = %+v", e)
+	}
+
+	// Formatting and parsing again gives the same record and the same
+	// bytes: the format is its own normal form.
+	text := formatRecord(rec, "cbor_gen.go")
+	again, err := parseRecord("x.lock", text)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if text2 := formatRecord(again, "cbor_gen.go"); string(text2) != string(text) {
+		t.Errorf("format is not stable:\n%s\n---\n%s", text, text2)
+	}
+	body := string(text[strings.Index(string(text), schemaVersion):])
+	wantBody := schemaVersion + "\n\ntype Empty required=0\n\ntype Order required=2\n" +
+		"Order 0 ID \"id\" uint64\nOrder 1 Notes 3 map[string]string\n" +
+		"Order 2 reserved was Coupon \"a \\\"quoted\\\" key\" *string\nOrder 3 reserved\nOrder 4 Total \"Total\" int64\n"
+	if body != wantBody {
+		t.Errorf("formatted record:\n%s\nwant:\n%s", body, wantBody)
+	}
+}
+
+func TestRecordErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"no version", "type T required=0\n", `x.lock:1:1: not a cbor-gen schema record`},
+		{"empty", "", `x.lock:1:1: not a cbor-gen schema record`},
+		{"slot before type", "cbor-gen schema 1\nT 0 A \"A\" int\n", "x.lock:2:1: slot of T before its type line"},
+		{"slot out of order", "cbor-gen schema 1\ntype T required=0\nT 1 A \"A\" int\n", "x.lock:3:3: slot 1 of T out of order: want 0"},
+		{"bad key", "cbor-gen schema 1\ntype T required=0\nT 0 A key int\n", "x.lock:3:1: bad legacy key key"},
+		{"bad quote", "cbor-gen schema 1\ntype T required=0\nT 0 A \"key int\n", "x.lock:3:7: bad quoted key"},
+		{"too few fields", "cbor-gen schema 1\ntype T required=0\nT 0 A\n", "x.lock:3:1: want"},
+		{"required too large", "cbor-gen schema 1\ntype T required=2\nT 0 A \"A\" int\n", "x.lock:2:1: type T: required=2 but only 1 slots"},
+		{"twice", "cbor-gen schema 1\ntype T required=0\ntype T required=0\n", "x.lock:3:6: type T is recorded twice"},
+		{"bad required", "cbor-gen schema 1\ntype T required=x\n", "x.lock:2:8: bad required count"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parseRecord("x.lock", []byte(tc.text))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLockPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/p/cbor_gen.go":   "/p/cbor_gen.lock",
+		"/p/order_cbor.go": "/p/order_cbor.lock",
+		"/p/out":           "/p/out.lock",
+	} {
+		if got := LockPath(in); got != want {
+			t.Errorf("LockPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

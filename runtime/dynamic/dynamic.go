@@ -1,0 +1,315 @@
+// Package dynamic encodes and decodes the values whose type generated code
+// cannot know when it is generated: fields of interface type (any, or a
+// named interface) and fields of a type parameter of a generic struct.
+//
+// Interface fields go to fxamacker/cbor, which inspects the dynamic type
+// with reflection: this is the slow path, and cbor-gen prints a note for
+// every field that takes it. The bytes are exactly fxamacker/cbor's, with
+// CoreDetEncOptions and the generator's -sort, -time and -timetag choices
+// (Options), and decoding is fxamacker's Unmarshal with its default
+// options, after the runtime has checked the item against the Decoder's
+// limits.
+//
+// Type parameter fields take a fast path first: a value whose pointer has
+// the generated methods (AppendCBOR, DecodeCBOR) is encoded through them,
+// and bool, the integer and float types, string, []byte, time.Time and
+// big.Int are handled here exactly as generated code handles a field of
+// that type. Everything else (named non-struct types, composites such as
+// []T or map[K]V written as type arguments) goes to fxamacker/cbor.
+package dynamic
+
+import (
+	"math/big"
+	"reflect"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+// Options are the generator's choices that fxamacker/cbor must follow to
+// write the same bytes as generated code. The zero value is the default:
+// bytewise key order, time as integer seconds without a tag.
+type Options struct {
+	Sort    runtime.KeyOrder
+	Time    runtime.TimeMode
+	TimeTag bool
+}
+
+var modes sync.Map // Options -> cbor.EncMode
+
+func (o Options) encMode() (cbor.EncMode, error) {
+	if m, ok := modes.Load(o); ok {
+		return m.(cbor.EncMode), nil
+	}
+	opts := cbor.CoreDetEncOptions()
+	switch o.Sort {
+	case runtime.SortLengthFirst:
+		opts.Sort = cbor.SortLengthFirst
+	case runtime.SortNone:
+		opts.Sort = cbor.SortNone
+	}
+	opts.Time = cbor.TimeMode(o.Time) // the runtime's modes are fxamacker's, in its order
+	if o.TimeTag {
+		opts.TimeTag = cbor.EncTagRequired
+	}
+	m, err := opts.EncMode()
+	if err != nil {
+		return nil, err
+	}
+	modes.Store(o, m)
+	return m, nil
+}
+
+// Append appends v as fxamacker/cbor encodes it (null for a nil
+// interface).
+func Append(dst []byte, v any, o Options) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	m, err := o.encMode()
+	if err != nil {
+		return dst, err
+	}
+	b, err := m.Marshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
+}
+
+// Decode reads the next item from d into the value ptr points to, as
+// fxamacker/cbor's Unmarshal does. The item is first checked to be
+// well-formed within d's limits; an error from fxamacker is wrapped in a
+// *runtime.Error (errors.As finds both).
+func Decode(d *runtime.Decoder, ptr any) error {
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	if err := cbor.Unmarshal(raw, ptr); err != nil {
+		return runtime.NewError(d, err, err.Error())
+	}
+	return nil
+}
+
+// generated is the method set cbor-gen gives a pointer to a struct.
+type generated interface {
+	AppendCBOR(dst []byte) ([]byte, error)
+	DecodeCBOR(d *runtime.Decoder) error
+}
+
+// AppendValue appends *p, a value of a type parameter: through its
+// generated methods, directly for the basic types, else through
+// fxamacker/cbor.
+func AppendValue[T any](dst []byte, p *T, o Options) ([]byte, error) {
+	switch p := any(p).(type) {
+	case generated:
+		return p.AppendCBOR(dst)
+	case *bool:
+		return runtime.AppendBool(dst, *p), nil
+	case *int:
+		return runtime.AppendInt(dst, int64(*p)), nil
+	case *int8:
+		return runtime.AppendInt(dst, int64(*p)), nil
+	case *int16:
+		return runtime.AppendInt(dst, int64(*p)), nil
+	case *int32:
+		return runtime.AppendInt(dst, int64(*p)), nil
+	case *int64:
+		return runtime.AppendInt(dst, *p), nil
+	case *uint:
+		return runtime.AppendUint(dst, uint64(*p)), nil
+	case *uint8:
+		return runtime.AppendUint(dst, uint64(*p)), nil
+	case *uint16:
+		return runtime.AppendUint(dst, uint64(*p)), nil
+	case *uint32:
+		return runtime.AppendUint(dst, uint64(*p)), nil
+	case *uint64:
+		return runtime.AppendUint(dst, *p), nil
+	case *float32:
+		return runtime.AppendFloat32(dst, *p), nil
+	case *float64:
+		return runtime.AppendFloat64(dst, *p), nil
+	case *string:
+		return runtime.AppendString(dst, *p), nil
+	case *[]byte:
+		if *p == nil {
+			return runtime.AppendNull(dst), nil
+		}
+		return runtime.AppendBytes(dst, *p), nil
+	case *time.Time:
+		return runtime.AppendTime(dst, *p, o.Time, o.TimeTag)
+	case *big.Int:
+		return runtime.AppendBigInt(dst, p), nil
+	}
+	return Append(dst, p, o)
+}
+
+// DecodeValue decodes the next item from d into *p, a value of a type
+// parameter, choosing the way AppendValue chose to encode it.
+func DecodeValue[T any](d *runtime.Decoder, p *T) (err error) {
+	switch p := any(p).(type) {
+	case generated:
+		return p.DecodeCBOR(d)
+	case *bool:
+		*p, err = d.ReadBool()
+	case *int:
+		*p, err = d.ReadInt()
+	case *int8:
+		*p, err = d.ReadInt8()
+	case *int16:
+		*p, err = d.ReadInt16()
+	case *int32:
+		*p, err = d.ReadInt32()
+	case *int64:
+		*p, err = d.ReadInt64()
+	case *uint:
+		*p, err = d.ReadUint()
+	case *uint8:
+		*p, err = d.ReadUint8()
+	case *uint16:
+		*p, err = d.ReadUint16()
+	case *uint32:
+		*p, err = d.ReadUint32()
+	case *uint64:
+		*p, err = d.ReadUint64()
+	case *float32:
+		*p, err = d.ReadFloat32()
+	case *float64:
+		*p, err = d.ReadFloat64()
+	case *string:
+		*p, err = d.ReadString()
+	case *[]byte:
+		var null bool
+		if null, err = d.ReadNull(); err == nil {
+			if null {
+				*p = nil
+			} else {
+				*p, err = d.ReadBytes((*p)[:0])
+			}
+		}
+	case *time.Time:
+		*p, err = d.ReadTime()
+	case *big.Int:
+		err = d.ReadBigInt(p)
+	default:
+		err = Decode(d, p)
+	}
+	return err
+}
+
+// isByte reports whether T's kind is uint8, as for type Kind uint8: a
+// slice or array of it is a byte string, as fxamacker/cbor writes it.
+func isByte[T any]() bool { return reflect.TypeFor[T]().Kind() == reflect.Uint8 }
+
+// asBytes views a slice of a uint8-kinded T as []byte.
+func asBytes[T any](s []T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// AppendSlice appends s, a []T for a type parameter T: null when nil, a
+// byte string when T's kind is uint8, else an array of AppendValue's
+// encodings.
+func AppendSlice[T any](dst []byte, s []T, o Options) ([]byte, error) {
+	if s == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	return AppendArray(dst, s, o)
+}
+
+// AppendArray appends a[:] of a [N]T for a type parameter T: a byte string
+// when T's kind is uint8, else an array.
+func AppendArray[T any](dst []byte, a []T, o Options) (_ []byte, err error) {
+	if isByte[T]() {
+		return runtime.AppendBytes(dst, asBytes(a)), nil
+	}
+	dst = runtime.AppendArrayHead(dst, len(a))
+	for i := range a {
+		if dst, err = AppendValue(dst, &a[i], o); err != nil {
+			return nil, err
+		}
+	}
+	return dst, nil
+}
+
+// DecodeSlice decodes into *s, a []T for a type parameter T, what
+// AppendSlice writes, reusing the capacity of *s.
+func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
+	if null, err := d.ReadNull(); err != nil {
+		return err
+	} else if null {
+		*s = nil
+		return nil
+	}
+	if isByte[T]() {
+		b, err := d.ReadBytes(asBytes((*s)[:0]))
+		*s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
+		return err
+	}
+	n, err := d.ReadArrayHead()
+	if err != nil {
+		return err
+	}
+	out := (*s)[:0]
+	if h := d.Hint(max(n, 0)); out == nil || cap(out) < h {
+		out = make([]T, 0, h)
+	}
+	var zero T
+	for i := 0; ; i++ {
+		more, err := d.NextElem(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		out = append(out, zero)
+		if err := DecodeValue(d, &out[i]); err != nil {
+			*s = out
+			return runtime.AtIndex(err, i)
+		}
+	}
+	d.Leave()
+	*s = out
+	return nil
+}
+
+// DecodeArray decodes into a[:] of a [N]T for a type parameter T what
+// AppendArray writes: exactly N elements (or bytes).
+func DecodeArray[T any](d *runtime.Decoder, a []T) error {
+	if isByte[T]() {
+		return d.ReadByteArray(asBytes(a))
+	}
+	n, err := d.ReadArrayHead()
+	if err != nil {
+		return err
+	}
+	if n >= 0 && n != len(a) {
+		return runtime.WrongLength(d, len(a), n)
+	}
+	for i := 0; ; i++ {
+		more, err := d.NextElem(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			if i != len(a) {
+				return runtime.WrongLength(d, len(a), i)
+			}
+			break
+		}
+		if i == len(a) {
+			return d.Errorf(runtime.ErrLength, "expected array of %d elements, found more", len(a))
+		}
+		if err := DecodeValue(d, &a[i]); err != nil {
+			return runtime.AtIndex(err, i)
+		}
+	}
+	d.Leave()
+	return nil
+}

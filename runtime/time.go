@@ -1,0 +1,168 @@
+package runtime
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"time"
+)
+
+// TimeMode is how a time.Time is written; the modes are fxamacker/cbor's
+// EncOptions.Time modes, with the same names and behaviour. A zero
+// time.Time is written as null in every mode, with or without a tag.
+type TimeMode uint8
+
+const (
+	TimeUnix           TimeMode = iota // integer seconds (fxamacker's default, and CoreDetEncOptions')
+	TimeUnixMicro                      // float seconds, rounded to the microsecond
+	TimeUnixDynamic                    // integer seconds when whole (after rounding to the microsecond), else float
+	TimeRFC3339                        // text, whole seconds, the time's own offset
+	TimeRFC3339Nano                    // text, nanoseconds, the time's own offset
+	TimeRFC3339NanoUTC                 // text, nanoseconds, in UTC
+)
+
+// ErrTimeRange is the error AppendTime returns for a time that RFC 3339
+// text cannot hold: a year outside 0000-9999 or an offset of a day or more.
+var ErrTimeRange = errors.New("cbor: time.Time outside the range of RFC 3339 (years 0000-9999, offsets under 24h)")
+
+// AppendTime appends t as fxamacker/cbor writes it with the given mode,
+// preceded by tag 0 (text) or 1 (numbers) when tag is set. The only error
+// is ErrTimeRange, in the RFC 3339 modes.
+func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error) {
+	if t.IsZero() {
+		return AppendNull(dst), nil
+	}
+	var layout string
+	switch mode {
+	case TimeUnix, TimeUnixMicro, TimeUnixDynamic:
+		if tag {
+			dst = AppendTag(dst, 1)
+		}
+	case TimeRFC3339:
+		layout = time.RFC3339
+	case TimeRFC3339NanoUTC:
+		t, layout = t.UTC(), time.RFC3339Nano
+	default:
+		layout = time.RFC3339Nano
+	}
+	switch mode {
+	case TimeUnix:
+		return AppendInt(dst, t.Unix()), nil
+	case TimeUnixMicro:
+		t = t.UTC().Round(time.Microsecond)
+		secs := t.Unix()
+		// Within the range of UnixNano, computed as fxamacker computes it,
+		// so that the float is the same to the last bit.
+		if secs >= math.MinInt64/1_000_000_000 && secs <= math.MaxInt64/1_000_000_000-1 {
+			return AppendFloat64(dst, float64(t.UnixNano())/1e9), nil
+		}
+		return AppendFloat64(dst, float64(secs)+float64(t.Nanosecond())/1e9), nil
+	case TimeUnixDynamic:
+		t = t.UTC().Round(time.Microsecond)
+		secs, nsecs := t.Unix(), t.Nanosecond()
+		if nsecs == 0 {
+			return AppendInt(dst, secs), nil
+		}
+		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9), nil
+	}
+	var buf [64]byte
+	text := t.AppendFormat(buf[:0], layout)
+	if !rfc3339InRange(text) {
+		return dst, ErrTimeRange
+	}
+	if tag {
+		dst = AppendTag(dst, 0)
+	}
+	dst = AppendHead(dst, MajorText, uint64(len(text)))
+	return append(dst, text...), nil
+}
+
+// rfc3339InRange applies fxamacker/cbor's limits to text formatted with
+// time.RFC3339 or time.RFC3339Nano: a four-digit year and an offset of
+// less than 24 hours.
+func rfc3339InRange(s []byte) bool {
+	if len(s) < 20 || s[4] != '-' {
+		return false
+	}
+	if s[len(s)-1] == 'Z' {
+		return true
+	}
+	z := s[len(s)-6:]
+	return (z[0] == '+' || z[0] == '-') && (z[1] < '2' || z[1] == '2' && z[2] < '4')
+}
+
+// ReadTime reads a time as fxamacker/cbor's default decoding options read
+// into a time.Time: RFC 3339 text, integer or float seconds since the
+// epoch, each with or without tags (every tag is ignored, but tags 0-3 must
+// hold the content RFC 8949 §3.4 requires). Numbers give a time in
+// time.Local, as time.Unix does; float NaN and infinities give the zero
+// time. Null and undefined give the zero time too (fxamacker leaves the
+// value unchanged instead: the same on a fresh value).
+func (d *Decoder) ReadTime() (time.Time, error) {
+	start := d.Offset()
+	b, err := d.skipTags()
+	if err != nil {
+		return time.Time{}, err
+	}
+	switch {
+	case b == byteNull || b == byteUndefined:
+		d.off++
+		return time.Time{}, nil
+	case b>>5 == MajorText:
+		s, err := d.ReadString()
+		if err != nil {
+			return time.Time{}, err
+		}
+		t, perr := time.Parse(time.RFC3339, s)
+		if perr != nil {
+			return time.Time{}, d.errAt(start, ErrType, "text "+strconv.Quote(s)+" is not an RFC 3339 time: "+perr.Error())
+		}
+		return t, nil
+	case b>>5 == MajorUint || b>>5 == MajorNeg:
+		neg, mag, at, err := d.readInt("time")
+		if err != nil {
+			return time.Time{}, err
+		}
+		if mag > math.MaxInt64 {
+			return time.Time{}, d.rangeError(at, neg, mag, "time.Time (int64 seconds)")
+		}
+		if neg {
+			return time.Unix(-1-int64(mag), 0), nil
+		}
+		return time.Unix(int64(mag), 0), nil
+	case b == byteFloat16 || b == byteFloat32 || b == byteFloat64:
+		f, err := d.ReadFloat64()
+		if err != nil {
+			return time.Time{}, err
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return time.Time{}, nil
+		}
+		secs, frac := math.Modf(f)
+		if secs >= math.MaxInt64 || secs < math.MinInt64 {
+			return time.Time{}, d.errAt(start, ErrRange, "float "+strconv.FormatFloat(f, 'g', -1, 64)+" overflows time.Time (int64 seconds)")
+		}
+		return time.Unix(int64(secs), int64(frac*1e9)), nil
+	}
+	return time.Time{}, d.typeError(d.Offset(), b, "time (RFC 3339 text or epoch seconds)")
+}
+
+// skipTags reads the tags before an item, checking the content of tags
+// 0-3 as fxamacker/cbor does, and returns the initial byte of the item.
+// Tags within tags count towards MaxDepth.
+func (d *Decoder) skipTags() (byte, error) {
+	b, err := d.peek()
+	for n := 0; err == nil && b>>5 == MajorTag; n++ {
+		if d.depth+n >= d.opts.MaxDepth {
+			return 0, d.errAt(d.Offset(), ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
+		}
+		var tag uint64
+		if tag, err = d.ReadTag(); err != nil {
+			return 0, err
+		}
+		if b, err = d.peek(); err == nil && tag <= 3 {
+			err = checkTagContent(d, tag, b)
+		}
+	}
+	return b, err
+}

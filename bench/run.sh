@@ -1,0 +1,50 @@
+#!/bin/sh
+# run.sh runs every benchmark of this module COUNT times, compares the
+# implementations with benchstat and writes the tables into RESULTS.md.
+#
+#   ./run.sh                     # all shapes: 4 to 8 minutes on 2 cores
+#   COUNT=3 BENCHTIME=100ms ./run.sh
+#   BENCH='Request|Profile' ./run.sh
+#   PROFILE=1 ./run.sh           # also CPU and memory profiles of the generated code
+#
+# Raw results, benchstat's report and profiles go to results/ (not committed).
+# The runs are interleaved (the test binary runs all benchmarks once, COUNT
+# times over) so that a change in the machine's load hits every
+# implementation alike.
+set -eu
+cd "$(dirname "$0")"
+
+COUNT=${COUNT:-6}
+BENCHTIME=${BENCHTIME:-100ms}
+BENCH=${BENCH:-.}
+BENCHSTAT="go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da"
+OUT=results
+
+mkdir -p "$OUT"
+go test -c -o "$OUT/bench.test" .
+: > "$OUT/raw.txt"
+i=1
+while [ "$i" -le "$COUNT" ]; do
+	echo "run $i of $COUNT" >&2
+	"./$OUT/bench.test" -test.run '^$' -test.bench "$BENCH" -test.benchtime "$BENCHTIME" \
+		-test.count 1 >> "$OUT/raw.txt"
+	i=$((i + 1))
+done
+
+if [ -n "${PROFILE:-}" ]; then
+	for op in Encode Decode; do
+		"./$OUT/bench.test" -test.run '^$' -test.bench "/impl=generated/op=$op\$" \
+			-test.benchtime 1s -test.count 1 \
+			-test.cpuprofile "$OUT/cpu-$op.pprof" -test.memprofile "$OUT/mem-$op.pprof" \
+			-test.memprofilerate 512 > "$OUT/profile-$op.txt"
+		go tool pprof -top -nodecount 40 "$OUT/bench.test" "$OUT/cpu-$op.pprof" > "$OUT/cpu-$op.txt" 2>/dev/null
+		go tool pprof -top -nodecount 40 -sample_index alloc_space "$OUT/bench.test" "$OUT/mem-$op.pprof" \
+			> "$OUT/mem-$op.txt" 2>/dev/null
+	done
+fi
+
+$BENCHSTAT -row .name,/op -col /impl "$OUT/raw.txt" > "$OUT/benchstat.txt"
+$BENCHSTAT -format csv -row .name,/op -col /impl "$OUT/raw.txt" > "$OUT/benchstat.csv" 2>/dev/null
+go run ./cmd/benchtable -csv "$OUT/benchstat.csv" -o RESULTS.md \
+	-note "$(go version), $COUNT runs of -benchtime $BENCHTIME, $(date -u +%Y-%m-%d)."
+echo "wrote RESULTS.md; benchstat's report is $OUT/benchstat.txt" >&2

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"strconv"
@@ -217,6 +218,47 @@ func (d *Decoder) eof(err error, off int64, what string) error {
 // (28-30) is a syntax error. In strict mode a head that is not the
 // shortest for its argument is an error.
 func (d *Decoder) head() (ib byte, arg uint64, err error) {
+	// Fast path: a definite head whose bytes are all buffered, outside
+	// strict mode and major type 7 (whose two-byte form needs a check).
+	if d.off < len(d.buf) {
+		ib = d.buf[d.off]
+		ai := ib & 0x1f
+		if ai < 24 {
+			d.off++
+			return ib, uint64(ai), nil
+		}
+		if ai <= 27 && ib < 0xe0 && !d.opts.Strict {
+			p := d.buf[d.off+1:]
+			switch ai {
+			case 24:
+				if len(p) >= 1 {
+					d.off += 2
+					return ib, uint64(p[0]), nil
+				}
+			case 25:
+				if len(p) >= 2 {
+					d.off += 3
+					return ib, uint64(binary.BigEndian.Uint16(p)), nil
+				}
+			case 26:
+				if len(p) >= 4 {
+					d.off += 5
+					return ib, uint64(binary.BigEndian.Uint32(p)), nil
+				}
+			case 27:
+				if len(p) >= 8 {
+					d.off += 9
+					return ib, binary.BigEndian.Uint64(p), nil
+				}
+			}
+		}
+	}
+	return d.headSlow()
+}
+
+// headSlow is head for the rest: refills, major type 7, strict mode,
+// indefinite lengths and malformed heads.
+func (d *Decoder) headSlow() (ib byte, arg uint64, err error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
 			return 0, 0, d.eof(err, d.Offset(), "item head")
@@ -265,10 +307,15 @@ func (d *Decoder) head() (ib byte, arg uint64, err error) {
 
 // peek returns the initial byte of the next item without consuming it.
 func (d *Decoder) peek() (byte, error) {
-	if d.off >= len(d.buf) {
-		if err := d.need(1); err != nil {
-			return 0, d.eof(err, d.Offset(), "item")
-		}
+	if d.off < len(d.buf) {
+		return d.buf[d.off], nil
+	}
+	return d.peekSlow()
+}
+
+func (d *Decoder) peekSlow() (byte, error) {
+	if err := d.need(1); err != nil {
+		return 0, d.eof(err, d.Offset(), "item")
 	}
 	return d.buf[d.off], nil
 }
@@ -279,6 +326,13 @@ func (d *Decoder) peek() (byte, error) {
 // as with any io.Reader; inside an item it is a *Error wrapping
 // io.ErrUnexpectedEOF.
 func (d *Decoder) PeekMajor() (byte, error) {
+	if d.off < len(d.buf) && !d.opts.Strict {
+		return d.buf[d.off] >> 5, nil
+	}
+	return d.peekMajorSlow()
+}
+
+func (d *Decoder) peekMajorSlow() (byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
 			// Between items, not inside a tag whose content is missing.

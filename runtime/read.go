@@ -27,6 +27,20 @@ func (d *Decoder) ReadNull() (bool, error) {
 
 // ReadBool reads true or false.
 func (d *Decoder) ReadBool() (bool, error) {
+	if d.off < len(d.buf) {
+		switch d.buf[d.off] {
+		case byteTrue:
+			d.off++
+			return true, nil
+		case byteFalse:
+			d.off++
+			return false, nil
+		}
+	}
+	return d.readBoolSlow()
+}
+
+func (d *Decoder) readBoolSlow() (bool, error) {
 	b, err := d.peek()
 	if err != nil {
 		return false, err
@@ -79,6 +93,10 @@ func (d *Decoder) ReadUint64() (uint64, error) {
 			return uint64(b), nil
 		}
 	}
+	return d.readUint64Slow()
+}
+
+func (d *Decoder) readUint64Slow() (uint64, error) {
 	return d.readUint(math.MaxUint64, "uint64")
 }
 
@@ -125,6 +143,10 @@ func (d *Decoder) ReadInt64() (int64, error) {
 			return int64(b), nil
 		}
 	}
+	return d.readInt64Slow()
+}
+
+func (d *Decoder) readInt64Slow() (int64, error) {
 	return d.readSigned(math.MinInt64, math.MaxInt64, "int64")
 }
 
@@ -430,6 +452,10 @@ func (d *Decoder) NextElem(n, i int) (bool, error) {
 	if n >= 0 {
 		return i < n, nil
 	}
+	return d.nextIndefiniteElem(i)
+}
+
+func (d *Decoder) nextIndefiniteElem(i int) (bool, error) {
 	return d.nextIndefinite(i, d.opts.MaxArrayElements, "array elements")
 }
 
@@ -438,6 +464,10 @@ func (d *Decoder) NextPair(n, i int) (bool, error) {
 	if n >= 0 {
 		return i < n, nil
 	}
+	return d.nextIndefinitePair(i)
+}
+
+func (d *Decoder) nextIndefinitePair(i int) (bool, error) {
 	return d.nextIndefinite(i, d.opts.MaxMapPairs, "map pairs")
 }
 

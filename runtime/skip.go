@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 )
 
@@ -240,7 +240,6 @@ func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 type keyChecker struct {
 	buf   []byte
 	spans []keySpan
-	view  spanSort // pre-bound sort.Interface, so sorting does not allocate
 }
 
 type keySpan struct {
@@ -273,8 +272,10 @@ func (k *keyChecker) duplicate(mark int) (int64, bool) {
 		}
 		return 0, false
 	}
-	k.view = spanSort{buf: k.buf, s: s}
-	sort.Sort(&k.view)
+	buf := k.buf
+	slices.SortFunc(s, func(a, b keySpan) int {
+		return bytes.Compare(buf[a.start:a.end], buf[b.start:b.end])
+	})
 	for i := 1; i < len(s); i++ {
 		if bytes.Equal(k.buf[s[i].start:s[i].end], k.buf[s[i-1].start:s[i-1].end]) {
 			off := s[i].off
@@ -285,17 +286,6 @@ func (k *keyChecker) duplicate(mark int) (int64, bool) {
 		}
 	}
 	return 0, false
-}
-
-type spanSort struct {
-	buf []byte
-	s   []keySpan
-}
-
-func (v *spanSort) Len() int      { return len(v.s) }
-func (v *spanSort) Swap(i, j int) { v.s[i], v.s[j] = v.s[j], v.s[i] }
-func (v *spanSort) Less(i, j int) bool {
-	return bytes.Compare(v.buf[v.s[i].start:v.s[i].end], v.buf[v.s[j].start:v.s[j].end]) < 0
 }
 
 // canonical appends the canonical form of the well-formed item at the

@@ -155,7 +155,7 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendValue").Call(dst, jen.Op("&").Add(val), e.dynamicOptions()))}
 
 	case Reserved:
-		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(dst)}
+		return []jen.Code{jen.Id("dst").Op("=").Append(jen.Id("dst"), jen.Op("0xf6"))} // null
 	}
 	panic("cbor-gen: appendValue: unknown model type")
 }

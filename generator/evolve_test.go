@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -175,4 +176,32 @@ func equalRecord(a, b v2.Record) bool {
 		}
 	}
 	return true
+}
+
+// Every proper prefix of an encoding is an error, never a panic or a
+// value, for both versions; random bytes never panic.
+func TestEvolveHostile(t *testing.T) {
+	full, _ := v2.Record{ID: 7, Name: "a", Count: 9, Tags: []string{"x", "y"}, Score: 1.5}.MarshalCBOR()
+	decoders := []interface{ UnmarshalCBOR([]byte) error }{new(v1.Record), new(v2.Record), new(v1.Event), new(v2.Event)}
+	for n := 1; n < len(full); n++ { // (empty input is io.EOF, as in cbor.Unmarshal)
+		for _, d := range decoders[:2] {
+			var e *runtime.Error
+			if err := d.UnmarshalCBOR(full[:n]); !errors.As(err, &e) {
+				t.Errorf("%T of the prefix %x: %v, want a *runtime.Error", d, full[:n], err)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 20000 {
+		b := make([]byte, r.IntN(24))
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		if r.IntN(2) == 0 && len(b) > 0 {
+			b[0] = 0x80 | byte(r.IntN(10)) // an array of a plausible length
+		}
+		for _, d := range decoders {
+			_ = d.UnmarshalCBOR(b)
+		}
+	}
 }

@@ -47,8 +47,8 @@ func LockPath(out string) string {
 	return strings.TrimSuffix(out, ".go") + ".lock"
 }
 
-// reservedPath and reservedName name runtime.Reserved, the type of a field
-// that keeps the slot of a retired one.
+// reservedName is the name of runtime.Reserved, the type of a field that
+// keeps the slot of a retired one.
 const reservedName = "Reserved"
 
 // Reserved is the model of a runtime.Reserved field: a slot kept for a
@@ -522,7 +522,7 @@ func applySchema(l *loaded, f *File, cfg Config) ([]byte, error) {
 
 	rec := &record{types: map[string]*typeRecord{}}
 	for _, s := range f.Structs {
-		rec.types[s.Name] = c.compare(s, old.types[s.Name], f)
+		rec.types[s.Name] = c.compare(s, old.types[s.Name])
 	}
 	var gone []string
 	for name := range old.types {
@@ -559,7 +559,7 @@ func logf(w io.Writer, format string, args ...any) {
 
 // compare checks the fields of s against their record tr (nil for a type
 // new to the record) and returns the record after this run.
-func (c *schemaCheck) compare(s *Struct, tr *typeRecord, f *File) *typeRecord {
+func (c *schemaCheck) compare(s *Struct, tr *typeRecord) *typeRecord {
 	pkg := c.l.pkg.Types
 	next := &typeRecord{name: s.Name, required: len(s.Fields)}
 	for _, fd := range s.Fields {
@@ -593,8 +593,9 @@ func (c *schemaCheck) compare(s *Struct, tr *typeRecord, f *File) *typeRecord {
 		return !newRecorded && !oldCurrent
 	}
 	retiredKeys := map[string]string{} // legacy key of a retired field -> its name
-	for _, r := range tr.slots {
-		if r.reserved && r.name != "" {
+	for i, r := range tr.slots {
+		retiring := i < len(s.Fields) && s.Fields[i].isReserved()
+		if (r.reserved || retiring) && r.name != "" {
 			retiredKeys[r.key] = r.name
 		}
 	}

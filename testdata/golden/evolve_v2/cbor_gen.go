@@ -17,7 +17,7 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0x86)
 	dst = runtime.AppendUint(dst, v.ID)
 	dst = runtime.AppendString(dst, v.Name)
-	dst = runtime.AppendNull(dst)
+	dst = append(dst, 0xf6)
 	dst = runtime.AppendInt(dst, v.Count)
 	if v.Tags == nil {
 		dst = runtime.AppendNull(dst)

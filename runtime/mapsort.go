@@ -2,7 +2,10 @@ package runtime
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -104,4 +107,124 @@ func (s *pairSort) Less(i, j int) bool {
 		return len(a) < len(b)
 	}
 	return bytes.Compare(a, b) < 0
+}
+
+// StringKeys sorts the keys of a map with string keys, the common case,
+// faster than MapSorter: for text keys both KeyOrders are the same order
+// (shorter first, then bytewise), because a text head grows with the
+// length. Pooled like MapSorter:
+//
+//	ks := runtime.GetStringKeys()
+//	for k := range m {
+//		ks.Keys = append(ks.Keys, k)
+//	}
+//	ks.Sort()
+//	for _, k := range ks.Keys {
+//		dst = runtime.AppendString(dst, k)
+//		dst = appendValue(dst, m[k])
+//	}
+//	ks.Release()
+type StringKeys struct{ Keys []string }
+
+var stringKeysPool = sync.Pool{New: func() any { return new(StringKeys) }}
+
+// GetStringKeys returns an empty StringKeys from the pool.
+func GetStringKeys() *StringKeys { return stringKeysPool.Get().(*StringKeys) }
+
+// Sort puts Keys in the order of their encodings (RFC 8949 §4.2.1, which
+// for text keys is also the length-first order).
+func (k *StringKeys) Sort() { slices.SortFunc(k.Keys, compareTextKeys) }
+
+func compareTextKeys(a, b string) int {
+	if len(a) != len(b) {
+		return len(a) - len(b)
+	}
+	return strings.Compare(a, b)
+}
+
+// Release clears Keys and returns k to the pool; k must not be used after.
+func (k *StringKeys) Release() {
+	clear(k.Keys)
+	k.Keys = k.Keys[:0]
+	if cap(k.Keys) > 1<<16 {
+		k.Keys = nil
+	}
+	stringKeysPool.Put(k)
+}
+
+// IntKeys does for integer keys what StringKeys does for text keys. The
+// order depends on the KeyOrder: bytewise puts every non-negative key
+// before every negative one; length-first goes by encoded size first.
+type IntKeys struct{ Keys []int64 }
+
+var intKeysPool = sync.Pool{New: func() any { return new(IntKeys) }}
+
+// GetIntKeys returns an empty IntKeys from the pool.
+func GetIntKeys() *IntKeys { return intKeysPool.Get().(*IntKeys) }
+
+// Sort puts Keys in the order of their encodings under order.
+func (k *IntKeys) Sort(order KeyOrder) {
+	if order == SortLengthFirst {
+		slices.SortFunc(k.Keys, compareIntKeysLengthFirst)
+	} else {
+		slices.SortFunc(k.Keys, compareIntKeys)
+	}
+}
+
+// intHead returns the major type and argument that encode v.
+func intHead(v int64) (byte, uint64) {
+	if v >= 0 {
+		return MajorUint, uint64(v)
+	}
+	return MajorNeg, uint64(-(v + 1))
+}
+
+func compareIntKeys(a, b int64) int {
+	ma, xa := intHead(a)
+	mb, xb := intHead(b)
+	if ma != mb {
+		return int(ma) - int(mb)
+	}
+	return cmp.Compare(xa, xb)
+}
+
+func compareIntKeysLengthFirst(a, b int64) int {
+	ma, xa := intHead(a)
+	mb, xb := intHead(b)
+	if sa, sb := SizeHead(xa), SizeHead(xb); sa != sb {
+		return sa - sb
+	}
+	if ma != mb {
+		return int(ma) - int(mb)
+	}
+	return cmp.Compare(xa, xb)
+}
+
+// Release clears Keys and returns k to the pool.
+func (k *IntKeys) Release() {
+	k.Keys = k.Keys[:0]
+	if cap(k.Keys) > 1<<16 {
+		k.Keys = nil
+	}
+	intKeysPool.Put(k)
+}
+
+// UintKeys is IntKeys for unsigned keys; both orders agree for them.
+type UintKeys struct{ Keys []uint64 }
+
+var uintKeysPool = sync.Pool{New: func() any { return new(UintKeys) }}
+
+// GetUintKeys returns an empty UintKeys from the pool.
+func GetUintKeys() *UintKeys { return uintKeysPool.Get().(*UintKeys) }
+
+// Sort puts Keys in ascending order, the order of their encodings.
+func (k *UintKeys) Sort() { slices.Sort(k.Keys) }
+
+// Release clears Keys and returns k to the pool.
+func (k *UintKeys) Release() {
+	k.Keys = k.Keys[:0]
+	if cap(k.Keys) > 1<<16 {
+		k.Keys = nil
+	}
+	uintKeysPool.Put(k)
 }

@@ -77,11 +77,21 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./runtime/...
 
 # fuzz finds the fuzz targets of every package with go test -list and runs
-# each one for FUZZTIME.
+# each one for FUZZTIME. A run that ends in "context deadline exceeded"
+# without writing a failing input is Go's own race at the end of -fuzztime
+# (go.dev/issue/75804, fixed in Go 1.27), not a finding: it is reported and
+# the next target runs.
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
+	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
+	for pkg in $$($(GO) list ./...); do \
 		for target in $$($(GO) test -list '^Fuzz' "$$pkg" | grep '^Fuzz'); do \
 			echo "== $$pkg $$target"; \
-			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) "$$pkg" 2>&1 | tee $$log; \
+			grep -q '^ok' $$log && continue; \
+			if grep -q 'context deadline exceeded' $$log && ! grep -q 'Failing input written' $$log; then \
+				echo "== $$target: stopped by Go's fuzztime race (go.dev/issue/75804), no failing input"; \
+			else \
+				exit 1; \
+			fi; \
 		done; \
 	done

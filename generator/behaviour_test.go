@@ -38,6 +38,7 @@ type generated interface {
 	AppendCBOR(dst []byte) ([]byte, error)
 	UnmarshalCBOR(data []byte) error
 	DecodeCBOR(d *runtime.Decoder) error
+	SizeCBOR() int
 }
 
 const randomValues = 1000
@@ -98,6 +99,9 @@ func checkValue(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT reflect
 	}
 	if err := runtime.Valid(got); err != nil {
 		t.Fatalf("MarshalCBOR wrote invalid CBOR %x: %v", got, err)
+	}
+	if n := x.SizeCBOR(); n < len(got) {
+		t.Fatalf("SizeCBOR is %d, below the %d bytes of %x", n, len(got), got)
 	}
 
 	// Byte equality with fxamacker, through a mirror and through the
@@ -174,6 +178,9 @@ func checkUnsorted(t *testing.T, x generated, sorted cbor.EncMode, arrayT reflec
 	}
 	if err := runtime.Valid(got); err != nil {
 		t.Fatalf("MarshalCBOR wrote invalid CBOR %x: %v", got, err)
+	}
+	if n := x.SizeCBOR(); n < len(got) {
+		t.Fatalf("SizeCBOR is %d, below the %d bytes of %x", n, len(got), got)
 	}
 	want, err := sorted.Marshal(convert(xv, arrayT).Interface())
 	if err != nil {

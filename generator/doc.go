@@ -27,6 +27,7 @@
 //	emit_*.go  One emitter per generated method writes it with jennifer:
 //	           emit_marshal.go   MarshalCBOR
 //	           emit_append.go    AppendCBOR (where a Go value becomes bytes)
+//	           emit_size.go      SizeCBOR, the bound MarshalCBOR allocates
 //	           emit_unmarshal.go UnmarshalCBOR
 //	           emit_decode.go    DecodeCBOR, the array decoder and the
 //	                             per-field decoder (where bytes become a value)
@@ -46,9 +47,12 @@
 //	func (v *T) AppendCBOR(dst []byte) ([]byte, error)
 //	func (v *T) UnmarshalCBOR(data []byte) error
 //	func (v *T) DecodeCBOR(d *runtime.Decoder) error
+//	func (v *T) SizeCBOR() int
 //
 // and three unexported helpers, cborDecodeArray, cborDecodeMap and
-// cborDecodeField. A T is written as a CBOR array of its exported fields
+// cborDecodeField. SizeCBOR is an upper bound of the encoded size, so that
+// MarshalCBOR allocates once; what has a fixed maximum is summed when the
+// code is generated, lengths when it runs. A T is written as a CBOR array of its exported fields
 // in declaration order (the current format), byte for byte as
 // fxamacker/cbor v2 writes it with the toarray option and
 // cbor.CoreDetEncOptions: nil pointers, slices and maps are null, map keys
@@ -65,6 +69,17 @@
 // match exactly (fxamacker's case-insensitive fallback is not copied).
 // Decoding the current format writes every field and reuses the capacity
 // of slices already in the value; maps are always made anew.
+//
+// What makes the code fast: constant heads are byte literals; an array
+// with the field count (the common case) is decoded field after field in
+// cborDecodeArray, with no per-field call or switch (an indefinite-length
+// array goes through cborDecodeField); containers of a definite length
+// are read without a call per element; text and integer map keys are
+// sorted as Go values (runtime.StringKeys, IntKeys, UintKeys) and the
+// pairs written in that order, bool keys through runtime.MapSorter; a map
+// value whose address the code takes lives in a local declared outside
+// every loop, since the address of a loop variable passed to a recursive
+// method would move it to the heap once per pair.
 //
 // Errors carry the Go path of the value being decoded: each field, index
 // and key wraps the error on its way out with runtime.AtField, AtIndex and

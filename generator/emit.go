@@ -117,6 +117,13 @@ func (t timeOptions) modeCode() jen.Code {
 type emitter struct {
 	order keyOrder
 	time  timeOptions
+	// hoist collects declarations of locals that must be outside every
+	// loop of the method being emitted (see appendMap); the caller
+	// places them before the code of the field that needs them.
+	hoist []jen.Code
+
+	path    string             // the import path of the package
+	structs map[string]*Struct // the types generated in this run, by name
 }
 
 // dynamicOptions is the dynamic.Options literal that makes fxamacker/cbor
@@ -174,7 +181,10 @@ func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
 
 // emitFile renders f as gofmt'd Go source.
 func emitFile(f *File) ([]byte, error) {
-	e := &emitter{order: f.Order, time: f.Time}
+	e := &emitter{order: f.Order, time: f.Time, path: f.Path, structs: map[string]*Struct{}}
+	for _, s := range f.Structs {
+		e.structs[s.Name] = s
+	}
 	jf := jen.NewFilePathName(f.Path, f.Package)
 	jf.HeaderComment(generatedHeader)
 	jf.ImportName(runtimePath, "runtime")
@@ -186,6 +196,7 @@ func emitFile(f *File) ([]byte, error) {
 	for _, s := range f.Structs {
 		jf.Add(e.marshalMethod(s)).Line()
 		jf.Add(e.appendMethod(s)).Line()
+		jf.Add(e.sizeMethod(s)).Line()
 		jf.Add(e.unmarshalMethod(s)).Line()
 		jf.Add(e.decodeMethod(s)).Line()
 		jf.Add(e.decodeArrayMethod(s)).Line()

@@ -35,7 +35,14 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	}
 	body = append(body, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
 	for _, f := range s.Fields {
+		e.hoist = nil
 		enc := e.appendValue(f.Type, fieldExpr(f), 0)
+		if len(e.hoist) > 0 {
+			// The field's locals, outside every loop, in a scope of
+			// their own.
+			enc = []jen.Code{jen.Block(append(e.hoist, enc...)...)}
+			e.hoist = nil
+		}
 		// A field promoted through a nil embedded pointer is null, as
 		// fxamacker/cbor writes it.
 		ptrs, _ := embeddedPtrs(f)
@@ -160,28 +167,125 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 	panic("cbor-gen: appendValue: unknown model type")
 }
 
-// appendMap appends a non-nil map, its keys in the run's order. The
-// runtime's MapSorter records where each key and value starts and
-// reorders the pairs in place at the end.
+// appendMap appends a non-nil map, its keys in the run's order. Text and
+// integer keys are collected as Go values into a pooled slice of the
+// runtime (StringKeys, IntKeys, UintKeys), sorted there by the order of
+// their encodings, and the pairs are then written in that order; bool keys
+// go through the MapSorter, which reorders the encoded pairs in place.
+//
+//	dst = runtime.AppendMapHead(dst, len(v.Counts))
+//	ks := runtime.GetStringKeys()
+//	for k := range v.Counts {
+//		ks.Keys = append(ks.Keys, k)
+//	}
+//	ks.Sort()
+//	for _, k := range ks.Keys {
+//		dst = runtime.AppendString(dst, k)
+//		dst = runtime.AppendInt(dst, v.Counts[k])
+//	}
+//	ks.Release()
+//
+// A value that is not a scalar is copied into a local declared before the
+// loop (e.hoist), not in it: the address of a loop variable that a
+// recursive AppendCBOR takes would move it to the heap, once per pair. On
+// an error return the pooled slice is not released, only dropped.
 func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
-	k, v, s := local("k", depth), local("e", depth), local("s", depth)
-	keyCodes := e.appendValue(t.Key, jen.Id(k), depth+1)
-	elemCodes := e.appendValue(t.Elem, jen.Id(v), depth+1)
+	k, ks := jen.Id(local("k", depth)), jen.Id(local("ks", depth))
 	head := jen.Id("dst").Op("=").Add(rt("AppendMapHead")).Call(jen.Id("dst"), jen.Len(val))
-	if e.order == orderNone {
-		pair := append(keyCodes, elemCodes...)
-		return []jen.Code{head, jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(val)).Block(pair...)}
+
+	// elem returns the statements that append the value x of a pair;
+	// local tells that x is a variable of the loop, not an index
+	// expression that should be evaluated once.
+	elem := func(x jen.Code, isLocal bool) []jen.Code {
+		v := jen.Id(local("e", depth))
+		switch {
+		case isScalar(t.Elem), isLocal && !addressed(t.Elem):
+			return e.appendValue(t.Elem, x, depth+1)
+		case !addressed(t.Elem):
+			return append([]jen.Code{jen.Add(v).Op(":=").Add(x)}, e.appendValue(t.Elem, v, depth+1)...)
+		}
+		e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+		return append([]jen.Code{jen.Add(v).Op("=").Add(x)}, e.appendValue(t.Elem, v, depth+1)...)
 	}
-	loop := []jen.Code{jen.Id(s).Dot("Key").Call(jen.Id("dst"))}
-	loop = append(loop, keyCodes...)
-	loop = append(loop, jen.Id(s).Dot("Value").Call(jen.Id("dst")))
-	loop = append(loop, elemCodes...)
+
+	if e.order == orderNone {
+		x := jen.Id(local("x", depth))
+		pair := append(e.appendValue(t.Key, k, depth+1), elem(x, true)...)
+		return []jen.Code{head, jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...)}
+	}
+
+	// Keys are held in the runtime's slice as string, int64 or uint64.
+	var get string
+	var kind types.BasicKind
+	var sortArgs []jen.Code
+	switch kt := t.Key.(type) {
+	case String:
+		get, kind = "GetStringKeys", types.String
+	case Int:
+		if kt.Signed {
+			get, kind = "GetIntKeys", types.Int64
+			sortArgs = []jen.Code{rt(e.order.runtimeName())}
+		} else {
+			get, kind = "GetUintKeys", types.Uint64
+		}
+	default:
+		return e.appendMapSorter(t, val, depth, head, elem)
+	}
+	keyT := t.Key.goType()
+	var keyCode []jen.Code
+	switch kind {
+	case types.String:
+		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendString")).Call(jen.Id("dst"), k)}
+	case types.Int64:
+		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendInt")).Call(jen.Id("dst"), k)}
+	default:
+		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendUint")).Call(jen.Id("dst"), k)}
+	}
+	pair := append(keyCode, elem(jen.Add(val).Index(convertTo(keyT, kind, k)), false)...)
 	return []jen.Code{
 		head,
-		jen.Id(s).Op(":=").Add(rt("GetMapSorter")).Call(),
-		jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(val)).Block(loop...),
-		jen.Id("dst").Op("=").Id(s).Dot("Finish").Call(jen.Id("dst"), rt(e.order.runtimeName())),
+		jen.Add(ks).Op(":=").Add(rt(get)).Call(),
+		jen.For(k.Clone().Op(":=").Range().Add(val)).Block(
+			jen.Add(ks).Dot("Keys").Op("=").Append(jen.Add(ks).Dot("Keys"), convert(keyT, kind, k)),
+		),
+		jen.Add(ks).Dot("Sort").Call(sortArgs...),
+		jen.For(jen.List(jen.Id("_"), k).Op(":=").Range().Add(ks).Dot("Keys")).Block(pair...),
+		jen.Add(ks).Dot("Release").Call(),
 	}
+}
+
+// appendMapSorter appends a map with bool keys: the pairs in Go's order,
+// then reordered by the runtime's MapSorter.
+func (e *emitter) appendMapSorter(t Map, val jen.Code, depth int, head jen.Code, elem func(jen.Code, bool) []jen.Code) []jen.Code {
+	k, x, s := jen.Id(local("k", depth)), jen.Id(local("x", depth)), jen.Id(local("s", depth))
+	loop := []jen.Code{jen.Add(s).Dot("Key").Call(jen.Id("dst"))}
+	loop = append(loop, e.appendValue(t.Key, k, depth+1)...)
+	loop = append(loop, jen.Add(s).Dot("Value").Call(jen.Id("dst")))
+	loop = append(loop, elem(x, true)...)
+	return []jen.Code{
+		head,
+		jen.Add(s).Op(":=").Add(rt("GetMapSorter")).Call(),
+		jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(loop...),
+		jen.Id("dst").Op("=").Add(s).Dot("Finish").Call(jen.Id("dst"), rt(e.order.runtimeName())),
+	}
+}
+
+// isScalar reports whether t is a Bool, Int, Float or String.
+func isScalar(t Type) bool {
+	_, ok := scalarOf(t)
+	return ok
+}
+
+// addressed reports whether the code that encodes or decodes a value of
+// type t may take its address (a method call with a pointer receiver, a
+// slice of an array, a runtime function given a pointer). Bytes, slices,
+// maps and pointers are used as they are.
+func addressed(t Type) bool {
+	switch t.(type) {
+	case Bool, Int, Float, String, Bytes, Slice, Map, Pointer:
+		return false
+	}
+	return true
 }
 
 // appendRef calls the generated encoder of a nested type; p is an

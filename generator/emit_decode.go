@@ -38,6 +38,32 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 
 // decodeArrayMethod emits the decoder of the current format: an array of
 // exactly as many elements as the struct has fields, definite or not.
+// The common case, a definite head with the field count, reads the fields
+// one after the other in the method itself; an indefinite-length array
+// goes through the loop that the legacy decoder's per-field method
+// serves.
+//
+//	func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
+//		n, err := d.ReadArrayHead()
+//		...
+//		if n != 3 {
+//			if n >= 0 {
+//				return runtime.WrongLength(d, 3, n)
+//			}
+//			(a loop over the elements of the indefinite-length array,
+//			each read by v.cborDecodeField(d, i))
+//		}
+//		{
+//			x, err := d.ReadUint64()
+//			if err != nil {
+//				return runtime.AtField(err, "ID")
+//			}
+//			v.ID = x
+//		}
+//		...
+//		d.Leave()
+//		return nil
+//	}
 func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 	if s.Optional > 0 || s.Extensible {
 		return e.decodeEvolvingArrayMethod(s) // emit_evolve.go
@@ -47,12 +73,43 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 	}
-	body = append(body, countedLoop(nf, 0, noPath, []jen.Code{
+	// Any other definite length is an error; an indefinite one is read
+	// by the loop that countedLoop emits after its length check.
+	loop := countedLoop(nf, 0, noPath, []jen.Code{
 		jen.If(
 			jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Id("i")),
 			jen.Id("err").Op("!=").Nil(),
 		).Block(jen.Return(jen.Id("err"))),
-	})...)
+	})[1]
+	body = append(body, jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
+		jen.If(jen.Id("n").Op(">=").Lit(0)).Block(jen.Return(rt("WrongLength").Call(jen.Id("d"), jen.Lit(nf), jen.Id("n")))),
+		loop,
+		jen.Id("d").Dot("Leave").Call(),
+		jen.Return(jen.Nil()),
+	))
+	for i, f := range s.Fields {
+		if len(f.Via) > 0 {
+			if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 {
+				// Promoted through an embedded pointer: the per-field
+				// method allocates it, or returns early on a null.
+				body = append(body, jen.If(
+					jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Lit(i)),
+					jen.Id("err").Op("!=").Nil(),
+				).Block(jen.Return(jen.Id("err"))))
+				continue
+			}
+		}
+		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
+		e.hoist = nil
+		dec := e.decodeValue(f.Type, fieldExpr(f), wrap, 0)
+		dec = append(e.hoist, dec...)
+		e.hoist = nil
+		if len(dec) == 1 {
+			body = append(body, dec[0]) // an if statement: its variables are its own
+		} else {
+			body = append(body, jen.Block(dec...))
+		}
+	}
 	body = append(body, jen.Id("d").Dot("Leave").Call(), jen.Return(jen.Nil()))
 	return jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line().
 		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeArray).
@@ -64,29 +121,60 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 // n, where the Go type needs exactly want of them; each element runs body
 // with i as its index.
 func countedLoop(want, depth int, wrap pathFunc, body []jen.Code) []jen.Code {
-	n, i, more := jen.Id(local("n", depth)), jen.Id(local("i", depth)), jen.Id(local("more", depth))
+	n, i := jen.Id(local("n", depth)), jen.Id(local("i", depth))
 	w := jen.Lit(want)
-	loop := []jen.Code{
-		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i),
-		ifErr(wrap),
-		jen.If(jen.Op("!").Add(more)).Block(
-			jen.If(jen.Add(i).Op("!=").Add(w)).Block(
-				jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, i))),
+	indefinite := func(more jen.Code) []jen.Code {
+		return []jen.Code{
+			jen.If(jen.Op("!").Add(more)).Block(
+				jen.If(jen.Add(i).Op("!=").Add(w)).Block(
+					jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, i))),
+				),
+				jen.Break(),
 			),
-			jen.Break(),
-		),
-		jen.If(jen.Add(i).Op("==").Add(w)).Block(
-			jen.Return(wrap(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
-				jen.Lit(fmt.Sprintf("expected array of %d elements, found more", want))))),
-		),
+			jen.If(jen.Add(i).Op("==").Add(w)).Block(
+				jen.Return(wrap(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
+					jen.Lit(fmt.Sprintf("expected array of %d elements, found more", want))))),
+			),
+		}
 	}
-	loop = append(loop, body...)
 	return []jen.Code{
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(n).Op("!=").Add(w)).Block(
 			jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, n))),
 		),
-		jen.For(jen.Add(i).Op(":=").Lit(0), jen.Empty(), jen.Add(i).Op("++")).Block(loop...),
+		elemLoop(depth, "NextElem", wrap, indefinite, body),
 	}
+}
+
+// elemLoop is the loop over the elements (next "NextElem") or pairs
+// ("NextPair") of a container whose head was just read into n: for a
+// definite length i counts up to n, with no call per element; an
+// indefinite length (n < 0, which i never reaches) asks the Decoder for a
+// break before each element, and end returns what to do with its answer.
+//
+//	for i := 0; i != n; i++ {
+//		if n < 0 {
+//			more, err := d.NextElem(n, i)
+//			...
+//			if !more {
+//				break
+//			}
+//		}
+//		body
+//	}
+func elemLoop(depth int, next string, wrap pathFunc, end func(more jen.Code) []jen.Code, body []jen.Code) jen.Code {
+	n, i, more := jen.Id(local("n", depth)), jen.Id(local("i", depth)), jen.Id(local("more", depth))
+	check := []jen.Code{
+		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot(next).Call(n, i),
+		ifErr(wrap),
+	}
+	check = append(check, end(more)...)
+	loop := append([]jen.Code{jen.If(jen.Add(n).Op("<").Lit(0)).Block(check...)}, body...)
+	return jen.For(jen.Add(i).Op(":=").Lit(0), jen.Add(i).Op("!=").Add(n), jen.Add(i).Op("++")).Block(loop...)
+}
+
+// breakAtEnd ends the loop of a container of any length at its break.
+func breakAtEnd(more jen.Code) []jen.Code {
+	return []jen.Code{jen.If(jen.Op("!").Add(more)).Block(jen.Break())}
 }
 
 // decodeFieldMethod emits the decoder of one field by index, which both
@@ -109,7 +197,10 @@ func (e *emitter) decodeFieldMethod(s *Struct) jen.Code {
 				jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem())),
 			))
 		}
-		body = append(body, e.decodeValue(f.Type, fieldExpr(f), wrap, 0)...)
+		e.hoist = nil
+		dec := e.decodeValue(f.Type, fieldExpr(f), wrap, 0)
+		body = append(append(e.hoist, body...), dec...)
+		e.hoist = nil
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 	}
 	return jen.Commentf("%s reads field number field (in declaration order) for both formats.", methodDecodeField).Line().
@@ -281,14 +372,9 @@ func orNullDecode(to jen.Code, wrap pathFunc, depth int, decode ...jen.Code) []j
 // when it is large enough. The first allocation is bounded by d.Hint, so a
 // forged length on a stream cannot allocate more than has arrived.
 func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
-	n, i, more, zero := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("more", depth)), jen.Id(local("zero", depth))
+	n, i, zero := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("zero", depth))
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
-	loop := []jen.Code{
-		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, jen.Id(i)),
-		ifErr(wrap),
-		jen.If(jen.Op("!").Add(more)).Block(jen.Break()),
-		jen.Add(to).Op("=").Append(to, zero),
-	}
+	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
 	loop = append(loop, e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1)...)
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
@@ -299,7 +385,7 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 			jen.Add(to).Op("=").Add(to).Index(jen.Empty(), jen.Lit(0)),
 		),
 		jen.Var().Add(zero).Add(typeCode(t.Elem.goType())),
-		jen.For(jen.Id(i).Op(":=").Lit(0), jen.Empty(), jen.Id(i).Op("++")).Block(loop...),
+		elemLoop(depth, "NextElem", wrap, breakAtEnd, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}
 }
@@ -307,7 +393,7 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 // decodeMap decodes a non-null map into a new Go map. A key that comes
 // twice keeps its last value.
 func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
-	n, i, more := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("more", depth))
+	n := jen.Id(local("n", depth))
 	m, k, v := jen.Id(local("m", depth)), local("k", depth), jen.Id(local("e", depth))
 	ks, _ := scalarOf(t.Key)
 	// The key as AtKey shows it: one of the types it formats.
@@ -319,9 +405,6 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 	}
 	valWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtKey").Call(err, keyForPath) })
 	loop := []jen.Code{
-		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextPair").Call(n, jen.Id(i)),
-		ifErr(wrap),
-		jen.If(jen.Op("!").Add(more)).Block(jen.Break()),
 		jen.List(jen.Id(k), jen.Id("err")).Op(":=").Id("d").Dot(ks.read).Call(),
 		ifErr(wrap),
 	}
@@ -330,7 +413,15 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 		// A scalar is read and stored in one assignment.
 		loop = append(loop, e.decodeValue(t.Elem, slot, valWrap, depth+1)...)
 	} else {
-		loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+		if addressed(t.Elem) {
+			// Declared outside every loop and reset per pair: a
+			// variable of the loop whose address a recursive
+			// DecodeCBOR takes would be moved to the heap per pair.
+			e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+			loop = append(loop, jen.Add(v).Op("=").Add(zeroValue(t.Elem)))
+		} else {
+			loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+		}
 		loop = append(loop, e.decodeValue(t.Elem, v, valWrap, depth+1)...)
 		loop = append(loop, jen.Add(slot).Op("=").Add(v))
 	}
@@ -338,7 +429,7 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
 		ifErr(wrap),
 		jen.Add(m).Op(":=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
-		jen.For(jen.Id(i).Op(":=").Lit(0), jen.Empty(), jen.Id(i).Op("++")).Block(loop...),
+		elemLoop(depth, "NextPair", wrap, breakAtEnd, loop),
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Add(to).Op("=").Add(m),
 	}

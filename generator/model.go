@@ -731,7 +731,7 @@ type File struct {
 // generatedNames are the methods every generated type gets; a type that
 // already has one of them cannot be generated.
 var generatedNames = []string{
-	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR",
+	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR", methodSize,
 	methodDecodeArray, methodDecodeMap, methodDecodeField,
 }
 

@@ -31,6 +31,10 @@ func AppendBigInt(dst []byte, x *big.Int) []byte {
 
 var bigOne = big.NewInt(1)
 
+// SizeBigInt reports an upper bound of the length of what AppendBigInt
+// writes for x: a tag, a head and the magnitude's bytes.
+func SizeBigInt(x *big.Int) int { return 1 + 9 + (x.BitLen()+7)/8 }
+
 // ReadBigInt reads an integer of any size into z, as fxamacker/cbor's
 // default options read into a big.Int: a CBOR integer, or a bignum (tag 2
 // or 3 around a byte string). Other tags before the item are skipped; tags

@@ -13,6 +13,8 @@ const (
 	DefaultMaxArrayElements = 131072
 	DefaultMaxMapPairs      = 131072
 	DefaultMaxStringLength  = 64 << 20
+
+	maxDepthCap = 65535 // the most MaxDepth can be, as in fxamacker/cbor
 )
 
 // Options are the limits and the strictness a Decoder enforces. A zero
@@ -20,7 +22,7 @@ const (
 type Options struct {
 	// MaxDepth bounds the nesting of arrays, maps and tags within tags, as
 	// fxamacker/cbor counts it: with 32, 32 nested arrays decode and 33 do
-	// not. Default 32.
+	// not. Default 32, at most 65535.
 	MaxDepth int
 	// MaxArrayElements bounds the length of one array. Default 131072.
 	MaxArrayElements int
@@ -47,6 +49,9 @@ func DefaultOptions() Options {
 func (o Options) withDefaults() Options {
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxDepth > maxDepthCap {
+		o.MaxDepth = maxDepthCap // the call stack of a decoder grows with the depth
 	}
 	if o.MaxArrayElements <= 0 {
 		o.MaxArrayElements = DefaultMaxArrayElements
@@ -78,8 +83,9 @@ type Decoder struct {
 	strictAt int64 // offset of the last item checked in strict mode, or -1
 	tagAt    int64 // 1 + offset of the content of the tag read last (0: none)
 
-	depth int
-	opts  Options
+	depth  int
+	opts   Options
+	hinted int64 // capacity granted by Hint so far
 
 	scratch []byte     // indefinite-length keys
 	keys    keyChecker // duplicate-key detection for Valid and strict mode
@@ -115,14 +121,23 @@ func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }
 func (d *Decoder) Depth() int { return d.depth }
 
 // Hint returns a safe initial capacity for a slice or map of n elements
-// whose head was just read: n over a slice, whose length was checked
-// against the remaining bytes; over a stream, no more than the bytes
-// already buffered could hold, so a forged count cannot allocate.
+// whose head was just read. Each element takes at least one byte and each
+// item belongs to at most one container, so the element counts of all the
+// containers in an input add up to less than its length: Hint grants n
+// while the capacities granted so far stay within the input seen, and less
+// after that. Forged counts nested inside one another, each within the
+// bytes that remain, therefore cannot multiply what a decode allocates.
+// Over a stream it also grants no more than the bytes already buffered.
 func (d *Decoder) Hint(n int) int {
-	if d.r == nil || n <= len(d.buf)-d.off {
-		return n
+	left := d.base + int64(len(d.buf)) - d.hinted
+	if d.r != nil {
+		left = min(left, int64(len(d.buf)-d.off))
 	}
-	return len(d.buf) - d.off
+	if int64(n) > left {
+		n = int(max(left, 0))
+	}
+	d.hinted += int64(n)
+	return n
 }
 
 // More reports whether a stream or slice has bytes left for another item.

@@ -29,6 +29,20 @@
 //	d.SetOptions(runtime.Options{MaxDepth: 8, Strict: true})
 //	err := order.DecodeCBOR(d)
 //
+// or, for one item in a byte slice, through Unmarshal, which is their
+// UnmarshalCBOR with options:
+//
+//	err := runtime.Unmarshal(data, &order, runtime.Options{MaxStringLength: 1 << 20})
+//
+// A Decoder reused across the items of a stream returns io.EOF itself when
+// the stream ends between items, as encoding/json's Decoder does.
+//
+// Bad input is an error, never a panic, a hang or an allocation out of
+// proportion to the input: limits hold at every level, declared lengths
+// are checked (over a slice, against the bytes that remain) before
+// anything is allocated, Hint sizes slices and maps from one budget for
+// the whole input, and a stream's buffer grows only as data arrives.
+//
 // Every decoding error is a *Error with the byte offset, what was expected
 // and found, and the Go path of the value ("Order.Items[3].SKU"); its cause
 // (errors.Is) is one of the Err* sentinels or io.ErrUnexpectedEOF.

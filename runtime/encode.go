@@ -74,9 +74,17 @@ func AppendUint(dst []byte, v uint64) []byte {
 }
 
 // AppendInt appends v as an unsigned (v >= 0) or negative (v < 0) integer.
+// Small enough to be inlined for the one-byte values 0 to 23.
 func AppendInt(dst []byte, v int64) []byte {
+	if uint64(v) < 24 {
+		return append(dst, byte(v))
+	}
+	return appendInt(dst, v)
+}
+
+func appendInt(dst []byte, v int64) []byte {
 	if v >= 0 {
-		return AppendUint(dst, uint64(v))
+		return AppendHead(dst, MajorUint, uint64(v))
 	}
 	return AppendHead(dst, MajorNeg, uint64(-(v + 1)))
 }
@@ -211,12 +219,6 @@ func float16ToFloat64(h uint16) float64 {
 	return sign * math.Ldexp(1024+mant, exp-25)
 }
 
-// validUTF8 reports whether b is valid UTF-8, with an ASCII fast path.
-func validUTF8(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return utf8.Valid(b)
-		}
-	}
-	return true
-}
+// validUTF8 reports whether b is valid UTF-8. utf8.Valid checks ASCII
+// eight bytes at a time itself.
+func validUTF8(b []byte) bool { return utf8.Valid(b) }

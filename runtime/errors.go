@@ -110,7 +110,13 @@ func AtKey(err error, key any) error {
 }
 
 // AtType names the root of the path: the type UnmarshalCBOR decodes.
+// UnmarshalCBOR needs exactly one item, so the io.EOF that DecodeCBOR
+// returns for no data at all becomes a *Error wrapping
+// io.ErrUnexpectedEOF, as from Valid.
 func AtType(err error, name string) error {
+	if err == io.EOF {
+		err = &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
+	}
 	var e *Error
 	if errors.As(err, &e) && e.root == "" {
 		e.root = name

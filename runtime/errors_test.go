@@ -101,9 +101,24 @@ func TestErrorWrappersPassOtherErrors(t *testing.T) {
 		if f(nil) != nil {
 			t.Errorf("wrapper turned nil into an error")
 		}
-		if f(plain) != plain || f(io.EOF) != io.EOF {
+		if f(plain) != plain {
 			t.Errorf("wrapper changed an error that is not a *runtime.Error")
 		}
+	}
+	for _, f := range []func(error) error{
+		func(e error) error { return runtime.AtField(e, "F") },
+		func(e error) error { return runtime.AtIndex(e, 1) },
+		func(e error) error { return runtime.AtKey(e, "k") },
+	} {
+		if f(io.EOF) != io.EOF {
+			t.Errorf("wrapper changed io.EOF")
+		}
+	}
+	// UnmarshalCBOR's AtType: no data at all is a truncated item.
+	if err := runtime.AtType(io.EOF, "T"); !errors.Is(err, io.ErrUnexpectedEOF) || err.Error() != "cbor: T: no data at offset 0" {
+		t.Errorf("AtType(io.EOF) = %v, want a *Error wrapping io.ErrUnexpectedEOF", err)
+	} else {
+		asError(t, err)
 	}
 	// A *Error wrapped by fmt.Errorf still gets its path.
 	inner := runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x")

@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Typed reads. Each reads one whole item and returns a *Error when the
@@ -14,6 +15,17 @@ import (
 // ReadNull consumes the next item and returns true if it is null or
 // undefined; otherwise it consumes nothing and returns false.
 func (d *Decoder) ReadNull() (bool, error) {
+	if d.off < len(d.buf) {
+		null := d.buf[d.off]|1 == byteUndefined // f6 or f7
+		if null {
+			d.off++
+		}
+		return null, nil
+	}
+	return d.readNullSlow()
+}
+
+func (d *Decoder) readNullSlow() (bool, error) {
 	b, err := d.peek()
 	if err != nil {
 		return false, err
@@ -73,6 +85,29 @@ func (d *Decoder) readInt(want string) (neg bool, mag uint64, start int64, err e
 	return false, 0, start, d.typeError(start, ib, want)
 }
 
+// smallInt is the fast path of the integer reads: it decodes, without
+// consuming it, a buffered integer head (major type 0 or 1) whose argument
+// takes no more than two bytes, which covers every value of -65536 to
+// 65535, with one call instead of the generic readInt and head. size is
+// the length of the head, or 0 for anything else (longer arguments, other
+// types, fewer than three bytes left in the buffer, strict mode), which
+// the slow paths handle.
+func (d *Decoder) smallInt() (neg bool, mag uint64, size int) {
+	p := d.buf[d.off:]
+	if len(p) < 3 || p[0] >= 0x40 || p[0]&0x1f > 25 || d.opts.Strict {
+		return false, 0, 0
+	}
+	mag, size = uint64(p[0]&0x1f), 1
+	if mag >= 24 {
+		size = int(mag) - 22 // 24: one byte follows, 25: two
+		mag = uint64(p[1])
+		if size == 3 {
+			mag = mag<<8 | uint64(p[2])
+		}
+	}
+	return p[0] >= 0x20, mag, size
+}
+
 func (d *Decoder) rangeError(start int64, neg bool, mag uint64, typ string) error {
 	v := strconv.FormatUint(mag, 10)
 	if neg {
@@ -87,11 +122,22 @@ func (d *Decoder) rangeError(start int64, neg bool, mag uint64, typ string) erro
 
 // ReadUint64 reads a non-negative integer.
 func (d *Decoder) ReadUint64() (uint64, error) {
-	if d.off < len(d.buf) {
-		if b := d.buf[d.off]; b < 24 {
+	// smallInt's fast path, written out for the most common reads.
+	if p := d.buf[d.off:]; len(p) >= 3 && !d.opts.Strict {
+		switch b := p[0]; {
+		case b < 24:
 			d.off++
 			return uint64(b), nil
+		case b == 24:
+			d.off += 2
+			return uint64(p[1]), nil
+		case b == 25:
+			d.off += 3
+			return uint64(p[1])<<8 | uint64(p[2]), nil
 		}
+	} else if len(p) > 0 && p[0] < 24 {
+		d.off++
+		return uint64(p[0]), nil
 	}
 	return d.readUint64Slow()
 }
@@ -113,24 +159,40 @@ func (d *Decoder) readUint(max uint64, typ string) (uint64, error) {
 
 // ReadUint32 reads an integer in the range of uint32.
 func (d *Decoder) ReadUint32() (uint32, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && !neg {
+		d.off += n
+		return uint32(mag), nil
+	}
 	v, err := d.readUint(math.MaxUint32, "uint32")
 	return uint32(v), err
 }
 
 // ReadUint16 reads an integer in the range of uint16.
 func (d *Decoder) ReadUint16() (uint16, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && !neg {
+		d.off += n
+		return uint16(mag), nil
+	}
 	v, err := d.readUint(math.MaxUint16, "uint16")
 	return uint16(v), err
 }
 
 // ReadUint8 reads an integer in the range of uint8.
 func (d *Decoder) ReadUint8() (uint8, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && !neg && mag <= math.MaxUint8 {
+		d.off += n
+		return uint8(mag), nil
+	}
 	v, err := d.readUint(math.MaxUint8, "uint8")
 	return uint8(v), err
 }
 
 // ReadUint reads an integer in the range of uint.
 func (d *Decoder) ReadUint() (uint, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && !neg {
+		d.off += n
+		return uint(mag), nil
+	}
 	v, err := d.readUint(math.MaxUint, "uint")
 	return uint(v), err
 }
@@ -142,6 +204,13 @@ func (d *Decoder) ReadInt64() (int64, error) {
 			d.off++
 			return int64(b), nil
 		}
+	}
+	if neg, mag, n := d.smallInt(); n > 0 {
+		d.off += n
+		if neg {
+			return -1 - int64(mag), nil
+		}
+		return int64(mag), nil
 	}
 	return d.readInt64Slow()
 }
@@ -170,24 +239,52 @@ func (d *Decoder) readSigned(min, max int64, typ string) (int64, error) {
 
 // ReadInt32 reads an integer in the range of int32.
 func (d *Decoder) ReadInt32() (int32, error) {
+	if neg, mag, n := d.smallInt(); n > 0 {
+		d.off += n
+		if neg {
+			return -1 - int32(mag), nil
+		}
+		return int32(mag), nil
+	}
 	v, err := d.readSigned(math.MinInt32, math.MaxInt32, "int32")
 	return int32(v), err
 }
 
 // ReadInt16 reads an integer in the range of int16.
 func (d *Decoder) ReadInt16() (int16, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && mag <= math.MaxInt16 {
+		d.off += n
+		if neg {
+			return -1 - int16(mag), nil
+		}
+		return int16(mag), nil
+	}
 	v, err := d.readSigned(math.MinInt16, math.MaxInt16, "int16")
 	return int16(v), err
 }
 
 // ReadInt8 reads an integer in the range of int8.
 func (d *Decoder) ReadInt8() (int8, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && mag <= math.MaxInt8 {
+		d.off += n
+		if neg {
+			return -1 - int8(mag), nil
+		}
+		return int8(mag), nil
+	}
 	v, err := d.readSigned(math.MinInt8, math.MaxInt8, "int8")
 	return int8(v), err
 }
 
 // ReadInt reads an integer in the range of int.
 func (d *Decoder) ReadInt() (int, error) {
+	if neg, mag, n := d.smallInt(); n > 0 {
+		d.off += n
+		if neg {
+			return -1 - int(mag), nil
+		}
+		return int(mag), nil
+	}
 	v, err := d.readSigned(math.MinInt, math.MaxInt, "int")
 	return int(v), err
 }
@@ -313,8 +410,43 @@ func (d *Decoder) chunks(dst []byte, major byte, want string, start int64) ([]by
 	}
 }
 
+// definiteString is the fast path of the string reads: a definite-length
+// string of the major type whose head has an argument of at most two
+// bytes (a length below 65536, within MaxStringLength) and whose bytes are
+// all buffered. It returns them and the offset after them, without
+// consuming them; ok is false for anything else, including strict mode,
+// and the callers then take the general path, which reports errors.
+func (d *Decoder) definiteString(major byte) (b []byte, end int, ok bool) {
+	p := d.buf[d.off:]
+	if len(p) == 0 || p[0]>>5 != major || d.opts.Strict {
+		return nil, 0, false
+	}
+	n, h := int(p[0]&0x1f), 1
+	switch {
+	case n < 24:
+	case n == 24 && len(p) >= 2:
+		n, h = int(p[1]), 2
+	case n == 25 && len(p) >= 3:
+		n, h = int(p[1])<<8|int(p[2]), 3
+	default:
+		return nil, 0, false
+	}
+	if n > len(p)-h || n > d.opts.MaxStringLength {
+		return nil, 0, false
+	}
+	return p[h : h+n : h+n], d.off + h + n, true
+}
+
 // ReadString reads a text string, checked to be UTF-8.
 func (d *Decoder) ReadString() (string, error) {
+	if b, end, ok := d.definiteString(MajorText); ok && utf8.Valid(b) {
+		d.off = end
+		return string(b), nil
+	}
+	return d.readStringSlow()
+}
+
+func (d *Decoder) readStringSlow() (string, error) {
 	n, start, err := d.stringHead(MajorText, "text string")
 	if err != nil {
 		return "", err
@@ -337,6 +469,17 @@ func (d *Decoder) ReadString() (string, error) {
 // ReadBytes reads a byte string and appends it to buf[:0], reusing buf's
 // capacity. The result is never nil.
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
+	if b, end, ok := d.definiteString(MajorBytes); ok {
+		d.off = end
+		if buf = append(buf[:0], b...); buf == nil {
+			buf = []byte{}
+		}
+		return buf, nil
+	}
+	return d.readBytesSlow(buf)
+}
+
+func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
 	n, start, err := d.stringHead(MajorBytes, "byte string")
 	if err != nil {
 		return buf, err
@@ -356,6 +499,11 @@ func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 // ReadByteArray reads a byte string of exactly len(dst) bytes into dst
 // (the encoding of a Go [N]byte). Any other length is ErrLength.
 func (d *Decoder) ReadByteArray(dst []byte) error {
+	if b, end, ok := d.definiteString(MajorBytes); ok && len(b) == len(dst) {
+		d.off = end
+		copy(dst, b)
+		return nil
+	}
 	n, start, err := d.stringHead(MajorBytes, "byte string")
 	if err != nil {
 		return err
@@ -395,6 +543,20 @@ func (d *Decoder) ReadMapHead() (int, error) {
 }
 
 func (d *Decoder) containerHead(major byte) (int, error) {
+	// Fast path: a buffered head with a length below 24 that passes the
+	// checks below without a message, outside strict mode.
+	if d.off < len(d.buf) && !d.opts.Strict && d.depth < d.opts.MaxDepth {
+		ib := d.buf[d.off]
+		n, limit, per := int(ib&0x1f), d.opts.MaxArrayElements, 1
+		if major == MajorMap {
+			limit, per = d.opts.MaxMapPairs, 2
+		}
+		if ib>>5 == major && n < 24 && n <= limit && (d.r != nil || n*per < len(d.buf)-d.off) {
+			d.off++
+			d.depth++
+			return n, nil
+		}
+	}
 	if d.opts.Strict && d.depth == 0 {
 		if err := d.checkStrict(); err != nil {
 			return 0, err
@@ -515,7 +677,7 @@ func (d *Decoder) ReadTag() (uint64, error) {
 type KeyKind uint8
 
 const (
-	KeyOther KeyKind = iota // neither text nor an int64; already skipped
+	KeyOther KeyKind = iota // the zero Key; ReadKey never returns it
 	KeyText                 // Key.Text holds the text
 	KeyInt                  // Key.Int holds the integer
 )
@@ -527,9 +689,11 @@ type Key struct {
 	Int  int64
 }
 
-// ReadKey reads a map key: a text string (UTF-8 checked, without copying
-// when it has a definite length), an integer within int64, or anything
-// else, which is skipped and reported as KeyOther.
+// ReadKey reads the key of a map that encodes a struct: a text string
+// (UTF-8 checked, without copying when it has a definite length) or an
+// integer within int64 (keyasint). A key of any other type cannot name a
+// field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
+// refuses both when it decodes a map into a struct.
 func (d *Decoder) ReadKey() (Key, error) {
 	start := d.Offset()
 	b, err := d.peek()
@@ -563,12 +727,15 @@ func (d *Decoder) ReadKey() (Key, error) {
 			return Key{}, err
 		}
 		if mag > math.MaxInt64 {
-			return Key{Kind: KeyOther}, nil
+			return Key{}, d.rangeError(start, neg, mag, "int64 map key")
 		}
 		if neg {
 			return Key{Kind: KeyInt, Int: -1 - int64(mag)}, nil
 		}
 		return Key{Kind: KeyInt, Int: int64(mag)}, nil
 	}
-	return Key{Kind: KeyOther}, d.Skip()
+	if err := d.Skip(); err != nil {
+		return Key{}, err // not well-formed: that is the worse news
+	}
+	return Key{}, d.typeError(start, b, "text string or integer map key")
 }

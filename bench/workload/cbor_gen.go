@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Request) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 87))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -28,6 +28,20 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendBytes(dst, v.Payload)
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Request) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 39
+	n += runtime.SizeHead(uint64(len(v.Service))) + len(v.Service)
+	n += runtime.SizeHead(uint64(len(v.Method))) + len(v.Method)
+	n += runtime.SizeHead(uint64(len(v.Payload))) + len(v.Payload)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -62,26 +76,88 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 8 {
-		return runtime.WrongLength(d, 8, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 8 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 8, n)
 		}
-		if !more {
-			if i != 8 {
-				return runtime.WrongLength(d, 8, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 8 {
+						return runtime.WrongLength(d, 8, i)
+					}
+					break
+				}
+				if i == 8 {
+					return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 8 {
-			return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Service")
 		}
+		v.Service = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Method")
+		}
+		v.Method = x
+	}
+	{
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Deadline")
+		}
+		v.Deadline = x
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Priority")
+		}
+		v.Priority = x
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Idempotent")
+		}
+		v.Idempotent = x
+	}
+	if err := d.ReadByteArray(v.TraceID[:]); err != nil {
+		return runtime.AtField(err, "TraceID")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Payload")
+	} else if null {
+		v.Payload = nil
+	} else {
+		b, err := d.ReadBytes(v.Payload[:0])
+		if err != nil {
+			return runtime.AtField(err, "Payload")
+		}
+		v.Payload = b
 	}
 	d.Leave()
 	return nil
@@ -209,7 +285,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Profile) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 93))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -272,6 +348,32 @@ func (v *Profile) AppendCBOR(dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Profile) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 45
+	if v.Name == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Name)))) + len((*v.Name))
+	}
+	if v.Email == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Email)))) + len((*v.Email))
+	}
+	if v.Locale == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Locale)))) + len((*v.Locale))
+	}
+	return n
+}
+
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Profile) UnmarshalCBOR(data []byte) error {
@@ -304,26 +406,179 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 11 {
-		return runtime.WrongLength(d, 11, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 11 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 11, n)
 		}
-		if !more {
-			if i != 11 {
-				return runtime.WrongLength(d, 11, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 11 {
+						return runtime.WrongLength(d, 11, i)
+					}
+					break
+				}
+				if i == 11 {
+					return d.Errorf(runtime.ErrLength, "expected array of 11 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 11 {
-			return d.Errorf(runtime.ErrLength, "expected array of 11 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "UserID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.UserID = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Name")
+	} else if null {
+		v.Name = nil
+	} else {
+		if v.Name == nil {
+			v.Name = new(string)
 		}
+		x1, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
+		}
+		(*v.Name) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Email")
+	} else if null {
+		v.Email = nil
+	} else {
+		if v.Email == nil {
+			v.Email = new(string)
+		}
+		x1, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Email")
+		}
+		(*v.Email) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Age")
+	} else if null {
+		v.Age = nil
+	} else {
+		if v.Age == nil {
+			v.Age = new(uint32)
+		}
+		x1, err := d.ReadUint32()
+		if err != nil {
+			return runtime.AtField(err, "Age")
+		}
+		(*v.Age) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Score")
+	} else if null {
+		v.Score = nil
+	} else {
+		if v.Score == nil {
+			v.Score = new(float64)
+		}
+		x1, err := d.ReadFloat64()
+		if err != nil {
+			return runtime.AtField(err, "Score")
+		}
+		(*v.Score) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Verified")
+	} else if null {
+		v.Verified = nil
+	} else {
+		if v.Verified == nil {
+			v.Verified = new(bool)
+		}
+		x1, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Verified")
+		}
+		(*v.Verified) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Balance")
+	} else if null {
+		v.Balance = nil
+	} else {
+		if v.Balance == nil {
+			v.Balance = new(int64)
+		}
+		x1, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Balance")
+		}
+		(*v.Balance) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Locale")
+	} else if null {
+		v.Locale = nil
+	} else {
+		if v.Locale == nil {
+			v.Locale = new(string)
+		}
+		x1, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Locale")
+		}
+		(*v.Locale) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Ratio")
+	} else if null {
+		v.Ratio = nil
+	} else {
+		if v.Ratio == nil {
+			v.Ratio = new(float32)
+		}
+		x1, err := d.ReadFloat32()
+		if err != nil {
+			return runtime.AtField(err, "Ratio")
+		}
+		(*v.Ratio) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Level")
+	} else if null {
+		v.Level = nil
+	} else {
+		if v.Level == nil {
+			v.Level = new(int32)
+		}
+		x1, err := d.ReadInt32()
+		if err != nil {
+			return runtime.AtField(err, "Level")
+		}
+		(*v.Level) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Deleted")
+	} else if null {
+		v.Deleted = nil
+	} else {
+		if v.Deleted == nil {
+			v.Deleted = new(bool)
+		}
+		x1, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Deleted")
+		}
+		(*v.Deleted) = x1
 	}
 	d.Leave()
 	return nil
@@ -561,7 +816,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Graph) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 275))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -593,6 +848,23 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Graph) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += runtime.SizeHead(uint64(len(v.Nodes)))
+	for i := range v.Nodes {
+		n += v.Nodes[i].SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Edges))) + len(v.Edges)*29
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -627,26 +899,103 @@ func (v *Graph) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 3 {
-		return runtime.WrongLength(d, 3, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 3 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 3, n)
 		}
-		if !more {
-			if i != 3 {
-				return runtime.WrongLength(d, 3, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 3 {
+						return runtime.WrongLength(d, 3, i)
+					}
+					break
+				}
+				if i == 3 {
+					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 3 {
-			return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Name = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Nodes")
+	} else if null {
+		v.Nodes = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Nodes")
 		}
+		if v.Nodes == nil || cap(v.Nodes) < n {
+			v.Nodes = make([]Node, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Nodes = v.Nodes[:0]
+		}
+		var zero Node
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Nodes")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Nodes = append(v.Nodes, zero)
+			if err := v.Nodes[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Nodes")
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Edges")
+	} else if null {
+		v.Edges = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Edges")
+		}
+		if v.Edges == nil || cap(v.Edges) < n {
+			v.Edges = make([]Edge, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Edges = v.Edges[:0]
+		}
+		var zero Edge
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Edges")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Edges = append(v.Edges, zero)
+			if err := v.Edges[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Edges")
+			}
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -728,13 +1077,15 @@ func (v *Graph) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Nodes = v.Nodes[:0]
 			}
 			var zero Node
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Nodes")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Nodes")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Nodes = append(v.Nodes, zero)
 				if err := v.Nodes[i].DecodeCBOR(d); err != nil {
@@ -759,13 +1110,15 @@ func (v *Graph) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Edges = v.Edges[:0]
 			}
 			var zero Edge
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Edges")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Edges")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Edges = append(v.Edges, zero)
 				if err := v.Edges[i].DecodeCBOR(d); err != nil {
@@ -780,7 +1133,7 @@ func (v *Graph) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Node) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 37))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -794,6 +1147,18 @@ func (v *Node) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	dst = runtime.AppendInt(dst, v.Weight)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Node) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 21
+	n += runtime.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -828,26 +1193,60 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 4 {
-		return runtime.WrongLength(d, 4, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 4 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 4, n)
 		}
-		if !more {
-			if i != 4 {
-				return runtime.WrongLength(d, 4, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 4 {
+						return runtime.WrongLength(d, 4, i)
+					}
+					break
+				}
+				if i == 4 {
+					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 4 {
-			return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Label")
 		}
+		v.Label = x
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Kind")
+		}
+		v.Kind = NodeKind(x)
+	}
+	{
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Weight")
+		}
+		v.Weight = x
 	}
 	d.Leave()
 	return nil
@@ -939,7 +1338,7 @@ func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Edge) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 29))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -953,6 +1352,16 @@ func (v *Edge) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendInt(dst, v.Cost)
 	dst = runtime.AppendBool(dst, v.Required)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Edge) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 29
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -987,26 +1396,60 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 4 {
-		return runtime.WrongLength(d, 4, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 4 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 4, n)
 		}
-		if !more {
-			if i != 4 {
-				return runtime.WrongLength(d, 4, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 4 {
+						return runtime.WrongLength(d, 4, i)
+					}
+					break
+				}
+				if i == 4 {
+					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 4 {
-			return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "From")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.From = x
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "To")
 		}
+		v.To = x
+	}
+	{
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Cost")
+		}
+		v.Cost = x
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Required")
+		}
+		v.Required = x
 	}
 	d.Leave()
 	return nil
@@ -1098,7 +1541,7 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Tables) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 1024))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1141,11 +1584,14 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Index {
-			s.Key(dst)
+		ks := runtime.GetStringKeys()
+		for k := range v.Index {
+			ks.Keys = append(ks.Keys, k)
+		}
+		ks.Sort()
+		for _, k := range ks.Keys {
 			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
+			e := v.Index[k]
 			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
@@ -1155,17 +1601,20 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 				}
 			}
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Release()
 	}
 	if v.Groups == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Groups))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Groups {
-			s.Key(dst)
+		ks := runtime.GetStringKeys()
+		for k := range v.Groups {
+			ks.Keys = append(ks.Keys, k)
+		}
+		ks.Sort()
+		for _, k := range ks.Keys {
 			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
+			e := v.Groups[k]
 			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
@@ -1175,7 +1624,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 				}
 			}
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Release()
 	}
 	dst = append(dst, 0x84)
 	for i := range v.Grid {
@@ -1197,6 +1646,45 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Tables) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 150
+	n += runtime.SizeHead(uint64(len(v.Matrix)))
+	for i := range v.Matrix {
+		n += runtime.SizeHead(uint64(len(v.Matrix[i]))) + len(v.Matrix[i])*9
+	}
+	n += runtime.SizeHead(uint64(len(v.Rows)))
+	for i := range v.Rows {
+		n += runtime.SizeHead(uint64(len(v.Rows[i])))
+		for i1 := range v.Rows[i] {
+			n += runtime.SizeHead(uint64(len(v.Rows[i][i1]))) + len(v.Rows[i][i1])
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Index)))
+	for k, x := range v.Index {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(len(x))) + len(x)*5
+	}
+	n += runtime.SizeHead(uint64(len(v.Groups)))
+	for k, x := range v.Groups {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(len(x)))
+		for i1 := range x {
+			n += runtime.SizeHead(uint64(len(x[i1]))) + len(x[i1])
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Chunks)))
+	for i := range v.Chunks {
+		n += runtime.SizeHead(uint64(len(v.Chunks[i]))) + len(v.Chunks[i])
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1231,26 +1719,383 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 6 {
-		return runtime.WrongLength(d, 6, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 6 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 6, n)
 		}
-		if !more {
-			if i != 6 {
-				return runtime.WrongLength(d, 6, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 6 {
+						return runtime.WrongLength(d, 6, i)
+					}
+					break
+				}
+				if i == 6 {
+					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 6 {
-			return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Matrix")
+	} else if null {
+		v.Matrix = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Matrix")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		if v.Matrix == nil || cap(v.Matrix) < n {
+			v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Matrix = v.Matrix[:0]
 		}
+		var zero []int64
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Matrix")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Matrix = append(v.Matrix, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+			} else if null1 {
+				v.Matrix[i] = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+				}
+				if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
+					v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
+				} else {
+					v.Matrix[i] = v.Matrix[i][:0]
+				}
+				var zero1 int64
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+						}
+						if !more1 {
+							break
+						}
+					}
+					v.Matrix[i] = append(v.Matrix[i], zero1)
+					x2, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
+					}
+					v.Matrix[i][i1] = x2
+				}
+				d.Leave()
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Rows")
+	} else if null {
+		v.Rows = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Rows")
+		}
+		if v.Rows == nil || cap(v.Rows) < n {
+			v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Rows = v.Rows[:0]
+		}
+		var zero []string
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Rows")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Rows = append(v.Rows, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+			} else if null1 {
+				v.Rows[i] = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+				}
+				if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
+					v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
+				} else {
+					v.Rows[i] = v.Rows[i][:0]
+				}
+				var zero1 string
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+						}
+						if !more1 {
+							break
+						}
+					}
+					v.Rows[i] = append(v.Rows[i], zero1)
+					x2, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
+					}
+					v.Rows[i][i1] = x2
+				}
+				d.Leave()
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Index")
+	} else if null {
+		v.Index = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Index")
+		}
+		m := make(map[string][]uint32, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Index")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Index")
+			}
+			var e []uint32
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Index")
+			} else if null1 {
+				e = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Index")
+				}
+				if e == nil || cap(e) < n1 {
+					e = make([]uint32, 0, d.Hint(max(n1, 0)))
+				} else {
+					e = e[:0]
+				}
+				var zero1 uint32
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Index")
+						}
+						if !more1 {
+							break
+						}
+					}
+					e = append(e, zero1)
+					x2, err := d.ReadUint32()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
+					}
+					e[i1] = x2
+				}
+				d.Leave()
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.Index = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Groups")
+	} else if null {
+		v.Groups = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Groups")
+		}
+		m := make(map[string][]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Groups")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Groups")
+			}
+			var e []string
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Groups")
+			} else if null1 {
+				e = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Groups")
+				}
+				if e == nil || cap(e) < n1 {
+					e = make([]string, 0, d.Hint(max(n1, 0)))
+				} else {
+					e = e[:0]
+				}
+				var zero1 string
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Groups")
+						}
+						if !more1 {
+							break
+						}
+					}
+					e = append(e, zero1)
+					x2, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
+					}
+					e[i1] = x2
+				}
+				d.Leave()
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.Groups = m
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Grid")
+		}
+		if n >= 0 && n != 4 {
+			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
+				}
+				if !more {
+					if i != 4 {
+						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
+					}
+					break
+				}
+				if i == 4 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
+				}
+			}
+			n1, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+			}
+			if n1 >= 0 && n1 != 4 {
+				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
+			}
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextElem(n1, i1)
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+					}
+					if !more1 {
+						if i1 != 4 {
+							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+						}
+						break
+					}
+					if i1 == 4 {
+						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					}
+				}
+				x2, err := d.ReadFloat64()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				}
+				v.Grid[i][i1] = x2
+			}
+			d.Leave()
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Chunks")
+	} else if null {
+		v.Chunks = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Chunks")
+		}
+		if v.Chunks == nil || cap(v.Chunks) < n {
+			v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Chunks = v.Chunks[:0]
+		}
+		var zero []byte
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Chunks")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Chunks = append(v.Chunks, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+			} else if null1 {
+				v.Chunks[i] = nil
+			} else {
+				b1, err := d.ReadBytes(v.Chunks[i][:0])
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+				}
+				v.Chunks[i] = b1
+			}
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -1332,13 +2177,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Matrix = v.Matrix[:0]
 			}
 			var zero []int64
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Matrix")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Matrix")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Matrix = append(v.Matrix, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -1356,13 +2203,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						v.Matrix[i] = v.Matrix[i][:0]
 					}
 					var zero1 int64
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+							}
+							if !more1 {
+								break
+							}
 						}
 						v.Matrix[i] = append(v.Matrix[i], zero1)
 						x2, err := d.ReadInt64()
@@ -1392,13 +2241,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Rows = v.Rows[:0]
 			}
 			var zero []string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Rows")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Rows")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Rows = append(v.Rows, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -1416,13 +2267,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						v.Rows[i] = v.Rows[i][:0]
 					}
 					var zero1 string
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+							}
+							if !more1 {
+								break
+							}
 						}
 						v.Rows[i] = append(v.Rows[i], zero1)
 						x2, err := d.ReadString()
@@ -1447,13 +2300,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Index")
 			}
 			m := make(map[string][]uint32, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Index")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Index")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -1475,13 +2330,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						e = e[:0]
 					}
 					var zero1 uint32
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Index")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Index")
+							}
+							if !more1 {
+								break
+							}
 						}
 						e = append(e, zero1)
 						x2, err := d.ReadUint32()
@@ -1508,13 +2365,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Groups")
 			}
 			m := make(map[string][]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Groups")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Groups")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -1536,13 +2395,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						e = e[:0]
 					}
 					var zero1 string
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Groups")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Groups")
+							}
+							if !more1 {
+								break
+							}
 						}
 						e = append(e, zero1)
 						x2, err := d.ReadString()
@@ -1566,19 +2427,21 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 4 {
 			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Grid")
-			}
-			if !more {
-				if i != 4 {
-					return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
 				}
-				break
-			}
-			if i == 4 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
+				if !more {
+					if i != 4 {
+						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
+					}
+					break
+				}
+				if i == 4 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
+				}
 			}
 			n1, err := d.ReadArrayHead()
 			if err != nil {
@@ -1587,19 +2450,21 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			if n1 >= 0 && n1 != 4 {
 				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
 			}
-			for i1 := 0; ; i1++ {
-				more1, err := d.NextElem(n1, i1)
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Grid")
-				}
-				if !more1 {
-					if i1 != 4 {
-						return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextElem(n1, i1)
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					break
-				}
-				if i1 == 4 {
-					return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					if !more1 {
+						if i1 != 4 {
+							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+						}
+						break
+					}
+					if i1 == 4 {
+						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					}
 				}
 				x2, err := d.ReadFloat64()
 				if err != nil {
@@ -1626,13 +2491,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Chunks = v.Chunks[:0]
 			}
 			var zero []byte
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Chunks")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Chunks")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Chunks = append(v.Chunks, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -1655,7 +2522,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Counters) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 118))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1669,16 +2536,34 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Counts {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			dst = runtime.AppendInt(dst, e)
+		ks := runtime.GetStringKeys()
+		for k := range v.Counts {
+			ks.Keys = append(ks.Keys, k)
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			dst = runtime.AppendInt(dst, v.Counts[k])
+		}
+		ks.Release()
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Counters) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Host))) + len(v.Host)
+	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*9
+	for k := range v.Counts {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1713,26 +2598,72 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Host")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Host = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Counts")
+	} else if null {
+		v.Counts = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Counts")
 		}
+		m := make(map[string]int64, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Counts")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Counts")
+			}
+			x1, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Counts")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Counts = m
 	}
 	d.Leave()
 	return nil
@@ -1807,13 +2738,15 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Counts")
 			}
 			m := make(map[string]int64, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Counts")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -1834,7 +2767,7 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Location) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 26))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1846,6 +2779,18 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendBytes(dst, v.Address[:])
 	dst = runtime.AppendString(dst, v.Name)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Location) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1880,26 +2825,42 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := d.ReadByteArray(v.Address[:]); err != nil {
+		return runtime.AtField(err, "Address")
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		v.Name = x
 	}
 	d.Leave()
 	return nil
@@ -1973,7 +2934,7 @@ func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Composite) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 196))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2004,6 +2965,24 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Composite) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += v.Location.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
+	n += runtime.SizeHead(uint64(len(v.Fields)))
+	for i := range v.Fields {
+		n += v.Fields[i].SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2038,26 +3017,92 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 5 {
-		return runtime.WrongLength(d, 5, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 5 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 5, n)
 		}
-		if !more {
-			if i != 5 {
-				return runtime.WrongLength(d, 5, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 5 {
+						return runtime.WrongLength(d, 5, i)
+					}
+					break
+				}
+				if i == 5 {
+					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 5 {
-			return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := v.Location.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Location")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ID")
+	} else if null {
+		v.ID = nil
+	} else {
+		b, err := d.ReadBytes(v.ID[:0])
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = b
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Kind")
 		}
+		v.Kind = Kind(x)
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "TypeName")
+		}
+		v.TypeName = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Fields")
+	} else if null {
+		v.Fields = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Fields")
+		}
+		if v.Fields == nil || cap(v.Fields) < n {
+			v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Fields = v.Fields[:0]
+		}
+		var zero Field
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Fields = append(v.Fields, zero)
+			if err := v.Fields[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Fields")
+			}
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -2165,13 +3210,15 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Fields = v.Fields[:0]
 			}
 			var zero Field
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Fields = append(v.Fields, zero)
 				if err := v.Fields[i].DecodeCBOR(d); err != nil {
@@ -2186,7 +3233,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Field) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 49))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2201,6 +3248,19 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Field) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += v.Value.SizeCBOR()
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2235,26 +3295,42 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		v.Name = x
+	}
+	if err := v.Value.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Value")
 	}
 	d.Leave()
 	return nil
@@ -2328,7 +3404,7 @@ func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Value) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 397))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2375,22 +3451,63 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
-	if v.Dict == nil {
-		dst = runtime.AppendNull(dst)
-	} else {
-		dst = runtime.AppendMapHead(dst, len(v.Dict))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Dict {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			if dst, err = e.AppendCBOR(dst); err != nil {
-				return nil, err
+	{
+		var e Value
+		if v.Dict == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Dict))
+			ks := runtime.GetStringKeys()
+			for k := range v.Dict {
+				ks.Keys = append(ks.Keys, k)
 			}
+			ks.Sort()
+			for _, k := range ks.Keys {
+				dst = runtime.AppendString(dst, k)
+				e = v.Dict[k]
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			ks.Release()
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Value) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 11
+	if v.Str == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Str)))) + len((*v.Str))
+	}
+	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
+	if v.Composite == nil {
+		n++
+	} else {
+		n += v.Composite.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Array)))
+	for i := range v.Array {
+		n += v.Array[i].SizeCBOR()
+	}
+	{
+		var e Value
+		n += runtime.SizeHead(uint64(len(v.Dict)))
+		for k, x := range v.Dict {
+			n += runtime.SizeHead(uint64(len(k))) + len(k)
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2425,25 +3542,164 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 7 {
-		return runtime.WrongLength(d, 7, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 7 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 7, n)
 		}
-		if !more {
-			if i != 7 {
-				return runtime.WrongLength(d, 7, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 7 {
+						return runtime.WrongLength(d, 7, i)
+					}
+					break
+				}
+				if i == 7 {
+					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 7 {
-			return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Int")
+	} else if null {
+		v.Int = nil
+	} else {
+		if v.Int == nil {
+			v.Int = new(int64)
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		x1, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Int")
+		}
+		(*v.Int) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Str")
+	} else if null {
+		v.Str = nil
+	} else {
+		if v.Str == nil {
+			v.Str = new(string)
+		}
+		x1, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Str")
+		}
+		(*v.Str) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Bytes")
+	} else if null {
+		v.Bytes = nil
+	} else {
+		b, err := d.ReadBytes(v.Bytes[:0])
+		if err != nil {
+			return runtime.AtField(err, "Bytes")
+		}
+		v.Bytes = b
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Bool")
+	} else if null {
+		v.Bool = nil
+	} else {
+		if v.Bool == nil {
+			v.Bool = new(bool)
+		}
+		x1, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Bool")
+		}
+		(*v.Bool) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Composite")
+	} else if null {
+		v.Composite = nil
+	} else {
+		if v.Composite == nil {
+			v.Composite = new(Composite)
+		}
+		if err := v.Composite.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Composite")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Array")
+	} else if null {
+		v.Array = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Array")
+		}
+		if v.Array == nil || cap(v.Array) < n {
+			v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Array = v.Array[:0]
+		}
+		var zero Value
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Array")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Array = append(v.Array, zero)
+			if err := v.Array[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Array")
+			}
+		}
+		d.Leave()
+	}
+	{
+		var e Value
+		if null, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "Dict")
+		} else if null {
+			v.Dict = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Dict")
+			}
+			m := make(map[string]Value, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Dict")
+				}
+				e = Value{}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.Dict = m
 		}
 	}
 	d.Leave()
@@ -2598,13 +3854,15 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Array = v.Array[:0]
 			}
 			var zero Value
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Array")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Array")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Array = append(v.Array, zero)
 				if err := v.Array[i].DecodeCBOR(d); err != nil {
@@ -2614,6 +3872,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			d.Leave()
 		}
 	case 6:
+		var e Value
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Dict")
 		} else if null {
@@ -2624,19 +3883,21 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Dict")
 			}
 			m := make(map[string]Value, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Dict")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				var e Value
+				e = Value{}
 				if err := e.DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "Dict")
 				}

@@ -19,6 +19,7 @@
 //	func (v *T) AppendCBOR(dst []byte) ([]byte, error)
 //	func (v *T) UnmarshalCBOR(data []byte) error
 //	func (v *T) DecodeCBOR(d *runtime.Decoder) error
+//	func (v *T) SizeCBOR() int // an upper bound of the encoded size
 //
 // A value is written as a CBOR array of its exported fields in declaration
 // order, byte for byte as fxamacker/cbor writes it with the toarray option

@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Request) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 215))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -23,14 +23,16 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Headers))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Headers {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			dst = runtime.AppendString(dst, e)
+		ks := runtime.GetStringKeys()
+		for k := range v.Headers {
+			ks.Keys = append(ks.Keys, k)
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			dst = runtime.AppendString(dst, v.Headers[k])
+		}
+		ks.Release()
 	}
 	if v.Deadline == nil {
 		dst = runtime.AppendNull(dst)
@@ -46,6 +48,24 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Request) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 38
+	n += runtime.SizeHead(uint64(len(v.Method))) + len(v.Method)
+	n += runtime.SizeHead(uint64(len(v.Headers)))
+	for k, x := range v.Headers {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	n += v.Params.SizeCBOR()
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -80,26 +100,115 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 7 {
-		return runtime.WrongLength(d, 7, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 7 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 7, n)
 		}
-		if !more {
-			if i != 7 {
-				return runtime.WrongLength(d, 7, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 7 {
+						return runtime.WrongLength(d, 7, i)
+					}
+					break
+				}
+				if i == 7 {
+					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 7 {
-			return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Version")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Version = x
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
+		v.ID = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Method")
+		}
+		v.Method = Method(x)
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Headers")
+	} else if null {
+		v.Headers = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Headers")
+		}
+		m := make(map[string]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Headers")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Headers")
+			}
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Headers")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Headers = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Deadline")
+	} else if null {
+		v.Deadline = nil
+	} else {
+		if v.Deadline == nil {
+			v.Deadline = new(int64)
+		}
+		x1, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Deadline")
+		}
+		(*v.Deadline) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Trace")
+	} else if null {
+		v.Trace = nil
+	} else {
+		if v.Trace == nil {
+			v.Trace = new(TraceID)
+		}
+		if err := d.ReadByteArray((*v.Trace)[:]); err != nil {
+			return runtime.AtField(err, "Trace")
+		}
+	}
+	if err := v.Params.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Params")
 	}
 	d.Leave()
 	return nil
@@ -196,13 +305,15 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Headers")
 			}
 			m := make(map[string]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Headers")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Headers")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -255,7 +366,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Params) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 97))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -287,6 +398,32 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Params) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	if v.Get == nil {
+		n++
+	} else {
+		n += v.Get.SizeCBOR()
+	}
+	if v.Put == nil {
+		n++
+	} else {
+		n += v.Put.SizeCBOR()
+	}
+	if v.List == nil {
+		n++
+	} else {
+		n += v.List.SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -321,25 +458,67 @@ func (v *Params) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 3 {
-		return runtime.WrongLength(d, 3, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 3 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 3, n)
 		}
-		if !more {
-			if i != 3 {
-				return runtime.WrongLength(d, 3, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 3 {
+						return runtime.WrongLength(d, 3, i)
+					}
+					break
+				}
+				if i == 3 {
+					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 3 {
-			return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Get")
+	} else if null {
+		v.Get = nil
+	} else {
+		if v.Get == nil {
+			v.Get = new(GetParams)
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		if err := v.Get.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Get")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Put")
+	} else if null {
+		v.Put = nil
+	} else {
+		if v.Put == nil {
+			v.Put = new(PutParams)
+		}
+		if err := v.Put.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Put")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "List")
+	} else if null {
+		v.List = nil
+	} else {
+		if v.List == nil {
+			v.List = new(ListParams)
+		}
+		if err := v.List.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "List")
 		}
 	}
 	d.Leave()
@@ -445,7 +624,7 @@ func (v *Params) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v GetParams) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 19))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -457,6 +636,18 @@ func (v *GetParams) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendString(dst, v.Key)
 	dst = runtime.AppendUint(dst, uint64(v.Consistency))
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *GetParams) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -491,26 +682,46 @@ func (v *GetParams) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Key")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Key = x
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Consistency")
 		}
+		v.Consistency = Consistency(x)
 	}
 	d.Leave()
 	return nil
@@ -586,7 +797,7 @@ func (v *GetParams) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v PutParams) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 47))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -608,6 +819,19 @@ func (v *PutParams) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendUint(dst, (*v.IfVersion))
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *PutParams) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 15
+	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	n += runtime.SizeHead(uint64(len(v.Value))) + len(v.Value)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -642,26 +866,71 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 4 {
-		return runtime.WrongLength(d, 4, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 4 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 4, n)
 		}
-		if !more {
-			if i != 4 {
-				return runtime.WrongLength(d, 4, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 4 {
+						return runtime.WrongLength(d, 4, i)
+					}
+					break
+				}
+				if i == 4 {
+					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 4 {
-			return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Key")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Key = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Value")
+	} else if null {
+		v.Value = nil
+	} else {
+		b, err := d.ReadBytes(v.Value[:0])
+		if err != nil {
+			return runtime.AtField(err, "Value")
 		}
+		v.Value = b
+	}
+	{
+		x, err := d.ReadUint32()
+		if err != nil {
+			return runtime.AtField(err, "TTL")
+		}
+		v.TTL = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "IfVersion")
+	} else if null {
+		v.IfVersion = nil
+	} else {
+		if v.IfVersion == nil {
+			v.IfVersion = new(uint64)
+		}
+		x1, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "IfVersion")
+		}
+		(*v.IfVersion) = x1
 	}
 	d.Leave()
 	return nil
@@ -768,7 +1037,7 @@ func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v ListParams) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 37))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -786,6 +1055,19 @@ func (v *ListParams) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = runtime.AppendBool(dst, v.Keys)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *ListParams) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 5
+	n += runtime.SizeHead(uint64(len(v.Prefix))) + len(v.Prefix)
+	n += runtime.SizeHead(uint64(len(v.Cursor))) + len(v.Cursor)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -820,26 +1102,64 @@ func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 4 {
-		return runtime.WrongLength(d, 4, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 4 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 4, n)
 		}
-		if !more {
-			if i != 4 {
-				return runtime.WrongLength(d, 4, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 4 {
+						return runtime.WrongLength(d, 4, i)
+					}
+					break
+				}
+				if i == 4 {
+					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 4 {
-			return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Prefix")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Prefix = x
+	}
+	{
+		x, err := d.ReadUint16()
+		if err != nil {
+			return runtime.AtField(err, "Limit")
 		}
+		v.Limit = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Cursor")
+	} else if null {
+		v.Cursor = nil
+	} else {
+		b, err := d.ReadBytes(v.Cursor[:0])
+		if err != nil {
+			return runtime.AtField(err, "Cursor")
+		}
+		v.Cursor = b
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Keys")
+		}
+		v.Keys = x
 	}
 	d.Leave()
 	return nil
@@ -937,7 +1257,7 @@ func (v *ListParams) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Response) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 159))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -966,16 +1286,43 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Timing))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Timing {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			dst = runtime.AppendFloat32(dst, e)
+		ks := runtime.GetStringKeys()
+		for k := range v.Timing {
+			ks.Keys = append(ks.Keys, k)
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			dst = runtime.AppendFloat32(dst, v.Timing[k])
+		}
+		ks.Release()
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Response) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	if v.Result == nil {
+		n++
+	} else {
+		n += v.Result.SizeCBOR()
+	}
+	if v.Error == nil {
+		n++
+	} else {
+		n += v.Error.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Timing))) + len(v.Timing)*5
+	for k := range v.Timing {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1010,26 +1357,96 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 4 {
-		return runtime.WrongLength(d, 4, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 4 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 4, n)
 		}
-		if !more {
-			if i != 4 {
-				return runtime.WrongLength(d, 4, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 4 {
+						return runtime.WrongLength(d, 4, i)
+					}
+					break
+				}
+				if i == 4 {
+					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 4 {
-			return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Result")
+	} else if null {
+		v.Result = nil
+	} else {
+		if v.Result == nil {
+			v.Result = new(Result)
 		}
+		if err := v.Result.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Result")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Error")
+	} else if null {
+		v.Error = nil
+	} else {
+		if v.Error == nil {
+			v.Error = new(Error)
+		}
+		if err := v.Error.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Error")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Timing")
+	} else if null {
+		v.Timing = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Timing")
+		}
+		m := make(map[string]float32, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Timing")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Timing")
+			}
+			x1, err := d.ReadFloat32()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Timing")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Timing = m
 	}
 	d.Leave()
 	return nil
@@ -1134,13 +1551,15 @@ func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Timing")
 			}
 			m := make(map[string]float32, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Timing")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Timing")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -1161,7 +1580,7 @@ func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Result) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 172))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1196,6 +1615,23 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Result) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 11
+	n += runtime.SizeHead(uint64(len(v.Value))) + len(v.Value)
+	n += runtime.SizeHead(uint64(len(v.Entries)))
+	for i := range v.Entries {
+		n += v.Entries[i].SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Next))) + len(v.Next)
+	return n
+}
+
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Result) UnmarshalCBOR(data []byte) error {
@@ -1228,26 +1664,100 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 5 {
-		return runtime.WrongLength(d, 5, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 5 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 5, n)
 		}
-		if !more {
-			if i != 5 {
-				return runtime.WrongLength(d, 5, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 5 {
+						return runtime.WrongLength(d, 5, i)
+					}
+					break
+				}
+				if i == 5 {
+					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 5 {
-			return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Found")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Found = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Value")
+	} else if null {
+		v.Value = nil
+	} else {
+		b, err := d.ReadBytes(v.Value[:0])
+		if err != nil {
+			return runtime.AtField(err, "Value")
 		}
+		v.Value = b
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "Version")
+		}
+		v.Version = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Entries")
+	} else if null {
+		v.Entries = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Entries")
+		}
+		if v.Entries == nil || cap(v.Entries) < n {
+			v.Entries = make([]Entry, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Entries = v.Entries[:0]
+		}
+		var zero Entry
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Entries")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Entries = append(v.Entries, zero)
+			if err := v.Entries[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Entries")
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Next")
+	} else if null {
+		v.Next = nil
+	} else {
+		b, err := d.ReadBytes(v.Next[:0])
+		if err != nil {
+			return runtime.AtField(err, "Next")
+		}
+		v.Next = b
 	}
 	d.Leave()
 	return nil
@@ -1351,13 +1861,15 @@ func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Entries = v.Entries[:0]
 			}
 			var zero Entry
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Entries")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Entries")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Entries = append(v.Entries, zero)
 				if err := v.Entries[i].DecodeCBOR(d); err != nil {
@@ -1384,7 +1896,7 @@ func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Entry) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 44))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1398,6 +1910,18 @@ func (v *Entry) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendInt(dst, v.Size)
 	dst = runtime.AppendFloat64(dst, v.Score)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Entry) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 28
+	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1432,26 +1956,60 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 4 {
-		return runtime.WrongLength(d, 4, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 4 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 4, n)
 		}
-		if !more {
-			if i != 4 {
-				return runtime.WrongLength(d, 4, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 4 {
+						return runtime.WrongLength(d, 4, i)
+					}
+					break
+				}
+				if i == 4 {
+					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 4 {
-			return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Key")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Key = x
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "Version")
 		}
+		v.Version = x
+	}
+	{
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Size")
+		}
+		v.Size = x
+	}
+	{
+		x, err := d.ReadFloat64()
+		if err != nil {
+			return runtime.AtField(err, "Score")
+		}
+		v.Score = x
 	}
 	d.Leave()
 	return nil
@@ -1543,7 +2101,7 @@ func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Error) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 144))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1563,14 +2121,16 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Fields))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Fields {
-			s.Key(dst)
-			dst = runtime.AppendInt(dst, int64(k))
-			s.Value(dst)
-			dst = runtime.AppendString(dst, e)
+		ks := runtime.GetIntKeys()
+		for k := range v.Fields {
+			ks.Keys = append(ks.Keys, int64(k))
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort(runtime.SortBytewise)
+		for _, k := range ks.Keys {
+			dst = runtime.AppendInt(dst, k)
+			dst = runtime.AppendString(dst, v.Fields[int(k)])
+		}
+		ks.Release()
 	}
 	if v.Data == nil {
 		dst = runtime.AppendNull(dst)
@@ -1578,6 +2138,23 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendBytes(dst, v.Data)
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Error) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 11
+	n += runtime.SizeHead(uint64(len(v.Message))) + len(v.Message)
+	n += runtime.SizeHead(uint64(len(v.Fields))) + len(v.Fields)*9
+	for _, x := range v.Fields {
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	n += runtime.SizeHead(uint64(len(v.Data))) + len(v.Data)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1612,26 +2189,104 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 5 {
-		return runtime.WrongLength(d, 5, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 5 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 5, n)
 		}
-		if !more {
-			if i != 5 {
-				return runtime.WrongLength(d, 5, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 5 {
+						return runtime.WrongLength(d, 5, i)
+					}
+					break
+				}
+				if i == 5 {
+					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 5 {
-			return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadInt32()
+		if err != nil {
+			return runtime.AtField(err, "Code")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Code = Code(x)
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Message")
 		}
+		v.Message = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "RetryAfter")
+	} else if null {
+		v.RetryAfter = nil
+	} else {
+		if v.RetryAfter == nil {
+			v.RetryAfter = new(uint32)
+		}
+		x1, err := d.ReadUint32()
+		if err != nil {
+			return runtime.AtField(err, "RetryAfter")
+		}
+		(*v.RetryAfter) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Fields")
+	} else if null {
+		v.Fields = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Fields")
+		}
+		m := make(map[int]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Fields")
+			}
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, int64(k)), "Fields")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Fields = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Data")
+	} else if null {
+		v.Data = nil
+	} else {
+		b, err := d.ReadBytes(v.Data[:0])
+		if err != nil {
+			return runtime.AtField(err, "Data")
+		}
+		v.Data = b
 	}
 	d.Leave()
 	return nil
@@ -1733,13 +2388,15 @@ func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Fields")
 			}
 			m := make(map[int]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadInt()
 				if err != nil {

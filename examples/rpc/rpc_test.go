@@ -126,10 +126,23 @@ func TestPutParams(t *testing.T) {
 	cbortest.Suite[rpc.PutParams, arrPutParams, fixture.LegacyPutParams]{Random: 2000, Seed: seed}.Run(t)
 }
 
-func FuzzRequest(f *testing.F) {
-	cbortest.Fuzz[rpc.Request](f, cbortest.Seeds[rpc.Request](f, "testdata")...)
+func TestGetParams(t *testing.T) {
+	cbortest.Suite[rpc.GetParams, arrGetParams, fixture.LegacyGetParams]{Random: 2000, Seed: seed}.Run(t)
 }
 
-func FuzzResponse(f *testing.F) {
-	cbortest.Fuzz[rpc.Response](f, cbortest.Seeds[rpc.Response](f, "testdata")...)
+func TestListParams(t *testing.T) {
+	cbortest.Suite[rpc.ListParams, arrListParams, fixture.LegacyListParams]{Random: 2000, Seed: seed}.Run(t)
 }
+
+// One fuzz target per generated type; the seed corpora in testdata/fuzz are
+// written by go test -run . -update.
+
+func FuzzRequest(f *testing.F)    { cbortest.Fuzz[rpc.Request](f) }
+func FuzzParams(f *testing.F)     { cbortest.Fuzz[rpc.Params](f) }
+func FuzzGetParams(f *testing.F)  { cbortest.Fuzz[rpc.GetParams](f) }
+func FuzzPutParams(f *testing.F)  { cbortest.Fuzz[rpc.PutParams](f) }
+func FuzzListParams(f *testing.F) { cbortest.Fuzz[rpc.ListParams](f) }
+func FuzzResponse(f *testing.F)   { cbortest.Fuzz[rpc.Response](f) }
+func FuzzResult(f *testing.F)     { cbortest.Fuzz[rpc.Result](f) }
+func FuzzEntry(f *testing.F)      { cbortest.Fuzz[rpc.Entry](f) }
+func FuzzError(f *testing.F)      { cbortest.Fuzz[rpc.Error](f) }

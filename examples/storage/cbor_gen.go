@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Location) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 26))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -18,6 +18,18 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendBytes(dst, v.Address[:])
 	dst = runtime.AppendString(dst, v.Name)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Location) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -52,26 +64,42 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := d.ReadByteArray(v.Address[:]); err != nil {
+		return runtime.AtField(err, "Address")
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		v.Name = x
 	}
 	d.Leave()
 	return nil
@@ -145,7 +173,7 @@ func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Composite) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 205))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -177,6 +205,24 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = runtime.AppendUint(dst, v.Version)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Composite) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 12
+	n += v.Location.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
+	n += runtime.SizeHead(uint64(len(v.Fields)))
+	for i := range v.Fields {
+		n += v.Fields[i].SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -211,26 +257,99 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 6 {
-		return runtime.WrongLength(d, 6, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 6 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 6, n)
 		}
-		if !more {
-			if i != 6 {
-				return runtime.WrongLength(d, 6, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 6 {
+						return runtime.WrongLength(d, 6, i)
+					}
+					break
+				}
+				if i == 6 {
+					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 6 {
-			return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := v.Location.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Location")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ID")
+	} else if null {
+		v.ID = nil
+	} else {
+		b, err := d.ReadBytes(v.ID[:0])
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = b
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Kind")
 		}
+		v.Kind = Kind(x)
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "TypeName")
+		}
+		v.TypeName = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Fields")
+	} else if null {
+		v.Fields = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Fields")
+		}
+		if v.Fields == nil || cap(v.Fields) < n {
+			v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Fields = v.Fields[:0]
+		}
+		var zero Field
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Fields = append(v.Fields, zero)
+			if err := v.Fields[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Fields")
+			}
+		}
+		d.Leave()
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "Version")
+		}
+		v.Version = x
 	}
 	d.Leave()
 	return nil
@@ -340,13 +459,15 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Fields = v.Fields[:0]
 			}
 			var zero Field
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Fields = append(v.Fields, zero)
 				if err := v.Fields[i].DecodeCBOR(d); err != nil {
@@ -367,7 +488,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Field) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 49))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -382,6 +503,19 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Field) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += v.Value.SizeCBOR()
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -416,26 +550,42 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		v.Name = x
+	}
+	if err := v.Value.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Value")
 	}
 	d.Leave()
 	return nil
@@ -509,7 +659,7 @@ func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Value) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 575))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -576,33 +726,41 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
-	if v.Dict == nil {
-		dst = runtime.AppendNull(dst)
-	} else {
-		dst = runtime.AppendMapHead(dst, len(v.Dict))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Dict {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			if dst, err = e.AppendCBOR(dst); err != nil {
-				return nil, err
+	{
+		var e Value
+		if v.Dict == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Dict))
+			ks := runtime.GetStringKeys()
+			for k := range v.Dict {
+				ks.Keys = append(ks.Keys, k)
 			}
+			ks.Sort()
+			for _, k := range ks.Keys {
+				dst = runtime.AppendString(dst, k)
+				e = v.Dict[k]
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			ks.Release()
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
 	}
 	if v.Index == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Index {
-			s.Key(dst)
-			dst = runtime.AppendInt(dst, int64(k))
-			s.Value(dst)
-			dst = runtime.AppendString(dst, e)
+		ks := runtime.GetIntKeys()
+		for k := range v.Index {
+			ks.Keys = append(ks.Keys, int64(k))
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort(runtime.SortBytewise)
+		for _, k := range ks.Keys {
+			dst = runtime.AppendInt(dst, k)
+			dst = runtime.AppendString(dst, v.Index[int32(k)])
+		}
+		ks.Release()
 	}
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)
@@ -612,6 +770,50 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Value) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 72
+	if v.Str == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Str)))) + len((*v.Str))
+	}
+	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
+	if v.Path == nil {
+		n++
+	} else {
+		n += v.Path.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Array)))
+	for i := range v.Array {
+		n += v.Array[i].SizeCBOR()
+	}
+	{
+		var e Value
+		n += runtime.SizeHead(uint64(len(v.Dict)))
+		for k, x := range v.Dict {
+			n += runtime.SizeHead(uint64(len(k))) + len(k)
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Index))) + len(v.Index)*5
+	for _, x := range v.Index {
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	if v.Composite == nil {
+		n++
+	} else {
+		n += v.Composite.SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -646,25 +848,263 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 13 {
-		return runtime.WrongLength(d, 13, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 13 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 13, n)
 		}
-		if !more {
-			if i != 13 {
-				return runtime.WrongLength(d, 13, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 13 {
+						return runtime.WrongLength(d, 13, i)
+					}
+					break
+				}
+				if i == 13 {
+					return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 13 {
-			return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Bool")
+	} else if null {
+		v.Bool = nil
+	} else {
+		if v.Bool == nil {
+			v.Bool = new(bool)
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		x1, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Bool")
+		}
+		(*v.Bool) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Int")
+	} else if null {
+		v.Int = nil
+	} else {
+		if v.Int == nil {
+			v.Int = new(int64)
+		}
+		x1, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Int")
+		}
+		(*v.Int) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Uint")
+	} else if null {
+		v.Uint = nil
+	} else {
+		if v.Uint == nil {
+			v.Uint = new(uint64)
+		}
+		x1, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "Uint")
+		}
+		(*v.Uint) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Fix")
+	} else if null {
+		v.Fix = nil
+	} else {
+		if v.Fix == nil {
+			v.Fix = new(Fix64)
+		}
+		x1, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Fix")
+		}
+		(*v.Fix) = Fix64(x1)
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Float")
+	} else if null {
+		v.Float = nil
+	} else {
+		if v.Float == nil {
+			v.Float = new(float64)
+		}
+		x1, err := d.ReadFloat64()
+		if err != nil {
+			return runtime.AtField(err, "Float")
+		}
+		(*v.Float) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Str")
+	} else if null {
+		v.Str = nil
+	} else {
+		if v.Str == nil {
+			v.Str = new(string)
+		}
+		x1, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Str")
+		}
+		(*v.Str) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Bytes")
+	} else if null {
+		v.Bytes = nil
+	} else {
+		b, err := d.ReadBytes(v.Bytes[:0])
+		if err != nil {
+			return runtime.AtField(err, "Bytes")
+		}
+		v.Bytes = b
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Hash")
+	} else if null {
+		v.Hash = nil
+	} else {
+		if v.Hash == nil {
+			v.Hash = new([32]byte)
+		}
+		if err := d.ReadByteArray((*v.Hash)[:]); err != nil {
+			return runtime.AtField(err, "Hash")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Path")
+	} else if null {
+		v.Path = nil
+	} else {
+		if v.Path == nil {
+			v.Path = new(Path)
+		}
+		if err := v.Path.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Path")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Array")
+	} else if null {
+		v.Array = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Array")
+		}
+		if v.Array == nil || cap(v.Array) < n {
+			v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Array = v.Array[:0]
+		}
+		var zero Value
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Array")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Array = append(v.Array, zero)
+			if err := v.Array[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Array")
+			}
+		}
+		d.Leave()
+	}
+	{
+		var e Value
+		if null, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "Dict")
+		} else if null {
+			v.Dict = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Dict")
+			}
+			m := make(map[string]Value, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Dict")
+				}
+				e = Value{}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.Dict = m
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Index")
+	} else if null {
+		v.Index = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Index")
+		}
+		m := make(map[int32]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Index")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadInt32()
+			if err != nil {
+				return runtime.AtField(err, "Index")
+			}
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, int64(k)), "Index")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Index = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Composite")
+	} else if null {
+		v.Composite = nil
+	} else {
+		if v.Composite == nil {
+			v.Composite = new(Composite)
+		}
+		if err := v.Composite.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Composite")
 		}
 	}
 	d.Leave()
@@ -889,13 +1329,15 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Array = v.Array[:0]
 			}
 			var zero Value
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Array")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Array")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Array = append(v.Array, zero)
 				if err := v.Array[i].DecodeCBOR(d); err != nil {
@@ -905,6 +1347,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			d.Leave()
 		}
 	case 10:
+		var e Value
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Dict")
 		} else if null {
@@ -915,19 +1358,21 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Dict")
 			}
 			m := make(map[string]Value, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Dict")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				var e Value
+				e = Value{}
 				if err := e.DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "Dict")
 				}
@@ -947,13 +1392,15 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Index")
 			}
 			m := make(map[int32]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Index")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Index")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadInt32()
 				if err != nil {
@@ -987,7 +1434,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Path) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 20))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -999,6 +1446,18 @@ func (v *Path) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendUint(dst, uint64(v.Domain))
 	dst = runtime.AppendString(dst, v.Identifier)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Path) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 4
+	n += runtime.SizeHead(uint64(len(v.Identifier))) + len(v.Identifier)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1033,26 +1492,46 @@ func (v *Path) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint16()
+		if err != nil {
+			return runtime.AtField(err, "Domain")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Domain = Domain(x)
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Identifier")
 		}
+		v.Identifier = x
 	}
 	d.Leave()
 	return nil
@@ -1128,7 +1607,7 @@ func (v *Path) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Limits) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 186))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1151,22 +1630,37 @@ func (v *Limits) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Exempt))
 		s := runtime.GetMapSorter()
-		for k, e := range v.Exempt {
+		for k, x := range v.Exempt {
 			s.Key(dst)
 			dst = runtime.AppendBool(dst, k)
 			s.Value(dst)
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendBytes(dst, e[i1][:])
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendBytes(dst, x[i1][:])
 				}
 			}
 		}
 		dst = s.Finish(dst, runtime.SortBytewise)
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Limits) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 33
+	n += runtime.SizeHead(uint64(len(v.Exempt))) + len(v.Exempt)*1
+	for _, x := range v.Exempt {
+		n += runtime.SizeHead(uint64(len(x))) + len(x)*9
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1201,26 +1695,161 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 7 {
-		return runtime.WrongLength(d, 7, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 7 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 7, n)
 		}
-		if !more {
-			if i != 7 {
-				return runtime.WrongLength(d, 7, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 7 {
+						return runtime.WrongLength(d, 7, i)
+					}
+					break
+				}
+				if i == 7 {
+					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 7 {
-			return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "MaxBytes")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.MaxBytes = x
+	}
+	{
+		x, err := d.ReadUint32()
+		if err != nil {
+			return runtime.AtField(err, "MaxRecords")
 		}
+		v.MaxRecords = x
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "MaxDepth")
+		}
+		v.MaxDepth = x
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Frozen")
+		}
+		v.Frozen = x
+	}
+	{
+		x, err := d.ReadFloat32()
+		if err != nil {
+			return runtime.AtField(err, "Burst")
+		}
+		v.Burst = x
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Quotas")
+		}
+		if n >= 0 && n != 3 {
+			return runtime.AtField(runtime.WrongLength(d, 3, n), "Quotas")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Quotas")
+				}
+				if !more {
+					if i != 3 {
+						return runtime.AtField(runtime.WrongLength(d, 3, i), "Quotas")
+					}
+					break
+				}
+				if i == 3 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
+				}
+			}
+			x1, err := d.ReadInt16()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
+			}
+			v.Quotas[i] = x1
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Exempt")
+	} else if null {
+		v.Exempt = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Exempt")
+		}
+		m := make(map[bool][]Address, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Exempt")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "Exempt")
+			}
+			var e []Address
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+			} else if null1 {
+				e = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+				}
+				if e == nil || cap(e) < n1 {
+					e = make([]Address, 0, d.Hint(max(n1, 0)))
+				} else {
+					e = e[:0]
+				}
+				var zero1 Address
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+						}
+						if !more1 {
+							break
+						}
+					}
+					e = append(e, zero1)
+					if err := d.ReadByteArray(e[i1][:]); err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
+					}
+				}
+				d.Leave()
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.Exempt = m
 	}
 	d.Leave()
 	return nil
@@ -1326,19 +1955,21 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 3 {
 			return runtime.AtField(runtime.WrongLength(d, 3, n), "Quotas")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Quotas")
-			}
-			if !more {
-				if i != 3 {
-					return runtime.AtField(runtime.WrongLength(d, 3, i), "Quotas")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Quotas")
 				}
-				break
-			}
-			if i == 3 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
+				if !more {
+					if i != 3 {
+						return runtime.AtField(runtime.WrongLength(d, 3, i), "Quotas")
+					}
+					break
+				}
+				if i == 3 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
+				}
 			}
 			x1, err := d.ReadInt16()
 			if err != nil {
@@ -1358,13 +1989,15 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Exempt")
 			}
 			m := make(map[bool][]Address, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Exempt")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Exempt")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadBool()
 				if err != nil {
@@ -1386,13 +2019,15 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 						e = e[:0]
 					}
 					var zero1 Address
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+							}
+							if !more1 {
+								break
+							}
 						}
 						e = append(e, zero1)
 						if err := d.ReadByteArray(e[i1][:]); err != nil {

@@ -99,6 +99,7 @@ func TestValue(t *testing.T) {
 	cbortest.Suite[storage.Value, arrValue, fixture.LegacyValue]{
 		Samples: fixture.Values(), Random: 3000, Seed: seed,
 		Filler: mirror.Filler{MaxDepth: 5},
+		Bombs:  valueBombs(),
 	}.Run(t)
 }
 
@@ -106,6 +107,7 @@ func TestComposite(t *testing.T) {
 	cbortest.Suite[storage.Composite, arrComposite, fixture.LegacyComposite]{
 		Samples: fixture.Composites(), Random: 3000, Seed: seed,
 		Filler: mirror.Filler{MaxDepth: 5},
+		Bombs:  compositeBombs(),
 	}.Run(t)
 }
 
@@ -115,14 +117,12 @@ func TestLimits(t *testing.T) {
 	}.Run(t)
 }
 
-func FuzzComposite(f *testing.F) {
-	cbortest.Fuzz[storage.Composite](f, cbortest.Seeds[storage.Composite](f, "testdata")...)
-}
+// One fuzz target per generated type; the seed corpora in testdata/fuzz are
+// written by go test -run . -update.
 
-func FuzzValue(f *testing.F) {
-	cbortest.Fuzz[storage.Value](f, cbortest.Seeds[storage.Value](f, "testdata")...)
-}
-
-func FuzzLimits(f *testing.F) {
-	cbortest.Fuzz[storage.Limits](f, cbortest.Seeds[storage.Limits](f, "testdata")...)
-}
+func FuzzLocation(f *testing.F)  { cbortest.Fuzz[storage.Location](f) }
+func FuzzComposite(f *testing.F) { cbortest.Fuzz[storage.Composite](f) }
+func FuzzField(f *testing.F)     { cbortest.Fuzz[storage.Field](f) }
+func FuzzValue(f *testing.F)     { cbortest.Fuzz[storage.Value](f) }
+func FuzzPath(f *testing.F)      { cbortest.Fuzz[storage.Path](f) }
+func FuzzLimits(f *testing.F)    { cbortest.Fuzz[storage.Limits](f) }

@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Tables) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 1024))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -49,14 +49,14 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
-		for k, e := range v.Index {
+		for k, x := range v.Index {
 			dst = runtime.AppendString(dst, k)
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendUint(dst, uint64(e[i1]))
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendUint(dst, uint64(x[i1]))
 				}
 			}
 		}
@@ -65,14 +65,14 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Groups))
-		for k, e := range v.Groups {
+		for k, x := range v.Groups {
 			dst = runtime.AppendString(dst, k)
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendString(dst, e[i1])
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendString(dst, x[i1])
 				}
 			}
 		}
@@ -97,6 +97,45 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Tables) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 150
+	n += runtime.SizeHead(uint64(len(v.Matrix)))
+	for i := range v.Matrix {
+		n += runtime.SizeHead(uint64(len(v.Matrix[i]))) + len(v.Matrix[i])*9
+	}
+	n += runtime.SizeHead(uint64(len(v.Rows)))
+	for i := range v.Rows {
+		n += runtime.SizeHead(uint64(len(v.Rows[i])))
+		for i1 := range v.Rows[i] {
+			n += runtime.SizeHead(uint64(len(v.Rows[i][i1]))) + len(v.Rows[i][i1])
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Index)))
+	for k, x := range v.Index {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(len(x))) + len(x)*5
+	}
+	n += runtime.SizeHead(uint64(len(v.Groups)))
+	for k, x := range v.Groups {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(len(x)))
+		for i1 := range x {
+			n += runtime.SizeHead(uint64(len(x[i1]))) + len(x[i1])
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Chunks)))
+	for i := range v.Chunks {
+		n += runtime.SizeHead(uint64(len(v.Chunks[i]))) + len(v.Chunks[i])
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -131,26 +170,383 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 6 {
-		return runtime.WrongLength(d, 6, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 6 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 6, n)
 		}
-		if !more {
-			if i != 6 {
-				return runtime.WrongLength(d, 6, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 6 {
+						return runtime.WrongLength(d, 6, i)
+					}
+					break
+				}
+				if i == 6 {
+					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 6 {
-			return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Matrix")
+	} else if null {
+		v.Matrix = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Matrix")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		if v.Matrix == nil || cap(v.Matrix) < n {
+			v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Matrix = v.Matrix[:0]
 		}
+		var zero []int64
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Matrix")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Matrix = append(v.Matrix, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+			} else if null1 {
+				v.Matrix[i] = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+				}
+				if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
+					v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
+				} else {
+					v.Matrix[i] = v.Matrix[i][:0]
+				}
+				var zero1 int64
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+						}
+						if !more1 {
+							break
+						}
+					}
+					v.Matrix[i] = append(v.Matrix[i], zero1)
+					x2, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
+					}
+					v.Matrix[i][i1] = x2
+				}
+				d.Leave()
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Rows")
+	} else if null {
+		v.Rows = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Rows")
+		}
+		if v.Rows == nil || cap(v.Rows) < n {
+			v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Rows = v.Rows[:0]
+		}
+		var zero []string
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Rows")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Rows = append(v.Rows, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+			} else if null1 {
+				v.Rows[i] = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+				}
+				if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
+					v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
+				} else {
+					v.Rows[i] = v.Rows[i][:0]
+				}
+				var zero1 string
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+						}
+						if !more1 {
+							break
+						}
+					}
+					v.Rows[i] = append(v.Rows[i], zero1)
+					x2, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
+					}
+					v.Rows[i][i1] = x2
+				}
+				d.Leave()
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Index")
+	} else if null {
+		v.Index = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Index")
+		}
+		m := make(map[string][]uint32, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Index")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Index")
+			}
+			var e []uint32
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Index")
+			} else if null1 {
+				e = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Index")
+				}
+				if e == nil || cap(e) < n1 {
+					e = make([]uint32, 0, d.Hint(max(n1, 0)))
+				} else {
+					e = e[:0]
+				}
+				var zero1 uint32
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Index")
+						}
+						if !more1 {
+							break
+						}
+					}
+					e = append(e, zero1)
+					x2, err := d.ReadUint32()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
+					}
+					e[i1] = x2
+				}
+				d.Leave()
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.Index = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Groups")
+	} else if null {
+		v.Groups = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Groups")
+		}
+		m := make(map[string][]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Groups")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Groups")
+			}
+			var e []string
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Groups")
+			} else if null1 {
+				e = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Groups")
+				}
+				if e == nil || cap(e) < n1 {
+					e = make([]string, 0, d.Hint(max(n1, 0)))
+				} else {
+					e = e[:0]
+				}
+				var zero1 string
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Groups")
+						}
+						if !more1 {
+							break
+						}
+					}
+					e = append(e, zero1)
+					x2, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
+					}
+					e[i1] = x2
+				}
+				d.Leave()
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.Groups = m
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Grid")
+		}
+		if n >= 0 && n != 4 {
+			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
+				}
+				if !more {
+					if i != 4 {
+						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
+					}
+					break
+				}
+				if i == 4 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
+				}
+			}
+			n1, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+			}
+			if n1 >= 0 && n1 != 4 {
+				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
+			}
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextElem(n1, i1)
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+					}
+					if !more1 {
+						if i1 != 4 {
+							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+						}
+						break
+					}
+					if i1 == 4 {
+						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					}
+				}
+				x2, err := d.ReadFloat64()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				}
+				v.Grid[i][i1] = x2
+			}
+			d.Leave()
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Chunks")
+	} else if null {
+		v.Chunks = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Chunks")
+		}
+		if v.Chunks == nil || cap(v.Chunks) < n {
+			v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Chunks = v.Chunks[:0]
+		}
+		var zero []byte
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Chunks")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Chunks = append(v.Chunks, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+			} else if null1 {
+				v.Chunks[i] = nil
+			} else {
+				b1, err := d.ReadBytes(v.Chunks[i][:0])
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+				}
+				v.Chunks[i] = b1
+			}
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -232,13 +628,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Matrix = v.Matrix[:0]
 			}
 			var zero []int64
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Matrix")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Matrix")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Matrix = append(v.Matrix, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -256,13 +654,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						v.Matrix[i] = v.Matrix[i][:0]
 					}
 					var zero1 int64
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+							}
+							if !more1 {
+								break
+							}
 						}
 						v.Matrix[i] = append(v.Matrix[i], zero1)
 						x2, err := d.ReadInt64()
@@ -292,13 +692,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Rows = v.Rows[:0]
 			}
 			var zero []string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Rows")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Rows")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Rows = append(v.Rows, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -316,13 +718,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						v.Rows[i] = v.Rows[i][:0]
 					}
 					var zero1 string
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+							}
+							if !more1 {
+								break
+							}
 						}
 						v.Rows[i] = append(v.Rows[i], zero1)
 						x2, err := d.ReadString()
@@ -347,13 +751,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Index")
 			}
 			m := make(map[string][]uint32, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Index")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Index")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -375,13 +781,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						e = e[:0]
 					}
 					var zero1 uint32
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Index")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Index")
+							}
+							if !more1 {
+								break
+							}
 						}
 						e = append(e, zero1)
 						x2, err := d.ReadUint32()
@@ -408,13 +816,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Groups")
 			}
 			m := make(map[string][]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Groups")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Groups")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -436,13 +846,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						e = e[:0]
 					}
 					var zero1 string
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Groups")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Groups")
+							}
+							if !more1 {
+								break
+							}
 						}
 						e = append(e, zero1)
 						x2, err := d.ReadString()
@@ -466,19 +878,21 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 4 {
 			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Grid")
-			}
-			if !more {
-				if i != 4 {
-					return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
 				}
-				break
-			}
-			if i == 4 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
+				if !more {
+					if i != 4 {
+						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
+					}
+					break
+				}
+				if i == 4 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
+				}
 			}
 			n1, err := d.ReadArrayHead()
 			if err != nil {
@@ -487,19 +901,21 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			if n1 >= 0 && n1 != 4 {
 				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
 			}
-			for i1 := 0; ; i1++ {
-				more1, err := d.NextElem(n1, i1)
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Grid")
-				}
-				if !more1 {
-					if i1 != 4 {
-						return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextElem(n1, i1)
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					break
-				}
-				if i1 == 4 {
-					return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					if !more1 {
+						if i1 != 4 {
+							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+						}
+						break
+					}
+					if i1 == 4 {
+						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					}
 				}
 				x2, err := d.ReadFloat64()
 				if err != nil {
@@ -526,13 +942,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Chunks = v.Chunks[:0]
 			}
 			var zero []byte
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Chunks")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Chunks")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Chunks = append(v.Chunks, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -555,7 +973,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Counters) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 118))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -569,12 +987,28 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
-		for k, e := range v.Counts {
+		for k, x := range v.Counts {
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, e)
+			dst = runtime.AppendInt(dst, x)
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Counters) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Host))) + len(v.Host)
+	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*9
+	for k := range v.Counts {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -609,26 +1043,72 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Host")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Host = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Counts")
+	} else if null {
+		v.Counts = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Counts")
 		}
+		m := make(map[string]int64, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Counts")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Counts")
+			}
+			x1, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Counts")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Counts = m
 	}
 	d.Leave()
 	return nil
@@ -703,13 +1183,15 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Counts")
 			}
 			m := make(map[string]int64, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Counts")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -730,7 +1212,7 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Location) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 26))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -742,6 +1224,18 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendBytes(dst, v.Address[:])
 	dst = runtime.AppendString(dst, v.Name)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Location) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -776,26 +1270,42 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := d.ReadByteArray(v.Address[:]); err != nil {
+		return runtime.AtField(err, "Address")
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		v.Name = x
 	}
 	d.Leave()
 	return nil
@@ -869,7 +1379,7 @@ func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Composite) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 196))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -900,6 +1410,24 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Composite) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += v.Location.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
+	n += runtime.SizeHead(uint64(len(v.Fields)))
+	for i := range v.Fields {
+		n += v.Fields[i].SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -934,26 +1462,92 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 5 {
-		return runtime.WrongLength(d, 5, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 5 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 5, n)
 		}
-		if !more {
-			if i != 5 {
-				return runtime.WrongLength(d, 5, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 5 {
+						return runtime.WrongLength(d, 5, i)
+					}
+					break
+				}
+				if i == 5 {
+					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 5 {
-			return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := v.Location.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Location")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ID")
+	} else if null {
+		v.ID = nil
+	} else {
+		b, err := d.ReadBytes(v.ID[:0])
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = b
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Kind")
 		}
+		v.Kind = Kind(x)
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "TypeName")
+		}
+		v.TypeName = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Fields")
+	} else if null {
+		v.Fields = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Fields")
+		}
+		if v.Fields == nil || cap(v.Fields) < n {
+			v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Fields = v.Fields[:0]
+		}
+		var zero Field
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Fields = append(v.Fields, zero)
+			if err := v.Fields[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Fields")
+			}
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -1061,13 +1655,15 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Fields = v.Fields[:0]
 			}
 			var zero Field
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Fields = append(v.Fields, zero)
 				if err := v.Fields[i].DecodeCBOR(d); err != nil {
@@ -1082,7 +1678,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Field) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 49))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1097,6 +1693,19 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Field) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += v.Value.SizeCBOR()
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1131,26 +1740,42 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		v.Name = x
+	}
+	if err := v.Value.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Value")
 	}
 	d.Leave()
 	return nil
@@ -1224,7 +1849,7 @@ func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Value) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 397))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1271,18 +1896,57 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
-	if v.Dict == nil {
-		dst = runtime.AppendNull(dst)
-	} else {
-		dst = runtime.AppendMapHead(dst, len(v.Dict))
-		for k, e := range v.Dict {
-			dst = runtime.AppendString(dst, k)
-			if dst, err = e.AppendCBOR(dst); err != nil {
-				return nil, err
+	{
+		var e Value
+		if v.Dict == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Dict))
+			for k, x := range v.Dict {
+				dst = runtime.AppendString(dst, k)
+				e = x
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Value) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 11
+	if v.Str == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Str)))) + len((*v.Str))
+	}
+	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
+	if v.Composite == nil {
+		n++
+	} else {
+		n += v.Composite.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Array)))
+	for i := range v.Array {
+		n += v.Array[i].SizeCBOR()
+	}
+	{
+		var e Value
+		n += runtime.SizeHead(uint64(len(v.Dict)))
+		for k, x := range v.Dict {
+			n += runtime.SizeHead(uint64(len(k))) + len(k)
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1317,25 +1981,164 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 7 {
-		return runtime.WrongLength(d, 7, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 7 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 7, n)
 		}
-		if !more {
-			if i != 7 {
-				return runtime.WrongLength(d, 7, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 7 {
+						return runtime.WrongLength(d, 7, i)
+					}
+					break
+				}
+				if i == 7 {
+					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 7 {
-			return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Int")
+	} else if null {
+		v.Int = nil
+	} else {
+		if v.Int == nil {
+			v.Int = new(int64)
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		x1, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Int")
+		}
+		(*v.Int) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Str")
+	} else if null {
+		v.Str = nil
+	} else {
+		if v.Str == nil {
+			v.Str = new(string)
+		}
+		x1, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Str")
+		}
+		(*v.Str) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Bytes")
+	} else if null {
+		v.Bytes = nil
+	} else {
+		b, err := d.ReadBytes(v.Bytes[:0])
+		if err != nil {
+			return runtime.AtField(err, "Bytes")
+		}
+		v.Bytes = b
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Bool")
+	} else if null {
+		v.Bool = nil
+	} else {
+		if v.Bool == nil {
+			v.Bool = new(bool)
+		}
+		x1, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Bool")
+		}
+		(*v.Bool) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Composite")
+	} else if null {
+		v.Composite = nil
+	} else {
+		if v.Composite == nil {
+			v.Composite = new(Composite)
+		}
+		if err := v.Composite.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Composite")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Array")
+	} else if null {
+		v.Array = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Array")
+		}
+		if v.Array == nil || cap(v.Array) < n {
+			v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Array = v.Array[:0]
+		}
+		var zero Value
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Array")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Array = append(v.Array, zero)
+			if err := v.Array[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Array")
+			}
+		}
+		d.Leave()
+	}
+	{
+		var e Value
+		if null, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "Dict")
+		} else if null {
+			v.Dict = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Dict")
+			}
+			m := make(map[string]Value, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Dict")
+				}
+				e = Value{}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.Dict = m
 		}
 	}
 	d.Leave()
@@ -1490,13 +2293,15 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Array = v.Array[:0]
 			}
 			var zero Value
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Array")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Array")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Array = append(v.Array, zero)
 				if err := v.Array[i].DecodeCBOR(d); err != nil {
@@ -1506,6 +2311,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			d.Leave()
 		}
 	case 6:
+		var e Value
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Dict")
 		} else if null {
@@ -1516,19 +2322,21 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Dict")
 			}
 			m := make(map[string]Value, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Dict")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				var e Value
+				e = Value{}
 				if err := e.DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "Dict")
 				}

@@ -1,11 +1,16 @@
 // Package cbortest checks the code cbor-gen generated for a type against
-// fxamacker/cbor, the reference it must match byte for byte.
+// fxamacker/cbor, the reference it must match byte for byte, and against
+// hostile input.
 //
 // A [Suite] runs, for one generated type T and its two mirror types (see
 // package mirror), every check the examples' tests share: golden files of
-// named samples in the current and the legacy format, and a differential
-// run over random values. The tests of each example declare the mirrors and
-// call [Suite.Run].
+// named samples in the current and the legacy format, a differential run
+// over random values, a table of thousands of hostile inputs derived from
+// valid encodings (each must be a *runtime.Error, without a panic and
+// within an allocation bound, over a slice and over a one-byte stream),
+// strict mode, streams of items, and the seed corpus of the fuzz target
+// ([Fuzz]). The tests of each example declare the mirrors and call
+// [Suite.Run].
 package cbortest
 
 import (
@@ -55,6 +60,10 @@ type Suite[T, A, M any] struct {
 	Seed uint64
 	// Filler shapes the random values; its Rand is set by Run.
 	Filler mirror.Filler
+	// Bombs are further inputs the decoders must refuse, by name, such
+	// as depth bombs through recursive types. They join the hostile
+	// table (see Hostile) of the format their first byte shows.
+	Bombs map[string][]byte
 }
 
 var (
@@ -96,6 +105,10 @@ func (s Suite[T, A, M]) Run(t *testing.T) {
 	}
 	t.Run("Golden", s.golden)
 	t.Run("Random", s.random)
+	t.Run("Hostile", s.hostileTable)
+	t.Run("Strict", s.strict)
+	t.Run("Stream", s.stream)
+	t.Run("Corpus", s.corpus)
 }
 
 func (s Suite[T, A, M]) golden(t *testing.T) {
@@ -377,54 +390,4 @@ func readHex(t *testing.T, path string) []byte {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return b
-}
-
-// Fuzz checks generated decoder of T on arbitrary input: it never panics,
-// and what it accepts encodes to bytes that decode to the same value and
-// encode to the same bytes again. seeds are added to the corpus.
-func Fuzz[T any](f *testing.F, seeds ...[]byte) {
-	for _, s := range seeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var v T
-		if err := any(&v).(Codec).UnmarshalCBOR(data); err != nil {
-			return
-		}
-		b, err := any(&v).(Codec).MarshalCBOR()
-		if err != nil {
-			t.Fatalf("MarshalCBOR of a decoded value: %v", err)
-		}
-		var w T
-		if err := any(&w).(Codec).UnmarshalCBOR(b); err != nil {
-			t.Fatalf("UnmarshalCBOR(%x), the encoding of a decoded value: %v", b, err)
-		}
-		if d := mirror.Diff(v, w); d != "" {
-			t.Fatalf("decode(encode(decode(%x))) differs at %s", data, d)
-		}
-		if b2, _ := any(&w).(Codec).MarshalCBOR(); !bytes.Equal(b, b2) {
-			t.Fatalf("encodings differ: %x then %x", b, b2)
-		}
-		if err := runtime.Valid(b); err != nil {
-			t.Fatalf("runtime.Valid(%x) = %v for generated output", b, err)
-		}
-	})
-}
-
-// Seeds returns the golden files of T in dir, for a fuzz corpus.
-func Seeds[T any](f *testing.F, dir string) [][]byte {
-	paths, _ := filepath.Glob(filepath.Join(dir, typeName[T]()+".*.hex"))
-	var seeds [][]byte
-	for _, p := range paths {
-		text, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		b, err := hex.DecodeString(strings.TrimSpace(string(text)))
-		if err != nil {
-			f.Fatalf("%s: %v", p, err)
-		}
-		seeds = append(seeds, b)
-	}
-	return seeds
 }

@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Scalars) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 88))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -30,6 +30,18 @@ func (v *Scalars) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendFloat64(dst, v.F64)
 	dst = runtime.AppendString(dst, v.S)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Scalars) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 72
+	n += runtime.SizeHead(uint64(len(v.S))) + len(v.S)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -64,26 +76,130 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 14 {
-		return runtime.WrongLength(d, 14, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 14 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 14, n)
 		}
-		if !more {
-			if i != 14 {
-				return runtime.WrongLength(d, 14, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 14 {
+						return runtime.WrongLength(d, 14, i)
+					}
+					break
+				}
+				if i == 14 {
+					return d.Errorf(runtime.ErrLength, "expected array of 14 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 14 {
-			return d.Errorf(runtime.ErrLength, "expected array of 14 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "B")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.B = x
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "I")
 		}
+		v.I = x
+	}
+	{
+		x, err := d.ReadInt8()
+		if err != nil {
+			return runtime.AtField(err, "I8")
+		}
+		v.I8 = x
+	}
+	{
+		x, err := d.ReadInt16()
+		if err != nil {
+			return runtime.AtField(err, "I16")
+		}
+		v.I16 = x
+	}
+	{
+		x, err := d.ReadInt32()
+		if err != nil {
+			return runtime.AtField(err, "I32")
+		}
+		v.I32 = x
+	}
+	{
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "I64")
+		}
+		v.I64 = x
+	}
+	{
+		x, err := d.ReadUint()
+		if err != nil {
+			return runtime.AtField(err, "U")
+		}
+		v.U = x
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "U8")
+		}
+		v.U8 = x
+	}
+	{
+		x, err := d.ReadUint16()
+		if err != nil {
+			return runtime.AtField(err, "U16")
+		}
+		v.U16 = x
+	}
+	{
+		x, err := d.ReadUint32()
+		if err != nil {
+			return runtime.AtField(err, "U32")
+		}
+		v.U32 = x
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "U64")
+		}
+		v.U64 = x
+	}
+	{
+		x, err := d.ReadFloat32()
+		if err != nil {
+			return runtime.AtField(err, "F32")
+		}
+		v.F32 = x
+	}
+	{
+		x, err := d.ReadFloat64()
+		if err != nil {
+			return runtime.AtField(err, "F64")
+		}
+		v.F64 = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "S")
+		}
+		v.S = x
 	}
 	d.Leave()
 	return nil
@@ -255,7 +371,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Named) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 39))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -272,6 +388,18 @@ func (v *Named) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendUint(dst, uint64(v.Byte))
 	dst = runtime.AppendInt(dst, int64(v.Rune))
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Named) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 23
+	n += runtime.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -306,26 +434,81 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 7 {
-		return runtime.WrongLength(d, 7, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 7 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 7, n)
 		}
-		if !more {
-			if i != 7 {
-				return runtime.WrongLength(d, 7, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 7 {
+						return runtime.WrongLength(d, 7, i)
+					}
+					break
+				}
+				if i == 7 {
+					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 7 {
-			return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Kind")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Kind = Kind(x)
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Label")
 		}
+		v.Label = Label(x)
+	}
+	{
+		x, err := d.ReadFloat64()
+		if err != nil {
+			return runtime.AtField(err, "Ratio")
+		}
+		v.Ratio = x
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Flag")
+		}
+		v.Flag = Flag(x)
+	}
+	{
+		x, err := d.ReadInt16()
+		if err != nil {
+			return runtime.AtField(err, "Level")
+		}
+		v.Level = Level(x)
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Byte")
+		}
+		v.Byte = x
+	}
+	{
+		x, err := d.ReadInt32()
+		if err != nil {
+			return runtime.AtField(err, "Rune")
+		}
+		v.Rune = x
 	}
 	d.Leave()
 	return nil
@@ -441,7 +624,7 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Empty) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 16))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -451,6 +634,16 @@ func (v *Empty) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x80)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Empty) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 1
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -485,26 +678,32 @@ func (v *Empty) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 0 {
-		return runtime.WrongLength(d, 0, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 0 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 0, n)
 		}
-		if !more {
-			if i != 0 {
-				return runtime.WrongLength(d, 0, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 0 {
+						return runtime.WrongLength(d, 0, i)
+					}
+					break
+				}
+				if i == 0 {
+					return d.Errorf(runtime.ErrLength, "expected array of 0 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 0 {
-			return d.Errorf(runtime.ErrLength, "expected array of 0 elements, found more")
-		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		d.Leave()
+		return nil
 	}
 	d.Leave()
 	return nil

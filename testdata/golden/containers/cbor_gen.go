@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Containers) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 1024))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -70,51 +70,57 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByName))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByName {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			dst = runtime.AppendInt(dst, int64(e))
+		ks := runtime.GetStringKeys()
+		for k := range v.ByName {
+			ks.Keys = append(ks.Keys, k)
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			dst = runtime.AppendInt(dst, int64(v.ByName[k]))
+		}
+		ks.Release()
 	}
 	if v.ByInt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByInt))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByInt {
-			s.Key(dst)
-			dst = runtime.AppendInt(dst, k)
-			s.Value(dst)
-			dst = runtime.AppendString(dst, e)
+		ks := runtime.GetIntKeys()
+		for k := range v.ByInt {
+			ks.Keys = append(ks.Keys, k)
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort(runtime.SortBytewise)
+		for _, k := range ks.Keys {
+			dst = runtime.AppendInt(dst, k)
+			dst = runtime.AppendString(dst, v.ByInt[k])
+		}
+		ks.Release()
 	}
 	if v.ByUint == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByUint))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByUint {
-			s.Key(dst)
-			dst = runtime.AppendUint(dst, uint64(k))
-			s.Value(dst)
-			dst = runtime.AppendBool(dst, e)
+		ks := runtime.GetUintKeys()
+		for k := range v.ByUint {
+			ks.Keys = append(ks.Keys, uint64(k))
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendUint(dst, k)
+			dst = runtime.AppendBool(dst, v.ByUint[uint8(k)])
+		}
+		ks.Release()
 	}
 	if v.ByBool == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByBool))
 		s := runtime.GetMapSorter()
-		for k, e := range v.ByBool {
+		for k, x := range v.ByBool {
 			s.Key(dst)
 			dst = runtime.AppendBool(dst, k)
 			s.Value(dst)
-			dst = runtime.AppendFloat32(dst, e)
+			dst = runtime.AppendFloat32(dst, x)
 		}
 		dst = s.Finish(dst, runtime.SortBytewise)
 	}
@@ -122,31 +128,36 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Counts {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			dst = runtime.AppendUint(dst, uint64(e))
+		ks := runtime.GetStringKeys()
+		for k := range v.Counts {
+			ks.Keys = append(ks.Keys, k)
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			dst = runtime.AppendUint(dst, uint64(v.Counts[k]))
+		}
+		ks.Release()
 	}
 	if v.ByColor == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByColor))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByColor {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, string(k))
-			s.Value(dst)
+		ks := runtime.GetStringKeys()
+		for k := range v.ByColor {
+			ks.Keys = append(ks.Keys, string(k))
+		}
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			e := v.ByColor[Color(k)]
 			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
 				dst = runtime.AppendBytes(dst, e)
 			}
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Release()
 	}
 	if v.PInt == nil {
 		dst = runtime.AppendNull(dst)
@@ -186,14 +197,16 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len((*v.PMap)))
-			s1 := runtime.GetMapSorter()
-			for k1, e1 := range *v.PMap {
-				s1.Key(dst)
-				dst = runtime.AppendString(dst, k1)
-				s1.Value(dst)
-				dst = runtime.AppendString(dst, e1)
+			ks1 := runtime.GetStringKeys()
+			for k1 := range *v.PMap {
+				ks1.Keys = append(ks1.Keys, k1)
 			}
-			dst = s1.Finish(dst, runtime.SortBytewise)
+			ks1.Sort()
+			for _, k1 := range ks1.Keys {
+				dst = runtime.AppendString(dst, k1)
+				dst = runtime.AppendString(dst, (*v.PMap)[k1])
+			}
+			ks1.Release()
 		}
 	}
 	if v.PPInt == nil {
@@ -226,28 +239,110 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.MapOfMap))
-		s := runtime.GetMapSorter()
-		for k, e := range v.MapOfMap {
-			s.Key(dst)
+		ks := runtime.GetStringKeys()
+		for k := range v.MapOfMap {
+			ks.Keys = append(ks.Keys, k)
+		}
+		ks.Sort()
+		for _, k := range ks.Keys {
 			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
+			e := v.MapOfMap[k]
 			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
 				dst = runtime.AppendMapHead(dst, len(e))
-				s1 := runtime.GetMapSorter()
-				for k1, e1 := range e {
-					s1.Key(dst)
-					dst = runtime.AppendInt(dst, int64(k1))
-					s1.Value(dst)
-					dst = runtime.AppendString(dst, e1)
+				ks1 := runtime.GetIntKeys()
+				for k1 := range e {
+					ks1.Keys = append(ks1.Keys, int64(k1))
 				}
-				dst = s1.Finish(dst, runtime.SortBytewise)
+				ks1.Sort(runtime.SortBytewise)
+				for _, k1 := range ks1.Keys {
+					dst = runtime.AppendInt(dst, k1)
+					dst = runtime.AppendString(dst, e[int(k1)])
+				}
+				ks1.Release()
 			}
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Release()
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Containers) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 51
+	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
+	n += runtime.SizeHead(uint64(len(v.Blob))) + len(v.Blob)
+	n += runtime.SizeHead(uint64(len(v.Ints))) + len(v.Ints)*9
+	n += runtime.SizeHead(uint64(len(v.Tags)))
+	for i := range v.Tags {
+		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
+	}
+	n += runtime.SizeHead(uint64(len(v.Nested)))
+	for i := range v.Nested {
+		n += runtime.SizeHead(uint64(len(v.Nested[i])))
+		for i1 := range v.Nested[i] {
+			n += runtime.SizeHead(uint64(len(v.Nested[i][i1]))) + len(v.Nested[i][i1])
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.ByName))) + len(v.ByName)*9
+	for k := range v.ByName {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	n += runtime.SizeHead(uint64(len(v.ByInt))) + len(v.ByInt)*9
+	for _, x := range v.ByInt {
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	n += runtime.SizeHead(uint64(len(v.ByUint))) + len(v.ByUint)*3
+	n += runtime.SizeHead(uint64(len(v.ByBool))) + len(v.ByBool)*6
+	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*5
+	for k := range v.Counts {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	n += runtime.SizeHead(uint64(len(v.ByColor)))
+	for k, x := range v.ByColor {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	if v.PString == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.PString)))) + len((*v.PString))
+	}
+	if v.PBytes == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.PBytes)))) + len((*v.PBytes))
+	}
+	if v.PSlice == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.PSlice)))) + len((*v.PSlice))*9
+	}
+	if v.PMap == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.PMap))))
+		for k1, x1 := range *v.PMap {
+			n += runtime.SizeHead(uint64(len(k1))) + len(k1)
+			n += runtime.SizeHead(uint64(len(x1))) + len(x1)
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Pointers))) + len(v.Pointers)*9
+	n += runtime.SizeHead(uint64(len(v.MapOfMap)))
+	for k, x := range v.MapOfMap {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(len(x))) + len(x)*9
+		for _, x1 := range x {
+			n += runtime.SizeHead(uint64(len(x1))) + len(x1)
+		}
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -282,26 +377,733 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 24 {
-		return runtime.WrongLength(d, 24, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 24 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 24, n)
 		}
-		if !more {
-			if i != 24 {
-				return runtime.WrongLength(d, 24, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 24 {
+						return runtime.WrongLength(d, 24, i)
+					}
+					break
+				}
+				if i == 24 {
+					return d.Errorf(runtime.ErrLength, "expected array of 24 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 24 {
-			return d.Errorf(runtime.ErrLength, "expected array of 24 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Bytes")
+	} else if null {
+		v.Bytes = nil
+	} else {
+		b, err := d.ReadBytes(v.Bytes[:0])
+		if err != nil {
+			return runtime.AtField(err, "Bytes")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Bytes = b
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Blob")
+	} else if null {
+		v.Blob = nil
+	} else {
+		b, err := d.ReadBytes(v.Blob[:0])
+		if err != nil {
+			return runtime.AtField(err, "Blob")
 		}
+		v.Blob = b
+	}
+	if err := d.ReadByteArray(v.Fixed[:]); err != nil {
+		return runtime.AtField(err, "Fixed")
+	}
+	if err := d.ReadByteArray(v.Hash[:]); err != nil {
+		return runtime.AtField(err, "Hash")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Ints")
+	} else if null {
+		v.Ints = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Ints")
+		}
+		if v.Ints == nil || cap(v.Ints) < n {
+			v.Ints = make([]int, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Ints = v.Ints[:0]
+		}
+		var zero int
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Ints")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Ints = append(v.Ints, zero)
+			x1, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Ints")
+			}
+			v.Ints[i] = x1
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Tags")
+	} else if null {
+		v.Tags = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Tags")
+		}
+		if v.Tags == nil || cap(v.Tags) < n {
+			v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Tags = v.Tags[:0]
+		}
+		var zero string
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Tags")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Tags = append(v.Tags, zero)
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+			}
+			v.Tags[i] = x1
+		}
+		d.Leave()
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Triple")
+		}
+		if n >= 0 && n != 3 {
+			return runtime.AtField(runtime.WrongLength(d, 3, n), "Triple")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Triple")
+				}
+				if !more {
+					if i != 3 {
+						return runtime.AtField(runtime.WrongLength(d, 3, i), "Triple")
+					}
+					break
+				}
+				if i == 3 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
+				}
+			}
+			x1, err := d.ReadInt16()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Triple")
+			}
+			v.Triple[i] = x1
+		}
+		d.Leave()
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Grid")
+		}
+		if n >= 0 && n != 2 {
+			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
+				}
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
+				}
+			}
+			if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Nested")
+	} else if null {
+		v.Nested = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Nested")
+		}
+		if v.Nested == nil || cap(v.Nested) < n {
+			v.Nested = make([][]string, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Nested = v.Nested[:0]
+		}
+		var zero []string
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Nested")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Nested = append(v.Nested, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+			} else if null1 {
+				v.Nested[i] = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+				}
+				if v.Nested[i] == nil || cap(v.Nested[i]) < n1 {
+					v.Nested[i] = make([]string, 0, d.Hint(max(n1, 0)))
+				} else {
+					v.Nested[i] = v.Nested[i][:0]
+				}
+				var zero1 string
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+						}
+						if !more1 {
+							break
+						}
+					}
+					v.Nested[i] = append(v.Nested[i], zero1)
+					x2, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
+					}
+					v.Nested[i][i1] = x2
+				}
+				d.Leave()
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ByName")
+	} else if null {
+		v.ByName = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "ByName")
+		}
+		m := make(map[string]int, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "ByName")
+			}
+			x1, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "ByName")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.ByName = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ByInt")
+	} else if null {
+		v.ByInt = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "ByInt")
+		}
+		m := make(map[int64]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "ByInt")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "ByInt")
+			}
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "ByInt")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.ByInt = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ByUint")
+	} else if null {
+		v.ByUint = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "ByUint")
+		}
+		m := make(map[uint8]bool, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "ByUint")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "ByUint")
+			}
+			x1, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, uint64(k)), "ByUint")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.ByUint = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ByBool")
+	} else if null {
+		v.ByBool = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "ByBool")
+		}
+		m := make(map[bool]float32, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "ByBool")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "ByBool")
+			}
+			x1, err := d.ReadFloat32()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "ByBool")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.ByBool = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Counts")
+	} else if null {
+		v.Counts = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Counts")
+		}
+		m := make(Counts, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Counts")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Counts")
+			}
+			x1, err := d.ReadUint32()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Counts")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Counts = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ByColor")
+	} else if null {
+		v.ByColor = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "ByColor")
+		}
+		m := make(map[Color][]byte, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "ByColor")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "ByColor")
+			}
+			var e []byte
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+			} else if null1 {
+				e = nil
+			} else {
+				b1, err := d.ReadBytes(e[:0])
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+				}
+				e = b1
+			}
+			m[Color(k)] = e
+		}
+		d.Leave()
+		v.ByColor = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PInt")
+	} else if null {
+		v.PInt = nil
+	} else {
+		if v.PInt == nil {
+			v.PInt = new(int)
+		}
+		x1, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "PInt")
+		}
+		(*v.PInt) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PString")
+	} else if null {
+		v.PString = nil
+	} else {
+		if v.PString == nil {
+			v.PString = new(string)
+		}
+		x1, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "PString")
+		}
+		(*v.PString) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PBytes")
+	} else if null {
+		v.PBytes = nil
+	} else {
+		if v.PBytes == nil {
+			v.PBytes = new([]byte)
+		}
+		if null1, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "PBytes")
+		} else if null1 {
+			(*v.PBytes) = nil
+		} else {
+			b1, err := d.ReadBytes((*v.PBytes)[:0])
+			if err != nil {
+				return runtime.AtField(err, "PBytes")
+			}
+			(*v.PBytes) = b1
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PSlice")
+	} else if null {
+		v.PSlice = nil
+	} else {
+		if v.PSlice == nil {
+			v.PSlice = new([]int)
+		}
+		if null1, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "PSlice")
+		} else if null1 {
+			(*v.PSlice) = nil
+		} else {
+			n1, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "PSlice")
+			}
+			if (*v.PSlice) == nil || cap((*v.PSlice)) < n1 {
+				(*v.PSlice) = make([]int, 0, d.Hint(max(n1, 0)))
+			} else {
+				(*v.PSlice) = (*v.PSlice)[:0]
+			}
+			var zero1 int
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextElem(n1, i1)
+					if err != nil {
+						return runtime.AtField(err, "PSlice")
+					}
+					if !more1 {
+						break
+					}
+				}
+				(*v.PSlice) = append((*v.PSlice), zero1)
+				x2, err := d.ReadInt()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
+				}
+				(*v.PSlice)[i1] = x2
+			}
+			d.Leave()
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PMap")
+	} else if null {
+		v.PMap = nil
+	} else {
+		if v.PMap == nil {
+			v.PMap = new(map[string]string)
+		}
+		if null1, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "PMap")
+		} else if null1 {
+			(*v.PMap) = nil
+		} else {
+			n1, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "PMap")
+			}
+			m1 := make(map[string]string, d.Hint(max(n1, 0)))
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextPair(n1, i1)
+					if err != nil {
+						return runtime.AtField(err, "PMap")
+					}
+					if !more1 {
+						break
+					}
+				}
+				k1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "PMap")
+				}
+				x2, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k1), "PMap")
+				}
+				m1[k1] = x2
+			}
+			d.Leave()
+			(*v.PMap) = m1
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PPInt")
+	} else if null {
+		v.PPInt = nil
+	} else {
+		if v.PPInt == nil {
+			v.PPInt = new(*int)
+		}
+		if null1, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "PPInt")
+		} else if null1 {
+			(*v.PPInt) = nil
+		} else {
+			if (*v.PPInt) == nil {
+				(*v.PPInt) = new(int)
+			}
+			x2, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "PPInt")
+			}
+			(*(*v.PPInt)) = x2
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PHash")
+	} else if null {
+		v.PHash = nil
+	} else {
+		if v.PHash == nil {
+			v.PHash = new(Hash)
+		}
+		if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
+			return runtime.AtField(err, "PHash")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Pointers")
+	} else if null {
+		v.Pointers = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Pointers")
+		}
+		if v.Pointers == nil || cap(v.Pointers) < n {
+			v.Pointers = make([]*int, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Pointers = v.Pointers[:0]
+		}
+		var zero *int
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Pointers")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Pointers = append(v.Pointers, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+			} else if null1 {
+				v.Pointers[i] = nil
+			} else {
+				if v.Pointers[i] == nil {
+					v.Pointers[i] = new(int)
+				}
+				x2, err := d.ReadInt()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+				}
+				(*v.Pointers[i]) = x2
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "MapOfMap")
+	} else if null {
+		v.MapOfMap = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "MapOfMap")
+		}
+		m := make(map[string]map[int]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "MapOfMap")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "MapOfMap")
+			}
+			var e map[int]string
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+			} else if null1 {
+				e = nil
+			} else {
+				n1, err := d.ReadMapHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+				}
+				m1 := make(map[int]string, d.Hint(max(n1, 0)))
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextPair(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+						}
+						if !more1 {
+							break
+						}
+					}
+					k1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+					}
+					x2, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtKey(err, int64(k1)), k), "MapOfMap")
+					}
+					m1[k1] = x2
+				}
+				d.Leave()
+				e = m1
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.MapOfMap = m
 	}
 	d.Leave()
 	return nil
@@ -451,13 +1253,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Ints = v.Ints[:0]
 			}
 			var zero int
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Ints")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Ints")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Ints = append(v.Ints, zero)
 				x1, err := d.ReadInt()
@@ -484,13 +1288,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Tags = v.Tags[:0]
 			}
 			var zero string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Tags")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Tags")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Tags = append(v.Tags, zero)
 				x1, err := d.ReadString()
@@ -509,19 +1315,21 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 3 {
 			return runtime.AtField(runtime.WrongLength(d, 3, n), "Triple")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Triple")
-			}
-			if !more {
-				if i != 3 {
-					return runtime.AtField(runtime.WrongLength(d, 3, i), "Triple")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Triple")
 				}
-				break
-			}
-			if i == 3 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
+				if !more {
+					if i != 3 {
+						return runtime.AtField(runtime.WrongLength(d, 3, i), "Triple")
+					}
+					break
+				}
+				if i == 3 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
+				}
 			}
 			x1, err := d.ReadInt16()
 			if err != nil {
@@ -538,19 +1346,21 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 2 {
 			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Grid")
-			}
-			if !more {
-				if i != 2 {
-					return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
 				}
-				break
-			}
-			if i == 2 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
+				}
 			}
 			if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
 				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
@@ -573,13 +1383,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Nested = v.Nested[:0]
 			}
 			var zero []string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Nested")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Nested")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Nested = append(v.Nested, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -597,13 +1409,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 						v.Nested[i] = v.Nested[i][:0]
 					}
 					var zero1 string
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+							}
+							if !more1 {
+								break
+							}
 						}
 						v.Nested[i] = append(v.Nested[i], zero1)
 						x2, err := d.ReadString()
@@ -628,13 +1442,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByName")
 			}
 			m := make(map[string]int, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -660,13 +1476,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByInt")
 			}
 			m := make(map[int64]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByInt")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByInt")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadInt64()
 				if err != nil {
@@ -692,13 +1510,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByUint")
 			}
 			m := make(map[uint8]bool, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByUint")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByUint")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadUint8()
 				if err != nil {
@@ -724,13 +1544,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByBool")
 			}
 			m := make(map[bool]float32, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByBool")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByBool")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadBool()
 				if err != nil {
@@ -756,13 +1578,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Counts")
 			}
 			m := make(Counts, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Counts")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -788,13 +1612,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByColor")
 			}
 			m := make(map[Color][]byte, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByColor")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByColor")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -892,13 +1718,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					(*v.PSlice) = (*v.PSlice)[:0]
 				}
 				var zero1 int
-				for i1 := 0; ; i1++ {
-					more1, err := d.NextElem(n1, i1)
-					if err != nil {
-						return runtime.AtField(err, "PSlice")
-					}
-					if !more1 {
-						break
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(err, "PSlice")
+						}
+						if !more1 {
+							break
+						}
 					}
 					(*v.PSlice) = append((*v.PSlice), zero1)
 					x2, err := d.ReadInt()
@@ -929,13 +1757,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(err, "PMap")
 				}
 				m1 := make(map[string]string, d.Hint(max(n1, 0)))
-				for i1 := 0; ; i1++ {
-					more1, err := d.NextPair(n1, i1)
-					if err != nil {
-						return runtime.AtField(err, "PMap")
-					}
-					if !more1 {
-						break
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextPair(n1, i1)
+						if err != nil {
+							return runtime.AtField(err, "PMap")
+						}
+						if !more1 {
+							break
+						}
 					}
 					k1, err := d.ReadString()
 					if err != nil {
@@ -1004,13 +1834,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Pointers = v.Pointers[:0]
 			}
 			var zero *int
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Pointers")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Pointers")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Pointers = append(v.Pointers, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -1041,13 +1873,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "MapOfMap")
 			}
 			m := make(map[string]map[int]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "MapOfMap")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "MapOfMap")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -1064,13 +1898,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
 					}
 					m1 := make(map[int]string, d.Hint(max(n1, 0)))
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextPair(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextPair(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+							}
+							if !more1 {
+								break
+							}
 						}
 						k1, err := d.ReadInt()
 						if err != nil {

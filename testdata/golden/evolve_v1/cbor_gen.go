@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Record) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 47))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -24,6 +24,23 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = runtime.AppendInt(dst, int64(v.Count))
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Record) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 15
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	if v.Coupon == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Coupon)))) + len((*v.Coupon))
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -183,7 +200,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Event) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 16))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -195,6 +212,16 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendInt(dst, v.At)
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Event) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 12
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -229,26 +256,46 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "At")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.At = x
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Kind")
 		}
+		v.Kind = x
 	}
 	d.Leave()
 	return nil

@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Record) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 117))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -29,6 +29,22 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = runtime.AppendFloat64(dst, v.Score)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Record) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 29
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += runtime.SizeHead(uint64(len(v.Tags)))
+	for i := range v.Tags {
+		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -196,13 +212,15 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Tags = v.Tags[:0]
 			}
 			var zero string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Tags")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Tags")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Tags = append(v.Tags, zero)
 				x1, err := d.ReadString()
@@ -225,7 +243,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Event) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 29))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -238,6 +256,18 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	dst = runtime.AppendString(dst, v.Source)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Event) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 13
+	n += runtime.SizeHead(uint64(len(v.Source))) + len(v.Source)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either

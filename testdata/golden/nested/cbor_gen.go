@@ -9,7 +9,7 @@ import (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Item) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 31))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -22,6 +22,18 @@ func (v *Item) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendUint(dst, uint64(v.Qty))
 	dst = runtime.AppendFloat64(dst, v.Price)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Item) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 15
+	n += runtime.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -56,26 +68,53 @@ func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 3 {
-		return runtime.WrongLength(d, 3, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 3 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 3, n)
 		}
-		if !more {
-			if i != 3 {
-				return runtime.WrongLength(d, 3, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 3 {
+						return runtime.WrongLength(d, 3, i)
+					}
+					break
+				}
+				if i == 3 {
+					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 3 {
-			return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "SKU")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.SKU = x
+	}
+	{
+		x, err := d.ReadUint32()
+		if err != nil {
+			return runtime.AtField(err, "Qty")
 		}
+		v.Qty = x
+	}
+	{
+		x, err := d.ReadFloat64()
+		if err != nil {
+			return runtime.AtField(err, "Price")
+		}
+		v.Price = x
 	}
 	d.Leave()
 	return nil
@@ -159,7 +198,7 @@ func (v *Item) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Order) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 982))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -210,30 +249,39 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if v.ByName == nil {
-		dst = runtime.AppendNull(dst)
-	} else {
-		dst = runtime.AppendMapHead(dst, len(v.ByName))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByName {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			if dst, err = e.AppendCBOR(dst); err != nil {
-				return nil, err
+	{
+		var e Item
+		if v.ByName == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByName))
+			ks := runtime.GetStringKeys()
+			for k := range v.ByName {
+				ks.Keys = append(ks.Keys, k)
 			}
+			ks.Sort()
+			for _, k := range ks.Keys {
+				dst = runtime.AppendString(dst, k)
+				e = v.ByName[k]
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			ks.Release()
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
 	}
 	if v.ByID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByID))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByID {
-			s.Key(dst)
-			dst = runtime.AppendInt(dst, int64(k))
-			s.Value(dst)
+		ks := runtime.GetIntKeys()
+		for k := range v.ByID {
+			ks.Keys = append(ks.Keys, int64(k))
+		}
+		ks.Sort(runtime.SortBytewise)
+		for _, k := range ks.Keys {
+			dst = runtime.AppendInt(dst, k)
+			e := v.ByID[int(k)]
 			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
@@ -242,7 +290,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 				}
 			}
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Release()
 	}
 	if v.Parent == nil {
 		dst = runtime.AppendNull(dst)
@@ -273,6 +321,70 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Order) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 13
+	n += v.First.SizeCBOR()
+	if v.Last == nil {
+		n++
+	} else {
+		n += v.Last.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Items)))
+	for i := range v.Items {
+		n += v.Items[i].SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Pointers)))
+	for i := range v.Pointers {
+		if v.Pointers[i] == nil {
+			n++
+		} else {
+			n += v.Pointers[i].SizeCBOR()
+		}
+	}
+	for i := range v.Pair {
+		n += v.Pair[i].SizeCBOR()
+	}
+	{
+		var e Item
+		n += runtime.SizeHead(uint64(len(v.ByName)))
+		for k, x := range v.ByName {
+			n += runtime.SizeHead(uint64(len(k))) + len(k)
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.ByID))) + len(v.ByID)*9
+	for _, x := range v.ByID {
+		if x == nil {
+			n++
+		} else {
+			n += x.SizeCBOR()
+		}
+	}
+	if v.Parent == nil {
+		n++
+	} else {
+		n += v.Parent.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Children)))
+	for i := range v.Children {
+		n += v.Children[i].SizeCBOR()
+	}
+	n += v.Scalars.SizeCBOR()
+	if v.PNamed == nil {
+		n++
+	} else {
+		n += v.PNamed.SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -307,25 +419,300 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 13 {
-		return runtime.WrongLength(d, 13, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 13 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 13, n)
 		}
-		if !more {
-			if i != 13 {
-				return runtime.WrongLength(d, 13, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 13 {
+						return runtime.WrongLength(d, 13, i)
+					}
+					break
+				}
+				if i == 13 {
+					return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 13 {
-			return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = x
+	}
+	if err := v.First.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "First")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Last")
+	} else if null {
+		v.Last = nil
+	} else {
+		if v.Last == nil {
+			v.Last = new(Item)
+		}
+		if err := v.Last.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Last")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Items")
+	} else if null {
+		v.Items = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Items")
+		}
+		if v.Items == nil || cap(v.Items) < n {
+			v.Items = make([]Item, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Items = v.Items[:0]
+		}
+		var zero Item
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Items")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Items = append(v.Items, zero)
+			if err := v.Items[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Items")
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Pointers")
+	} else if null {
+		v.Pointers = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Pointers")
+		}
+		if v.Pointers == nil || cap(v.Pointers) < n {
+			v.Pointers = make([]*Item, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Pointers = v.Pointers[:0]
+		}
+		var zero *Item
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Pointers")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Pointers = append(v.Pointers, zero)
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+			} else if null1 {
+				v.Pointers[i] = nil
+			} else {
+				if v.Pointers[i] == nil {
+					v.Pointers[i] = new(Item)
+				}
+				if err := v.Pointers[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+				}
+			}
+		}
+		d.Leave()
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Pair")
+		}
+		if n >= 0 && n != 2 {
+			return runtime.AtField(runtime.WrongLength(d, 2, n), "Pair")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Pair")
+				}
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
+				}
+			}
+			if err := v.Pair[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
+			}
+		}
+		d.Leave()
+	}
+	{
+		var e Item
+		if null, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "ByName")
+		} else if null {
+			v.ByName = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByName")
+			}
+			m := make(map[string]Item, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+				e = Item{}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.ByName = m
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ByID")
+	} else if null {
+		v.ByID = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "ByID")
+		}
+		m := make(map[int]*Item, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "ByID")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "ByID")
+			}
+			var e *Item
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+			} else if null1 {
+				e = nil
+			} else {
+				if e == nil {
+					e = new(Item)
+				}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+				}
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.ByID = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Parent")
+	} else if null {
+		v.Parent = nil
+	} else {
+		if v.Parent == nil {
+			v.Parent = new(Order)
+		}
+		if err := v.Parent.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Parent")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Children")
+	} else if null {
+		v.Children = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Children")
+		}
+		if v.Children == nil || cap(v.Children) < n {
+			v.Children = make([]Order, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Children = v.Children[:0]
+		}
+		var zero Order
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Children")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Children = append(v.Children, zero)
+			if err := v.Children[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Children")
+			}
+		}
+		d.Leave()
+	}
+	{
+		x, err := d.ReadUint8()
+		if err != nil {
+			return runtime.AtField(err, "Kind")
+		}
+		v.Kind = basic.Kind(x)
+	}
+	if err := v.Scalars.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Scalars")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PNamed")
+	} else if null {
+		v.PNamed = nil
+	} else {
+		if v.PNamed == nil {
+			v.PNamed = new(basic.Named)
+		}
+		if err := v.PNamed.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "PNamed")
 		}
 	}
 	d.Leave()
@@ -445,13 +832,15 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Items = v.Items[:0]
 			}
 			var zero Item
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Items")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Items")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Items = append(v.Items, zero)
 				if err := v.Items[i].DecodeCBOR(d); err != nil {
@@ -476,13 +865,15 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Pointers = v.Pointers[:0]
 			}
 			var zero *Item
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Pointers")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Pointers")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Pointers = append(v.Pointers, zero)
 				if null1, err := d.ReadNull(); err != nil {
@@ -508,19 +899,21 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 2 {
 			return runtime.AtField(runtime.WrongLength(d, 2, n), "Pair")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Pair")
-			}
-			if !more {
-				if i != 2 {
-					return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Pair")
 				}
-				break
-			}
-			if i == 2 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
+				}
 			}
 			if err := v.Pair[i].DecodeCBOR(d); err != nil {
 				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
@@ -528,6 +921,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 6:
+		var e Item
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "ByName")
 		} else if null {
@@ -538,19 +932,21 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByName")
 			}
 			m := make(map[string]Item, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "ByName")
 				}
-				var e Item
+				e = Item{}
 				if err := e.DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "ByName")
 				}
@@ -570,13 +966,15 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByID")
 			}
 			m := make(map[int]*Item, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByID")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByID")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadInt()
 				if err != nil {
@@ -629,13 +1027,15 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Children = v.Children[:0]
 			}
 			var zero Order
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Children")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Children")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Children = append(v.Children, zero)
 				if err := v.Children[i].DecodeCBOR(d); err != nil {

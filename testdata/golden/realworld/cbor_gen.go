@@ -13,7 +13,7 @@ import (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Values) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 812))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -90,14 +90,16 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Attrs))
-		s := runtime.GetMapSorter()
-		for k, e := range v.Attrs {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			dst = runtime.AppendInt(dst, int64(e))
+		ks := runtime.GetStringKeys()
+		for k := range v.Attrs {
+			ks.Keys = append(ks.Keys, k)
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			dst = runtime.AppendInt(dst, int64(v.Attrs[k]))
+		}
+		ks.Release()
 	}
 	dst = append(dst, 0x82)
 	for i := range v.Grid {
@@ -135,30 +137,39 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if v.ByName == nil {
-		dst = runtime.AppendNull(dst)
-	} else {
-		dst = runtime.AppendMapHead(dst, len(v.ByName))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByName {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			if dst, err = e.AppendCBOR(dst); err != nil {
-				return nil, err
+	{
+		var e nested.Item
+		if v.ByName == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByName))
+			ks := runtime.GetStringKeys()
+			for k := range v.ByName {
+				ks.Keys = append(ks.Keys, k)
 			}
+			ks.Sort()
+			for _, k := range ks.Keys {
+				dst = runtime.AppendString(dst, k)
+				e = v.ByName[k]
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			ks.Release()
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
 	}
 	if v.ByID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByID))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByID {
-			s.Key(dst)
-			dst = runtime.AppendInt(dst, int64(k))
-			s.Value(dst)
+		ks := runtime.GetIntKeys()
+		for k := range v.ByID {
+			ks.Keys = append(ks.Keys, int64(k))
+		}
+		ks.Sort(runtime.SortBytewise)
+		for _, k := range ks.Keys {
+			dst = runtime.AppendInt(dst, k)
+			e := v.ByID[int(k)]
 			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
@@ -167,7 +178,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 				}
 			}
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
+		ks.Release()
 	}
 	if v.Times == nil {
 		dst = runtime.AppendNull(dst)
@@ -185,6 +196,69 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = runtime.AppendString(dst, v.E)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Values) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 202
+	n += runtime.SizeBigInt(&v.Big)
+	if v.BigPtr == nil {
+		n++
+	} else {
+		n += runtime.SizeBigInt(&(*v.BigPtr))
+	}
+	if v.PricePtr == nil {
+		n++
+	} else {
+		n += 32
+	}
+	n += runtime.SizeHead(uint64(len(v.Kinds))) + len(v.Kinds)
+	n += runtime.SizeHead(uint64(len(v.Tags)))
+	for i := range v.Tags {
+		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
+	}
+	n += runtime.SizeHead(uint64(len(v.Attrs))) + len(v.Attrs)*9
+	for k := range v.Attrs {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	n += runtime.SizeHead(uint64(len(v.Blob))) + len(v.Blob)
+	if v.PPS == nil {
+		n++
+	} else {
+		if (*v.PPS) == nil {
+			n++
+		} else {
+			n += runtime.SizeHead(uint64(len((*(*v.PPS))))) + len((*(*v.PPS)))
+		}
+	}
+	for i := range v.Items {
+		n += v.Items[i].SizeCBOR()
+	}
+	{
+		var e nested.Item
+		n += runtime.SizeHead(uint64(len(v.ByName)))
+		for k, x := range v.ByName {
+			n += runtime.SizeHead(uint64(len(k))) + len(k)
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.ByID))) + len(v.ByID)*9
+	for _, x := range v.ByID {
+		if x == nil {
+			n++
+		} else {
+			n += x.SizeCBOR()
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Times))) + len(v.Times)*9
+	n += runtime.SizeHead(uint64(len(v.E))) + len(v.E)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -219,26 +293,477 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 24 {
-		return runtime.WrongLength(d, 24, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 24 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 24, n)
 		}
-		if !more {
-			if i != 24 {
-				return runtime.WrongLength(d, 24, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 24 {
+						return runtime.WrongLength(d, 24, i)
+					}
+					break
+				}
+				if i == 24 {
+					return d.Errorf(runtime.ErrLength, "expected array of 24 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 24 {
-			return d.Errorf(runtime.ErrLength, "expected array of 24 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadTime()
+		if err != nil {
+			return runtime.AtField(err, "At")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.At = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "AtPtr")
+	} else if null {
+		v.AtPtr = nil
+	} else {
+		if v.AtPtr == nil {
+			v.AtPtr = new(time.Time)
 		}
+		x1, err := d.ReadTime()
+		if err != nil {
+			return runtime.AtField(err, "AtPtr")
+		}
+		(*v.AtPtr) = x1
+	}
+	if err := d.ReadBigInt(&v.Big); err != nil {
+		return runtime.AtField(err, "Big")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "BigPtr")
+	} else if null {
+		v.BigPtr = nil
+	} else {
+		if v.BigPtr == nil {
+			v.BigPtr = new(big.Int)
+		}
+		if err := d.ReadBigInt(&(*v.BigPtr)); err != nil {
+			return runtime.AtField(err, "BigPtr")
+		}
+	}
+	{
+		raw, err := d.ReadRaw()
+		if err != nil {
+			return runtime.AtField(err, "Raw")
+		}
+		if err := v.Raw.UnmarshalCBOR(raw); err != nil {
+			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Raw")
+		}
+	}
+	{
+		raw, err := d.ReadRaw()
+		if err != nil {
+			return runtime.AtField(err, "Price")
+		}
+		if err := v.Price.UnmarshalCBOR(raw); err != nil {
+			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Price")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PricePtr")
+	} else if null {
+		v.PricePtr = nil
+	} else {
+		if v.PricePtr == nil {
+			v.PricePtr = new(Money)
+		}
+		raw1, err := d.ReadRaw()
+		if err != nil {
+			return runtime.AtField(err, "PricePtr")
+		}
+		if err := (*v.PricePtr).UnmarshalCBOR(raw1); err != nil {
+			return runtime.AtField(runtime.NewError(d, err, err.Error()), "PricePtr")
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Addr")
+	} else if null {
+		var zero netip.Addr
+		v.Addr = zero
+	} else {
+		b, err := d.ReadBytesView()
+		if err != nil {
+			return runtime.AtField(err, "Addr")
+		}
+		if err := v.Addr.UnmarshalBinary(b); err != nil {
+			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Addr")
+		}
+	}
+	if err := dynamic.Decode(d, &v.Any); err != nil {
+		return runtime.AtField(err, "Any")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Kinds")
+	} else if null {
+		v.Kinds = nil
+	} else {
+		b, err := runtime.ReadBytesOf(d, v.Kinds[:0])
+		if err != nil {
+			return runtime.AtField(err, "Kinds")
+		}
+		v.Kinds = b
+	}
+	if err := runtime.ReadByteArrayOf(d, v.Kind4[:]); err != nil {
+		return runtime.AtField(err, "Kind4")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Tags")
+	} else if null {
+		v.Tags = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Tags")
+		}
+		if v.Tags == nil || cap(v.Tags) < n {
+			v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Tags = v.Tags[:0]
+		}
+		var zero string
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Tags")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Tags = append(v.Tags, zero)
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+			}
+			v.Tags[i] = x1
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Attrs")
+	} else if null {
+		v.Attrs = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Attrs")
+		}
+		m := make(Attrs, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Attrs")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Attrs")
+			}
+			x1, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Attrs")
+			}
+			m[k] = x1
+		}
+		d.Leave()
+		v.Attrs = m
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Grid")
+		}
+		if n >= 0 && n != 2 {
+			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
+				}
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
+				}
+			}
+			n1, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+			}
+			if n1 >= 0 && n1 != 3 {
+				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, n1), i), "Grid")
+			}
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextElem(n1, i1)
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+					}
+					if !more1 {
+						if i1 != 3 {
+							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, i1), i), "Grid")
+						}
+						break
+					}
+					if i1 == 3 {
+						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
+					}
+				}
+				x2, err := d.ReadInt16()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				}
+				v.Grid[i][i1] = x2
+			}
+			d.Leave()
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Blob")
+	} else if null {
+		v.Blob = nil
+	} else {
+		b, err := d.ReadBytes(v.Blob[:0])
+		if err != nil {
+			return runtime.AtField(err, "Blob")
+		}
+		v.Blob = b
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PP")
+	} else if null {
+		v.PP = nil
+	} else {
+		if v.PP == nil {
+			v.PP = new(*int)
+		}
+		if null1, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "PP")
+		} else if null1 {
+			(*v.PP) = nil
+		} else {
+			if (*v.PP) == nil {
+				(*v.PP) = new(int)
+			}
+			x2, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "PP")
+			}
+			(*(*v.PP)) = x2
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "PPS")
+	} else if null {
+		v.PPS = nil
+	} else {
+		if v.PPS == nil {
+			v.PPS = new(*string)
+		}
+		if null1, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "PPS")
+		} else if null1 {
+			(*v.PPS) = nil
+		} else {
+			if (*v.PPS) == nil {
+				(*v.PPS) = new(string)
+			}
+			x2, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "PPS")
+			}
+			(*(*v.PPS)) = x2
+		}
+	}
+	{
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Items")
+		}
+		if n >= 0 && n != 2 {
+			return runtime.AtField(runtime.WrongLength(d, 2, n), "Items")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Items")
+				}
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Items")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Items")
+				}
+			}
+			if err := v.Items[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Items")
+			}
+		}
+		d.Leave()
+	}
+	{
+		var e nested.Item
+		if null, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "ByName")
+		} else if null {
+			v.ByName = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByName")
+			}
+			m := make(map[string]nested.Item, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+				e = nested.Item{}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.ByName = m
+		}
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "ByID")
+	} else if null {
+		v.ByID = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "ByID")
+		}
+		m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "ByID")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "ByID")
+			}
+			var e *nested.Item
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+			} else if null1 {
+				e = nil
+			} else {
+				if e == nil {
+					e = new(nested.Item)
+				}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+				}
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.ByID = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Times")
+	} else if null {
+		v.Times = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Times")
+		}
+		if v.Times == nil || cap(v.Times) < n {
+			v.Times = make([]time.Time, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Times = v.Times[:0]
+		}
+		var zero time.Time
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Times")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Times = append(v.Times, zero)
+			x1, err := d.ReadTime()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Times")
+			}
+			v.Times[i] = x1
+		}
+		d.Leave()
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Z")
+		}
+		v.Z = x
+	}
+	{
+		x, err := d.ReadTime()
+		if err != nil {
+			return runtime.AtField(err, "ZAt")
+		}
+		v.ZAt = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "E")
+		}
+		v.E = x
 	}
 	d.Leave()
 	return nil
@@ -462,13 +987,15 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Tags = v.Tags[:0]
 			}
 			var zero string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Tags")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Tags")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Tags = append(v.Tags, zero)
 				x1, err := d.ReadString()
@@ -490,13 +1017,15 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Attrs")
 			}
 			m := make(Attrs, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Attrs")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Attrs")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -519,19 +1048,21 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 2 {
 			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Grid")
-			}
-			if !more {
-				if i != 2 {
-					return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Grid")
 				}
-				break
-			}
-			if i == 2 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
+				}
 			}
 			n1, err := d.ReadArrayHead()
 			if err != nil {
@@ -540,19 +1071,21 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			if n1 >= 0 && n1 != 3 {
 				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, n1), i), "Grid")
 			}
-			for i1 := 0; ; i1++ {
-				more1, err := d.NextElem(n1, i1)
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Grid")
-				}
-				if !more1 {
-					if i1 != 3 {
-						return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, i1), i), "Grid")
+			for i1 := 0; i1 != n1; i1++ {
+				if n1 < 0 {
+					more1, err := d.NextElem(n1, i1)
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					break
-				}
-				if i1 == 3 {
-					return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
+					if !more1 {
+						if i1 != 3 {
+							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, i1), i), "Grid")
+						}
+						break
+					}
+					if i1 == 3 {
+						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
+					}
 				}
 				x2, err := d.ReadInt16()
 				if err != nil {
@@ -631,19 +1164,21 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		if n >= 0 && n != 2 {
 			return runtime.AtField(runtime.WrongLength(d, 2, n), "Items")
 		}
-		for i := 0; ; i++ {
-			more, err := d.NextElem(n, i)
-			if err != nil {
-				return runtime.AtField(err, "Items")
-			}
-			if !more {
-				if i != 2 {
-					return runtime.AtField(runtime.WrongLength(d, 2, i), "Items")
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Items")
 				}
-				break
-			}
-			if i == 2 {
-				return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Items")
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Items")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Items")
+				}
 			}
 			if err := v.Items[i].DecodeCBOR(d); err != nil {
 				return runtime.AtField(runtime.AtIndex(err, i), "Items")
@@ -651,6 +1186,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 18:
+		var e nested.Item
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "ByName")
 		} else if null {
@@ -661,19 +1197,21 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByName")
 			}
 			m := make(map[string]nested.Item, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "ByName")
 				}
-				var e nested.Item
+				e = nested.Item{}
 				if err := e.DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "ByName")
 				}
@@ -693,13 +1231,15 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByID")
 			}
 			m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByID")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByID")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadInt()
 				if err != nil {
@@ -739,13 +1279,15 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Times = v.Times[:0]
 			}
 			var zero time.Time
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Times")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Times")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Times = append(v.Times, zero)
 				x1, err := d.ReadTime()
@@ -780,7 +1322,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Audit) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 74))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -795,6 +1337,21 @@ func (v *Audit) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendString(dst, v.Note)
 	dst = runtime.AppendString(dst, v.Owner)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Audit) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	n += runtime.SizeHead(uint64(len(v.CreatedBy))) + len(v.CreatedBy)
+	n += runtime.SizeHead(uint64(len(v.Title))) + len(v.Title)
+	n += runtime.SizeHead(uint64(len(v.Note))) + len(v.Note)
+	n += runtime.SizeHead(uint64(len(v.Owner))) + len(v.Owner)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -829,26 +1386,67 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 5 {
-		return runtime.WrongLength(d, 5, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 5 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 5, n)
 		}
-		if !more {
-			if i != 5 {
-				return runtime.WrongLength(d, 5, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 5 {
+						return runtime.WrongLength(d, 5, i)
+					}
+					break
+				}
+				if i == 5 {
+					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 5 {
-			return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "CreatedBy")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.CreatedBy = x
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Version")
 		}
+		v.Version = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Title")
+		}
+		v.Title = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Note")
+		}
+		v.Note = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Owner")
+		}
+		v.Owner = x
 	}
 	d.Leave()
 	return nil
@@ -948,7 +1546,7 @@ func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Meta) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 125))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -971,6 +1569,23 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Meta) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 28
+	n += runtime.SizeHead(uint64(len(v.Note))) + len(v.Note)
+	n += runtime.SizeHead(uint64(len(v.OwnerID))) + len(v.OwnerID)
+	n += runtime.SizeHead(uint64(len(v.Inner.Labels)))
+	for i := range v.Inner.Labels {
+		n += runtime.SizeHead(uint64(len(v.Inner.Labels[i]))) + len(v.Inner.Labels[i])
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1005,26 +1620,101 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 6 {
-		return runtime.WrongLength(d, 6, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 6 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 6, n)
 		}
-		if !more {
-			if i != 6 {
-				return runtime.WrongLength(d, 6, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 6 {
+						return runtime.WrongLength(d, 6, i)
+					}
+					break
+				}
+				if i == 6 {
+					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 6 {
-			return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtField(err, "ID")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.ID = x
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Version")
 		}
+		v.Version = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Note")
+		}
+		v.Note = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "OwnerID")
+		}
+		v.OwnerID = x
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Depth")
+		}
+		v.Inner.Depth = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Labels")
+	} else if null {
+		v.Inner.Labels = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Labels")
+		}
+		if v.Inner.Labels == nil || cap(v.Inner.Labels) < n {
+			v.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Inner.Labels = v.Inner.Labels[:0]
+		}
+		var zero string
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Labels")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Inner.Labels = append(v.Inner.Labels, zero)
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+			}
+			v.Inner.Labels[i] = x1
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -1136,13 +1826,15 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Inner.Labels = v.Inner.Labels[:0]
 			}
 			var zero string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Labels")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Labels")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Inner.Labels = append(v.Inner.Labels, zero)
 				x1, err := d.ReadString()
@@ -1159,7 +1851,7 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Inner) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 75))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1178,6 +1870,21 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Inner) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	n += runtime.SizeHead(uint64(len(v.Labels)))
+	for i := range v.Labels {
+		n += runtime.SizeHead(uint64(len(v.Labels[i]))) + len(v.Labels[i])
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1212,26 +1919,73 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Depth")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Depth = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Labels")
+	} else if null {
+		v.Labels = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Labels")
 		}
+		if v.Labels == nil || cap(v.Labels) < n {
+			v.Labels = make([]string, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Labels = v.Labels[:0]
+		}
+		var zero string
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Labels")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Labels = append(v.Labels, zero)
+			x1, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+			}
+			v.Labels[i] = x1
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -1311,13 +2065,15 @@ func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Labels = v.Labels[:0]
 			}
 			var zero string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Labels")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Labels")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Labels = append(v.Labels, zero)
 				x1, err := d.ReadString()
@@ -1334,7 +2090,7 @@ func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Doc) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 166))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1382,6 +2138,29 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Doc) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 39
+	n += runtime.SizeHead(uint64(len(v.Audit.CreatedBy))) + len(v.Audit.CreatedBy)
+	if v.Meta != nil {
+		n += runtime.SizeHead(uint64(len(v.Meta.OwnerID))) + len(v.Meta.OwnerID)
+	}
+	if v.Meta != nil {
+		n += runtime.SizeHead(uint64(len(v.Meta.Inner.Labels)))
+		for i := range v.Meta.Inner.Labels {
+			n += runtime.SizeHead(uint64(len(v.Meta.Inner.Labels[i]))) + len(v.Meta.Inner.Labels[i])
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Title))) + len(v.Title)
+	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	return n
+}
+
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Doc) UnmarshalCBOR(data []byte) error {
@@ -1414,26 +2193,75 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 9 {
-		return runtime.WrongLength(d, 9, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 9 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 9, n)
 		}
-		if !more {
-			if i != 9 {
-				return runtime.WrongLength(d, 9, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 9 {
+						return runtime.WrongLength(d, 9, i)
+					}
+					break
+				}
+				if i == 9 {
+					return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 9 {
-			return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "CreatedBy")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Audit.CreatedBy = x
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Version")
 		}
+		v.Audit.Version = x
+	}
+	if err := v.cborDecodeField(d, 2); err != nil {
+		return err
+	}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
+	}
+	if err := v.cborDecodeField(d, 4); err != nil {
+		return err
+	}
+	if err := v.cborDecodeField(d, 5); err != nil {
+		return err
+	}
+	if err := v.cborDecodeField(d, 6); err != nil {
+		return err
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Title")
+		}
+		v.Title = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "ID")
+		}
+		v.ID = x
 	}
 	d.Leave()
 	return nil
@@ -1597,13 +2425,15 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Meta.Inner.Labels = v.Meta.Inner.Labels[:0]
 			}
 			var zero string
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Labels")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Labels")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, zero)
 				x1, err := d.ReadString()
@@ -1632,7 +2462,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Page[T]) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 155))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1653,22 +2483,50 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if v.ByKey == nil {
-		dst = runtime.AppendNull(dst)
-	} else {
-		dst = runtime.AppendMapHead(dst, len(v.ByKey))
-		s := runtime.GetMapSorter()
-		for k, e := range v.ByKey {
-			s.Key(dst)
-			dst = runtime.AppendString(dst, k)
-			s.Value(dst)
-			if dst, err = dynamic.AppendValue(dst, &e, dynamic.Options{}); err != nil {
-				return nil, err
+	{
+		var e T
+		if v.ByKey == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByKey))
+			ks := runtime.GetStringKeys()
+			for k := range v.ByKey {
+				ks.Keys = append(ks.Keys, k)
 			}
+			ks.Sort()
+			for _, k := range ks.Keys {
+				dst = runtime.AppendString(dst, k)
+				e = v.ByKey[k]
+				if dst, err = dynamic.AppendValue(dst, &e, dynamic.Options{}); err != nil {
+					return nil, err
+				}
+			}
+			ks.Release()
 		}
-		dst = s.Finish(dst, runtime.SortBytewise)
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Page[T]) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Items))) + len(v.Items)*32
+	n += runtime.SizeHead(uint64(len(v.Next))) + len(v.Next)
+	if v.First == nil {
+		n++
+	} else {
+		n += 32
+	}
+	n += runtime.SizeHead(uint64(len(v.ByKey))) + len(v.ByKey)*32
+	for k := range v.ByKey {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1703,25 +2561,89 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 4 {
-		return runtime.WrongLength(d, 4, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 4 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 4, n)
 		}
-		if !more {
-			if i != 4 {
-				return runtime.WrongLength(d, 4, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 4 {
+						return runtime.WrongLength(d, 4, i)
+					}
+					break
+				}
+				if i == 4 {
+					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 4 {
-			return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := dynamic.DecodeSlice(d, &v.Items); err != nil {
+		return runtime.AtField(err, "Items")
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Next")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Next = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "First")
+	} else if null {
+		v.First = nil
+	} else {
+		if v.First == nil {
+			v.First = new(T)
+		}
+		if err := dynamic.DecodeValue(d, &(*v.First)); err != nil {
+			return runtime.AtField(err, "First")
+		}
+	}
+	{
+		var e T
+		if null, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "ByKey")
+		} else if null {
+			v.ByKey = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByKey")
+			}
+			m := make(map[string]T, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByKey")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "ByKey")
+				}
+				e = *new(T)
+				if err := dynamic.DecodeValue(d, &e); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "ByKey")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.ByKey = m
 		}
 	}
 	d.Leave()
@@ -1808,6 +2730,7 @@ func (v *Page[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		var e T
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "ByKey")
 		} else if null {
@@ -1818,19 +2741,21 @@ func (v *Page[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "ByKey")
 			}
 			m := make(map[string]T, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByKey")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByKey")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "ByKey")
 				}
-				var e T
+				e = *new(T)
 				if err := dynamic.DecodeValue(d, &e); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "ByKey")
 				}
@@ -1845,7 +2770,7 @@ func (v *Page[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Pair[K, V]) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 17))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1862,6 +2787,16 @@ func (v *Pair[K, V]) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Pair[K, V]) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 65
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1896,26 +2831,38 @@ func (v *Pair[K, V]) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		d.Leave()
+		return nil
+	}
+	if err := dynamic.DecodeValue(d, &v.Key); err != nil {
+		return runtime.AtField(err, "Key")
+	}
+	if err := dynamic.DecodeValue(d, &v.Val); err != nil {
+		return runtime.AtField(err, "Val")
 	}
 	d.Leave()
 	return nil
@@ -1987,7 +2934,7 @@ func (v *Pair[K, V]) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Tree) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 171))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2016,6 +2963,26 @@ func (v *Tree) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Tree) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	n += runtime.SizeHead(uint64(len(v.Kids)))
+	for i := range v.Kids {
+		n += v.Kids[i].SizeCBOR()
+	}
+	if v.Left == nil {
+		n++
+	} else {
+		n += v.Left.SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2050,25 +3017,82 @@ func (v *Tree) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 3 {
-		return runtime.WrongLength(d, 3, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 3 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 3, n)
 		}
-		if !more {
-			if i != 3 {
-				return runtime.WrongLength(d, 3, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 3 {
+						return runtime.WrongLength(d, 3, i)
+					}
+					break
+				}
+				if i == 3 {
+					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 3 {
-			return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Value")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Value = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Kids")
+	} else if null {
+		v.Kids = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Kids")
+		}
+		if v.Kids == nil || cap(v.Kids) < n {
+			v.Kids = make([]Tree, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Kids = v.Kids[:0]
+		}
+		var zero Tree
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Kids")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Kids = append(v.Kids, zero)
+			if err := v.Kids[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Kids")
+			}
+		}
+		d.Leave()
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Left")
+	} else if null {
+		v.Left = nil
+	} else {
+		if v.Left == nil {
+			v.Left = new(Tree)
+		}
+		if err := v.Left.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Left")
 		}
 	}
 	d.Leave()
@@ -2151,13 +3175,15 @@ func (v *Tree) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Kids = v.Kids[:0]
 			}
 			var zero Tree
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Kids")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Kids")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Kids = append(v.Kids, zero)
 				if err := v.Kids[i].DecodeCBOR(d); err != nil {
@@ -2185,7 +3211,7 @@ func (v *Tree) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v List) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 49))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2204,6 +3230,23 @@ func (v *List) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *List) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Val))) + len(v.Val)
+	if v.Next == nil {
+		n++
+	} else {
+		n += v.Next.SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2238,25 +3281,50 @@ func (v *List) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Val")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Val = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Next")
+	} else if null {
+		v.Next = nil
+	} else {
+		if v.Next == nil {
+			v.Next = new(List)
+		}
+		if err := v.Next.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Next")
 		}
 	}
 	d.Leave()
@@ -2340,7 +3408,7 @@ func (v *List) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Uses) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 234))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2392,6 +3460,32 @@ func (v *Uses) AppendCBOR(dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Uses) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 33
+	n += v.Ints.SizeCBOR()
+	n += v.Items.SizeCBOR()
+	if v.Strs == nil {
+		n++
+	} else {
+		n += v.Strs.SizeCBOR()
+	}
+	n += v.Pair.SizeCBOR()
+	n += v.Tree.SizeCBOR()
+	if v.List == nil {
+		n++
+	} else {
+		n += v.List.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Any))) + len(v.Any)*32
+	return n
+}
+
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Uses) UnmarshalCBOR(data []byte) error {
@@ -2424,26 +3518,103 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 8 {
-		return runtime.WrongLength(d, 8, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 8 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 8, n)
 		}
-		if !more {
-			if i != 8 {
-				return runtime.WrongLength(d, 8, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 8 {
+						return runtime.WrongLength(d, 8, i)
+					}
+					break
+				}
+				if i == 8 {
+					return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 8 {
-			return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if err := v.Ints.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Ints")
+	}
+	if err := v.Items.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Items")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Strs")
+	} else if null {
+		v.Strs = nil
+	} else {
+		if v.Strs == nil {
+			v.Strs = new(Page[string])
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		if err := v.Strs.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Strs")
 		}
+	}
+	if err := v.Pair.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Pair")
+	}
+	if err := v.Tree.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Tree")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "List")
+	} else if null {
+		v.List = nil
+	} else {
+		if v.List == nil {
+			v.List = new(List)
+		}
+		if err := v.List.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "List")
+		}
+	}
+	if err := dynamic.Decode(d, &v.Shape); err != nil {
+		return runtime.AtField(err, "Shape")
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Any")
+	} else if null {
+		v.Any = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Any")
+		}
+		if v.Any == nil || cap(v.Any) < n {
+			v.Any = make([]any, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Any = v.Any[:0]
+		}
+		var zero any
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Any")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Any = append(v.Any, zero)
+			if err := dynamic.Decode(d, &v.Any[i]); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Any")
+			}
+		}
+		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -2575,13 +3746,15 @@ func (v *Uses) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Any = v.Any[:0]
 			}
 			var zero any
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Any")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Any")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Any = append(v.Any, zero)
 				if err := dynamic.Decode(d, &v.Any[i]); err != nil {

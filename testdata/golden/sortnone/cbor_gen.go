@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Index) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 399))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -19,28 +19,50 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Words))
-		for k, e := range v.Words {
+		for k, x := range v.Words {
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(e))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
 	}
 	if v.Refs == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Refs))
-		for k, e := range v.Refs {
+		for k, x := range v.Refs {
 			dst = runtime.AppendInt(dst, int64(k))
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendString(dst, e[i1])
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendString(dst, x[i1])
 				}
 			}
 		}
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Index) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Words))) + len(v.Words)*9
+	for k := range v.Words {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	n += runtime.SizeHead(uint64(len(v.Refs))) + len(v.Refs)*9
+	for _, x := range v.Refs {
+		n += runtime.SizeHead(uint64(len(x)))
+		for i1 := range x {
+			n += runtime.SizeHead(uint64(len(x[i1]))) + len(x[i1])
+		}
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -75,26 +97,129 @@ func (v *Index) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 2 {
-		return runtime.WrongLength(d, 2, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 2 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 2, n)
 		}
-		if !more {
-			if i != 2 {
-				return runtime.WrongLength(d, 2, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 2 {
+						return runtime.WrongLength(d, 2, i)
+					}
+					break
+				}
+				if i == 2 {
+					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 2 {
-			return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+		d.Leave()
+		return nil
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Words")
+	} else if null {
+		v.Words = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Words")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		m := make(map[string]int, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Words")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Words")
+			}
+			x1, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(runtime.AtKey(err, k), "Words")
+			}
+			m[k] = x1
 		}
+		d.Leave()
+		v.Words = m
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Refs")
+	} else if null {
+		v.Refs = nil
+	} else {
+		n, err := d.ReadMapHead()
+		if err != nil {
+			return runtime.AtField(err, "Refs")
+		}
+		m := make(map[int][]string, d.Hint(max(n, 0)))
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextPair(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Refs")
+				}
+				if !more {
+					break
+				}
+			}
+			k, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Refs")
+			}
+			var e []string
+			if null1, err := d.ReadNull(); err != nil {
+				return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+			} else if null1 {
+				e = nil
+			} else {
+				n1, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+				}
+				if e == nil || cap(e) < n1 {
+					e = make([]string, 0, d.Hint(max(n1, 0)))
+				} else {
+					e = e[:0]
+				}
+				var zero1 string
+				for i1 := 0; i1 != n1; i1++ {
+					if n1 < 0 {
+						more1, err := d.NextElem(n1, i1)
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+						}
+						if !more1 {
+							break
+						}
+					}
+					e = append(e, zero1)
+					x2, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
+					}
+					e[i1] = x2
+				}
+				d.Leave()
+			}
+			m[k] = e
+		}
+		d.Leave()
+		v.Refs = m
 	}
 	d.Leave()
 	return nil
@@ -163,13 +288,15 @@ func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Words")
 			}
 			m := make(map[string]int, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Words")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Words")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
@@ -195,13 +322,15 @@ func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Refs")
 			}
 			m := make(map[int][]string, d.Hint(max(n, 0)))
-			for i := 0; ; i++ {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Refs")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Refs")
+					}
+					if !more {
+						break
+					}
 				}
 				k, err := d.ReadInt()
 				if err != nil {
@@ -223,13 +352,15 @@ func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 						e = e[:0]
 					}
 					var zero1 string
-					for i1 := 0; ; i1++ {
-						more1, err := d.NextElem(n1, i1)
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
-						}
-						if !more1 {
-							break
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+							}
+							if !more1 {
+								break
+							}
 						}
 						e = append(e, zero1)
 						x2, err := d.ReadString()

@@ -6,7 +6,7 @@ import "github.com/cborgen/cborgen/runtime"
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Tagged) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 126))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -32,6 +32,22 @@ func (v *Tagged) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendString(dst, v.NoName)
 	dst = runtime.AppendFloat32(dst, v.Plain)
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Tagged) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 25
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += runtime.SizeHead(uint64(len(v.Opt))) + len(v.Opt)
+	n += runtime.SizeHead(uint64(len(v.JSONName))) + len(v.JSONName)
+	n += runtime.SizeHead(uint64(len(v.JSONOpt))) + len(v.JSONOpt)*9
+	n += runtime.SizeHead(uint64(len(v.NoName))) + len(v.NoName)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -66,26 +82,122 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 9 {
-		return runtime.WrongLength(d, 9, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 9 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 9, n)
 		}
-		if !more {
-			if i != 9 {
-				return runtime.WrongLength(d, 9, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 9 {
+						return runtime.WrongLength(d, 9, i)
+					}
+					break
+				}
+				if i == 9 {
+					return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 9 {
-			return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Name")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.Name = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Opt")
 		}
+		v.Opt = x
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "One")
+		}
+		v.One = x
+	}
+	{
+		x, err := d.ReadBool()
+		if err != nil {
+			return runtime.AtField(err, "Neg")
+		}
+		v.Neg = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "JSONName")
+		}
+		v.JSONName = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "JSONOpt")
+	} else if null {
+		v.JSONOpt = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "JSONOpt")
+		}
+		if v.JSONOpt == nil || cap(v.JSONOpt) < n {
+			v.JSONOpt = make([]int, 0, d.Hint(max(n, 0)))
+		} else {
+			v.JSONOpt = v.JSONOpt[:0]
+		}
+		var zero int
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "JSONOpt")
+				}
+				if !more {
+					break
+				}
+			}
+			v.JSONOpt = append(v.JSONOpt, zero)
+			x1, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
+			}
+			v.JSONOpt[i] = x1
+		}
+		d.Leave()
+	}
+	{
+		x, err := d.ReadUint()
+		if err != nil {
+			return runtime.AtField(err, "Both")
+		}
+		v.Both = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "NoName")
+		}
+		v.NoName = x
+	}
+	{
+		x, err := d.ReadFloat32()
+		if err != nil {
+			return runtime.AtField(err, "Plain")
+		}
+		v.Plain = x
 	}
 	d.Leave()
 	return nil
@@ -206,13 +318,15 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.JSONOpt = v.JSONOpt[:0]
 			}
 			var zero int
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "JSONOpt")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "JSONOpt")
+					}
+					if !more {
+						break
+					}
 				}
 				v.JSONOpt = append(v.JSONOpt, zero)
 				x1, err := d.ReadInt()
@@ -247,7 +361,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v IntKeys) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 42))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -264,6 +378,19 @@ func (v *IntKeys) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendBytes(dst, v.C)
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *IntKeys) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 10
+	n += runtime.SizeHead(uint64(len(v.B))) + len(v.B)
+	n += runtime.SizeHead(uint64(len(v.C))) + len(v.C)
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -298,26 +425,57 @@ func (v *IntKeys) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 3 {
-		return runtime.WrongLength(d, 3, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 3 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 3, n)
 		}
-		if !more {
-			if i != 3 {
-				return runtime.WrongLength(d, 3, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 3 {
+						return runtime.WrongLength(d, 3, i)
+					}
+					break
+				}
+				if i == 3 {
+					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 3 {
-			return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "A")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.A = x
+	}
+	{
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "B")
 		}
+		v.B = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "C")
+	} else if null {
+		v.C = nil
+	} else {
+		b, err := d.ReadBytes(v.C[:0])
+		if err != nil {
+			return runtime.AtField(err, "C")
+		}
+		v.C = b
 	}
 	d.Leave()
 	return nil

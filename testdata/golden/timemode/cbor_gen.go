@@ -10,7 +10,7 @@ import (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Event) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 90))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -49,6 +49,19 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Event) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 109
+	n += runtime.SizeHead(uint64(len(v.Log))) + len(v.Log)*38
+	n += v.Box.SizeCBOR()
+	return n
+}
+
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Event) UnmarshalCBOR(data []byte) error {
@@ -81,26 +94,93 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 5 {
-		return runtime.WrongLength(d, 5, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 5 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 5, n)
 		}
-		if !more {
-			if i != 5 {
-				return runtime.WrongLength(d, 5, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 5 {
+						return runtime.WrongLength(d, 5, i)
+					}
+					break
+				}
+				if i == 5 {
+					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 5 {
-			return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+		d.Leave()
+		return nil
+	}
+	{
+		x, err := d.ReadTime()
+		if err != nil {
+			return runtime.AtField(err, "At")
 		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
+		v.At = x
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Until")
+	} else if null {
+		v.Until = nil
+	} else {
+		if v.Until == nil {
+			v.Until = new(time.Time)
 		}
+		x1, err := d.ReadTime()
+		if err != nil {
+			return runtime.AtField(err, "Until")
+		}
+		(*v.Until) = x1
+	}
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtField(err, "Log")
+	} else if null {
+		v.Log = nil
+	} else {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Log")
+		}
+		if v.Log == nil || cap(v.Log) < n {
+			v.Log = make([]time.Time, 0, d.Hint(max(n, 0)))
+		} else {
+			v.Log = v.Log[:0]
+		}
+		var zero time.Time
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Log")
+				}
+				if !more {
+					break
+				}
+			}
+			v.Log = append(v.Log, zero)
+			x1, err := d.ReadTime()
+			if err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Log")
+			}
+			v.Log[i] = x1
+		}
+		d.Leave()
+	}
+	if err := dynamic.Decode(d, &v.Any); err != nil {
+		return runtime.AtField(err, "Any")
+	}
+	if err := v.Box.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Box")
 	}
 	d.Leave()
 	return nil
@@ -201,13 +281,15 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 				v.Log = v.Log[:0]
 			}
 			var zero time.Time
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Log")
-				}
-				if !more {
-					break
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Log")
+					}
+					if !more {
+						break
+					}
 				}
 				v.Log = append(v.Log, zero)
 				x1, err := d.ReadTime()
@@ -232,7 +314,7 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Box[T]) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, 16))
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -246,6 +328,16 @@ func (v *Box[T]) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Box[T]) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 33
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -280,26 +372,35 @@ func (v *Box[T]) cborDecodeArray(d *runtime.Decoder) error {
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != 1 {
-		return runtime.WrongLength(d, 1, n)
-	}
-	for i := 0; ; i++ {
-		more, err := d.NextElem(n, i)
-		if err != nil {
-			return err
+	if n != 1 {
+		if n >= 0 {
+			return runtime.WrongLength(d, 1, n)
 		}
-		if !more {
-			if i != 1 {
-				return runtime.WrongLength(d, 1, i)
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return err
+				}
+				if !more {
+					if i != 1 {
+						return runtime.WrongLength(d, 1, i)
+					}
+					break
+				}
+				if i == 1 {
+					return d.Errorf(runtime.ErrLength, "expected array of 1 elements, found more")
+				}
 			}
-			break
+			if err := v.cborDecodeField(d, i); err != nil {
+				return err
+			}
 		}
-		if i == 1 {
-			return d.Errorf(runtime.ErrLength, "expected array of 1 elements, found more")
-		}
-		if err := v.cborDecodeField(d, i); err != nil {
-			return err
-		}
+		d.Leave()
+		return nil
+	}
+	if err := dynamic.DecodeValue(d, &v.V); err != nil {
+		return runtime.AtField(err, "V")
 	}
 	d.Leave()
 	return nil

@@ -1,0 +1,254 @@
+package generator
+
+import (
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+// methodSize is the generated method that bounds the size of an encoding.
+const methodSize = "SizeCBOR"
+
+// sizeMethod emits SizeCBOR, an upper bound of the length of what
+// AppendCBOR writes, so that MarshalCBOR allocates once. What has a
+// fixed maximum (integers and floats at their widest, bools, heads of
+// fixed arrays, [N]byte, structs made only of such fields) is summed here,
+// at generation time, into one constant; strings, byte strings and
+// containers add their lengths when the code runs.
+//
+//	func (v *Order) SizeCBOR() int {
+//		if v == nil {
+//			return 1
+//		}
+//		n := 11
+//		n += runtime.SizeHead(uint64(len(v.Customer))) + len(v.Customer)
+//		n += runtime.SizeHead(uint64(len(v.Items)))
+//		for i := range v.Items {
+//			n += v.Items[i].SizeCBOR()
+//		}
+//		return n
+//	}
+//
+// Fields that other code encodes (types with their own marshalers,
+// interfaces, type parameters) are counted as sizeGuess bytes: for them
+// the result is an estimate, and AppendCBOR grows the buffer if needed.
+func (e *emitter) sizeMethod(s *Struct) jen.Code {
+	fixed := runtime.SizeHead(uint64(len(s.Fields)))
+	var body []jen.Code
+	for _, f := range s.Fields {
+		e.hoist = nil
+		c, code := e.sizeValue(f.Type, fieldExpr(f), 0)
+		if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 && len(code) > 0 {
+			// A field promoted through a nil embedded pointer is null.
+			cond := jen.Add(ptrs[0]).Op("!=").Nil()
+			for _, p := range ptrs[1:] {
+				cond = cond.Op("&&").Add(p).Op("!=").Nil()
+			}
+			code = []jen.Code{jen.If(cond).Block(code...)}
+			c = max(c, 1)
+		}
+		fixed += c
+		if len(e.hoist) > 0 {
+			code = []jen.Code{jen.Block(append(e.hoist, code...)...)}
+		}
+		e.hoist = nil
+		body = append(body, code...)
+	}
+	n := jen.Id("n")
+	stmts := []jen.Code{jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Lit(1)))}
+	if len(body) == 0 {
+		stmts = append(stmts, jen.Return(jen.Lit(fixed)))
+	} else {
+		stmts = append(stmts, n.Clone().Op(":=").Lit(fixed))
+		stmts = append(stmts, body...)
+		stmts = append(stmts, jen.Return(n))
+	}
+	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", methodSize).Line().
+		Comment("buffer for AppendCBOR. It is exact for strings and byte strings and counts").Line().
+		Comment("integers and floats at their widest.").Line().
+		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodSize).Params().Int().
+		Block(stmts...)
+}
+
+// sizeGuess is what SizeCBOR counts for a value whose size only its own
+// marshaler or fxamacker/cbor knows.
+const sizeGuess = 32
+
+// Upper bounds of the encodings of time.Time: an integer or float of at
+// most 9 bytes, or RFC 3339 text of at most 35 bytes with its head (a zero
+// time is null), plus one byte for tag 0 or 1.
+const (
+	timeNumberSize = 9
+	timeTextSize   = 37
+)
+
+// sizeValue returns the size of a value of type t at val in two parts:
+// fixed, its maximum when that is known at generation time, and code,
+// statements that add what depends on the value to n.
+func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []jen.Code) {
+	n := jen.Id("n")
+	add := func(x jen.Code) jen.Code { return n.Clone().Op("+=").Add(x) }
+	lenSize := func(x jen.Code) jen.Code {
+		return rt("SizeHead").Call(jen.Uint64().Call(jen.Len(x)))
+	}
+	if c, ok := e.fixedSize(t, nil); ok {
+		return c, nil
+	}
+	switch t := t.(type) {
+	case String, Bytes:
+		// A nil byte slice is null: one byte, as SizeHead(0) + 0.
+		return 0, []jen.Code{add(jen.Add(lenSize(val)).Op("+").Len(val))}
+
+	case Array:
+		i := local("i", depth)
+		c, inner := e.sizeValue(t.Elem, jen.Add(val).Index(jen.Id(i)), depth+1)
+		if len(inner) > 0 {
+			code = []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(val)).Block(inner...)}
+		}
+		return runtime.SizeHead(uint64(t.N)) + int(t.N)*c, code
+
+	case Slice:
+		if _, ok := t.Elem.(TypeParam); ok {
+			return 0, []jen.Code{add(jen.Add(lenSize(val)).Op("+").Len(val).Op("*").Lit(sizeGuess))}
+		}
+		i := local("i", depth)
+		c, inner := e.sizeValue(t.Elem, jen.Add(val).Index(jen.Id(i)), depth+1)
+		head := jen.Add(lenSize(val))
+		if c > 0 {
+			head = head.Op("+").Len(val).Op("*").Lit(c)
+		}
+		code = []jen.Code{add(head)}
+		if len(inner) > 0 {
+			code = append(code, jen.For(jen.Id(i).Op(":=").Range().Add(val)).Block(inner...))
+		}
+		return 0, code
+
+	case Map:
+		k, x := jen.Id(local("k", depth)), jen.Id(local("x", depth))
+		kc, kcode := e.sizeValue(t.Key, k, depth+1)
+		var assign []jen.Code
+		hoisted := len(e.hoist)
+		ec, ecode := e.sizeValue(t.Elem, x, depth+1)
+		if len(ecode) > 0 && addressed(t.Elem) {
+			// A local outside every loop, as in appendMap.
+			v := jen.Id(local("e", depth))
+			e.hoist = append(e.hoist[:hoisted], jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+			assign = []jen.Code{jen.Add(v).Op("=").Add(x)}
+			ec, ecode = e.sizeValue(t.Elem, v, depth+1)
+		}
+		head := jen.Add(lenSize(val))
+		if kc+ec > 0 {
+			head = head.Op("+").Len(val).Op("*").Lit(kc + ec)
+		}
+		code = []jen.Code{add(head)}
+		switch {
+		case len(ecode) > 0:
+			loop := append(append(kcode, assign...), ecode...)
+			ks := k
+			if len(kcode) == 0 {
+				ks = jen.Id("_")
+			}
+			code = append(code, jen.For(jen.List(ks, x).Op(":=").Range().Add(val)).Block(loop...))
+		case len(kcode) > 0:
+			code = append(code, jen.For(k.Clone().Op(":=").Range().Add(val)).Block(kcode...))
+		}
+		return 0, code
+
+	case Pointer:
+		c, inner := e.sizeValue(t.Elem, deref(val), depth+1)
+		if _, ok := t.Elem.(StructRef); ok && len(inner) > 0 {
+			inner = []jen.Code{add(jen.Add(val).Dot(methodSize).Call())} // v.P.SizeCBOR(), not (*v.P)
+		}
+		if c > 0 {
+			inner = append([]jen.Code{add(jen.Lit(c))}, inner...)
+		}
+		return 0, []jen.Code{jen.If(jen.Add(val).Op("==").Nil()).Block(
+			n.Clone().Op("++"),
+		).Else().Block(inner...)}
+
+	case StructRef:
+		if !e.hasSizeMethod(t.Go) {
+			return sizeGuess, nil
+		}
+		return 0, []jen.Code{add(jen.Add(val).Dot(methodSize).Call())}
+
+	case BigInt:
+		return 0, []jen.Code{add(rt("SizeBigInt").Call(jen.Op("&").Add(val)))}
+	}
+	// Marshaler, BinaryMarshaler, Dynamic, TypeParam.
+	return sizeGuess, nil
+}
+
+// fixedSize reports the largest encoding of a value of type t when it
+// does not depend on the value: scalars but strings, [N]byte, time.Time,
+// arrays and pointers of such, and generated structs made only of them.
+// visiting guards against a struct that refers to itself.
+func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
+	switch t := t.(type) {
+	case Bool, Reserved:
+		return 1, true
+	case Int:
+		if t.Bits == 0 || t.Bits == 64 {
+			return 9, true
+		}
+		return 1 + t.Bits/8, true
+	case Float:
+		return 1 + t.Bits/8, true
+	case ByteArray:
+		return runtime.SizeHead(uint64(t.N)) + int(t.N), true
+	case Time:
+		size := timeNumberSize
+		if e.time.mode >= runtime.TimeRFC3339 {
+			size = timeTextSize
+		}
+		if e.time.tag {
+			size++
+		}
+		return size, true
+	case Array:
+		if c, ok := e.fixedSize(t.Elem, visiting); ok {
+			return runtime.SizeHead(uint64(t.N)) + int(t.N)*c, true
+		}
+	case Pointer:
+		return e.fixedSize(t.Elem, visiting) // null is 1 byte, no more than any value
+	case StructRef:
+		s := e.localStruct(t.Go)
+		if s == nil || visiting[s] {
+			return 0, false
+		}
+		if visiting == nil {
+			visiting = map[*Struct]bool{}
+		}
+		visiting[s] = true
+		defer delete(visiting, s)
+		size := runtime.SizeHead(uint64(len(s.Fields)))
+		for _, f := range s.Fields {
+			c, ok := e.fixedSize(f.Type, visiting)
+			if !ok {
+				return 0, false
+			}
+			size += c
+		}
+		return size, true
+	}
+	return 0, false
+}
+
+// hasSizeMethod reports whether a nested generated type has SizeCBOR: the
+// types of this run do; those of other packages if they were generated
+// with it.
+func (e *emitter) hasSizeMethod(t types.Type) bool {
+	return e.localStruct(t) != nil || types.NewMethodSet(types.NewPointer(t)).Lookup(nil, methodSize) != nil
+}
+
+// localStruct returns the model of a struct type generated in this run,
+// or nil.
+func (e *emitter) localStruct(t types.Type) *Struct {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != e.path {
+		return nil
+	}
+	return e.structs[n.Obj().Name()]
+}

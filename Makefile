@@ -5,7 +5,8 @@
 #   make check      fail on stale generated files, unformatted code or vet findings
 #   make generate   regenerate the examples and the generator's golden files
 #   make fuzz       run each fuzz target for FUZZTIME (default 10s)
-#   make bench      run the benchmarks
+#   make bench      compare with the peers (bench/, ~5-10 min) and rewrite bench/RESULTS.md
+#   make bench-runtime  the runtime's micro-benchmarks
 
 GO       ?= go
 GOFMT    ?= $(shell $(GO) env GOROOT)/bin/gofmt
@@ -22,7 +23,7 @@ GENERATE_LINES := grep -rn --include='*.go' '^//go:generate go run $(CBORGEN)\( 
 # generator/golden_test.go).
 GOLDEN_DIRS := $(wildcard testdata/golden/*/)
 
-.PHONY: all generate check check-generated test demo bench fuzz
+.PHONY: all generate check check-generated test demo bench bench-runtime fuzz
 
 all: check test
 
@@ -73,7 +74,13 @@ demo:
 	$(GO) generate ./examples/...
 	@for d in $(DEMOS); do echo "== go run $$d"; $(GO) run $$d || exit 1; echo; done
 
+# bench runs the peer comparison in bench/ (its own module) and rewrites
+# the tables in bench/RESULTS.md; bench-runtime runs the runtime's own
+# micro-benchmarks.
 bench:
+	sh bench/run.sh
+
+bench-runtime:
 	$(GO) test -run '^$$' -bench . -benchmem ./runtime/...
 
 # fuzz finds the fuzz targets of every package with go test -list and runs

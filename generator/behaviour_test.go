@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"testing"
 	"testing/iotest"
+	"unicode"
 
 	"github.com/fxamacker/cbor/v2"
 
@@ -58,6 +59,7 @@ func TestBehaviour(t *testing.T) {
 		{new(nested.Order), bytewise},
 		{new(tags.Tagged), bytewise},
 		{new(tags.IntKeys), bytewise},
+		{new(tags.Cased), bytewise},
 		{new(sortlength.Index), length},
 		{new(sortnone.Index), nil}, // unsorted: checked by value, not by bytes
 	}
@@ -74,6 +76,7 @@ func TestBehaviour(t *testing.T) {
 					checkUnsorted(t, x.Interface().(generated), bytewise, arrayT)
 				} else {
 					checkValue(t, x.Interface().(generated), tc.em, arrayT, mapT)
+					checkRecased(t, r, x.Interface().(generated), tc.em, arrayT, mapT)
 				}
 			}
 		})
@@ -164,6 +167,98 @@ func checkValue(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT reflect
 	if err != nil || !bytes.Equal(fromLegacy, want) {
 		t.Fatalf("legacy %x decoded and re-encoded:\n got %x\nwant %x (%v)", legacy, fromLegacy, want, err)
 	}
+}
+
+// checkRecased decodes the legacy encoding of x with its keys re-cased at
+// random. fxamacker falls back to a case-insensitive match when no field
+// name matches a key exactly, and the generated decoder must read what it
+// reads; where the re-cased keys name one field twice, fxamacker with
+// duplicate detection and the generated decoder both refuse the map.
+func checkRecased(t *testing.T, r *rand.Rand, x generated, em cbor.EncMode, arrayT, mapT reflect.Type) {
+	t.Helper()
+	xv := reflect.ValueOf(x).Elem()
+	legacy, err := em.Marshal(convert(xv, mapT).Interface())
+	if err != nil {
+		t.Fatalf("fxamacker Marshal (legacy): %v", err)
+	}
+	data := recase(t, r, legacy)
+	z := reflect.New(xv.Type())
+	err = z.Interface().(generated).UnmarshalCBOR(data)
+	oracle := reflect.New(mapT)
+	if fxErr := dupMode.Unmarshal(data, oracle.Interface()); fxErr != nil {
+		var dup *cbor.DupMapKeyError
+		if !errors.As(fxErr, &dup) || !errors.Is(err, runtime.ErrDuplicateKey) {
+			t.Fatalf("re-cased legacy %x: fxamacker: %v; generated: %v", data, fxErr, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("UnmarshalCBOR(re-cased legacy %x): %v", data, err)
+	}
+	want, err := em.Marshal(convert(oracle.Elem(), arrayT).Interface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := z.Interface().(generated).MarshalCBOR(); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("re-cased legacy %x decoded and re-encoded:\n got %x\nwant %x (%v)", data, got, want, err)
+	}
+}
+
+// dupMode is fxamacker's default decoding with duplicate map keys refused.
+var dupMode = func() cbor.DecMode {
+	dm, err := cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF}.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return dm
+}()
+
+// recase returns the map legacy with each letter of its text keys (the
+// top level only) turned at random into another case of it: any rune of
+// its unicode.SimpleFold orbit, so "k" may become "K" or the Kelvin sign.
+func recase(t *testing.T, r *rand.Rand, legacy []byte) []byte {
+	t.Helper()
+	d := runtime.NewBytesDecoder(legacy)
+	n, err := d.ReadMapHead()
+	if err != nil {
+		t.Fatalf("legacy %x: %v", legacy, err)
+	}
+	out := append([]byte{}, legacy[:int(d.Offset())]...)
+	seen := map[string]bool{}
+	for i := 0; i != n; i++ {
+		start := int(d.Offset())
+		k, err := d.ReadKey()
+		if err != nil {
+			t.Fatalf("legacy %x: %v", legacy, err)
+		}
+		if k.Kind == runtime.KeyText {
+			// Two keys made the same would be a duplicate that is no
+			// field's (Kelvin sign + "ey" from "key" and "KEY"), which
+			// the generated decoder skips and fxamacker's duplicate
+			// detection refuses: try other cases.
+			var key string
+			for try := 0; try == 0 || (seen[key] && try < 10); try++ {
+				var runes []rune
+				for _, c := range string(k.Text) {
+					for range r.IntN(4) {
+						c = unicode.SimpleFold(c)
+					}
+					runes = append(runes, c)
+				}
+				key = string(runes)
+			}
+			seen[key] = true
+			out = runtime.AppendString(out, key)
+		} else {
+			out = append(out, legacy[start:int(d.Offset())]...)
+		}
+		start = int(d.Offset())
+		if err := d.Skip(); err != nil {
+			t.Fatalf("legacy %x: %v", legacy, err)
+		}
+		out = append(out, legacy[start:int(d.Offset())]...)
+	}
+	return out
 }
 
 // checkUnsorted checks a type generated with -sort=none, whose map keys
@@ -434,6 +529,9 @@ func TestDecodeCases(t *testing.T) {
 		{"legacy indefinite", "bf63534b556161ff", &nested.Item{SKU: "a"}, nil},
 		{"legacy integer key skipped", "a2182a6161635174790a", &nested.Item{Qty: 10}, nil},
 		{"legacy duplicate field", "a263517479016351747902", nil, runtime.ErrDuplicateKey},
+		{"legacy keys in other cases", "a36371545902655052494345f93c0063736b756161", &nested.Item{SKU: "a", Qty: 2, Price: 1}, nil},
+		{"legacy Kelvin sign skipped", "a16573e284aa756161", &nested.Item{}, nil},
+		{"legacy duplicate by case", "a263517479016371747902", nil, runtime.ErrDuplicateKey},
 		{"too short", "82616102", nil, runtime.ErrLength},
 		{"too long", "84616102f93c0000", nil, runtime.ErrLength},
 		{"indefinite too short", "9f616102ff", nil, runtime.ErrLength},

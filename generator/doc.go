@@ -65,8 +65,11 @@
 // json tag name, else the Go field name, or by an integer for keyasint
 // fields. Decoding a legacy map first resets the value, so that a field
 // absent from the map is left at its zero value; unknown keys are
-// skipped; a key that names a field seen before is an error. Text keys
-// match exactly (fxamacker's case-insensitive fallback is not copied).
+// skipped; a key that names a field seen before is an error. A text key
+// that matches no field exactly falls back, as in fxamacker, to the first
+// field whose key equals it under case folding at the same length in bytes
+// (runtime.KeyFold; keyasint fields take no part); such a match counts as
+// that field for the duplicate check.
 // Decoding the current format writes every field and reuses the capacity
 // of slices already in the value; maps are always made anew.
 //

@@ -295,6 +295,46 @@ func typeCode(t types.Type) jen.Code {
 		if t.Empty() {
 			return jen.Any()
 		}
+		// An unnamed interface with methods (a field of type
+		// *interface{ M() } or []interface{ M() }): written out in full,
+		// since the pointer or slice of it is made by name.
+		var elems []jen.Code
+		for i := 0; i < t.NumEmbeddeds(); i++ {
+			elems = append(elems, typeCode(t.EmbeddedType(i)))
+		}
+		for i := 0; i < t.NumExplicitMethods(); i++ {
+			fn := t.ExplicitMethod(i)
+			params, results := signatureCode(fn.Type().(*types.Signature))
+			elems = append(elems, jen.Id(fn.Name()).Params(params...).Params(results...))
+		}
+		return jen.Interface(elems...)
+	case *types.Signature:
+		params, results := signatureCode(t)
+		return jen.Func().Params(params...).Params(results...)
+	case *types.Chan:
+		switch t.Dir() {
+		case types.SendOnly:
+			return jen.Chan().Op("<-").Add(typeCode(t.Elem()))
+		case types.RecvOnly:
+			return jen.Op("<-").Chan().Add(typeCode(t.Elem()))
+		}
+		return jen.Chan().Add(typeCode(t.Elem()))
+	case *types.Struct:
+		var fields []jen.Code
+		for i := 0; i < t.NumFields(); i++ {
+			f := t.Field(i)
+			var field *jen.Statement
+			if f.Embedded() {
+				field = jen.Add(typeCode(f.Type()))
+			} else {
+				field = jen.Id(f.Name()).Add(typeCode(f.Type()))
+			}
+			if tag := t.Tag(i); tag != "" {
+				field = field.Lit(tag) // the tag is part of the type's identity
+			}
+			fields = append(fields, field)
+		}
+		return jen.Struct(fields...)
 	case *types.Basic:
 		return jen.Id(t.Name())
 	case *types.Slice:
@@ -307,6 +347,31 @@ func typeCode(t types.Type) jen.Code {
 		return jen.Op("*").Add(typeCode(t.Elem()))
 	}
 	panic(fmt.Sprintf("cbor-gen: no Go expression for %v", t)) // the modeler admits no other types
+}
+
+// countOf is n and unit, plural unless n is 1, for error messages.
+func countOf(n int, unit string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", unit)
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// signatureCode is the parameter and result types of a method or func
+// type (names do not matter to its identity).
+func signatureCode(sig *types.Signature) (params, results []jen.Code) {
+	for i := 0; i < sig.Params().Len(); i++ {
+		pt := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			params = append(params, jen.Op("...").Add(typeCode(pt.(*types.Slice).Elem())))
+			continue
+		}
+		params = append(params, typeCode(pt))
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		results = append(results, typeCode(sig.Results().At(i).Type()))
+	}
+	return params, results
 }
 
 // convert is x converted to the basic type kind, or x itself when it

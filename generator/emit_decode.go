@@ -12,6 +12,9 @@ import (
 // goes to the array decoder, whose error says what it found instead.
 //
 //	func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
+//		if d.NextIsArray() {
+//			return v.cborDecodeArray(d)
+//		}
 //		major, err := d.PeekMajor()
 //		if err != nil {
 //			return err
@@ -27,6 +30,12 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id("DecodeCBOR").
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
+			// In line and without a call: the common case, an array
+			// whose initial byte is buffered. Strict mode's check of
+			// the whole item is made by the array decoder's head read.
+			jen.If(jen.Id("d").Dot("NextIsArray").Call()).Block(
+				jen.Return(jen.Id("v").Dot(methodDecodeArray).Call(jen.Id("d"))),
+			),
 			jen.List(jen.Id("major"), jen.Id("err")).Op(":=").Id("d").Dot("PeekMajor").Call(),
 			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 			jen.If(jen.Id("major").Op("==").Add(rt("MajorMap"))).Block(
@@ -44,16 +53,20 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 // serves.
 //
 //	func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
-//		n, err := d.ReadArrayHead()
-//		...
-//		if n != 3 {
-//			if n >= 0 {
-//				return runtime.WrongLength(d, 3, n)
+//		if !d.TryArrayHead(3) {
+//			n, err := d.ReadArrayHead()
+//			...
+//			if n != 3 {
+//				if n >= 0 {
+//					return runtime.WrongLength(d, 3, n)
+//				}
+//				(a loop over the elements of the indefinite-length
+//				array, each read by v.cborDecodeField(d, i))
 //			}
-//			(a loop over the elements of the indefinite-length array,
-//			each read by v.cborDecodeField(d, i))
 //		}
-//		{
+//		if x, ok := d.TryUint(); ok {
+//			v.ID = x
+//		} else {
 //			x, err := d.ReadUint64()
 //			if err != nil {
 //				return runtime.AtField(err, "ID")
@@ -69,7 +82,7 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 		return e.decodeEvolvingArrayMethod(s) // emit_evolve.go
 	}
 	nf := len(s.Fields)
-	body := []jen.Code{
+	head := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 	}
@@ -81,12 +94,18 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 			jen.Id("err").Op("!=").Nil(),
 		).Block(jen.Return(jen.Id("err"))),
 	})[1]
-	body = append(body, jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
+	head = append(head, jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
 		jen.If(jen.Id("n").Op(">=").Lit(0)).Block(jen.Return(rt("WrongLength").Call(jen.Id("d"), jen.Lit(nf), jen.Id("n")))),
 		loop,
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Return(jen.Nil()),
 	))
+	body := head
+	if nf < 24 {
+		// The head of an array of nf elements is one byte, which
+		// TryArrayHead reads in line; ReadArrayHead reads the rest.
+		body = []jen.Code{jen.If(jen.Op("!").Id("d").Dot("TryArrayHead").Call(jen.Lit(nf))).Block(head...)}
+	}
 	for i, f := range s.Fields {
 		if len(f.Via) > 0 {
 			if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 {
@@ -133,7 +152,7 @@ func countedLoop(want, depth int, wrap pathFunc, body []jen.Code) []jen.Code {
 			),
 			jen.If(jen.Add(i).Op("==").Add(w)).Block(
 				jen.Return(wrap(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
-					jen.Lit(fmt.Sprintf("expected array of %d elements, found more", want))))),
+					jen.Lit(fmt.Sprintf("expected array of %s, found more", countOf(want, "element")))))),
 			),
 		}
 	}
@@ -237,11 +256,21 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	case Bool, Int, Float, String:
 		s, _ := scalarOf(t)
 		x := jen.Id(local("x", depth))
-		return []jen.Code{
+		read := []jen.Code{
 			jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(),
 			ifErr(wrap),
 			set(convertTo(t.goType(), s.kind, x)),
 		}
+		try, kind := tryRead(t)
+		if try == "" {
+			return read
+		}
+		// The commonest encodings are read in line (runtime/fast.go);
+		// the Read method takes everything else and reports errors.
+		ok := jen.Id(local("ok", depth))
+		return []jen.Code{jen.If(
+			jen.List(x, ok).Op(":=").Id("d").Dot(try).Call(), ok,
+		).Block(set(convertTo(t.goType(), kind, x))).Else().Block(read...)}
 
 	case Bytes:
 		b := jen.Id(local("b", depth))
@@ -357,15 +386,39 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 // orNullDecode sets to nil on a CBOR null (or undefined) and runs decode
 // otherwise.
 func orNullDecode(to jen.Code, wrap pathFunc, depth int, decode ...jen.Code) []jen.Code {
-	null := jen.Id(local("null", depth))
-	return []jen.Code{jen.If(
-		jen.List(null, jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
-		jen.Id("err").Op("!=").Nil(),
-	).Block(
-		jen.Return(wrap(jen.Id("err"))),
-	).Else().If(null).Block(
-		jen.Add(to).Op("=").Nil(),
-	).Else().Block(decode...)}
+	null, ok := jen.Id(local("null", depth)), jen.Id(local("ok", depth))
+	// TryNull answers in line whenever a byte is buffered; ReadNull
+	// refills a stream or reports its end.
+	return []jen.Code{jen.Block(
+		jen.List(null, ok).Op(":=").Id("d").Dot("TryNull").Call(),
+		jen.If(jen.Op("!").Add(ok)).Block(
+			jen.Var().Id("err").Error(),
+			jen.If(
+				jen.List(null, jen.Id("err")).Op("=").Id("d").Dot("ReadNull").Call(),
+				jen.Id("err").Op("!=").Nil(),
+			).Block(jen.Return(wrap(jen.Id("err")))),
+		),
+		jen.If(null).Block(
+			jen.Add(to).Op("=").Nil(),
+		).Else().Block(decode...),
+	)}
+}
+
+// tryRead names the runtime's in-line fast path for a scalar type, and
+// the kind of the value it returns; "" when there is none.
+func tryRead(t Type) (string, types.BasicKind) {
+	switch t := t.(type) {
+	case Bool:
+		return "TryBool", types.Bool
+	case Int:
+		if t.Signed {
+			return "TryInt", types.Int64
+		}
+		return "TryUint", types.Uint64
+	case String:
+		return "TryString", types.String
+	}
+	return "", 0
 }
 
 // decodeSlice decodes a non-null array into a slice, reusing its capacity

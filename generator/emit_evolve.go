@@ -38,15 +38,15 @@ import (
 func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 	nf := len(s.Fields)
 	required := nf - s.Optional
-	want := fmt.Sprintf("%d to %d", required, nf)
+	want := fmt.Sprintf("%d to %d elements", required, nf)
 	if s.Extensible {
-		want = fmt.Sprintf("at least %d", required)
+		want = "at least " + countOf(required, "element")
 	} else if required == nf {
-		want = fmt.Sprint(nf)
+		want = countOf(nf, "element")
 	}
 	wrongLength := func(found jen.Code) jen.Code {
 		return jen.Return(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
-			jen.Lit("expected array of "+want+" elements, found %d"), found))
+			jen.Lit("expected array of "+want+", found %d"), found))
 	}
 	n, i := jen.Id("n"), jen.Id("i")
 
@@ -133,12 +133,12 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 
 // wrongLengthMore refuses an element past the last field.
 func wrongLengthMore(required, nf int) jen.Code {
-	want := fmt.Sprintf("%d to %d", required, nf)
+	want := fmt.Sprintf("%d to %d elements", required, nf)
 	if required == nf {
-		want = fmt.Sprint(nf)
+		want = countOf(nf, "element")
 	}
 	return jen.Return(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
-		jen.Lit("expected array of "+want+" elements, found more")))
+		jen.Lit("expected array of "+want+", found more")))
 }
 
 // zeroValue is the zero value of a field of type t, as a Go expression.

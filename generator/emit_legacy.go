@@ -1,14 +1,18 @@
 package generator
 
 import (
+	"slices"
+
 	"github.com/dave/jennifer/jen"
 )
 
 // decodeMapMethod emits the decoder of the legacy format: a CBOR map per
 // struct, as fxamacker/cbor writes a struct without toarray. It switches
-// on the key bytes (no allocation, no reflection), skips unknown keys,
-// rejects a key that names a field seen before, and leaves fields absent
-// from the map at their zero value: it resets *v before reading.
+// on the key bytes (no allocation, no reflection); a text key that names
+// no field exactly gets fxamacker's case-insensitive fallback (foldSwitch).
+// It skips unknown keys, rejects a key that names a field seen before
+// (exactly or by case folding), and leaves fields absent from the map at
+// their zero value: it resets *v before reading.
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 //		n, err := d.ReadMapHead()
@@ -25,6 +29,7 @@ import (
 //					field = 0
 //				...
 //			}
+//			if field < 0 && k.Kind == runtime.KeyText { ... runtime.KeyFold ... }
 //			... skip unknown keys, reject duplicates, then
 //			v.cborDecodeField(d, field)
 //		}
@@ -62,6 +67,11 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 			ifErr(noPath),
 			jen.Id("field").Op(":=").Lit(-1),
 			keySwitch(s),
+		)
+		if fold := foldSwitch(s); fold != nil {
+			loop = append(loop, fold)
+		}
+		loop = append(loop,
 			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
 			jen.If(isSeen).Block(
 				jen.Return(rt("DuplicateField").Call(jen.Id("d"), jen.Add(fieldNames(s)).Index(jen.Id("field")))),
@@ -108,6 +118,47 @@ func keySwitch(s *Struct) jen.Code {
 		kinds = append(kinds, jen.Case(rt("KeyInt")).Block(jen.Switch(jen.Id("k").Dot("Int")).Block(ints...)))
 	}
 	return jen.Switch(jen.Id("k").Dot("Kind")).Block(kinds...)
+}
+
+// foldSwitch is fxamacker/cbor's fallback for a text key that names no
+// field exactly: the first field (in field order) whose text key equals it
+// under case folding, at the same length in bytes (runtime.KeyFold).
+// keyasint and reserved fields take no part. Fields are grouped by the
+// length of their key, so that most unknown keys cost one switch. It is
+// nil for a struct without text keys.
+//
+//	if field < 0 && k.Kind == runtime.KeyText {
+//		switch len(k.Text) {
+//		case 2:
+//			switch {
+//			case runtime.KeyFold(k.Text, "id"):
+//				field = 0
+//			}
+//		...
+//	}
+func foldSwitch(s *Struct) jen.Code {
+	byLen := map[int][]jen.Code{}
+	var lens []int
+	for i, f := range s.Fields {
+		if f.isReserved() || f.KeyAsInt {
+			continue
+		}
+		if byLen[len(f.Key)] == nil {
+			lens = append(lens, len(f.Key))
+		}
+		byLen[len(f.Key)] = append(byLen[len(f.Key)],
+			jen.Case(rt("KeyFold").Call(jen.Id("k").Dot("Text"), jen.Lit(f.Key))).Block(jen.Id("field").Op("=").Lit(i)))
+	}
+	if len(lens) == 0 {
+		return nil
+	}
+	slices.Sort(lens)
+	var cases []jen.Code
+	for _, n := range lens {
+		cases = append(cases, jen.Case(jen.Lit(n)).Block(jen.Switch().Block(byLen[n]...)))
+	}
+	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("k").Dot("Kind").Op("==").Add(rt("KeyText"))).
+		Block(jen.Switch(jen.Len(jen.Id("k").Dot("Text"))).Block(cases...))
 }
 
 // seenOps are the test and the update of the bitset of fields seen so

@@ -153,6 +153,9 @@ func TestEvolveLengths(t *testing.T) {
 		{"event too short", new(v2.Event), "81 01", "expected array of 2 to 3 elements, found 1"},
 		{"old event exact", new(v1.Event), "82 01 02", ""},
 		{"old record too short", new(v1.Record), "83 07 6161 f6", "expected array of at least 4 elements, found 3"},
+		{"one field, too long", new(v1.Framed), "82 01 02", "expected array of 1 element, found 2"},
+		{"one field, too long, indefinite", new(v1.Framed), "9f 01 02 ff", "expected array of 1 element, found more"},
+		{"framed too long", new(v2.Framed), "84 01 f6 f6 00", "expected array of 1 to 3 elements, found 4"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.into.UnmarshalCBOR(mustHex(t, tc.data))
@@ -203,5 +206,33 @@ func TestEvolveHostile(t *testing.T) {
 		for _, d := range decoders {
 			_ = d.UnmarshalCBOR(b)
 		}
+	}
+}
+
+// TestEvolveEmbeddedPointer reads version 1's Framed, an array that ends
+// before the fields version 2 promotes through its embedded *Meta: a nil
+// Meta must stay nil (zeroing v.Note through it would panic), and a Meta
+// that holds data has those fields set to zero.
+func TestEvolveEmbeddedPointer(t *testing.T) {
+	old, err := v1.Framed{ID: 3}.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got v2.Framed
+	if err := got.UnmarshalCBOR(old); err != nil || got.ID != 3 || got.Meta != nil {
+		t.Fatalf("version 2 read version 1's %x as %+v, %v; want ID 3 and a nil Meta", old, got, err)
+	}
+	full := v2.Framed{ID: 4, Meta: &v2.Meta{Note: "n", Rev: []int{1}}}
+	if err := full.UnmarshalCBOR(old); err != nil || full.ID != 3 || full.Meta == nil || full.Note != "" || full.Rev != nil {
+		t.Fatalf("version 2 read version 1's %x into a value with a Meta as %+v (Meta %+v), %v", old, full, full.Meta, err)
+	}
+	// Version 2's own arrays still carry Meta's fields.
+	cur, err := v2.Framed{ID: 5, Meta: &v2.Meta{Note: "m"}}.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back v2.Framed
+	if err := back.UnmarshalCBOR(cur); err != nil || back.ID != 5 || back.Meta == nil || back.Note != "m" {
+		t.Fatalf("version 2 read its own %x as %+v, %v", cur, back, err)
 	}
 }

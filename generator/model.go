@@ -599,6 +599,13 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 	case *types.Struct:
 		return nil, fmt.Errorf("anonymous struct types are not supported; declare a named struct type and add it to -type")
 	case *types.Interface:
+		if goT == u {
+			// Generated code names the type (new(*interface{ M() }),
+			// make([]interface{ M() }, n)), so it must be writable here.
+			if err := m.writable(u); err != nil {
+				return nil, err
+			}
+		}
 		return Dynamic{Go: goT}, nil
 	case *types.Chan:
 		return nil, fmt.Errorf("channels have no CBOR encoding")
@@ -608,6 +615,67 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 		return TypeParam{Go: goT}, nil
 	}
 	return nil, fmt.Errorf("no CBOR encoding for this kind of type")
+}
+
+// writable reports why the unnamed type t cannot be written in the
+// generated file: a method, field or named type within it that is
+// unexported in another package.
+func (m *modeler) writable(t types.Type) error {
+	foreign := func(name string, pkg *types.Package) bool {
+		return !token.IsExported(name) && pkg != nil && pkg != m.pkg
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if foreign(t.Obj().Name(), t.Obj().Pkg()) {
+			return fmt.Errorf("it uses %s, unexported in package %s", t.Obj().Name(), t.Obj().Pkg().Path())
+		}
+		for i := 0; i < t.TypeArgs().Len(); i++ {
+			if err := m.writable(t.TypeArgs().At(i)); err != nil {
+				return err
+			}
+		}
+	case *types.Interface:
+		for i := 0; i < t.NumEmbeddeds(); i++ {
+			if err := m.writable(t.EmbeddedType(i)); err != nil {
+				return err
+			}
+		}
+		for i := 0; i < t.NumExplicitMethods(); i++ {
+			fn := t.ExplicitMethod(i)
+			if foreign(fn.Name(), fn.Pkg()) {
+				return fmt.Errorf("its method %s is unexported in package %s", fn.Name(), fn.Pkg().Path())
+			}
+			if err := m.writable(fn.Type()); err != nil {
+				return err
+			}
+		}
+	case *types.Signature:
+		for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := 0; i < tuple.Len(); i++ {
+				if err := m.writable(tuple.At(i).Type()); err != nil {
+					return err
+				}
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			f := t.Field(i)
+			if foreign(f.Name(), f.Pkg()) {
+				return fmt.Errorf("its field %s is unexported in package %s", f.Name(), f.Pkg().Path())
+			}
+			if err := m.writable(f.Type()); err != nil {
+				return err
+			}
+		}
+	case interface{ Elem() types.Type }: // pointer, slice, array, map, chan
+		if mp, ok := t.(*types.Map); ok {
+			if err := m.writable(mp.Key()); err != nil {
+				return err
+			}
+		}
+		return m.writable(t.Elem())
+	}
+	return nil
 }
 
 func basicModel(b *types.Basic, goT types.Type) (Type, error) {

@@ -153,7 +153,16 @@ func DuplicateField(d *Decoder, name string) error {
 // WrongLength is the error for an array of got elements where the Go type
 // needs want (a struct of want fields, or a [want]T).
 func WrongLength(d *Decoder, want, got int) error {
-	return d.Errorf(ErrLength, "expected array of %d elements, found %d", want, got)
+	return d.Errorf(ErrLength, "expected array of %s, found %d", count(want, "element"), got)
+}
+
+// count is n and unit, plural unless n is 1: "1 byte", "2 bytes".
+func count(n int, unit string) string {
+	s := strconv.Itoa(n) + " " + unit
+	if n != 1 {
+		s += "s"
+	}
+	return s
 }
 
 func eofError(d *Decoder, off int64, what string) error {

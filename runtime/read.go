@@ -369,7 +369,7 @@ func (d *Decoder) stringHead(major byte, want string) (n int, start int64, err e
 	}
 	n = int(arg)
 	if err := d.need(n); err != nil {
-		return 0, start, d.eof(err, start, want+" of "+strconv.Itoa(n)+" bytes")
+		return 0, start, d.eof(err, start, want+" of "+count(n, "byte"))
 	}
 	return n, start, nil
 }
@@ -514,13 +514,13 @@ func (d *Decoder) ReadByteArray(dst []byte) error {
 			return err
 		}
 		if len(d.scratch) != len(dst) {
-			return d.errAt(start, ErrLength, "expected byte string of "+strconv.Itoa(len(dst))+" bytes, found "+strconv.Itoa(len(d.scratch)))
+			return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(len(d.scratch)))
 		}
 		copy(dst, d.scratch)
 		return nil
 	}
 	if n != len(dst) {
-		return d.errAt(start, ErrLength, "expected byte string of "+strconv.Itoa(len(dst))+" bytes, found "+strconv.Itoa(n))
+		return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(n))
 	}
 	copy(dst, d.buf[d.off:d.off+n])
 	d.off += n
@@ -595,7 +595,7 @@ func (d *Decoder) checkCount(major byte, arg uint64, start int64) error {
 		return d.errAt(start, ErrLimit, what+" "+strconv.FormatUint(arg, 10)+" exceed limit "+strconv.Itoa(limit))
 	}
 	if d.r == nil && arg*per > uint64(len(d.buf)-d.off) {
-		return d.errAt(start, io.ErrUnexpectedEOF, what+" "+strconv.FormatUint(arg, 10)+" exceed the "+strconv.Itoa(len(d.buf)-d.off)+" bytes left")
+		return d.errAt(start, io.ErrUnexpectedEOF, what+" "+strconv.FormatUint(arg, 10)+" exceed the "+count(len(d.buf)-d.off, "byte")+" left")
 	}
 	return nil
 }

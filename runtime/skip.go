@@ -410,7 +410,7 @@ func Valid(data []byte) error {
 		return err
 	}
 	if d.off != len(data) {
-		return d.errAt(d.Offset(), ErrTrailing, strconv.Itoa(len(data)-d.off)+" bytes after the item")
+		return d.errAt(d.Offset(), ErrTrailing, count(len(data)-d.off, "byte")+" after the item")
 	}
 	return nil
 }

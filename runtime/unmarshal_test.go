@@ -62,7 +62,7 @@ func TestUnmarshal(t *testing.T) {
 		is   error
 	}{
 		{"", runtime.Options{}, "cbor: pair: unexpected end of data in item head at offset 0", io.ErrUnexpectedEOF},
-		{"82 01", runtime.Options{}, "cbor: pair: array elements 2 exceed the 1 bytes left at offset 0", io.ErrUnexpectedEOF},
+		{"82 01", runtime.Options{}, "cbor: pair: array elements 2 exceed the 1 byte left at offset 0", io.ErrUnexpectedEOF},
 		{"82 01 19", runtime.Options{}, "cbor: pair.B: unexpected end of data in item head at offset 2", io.ErrUnexpectedEOF},
 		{"82 01 02 03", runtime.Options{}, "cbor: pair: unexpected data after the value at offset 3", runtime.ErrTrailing},
 		{"82 01 1801", runtime.Options{Strict: true}, "cbor: pair: head is not the shortest for its argument at offset 2", runtime.ErrStrict},

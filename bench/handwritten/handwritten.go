@@ -261,7 +261,11 @@ func finish(d *runtime.Decoder, n int, data []byte) error {
 	}
 	d.Leave()
 	if d.Offset() != int64(len(data)) {
-		return d.Errorf(runtime.ErrTrailing, "%d bytes after the item", int64(len(data))-d.Offset())
+		n := int64(len(data)) - d.Offset()
+		if n == 1 {
+			return d.Errorf(runtime.ErrTrailing, "1 byte after the item")
+		}
+		return d.Errorf(runtime.ErrTrailing, "%d bytes after the item", n)
 	}
 	return nil
 }

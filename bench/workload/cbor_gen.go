@@ -60,6 +60,9 @@ func (v *Request) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -72,73 +75,87 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 8 fields.
 func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 8 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 8, n)
+	if !d.TryArrayHead(8) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 8 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 8, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 8 {
+							return runtime.WrongLength(d, 8, i)
+						}
+						break
+					}
+					if i == 8 {
+						return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 8 {
-						return runtime.WrongLength(d, 8, i)
-					}
-					break
-				}
-				if i == 8 {
-					return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		v.ID = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Service = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Service")
 		}
 		v.Service = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Method = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Method")
 		}
 		v.Method = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Deadline = x
+	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
 			return runtime.AtField(err, "Deadline")
 		}
 		v.Deadline = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Priority = uint8(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Priority")
 		}
 		v.Priority = x
 	}
-	{
+	if x, ok := d.TryBool(); ok {
+		v.Idempotent = x
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "Idempotent")
@@ -148,16 +165,23 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 	if err := d.ReadByteArray(v.TraceID[:]); err != nil {
 		return runtime.AtField(err, "TraceID")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Payload")
-	} else if null {
-		v.Payload = nil
-	} else {
-		b, err := d.ReadBytes(v.Payload[:0])
-		if err != nil {
-			return runtime.AtField(err, "Payload")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Payload")
+			}
 		}
-		v.Payload = b
+		if null {
+			v.Payload = nil
+		} else {
+			b, err := d.ReadBytes(v.Payload[:0])
+			if err != nil {
+				return runtime.AtField(err, "Payload")
+			}
+			v.Payload = b
+		}
 	}
 	d.Leave()
 	return nil
@@ -206,6 +230,38 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 				field = 7
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "m"):
+					field = 2
+				case runtime.KeyFold(k.Text, "p"):
+					field = 4
+				case runtime.KeyFold(k.Text, "b"):
+					field = 7
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 0
+				case runtime.KeyFold(k.Text, "dl"):
+					field = 3
+				case runtime.KeyFold(k.Text, "tr"):
+					field = 6
+				}
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "svc"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "idem"):
+					field = 5
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -228,56 +284,87 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
 		}
-		v.ID = x
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Service")
+		if x, ok := d.TryString(); ok {
+			v.Service = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Service")
+			}
+			v.Service = x
 		}
-		v.Service = x
 	case 2:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Method")
+		if x, ok := d.TryString(); ok {
+			v.Method = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Method")
+			}
+			v.Method = x
 		}
-		v.Method = x
 	case 3:
-		x, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Deadline")
+		if x, ok := d.TryInt(); ok {
+			v.Deadline = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "Deadline")
+			}
+			v.Deadline = x
 		}
-		v.Deadline = x
 	case 4:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Priority")
+		if x, ok := d.TryUint(); ok {
+			v.Priority = uint8(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "Priority")
+			}
+			v.Priority = x
 		}
-		v.Priority = x
 	case 5:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Idempotent")
+		if x, ok := d.TryBool(); ok {
+			v.Idempotent = x
+		} else {
+			x, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "Idempotent")
+			}
+			v.Idempotent = x
 		}
-		v.Idempotent = x
 	case 6:
 		if err := d.ReadByteArray(v.TraceID[:]); err != nil {
 			return runtime.AtField(err, "TraceID")
 		}
 	case 7:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Payload")
-		} else if null {
-			v.Payload = nil
-		} else {
-			b, err := d.ReadBytes(v.Payload[:0])
-			if err != nil {
-				return runtime.AtField(err, "Payload")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Payload")
+				}
 			}
-			v.Payload = b
+			if null {
+				v.Payload = nil
+			} else {
+				b, err := d.ReadBytes(v.Payload[:0])
+				if err != nil {
+					return runtime.AtField(err, "Payload")
+				}
+				v.Payload = b
+			}
 		}
 	}
 	return nil
@@ -390,6 +477,9 @@ func (v *Profile) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -402,183 +492,289 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 11 fields.
 func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 11 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 11, n)
+	if !d.TryArrayHead(11) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 11 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 11, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 11 {
+							return runtime.WrongLength(d, 11, i)
+						}
+						break
+					}
+					if i == 11 {
+						return d.Errorf(runtime.ErrLength, "expected array of 11 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 11 {
-						return runtime.WrongLength(d, 11, i)
-					}
-					break
-				}
-				if i == 11 {
-					return d.Errorf(runtime.ErrLength, "expected array of 11 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.UserID = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "UserID")
 		}
 		v.UserID = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Name")
-	} else if null {
-		v.Name = nil
-	} else {
-		if v.Name == nil {
-			v.Name = new(string)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Name")
+			}
 		}
-		x1, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if null {
+			v.Name = nil
+		} else {
+			if v.Name == nil {
+				v.Name = new(string)
+			}
+			if x1, ok1 := d.TryString(); ok1 {
+				(*v.Name) = x1
+			} else {
+				x1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Name")
+				}
+				(*v.Name) = x1
+			}
 		}
-		(*v.Name) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Email")
-	} else if null {
-		v.Email = nil
-	} else {
-		if v.Email == nil {
-			v.Email = new(string)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Email")
+			}
 		}
-		x1, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Email")
+		if null {
+			v.Email = nil
+		} else {
+			if v.Email == nil {
+				v.Email = new(string)
+			}
+			if x1, ok1 := d.TryString(); ok1 {
+				(*v.Email) = x1
+			} else {
+				x1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Email")
+				}
+				(*v.Email) = x1
+			}
 		}
-		(*v.Email) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Age")
-	} else if null {
-		v.Age = nil
-	} else {
-		if v.Age == nil {
-			v.Age = new(uint32)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Age")
+			}
 		}
-		x1, err := d.ReadUint32()
-		if err != nil {
-			return runtime.AtField(err, "Age")
+		if null {
+			v.Age = nil
+		} else {
+			if v.Age == nil {
+				v.Age = new(uint32)
+			}
+			if x1, ok1 := d.TryUint(); ok1 {
+				(*v.Age) = uint32(x1)
+			} else {
+				x1, err := d.ReadUint32()
+				if err != nil {
+					return runtime.AtField(err, "Age")
+				}
+				(*v.Age) = x1
+			}
 		}
-		(*v.Age) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Score")
-	} else if null {
-		v.Score = nil
-	} else {
-		if v.Score == nil {
-			v.Score = new(float64)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Score")
+			}
 		}
-		x1, err := d.ReadFloat64()
-		if err != nil {
-			return runtime.AtField(err, "Score")
+		if null {
+			v.Score = nil
+		} else {
+			if v.Score == nil {
+				v.Score = new(float64)
+			}
+			x1, err := d.ReadFloat64()
+			if err != nil {
+				return runtime.AtField(err, "Score")
+			}
+			(*v.Score) = x1
 		}
-		(*v.Score) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Verified")
-	} else if null {
-		v.Verified = nil
-	} else {
-		if v.Verified == nil {
-			v.Verified = new(bool)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Verified")
+			}
 		}
-		x1, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Verified")
+		if null {
+			v.Verified = nil
+		} else {
+			if v.Verified == nil {
+				v.Verified = new(bool)
+			}
+			if x1, ok1 := d.TryBool(); ok1 {
+				(*v.Verified) = x1
+			} else {
+				x1, err := d.ReadBool()
+				if err != nil {
+					return runtime.AtField(err, "Verified")
+				}
+				(*v.Verified) = x1
+			}
 		}
-		(*v.Verified) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Balance")
-	} else if null {
-		v.Balance = nil
-	} else {
-		if v.Balance == nil {
-			v.Balance = new(int64)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Balance")
+			}
 		}
-		x1, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Balance")
+		if null {
+			v.Balance = nil
+		} else {
+			if v.Balance == nil {
+				v.Balance = new(int64)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.Balance) = x1
+			} else {
+				x1, err := d.ReadInt64()
+				if err != nil {
+					return runtime.AtField(err, "Balance")
+				}
+				(*v.Balance) = x1
+			}
 		}
-		(*v.Balance) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Locale")
-	} else if null {
-		v.Locale = nil
-	} else {
-		if v.Locale == nil {
-			v.Locale = new(string)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Locale")
+			}
 		}
-		x1, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Locale")
+		if null {
+			v.Locale = nil
+		} else {
+			if v.Locale == nil {
+				v.Locale = new(string)
+			}
+			if x1, ok1 := d.TryString(); ok1 {
+				(*v.Locale) = x1
+			} else {
+				x1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Locale")
+				}
+				(*v.Locale) = x1
+			}
 		}
-		(*v.Locale) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Ratio")
-	} else if null {
-		v.Ratio = nil
-	} else {
-		if v.Ratio == nil {
-			v.Ratio = new(float32)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Ratio")
+			}
 		}
-		x1, err := d.ReadFloat32()
-		if err != nil {
-			return runtime.AtField(err, "Ratio")
+		if null {
+			v.Ratio = nil
+		} else {
+			if v.Ratio == nil {
+				v.Ratio = new(float32)
+			}
+			x1, err := d.ReadFloat32()
+			if err != nil {
+				return runtime.AtField(err, "Ratio")
+			}
+			(*v.Ratio) = x1
 		}
-		(*v.Ratio) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Level")
-	} else if null {
-		v.Level = nil
-	} else {
-		if v.Level == nil {
-			v.Level = new(int32)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Level")
+			}
 		}
-		x1, err := d.ReadInt32()
-		if err != nil {
-			return runtime.AtField(err, "Level")
+		if null {
+			v.Level = nil
+		} else {
+			if v.Level == nil {
+				v.Level = new(int32)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.Level) = int32(x1)
+			} else {
+				x1, err := d.ReadInt32()
+				if err != nil {
+					return runtime.AtField(err, "Level")
+				}
+				(*v.Level) = x1
+			}
 		}
-		(*v.Level) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Deleted")
-	} else if null {
-		v.Deleted = nil
-	} else {
-		if v.Deleted == nil {
-			v.Deleted = new(bool)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Deleted")
+			}
 		}
-		x1, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Deleted")
+		if null {
+			v.Deleted = nil
+		} else {
+			if v.Deleted == nil {
+				v.Deleted = new(bool)
+			}
+			if x1, ok1 := d.TryBool(); ok1 {
+				(*v.Deleted) = x1
+			} else {
+				x1, err := d.ReadBool()
+				if err != nil {
+					return runtime.AtField(err, "Deleted")
+				}
+				(*v.Deleted) = x1
+			}
 		}
-		(*v.Deleted) = x1
 	}
 	d.Leave()
 	return nil
@@ -633,6 +829,50 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 				field = 10
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "age"):
+					field = 3
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "name"):
+					field = 1
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "email"):
+					field = 2
+				case runtime.KeyFold(k.Text, "score"):
+					field = 4
+				case runtime.KeyFold(k.Text, "ratio"):
+					field = 8
+				case runtime.KeyFold(k.Text, "level"):
+					field = 9
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "locale"):
+					field = 7
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "user_id"):
+					field = 0
+				case runtime.KeyFold(k.Text, "balance"):
+					field = 6
+				case runtime.KeyFold(k.Text, "deleted"):
+					field = 10
+				}
+			case 8:
+				switch {
+				case runtime.KeyFold(k.Text, "verified"):
+					field = 5
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -655,160 +895,266 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "UserID")
-		}
-		v.UserID = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Name")
-		} else if null {
-			v.Name = nil
+		if x, ok := d.TryUint(); ok {
+			v.UserID = x
 		} else {
-			if v.Name == nil {
-				v.Name = new(string)
-			}
-			x1, err := d.ReadString()
+			x, err := d.ReadUint64()
 			if err != nil {
-				return runtime.AtField(err, "Name")
+				return runtime.AtField(err, "UserID")
 			}
-			(*v.Name) = x1
+			v.UserID = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Name")
+				}
+			}
+			if null {
+				v.Name = nil
+			} else {
+				if v.Name == nil {
+					v.Name = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Name) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Name")
+					}
+					(*v.Name) = x1
+				}
+			}
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Email")
-		} else if null {
-			v.Email = nil
-		} else {
-			if v.Email == nil {
-				v.Email = new(string)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Email")
+				}
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(err, "Email")
+			if null {
+				v.Email = nil
+			} else {
+				if v.Email == nil {
+					v.Email = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Email) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Email")
+					}
+					(*v.Email) = x1
+				}
 			}
-			(*v.Email) = x1
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Age")
-		} else if null {
-			v.Age = nil
-		} else {
-			if v.Age == nil {
-				v.Age = new(uint32)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Age")
+				}
 			}
-			x1, err := d.ReadUint32()
-			if err != nil {
-				return runtime.AtField(err, "Age")
+			if null {
+				v.Age = nil
+			} else {
+				if v.Age == nil {
+					v.Age = new(uint32)
+				}
+				if x1, ok1 := d.TryUint(); ok1 {
+					(*v.Age) = uint32(x1)
+				} else {
+					x1, err := d.ReadUint32()
+					if err != nil {
+						return runtime.AtField(err, "Age")
+					}
+					(*v.Age) = x1
+				}
 			}
-			(*v.Age) = x1
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Score")
-		} else if null {
-			v.Score = nil
-		} else {
-			if v.Score == nil {
-				v.Score = new(float64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Score")
+				}
 			}
-			x1, err := d.ReadFloat64()
-			if err != nil {
-				return runtime.AtField(err, "Score")
+			if null {
+				v.Score = nil
+			} else {
+				if v.Score == nil {
+					v.Score = new(float64)
+				}
+				x1, err := d.ReadFloat64()
+				if err != nil {
+					return runtime.AtField(err, "Score")
+				}
+				(*v.Score) = x1
 			}
-			(*v.Score) = x1
 		}
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Verified")
-		} else if null {
-			v.Verified = nil
-		} else {
-			if v.Verified == nil {
-				v.Verified = new(bool)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Verified")
+				}
 			}
-			x1, err := d.ReadBool()
-			if err != nil {
-				return runtime.AtField(err, "Verified")
+			if null {
+				v.Verified = nil
+			} else {
+				if v.Verified == nil {
+					v.Verified = new(bool)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Verified) = x1
+				} else {
+					x1, err := d.ReadBool()
+					if err != nil {
+						return runtime.AtField(err, "Verified")
+					}
+					(*v.Verified) = x1
+				}
 			}
-			(*v.Verified) = x1
 		}
 	case 6:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Balance")
-		} else if null {
-			v.Balance = nil
-		} else {
-			if v.Balance == nil {
-				v.Balance = new(int64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Balance")
+				}
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(err, "Balance")
+			if null {
+				v.Balance = nil
+			} else {
+				if v.Balance == nil {
+					v.Balance = new(int64)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.Balance) = x1
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(err, "Balance")
+					}
+					(*v.Balance) = x1
+				}
 			}
-			(*v.Balance) = x1
 		}
 	case 7:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Locale")
-		} else if null {
-			v.Locale = nil
-		} else {
-			if v.Locale == nil {
-				v.Locale = new(string)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Locale")
+				}
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(err, "Locale")
+			if null {
+				v.Locale = nil
+			} else {
+				if v.Locale == nil {
+					v.Locale = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Locale) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Locale")
+					}
+					(*v.Locale) = x1
+				}
 			}
-			(*v.Locale) = x1
 		}
 	case 8:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Ratio")
-		} else if null {
-			v.Ratio = nil
-		} else {
-			if v.Ratio == nil {
-				v.Ratio = new(float32)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Ratio")
+				}
 			}
-			x1, err := d.ReadFloat32()
-			if err != nil {
-				return runtime.AtField(err, "Ratio")
+			if null {
+				v.Ratio = nil
+			} else {
+				if v.Ratio == nil {
+					v.Ratio = new(float32)
+				}
+				x1, err := d.ReadFloat32()
+				if err != nil {
+					return runtime.AtField(err, "Ratio")
+				}
+				(*v.Ratio) = x1
 			}
-			(*v.Ratio) = x1
 		}
 	case 9:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Level")
-		} else if null {
-			v.Level = nil
-		} else {
-			if v.Level == nil {
-				v.Level = new(int32)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Level")
+				}
 			}
-			x1, err := d.ReadInt32()
-			if err != nil {
-				return runtime.AtField(err, "Level")
+			if null {
+				v.Level = nil
+			} else {
+				if v.Level == nil {
+					v.Level = new(int32)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.Level) = int32(x1)
+				} else {
+					x1, err := d.ReadInt32()
+					if err != nil {
+						return runtime.AtField(err, "Level")
+					}
+					(*v.Level) = x1
+				}
 			}
-			(*v.Level) = x1
 		}
 	case 10:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Deleted")
-		} else if null {
-			v.Deleted = nil
-		} else {
-			if v.Deleted == nil {
-				v.Deleted = new(bool)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Deleted")
+				}
 			}
-			x1, err := d.ReadBool()
-			if err != nil {
-				return runtime.AtField(err, "Deleted")
+			if null {
+				v.Deleted = nil
+			} else {
+				if v.Deleted == nil {
+					v.Deleted = new(bool)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Deleted) = x1
+				} else {
+					x1, err := d.ReadBool()
+					if err != nil {
+						return runtime.AtField(err, "Deleted")
+					}
+					(*v.Deleted) = x1
+				}
 			}
-			(*v.Deleted) = x1
 		}
 	}
 	return nil
@@ -883,6 +1229,9 @@ func (v *Graph) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -895,107 +1244,125 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
 func (v *Graph) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 3 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 3, n)
+	if !d.TryArrayHead(3) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 3 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 3, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 3 {
+							return runtime.WrongLength(d, 3, i)
+						}
+						break
+					}
+					if i == 3 {
+						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 3 {
-						return runtime.WrongLength(d, 3, i)
-					}
-					break
-				}
-				if i == 3 {
-					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		v.Name = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Nodes")
-	} else if null {
-		v.Nodes = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Nodes")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Nodes")
+			}
 		}
-		if v.Nodes == nil || cap(v.Nodes) < n {
-			v.Nodes = make([]Node, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Nodes = nil
 		} else {
-			v.Nodes = v.Nodes[:0]
-		}
-		var zero Node
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Nodes")
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Nodes")
+			}
+			if v.Nodes == nil || cap(v.Nodes) < n {
+				v.Nodes = make([]Node, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Nodes = v.Nodes[:0]
+			}
+			var zero Node
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Nodes")
+					}
+					if !more {
+						break
+					}
 				}
-				if !more {
-					break
+				v.Nodes = append(v.Nodes, zero)
+				if err := v.Nodes[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Nodes")
 				}
 			}
-			v.Nodes = append(v.Nodes, zero)
-			if err := v.Nodes[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Nodes")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Edges")
-	} else if null {
-		v.Edges = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Edges")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Edges")
+			}
 		}
-		if v.Edges == nil || cap(v.Edges) < n {
-			v.Edges = make([]Edge, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Edges = nil
 		} else {
-			v.Edges = v.Edges[:0]
-		}
-		var zero Edge
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Edges")
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Edges")
+			}
+			if v.Edges == nil || cap(v.Edges) < n {
+				v.Edges = make([]Edge, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Edges = v.Edges[:0]
+			}
+			var zero Edge
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Edges")
+					}
+					if !more {
+						break
+					}
 				}
-				if !more {
-					break
+				v.Edges = append(v.Edges, zero)
+				if err := v.Edges[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Edges")
 				}
 			}
-			v.Edges = append(v.Edges, zero)
-			if err := v.Edges[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Edges")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -1034,6 +1401,22 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Name"):
+					field = 0
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Nodes"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Edges"):
+					field = 2
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1056,76 +1439,94 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Graph) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
-		}
-		v.Name = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Nodes")
-		} else if null {
-			v.Nodes = nil
+		if x, ok := d.TryString(); ok {
+			v.Name = x
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadString()
 			if err != nil {
-				return runtime.AtField(err, "Nodes")
+				return runtime.AtField(err, "Name")
 			}
-			if v.Nodes == nil || cap(v.Nodes) < n {
-				v.Nodes = make([]Node, 0, d.Hint(max(n, 0)))
+			v.Name = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Nodes")
+				}
+			}
+			if null {
+				v.Nodes = nil
 			} else {
-				v.Nodes = v.Nodes[:0]
-			}
-			var zero Node
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Nodes")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Nodes")
+				}
+				if v.Nodes == nil || cap(v.Nodes) < n {
+					v.Nodes = make([]Node, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Nodes = v.Nodes[:0]
+				}
+				var zero Node
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Nodes")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Nodes = append(v.Nodes, zero)
+					if err := v.Nodes[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Nodes")
 					}
 				}
-				v.Nodes = append(v.Nodes, zero)
-				if err := v.Nodes[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Nodes")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Edges")
-		} else if null {
-			v.Edges = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Edges")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Edges")
+				}
 			}
-			if v.Edges == nil || cap(v.Edges) < n {
-				v.Edges = make([]Edge, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Edges = nil
 			} else {
-				v.Edges = v.Edges[:0]
-			}
-			var zero Edge
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Edges")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Edges")
+				}
+				if v.Edges == nil || cap(v.Edges) < n {
+					v.Edges = make([]Edge, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Edges = v.Edges[:0]
+				}
+				var zero Edge
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Edges")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Edges = append(v.Edges, zero)
+					if err := v.Edges[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Edges")
 					}
 				}
-				v.Edges = append(v.Edges, zero)
-				if err := v.Edges[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Edges")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil
@@ -1177,6 +1578,9 @@ func (v *Node) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1189,59 +1593,69 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
 func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 4 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 4, n)
+	if !d.TryArrayHead(4) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 4 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 4, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 4 {
+							return runtime.WrongLength(d, 4, i)
+						}
+						break
+					}
+					if i == 4 {
+						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 4 {
-						return runtime.WrongLength(d, 4, i)
-					}
-					break
-				}
-				if i == 4 {
-					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		v.ID = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Label = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Label")
 		}
 		v.Label = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Kind = NodeKind(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		v.Kind = NodeKind(x)
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Weight = x
+	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
 			return runtime.AtField(err, "Weight")
@@ -1287,6 +1701,30 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "ID"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Kind"):
+					field = 2
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Label"):
+					field = 1
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Weight"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1309,29 +1747,45 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
 		}
-		v.ID = x
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Label")
+		if x, ok := d.TryString(); ok {
+			v.Label = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Label")
+			}
+			v.Label = x
 		}
-		v.Label = x
 	case 2:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Kind")
+		if x, ok := d.TryUint(); ok {
+			v.Kind = NodeKind(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "Kind")
+			}
+			v.Kind = NodeKind(x)
 		}
-		v.Kind = NodeKind(x)
 	case 3:
-		x, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Weight")
+		if x, ok := d.TryInt(); ok {
+			v.Weight = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "Weight")
+			}
+			v.Weight = x
 		}
-		v.Weight = x
 	}
 	return nil
 }
@@ -1380,6 +1834,9 @@ func (v *Edge) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1392,59 +1849,69 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
 func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 4 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 4, n)
+	if !d.TryArrayHead(4) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 4 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 4, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 4 {
+							return runtime.WrongLength(d, 4, i)
+						}
+						break
+					}
+					if i == 4 {
+						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 4 {
-						return runtime.WrongLength(d, 4, i)
-					}
-					break
-				}
-				if i == 4 {
-					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.From = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "From")
 		}
 		v.From = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.To = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "To")
 		}
 		v.To = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Cost = x
+	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
 			return runtime.AtField(err, "Cost")
 		}
 		v.Cost = x
 	}
-	{
+	if x, ok := d.TryBool(); ok {
+		v.Required = x
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "Required")
@@ -1490,6 +1957,27 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "To"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "From"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Cost"):
+					field = 2
+				}
+			case 8:
+				switch {
+				case runtime.KeyFold(k.Text, "Required"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1512,29 +2000,45 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "From")
+		if x, ok := d.TryUint(); ok {
+			v.From = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "From")
+			}
+			v.From = x
 		}
-		v.From = x
 	case 1:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "To")
+		if x, ok := d.TryUint(); ok {
+			v.To = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "To")
+			}
+			v.To = x
 		}
-		v.To = x
 	case 2:
-		x, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Cost")
+		if x, ok := d.TryInt(); ok {
+			v.Cost = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "Cost")
+			}
+			v.Cost = x
 		}
-		v.Cost = x
 	case 3:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Required")
+		if x, ok := d.TryBool(); ok {
+			v.Required = x
+		} else {
+			x, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "Required")
+			}
+			v.Required = x
 		}
-		v.Required = x
 	}
 	return nil
 }
@@ -1703,6 +2207,9 @@ func (v *Tables) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1715,290 +2222,364 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 6 fields.
 func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 6 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 6, n)
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if i != 6 {
-						return runtime.WrongLength(d, 6, i)
-					}
-					break
-				}
-				if i == 6 {
-					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-				}
-			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
-		}
-		d.Leave()
-		return nil
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Matrix")
-	} else if null {
-		v.Matrix = nil
-	} else {
+	if !d.TryArrayHead(6) {
 		n, err := d.ReadArrayHead()
 		if err != nil {
-			return runtime.AtField(err, "Matrix")
+			return err
 		}
-		if v.Matrix == nil || cap(v.Matrix) < n {
-			v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Matrix = v.Matrix[:0]
-		}
-		var zero []int64
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Matrix")
+		if n != 6 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 6, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 6 {
+							return runtime.WrongLength(d, 6, i)
+						}
+						break
+					}
+					if i == 6 {
+						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+					}
 				}
-				if !more {
-					break
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
 				}
 			}
-			v.Matrix = append(v.Matrix, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-			} else if null1 {
-				v.Matrix[i] = nil
+			d.Leave()
+			return nil
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Matrix")
+			}
+		}
+		if null {
+			v.Matrix = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Matrix")
+			}
+			if v.Matrix == nil || cap(v.Matrix) < n {
+				v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
 			} else {
-				n1, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+				v.Matrix = v.Matrix[:0]
+			}
+			var zero []int64
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Matrix")
+					}
+					if !more {
+						break
+					}
 				}
-				if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
-					v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
-				} else {
-					v.Matrix[i] = v.Matrix[i][:0]
-				}
-				var zero1 int64
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				v.Matrix = append(v.Matrix, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+						}
+					}
+					if null1 {
+						v.Matrix[i] = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
-						if !more1 {
-							break
+						if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
+							v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
+						} else {
+							v.Matrix[i] = v.Matrix[i][:0]
+						}
+						var zero1 int64
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+								}
+								if !more1 {
+									break
+								}
+							}
+							v.Matrix[i] = append(v.Matrix[i], zero1)
+							if x2, ok2 := d.TryInt(); ok2 {
+								v.Matrix[i][i1] = x2
+							} else {
+								x2, err := d.ReadInt64()
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
+								}
+								v.Matrix[i][i1] = x2
+							}
+						}
+						d.Leave()
+					}
+				}
+			}
+			d.Leave()
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Rows")
+			}
+		}
+		if null {
+			v.Rows = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Rows")
+			}
+			if v.Rows == nil || cap(v.Rows) < n {
+				v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Rows = v.Rows[:0]
+			}
+			var zero []string
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Rows")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Rows = append(v.Rows, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
 					}
-					v.Matrix[i] = append(v.Matrix[i], zero1)
-					x2, err := d.ReadInt64()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
-					}
-					v.Matrix[i][i1] = x2
-				}
-				d.Leave()
-			}
-		}
-		d.Leave()
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Rows")
-	} else if null {
-		v.Rows = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Rows")
-		}
-		if v.Rows == nil || cap(v.Rows) < n {
-			v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Rows = v.Rows[:0]
-		}
-		var zero []string
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Rows")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Rows = append(v.Rows, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-			} else if null1 {
-				v.Rows[i] = nil
-			} else {
-				n1, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-				}
-				if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
-					v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
-				} else {
-					v.Rows[i] = v.Rows[i][:0]
-				}
-				var zero1 string
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+					if null1 {
+						v.Rows[i] = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
-						if !more1 {
-							break
+						if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
+							v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
+						} else {
+							v.Rows[i] = v.Rows[i][:0]
 						}
+						var zero1 string
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+								}
+								if !more1 {
+									break
+								}
+							}
+							v.Rows[i] = append(v.Rows[i], zero1)
+							if x2, ok2 := d.TryString(); ok2 {
+								v.Rows[i][i1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
+								}
+								v.Rows[i][i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					v.Rows[i] = append(v.Rows[i], zero1)
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
-					}
-					v.Rows[i][i1] = x2
 				}
-				d.Leave()
 			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Index")
-	} else if null {
-		v.Index = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Index")
-		}
-		m := make(map[string][]uint32, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Index")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Index")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Index = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			var e []uint32
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Index")
-			} else if null1 {
-				e = nil
-			} else {
-				n1, err := d.ReadArrayHead()
+			m := make(map[string][]uint32, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Index")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Index")
+					return runtime.AtField(err, "Index")
 				}
-				if e == nil || cap(e) < n1 {
-					e = make([]uint32, 0, d.Hint(max(n1, 0)))
-				} else {
-					e = e[:0]
-				}
-				var zero1 uint32
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				var e []uint32
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Index")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
-						if !more1 {
-							break
+						if e == nil || cap(e) < n1 {
+							e = make([]uint32, 0, d.Hint(max(n1, 0)))
+						} else {
+							e = e[:0]
 						}
+						var zero1 uint32
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k), "Index")
+								}
+								if !more1 {
+									break
+								}
+							}
+							e = append(e, zero1)
+							if x2, ok2 := d.TryUint(); ok2 {
+								e[i1] = uint32(x2)
+							} else {
+								x2, err := d.ReadUint32()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
+								}
+								e[i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					e = append(e, zero1)
-					x2, err := d.ReadUint32()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
-					}
-					e[i1] = x2
 				}
-				d.Leave()
+				m[k] = e
 			}
-			m[k] = e
+			d.Leave()
+			v.Index = m
 		}
-		d.Leave()
-		v.Index = m
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Groups")
-	} else if null {
-		v.Groups = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Groups")
-		}
-		m := make(map[string][]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Groups")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Groups")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Groups = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Groups")
 			}
-			var e []string
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Groups")
-			} else if null1 {
-				e = nil
-			} else {
-				n1, err := d.ReadArrayHead()
+			m := make(map[string][]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Groups")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Groups")
+					return runtime.AtField(err, "Groups")
 				}
-				if e == nil || cap(e) < n1 {
-					e = make([]string, 0, d.Hint(max(n1, 0)))
-				} else {
-					e = e[:0]
-				}
-				var zero1 string
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				var e []string
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Groups")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
-						if !more1 {
-							break
+						if e == nil || cap(e) < n1 {
+							e = make([]string, 0, d.Hint(max(n1, 0)))
+						} else {
+							e = e[:0]
 						}
+						var zero1 string
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k), "Groups")
+								}
+								if !more1 {
+									break
+								}
+							}
+							e = append(e, zero1)
+							if x2, ok2 := d.TryString(); ok2 {
+								e[i1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
+								}
+								e[i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					e = append(e, zero1)
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
-					}
-					e[i1] = x2
 				}
-				d.Leave()
+				m[k] = e
 			}
-			m[k] = e
+			d.Leave()
+			v.Groups = m
 		}
-		d.Leave()
-		v.Groups = m
 	}
 	{
 		n, err := d.ReadArrayHead()
@@ -2057,45 +2638,59 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Chunks")
-	} else if null {
-		v.Chunks = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Chunks")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Chunks")
+			}
 		}
-		if v.Chunks == nil || cap(v.Chunks) < n {
-			v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Chunks = nil
 		} else {
-			v.Chunks = v.Chunks[:0]
-		}
-		var zero []byte
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Chunks")
-				}
-				if !more {
-					break
-				}
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Chunks")
 			}
-			v.Chunks = append(v.Chunks, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-			} else if null1 {
-				v.Chunks[i] = nil
+			if v.Chunks == nil || cap(v.Chunks) < n {
+				v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
 			} else {
-				b1, err := d.ReadBytes(v.Chunks[i][:0])
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-				}
-				v.Chunks[i] = b1
+				v.Chunks = v.Chunks[:0]
 			}
+			var zero []byte
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Chunks")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Chunks = append(v.Chunks, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+						}
+					}
+					if null1 {
+						v.Chunks[i] = nil
+					} else {
+						b1, err := d.ReadBytes(v.Chunks[i][:0])
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+						}
+						v.Chunks[i] = b1
+					}
+				}
+			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -2140,6 +2735,31 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Rows"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Grid"):
+					field = 4
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Index"):
+					field = 2
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Matrix"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Groups"):
+					field = 3
+				case runtime.KeyFold(k.Text, "Chunks"):
+					field = 5
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2162,262 +2782,334 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Matrix")
-		} else if null {
-			v.Matrix = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Matrix")
-			}
-			if v.Matrix == nil || cap(v.Matrix) < n {
-				v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Matrix = v.Matrix[:0]
-			}
-			var zero []int64
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Matrix")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Matrix")
 				}
-				v.Matrix = append(v.Matrix, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-				} else if null1 {
-					v.Matrix[i] = nil
+			}
+			if null {
+				v.Matrix = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Matrix")
+				}
+				if v.Matrix == nil || cap(v.Matrix) < n {
+					v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
 				} else {
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+					v.Matrix = v.Matrix[:0]
+				}
+				var zero []int64
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Matrix")
+						}
+						if !more {
+							break
+						}
 					}
-					if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
-						v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
-					} else {
-						v.Matrix[i] = v.Matrix[i][:0]
-					}
-					var zero1 int64
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					v.Matrix = append(v.Matrix, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+							}
+						}
+						if null1 {
+							v.Matrix[i] = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 							}
-							if !more1 {
-								break
+							if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
+								v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
+							} else {
+								v.Matrix[i] = v.Matrix[i][:0]
 							}
+							var zero1 int64
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+									}
+									if !more1 {
+										break
+									}
+								}
+								v.Matrix[i] = append(v.Matrix[i], zero1)
+								if x2, ok2 := d.TryInt(); ok2 {
+									v.Matrix[i][i1] = x2
+								} else {
+									x2, err := d.ReadInt64()
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
+									}
+									v.Matrix[i][i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						v.Matrix[i] = append(v.Matrix[i], zero1)
-						x2, err := d.ReadInt64()
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
-						}
-						v.Matrix[i][i1] = x2
 					}
-					d.Leave()
 				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Rows")
-		} else if null {
-			v.Rows = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Rows")
-			}
-			if v.Rows == nil || cap(v.Rows) < n {
-				v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Rows = v.Rows[:0]
-			}
-			var zero []string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Rows")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Rows")
 				}
-				v.Rows = append(v.Rows, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-				} else if null1 {
-					v.Rows[i] = nil
+			}
+			if null {
+				v.Rows = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Rows")
+				}
+				if v.Rows == nil || cap(v.Rows) < n {
+					v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
 				} else {
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+					v.Rows = v.Rows[:0]
+				}
+				var zero []string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Rows")
+						}
+						if !more {
+							break
+						}
 					}
-					if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
-						v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
-					} else {
-						v.Rows[i] = v.Rows[i][:0]
-					}
-					var zero1 string
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					v.Rows = append(v.Rows, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+							}
+						}
+						if null1 {
+							v.Rows[i] = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 							}
-							if !more1 {
-								break
+							if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
+								v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
+							} else {
+								v.Rows[i] = v.Rows[i][:0]
 							}
+							var zero1 string
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+									}
+									if !more1 {
+										break
+									}
+								}
+								v.Rows[i] = append(v.Rows[i], zero1)
+								if x2, ok2 := d.TryString(); ok2 {
+									v.Rows[i][i1] = x2
+								} else {
+									x2, err := d.ReadString()
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
+									}
+									v.Rows[i][i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						v.Rows[i] = append(v.Rows[i], zero1)
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
-						}
-						v.Rows[i][i1] = x2
 					}
-					d.Leave()
 				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Index")
-		} else if null {
-			v.Index = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Index")
-			}
-			m := make(map[string][]uint32, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Index")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Index")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Index = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Index")
 				}
-				var e []uint32
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Index")
-				} else if null1 {
-					e = nil
-				} else {
-					n1, err := d.ReadArrayHead()
+				m := make(map[string][]uint32, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Index")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
 					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Index")
+						return runtime.AtField(err, "Index")
 					}
-					if e == nil || cap(e) < n1 {
-						e = make([]uint32, 0, d.Hint(max(n1, 0)))
-					} else {
-						e = e[:0]
-					}
-					var zero1 uint32
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					var e []uint32
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Index")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtKey(err, k), "Index")
 							}
-							if !more1 {
-								break
+							if e == nil || cap(e) < n1 {
+								e = make([]uint32, 0, d.Hint(max(n1, 0)))
+							} else {
+								e = e[:0]
 							}
+							var zero1 uint32
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(err, k), "Index")
+									}
+									if !more1 {
+										break
+									}
+								}
+								e = append(e, zero1)
+								if x2, ok2 := d.TryUint(); ok2 {
+									e[i1] = uint32(x2)
+								} else {
+									x2, err := d.ReadUint32()
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
+									}
+									e[i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						e = append(e, zero1)
-						x2, err := d.ReadUint32()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
-						}
-						e[i1] = x2
 					}
-					d.Leave()
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Index = m
 			}
-			d.Leave()
-			v.Index = m
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Groups")
-		} else if null {
-			v.Groups = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Groups")
-			}
-			m := make(map[string][]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Groups")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Groups")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Groups = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Groups")
 				}
-				var e []string
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Groups")
-				} else if null1 {
-					e = nil
-				} else {
-					n1, err := d.ReadArrayHead()
+				m := make(map[string][]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Groups")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
 					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Groups")
+						return runtime.AtField(err, "Groups")
 					}
-					if e == nil || cap(e) < n1 {
-						e = make([]string, 0, d.Hint(max(n1, 0)))
-					} else {
-						e = e[:0]
-					}
-					var zero1 string
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					var e []string
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Groups")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtKey(err, k), "Groups")
 							}
-							if !more1 {
-								break
+							if e == nil || cap(e) < n1 {
+								e = make([]string, 0, d.Hint(max(n1, 0)))
+							} else {
+								e = e[:0]
 							}
+							var zero1 string
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(err, k), "Groups")
+									}
+									if !more1 {
+										break
+									}
+								}
+								e = append(e, zero1)
+								if x2, ok2 := d.TryString(); ok2 {
+									e[i1] = x2
+								} else {
+									x2, err := d.ReadString()
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
+									}
+									e[i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						e = append(e, zero1)
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
-						}
-						e[i1] = x2
 					}
-					d.Leave()
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Groups = m
 			}
-			d.Leave()
-			v.Groups = m
 		}
 	case 4:
 		n, err := d.ReadArrayHead()
@@ -2476,45 +3168,59 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Chunks")
-		} else if null {
-			v.Chunks = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Chunks")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Chunks")
+				}
 			}
-			if v.Chunks == nil || cap(v.Chunks) < n {
-				v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Chunks = nil
 			} else {
-				v.Chunks = v.Chunks[:0]
-			}
-			var zero []byte
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Chunks")
-					}
-					if !more {
-						break
-					}
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Chunks")
 				}
-				v.Chunks = append(v.Chunks, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-				} else if null1 {
-					v.Chunks[i] = nil
+				if v.Chunks == nil || cap(v.Chunks) < n {
+					v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
 				} else {
-					b1, err := d.ReadBytes(v.Chunks[i][:0])
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-					}
-					v.Chunks[i] = b1
+					v.Chunks = v.Chunks[:0]
 				}
+				var zero []byte
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Chunks")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Chunks = append(v.Chunks, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+							}
+						}
+						if null1 {
+							v.Chunks[i] = nil
+						} else {
+							b1, err := d.ReadBytes(v.Chunks[i][:0])
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+							}
+							v.Chunks[i] = b1
+						}
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil
@@ -2582,6 +3288,9 @@ func (v *Counters) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -2594,76 +3303,91 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Host = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Host")
 		}
 		v.Host = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Counts")
-	} else if null {
-		v.Counts = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Counts")
-		}
-		m := make(map[string]int64, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Counts")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Counts")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Counts = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Counts")
+			m := make(map[string]int64, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Counts")
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Counts")
+					}
+					m[k] = x1
+				}
 			}
-			m[k] = x1
+			d.Leave()
+			v.Counts = m
 		}
-		d.Leave()
-		v.Counts = m
 	}
 	d.Leave()
 	return nil
@@ -2700,6 +3424,20 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Host"):
+					field = 0
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Counts"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2722,44 +3460,59 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Host")
-		}
-		v.Host = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Counts")
-		} else if null {
-			v.Counts = nil
+		if x, ok := d.TryString(); ok {
+			v.Host = x
 		} else {
-			n, err := d.ReadMapHead()
+			x, err := d.ReadString()
 			if err != nil {
-				return runtime.AtField(err, "Counts")
+				return runtime.AtField(err, "Host")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Counts")
-					}
-					if !more {
-						break
-					}
+			v.Host = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Counts")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Counts = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Counts")
 				}
-				x1, err := d.ReadInt64()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Counts")
+				m := make(map[string]int64, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Counts")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if x1, ok1 := d.TryInt(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadInt64()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Counts")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Counts = m
 			}
-			d.Leave()
-			v.Counts = m
 		}
 	}
 	return nil
@@ -2809,6 +3562,9 @@ func (v *Location) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -2821,41 +3577,45 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
 		return runtime.AtField(err, "Address")
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
@@ -2897,6 +3657,17 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "a"):
+					field = 0
+				case runtime.KeyFold(k.Text, "n"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2923,11 +3694,15 @@ func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Address")
 		}
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
 		}
-		v.Name = x
 	}
 	return nil
 }
@@ -3001,6 +3776,9 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -3013,96 +3791,116 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
 func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 5 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 5, n)
+	if !d.TryArrayHead(5) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 5 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 5, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 5 {
+							return runtime.WrongLength(d, 5, i)
+						}
+						break
+					}
+					if i == 5 {
+						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 5 {
-						return runtime.WrongLength(d, 5, i)
-					}
-					break
-				}
-				if i == 5 {
-					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := v.Location.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Location")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ID")
-	} else if null {
-		v.ID = nil
-	} else {
-		b, err := d.ReadBytes(v.ID[:0])
-		if err != nil {
-			return runtime.AtField(err, "ID")
-		}
-		v.ID = b
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ID")
+			}
+		}
+		if null {
+			v.ID = nil
+		} else {
+			b, err := d.ReadBytes(v.ID[:0])
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = b
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.Kind = Kind(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		v.Kind = Kind(x)
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.TypeName = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
 		v.TypeName = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Fields")
-	} else if null {
-		v.Fields = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Fields")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Fields")
+			}
 		}
-		if v.Fields == nil || cap(v.Fields) < n {
-			v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Fields = nil
 		} else {
-			v.Fields = v.Fields[:0]
-		}
-		var zero Field
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Fields")
+			}
+			if v.Fields == nil || cap(v.Fields) < n {
+				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Fields = v.Fields[:0]
+			}
+			var zero Field
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
 				}
-				if !more {
-					break
+				v.Fields = append(v.Fields, zero)
+				if err := v.Fields[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 				}
 			}
-			v.Fields = append(v.Fields, zero)
-			if err := v.Fields[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Fields")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -3145,6 +3943,26 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "l"):
+					field = 0
+				case runtime.KeyFold(k.Text, "k"):
+					field = 2
+				case runtime.KeyFold(k.Text, "t"):
+					field = 3
+				case runtime.KeyFold(k.Text, "f"):
+					field = 4
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -3171,61 +3989,83 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Location")
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ID")
-		} else if null {
-			v.ID = nil
-		} else {
-			b, err := d.ReadBytes(v.ID[:0])
-			if err != nil {
-				return runtime.AtField(err, "ID")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ID")
+				}
 			}
-			v.ID = b
+			if null {
+				v.ID = nil
+			} else {
+				b, err := d.ReadBytes(v.ID[:0])
+				if err != nil {
+					return runtime.AtField(err, "ID")
+				}
+				v.ID = b
+			}
 		}
 	case 2:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Kind")
-		}
-		v.Kind = Kind(x)
-	case 3:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "TypeName")
-		}
-		v.TypeName = x
-	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Fields")
-		} else if null {
-			v.Fields = nil
+		if x, ok := d.TryUint(); ok {
+			v.Kind = Kind(x)
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadUint8()
 			if err != nil {
-				return runtime.AtField(err, "Fields")
+				return runtime.AtField(err, "Kind")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+			v.Kind = Kind(x)
+		}
+	case 3:
+		if x, ok := d.TryString(); ok {
+			v.TypeName = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "TypeName")
+			}
+			v.TypeName = x
+		}
+	case 4:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+			}
+			if null {
+				v.Fields = nil
 			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Fields")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if v.Fields == nil || cap(v.Fields) < n {
+					v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Fields = v.Fields[:0]
+				}
+				var zero Field
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Fields")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Fields = append(v.Fields, zero)
+					if err := v.Fields[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 					}
 				}
-				v.Fields = append(v.Fields, zero)
-				if err := v.Fields[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil
@@ -3279,6 +4119,9 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -3291,38 +4134,42 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
@@ -3389,11 +4236,15 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
 		}
-		v.Name = x
 	case 1:
 		if err := v.Value.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Value")
@@ -3526,6 +4377,9 @@ func (v *Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -3538,168 +4392,231 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 7 fields.
 func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 7 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 7, n)
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if i != 7 {
-						return runtime.WrongLength(d, 7, i)
-					}
-					break
-				}
-				if i == 7 {
-					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-				}
-			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
-		}
-		d.Leave()
-		return nil
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Int")
-	} else if null {
-		v.Int = nil
-	} else {
-		if v.Int == nil {
-			v.Int = new(int64)
-		}
-		x1, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Int")
-		}
-		(*v.Int) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Str")
-	} else if null {
-		v.Str = nil
-	} else {
-		if v.Str == nil {
-			v.Str = new(string)
-		}
-		x1, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Str")
-		}
-		(*v.Str) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Bytes")
-	} else if null {
-		v.Bytes = nil
-	} else {
-		b, err := d.ReadBytes(v.Bytes[:0])
-		if err != nil {
-			return runtime.AtField(err, "Bytes")
-		}
-		v.Bytes = b
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Bool")
-	} else if null {
-		v.Bool = nil
-	} else {
-		if v.Bool == nil {
-			v.Bool = new(bool)
-		}
-		x1, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Bool")
-		}
-		(*v.Bool) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Composite")
-	} else if null {
-		v.Composite = nil
-	} else {
-		if v.Composite == nil {
-			v.Composite = new(Composite)
-		}
-		if err := v.Composite.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Composite")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Array")
-	} else if null {
-		v.Array = nil
-	} else {
+	if !d.TryArrayHead(7) {
 		n, err := d.ReadArrayHead()
 		if err != nil {
-			return runtime.AtField(err, "Array")
+			return err
 		}
-		if v.Array == nil || cap(v.Array) < n {
-			v.Array = make([]Value, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Array = v.Array[:0]
-		}
-		var zero Value
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Array")
-				}
-				if !more {
-					break
-				}
+		if n != 7 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 7, n)
 			}
-			v.Array = append(v.Array, zero)
-			if err := v.Array[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Array")
-			}
-		}
-		d.Leave()
-	}
-	{
-		var e Value
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Dict")
-		} else if null {
-			v.Dict = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Dict")
-			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
+					more, err := d.NextElem(n, i)
 					if err != nil {
-						return runtime.AtField(err, "Dict")
+						return err
+					}
+					if !more {
+						if i != 7 {
+							return runtime.WrongLength(d, 7, i)
+						}
+						break
+					}
+					if i == 7 {
+						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Int")
+			}
+		}
+		if null {
+			v.Int = nil
+		} else {
+			if v.Int == nil {
+				v.Int = new(int64)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.Int) = x1
+			} else {
+				x1, err := d.ReadInt64()
+				if err != nil {
+					return runtime.AtField(err, "Int")
+				}
+				(*v.Int) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Str")
+			}
+		}
+		if null {
+			v.Str = nil
+		} else {
+			if v.Str == nil {
+				v.Str = new(string)
+			}
+			if x1, ok1 := d.TryString(); ok1 {
+				(*v.Str) = x1
+			} else {
+				x1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Str")
+				}
+				(*v.Str) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
+		}
+		if null {
+			v.Bytes = nil
+		} else {
+			b, err := d.ReadBytes(v.Bytes[:0])
+			if err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
+			v.Bytes = b
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Bool")
+			}
+		}
+		if null {
+			v.Bool = nil
+		} else {
+			if v.Bool == nil {
+				v.Bool = new(bool)
+			}
+			if x1, ok1 := d.TryBool(); ok1 {
+				(*v.Bool) = x1
+			} else {
+				x1, err := d.ReadBool()
+				if err != nil {
+					return runtime.AtField(err, "Bool")
+				}
+				(*v.Bool) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Composite")
+			}
+		}
+		if null {
+			v.Composite = nil
+		} else {
+			if v.Composite == nil {
+				v.Composite = new(Composite)
+			}
+			if err := v.Composite.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Composite")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Array")
+			}
+		}
+		if null {
+			v.Array = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Array")
+			}
+			if v.Array == nil || cap(v.Array) < n {
+				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Array = v.Array[:0]
+			}
+			var zero Value
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Array")
 					}
 					if !more {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				v.Array = append(v.Array, zero)
+				if err := v.Array[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Array")
+				}
+			}
+			d.Leave()
+		}
+	}
+	{
+		var e Value
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Dict")
+				}
+			}
+			if null {
+				v.Dict = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				e = Value{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				m := make(map[string]Value, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Dict")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					e = Value{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Dict")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Dict = m
 			}
-			d.Leave()
-			v.Dict = m
 		}
 	}
 	d.Leave()
@@ -3747,6 +4664,27 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "i"):
+					field = 0
+				case runtime.KeyFold(k.Text, "s"):
+					field = 1
+				case runtime.KeyFold(k.Text, "b"):
+					field = 2
+				case runtime.KeyFold(k.Text, "t"):
+					field = 3
+				case runtime.KeyFold(k.Text, "c"):
+					field = 4
+				case runtime.KeyFold(k.Text, "a"):
+					field = 5
+				case runtime.KeyFold(k.Text, "d"):
+					field = 6
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -3769,142 +4707,203 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Int")
-		} else if null {
-			v.Int = nil
-		} else {
-			if v.Int == nil {
-				v.Int = new(int64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Int")
+				}
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(err, "Int")
+			if null {
+				v.Int = nil
+			} else {
+				if v.Int == nil {
+					v.Int = new(int64)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.Int) = x1
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(err, "Int")
+					}
+					(*v.Int) = x1
+				}
 			}
-			(*v.Int) = x1
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Str")
-		} else if null {
-			v.Str = nil
-		} else {
-			if v.Str == nil {
-				v.Str = new(string)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Str")
+				}
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(err, "Str")
+			if null {
+				v.Str = nil
+			} else {
+				if v.Str == nil {
+					v.Str = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Str) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Str")
+					}
+					(*v.Str) = x1
+				}
 			}
-			(*v.Str) = x1
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Bytes")
-		} else if null {
-			v.Bytes = nil
-		} else {
-			b, err := d.ReadBytes(v.Bytes[:0])
-			if err != nil {
-				return runtime.AtField(err, "Bytes")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
 			}
-			v.Bytes = b
+			if null {
+				v.Bytes = nil
+			} else {
+				b, err := d.ReadBytes(v.Bytes[:0])
+				if err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
+				v.Bytes = b
+			}
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Bool")
-		} else if null {
-			v.Bool = nil
-		} else {
-			if v.Bool == nil {
-				v.Bool = new(bool)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
 			}
-			x1, err := d.ReadBool()
-			if err != nil {
-				return runtime.AtField(err, "Bool")
+			if null {
+				v.Bool = nil
+			} else {
+				if v.Bool == nil {
+					v.Bool = new(bool)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Bool) = x1
+				} else {
+					x1, err := d.ReadBool()
+					if err != nil {
+						return runtime.AtField(err, "Bool")
+					}
+					(*v.Bool) = x1
+				}
 			}
-			(*v.Bool) = x1
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Composite")
-		} else if null {
-			v.Composite = nil
-		} else {
-			if v.Composite == nil {
-				v.Composite = new(Composite)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Composite")
+				}
 			}
-			if err := v.Composite.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Composite")
+			if null {
+				v.Composite = nil
+			} else {
+				if v.Composite == nil {
+					v.Composite = new(Composite)
+				}
+				if err := v.Composite.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Composite")
+				}
 			}
 		}
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Array")
-		} else if null {
-			v.Array = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Array")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Array")
+				}
 			}
-			if v.Array == nil || cap(v.Array) < n {
-				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Array = nil
 			} else {
-				v.Array = v.Array[:0]
-			}
-			var zero Value
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Array")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Array")
+				}
+				if v.Array == nil || cap(v.Array) < n {
+					v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Array = v.Array[:0]
+				}
+				var zero Value
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Array")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Array = append(v.Array, zero)
+					if err := v.Array[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Array")
 					}
 				}
-				v.Array = append(v.Array, zero)
-				if err := v.Array[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Array")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 6:
 		var e Value
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Dict")
-		} else if null {
-			v.Dict = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Dict")
-			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Dict")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Dict")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Dict = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				e = Value{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				m := make(map[string]Value, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Dict")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					e = Value{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Dict")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Dict = m
 			}
-			d.Leave()
-			v.Dict = m
 		}
 	}
 	return nil

@@ -84,6 +84,9 @@ func (v *Request) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -96,115 +99,152 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 7 fields.
 func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 7 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 7, n)
+	if !d.TryArrayHead(7) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 7 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 7, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 7 {
+							return runtime.WrongLength(d, 7, i)
+						}
+						break
+					}
+					if i == 7 {
+						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 7 {
-						return runtime.WrongLength(d, 7, i)
-					}
-					break
-				}
-				if i == 7 {
-					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Version = uint8(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		v.Version = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		v.ID = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Method = Method(x)
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Method")
 		}
 		v.Method = Method(x)
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Headers")
-	} else if null {
-		v.Headers = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Headers")
-		}
-		m := make(map[string]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Headers")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Headers")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Headers = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Headers")
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Headers")
+			m := make(map[string]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Headers")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Headers")
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Headers")
+					}
+					m[k] = x1
+				}
 			}
-			m[k] = x1
+			d.Leave()
+			v.Headers = m
 		}
-		d.Leave()
-		v.Headers = m
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Deadline")
-	} else if null {
-		v.Deadline = nil
-	} else {
-		if v.Deadline == nil {
-			v.Deadline = new(int64)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Deadline")
+			}
 		}
-		x1, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Deadline")
+		if null {
+			v.Deadline = nil
+		} else {
+			if v.Deadline == nil {
+				v.Deadline = new(int64)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.Deadline) = x1
+			} else {
+				x1, err := d.ReadInt64()
+				if err != nil {
+					return runtime.AtField(err, "Deadline")
+				}
+				(*v.Deadline) = x1
+			}
 		}
-		(*v.Deadline) = x1
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Trace")
-	} else if null {
-		v.Trace = nil
-	} else {
-		if v.Trace == nil {
-			v.Trace = new(TraceID)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Trace")
+			}
 		}
-		if err := d.ReadByteArray((*v.Trace)[:]); err != nil {
-			return runtime.AtField(err, "Trace")
+		if null {
+			v.Trace = nil
+		} else {
+			if v.Trace == nil {
+				v.Trace = new(TraceID)
+			}
+			if err := d.ReadByteArray((*v.Trace)[:]); err != nil {
+				return runtime.AtField(err, "Trace")
+			}
 		}
 	}
 	if err := v.Params.DecodeCBOR(d); err != nil {
@@ -255,6 +295,42 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "v"):
+					field = 0
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 1
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "trace"):
+					field = 5
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "method"):
+					field = 2
+				case runtime.KeyFold(k.Text, "params"):
+					field = 6
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "headers"):
+					field = 3
+				}
+			case 8:
+				switch {
+				case runtime.KeyFold(k.Text, "deadline"):
+					field = 4
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -277,83 +353,124 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Version")
-		}
-		v.Version = x
-	case 1:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
-		}
-		v.ID = x
-	case 2:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Method")
-		}
-		v.Method = Method(x)
-	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Headers")
-		} else if null {
-			v.Headers = nil
+		if x, ok := d.TryUint(); ok {
+			v.Version = uint8(x)
 		} else {
-			n, err := d.ReadMapHead()
+			x, err := d.ReadUint8()
 			if err != nil {
-				return runtime.AtField(err, "Headers")
+				return runtime.AtField(err, "Version")
 			}
-			m := make(map[string]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Headers")
-					}
-					if !more {
-						break
-					}
+			v.Version = x
+		}
+	case 1:
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
+		}
+	case 2:
+		if x, ok := d.TryString(); ok {
+			v.Method = Method(x)
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Method")
+			}
+			v.Method = Method(x)
+		}
+	case 3:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Headers")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Headers = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Headers")
 				}
-				x1, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Headers")
+				m := make(map[string]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Headers")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Headers")
+					}
+					if x1, ok1 := d.TryString(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Headers")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Headers = m
 			}
-			d.Leave()
-			v.Headers = m
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Deadline")
-		} else if null {
-			v.Deadline = nil
-		} else {
-			if v.Deadline == nil {
-				v.Deadline = new(int64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Deadline")
+				}
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(err, "Deadline")
+			if null {
+				v.Deadline = nil
+			} else {
+				if v.Deadline == nil {
+					v.Deadline = new(int64)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.Deadline) = x1
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(err, "Deadline")
+					}
+					(*v.Deadline) = x1
+				}
 			}
-			(*v.Deadline) = x1
 		}
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Trace")
-		} else if null {
-			v.Trace = nil
-		} else {
-			if v.Trace == nil {
-				v.Trace = new(TraceID)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Trace")
+				}
 			}
-			if err := d.ReadByteArray((*v.Trace)[:]); err != nil {
-				return runtime.AtField(err, "Trace")
+			if null {
+				v.Trace = nil
+			} else {
+				if v.Trace == nil {
+					v.Trace = new(TraceID)
+				}
+				if err := d.ReadByteArray((*v.Trace)[:]); err != nil {
+					return runtime.AtField(err, "Trace")
+				}
 			}
 		}
 	case 6:
@@ -442,6 +559,9 @@ func (v *Params) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -454,71 +574,94 @@ func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
 func (v *Params) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 3 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 3, n)
+	if !d.TryArrayHead(3) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 3 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 3, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 3 {
+							return runtime.WrongLength(d, 3, i)
+						}
+						break
+					}
+					if i == 3 {
+						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 3 {
-						return runtime.WrongLength(d, 3, i)
-					}
-					break
-				}
-				if i == 3 {
-					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
+			d.Leave()
+			return nil
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Get")
 			}
 		}
-		d.Leave()
-		return nil
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Get")
-	} else if null {
-		v.Get = nil
-	} else {
-		if v.Get == nil {
-			v.Get = new(GetParams)
-		}
-		if err := v.Get.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Get")
+		if null {
+			v.Get = nil
+		} else {
+			if v.Get == nil {
+				v.Get = new(GetParams)
+			}
+			if err := v.Get.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Get")
+			}
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Put")
-	} else if null {
-		v.Put = nil
-	} else {
-		if v.Put == nil {
-			v.Put = new(PutParams)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Put")
+			}
 		}
-		if err := v.Put.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Put")
+		if null {
+			v.Put = nil
+		} else {
+			if v.Put == nil {
+				v.Put = new(PutParams)
+			}
+			if err := v.Put.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Put")
+			}
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "List")
-	} else if null {
-		v.List = nil
-	} else {
-		if v.List == nil {
-			v.List = new(ListParams)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "List")
+			}
 		}
-		if err := v.List.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "List")
+		if null {
+			v.List = nil
+		} else {
+			if v.List == nil {
+				v.List = new(ListParams)
+			}
+			if err := v.List.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "List")
+			}
 		}
 	}
 	d.Leave()
@@ -558,6 +701,22 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "get"):
+					field = 0
+				case runtime.KeyFold(k.Text, "put"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "list"):
+					field = 2
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -580,42 +739,63 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Params) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Get")
-		} else if null {
-			v.Get = nil
-		} else {
-			if v.Get == nil {
-				v.Get = new(GetParams)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Get")
+				}
 			}
-			if err := v.Get.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Get")
+			if null {
+				v.Get = nil
+			} else {
+				if v.Get == nil {
+					v.Get = new(GetParams)
+				}
+				if err := v.Get.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Get")
+				}
 			}
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Put")
-		} else if null {
-			v.Put = nil
-		} else {
-			if v.Put == nil {
-				v.Put = new(PutParams)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Put")
+				}
 			}
-			if err := v.Put.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Put")
+			if null {
+				v.Put = nil
+			} else {
+				if v.Put == nil {
+					v.Put = new(PutParams)
+				}
+				if err := v.Put.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Put")
+				}
 			}
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "List")
-		} else if null {
-			v.List = nil
-		} else {
-			if v.List == nil {
-				v.List = new(ListParams)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "List")
+				}
 			}
-			if err := v.List.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "List")
+			if null {
+				v.List = nil
+			} else {
+				if v.List == nil {
+					v.List = new(ListParams)
+				}
+				if err := v.List.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "List")
+				}
 			}
 		}
 	}
@@ -666,6 +846,9 @@ func (v *GetParams) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -678,45 +861,51 @@ func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *GetParams) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Key = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Key")
 		}
 		v.Key = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Consistency = Consistency(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Consistency")
@@ -758,6 +947,20 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "key"):
+					field = 0
+				}
+			case 11:
+				switch {
+				case runtime.KeyFold(k.Text, "consistency"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -780,17 +983,25 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 func (v *GetParams) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Key")
+		if x, ok := d.TryString(); ok {
+			v.Key = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Key")
+			}
+			v.Key = x
 		}
-		v.Key = x
 	case 1:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Consistency")
+		if x, ok := d.TryUint(); ok {
+			v.Consistency = Consistency(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "Consistency")
+			}
+			v.Consistency = Consistency(x)
 		}
-		v.Consistency = Consistency(x)
 	}
 	return nil
 }
@@ -850,6 +1061,9 @@ func (v *PutParams) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -862,75 +1076,99 @@ func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
 func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 4 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 4, n)
+	if !d.TryArrayHead(4) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 4 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 4, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 4 {
+							return runtime.WrongLength(d, 4, i)
+						}
+						break
+					}
+					if i == 4 {
+						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 4 {
-						return runtime.WrongLength(d, 4, i)
-					}
-					break
-				}
-				if i == 4 {
-					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Key = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Key")
 		}
 		v.Key = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Value")
-	} else if null {
-		v.Value = nil
-	} else {
-		b, err := d.ReadBytes(v.Value[:0])
-		if err != nil {
-			return runtime.AtField(err, "Value")
-		}
-		v.Value = b
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Value")
+			}
+		}
+		if null {
+			v.Value = nil
+		} else {
+			b, err := d.ReadBytes(v.Value[:0])
+			if err != nil {
+				return runtime.AtField(err, "Value")
+			}
+			v.Value = b
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.TTL = uint32(x)
+	} else {
 		x, err := d.ReadUint32()
 		if err != nil {
 			return runtime.AtField(err, "TTL")
 		}
 		v.TTL = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "IfVersion")
-	} else if null {
-		v.IfVersion = nil
-	} else {
-		if v.IfVersion == nil {
-			v.IfVersion = new(uint64)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "IfVersion")
+			}
 		}
-		x1, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "IfVersion")
+		if null {
+			v.IfVersion = nil
+		} else {
+			if v.IfVersion == nil {
+				v.IfVersion = new(uint64)
+			}
+			if x1, ok1 := d.TryUint(); ok1 {
+				(*v.IfVersion) = x1
+			} else {
+				x1, err := d.ReadUint64()
+				if err != nil {
+					return runtime.AtField(err, "IfVersion")
+				}
+				(*v.IfVersion) = x1
+			}
 		}
-		(*v.IfVersion) = x1
 	}
 	d.Leave()
 	return nil
@@ -971,6 +1209,27 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "key"):
+					field = 0
+				case runtime.KeyFold(k.Text, "ttl"):
+					field = 2
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "value"):
+					field = 1
+				}
+			case 10:
+				switch {
+				case runtime.KeyFold(k.Text, "if_version"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -993,43 +1252,69 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Key")
-		}
-		v.Key = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Value")
-		} else if null {
-			v.Value = nil
+		if x, ok := d.TryString(); ok {
+			v.Key = x
 		} else {
-			b, err := d.ReadBytes(v.Value[:0])
+			x, err := d.ReadString()
 			if err != nil {
-				return runtime.AtField(err, "Value")
+				return runtime.AtField(err, "Key")
 			}
-			v.Value = b
+			v.Key = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Value")
+				}
+			}
+			if null {
+				v.Value = nil
+			} else {
+				b, err := d.ReadBytes(v.Value[:0])
+				if err != nil {
+					return runtime.AtField(err, "Value")
+				}
+				v.Value = b
+			}
 		}
 	case 2:
-		x, err := d.ReadUint32()
-		if err != nil {
-			return runtime.AtField(err, "TTL")
-		}
-		v.TTL = x
-	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "IfVersion")
-		} else if null {
-			v.IfVersion = nil
+		if x, ok := d.TryUint(); ok {
+			v.TTL = uint32(x)
 		} else {
-			if v.IfVersion == nil {
-				v.IfVersion = new(uint64)
-			}
-			x1, err := d.ReadUint64()
+			x, err := d.ReadUint32()
 			if err != nil {
-				return runtime.AtField(err, "IfVersion")
+				return runtime.AtField(err, "TTL")
 			}
-			(*v.IfVersion) = x1
+			v.TTL = x
+		}
+	case 3:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "IfVersion")
+				}
+			}
+			if null {
+				v.IfVersion = nil
+			} else {
+				if v.IfVersion == nil {
+					v.IfVersion = new(uint64)
+				}
+				if x1, ok1 := d.TryUint(); ok1 {
+					(*v.IfVersion) = x1
+				} else {
+					x1, err := d.ReadUint64()
+					if err != nil {
+						return runtime.AtField(err, "IfVersion")
+					}
+					(*v.IfVersion) = x1
+				}
+			}
 		}
 	}
 	return nil
@@ -1086,6 +1371,9 @@ func (v *ListParams) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1098,63 +1386,78 @@ func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
 func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 4 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 4, n)
+	if !d.TryArrayHead(4) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 4 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 4, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 4 {
+							return runtime.WrongLength(d, 4, i)
+						}
+						break
+					}
+					if i == 4 {
+						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 4 {
-						return runtime.WrongLength(d, 4, i)
-					}
-					break
-				}
-				if i == 4 {
-					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Prefix = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Prefix")
 		}
 		v.Prefix = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Limit = uint16(x)
+	} else {
 		x, err := d.ReadUint16()
 		if err != nil {
 			return runtime.AtField(err, "Limit")
 		}
 		v.Limit = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Cursor")
-	} else if null {
-		v.Cursor = nil
-	} else {
-		b, err := d.ReadBytes(v.Cursor[:0])
-		if err != nil {
-			return runtime.AtField(err, "Cursor")
-		}
-		v.Cursor = b
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Cursor")
+			}
+		}
+		if null {
+			v.Cursor = nil
+		} else {
+			b, err := d.ReadBytes(v.Cursor[:0])
+			if err != nil {
+				return runtime.AtField(err, "Cursor")
+			}
+			v.Cursor = b
+		}
+	}
+	if x, ok := d.TryBool(); ok {
+		v.Keys = x
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "Keys")
@@ -1200,6 +1503,27 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "limit"):
+					field = 1
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "prefix"):
+					field = 0
+				case runtime.KeyFold(k.Text, "cursor"):
+					field = 2
+				}
+			case 9:
+				switch {
+				case runtime.KeyFold(k.Text, "keys_only"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1222,35 +1546,54 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 func (v *ListParams) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Prefix")
-		}
-		v.Prefix = x
-	case 1:
-		x, err := d.ReadUint16()
-		if err != nil {
-			return runtime.AtField(err, "Limit")
-		}
-		v.Limit = x
-	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Cursor")
-		} else if null {
-			v.Cursor = nil
+		if x, ok := d.TryString(); ok {
+			v.Prefix = x
 		} else {
-			b, err := d.ReadBytes(v.Cursor[:0])
+			x, err := d.ReadString()
 			if err != nil {
-				return runtime.AtField(err, "Cursor")
+				return runtime.AtField(err, "Prefix")
 			}
-			v.Cursor = b
+			v.Prefix = x
+		}
+	case 1:
+		if x, ok := d.TryUint(); ok {
+			v.Limit = uint16(x)
+		} else {
+			x, err := d.ReadUint16()
+			if err != nil {
+				return runtime.AtField(err, "Limit")
+			}
+			v.Limit = x
+		}
+	case 2:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Cursor")
+				}
+			}
+			if null {
+				v.Cursor = nil
+			} else {
+				b, err := d.ReadBytes(v.Cursor[:0])
+				if err != nil {
+					return runtime.AtField(err, "Cursor")
+				}
+				v.Cursor = b
+			}
 		}
 	case 3:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Keys")
+		if x, ok := d.TryBool(); ok {
+			v.Keys = x
+		} else {
+			x, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "Keys")
+			}
+			v.Keys = x
 		}
-		v.Keys = x
 	}
 	return nil
 }
@@ -1341,6 +1684,9 @@ func (v *Response) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1353,100 +1699,125 @@ func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
 func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 4 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 4, n)
+	if !d.TryArrayHead(4) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 4 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 4, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 4 {
+							return runtime.WrongLength(d, 4, i)
+						}
+						break
+					}
+					if i == 4 {
+						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 4 {
-						return runtime.WrongLength(d, 4, i)
-					}
-					break
-				}
-				if i == 4 {
-					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		v.ID = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Result")
-	} else if null {
-		v.Result = nil
-	} else {
-		if v.Result == nil {
-			v.Result = new(Result)
-		}
-		if err := v.Result.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Result")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Error")
-	} else if null {
-		v.Error = nil
-	} else {
-		if v.Error == nil {
-			v.Error = new(Error)
-		}
-		if err := v.Error.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Error")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Timing")
-	} else if null {
-		v.Timing = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Timing")
-		}
-		m := make(map[string]float32, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Timing")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Result")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Result = nil
+		} else {
+			if v.Result == nil {
+				v.Result = new(Result)
+			}
+			if err := v.Result.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Result")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Error")
+			}
+		}
+		if null {
+			v.Error = nil
+		} else {
+			if v.Error == nil {
+				v.Error = new(Error)
+			}
+			if err := v.Error.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Error")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Timing")
+			}
+		}
+		if null {
+			v.Timing = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Timing")
 			}
-			x1, err := d.ReadFloat32()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Timing")
+			m := make(map[string]float32, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Timing")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Timing")
+				}
+				x1, err := d.ReadFloat32()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Timing")
+				}
+				m[k] = x1
 			}
-			m[k] = x1
+			d.Leave()
+			v.Timing = m
 		}
-		d.Leave()
-		v.Timing = m
 	}
 	d.Leave()
 	return nil
@@ -1487,6 +1858,27 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 0
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "error"):
+					field = 2
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "result"):
+					field = 1
+				case runtime.KeyFold(k.Text, "timing"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1509,70 +1901,95 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
-		}
-		v.ID = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Result")
-		} else if null {
-			v.Result = nil
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
 		} else {
-			if v.Result == nil {
-				v.Result = new(Result)
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
 			}
-			if err := v.Result.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Result")
+			v.ID = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Result")
+				}
+			}
+			if null {
+				v.Result = nil
+			} else {
+				if v.Result == nil {
+					v.Result = new(Result)
+				}
+				if err := v.Result.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Result")
+				}
 			}
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Error")
-		} else if null {
-			v.Error = nil
-		} else {
-			if v.Error == nil {
-				v.Error = new(Error)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Error")
+				}
 			}
-			if err := v.Error.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Error")
+			if null {
+				v.Error = nil
+			} else {
+				if v.Error == nil {
+					v.Error = new(Error)
+				}
+				if err := v.Error.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Error")
+				}
 			}
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Timing")
-		} else if null {
-			v.Timing = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Timing")
-			}
-			m := make(map[string]float32, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Timing")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Timing")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Timing = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Timing")
 				}
-				x1, err := d.ReadFloat32()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Timing")
+				m := make(map[string]float32, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Timing")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Timing")
+					}
+					x1, err := d.ReadFloat32()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Timing")
+					}
+					m[k] = x1
 				}
-				m[k] = x1
+				d.Leave()
+				v.Timing = m
 			}
-			d.Leave()
-			v.Timing = m
 		}
 	}
 	return nil
@@ -1648,6 +2065,9 @@ func (v *Result) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1660,104 +2080,131 @@ func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
 func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 5 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 5, n)
+	if !d.TryArrayHead(5) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 5 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 5, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 5 {
+							return runtime.WrongLength(d, 5, i)
+						}
+						break
+					}
+					if i == 5 {
+						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 5 {
-						return runtime.WrongLength(d, 5, i)
-					}
-					break
-				}
-				if i == 5 {
-					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryBool(); ok {
+		v.Found = x
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "Found")
 		}
 		v.Found = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Value")
-	} else if null {
-		v.Value = nil
-	} else {
-		b, err := d.ReadBytes(v.Value[:0])
-		if err != nil {
-			return runtime.AtField(err, "Value")
-		}
-		v.Value = b
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Value")
+			}
+		}
+		if null {
+			v.Value = nil
+		} else {
+			b, err := d.ReadBytes(v.Value[:0])
+			if err != nil {
+				return runtime.AtField(err, "Value")
+			}
+			v.Value = b
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.Version = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		v.Version = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Entries")
-	} else if null {
-		v.Entries = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Entries")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Entries")
+			}
 		}
-		if v.Entries == nil || cap(v.Entries) < n {
-			v.Entries = make([]Entry, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Entries = nil
 		} else {
-			v.Entries = v.Entries[:0]
-		}
-		var zero Entry
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Entries")
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Entries")
+			}
+			if v.Entries == nil || cap(v.Entries) < n {
+				v.Entries = make([]Entry, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Entries = v.Entries[:0]
+			}
+			var zero Entry
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Entries")
+					}
+					if !more {
+						break
+					}
 				}
-				if !more {
-					break
+				v.Entries = append(v.Entries, zero)
+				if err := v.Entries[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Entries")
 				}
 			}
-			v.Entries = append(v.Entries, zero)
-			if err := v.Entries[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Entries")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Next")
-	} else if null {
-		v.Next = nil
-	} else {
-		b, err := d.ReadBytes(v.Next[:0])
-		if err != nil {
-			return runtime.AtField(err, "Next")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Next")
+			}
 		}
-		v.Next = b
+		if null {
+			v.Next = nil
+		} else {
+			b, err := d.ReadBytes(v.Next[:0])
+			if err != nil {
+				return runtime.AtField(err, "Next")
+			}
+			v.Next = b
+		}
 	}
 	d.Leave()
 	return nil
@@ -1800,6 +2247,29 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "next"):
+					field = 4
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "found"):
+					field = 0
+				case runtime.KeyFold(k.Text, "value"):
+					field = 1
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "version"):
+					field = 2
+				case runtime.KeyFold(k.Text, "entries"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1822,73 +2292,102 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Found")
-		}
-		v.Found = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Value")
-		} else if null {
-			v.Value = nil
+		if x, ok := d.TryBool(); ok {
+			v.Found = x
 		} else {
-			b, err := d.ReadBytes(v.Value[:0])
+			x, err := d.ReadBool()
 			if err != nil {
-				return runtime.AtField(err, "Value")
+				return runtime.AtField(err, "Found")
 			}
-			v.Value = b
+			v.Found = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Value")
+				}
+			}
+			if null {
+				v.Value = nil
+			} else {
+				b, err := d.ReadBytes(v.Value[:0])
+				if err != nil {
+					return runtime.AtField(err, "Value")
+				}
+				v.Value = b
+			}
 		}
 	case 2:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "Version")
-		}
-		v.Version = x
-	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Entries")
-		} else if null {
-			v.Entries = nil
+		if x, ok := d.TryUint(); ok {
+			v.Version = x
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadUint64()
 			if err != nil {
-				return runtime.AtField(err, "Entries")
+				return runtime.AtField(err, "Version")
 			}
-			if v.Entries == nil || cap(v.Entries) < n {
-				v.Entries = make([]Entry, 0, d.Hint(max(n, 0)))
+			v.Version = x
+		}
+	case 3:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Entries")
+				}
+			}
+			if null {
+				v.Entries = nil
 			} else {
-				v.Entries = v.Entries[:0]
-			}
-			var zero Entry
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Entries")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Entries")
+				}
+				if v.Entries == nil || cap(v.Entries) < n {
+					v.Entries = make([]Entry, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Entries = v.Entries[:0]
+				}
+				var zero Entry
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Entries")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Entries = append(v.Entries, zero)
+					if err := v.Entries[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Entries")
 					}
 				}
-				v.Entries = append(v.Entries, zero)
-				if err := v.Entries[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Entries")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Next")
-		} else if null {
-			v.Next = nil
-		} else {
-			b, err := d.ReadBytes(v.Next[:0])
-			if err != nil {
-				return runtime.AtField(err, "Next")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Next")
+				}
 			}
-			v.Next = b
+			if null {
+				v.Next = nil
+			} else {
+				b, err := d.ReadBytes(v.Next[:0])
+				if err != nil {
+					return runtime.AtField(err, "Next")
+				}
+				v.Next = b
+			}
 		}
 	}
 	return nil
@@ -1940,6 +2439,9 @@ func (v *Entry) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1952,52 +2454,60 @@ func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
 func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 4 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 4, n)
+	if !d.TryArrayHead(4) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 4 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 4, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 4 {
+							return runtime.WrongLength(d, 4, i)
+						}
+						break
+					}
+					if i == 4 {
+						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 4 {
-						return runtime.WrongLength(d, 4, i)
-					}
-					break
-				}
-				if i == 4 {
-					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Key = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Key")
 		}
 		v.Key = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Version = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		v.Version = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Size = x
+	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
 			return runtime.AtField(err, "Size")
@@ -2050,6 +2560,30 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "key"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "size"):
+					field = 2
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "score"):
+					field = 3
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "version"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2072,23 +2606,35 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Key")
+		if x, ok := d.TryString(); ok {
+			v.Key = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Key")
+			}
+			v.Key = x
 		}
-		v.Key = x
 	case 1:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "Version")
+		if x, ok := d.TryUint(); ok {
+			v.Version = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "Version")
+			}
+			v.Version = x
 		}
-		v.Version = x
 	case 2:
-		x, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Size")
+		if x, ok := d.TryInt(); ok {
+			v.Size = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "Size")
+			}
+			v.Size = x
 		}
-		v.Size = x
 	case 3:
 		x, err := d.ReadFloat64()
 		if err != nil {
@@ -2173,6 +2719,9 @@ func (v *Error) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -2185,108 +2734,143 @@ func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
 func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 5 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 5, n)
+	if !d.TryArrayHead(5) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 5 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 5, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 5 {
+							return runtime.WrongLength(d, 5, i)
+						}
+						break
+					}
+					if i == 5 {
+						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 5 {
-						return runtime.WrongLength(d, 5, i)
-					}
-					break
-				}
-				if i == 5 {
-					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Code = Code(x)
+	} else {
 		x, err := d.ReadInt32()
 		if err != nil {
 			return runtime.AtField(err, "Code")
 		}
 		v.Code = Code(x)
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Message = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Message")
 		}
 		v.Message = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "RetryAfter")
-	} else if null {
-		v.RetryAfter = nil
-	} else {
-		if v.RetryAfter == nil {
-			v.RetryAfter = new(uint32)
-		}
-		x1, err := d.ReadUint32()
-		if err != nil {
-			return runtime.AtField(err, "RetryAfter")
-		}
-		(*v.RetryAfter) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Fields")
-	} else if null {
-		v.Fields = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Fields")
-		}
-		m := make(map[int]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "RetryAfter")
 			}
-			k, err := d.ReadInt()
+		}
+		if null {
+			v.RetryAfter = nil
+		} else {
+			if v.RetryAfter == nil {
+				v.RetryAfter = new(uint32)
+			}
+			if x1, ok1 := d.TryUint(); ok1 {
+				(*v.RetryAfter) = uint32(x1)
+			} else {
+				x1, err := d.ReadUint32()
+				if err != nil {
+					return runtime.AtField(err, "RetryAfter")
+				}
+				(*v.RetryAfter) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Fields")
+			}
+		}
+		if null {
+			v.Fields = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, int64(k)), "Fields")
+			m := make(map[int]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadInt()
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, int64(k)), "Fields")
+					}
+					m[k] = x1
+				}
 			}
-			m[k] = x1
+			d.Leave()
+			v.Fields = m
 		}
-		d.Leave()
-		v.Fields = m
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Data")
-	} else if null {
-		v.Data = nil
-	} else {
-		b, err := d.ReadBytes(v.Data[:0])
-		if err != nil {
-			return runtime.AtField(err, "Data")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Data")
+			}
 		}
-		v.Data = b
+		if null {
+			v.Data = nil
+		} else {
+			b, err := d.ReadBytes(v.Data[:0])
+			if err != nil {
+				return runtime.AtField(err, "Data")
+			}
+			v.Data = b
+		}
 	}
 	d.Leave()
 	return nil
@@ -2329,6 +2913,32 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "code"):
+					field = 0
+				case runtime.KeyFold(k.Text, "data"):
+					field = 4
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "fields"):
+					field = 3
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "message"):
+					field = 1
+				}
+			case 11:
+				switch {
+				case runtime.KeyFold(k.Text, "retry_after"):
+					field = 2
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2351,77 +2961,114 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadInt32()
-		if err != nil {
-			return runtime.AtField(err, "Code")
-		}
-		v.Code = Code(x)
-	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Message")
-		}
-		v.Message = x
-	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "RetryAfter")
-		} else if null {
-			v.RetryAfter = nil
+		if x, ok := d.TryInt(); ok {
+			v.Code = Code(x)
 		} else {
-			if v.RetryAfter == nil {
-				v.RetryAfter = new(uint32)
-			}
-			x1, err := d.ReadUint32()
+			x, err := d.ReadInt32()
 			if err != nil {
-				return runtime.AtField(err, "RetryAfter")
+				return runtime.AtField(err, "Code")
 			}
-			(*v.RetryAfter) = x1
+			v.Code = Code(x)
+		}
+	case 1:
+		if x, ok := d.TryString(); ok {
+			v.Message = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Message")
+			}
+			v.Message = x
+		}
+	case 2:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "RetryAfter")
+				}
+			}
+			if null {
+				v.RetryAfter = nil
+			} else {
+				if v.RetryAfter == nil {
+					v.RetryAfter = new(uint32)
+				}
+				if x1, ok1 := d.TryUint(); ok1 {
+					(*v.RetryAfter) = uint32(x1)
+				} else {
+					x1, err := d.ReadUint32()
+					if err != nil {
+						return runtime.AtField(err, "RetryAfter")
+					}
+					(*v.RetryAfter) = x1
+				}
+			}
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Fields")
-		} else if null {
-			v.Fields = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Fields")
-			}
-			m := make(map[int]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Fields")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Fields")
 				}
-				k, err := d.ReadInt()
+			}
+			if null {
+				v.Fields = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Fields")
 				}
-				x1, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "Fields")
+				m := make(map[int]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Fields")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if x1, ok1 := d.TryString(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "Fields")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Fields = m
 			}
-			d.Leave()
-			v.Fields = m
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Data")
-		} else if null {
-			v.Data = nil
-		} else {
-			b, err := d.ReadBytes(v.Data[:0])
-			if err != nil {
-				return runtime.AtField(err, "Data")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Data")
+				}
 			}
-			v.Data = b
+			if null {
+				v.Data = nil
+			} else {
+				b, err := d.ReadBytes(v.Data[:0])
+				if err != nil {
+					return runtime.AtField(err, "Data")
+				}
+				v.Data = b
+			}
 		}
 	}
 	return nil

@@ -48,6 +48,9 @@ func (v *Location) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -60,41 +63,45 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
 		return runtime.AtField(err, "Address")
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
@@ -136,6 +143,17 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "a"):
+					field = 0
+				case runtime.KeyFold(k.Text, "n"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -162,11 +180,15 @@ func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Address")
 		}
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
 		}
-		v.Name = x
 	}
 	return nil
 }
@@ -241,6 +263,9 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -253,98 +278,120 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 6 fields.
 func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 6 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 6, n)
+	if !d.TryArrayHead(6) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 6 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 6, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 6 {
+							return runtime.WrongLength(d, 6, i)
+						}
+						break
+					}
+					if i == 6 {
+						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 6 {
-						return runtime.WrongLength(d, 6, i)
-					}
-					break
-				}
-				if i == 6 {
-					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := v.Location.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Location")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ID")
-	} else if null {
-		v.ID = nil
-	} else {
-		b, err := d.ReadBytes(v.ID[:0])
-		if err != nil {
-			return runtime.AtField(err, "ID")
-		}
-		v.ID = b
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ID")
+			}
+		}
+		if null {
+			v.ID = nil
+		} else {
+			b, err := d.ReadBytes(v.ID[:0])
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = b
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.Kind = Kind(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		v.Kind = Kind(x)
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.TypeName = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
 		v.TypeName = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Fields")
-	} else if null {
-		v.Fields = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Fields")
-		}
-		if v.Fields == nil || cap(v.Fields) < n {
-			v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Fields = v.Fields[:0]
-		}
-		var zero Field
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Fields = append(v.Fields, zero)
-			if err := v.Fields[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Fields")
-			}
-		}
-		d.Leave()
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Fields")
+			}
+		}
+		if null {
+			v.Fields = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Fields")
+			}
+			if v.Fields == nil || cap(v.Fields) < n {
+				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Fields = v.Fields[:0]
+			}
+			var zero Field
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Fields = append(v.Fields, zero)
+				if err := v.Fields[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
+				}
+			}
+			d.Leave()
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.Version = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "Version")
@@ -394,6 +441,31 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "l"):
+					field = 0
+				case runtime.KeyFold(k.Text, "k"):
+					field = 2
+				case runtime.KeyFold(k.Text, "f"):
+					field = 4
+				case runtime.KeyFold(k.Text, "v"):
+					field = 5
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "type"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -420,68 +492,94 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Location")
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ID")
-		} else if null {
-			v.ID = nil
-		} else {
-			b, err := d.ReadBytes(v.ID[:0])
-			if err != nil {
-				return runtime.AtField(err, "ID")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ID")
+				}
 			}
-			v.ID = b
+			if null {
+				v.ID = nil
+			} else {
+				b, err := d.ReadBytes(v.ID[:0])
+				if err != nil {
+					return runtime.AtField(err, "ID")
+				}
+				v.ID = b
+			}
 		}
 	case 2:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Kind")
-		}
-		v.Kind = Kind(x)
-	case 3:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "TypeName")
-		}
-		v.TypeName = x
-	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Fields")
-		} else if null {
-			v.Fields = nil
+		if x, ok := d.TryUint(); ok {
+			v.Kind = Kind(x)
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadUint8()
 			if err != nil {
-				return runtime.AtField(err, "Fields")
+				return runtime.AtField(err, "Kind")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+			v.Kind = Kind(x)
+		}
+	case 3:
+		if x, ok := d.TryString(); ok {
+			v.TypeName = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "TypeName")
+			}
+			v.TypeName = x
+		}
+	case 4:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+			}
+			if null {
+				v.Fields = nil
 			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Fields")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if v.Fields == nil || cap(v.Fields) < n {
+					v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Fields = v.Fields[:0]
+				}
+				var zero Field
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Fields")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Fields = append(v.Fields, zero)
+					if err := v.Fields[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 					}
 				}
-				v.Fields = append(v.Fields, zero)
-				if err := v.Fields[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 5:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "Version")
+		if x, ok := d.TryUint(); ok {
+			v.Version = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "Version")
+			}
+			v.Version = x
 		}
-		v.Version = x
 	}
 	return nil
 }
@@ -534,6 +632,9 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -546,38 +647,42 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
@@ -644,11 +749,15 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
 		}
-		v.Name = x
 	case 1:
 		if err := v.Value.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Value")
@@ -832,6 +941,9 @@ func (v *Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -844,267 +956,384 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 13 fields.
 func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 13 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 13, n)
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if i != 13 {
-						return runtime.WrongLength(d, 13, i)
-					}
-					break
-				}
-				if i == 13 {
-					return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
-				}
-			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
-		}
-		d.Leave()
-		return nil
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Bool")
-	} else if null {
-		v.Bool = nil
-	} else {
-		if v.Bool == nil {
-			v.Bool = new(bool)
-		}
-		x1, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Bool")
-		}
-		(*v.Bool) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Int")
-	} else if null {
-		v.Int = nil
-	} else {
-		if v.Int == nil {
-			v.Int = new(int64)
-		}
-		x1, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Int")
-		}
-		(*v.Int) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Uint")
-	} else if null {
-		v.Uint = nil
-	} else {
-		if v.Uint == nil {
-			v.Uint = new(uint64)
-		}
-		x1, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "Uint")
-		}
-		(*v.Uint) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Fix")
-	} else if null {
-		v.Fix = nil
-	} else {
-		if v.Fix == nil {
-			v.Fix = new(Fix64)
-		}
-		x1, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Fix")
-		}
-		(*v.Fix) = Fix64(x1)
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Float")
-	} else if null {
-		v.Float = nil
-	} else {
-		if v.Float == nil {
-			v.Float = new(float64)
-		}
-		x1, err := d.ReadFloat64()
-		if err != nil {
-			return runtime.AtField(err, "Float")
-		}
-		(*v.Float) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Str")
-	} else if null {
-		v.Str = nil
-	} else {
-		if v.Str == nil {
-			v.Str = new(string)
-		}
-		x1, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Str")
-		}
-		(*v.Str) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Bytes")
-	} else if null {
-		v.Bytes = nil
-	} else {
-		b, err := d.ReadBytes(v.Bytes[:0])
-		if err != nil {
-			return runtime.AtField(err, "Bytes")
-		}
-		v.Bytes = b
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Hash")
-	} else if null {
-		v.Hash = nil
-	} else {
-		if v.Hash == nil {
-			v.Hash = new([32]byte)
-		}
-		if err := d.ReadByteArray((*v.Hash)[:]); err != nil {
-			return runtime.AtField(err, "Hash")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Path")
-	} else if null {
-		v.Path = nil
-	} else {
-		if v.Path == nil {
-			v.Path = new(Path)
-		}
-		if err := v.Path.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Path")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Array")
-	} else if null {
-		v.Array = nil
-	} else {
+	if !d.TryArrayHead(13) {
 		n, err := d.ReadArrayHead()
 		if err != nil {
-			return runtime.AtField(err, "Array")
+			return err
 		}
-		if v.Array == nil || cap(v.Array) < n {
-			v.Array = make([]Value, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Array = v.Array[:0]
-		}
-		var zero Value
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Array")
-				}
-				if !more {
-					break
-				}
+		if n != 13 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 13, n)
 			}
-			v.Array = append(v.Array, zero)
-			if err := v.Array[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Array")
-			}
-		}
-		d.Leave()
-	}
-	{
-		var e Value
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Dict")
-		} else if null {
-			v.Dict = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Dict")
-			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
+					more, err := d.NextElem(n, i)
 					if err != nil {
-						return runtime.AtField(err, "Dict")
+						return err
+					}
+					if !more {
+						if i != 13 {
+							return runtime.WrongLength(d, 13, i)
+						}
+						break
+					}
+					if i == 13 {
+						return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Bool")
+			}
+		}
+		if null {
+			v.Bool = nil
+		} else {
+			if v.Bool == nil {
+				v.Bool = new(bool)
+			}
+			if x1, ok1 := d.TryBool(); ok1 {
+				(*v.Bool) = x1
+			} else {
+				x1, err := d.ReadBool()
+				if err != nil {
+					return runtime.AtField(err, "Bool")
+				}
+				(*v.Bool) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Int")
+			}
+		}
+		if null {
+			v.Int = nil
+		} else {
+			if v.Int == nil {
+				v.Int = new(int64)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.Int) = x1
+			} else {
+				x1, err := d.ReadInt64()
+				if err != nil {
+					return runtime.AtField(err, "Int")
+				}
+				(*v.Int) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Uint")
+			}
+		}
+		if null {
+			v.Uint = nil
+		} else {
+			if v.Uint == nil {
+				v.Uint = new(uint64)
+			}
+			if x1, ok1 := d.TryUint(); ok1 {
+				(*v.Uint) = x1
+			} else {
+				x1, err := d.ReadUint64()
+				if err != nil {
+					return runtime.AtField(err, "Uint")
+				}
+				(*v.Uint) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Fix")
+			}
+		}
+		if null {
+			v.Fix = nil
+		} else {
+			if v.Fix == nil {
+				v.Fix = new(Fix64)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.Fix) = Fix64(x1)
+			} else {
+				x1, err := d.ReadInt64()
+				if err != nil {
+					return runtime.AtField(err, "Fix")
+				}
+				(*v.Fix) = Fix64(x1)
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Float")
+			}
+		}
+		if null {
+			v.Float = nil
+		} else {
+			if v.Float == nil {
+				v.Float = new(float64)
+			}
+			x1, err := d.ReadFloat64()
+			if err != nil {
+				return runtime.AtField(err, "Float")
+			}
+			(*v.Float) = x1
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Str")
+			}
+		}
+		if null {
+			v.Str = nil
+		} else {
+			if v.Str == nil {
+				v.Str = new(string)
+			}
+			if x1, ok1 := d.TryString(); ok1 {
+				(*v.Str) = x1
+			} else {
+				x1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Str")
+				}
+				(*v.Str) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
+		}
+		if null {
+			v.Bytes = nil
+		} else {
+			b, err := d.ReadBytes(v.Bytes[:0])
+			if err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
+			v.Bytes = b
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Hash")
+			}
+		}
+		if null {
+			v.Hash = nil
+		} else {
+			if v.Hash == nil {
+				v.Hash = new([32]byte)
+			}
+			if err := d.ReadByteArray((*v.Hash)[:]); err != nil {
+				return runtime.AtField(err, "Hash")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Path")
+			}
+		}
+		if null {
+			v.Path = nil
+		} else {
+			if v.Path == nil {
+				v.Path = new(Path)
+			}
+			if err := v.Path.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Path")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Array")
+			}
+		}
+		if null {
+			v.Array = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Array")
+			}
+			if v.Array == nil || cap(v.Array) < n {
+				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Array = v.Array[:0]
+			}
+			var zero Value
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Array")
 					}
 					if !more {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				v.Array = append(v.Array, zero)
+				if err := v.Array[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Array")
+				}
+			}
+			d.Leave()
+		}
+	}
+	{
+		var e Value
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Dict")
+				}
+			}
+			if null {
+				v.Dict = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				e = Value{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				m := make(map[string]Value, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Dict")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					e = Value{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Dict")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Dict = m
 			}
-			d.Leave()
-			v.Dict = m
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Index")
-	} else if null {
-		v.Index = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Index")
-		}
-		m := make(map[int32]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Index")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Index")
 			}
-			k, err := d.ReadInt32()
+		}
+		if null {
+			v.Index = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, int64(k)), "Index")
+			m := make(map[int32]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Index")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadInt32()
+				if err != nil {
+					return runtime.AtField(err, "Index")
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, int64(k)), "Index")
+					}
+					m[k] = x1
+				}
 			}
-			m[k] = x1
+			d.Leave()
+			v.Index = m
 		}
-		d.Leave()
-		v.Index = m
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Composite")
-	} else if null {
-		v.Composite = nil
-	} else {
-		if v.Composite == nil {
-			v.Composite = new(Composite)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Composite")
+			}
 		}
-		if err := v.Composite.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Composite")
+		if null {
+			v.Composite = nil
+		} else {
+			if v.Composite == nil {
+				v.Composite = new(Composite)
+			}
+			if err := v.Composite.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Composite")
+			}
 		}
 	}
 	d.Leave()
@@ -1164,6 +1393,39 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				field = 12
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "t"):
+					field = 0
+				case runtime.KeyFold(k.Text, "i"):
+					field = 1
+				case runtime.KeyFold(k.Text, "u"):
+					field = 2
+				case runtime.KeyFold(k.Text, "x"):
+					field = 3
+				case runtime.KeyFold(k.Text, "f"):
+					field = 4
+				case runtime.KeyFold(k.Text, "s"):
+					field = 5
+				case runtime.KeyFold(k.Text, "b"):
+					field = 6
+				case runtime.KeyFold(k.Text, "h"):
+					field = 7
+				case runtime.KeyFold(k.Text, "p"):
+					field = 8
+				case runtime.KeyFold(k.Text, "a"):
+					field = 9
+				case runtime.KeyFold(k.Text, "d"):
+					field = 10
+				case runtime.KeyFold(k.Text, "n"):
+					field = 11
+				case runtime.KeyFold(k.Text, "c"):
+					field = 12
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1186,246 +1448,361 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Bool")
-		} else if null {
-			v.Bool = nil
-		} else {
-			if v.Bool == nil {
-				v.Bool = new(bool)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
 			}
-			x1, err := d.ReadBool()
-			if err != nil {
-				return runtime.AtField(err, "Bool")
+			if null {
+				v.Bool = nil
+			} else {
+				if v.Bool == nil {
+					v.Bool = new(bool)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Bool) = x1
+				} else {
+					x1, err := d.ReadBool()
+					if err != nil {
+						return runtime.AtField(err, "Bool")
+					}
+					(*v.Bool) = x1
+				}
 			}
-			(*v.Bool) = x1
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Int")
-		} else if null {
-			v.Int = nil
-		} else {
-			if v.Int == nil {
-				v.Int = new(int64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Int")
+				}
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(err, "Int")
+			if null {
+				v.Int = nil
+			} else {
+				if v.Int == nil {
+					v.Int = new(int64)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.Int) = x1
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(err, "Int")
+					}
+					(*v.Int) = x1
+				}
 			}
-			(*v.Int) = x1
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Uint")
-		} else if null {
-			v.Uint = nil
-		} else {
-			if v.Uint == nil {
-				v.Uint = new(uint64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Uint")
+				}
 			}
-			x1, err := d.ReadUint64()
-			if err != nil {
-				return runtime.AtField(err, "Uint")
+			if null {
+				v.Uint = nil
+			} else {
+				if v.Uint == nil {
+					v.Uint = new(uint64)
+				}
+				if x1, ok1 := d.TryUint(); ok1 {
+					(*v.Uint) = x1
+				} else {
+					x1, err := d.ReadUint64()
+					if err != nil {
+						return runtime.AtField(err, "Uint")
+					}
+					(*v.Uint) = x1
+				}
 			}
-			(*v.Uint) = x1
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Fix")
-		} else if null {
-			v.Fix = nil
-		} else {
-			if v.Fix == nil {
-				v.Fix = new(Fix64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Fix")
+				}
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(err, "Fix")
+			if null {
+				v.Fix = nil
+			} else {
+				if v.Fix == nil {
+					v.Fix = new(Fix64)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.Fix) = Fix64(x1)
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(err, "Fix")
+					}
+					(*v.Fix) = Fix64(x1)
+				}
 			}
-			(*v.Fix) = Fix64(x1)
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Float")
-		} else if null {
-			v.Float = nil
-		} else {
-			if v.Float == nil {
-				v.Float = new(float64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Float")
+				}
 			}
-			x1, err := d.ReadFloat64()
-			if err != nil {
-				return runtime.AtField(err, "Float")
+			if null {
+				v.Float = nil
+			} else {
+				if v.Float == nil {
+					v.Float = new(float64)
+				}
+				x1, err := d.ReadFloat64()
+				if err != nil {
+					return runtime.AtField(err, "Float")
+				}
+				(*v.Float) = x1
 			}
-			(*v.Float) = x1
 		}
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Str")
-		} else if null {
-			v.Str = nil
-		} else {
-			if v.Str == nil {
-				v.Str = new(string)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Str")
+				}
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(err, "Str")
+			if null {
+				v.Str = nil
+			} else {
+				if v.Str == nil {
+					v.Str = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Str) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Str")
+					}
+					(*v.Str) = x1
+				}
 			}
-			(*v.Str) = x1
 		}
 	case 6:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Bytes")
-		} else if null {
-			v.Bytes = nil
-		} else {
-			b, err := d.ReadBytes(v.Bytes[:0])
-			if err != nil {
-				return runtime.AtField(err, "Bytes")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
 			}
-			v.Bytes = b
+			if null {
+				v.Bytes = nil
+			} else {
+				b, err := d.ReadBytes(v.Bytes[:0])
+				if err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
+				v.Bytes = b
+			}
 		}
 	case 7:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Hash")
-		} else if null {
-			v.Hash = nil
-		} else {
-			if v.Hash == nil {
-				v.Hash = new([32]byte)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Hash")
+				}
 			}
-			if err := d.ReadByteArray((*v.Hash)[:]); err != nil {
-				return runtime.AtField(err, "Hash")
+			if null {
+				v.Hash = nil
+			} else {
+				if v.Hash == nil {
+					v.Hash = new([32]byte)
+				}
+				if err := d.ReadByteArray((*v.Hash)[:]); err != nil {
+					return runtime.AtField(err, "Hash")
+				}
 			}
 		}
 	case 8:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Path")
-		} else if null {
-			v.Path = nil
-		} else {
-			if v.Path == nil {
-				v.Path = new(Path)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Path")
+				}
 			}
-			if err := v.Path.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Path")
+			if null {
+				v.Path = nil
+			} else {
+				if v.Path == nil {
+					v.Path = new(Path)
+				}
+				if err := v.Path.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Path")
+				}
 			}
 		}
 	case 9:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Array")
-		} else if null {
-			v.Array = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Array")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Array")
+				}
 			}
-			if v.Array == nil || cap(v.Array) < n {
-				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Array = nil
 			} else {
-				v.Array = v.Array[:0]
-			}
-			var zero Value
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Array")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Array")
+				}
+				if v.Array == nil || cap(v.Array) < n {
+					v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Array = v.Array[:0]
+				}
+				var zero Value
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Array")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Array = append(v.Array, zero)
+					if err := v.Array[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Array")
 					}
 				}
-				v.Array = append(v.Array, zero)
-				if err := v.Array[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Array")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 10:
 		var e Value
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Dict")
-		} else if null {
-			v.Dict = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Dict")
-			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Dict")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Dict")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Dict = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				e = Value{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				m := make(map[string]Value, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Dict")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					e = Value{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Dict")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Dict = m
 			}
-			d.Leave()
-			v.Dict = m
 		}
 	case 11:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Index")
-		} else if null {
-			v.Index = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Index")
-			}
-			m := make(map[int32]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Index")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Index")
 				}
-				k, err := d.ReadInt32()
+			}
+			if null {
+				v.Index = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Index")
 				}
-				x1, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "Index")
+				m := make(map[int32]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Index")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadInt32()
+					if err != nil {
+						return runtime.AtField(err, "Index")
+					}
+					if x1, ok1 := d.TryString(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "Index")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Index = m
 			}
-			d.Leave()
-			v.Index = m
 		}
 	case 12:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Composite")
-		} else if null {
-			v.Composite = nil
-		} else {
-			if v.Composite == nil {
-				v.Composite = new(Composite)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Composite")
+				}
 			}
-			if err := v.Composite.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Composite")
+			if null {
+				v.Composite = nil
+			} else {
+				if v.Composite == nil {
+					v.Composite = new(Composite)
+				}
+				if err := v.Composite.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Composite")
+				}
 			}
 		}
 	}
@@ -1476,6 +1853,9 @@ func (v *Path) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1488,45 +1868,51 @@ func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Path) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Domain = Domain(x)
+	} else {
 		x, err := d.ReadUint16()
 		if err != nil {
 			return runtime.AtField(err, "Domain")
 		}
 		v.Domain = Domain(x)
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Identifier = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Identifier")
@@ -1568,6 +1954,17 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "d"):
+					field = 0
+				case runtime.KeyFold(k.Text, "i"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1590,17 +1987,25 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Path) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint16()
-		if err != nil {
-			return runtime.AtField(err, "Domain")
+		if x, ok := d.TryUint(); ok {
+			v.Domain = Domain(x)
+		} else {
+			x, err := d.ReadUint16()
+			if err != nil {
+				return runtime.AtField(err, "Domain")
+			}
+			v.Domain = Domain(x)
 		}
-		v.Domain = Domain(x)
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Identifier")
+		if x, ok := d.TryString(); ok {
+			v.Identifier = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Identifier")
+			}
+			v.Identifier = x
 		}
-		v.Identifier = x
 	}
 	return nil
 }
@@ -1679,6 +2084,9 @@ func (v *Limits) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1691,59 +2099,69 @@ func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 7 fields.
 func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 7 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 7, n)
+	if !d.TryArrayHead(7) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 7 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 7, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 7 {
+							return runtime.WrongLength(d, 7, i)
+						}
+						break
+					}
+					if i == 7 {
+						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 7 {
-						return runtime.WrongLength(d, 7, i)
-					}
-					break
-				}
-				if i == 7 {
-					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.MaxBytes = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "MaxBytes")
 		}
 		v.MaxBytes = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.MaxRecords = uint32(x)
+	} else {
 		x, err := d.ReadUint32()
 		if err != nil {
 			return runtime.AtField(err, "MaxRecords")
 		}
 		v.MaxRecords = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.MaxDepth = uint8(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "MaxDepth")
 		}
 		v.MaxDepth = x
 	}
-	{
+	if x, ok := d.TryBool(); ok {
+		v.Frozen = x
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "Frozen")
@@ -1781,75 +2199,93 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
 				}
 			}
-			x1, err := d.ReadInt16()
-			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
+			if x1, ok1 := d.TryInt(); ok1 {
+				v.Quotas[i] = int16(x1)
+			} else {
+				x1, err := d.ReadInt16()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
+				}
+				v.Quotas[i] = x1
 			}
-			v.Quotas[i] = x1
 		}
 		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Exempt")
-	} else if null {
-		v.Exempt = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Exempt")
-		}
-		m := make(map[bool][]Address, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Exempt")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Exempt")
 			}
-			k, err := d.ReadBool()
+		}
+		if null {
+			v.Exempt = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Exempt")
 			}
-			var e []Address
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Exempt")
-			} else if null1 {
-				e = nil
-			} else {
-				n1, err := d.ReadArrayHead()
+			m := make(map[bool][]Address, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Exempt")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadBool()
 				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+					return runtime.AtField(err, "Exempt")
 				}
-				if e == nil || cap(e) < n1 {
-					e = make([]Address, 0, d.Hint(max(n1, 0)))
-				} else {
-					e = e[:0]
-				}
-				var zero1 Address
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				var e []Address
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
 						}
-						if !more1 {
-							break
+						if e == nil || cap(e) < n1 {
+							e = make([]Address, 0, d.Hint(max(n1, 0)))
+						} else {
+							e = e[:0]
 						}
-					}
-					e = append(e, zero1)
-					if err := d.ReadByteArray(e[i1][:]); err != nil {
-						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
+						var zero1 Address
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+								}
+								if !more1 {
+									break
+								}
+							}
+							e = append(e, zero1)
+							if err := d.ReadByteArray(e[i1][:]); err != nil {
+								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
+							}
+						}
+						d.Leave()
 					}
 				}
-				d.Leave()
+				m[k] = e
 			}
-			m[k] = e
+			d.Leave()
+			v.Exempt = m
 		}
-		d.Leave()
-		v.Exempt = m
 	}
 	d.Leave()
 	return nil
@@ -1918,29 +2354,45 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "MaxBytes")
+		if x, ok := d.TryUint(); ok {
+			v.MaxBytes = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "MaxBytes")
+			}
+			v.MaxBytes = x
 		}
-		v.MaxBytes = x
 	case 1:
-		x, err := d.ReadUint32()
-		if err != nil {
-			return runtime.AtField(err, "MaxRecords")
+		if x, ok := d.TryUint(); ok {
+			v.MaxRecords = uint32(x)
+		} else {
+			x, err := d.ReadUint32()
+			if err != nil {
+				return runtime.AtField(err, "MaxRecords")
+			}
+			v.MaxRecords = x
 		}
-		v.MaxRecords = x
 	case 2:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "MaxDepth")
+		if x, ok := d.TryUint(); ok {
+			v.MaxDepth = uint8(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "MaxDepth")
+			}
+			v.MaxDepth = x
 		}
-		v.MaxDepth = x
 	case 3:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Frozen")
+		if x, ok := d.TryBool(); ok {
+			v.Frozen = x
+		} else {
+			x, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "Frozen")
+			}
+			v.Frozen = x
 		}
-		v.Frozen = x
 	case 4:
 		x, err := d.ReadFloat32()
 		if err != nil {
@@ -1971,75 +2423,93 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
 				}
 			}
-			x1, err := d.ReadInt16()
-			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
+			if x1, ok1 := d.TryInt(); ok1 {
+				v.Quotas[i] = int16(x1)
+			} else {
+				x1, err := d.ReadInt16()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
+				}
+				v.Quotas[i] = x1
 			}
-			v.Quotas[i] = x1
 		}
 		d.Leave()
 	case 6:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Exempt")
-		} else if null {
-			v.Exempt = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Exempt")
-			}
-			m := make(map[bool][]Address, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Exempt")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Exempt")
 				}
-				k, err := d.ReadBool()
+			}
+			if null {
+				v.Exempt = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Exempt")
 				}
-				var e []Address
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Exempt")
-				} else if null1 {
-					e = nil
-				} else {
-					n1, err := d.ReadArrayHead()
+				m := make(map[bool][]Address, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Exempt")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadBool()
 					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+						return runtime.AtField(err, "Exempt")
 					}
-					if e == nil || cap(e) < n1 {
-						e = make([]Address, 0, d.Hint(max(n1, 0)))
-					} else {
-						e = e[:0]
-					}
-					var zero1 Address
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					var e []Address
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtKey(err, k), "Exempt")
 							}
-							if !more1 {
-								break
+							if e == nil || cap(e) < n1 {
+								e = make([]Address, 0, d.Hint(max(n1, 0)))
+							} else {
+								e = e[:0]
 							}
-						}
-						e = append(e, zero1)
-						if err := d.ReadByteArray(e[i1][:]); err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
+							var zero1 Address
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(err, k), "Exempt")
+									}
+									if !more1 {
+										break
+									}
+								}
+								e = append(e, zero1)
+								if err := d.ReadByteArray(e[i1][:]); err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
+								}
+							}
+							d.Leave()
 						}
 					}
-					d.Leave()
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Exempt = m
 			}
-			d.Leave()
-			v.Exempt = m
 		}
 	}
 	return nil

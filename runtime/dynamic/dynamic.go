@@ -203,13 +203,22 @@ func DecodeValue[T any](d *runtime.Decoder, p *T) (err error) {
 	return err
 }
 
+// plural is the "s" of a count other than 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
 // isByte reports whether T's kind is uint8, as for type Kind uint8: a
 // slice or array of it is a byte string, as fxamacker/cbor writes it.
 func isByte[T any]() bool { return reflect.TypeFor[T]().Kind() == reflect.Uint8 }
 
-// asBytes views a slice of a uint8-kinded T as []byte.
+// asBytes views a slice of a uint8-kinded T as []byte, with its capacity
+// (DecodeSlice reads into it).
 func asBytes[T any](s []T) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 
 // AppendSlice appends s, a []T for a type parameter T: null when nil, a
@@ -248,7 +257,7 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 	}
 	if isByte[T]() {
 		b, err := d.ReadBytes(asBytes((*s)[:0]))
-		*s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
+		*s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), cap(b))[:len(b)]
 		return err
 	}
 	n, err := d.ReadArrayHead()
@@ -304,7 +313,7 @@ func DecodeArray[T any](d *runtime.Decoder, a []T) error {
 			break
 		}
 		if i == len(a) {
-			return d.Errorf(runtime.ErrLength, "expected array of %d elements, found more", len(a))
+			return d.Errorf(runtime.ErrLength, "expected array of %d element%s, found more", len(a), plural(len(a)))
 		}
 		if err := DecodeValue(d, &a[i]); err != nil {
 			return runtime.AtIndex(err, i)

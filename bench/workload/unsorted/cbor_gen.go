@@ -154,6 +154,9 @@ func (v *Tables) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -166,290 +169,364 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 6 fields.
 func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 6 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 6, n)
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if i != 6 {
-						return runtime.WrongLength(d, 6, i)
-					}
-					break
-				}
-				if i == 6 {
-					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-				}
-			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
-		}
-		d.Leave()
-		return nil
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Matrix")
-	} else if null {
-		v.Matrix = nil
-	} else {
+	if !d.TryArrayHead(6) {
 		n, err := d.ReadArrayHead()
 		if err != nil {
-			return runtime.AtField(err, "Matrix")
+			return err
 		}
-		if v.Matrix == nil || cap(v.Matrix) < n {
-			v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Matrix = v.Matrix[:0]
-		}
-		var zero []int64
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Matrix")
+		if n != 6 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 6, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 6 {
+							return runtime.WrongLength(d, 6, i)
+						}
+						break
+					}
+					if i == 6 {
+						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+					}
 				}
-				if !more {
-					break
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
 				}
 			}
-			v.Matrix = append(v.Matrix, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-			} else if null1 {
-				v.Matrix[i] = nil
+			d.Leave()
+			return nil
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Matrix")
+			}
+		}
+		if null {
+			v.Matrix = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Matrix")
+			}
+			if v.Matrix == nil || cap(v.Matrix) < n {
+				v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
 			} else {
-				n1, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+				v.Matrix = v.Matrix[:0]
+			}
+			var zero []int64
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Matrix")
+					}
+					if !more {
+						break
+					}
 				}
-				if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
-					v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
-				} else {
-					v.Matrix[i] = v.Matrix[i][:0]
-				}
-				var zero1 int64
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				v.Matrix = append(v.Matrix, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+						}
+					}
+					if null1 {
+						v.Matrix[i] = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
-						if !more1 {
-							break
+						if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
+							v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
+						} else {
+							v.Matrix[i] = v.Matrix[i][:0]
+						}
+						var zero1 int64
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+								}
+								if !more1 {
+									break
+								}
+							}
+							v.Matrix[i] = append(v.Matrix[i], zero1)
+							if x2, ok2 := d.TryInt(); ok2 {
+								v.Matrix[i][i1] = x2
+							} else {
+								x2, err := d.ReadInt64()
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
+								}
+								v.Matrix[i][i1] = x2
+							}
+						}
+						d.Leave()
+					}
+				}
+			}
+			d.Leave()
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Rows")
+			}
+		}
+		if null {
+			v.Rows = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Rows")
+			}
+			if v.Rows == nil || cap(v.Rows) < n {
+				v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Rows = v.Rows[:0]
+			}
+			var zero []string
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Rows")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Rows = append(v.Rows, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
 					}
-					v.Matrix[i] = append(v.Matrix[i], zero1)
-					x2, err := d.ReadInt64()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
-					}
-					v.Matrix[i][i1] = x2
-				}
-				d.Leave()
-			}
-		}
-		d.Leave()
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Rows")
-	} else if null {
-		v.Rows = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Rows")
-		}
-		if v.Rows == nil || cap(v.Rows) < n {
-			v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Rows = v.Rows[:0]
-		}
-		var zero []string
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Rows")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Rows = append(v.Rows, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-			} else if null1 {
-				v.Rows[i] = nil
-			} else {
-				n1, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-				}
-				if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
-					v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
-				} else {
-					v.Rows[i] = v.Rows[i][:0]
-				}
-				var zero1 string
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+					if null1 {
+						v.Rows[i] = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
-						if !more1 {
-							break
+						if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
+							v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
+						} else {
+							v.Rows[i] = v.Rows[i][:0]
 						}
+						var zero1 string
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+								}
+								if !more1 {
+									break
+								}
+							}
+							v.Rows[i] = append(v.Rows[i], zero1)
+							if x2, ok2 := d.TryString(); ok2 {
+								v.Rows[i][i1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
+								}
+								v.Rows[i][i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					v.Rows[i] = append(v.Rows[i], zero1)
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
-					}
-					v.Rows[i][i1] = x2
 				}
-				d.Leave()
 			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Index")
-	} else if null {
-		v.Index = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Index")
-		}
-		m := make(map[string][]uint32, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Index")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Index")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Index = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			var e []uint32
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Index")
-			} else if null1 {
-				e = nil
-			} else {
-				n1, err := d.ReadArrayHead()
+			m := make(map[string][]uint32, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Index")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Index")
+					return runtime.AtField(err, "Index")
 				}
-				if e == nil || cap(e) < n1 {
-					e = make([]uint32, 0, d.Hint(max(n1, 0)))
-				} else {
-					e = e[:0]
-				}
-				var zero1 uint32
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				var e []uint32
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Index")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
-						if !more1 {
-							break
+						if e == nil || cap(e) < n1 {
+							e = make([]uint32, 0, d.Hint(max(n1, 0)))
+						} else {
+							e = e[:0]
 						}
+						var zero1 uint32
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k), "Index")
+								}
+								if !more1 {
+									break
+								}
+							}
+							e = append(e, zero1)
+							if x2, ok2 := d.TryUint(); ok2 {
+								e[i1] = uint32(x2)
+							} else {
+								x2, err := d.ReadUint32()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
+								}
+								e[i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					e = append(e, zero1)
-					x2, err := d.ReadUint32()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
-					}
-					e[i1] = x2
 				}
-				d.Leave()
+				m[k] = e
 			}
-			m[k] = e
+			d.Leave()
+			v.Index = m
 		}
-		d.Leave()
-		v.Index = m
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Groups")
-	} else if null {
-		v.Groups = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Groups")
-		}
-		m := make(map[string][]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Groups")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Groups")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Groups = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Groups")
 			}
-			var e []string
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Groups")
-			} else if null1 {
-				e = nil
-			} else {
-				n1, err := d.ReadArrayHead()
+			m := make(map[string][]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Groups")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Groups")
+					return runtime.AtField(err, "Groups")
 				}
-				if e == nil || cap(e) < n1 {
-					e = make([]string, 0, d.Hint(max(n1, 0)))
-				} else {
-					e = e[:0]
-				}
-				var zero1 string
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				var e []string
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Groups")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
-						if !more1 {
-							break
+						if e == nil || cap(e) < n1 {
+							e = make([]string, 0, d.Hint(max(n1, 0)))
+						} else {
+							e = e[:0]
 						}
+						var zero1 string
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k), "Groups")
+								}
+								if !more1 {
+									break
+								}
+							}
+							e = append(e, zero1)
+							if x2, ok2 := d.TryString(); ok2 {
+								e[i1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
+								}
+								e[i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					e = append(e, zero1)
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
-					}
-					e[i1] = x2
 				}
-				d.Leave()
+				m[k] = e
 			}
-			m[k] = e
+			d.Leave()
+			v.Groups = m
 		}
-		d.Leave()
-		v.Groups = m
 	}
 	{
 		n, err := d.ReadArrayHead()
@@ -508,45 +585,59 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Chunks")
-	} else if null {
-		v.Chunks = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Chunks")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Chunks")
+			}
 		}
-		if v.Chunks == nil || cap(v.Chunks) < n {
-			v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Chunks = nil
 		} else {
-			v.Chunks = v.Chunks[:0]
-		}
-		var zero []byte
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Chunks")
-				}
-				if !more {
-					break
-				}
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Chunks")
 			}
-			v.Chunks = append(v.Chunks, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-			} else if null1 {
-				v.Chunks[i] = nil
+			if v.Chunks == nil || cap(v.Chunks) < n {
+				v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
 			} else {
-				b1, err := d.ReadBytes(v.Chunks[i][:0])
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-				}
-				v.Chunks[i] = b1
+				v.Chunks = v.Chunks[:0]
 			}
+			var zero []byte
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Chunks")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Chunks = append(v.Chunks, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+						}
+					}
+					if null1 {
+						v.Chunks[i] = nil
+					} else {
+						b1, err := d.ReadBytes(v.Chunks[i][:0])
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+						}
+						v.Chunks[i] = b1
+					}
+				}
+			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -591,6 +682,31 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Rows"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Grid"):
+					field = 4
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Index"):
+					field = 2
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Matrix"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Groups"):
+					field = 3
+				case runtime.KeyFold(k.Text, "Chunks"):
+					field = 5
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -613,262 +729,334 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Matrix")
-		} else if null {
-			v.Matrix = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Matrix")
-			}
-			if v.Matrix == nil || cap(v.Matrix) < n {
-				v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Matrix = v.Matrix[:0]
-			}
-			var zero []int64
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Matrix")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Matrix")
 				}
-				v.Matrix = append(v.Matrix, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-				} else if null1 {
-					v.Matrix[i] = nil
+			}
+			if null {
+				v.Matrix = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Matrix")
+				}
+				if v.Matrix == nil || cap(v.Matrix) < n {
+					v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
 				} else {
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+					v.Matrix = v.Matrix[:0]
+				}
+				var zero []int64
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Matrix")
+						}
+						if !more {
+							break
+						}
 					}
-					if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
-						v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
-					} else {
-						v.Matrix[i] = v.Matrix[i][:0]
-					}
-					var zero1 int64
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					v.Matrix = append(v.Matrix, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+							}
+						}
+						if null1 {
+							v.Matrix[i] = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 							}
-							if !more1 {
-								break
+							if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
+								v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
+							} else {
+								v.Matrix[i] = v.Matrix[i][:0]
 							}
+							var zero1 int64
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
+									}
+									if !more1 {
+										break
+									}
+								}
+								v.Matrix[i] = append(v.Matrix[i], zero1)
+								if x2, ok2 := d.TryInt(); ok2 {
+									v.Matrix[i][i1] = x2
+								} else {
+									x2, err := d.ReadInt64()
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
+									}
+									v.Matrix[i][i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						v.Matrix[i] = append(v.Matrix[i], zero1)
-						x2, err := d.ReadInt64()
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
-						}
-						v.Matrix[i][i1] = x2
 					}
-					d.Leave()
 				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Rows")
-		} else if null {
-			v.Rows = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Rows")
-			}
-			if v.Rows == nil || cap(v.Rows) < n {
-				v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Rows = v.Rows[:0]
-			}
-			var zero []string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Rows")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Rows")
 				}
-				v.Rows = append(v.Rows, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-				} else if null1 {
-					v.Rows[i] = nil
+			}
+			if null {
+				v.Rows = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Rows")
+				}
+				if v.Rows == nil || cap(v.Rows) < n {
+					v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
 				} else {
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+					v.Rows = v.Rows[:0]
+				}
+				var zero []string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Rows")
+						}
+						if !more {
+							break
+						}
 					}
-					if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
-						v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
-					} else {
-						v.Rows[i] = v.Rows[i][:0]
-					}
-					var zero1 string
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					v.Rows = append(v.Rows, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+							}
+						}
+						if null1 {
+							v.Rows[i] = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 							}
-							if !more1 {
-								break
+							if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
+								v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
+							} else {
+								v.Rows[i] = v.Rows[i][:0]
 							}
+							var zero1 string
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+									}
+									if !more1 {
+										break
+									}
+								}
+								v.Rows[i] = append(v.Rows[i], zero1)
+								if x2, ok2 := d.TryString(); ok2 {
+									v.Rows[i][i1] = x2
+								} else {
+									x2, err := d.ReadString()
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
+									}
+									v.Rows[i][i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						v.Rows[i] = append(v.Rows[i], zero1)
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
-						}
-						v.Rows[i][i1] = x2
 					}
-					d.Leave()
 				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Index")
-		} else if null {
-			v.Index = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Index")
-			}
-			m := make(map[string][]uint32, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Index")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Index")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Index = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Index")
 				}
-				var e []uint32
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Index")
-				} else if null1 {
-					e = nil
-				} else {
-					n1, err := d.ReadArrayHead()
+				m := make(map[string][]uint32, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Index")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
 					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Index")
+						return runtime.AtField(err, "Index")
 					}
-					if e == nil || cap(e) < n1 {
-						e = make([]uint32, 0, d.Hint(max(n1, 0)))
-					} else {
-						e = e[:0]
-					}
-					var zero1 uint32
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					var e []uint32
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Index")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtKey(err, k), "Index")
 							}
-							if !more1 {
-								break
+							if e == nil || cap(e) < n1 {
+								e = make([]uint32, 0, d.Hint(max(n1, 0)))
+							} else {
+								e = e[:0]
 							}
+							var zero1 uint32
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(err, k), "Index")
+									}
+									if !more1 {
+										break
+									}
+								}
+								e = append(e, zero1)
+								if x2, ok2 := d.TryUint(); ok2 {
+									e[i1] = uint32(x2)
+								} else {
+									x2, err := d.ReadUint32()
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
+									}
+									e[i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						e = append(e, zero1)
-						x2, err := d.ReadUint32()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
-						}
-						e[i1] = x2
 					}
-					d.Leave()
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Index = m
 			}
-			d.Leave()
-			v.Index = m
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Groups")
-		} else if null {
-			v.Groups = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Groups")
-			}
-			m := make(map[string][]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Groups")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Groups")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Groups = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Groups")
 				}
-				var e []string
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Groups")
-				} else if null1 {
-					e = nil
-				} else {
-					n1, err := d.ReadArrayHead()
+				m := make(map[string][]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Groups")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
 					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Groups")
+						return runtime.AtField(err, "Groups")
 					}
-					if e == nil || cap(e) < n1 {
-						e = make([]string, 0, d.Hint(max(n1, 0)))
-					} else {
-						e = e[:0]
-					}
-					var zero1 string
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					var e []string
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "Groups")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtKey(err, k), "Groups")
 							}
-							if !more1 {
-								break
+							if e == nil || cap(e) < n1 {
+								e = make([]string, 0, d.Hint(max(n1, 0)))
+							} else {
+								e = e[:0]
 							}
+							var zero1 string
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(err, k), "Groups")
+									}
+									if !more1 {
+										break
+									}
+								}
+								e = append(e, zero1)
+								if x2, ok2 := d.TryString(); ok2 {
+									e[i1] = x2
+								} else {
+									x2, err := d.ReadString()
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
+									}
+									e[i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						e = append(e, zero1)
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
-						}
-						e[i1] = x2
 					}
-					d.Leave()
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Groups = m
 			}
-			d.Leave()
-			v.Groups = m
 		}
 	case 4:
 		n, err := d.ReadArrayHead()
@@ -927,45 +1115,59 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Chunks")
-		} else if null {
-			v.Chunks = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Chunks")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Chunks")
+				}
 			}
-			if v.Chunks == nil || cap(v.Chunks) < n {
-				v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Chunks = nil
 			} else {
-				v.Chunks = v.Chunks[:0]
-			}
-			var zero []byte
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Chunks")
-					}
-					if !more {
-						break
-					}
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Chunks")
 				}
-				v.Chunks = append(v.Chunks, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-				} else if null1 {
-					v.Chunks[i] = nil
+				if v.Chunks == nil || cap(v.Chunks) < n {
+					v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
 				} else {
-					b1, err := d.ReadBytes(v.Chunks[i][:0])
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
-					}
-					v.Chunks[i] = b1
+					v.Chunks = v.Chunks[:0]
 				}
+				var zero []byte
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Chunks")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Chunks = append(v.Chunks, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+							}
+						}
+						if null1 {
+							v.Chunks[i] = nil
+						} else {
+							b1, err := d.ReadBytes(v.Chunks[i][:0])
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
+							}
+							v.Chunks[i] = b1
+						}
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil
@@ -1027,6 +1229,9 @@ func (v *Counters) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1039,76 +1244,91 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Host = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Host")
 		}
 		v.Host = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Counts")
-	} else if null {
-		v.Counts = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Counts")
-		}
-		m := make(map[string]int64, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Counts")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Counts")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Counts = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Counts")
+			m := make(map[string]int64, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Counts")
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Counts")
+					}
+					m[k] = x1
+				}
 			}
-			m[k] = x1
+			d.Leave()
+			v.Counts = m
 		}
-		d.Leave()
-		v.Counts = m
 	}
 	d.Leave()
 	return nil
@@ -1145,6 +1365,20 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Host"):
+					field = 0
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Counts"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1167,44 +1401,59 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Host")
-		}
-		v.Host = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Counts")
-		} else if null {
-			v.Counts = nil
+		if x, ok := d.TryString(); ok {
+			v.Host = x
 		} else {
-			n, err := d.ReadMapHead()
+			x, err := d.ReadString()
 			if err != nil {
-				return runtime.AtField(err, "Counts")
+				return runtime.AtField(err, "Host")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Counts")
-					}
-					if !more {
-						break
-					}
+			v.Host = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Counts")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Counts = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Counts")
 				}
-				x1, err := d.ReadInt64()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Counts")
+				m := make(map[string]int64, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Counts")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if x1, ok1 := d.TryInt(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadInt64()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Counts")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Counts = m
 			}
-			d.Leave()
-			v.Counts = m
 		}
 	}
 	return nil
@@ -1254,6 +1503,9 @@ func (v *Location) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1266,41 +1518,45 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
 		return runtime.AtField(err, "Address")
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
@@ -1342,6 +1598,17 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "a"):
+					field = 0
+				case runtime.KeyFold(k.Text, "n"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1368,11 +1635,15 @@ func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Address")
 		}
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
 		}
-		v.Name = x
 	}
 	return nil
 }
@@ -1446,6 +1717,9 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1458,96 +1732,116 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
 func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 5 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 5, n)
+	if !d.TryArrayHead(5) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 5 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 5, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 5 {
+							return runtime.WrongLength(d, 5, i)
+						}
+						break
+					}
+					if i == 5 {
+						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 5 {
-						return runtime.WrongLength(d, 5, i)
-					}
-					break
-				}
-				if i == 5 {
-					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := v.Location.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Location")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ID")
-	} else if null {
-		v.ID = nil
-	} else {
-		b, err := d.ReadBytes(v.ID[:0])
-		if err != nil {
-			return runtime.AtField(err, "ID")
-		}
-		v.ID = b
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ID")
+			}
+		}
+		if null {
+			v.ID = nil
+		} else {
+			b, err := d.ReadBytes(v.ID[:0])
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = b
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.Kind = Kind(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		v.Kind = Kind(x)
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.TypeName = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
 		v.TypeName = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Fields")
-	} else if null {
-		v.Fields = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Fields")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Fields")
+			}
 		}
-		if v.Fields == nil || cap(v.Fields) < n {
-			v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Fields = nil
 		} else {
-			v.Fields = v.Fields[:0]
-		}
-		var zero Field
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Fields")
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Fields")
+			}
+			if v.Fields == nil || cap(v.Fields) < n {
+				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Fields = v.Fields[:0]
+			}
+			var zero Field
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Fields")
+					}
+					if !more {
+						break
+					}
 				}
-				if !more {
-					break
+				v.Fields = append(v.Fields, zero)
+				if err := v.Fields[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 				}
 			}
-			v.Fields = append(v.Fields, zero)
-			if err := v.Fields[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Fields")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -1590,6 +1884,26 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "l"):
+					field = 0
+				case runtime.KeyFold(k.Text, "k"):
+					field = 2
+				case runtime.KeyFold(k.Text, "t"):
+					field = 3
+				case runtime.KeyFold(k.Text, "f"):
+					field = 4
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1616,61 +1930,83 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Location")
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ID")
-		} else if null {
-			v.ID = nil
-		} else {
-			b, err := d.ReadBytes(v.ID[:0])
-			if err != nil {
-				return runtime.AtField(err, "ID")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ID")
+				}
 			}
-			v.ID = b
+			if null {
+				v.ID = nil
+			} else {
+				b, err := d.ReadBytes(v.ID[:0])
+				if err != nil {
+					return runtime.AtField(err, "ID")
+				}
+				v.ID = b
+			}
 		}
 	case 2:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Kind")
-		}
-		v.Kind = Kind(x)
-	case 3:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "TypeName")
-		}
-		v.TypeName = x
-	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Fields")
-		} else if null {
-			v.Fields = nil
+		if x, ok := d.TryUint(); ok {
+			v.Kind = Kind(x)
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadUint8()
 			if err != nil {
-				return runtime.AtField(err, "Fields")
+				return runtime.AtField(err, "Kind")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+			v.Kind = Kind(x)
+		}
+	case 3:
+		if x, ok := d.TryString(); ok {
+			v.TypeName = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "TypeName")
+			}
+			v.TypeName = x
+		}
+	case 4:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+			}
+			if null {
+				v.Fields = nil
 			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Fields")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Fields")
+				}
+				if v.Fields == nil || cap(v.Fields) < n {
+					v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Fields = v.Fields[:0]
+				}
+				var zero Field
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Fields")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Fields = append(v.Fields, zero)
+					if err := v.Fields[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 					}
 				}
-				v.Fields = append(v.Fields, zero)
-				if err := v.Fields[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil
@@ -1724,6 +2060,9 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1736,38 +2075,42 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
@@ -1834,11 +2177,15 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
 		}
-		v.Name = x
 	case 1:
 		if err := v.Value.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Value")
@@ -1965,6 +2312,9 @@ func (v *Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1977,168 +2327,231 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 7 fields.
 func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 7 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 7, n)
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if i != 7 {
-						return runtime.WrongLength(d, 7, i)
-					}
-					break
-				}
-				if i == 7 {
-					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-				}
-			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
-		}
-		d.Leave()
-		return nil
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Int")
-	} else if null {
-		v.Int = nil
-	} else {
-		if v.Int == nil {
-			v.Int = new(int64)
-		}
-		x1, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Int")
-		}
-		(*v.Int) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Str")
-	} else if null {
-		v.Str = nil
-	} else {
-		if v.Str == nil {
-			v.Str = new(string)
-		}
-		x1, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Str")
-		}
-		(*v.Str) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Bytes")
-	} else if null {
-		v.Bytes = nil
-	} else {
-		b, err := d.ReadBytes(v.Bytes[:0])
-		if err != nil {
-			return runtime.AtField(err, "Bytes")
-		}
-		v.Bytes = b
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Bool")
-	} else if null {
-		v.Bool = nil
-	} else {
-		if v.Bool == nil {
-			v.Bool = new(bool)
-		}
-		x1, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Bool")
-		}
-		(*v.Bool) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Composite")
-	} else if null {
-		v.Composite = nil
-	} else {
-		if v.Composite == nil {
-			v.Composite = new(Composite)
-		}
-		if err := v.Composite.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Composite")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Array")
-	} else if null {
-		v.Array = nil
-	} else {
+	if !d.TryArrayHead(7) {
 		n, err := d.ReadArrayHead()
 		if err != nil {
-			return runtime.AtField(err, "Array")
+			return err
 		}
-		if v.Array == nil || cap(v.Array) < n {
-			v.Array = make([]Value, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Array = v.Array[:0]
-		}
-		var zero Value
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Array")
-				}
-				if !more {
-					break
-				}
+		if n != 7 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 7, n)
 			}
-			v.Array = append(v.Array, zero)
-			if err := v.Array[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Array")
-			}
-		}
-		d.Leave()
-	}
-	{
-		var e Value
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Dict")
-		} else if null {
-			v.Dict = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Dict")
-			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
+					more, err := d.NextElem(n, i)
 					if err != nil {
-						return runtime.AtField(err, "Dict")
+						return err
+					}
+					if !more {
+						if i != 7 {
+							return runtime.WrongLength(d, 7, i)
+						}
+						break
+					}
+					if i == 7 {
+						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Int")
+			}
+		}
+		if null {
+			v.Int = nil
+		} else {
+			if v.Int == nil {
+				v.Int = new(int64)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.Int) = x1
+			} else {
+				x1, err := d.ReadInt64()
+				if err != nil {
+					return runtime.AtField(err, "Int")
+				}
+				(*v.Int) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Str")
+			}
+		}
+		if null {
+			v.Str = nil
+		} else {
+			if v.Str == nil {
+				v.Str = new(string)
+			}
+			if x1, ok1 := d.TryString(); ok1 {
+				(*v.Str) = x1
+			} else {
+				x1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Str")
+				}
+				(*v.Str) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
+		}
+		if null {
+			v.Bytes = nil
+		} else {
+			b, err := d.ReadBytes(v.Bytes[:0])
+			if err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
+			v.Bytes = b
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Bool")
+			}
+		}
+		if null {
+			v.Bool = nil
+		} else {
+			if v.Bool == nil {
+				v.Bool = new(bool)
+			}
+			if x1, ok1 := d.TryBool(); ok1 {
+				(*v.Bool) = x1
+			} else {
+				x1, err := d.ReadBool()
+				if err != nil {
+					return runtime.AtField(err, "Bool")
+				}
+				(*v.Bool) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Composite")
+			}
+		}
+		if null {
+			v.Composite = nil
+		} else {
+			if v.Composite == nil {
+				v.Composite = new(Composite)
+			}
+			if err := v.Composite.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Composite")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Array")
+			}
+		}
+		if null {
+			v.Array = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Array")
+			}
+			if v.Array == nil || cap(v.Array) < n {
+				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Array = v.Array[:0]
+			}
+			var zero Value
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Array")
 					}
 					if !more {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				v.Array = append(v.Array, zero)
+				if err := v.Array[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Array")
+				}
+			}
+			d.Leave()
+		}
+	}
+	{
+		var e Value
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Dict")
+				}
+			}
+			if null {
+				v.Dict = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				e = Value{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				m := make(map[string]Value, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Dict")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					e = Value{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Dict")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Dict = m
 			}
-			d.Leave()
-			v.Dict = m
 		}
 	}
 	d.Leave()
@@ -2186,6 +2599,27 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "i"):
+					field = 0
+				case runtime.KeyFold(k.Text, "s"):
+					field = 1
+				case runtime.KeyFold(k.Text, "b"):
+					field = 2
+				case runtime.KeyFold(k.Text, "t"):
+					field = 3
+				case runtime.KeyFold(k.Text, "c"):
+					field = 4
+				case runtime.KeyFold(k.Text, "a"):
+					field = 5
+				case runtime.KeyFold(k.Text, "d"):
+					field = 6
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2208,142 +2642,203 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Int")
-		} else if null {
-			v.Int = nil
-		} else {
-			if v.Int == nil {
-				v.Int = new(int64)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Int")
+				}
 			}
-			x1, err := d.ReadInt64()
-			if err != nil {
-				return runtime.AtField(err, "Int")
+			if null {
+				v.Int = nil
+			} else {
+				if v.Int == nil {
+					v.Int = new(int64)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.Int) = x1
+				} else {
+					x1, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(err, "Int")
+					}
+					(*v.Int) = x1
+				}
 			}
-			(*v.Int) = x1
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Str")
-		} else if null {
-			v.Str = nil
-		} else {
-			if v.Str == nil {
-				v.Str = new(string)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Str")
+				}
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(err, "Str")
+			if null {
+				v.Str = nil
+			} else {
+				if v.Str == nil {
+					v.Str = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Str) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Str")
+					}
+					(*v.Str) = x1
+				}
 			}
-			(*v.Str) = x1
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Bytes")
-		} else if null {
-			v.Bytes = nil
-		} else {
-			b, err := d.ReadBytes(v.Bytes[:0])
-			if err != nil {
-				return runtime.AtField(err, "Bytes")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
 			}
-			v.Bytes = b
+			if null {
+				v.Bytes = nil
+			} else {
+				b, err := d.ReadBytes(v.Bytes[:0])
+				if err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
+				v.Bytes = b
+			}
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Bool")
-		} else if null {
-			v.Bool = nil
-		} else {
-			if v.Bool == nil {
-				v.Bool = new(bool)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
 			}
-			x1, err := d.ReadBool()
-			if err != nil {
-				return runtime.AtField(err, "Bool")
+			if null {
+				v.Bool = nil
+			} else {
+				if v.Bool == nil {
+					v.Bool = new(bool)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Bool) = x1
+				} else {
+					x1, err := d.ReadBool()
+					if err != nil {
+						return runtime.AtField(err, "Bool")
+					}
+					(*v.Bool) = x1
+				}
 			}
-			(*v.Bool) = x1
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Composite")
-		} else if null {
-			v.Composite = nil
-		} else {
-			if v.Composite == nil {
-				v.Composite = new(Composite)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Composite")
+				}
 			}
-			if err := v.Composite.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Composite")
+			if null {
+				v.Composite = nil
+			} else {
+				if v.Composite == nil {
+					v.Composite = new(Composite)
+				}
+				if err := v.Composite.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Composite")
+				}
 			}
 		}
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Array")
-		} else if null {
-			v.Array = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Array")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Array")
+				}
 			}
-			if v.Array == nil || cap(v.Array) < n {
-				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Array = nil
 			} else {
-				v.Array = v.Array[:0]
-			}
-			var zero Value
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Array")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Array")
+				}
+				if v.Array == nil || cap(v.Array) < n {
+					v.Array = make([]Value, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Array = v.Array[:0]
+				}
+				var zero Value
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Array")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Array = append(v.Array, zero)
+					if err := v.Array[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Array")
 					}
 				}
-				v.Array = append(v.Array, zero)
-				if err := v.Array[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Array")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 6:
 		var e Value
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Dict")
-		} else if null {
-			v.Dict = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Dict")
-			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Dict")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Dict")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Dict = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Dict")
 				}
-				e = Value{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Dict")
+				m := make(map[string]Value, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Dict")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Dict")
+					}
+					e = Value{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Dict")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Dict = m
 			}
-			d.Leave()
-			v.Dict = m
 		}
 	}
 	return nil

@@ -79,6 +79,16 @@ var (
 	}
 )
 
+// dupMode is fxamacker/cbor's default decoding with duplicate map keys
+// refused.
+var dupMode = func() cbor.DecMode {
+	dm, err := cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF}.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return dm
+}()
+
 func mustEncMode(o cbor.EncOptions) cbor.EncMode {
 	m, err := o.EncMode()
 	if err != nil {
@@ -341,6 +351,31 @@ func (s Suite[T, A, M]) check(v *T, buf *[]byte, i int) error {
 	}
 	if !bytes.Equal(again, wantAgain) {
 		return fmt.Errorf("legacy %x decoded and encoded again:\n got %x\nwant %x", legacy, again, wantAgain)
+	}
+
+	// The same map with its keys in other cases: fxamacker/cbor matches a
+	// key that names no field exactly case-insensitively, and so must the
+	// generated decoder. Where two keys now name one field, both refuse
+	// the map (fxamacker/cbor with its duplicate detection on).
+	recased := recase(legacy, rand.New(rand.NewPCG(s.Seed, uint64(i))))
+	var m3 M
+	fxErr := dupMode.Unmarshal(recased, &m3)
+	var folded T
+	err = any(&folded).(Codec).UnmarshalCBOR(recased)
+	var dup *cbor.DupMapKeyError
+	switch {
+	case fxErr != nil:
+		if !errors.As(fxErr, &dup) || !errors.Is(err, runtime.ErrDuplicateKey) {
+			return fmt.Errorf("re-cased legacy %x: fxamacker/cbor: %v; UnmarshalCBOR: %v", recased, fxErr, err)
+		}
+	case err != nil:
+		return fmt.Errorf("UnmarshalCBOR(re-cased legacy %x): %v", recased, err)
+	default:
+		var expectFolded T
+		mirror.Convert(&expectFolded, m3)
+		if d := mirror.Diff(expectFolded, folded); d != "" {
+			return fmt.Errorf("UnmarshalCBOR(re-cased legacy %x) differs from fxamacker/cbor's reading at %s%s", recased, name, d)
+		}
 	}
 
 	// fxamacker/cbor uses the generated code for fields of type T and *T.

@@ -1,7 +1,9 @@
 package cbortest
 
 import (
+	"math/rand/v2"
 	"slices"
+	"unicode"
 
 	"github.com/cborgen/cborgen/runtime"
 )
@@ -133,4 +135,39 @@ func indefinite(b []byte, s span) ([]byte, bool) {
 func withPairs(b []byte, s span, extra int, pairs ...[]byte) []byte {
 	head := runtime.AppendHead(nil, runtime.MajorMap, s.arg+uint64(extra))
 	return splice(b, s.start, s.end, append([][]byte{head, b[s.body:s.end]}, pairs...)...)
+}
+
+// recase returns the legacy map b with the letters of its text keys (the
+// top level only) turned at random into other cases of them: any rune of
+// the unicode.SimpleFold orbit, so "k" may become "K" or the Kelvin sign,
+// which is longer and so matches no field. Keys are kept distinct where
+// ten tries allow: two unknown keys made the same would be a duplicate
+// the generated decoder skips and fxamacker/cbor's detection refuses.
+func recase(b []byte, r *rand.Rand) []byte {
+	top := parse(b, 0)
+	out := slices.Clone(b[:top.body])
+	seen := map[string]bool{}
+	for i, k := range top.kids {
+		if i%2 == 1 || k.major != runtime.MajorText || k.indef {
+			out = append(out, b[k.start:k.end]...)
+			continue
+		}
+		var key string
+		for try := 0; try == 0 || (seen[key] && try < 10); try++ {
+			runes := []rune(string(b[k.body:k.end]))
+			for j, c := range runes {
+				for range r.IntN(4) {
+					c = unicode.SimpleFold(c)
+				}
+				runes[j] = c
+			}
+			key = string(runes)
+		}
+		seen[key] = true
+		out = runtime.AppendString(out, key)
+	}
+	if top.indef {
+		out = append(out, 0xff)
+	}
+	return out
 }

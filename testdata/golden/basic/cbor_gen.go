@@ -60,6 +60,9 @@ func (v *Scalars) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -72,108 +75,132 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 14 fields.
 func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 14 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 14, n)
+	if !d.TryArrayHead(14) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 14 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 14, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 14 {
+							return runtime.WrongLength(d, 14, i)
+						}
+						break
+					}
+					if i == 14 {
+						return d.Errorf(runtime.ErrLength, "expected array of 14 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 14 {
-						return runtime.WrongLength(d, 14, i)
-					}
-					break
-				}
-				if i == 14 {
-					return d.Errorf(runtime.ErrLength, "expected array of 14 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryBool(); ok {
+		v.B = x
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "B")
 		}
 		v.B = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.I = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "I")
 		}
 		v.I = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.I8 = int8(x)
+	} else {
 		x, err := d.ReadInt8()
 		if err != nil {
 			return runtime.AtField(err, "I8")
 		}
 		v.I8 = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.I16 = int16(x)
+	} else {
 		x, err := d.ReadInt16()
 		if err != nil {
 			return runtime.AtField(err, "I16")
 		}
 		v.I16 = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.I32 = int32(x)
+	} else {
 		x, err := d.ReadInt32()
 		if err != nil {
 			return runtime.AtField(err, "I32")
 		}
 		v.I32 = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.I64 = x
+	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
 			return runtime.AtField(err, "I64")
 		}
 		v.I64 = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.U = uint(x)
+	} else {
 		x, err := d.ReadUint()
 		if err != nil {
 			return runtime.AtField(err, "U")
 		}
 		v.U = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.U8 = uint8(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "U8")
 		}
 		v.U8 = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.U16 = uint16(x)
+	} else {
 		x, err := d.ReadUint16()
 		if err != nil {
 			return runtime.AtField(err, "U16")
 		}
 		v.U16 = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.U32 = uint32(x)
+	} else {
 		x, err := d.ReadUint32()
 		if err != nil {
 			return runtime.AtField(err, "U32")
 		}
 		v.U32 = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.U64 = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "U64")
@@ -194,7 +221,9 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.F64 = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.S = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "S")
@@ -260,6 +289,47 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 				field = 13
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "B"):
+					field = 0
+				case runtime.KeyFold(k.Text, "I"):
+					field = 1
+				case runtime.KeyFold(k.Text, "U"):
+					field = 6
+				case runtime.KeyFold(k.Text, "S"):
+					field = 13
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "I8"):
+					field = 2
+				case runtime.KeyFold(k.Text, "U8"):
+					field = 7
+				}
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "I16"):
+					field = 3
+				case runtime.KeyFold(k.Text, "I32"):
+					field = 4
+				case runtime.KeyFold(k.Text, "I64"):
+					field = 5
+				case runtime.KeyFold(k.Text, "U16"):
+					field = 8
+				case runtime.KeyFold(k.Text, "U32"):
+					field = 9
+				case runtime.KeyFold(k.Text, "U64"):
+					field = 10
+				case runtime.KeyFold(k.Text, "F32"):
+					field = 11
+				case runtime.KeyFold(k.Text, "F64"):
+					field = 12
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -282,71 +352,115 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "B")
+		if x, ok := d.TryBool(); ok {
+			v.B = x
+		} else {
+			x, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "B")
+			}
+			v.B = x
 		}
-		v.B = x
 	case 1:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "I")
+		if x, ok := d.TryInt(); ok {
+			v.I = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "I")
+			}
+			v.I = x
 		}
-		v.I = x
 	case 2:
-		x, err := d.ReadInt8()
-		if err != nil {
-			return runtime.AtField(err, "I8")
+		if x, ok := d.TryInt(); ok {
+			v.I8 = int8(x)
+		} else {
+			x, err := d.ReadInt8()
+			if err != nil {
+				return runtime.AtField(err, "I8")
+			}
+			v.I8 = x
 		}
-		v.I8 = x
 	case 3:
-		x, err := d.ReadInt16()
-		if err != nil {
-			return runtime.AtField(err, "I16")
+		if x, ok := d.TryInt(); ok {
+			v.I16 = int16(x)
+		} else {
+			x, err := d.ReadInt16()
+			if err != nil {
+				return runtime.AtField(err, "I16")
+			}
+			v.I16 = x
 		}
-		v.I16 = x
 	case 4:
-		x, err := d.ReadInt32()
-		if err != nil {
-			return runtime.AtField(err, "I32")
+		if x, ok := d.TryInt(); ok {
+			v.I32 = int32(x)
+		} else {
+			x, err := d.ReadInt32()
+			if err != nil {
+				return runtime.AtField(err, "I32")
+			}
+			v.I32 = x
 		}
-		v.I32 = x
 	case 5:
-		x, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "I64")
+		if x, ok := d.TryInt(); ok {
+			v.I64 = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "I64")
+			}
+			v.I64 = x
 		}
-		v.I64 = x
 	case 6:
-		x, err := d.ReadUint()
-		if err != nil {
-			return runtime.AtField(err, "U")
+		if x, ok := d.TryUint(); ok {
+			v.U = uint(x)
+		} else {
+			x, err := d.ReadUint()
+			if err != nil {
+				return runtime.AtField(err, "U")
+			}
+			v.U = x
 		}
-		v.U = x
 	case 7:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "U8")
+		if x, ok := d.TryUint(); ok {
+			v.U8 = uint8(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "U8")
+			}
+			v.U8 = x
 		}
-		v.U8 = x
 	case 8:
-		x, err := d.ReadUint16()
-		if err != nil {
-			return runtime.AtField(err, "U16")
+		if x, ok := d.TryUint(); ok {
+			v.U16 = uint16(x)
+		} else {
+			x, err := d.ReadUint16()
+			if err != nil {
+				return runtime.AtField(err, "U16")
+			}
+			v.U16 = x
 		}
-		v.U16 = x
 	case 9:
-		x, err := d.ReadUint32()
-		if err != nil {
-			return runtime.AtField(err, "U32")
+		if x, ok := d.TryUint(); ok {
+			v.U32 = uint32(x)
+		} else {
+			x, err := d.ReadUint32()
+			if err != nil {
+				return runtime.AtField(err, "U32")
+			}
+			v.U32 = x
 		}
-		v.U32 = x
 	case 10:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "U64")
+		if x, ok := d.TryUint(); ok {
+			v.U64 = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "U64")
+			}
+			v.U64 = x
 		}
-		v.U64 = x
 	case 11:
 		x, err := d.ReadFloat32()
 		if err != nil {
@@ -360,11 +474,15 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		v.F64 = x
 	case 13:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "S")
+		if x, ok := d.TryString(); ok {
+			v.S = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "S")
+			}
+			v.S = x
 		}
-		v.S = x
 	}
 	return nil
 }
@@ -418,6 +536,9 @@ func (v *Named) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -430,45 +551,51 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 7 fields.
 func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 7 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 7, n)
+	if !d.TryArrayHead(7) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 7 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 7, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 7 {
+							return runtime.WrongLength(d, 7, i)
+						}
+						break
+					}
+					if i == 7 {
+						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 7 {
-						return runtime.WrongLength(d, 7, i)
-					}
-					break
-				}
-				if i == 7 {
-					return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Kind = Kind(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		v.Kind = Kind(x)
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Label = Label(x)
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Label")
@@ -482,28 +609,36 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Ratio = x
 	}
-	{
+	if x, ok := d.TryBool(); ok {
+		v.Flag = Flag(x)
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "Flag")
 		}
 		v.Flag = Flag(x)
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Level = Level(x)
+	} else {
 		x, err := d.ReadInt16()
 		if err != nil {
 			return runtime.AtField(err, "Level")
 		}
 		v.Level = Level(x)
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Byte = byte(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Byte")
 		}
 		v.Byte = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Rune = rune(x)
+	} else {
 		x, err := d.ReadInt32()
 		if err != nil {
 			return runtime.AtField(err, "Rune")
@@ -555,6 +690,30 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Kind"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Flag"):
+					field = 3
+				case runtime.KeyFold(k.Text, "Byte"):
+					field = 5
+				case runtime.KeyFold(k.Text, "Rune"):
+					field = 6
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Label"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Ratio"):
+					field = 2
+				case runtime.KeyFold(k.Text, "Level"):
+					field = 4
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -577,17 +736,25 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Kind")
+		if x, ok := d.TryUint(); ok {
+			v.Kind = Kind(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "Kind")
+			}
+			v.Kind = Kind(x)
 		}
-		v.Kind = Kind(x)
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Label")
+		if x, ok := d.TryString(); ok {
+			v.Label = Label(x)
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Label")
+			}
+			v.Label = Label(x)
 		}
-		v.Label = Label(x)
 	case 2:
 		x, err := d.ReadFloat64()
 		if err != nil {
@@ -595,29 +762,45 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		v.Ratio = x
 	case 3:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Flag")
+		if x, ok := d.TryBool(); ok {
+			v.Flag = Flag(x)
+		} else {
+			x, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "Flag")
+			}
+			v.Flag = Flag(x)
 		}
-		v.Flag = Flag(x)
 	case 4:
-		x, err := d.ReadInt16()
-		if err != nil {
-			return runtime.AtField(err, "Level")
+		if x, ok := d.TryInt(); ok {
+			v.Level = Level(x)
+		} else {
+			x, err := d.ReadInt16()
+			if err != nil {
+				return runtime.AtField(err, "Level")
+			}
+			v.Level = Level(x)
 		}
-		v.Level = Level(x)
 	case 5:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Byte")
+		if x, ok := d.TryUint(); ok {
+			v.Byte = byte(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "Byte")
+			}
+			v.Byte = x
 		}
-		v.Byte = x
 	case 6:
-		x, err := d.ReadInt32()
-		if err != nil {
-			return runtime.AtField(err, "Rune")
+		if x, ok := d.TryInt(); ok {
+			v.Rune = rune(x)
+		} else {
+			x, err := d.ReadInt32()
+			if err != nil {
+				return runtime.AtField(err, "Rune")
+			}
+			v.Rune = x
 		}
-		v.Rune = x
 	}
 	return nil
 }
@@ -662,6 +845,9 @@ func (v *Empty) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -674,36 +860,38 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 0 fields.
 func (v *Empty) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 0 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 0, n)
+	if !d.TryArrayHead(0) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 0 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 0, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 0 {
+							return runtime.WrongLength(d, 0, i)
+						}
+						break
+					}
+					if i == 0 {
+						return d.Errorf(runtime.ErrLength, "expected array of 0 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 0 {
-						return runtime.WrongLength(d, 0, i)
-					}
-					break
-				}
-				if i == 0 {
-					return d.Errorf(runtime.ErrLength, "expected array of 0 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	d.Leave()
 	return nil

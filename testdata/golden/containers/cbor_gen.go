@@ -361,6 +361,9 @@ func (v *Containers) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -404,27 +407,41 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 		d.Leave()
 		return nil
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Bytes")
-	} else if null {
-		v.Bytes = nil
-	} else {
-		b, err := d.ReadBytes(v.Bytes[:0])
-		if err != nil {
-			return runtime.AtField(err, "Bytes")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
 		}
-		v.Bytes = b
+		if null {
+			v.Bytes = nil
+		} else {
+			b, err := d.ReadBytes(v.Bytes[:0])
+			if err != nil {
+				return runtime.AtField(err, "Bytes")
+			}
+			v.Bytes = b
+		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Blob")
-	} else if null {
-		v.Blob = nil
-	} else {
-		b, err := d.ReadBytes(v.Blob[:0])
-		if err != nil {
-			return runtime.AtField(err, "Blob")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Blob")
+			}
 		}
-		v.Blob = b
+		if null {
+			v.Blob = nil
+		} else {
+			b, err := d.ReadBytes(v.Blob[:0])
+			if err != nil {
+				return runtime.AtField(err, "Blob")
+			}
+			v.Blob = b
+		}
 	}
 	if err := d.ReadByteArray(v.Fixed[:]); err != nil {
 		return runtime.AtField(err, "Fixed")
@@ -432,73 +449,95 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 	if err := d.ReadByteArray(v.Hash[:]); err != nil {
 		return runtime.AtField(err, "Hash")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Ints")
-	} else if null {
-		v.Ints = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Ints")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Ints")
+			}
 		}
-		if v.Ints == nil || cap(v.Ints) < n {
-			v.Ints = make([]int, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Ints = nil
 		} else {
-			v.Ints = v.Ints[:0]
-		}
-		var zero int
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Ints")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Ints = append(v.Ints, zero)
-			x1, err := d.ReadInt()
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Ints")
+				return runtime.AtField(err, "Ints")
 			}
-			v.Ints[i] = x1
+			if v.Ints == nil || cap(v.Ints) < n {
+				v.Ints = make([]int, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Ints = v.Ints[:0]
+			}
+			var zero int
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Ints")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Ints = append(v.Ints, zero)
+				if x1, ok1 := d.TryInt(); ok1 {
+					v.Ints[i] = int(x1)
+				} else {
+					x1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Ints")
+					}
+					v.Ints[i] = x1
+				}
+			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Tags")
-	} else if null {
-		v.Tags = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Tags")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Tags")
+			}
 		}
-		if v.Tags == nil || cap(v.Tags) < n {
-			v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Tags = nil
 		} else {
-			v.Tags = v.Tags[:0]
-		}
-		var zero string
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Tags")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Tags = append(v.Tags, zero)
-			x1, err := d.ReadString()
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+				return runtime.AtField(err, "Tags")
 			}
-			v.Tags[i] = x1
+			if v.Tags == nil || cap(v.Tags) < n {
+				v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Tags = v.Tags[:0]
+			}
+			var zero string
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Tags")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Tags = append(v.Tags, zero)
+				if x1, ok1 := d.TryString(); ok1 {
+					v.Tags[i] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+					}
+					v.Tags[i] = x1
+				}
+			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	{
 		n, err := d.ReadArrayHead()
@@ -524,11 +563,15 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
 				}
 			}
-			x1, err := d.ReadInt16()
-			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Triple")
+			if x1, ok1 := d.TryInt(); ok1 {
+				v.Triple[i] = int16(x1)
+			} else {
+				x1, err := d.ReadInt16()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Triple")
+				}
+				v.Triple[i] = x1
 			}
-			v.Triple[i] = x1
 		}
 		d.Leave()
 	}
@@ -562,548 +605,764 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Nested")
-	} else if null {
-		v.Nested = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Nested")
-		}
-		if v.Nested == nil || cap(v.Nested) < n {
-			v.Nested = make([][]string, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Nested = v.Nested[:0]
-		}
-		var zero []string
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Nested")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Nested")
 			}
-			v.Nested = append(v.Nested, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Nested")
-			} else if null1 {
-				v.Nested[i] = nil
+		}
+		if null {
+			v.Nested = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Nested")
+			}
+			if v.Nested == nil || cap(v.Nested) < n {
+				v.Nested = make([][]string, 0, d.Hint(max(n, 0)))
 			} else {
-				n1, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+				v.Nested = v.Nested[:0]
+			}
+			var zero []string
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Nested")
+					}
+					if !more {
+						break
+					}
 				}
-				if v.Nested[i] == nil || cap(v.Nested[i]) < n1 {
-					v.Nested[i] = make([]string, 0, d.Hint(max(n1, 0)))
-				} else {
-					v.Nested[i] = v.Nested[i][:0]
-				}
-				var zero1 string
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				v.Nested = append(v.Nested, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+						}
+					}
+					if null1 {
+						v.Nested[i] = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 						}
-						if !more1 {
-							break
+						if v.Nested[i] == nil || cap(v.Nested[i]) < n1 {
+							v.Nested[i] = make([]string, 0, d.Hint(max(n1, 0)))
+						} else {
+							v.Nested[i] = v.Nested[i][:0]
 						}
+						var zero1 string
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+								}
+								if !more1 {
+									break
+								}
+							}
+							v.Nested[i] = append(v.Nested[i], zero1)
+							if x2, ok2 := d.TryString(); ok2 {
+								v.Nested[i][i1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
+								}
+								v.Nested[i][i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					v.Nested[i] = append(v.Nested[i], zero1)
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
-					}
-					v.Nested[i][i1] = x2
 				}
-				d.Leave()
 			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ByName")
-	} else if null {
-		v.ByName = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "ByName")
-		}
-		m := make(map[string]int, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByName")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.ByName = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			x1, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "ByName")
-			}
-			m[k] = x1
-		}
-		d.Leave()
-		v.ByName = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ByInt")
-	} else if null {
-		v.ByInt = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "ByInt")
-		}
-		m := make(map[int64]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
+			m := make(map[string]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtField(err, "ByInt")
+					return runtime.AtField(err, "ByName")
 				}
-				if !more {
-					break
+				if x1, ok1 := d.TryInt(); ok1 {
+					m[k] = int(x1)
+				} else {
+					x1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByName")
+					}
+					m[k] = x1
 				}
 			}
-			k, err := d.ReadInt64()
+			d.Leave()
+			v.ByName = m
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByInt")
+			}
+		}
+		if null {
+			v.ByInt = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "ByInt")
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "ByInt")
-			}
-			m[k] = x1
-		}
-		d.Leave()
-		v.ByInt = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ByUint")
-	} else if null {
-		v.ByUint = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "ByUint")
-		}
-		m := make(map[uint8]bool, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
+			m := make(map[int64]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByInt")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadInt64()
 				if err != nil {
-					return runtime.AtField(err, "ByUint")
+					return runtime.AtField(err, "ByInt")
 				}
-				if !more {
-					break
+				if x1, ok1 := d.TryString(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByInt")
+					}
+					m[k] = x1
 				}
 			}
-			k, err := d.ReadUint8()
+			d.Leave()
+			v.ByInt = m
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByUint")
+			}
+		}
+		if null {
+			v.ByUint = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "ByUint")
 			}
-			x1, err := d.ReadBool()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, uint64(k)), "ByUint")
-			}
-			m[k] = x1
-		}
-		d.Leave()
-		v.ByUint = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ByBool")
-	} else if null {
-		v.ByBool = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "ByBool")
-		}
-		m := make(map[bool]float32, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
+			m := make(map[uint8]bool, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByUint")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadUint8()
 				if err != nil {
-					return runtime.AtField(err, "ByBool")
+					return runtime.AtField(err, "ByUint")
 				}
-				if !more {
-					break
+				if x1, ok1 := d.TryBool(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadBool()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, uint64(k)), "ByUint")
+					}
+					m[k] = x1
 				}
 			}
-			k, err := d.ReadBool()
+			d.Leave()
+			v.ByUint = m
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByBool")
+			}
+		}
+		if null {
+			v.ByBool = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "ByBool")
 			}
-			x1, err := d.ReadFloat32()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "ByBool")
-			}
-			m[k] = x1
-		}
-		d.Leave()
-		v.ByBool = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Counts")
-	} else if null {
-		v.Counts = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Counts")
-		}
-		m := make(Counts, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
+			m := make(map[bool]float32, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByBool")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadBool()
 				if err != nil {
-					return runtime.AtField(err, "Counts")
+					return runtime.AtField(err, "ByBool")
 				}
-				if !more {
-					break
+				x1, err := d.ReadFloat32()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "ByBool")
 				}
+				m[k] = x1
 			}
-			k, err := d.ReadString()
+			d.Leave()
+			v.ByBool = m
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Counts")
+			}
+		}
+		if null {
+			v.Counts = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			x1, err := d.ReadUint32()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Counts")
-			}
-			m[k] = x1
-		}
-		d.Leave()
-		v.Counts = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ByColor")
-	} else if null {
-		v.ByColor = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "ByColor")
-		}
-		m := make(map[Color][]byte, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
+			m := make(Counts, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtField(err, "ByColor")
+					return runtime.AtField(err, "Counts")
 				}
-				if !more {
-					break
+				if x1, ok1 := d.TryUint(); ok1 {
+					m[k] = uint32(x1)
+				} else {
+					x1, err := d.ReadUint32()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Counts")
+					}
+					m[k] = x1
 				}
 			}
-			k, err := d.ReadString()
+			d.Leave()
+			v.Counts = m
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByColor")
+			}
+		}
+		if null {
+			v.ByColor = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "ByColor")
 			}
-			var e []byte
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "ByColor")
-			} else if null1 {
-				e = nil
-			} else {
-				b1, err := d.ReadBytes(e[:0])
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+			m := make(map[Color][]byte, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "ByColor")
+					}
+					if !more {
+						break
+					}
 				}
-				e = b1
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "ByColor")
+				}
+				var e []byte
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						b1, err := d.ReadBytes(e[:0])
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+						}
+						e = b1
+					}
+				}
+				m[Color(k)] = e
 			}
-			m[Color(k)] = e
+			d.Leave()
+			v.ByColor = m
 		}
-		d.Leave()
-		v.ByColor = m
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PInt")
-	} else if null {
-		v.PInt = nil
-	} else {
-		if v.PInt == nil {
-			v.PInt = new(int)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "PInt")
+			}
 		}
-		x1, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "PInt")
-		}
-		(*v.PInt) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PString")
-	} else if null {
-		v.PString = nil
-	} else {
-		if v.PString == nil {
-			v.PString = new(string)
-		}
-		x1, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "PString")
-		}
-		(*v.PString) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PBytes")
-	} else if null {
-		v.PBytes = nil
-	} else {
-		if v.PBytes == nil {
-			v.PBytes = new([]byte)
-		}
-		if null1, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PBytes")
-		} else if null1 {
-			(*v.PBytes) = nil
+		if null {
+			v.PInt = nil
 		} else {
-			b1, err := d.ReadBytes((*v.PBytes)[:0])
-			if err != nil {
+			if v.PInt == nil {
+				v.PInt = new(int)
+			}
+			if x1, ok1 := d.TryInt(); ok1 {
+				(*v.PInt) = int(x1)
+			} else {
+				x1, err := d.ReadInt()
+				if err != nil {
+					return runtime.AtField(err, "PInt")
+				}
+				(*v.PInt) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "PString")
+			}
+		}
+		if null {
+			v.PString = nil
+		} else {
+			if v.PString == nil {
+				v.PString = new(string)
+			}
+			if x1, ok1 := d.TryString(); ok1 {
+				(*v.PString) = x1
+			} else {
+				x1, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "PString")
+				}
+				(*v.PString) = x1
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtField(err, "PBytes")
 			}
-			(*v.PBytes) = b1
+		}
+		if null {
+			v.PBytes = nil
+		} else {
+			if v.PBytes == nil {
+				v.PBytes = new([]byte)
+			}
+			{
+				null1, ok1 := d.TryNull()
+				if !ok1 {
+					var err error
+					if null1, err = d.ReadNull(); err != nil {
+						return runtime.AtField(err, "PBytes")
+					}
+				}
+				if null1 {
+					(*v.PBytes) = nil
+				} else {
+					b1, err := d.ReadBytes((*v.PBytes)[:0])
+					if err != nil {
+						return runtime.AtField(err, "PBytes")
+					}
+					(*v.PBytes) = b1
+				}
+			}
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PSlice")
-	} else if null {
-		v.PSlice = nil
-	} else {
-		if v.PSlice == nil {
-			v.PSlice = new([]int)
-		}
-		if null1, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PSlice")
-		} else if null1 {
-			(*v.PSlice) = nil
-		} else {
-			n1, err := d.ReadArrayHead()
-			if err != nil {
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtField(err, "PSlice")
 			}
-			if (*v.PSlice) == nil || cap((*v.PSlice)) < n1 {
-				(*v.PSlice) = make([]int, 0, d.Hint(max(n1, 0)))
-			} else {
-				(*v.PSlice) = (*v.PSlice)[:0]
+		}
+		if null {
+			v.PSlice = nil
+		} else {
+			if v.PSlice == nil {
+				v.PSlice = new([]int)
 			}
-			var zero1 int
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
+			{
+				null1, ok1 := d.TryNull()
+				if !ok1 {
+					var err error
+					if null1, err = d.ReadNull(); err != nil {
+						return runtime.AtField(err, "PSlice")
+					}
+				}
+				if null1 {
+					(*v.PSlice) = nil
+				} else {
+					n1, err := d.ReadArrayHead()
 					if err != nil {
 						return runtime.AtField(err, "PSlice")
 					}
-					if !more1 {
-						break
+					if (*v.PSlice) == nil || cap((*v.PSlice)) < n1 {
+						(*v.PSlice) = make([]int, 0, d.Hint(max(n1, 0)))
+					} else {
+						(*v.PSlice) = (*v.PSlice)[:0]
 					}
+					var zero1 int
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(err, "PSlice")
+							}
+							if !more1 {
+								break
+							}
+						}
+						(*v.PSlice) = append((*v.PSlice), zero1)
+						if x2, ok2 := d.TryInt(); ok2 {
+							(*v.PSlice)[i1] = int(x2)
+						} else {
+							x2, err := d.ReadInt()
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
+							}
+							(*v.PSlice)[i1] = x2
+						}
+					}
+					d.Leave()
 				}
-				(*v.PSlice) = append((*v.PSlice), zero1)
-				x2, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
-				}
-				(*v.PSlice)[i1] = x2
 			}
-			d.Leave()
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PMap")
-	} else if null {
-		v.PMap = nil
-	} else {
-		if v.PMap == nil {
-			v.PMap = new(map[string]string)
-		}
-		if null1, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PMap")
-		} else if null1 {
-			(*v.PMap) = nil
-		} else {
-			n1, err := d.ReadMapHead()
-			if err != nil {
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtField(err, "PMap")
 			}
-			m1 := make(map[string]string, d.Hint(max(n1, 0)))
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextPair(n1, i1)
+		}
+		if null {
+			v.PMap = nil
+		} else {
+			if v.PMap == nil {
+				v.PMap = new(map[string]string)
+			}
+			{
+				null1, ok1 := d.TryNull()
+				if !ok1 {
+					var err error
+					if null1, err = d.ReadNull(); err != nil {
+						return runtime.AtField(err, "PMap")
+					}
+				}
+				if null1 {
+					(*v.PMap) = nil
+				} else {
+					n1, err := d.ReadMapHead()
 					if err != nil {
 						return runtime.AtField(err, "PMap")
 					}
-					if !more1 {
+					m1 := make(map[string]string, d.Hint(max(n1, 0)))
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextPair(n1, i1)
+							if err != nil {
+								return runtime.AtField(err, "PMap")
+							}
+							if !more1 {
+								break
+							}
+						}
+						k1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(err, "PMap")
+						}
+						if x2, ok2 := d.TryString(); ok2 {
+							m1[k1] = x2
+						} else {
+							x2, err := d.ReadString()
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k1), "PMap")
+							}
+							m1[k1] = x2
+						}
+					}
+					d.Leave()
+					(*v.PMap) = m1
+				}
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "PPInt")
+			}
+		}
+		if null {
+			v.PPInt = nil
+		} else {
+			if v.PPInt == nil {
+				v.PPInt = new(*int)
+			}
+			{
+				null1, ok1 := d.TryNull()
+				if !ok1 {
+					var err error
+					if null1, err = d.ReadNull(); err != nil {
+						return runtime.AtField(err, "PPInt")
+					}
+				}
+				if null1 {
+					(*v.PPInt) = nil
+				} else {
+					if (*v.PPInt) == nil {
+						(*v.PPInt) = new(int)
+					}
+					if x2, ok2 := d.TryInt(); ok2 {
+						(*(*v.PPInt)) = int(x2)
+					} else {
+						x2, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(err, "PPInt")
+						}
+						(*(*v.PPInt)) = x2
+					}
+				}
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "PHash")
+			}
+		}
+		if null {
+			v.PHash = nil
+		} else {
+			if v.PHash == nil {
+				v.PHash = new(Hash)
+			}
+			if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
+				return runtime.AtField(err, "PHash")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Pointers")
+			}
+		}
+		if null {
+			v.Pointers = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Pointers")
+			}
+			if v.Pointers == nil || cap(v.Pointers) < n {
+				v.Pointers = make([]*int, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Pointers = v.Pointers[:0]
+			}
+			var zero *int
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Pointers")
+					}
+					if !more {
 						break
 					}
 				}
-				k1, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(err, "PMap")
+				v.Pointers = append(v.Pointers, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+						}
+					}
+					if null1 {
+						v.Pointers[i] = nil
+					} else {
+						if v.Pointers[i] == nil {
+							v.Pointers[i] = new(int)
+						}
+						if x2, ok2 := d.TryInt(); ok2 {
+							(*v.Pointers[i]) = int(x2)
+						} else {
+							x2, err := d.ReadInt()
+							if err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+							}
+							(*v.Pointers[i]) = x2
+						}
+					}
 				}
-				x2, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k1), "PMap")
-				}
-				m1[k1] = x2
 			}
 			d.Leave()
-			(*v.PMap) = m1
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PPInt")
-	} else if null {
-		v.PPInt = nil
-	} else {
-		if v.PPInt == nil {
-			v.PPInt = new(*int)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "MapOfMap")
+			}
 		}
-		if null1, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PPInt")
-		} else if null1 {
-			(*v.PPInt) = nil
+		if null {
+			v.MapOfMap = nil
 		} else {
-			if (*v.PPInt) == nil {
-				(*v.PPInt) = new(int)
-			}
-			x2, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(err, "PPInt")
-			}
-			(*(*v.PPInt)) = x2
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PHash")
-	} else if null {
-		v.PHash = nil
-	} else {
-		if v.PHash == nil {
-			v.PHash = new(Hash)
-		}
-		if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
-			return runtime.AtField(err, "PHash")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Pointers")
-	} else if null {
-		v.Pointers = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Pointers")
-		}
-		if v.Pointers == nil || cap(v.Pointers) < n {
-			v.Pointers = make([]*int, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Pointers = v.Pointers[:0]
-		}
-		var zero *int
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Pointers")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Pointers = append(v.Pointers, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-			} else if null1 {
-				v.Pointers[i] = nil
-			} else {
-				if v.Pointers[i] == nil {
-					v.Pointers[i] = new(int)
-				}
-				x2, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-				}
-				(*v.Pointers[i]) = x2
-			}
-		}
-		d.Leave()
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "MapOfMap")
-	} else if null {
-		v.MapOfMap = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "MapOfMap")
-		}
-		m := make(map[string]map[int]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "MapOfMap")
-				}
-				if !more {
-					break
-				}
-			}
-			k, err := d.ReadString()
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "MapOfMap")
 			}
-			var e map[int]string
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
-			} else if null1 {
-				e = nil
-			} else {
-				n1, err := d.ReadMapHead()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+			m := make(map[string]map[int]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "MapOfMap")
+					}
+					if !more {
+						break
+					}
 				}
-				m1 := make(map[int]string, d.Hint(max(n1, 0)))
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextPair(n1, i1)
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "MapOfMap")
+				}
+				var e map[int]string
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadMapHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
 						}
-						if !more1 {
-							break
+						m1 := make(map[int]string, d.Hint(max(n1, 0)))
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextPair(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+								}
+								if !more1 {
+									break
+								}
+							}
+							k1, err := d.ReadInt()
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+							}
+							if x2, ok2 := d.TryString(); ok2 {
+								m1[k1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtKey(err, int64(k1)), k), "MapOfMap")
+								}
+								m1[k1] = x2
+							}
 						}
+						d.Leave()
+						e = m1
 					}
-					k1, err := d.ReadInt()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
-					}
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(runtime.AtKey(err, int64(k1)), k), "MapOfMap")
-					}
-					m1[k1] = x2
 				}
-				d.Leave()
-				e = m1
+				m[k] = e
 			}
-			m[k] = e
+			d.Leave()
+			v.MapOfMap = m
 		}
-		d.Leave()
-		v.MapOfMap = m
 	}
 	d.Leave()
 	return nil
@@ -1184,6 +1443,73 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 				field = 23
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Blob"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Hash"):
+					field = 3
+				case runtime.KeyFold(k.Text, "Ints"):
+					field = 4
+				case runtime.KeyFold(k.Text, "Tags"):
+					field = 5
+				case runtime.KeyFold(k.Text, "Grid"):
+					field = 7
+				case runtime.KeyFold(k.Text, "PInt"):
+					field = 15
+				case runtime.KeyFold(k.Text, "PMap"):
+					field = 19
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Bytes"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Fixed"):
+					field = 2
+				case runtime.KeyFold(k.Text, "ByInt"):
+					field = 10
+				case runtime.KeyFold(k.Text, "PPInt"):
+					field = 20
+				case runtime.KeyFold(k.Text, "PHash"):
+					field = 21
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Triple"):
+					field = 6
+				case runtime.KeyFold(k.Text, "Nested"):
+					field = 8
+				case runtime.KeyFold(k.Text, "ByName"):
+					field = 9
+				case runtime.KeyFold(k.Text, "ByUint"):
+					field = 11
+				case runtime.KeyFold(k.Text, "ByBool"):
+					field = 12
+				case runtime.KeyFold(k.Text, "Counts"):
+					field = 13
+				case runtime.KeyFold(k.Text, "PBytes"):
+					field = 17
+				case runtime.KeyFold(k.Text, "PSlice"):
+					field = 18
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "ByColor"):
+					field = 14
+				case runtime.KeyFold(k.Text, "PString"):
+					field = 16
+				}
+			case 8:
+				switch {
+				case runtime.KeyFold(k.Text, "Pointers"):
+					field = 22
+				case runtime.KeyFold(k.Text, "MapOfMap"):
+					field = 23
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1206,28 +1532,42 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Bytes")
-		} else if null {
-			v.Bytes = nil
-		} else {
-			b, err := d.ReadBytes(v.Bytes[:0])
-			if err != nil {
-				return runtime.AtField(err, "Bytes")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
 			}
-			v.Bytes = b
+			if null {
+				v.Bytes = nil
+			} else {
+				b, err := d.ReadBytes(v.Bytes[:0])
+				if err != nil {
+					return runtime.AtField(err, "Bytes")
+				}
+				v.Bytes = b
+			}
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Blob")
-		} else if null {
-			v.Blob = nil
-		} else {
-			b, err := d.ReadBytes(v.Blob[:0])
-			if err != nil {
-				return runtime.AtField(err, "Blob")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Blob")
+				}
 			}
-			v.Blob = b
+			if null {
+				v.Blob = nil
+			} else {
+				b, err := d.ReadBytes(v.Blob[:0])
+				if err != nil {
+					return runtime.AtField(err, "Blob")
+				}
+				v.Blob = b
+			}
 		}
 	case 2:
 		if err := d.ReadByteArray(v.Fixed[:]); err != nil {
@@ -1238,74 +1578,96 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Hash")
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Ints")
-		} else if null {
-			v.Ints = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Ints")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Ints")
+				}
 			}
-			if v.Ints == nil || cap(v.Ints) < n {
-				v.Ints = make([]int, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Ints = nil
 			} else {
-				v.Ints = v.Ints[:0]
-			}
-			var zero int
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Ints")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Ints = append(v.Ints, zero)
-				x1, err := d.ReadInt()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Ints")
+					return runtime.AtField(err, "Ints")
 				}
-				v.Ints[i] = x1
+				if v.Ints == nil || cap(v.Ints) < n {
+					v.Ints = make([]int, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Ints = v.Ints[:0]
+				}
+				var zero int
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Ints")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Ints = append(v.Ints, zero)
+					if x1, ok1 := d.TryInt(); ok1 {
+						v.Ints[i] = int(x1)
+					} else {
+						x1, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Ints")
+						}
+						v.Ints[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Tags")
-		} else if null {
-			v.Tags = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Tags")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Tags")
+				}
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Tags = nil
 			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Tags")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Tags = append(v.Tags, zero)
-				x1, err := d.ReadString()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+					return runtime.AtField(err, "Tags")
 				}
-				v.Tags[i] = x1
+				if v.Tags == nil || cap(v.Tags) < n {
+					v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Tags = v.Tags[:0]
+				}
+				var zero string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Tags")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Tags = append(v.Tags, zero)
+					if x1, ok1 := d.TryString(); ok1 {
+						v.Tags[i] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+						}
+						v.Tags[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 6:
 		n, err := d.ReadArrayHead()
@@ -1331,11 +1693,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
 				}
 			}
-			x1, err := d.ReadInt16()
-			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Triple")
+			if x1, ok1 := d.TryInt(); ok1 {
+				v.Triple[i] = int16(x1)
+			} else {
+				x1, err := d.ReadInt16()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Triple")
+				}
+				v.Triple[i] = x1
 			}
-			v.Triple[i] = x1
 		}
 		d.Leave()
 	case 7:
@@ -1368,563 +1734,779 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 8:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Nested")
-		} else if null {
-			v.Nested = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Nested")
-			}
-			if v.Nested == nil || cap(v.Nested) < n {
-				v.Nested = make([][]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Nested = v.Nested[:0]
-			}
-			var zero []string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Nested")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Nested")
 				}
-				v.Nested = append(v.Nested, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Nested")
-				} else if null1 {
-					v.Nested[i] = nil
+			}
+			if null {
+				v.Nested = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Nested")
+				}
+				if v.Nested == nil || cap(v.Nested) < n {
+					v.Nested = make([][]string, 0, d.Hint(max(n, 0)))
 				} else {
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+					v.Nested = v.Nested[:0]
+				}
+				var zero []string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Nested")
+						}
+						if !more {
+							break
+						}
 					}
-					if v.Nested[i] == nil || cap(v.Nested[i]) < n1 {
-						v.Nested[i] = make([]string, 0, d.Hint(max(n1, 0)))
-					} else {
-						v.Nested[i] = v.Nested[i][:0]
-					}
-					var zero1 string
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					v.Nested = append(v.Nested, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+							}
+						}
+						if null1 {
+							v.Nested[i] = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 							}
-							if !more1 {
-								break
+							if v.Nested[i] == nil || cap(v.Nested[i]) < n1 {
+								v.Nested[i] = make([]string, 0, d.Hint(max(n1, 0)))
+							} else {
+								v.Nested[i] = v.Nested[i][:0]
 							}
+							var zero1 string
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(err, i), "Nested")
+									}
+									if !more1 {
+										break
+									}
+								}
+								v.Nested[i] = append(v.Nested[i], zero1)
+								if x2, ok2 := d.TryString(); ok2 {
+									v.Nested[i][i1] = x2
+								} else {
+									x2, err := d.ReadString()
+									if err != nil {
+										return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
+									}
+									v.Nested[i][i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						v.Nested[i] = append(v.Nested[i], zero1)
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
-						}
-						v.Nested[i][i1] = x2
 					}
-					d.Leave()
 				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 9:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByName")
-		} else if null {
-			v.ByName = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByName")
-			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByName")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByName")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.ByName = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByName")
 				}
-				x1, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				m := make(map[string]int, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByName")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					if x1, ok1 := d.TryInt(); ok1 {
+						m[k] = int(x1)
+					} else {
+						x1, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "ByName")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.ByName = m
 			}
-			d.Leave()
-			v.ByName = m
 		}
 	case 10:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByInt")
-		} else if null {
-			v.ByInt = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByInt")
-			}
-			m := make(map[int64]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByInt")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByInt")
 				}
-				k, err := d.ReadInt64()
+			}
+			if null {
+				v.ByInt = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByInt")
 				}
-				x1, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByInt")
+				m := make(map[int64]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByInt")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadInt64()
+					if err != nil {
+						return runtime.AtField(err, "ByInt")
+					}
+					if x1, ok1 := d.TryString(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "ByInt")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.ByInt = m
 			}
-			d.Leave()
-			v.ByInt = m
 		}
 	case 11:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByUint")
-		} else if null {
-			v.ByUint = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByUint")
-			}
-			m := make(map[uint8]bool, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByUint")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByUint")
 				}
-				k, err := d.ReadUint8()
+			}
+			if null {
+				v.ByUint = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByUint")
 				}
-				x1, err := d.ReadBool()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, uint64(k)), "ByUint")
+				m := make(map[uint8]bool, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByUint")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadUint8()
+					if err != nil {
+						return runtime.AtField(err, "ByUint")
+					}
+					if x1, ok1 := d.TryBool(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadBool()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, uint64(k)), "ByUint")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.ByUint = m
 			}
-			d.Leave()
-			v.ByUint = m
 		}
 	case 12:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByBool")
-		} else if null {
-			v.ByBool = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByBool")
-			}
-			m := make(map[bool]float32, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByBool")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByBool")
 				}
-				k, err := d.ReadBool()
+			}
+			if null {
+				v.ByBool = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByBool")
 				}
-				x1, err := d.ReadFloat32()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByBool")
+				m := make(map[bool]float32, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByBool")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadBool()
+					if err != nil {
+						return runtime.AtField(err, "ByBool")
+					}
+					x1, err := d.ReadFloat32()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByBool")
+					}
+					m[k] = x1
 				}
-				m[k] = x1
+				d.Leave()
+				v.ByBool = m
 			}
-			d.Leave()
-			v.ByBool = m
 		}
 	case 13:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Counts")
-		} else if null {
-			v.Counts = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Counts")
-			}
-			m := make(Counts, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Counts")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Counts")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Counts = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Counts")
 				}
-				x1, err := d.ReadUint32()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Counts")
+				m := make(Counts, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Counts")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Counts")
+					}
+					if x1, ok1 := d.TryUint(); ok1 {
+						m[k] = uint32(x1)
+					} else {
+						x1, err := d.ReadUint32()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Counts")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Counts = m
 			}
-			d.Leave()
-			v.Counts = m
 		}
 	case 14:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByColor")
-		} else if null {
-			v.ByColor = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByColor")
-			}
-			m := make(map[Color][]byte, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByColor")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByColor")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.ByColor = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByColor")
 				}
-				var e []byte
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByColor")
-				} else if null1 {
-					e = nil
-				} else {
-					b1, err := d.ReadBytes(e[:0])
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+				m := make(map[Color][]byte, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByColor")
+						}
+						if !more {
+							break
+						}
 					}
-					e = b1
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByColor")
+					}
+					var e []byte
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							b1, err := d.ReadBytes(e[:0])
+							if err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "ByColor")
+							}
+							e = b1
+						}
+					}
+					m[Color(k)] = e
 				}
-				m[Color(k)] = e
+				d.Leave()
+				v.ByColor = m
 			}
-			d.Leave()
-			v.ByColor = m
 		}
 	case 15:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PInt")
-		} else if null {
-			v.PInt = nil
-		} else {
-			if v.PInt == nil {
-				v.PInt = new(int)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PInt")
+				}
 			}
-			x1, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(err, "PInt")
+			if null {
+				v.PInt = nil
+			} else {
+				if v.PInt == nil {
+					v.PInt = new(int)
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					(*v.PInt) = int(x1)
+				} else {
+					x1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(err, "PInt")
+					}
+					(*v.PInt) = x1
+				}
 			}
-			(*v.PInt) = x1
 		}
 	case 16:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PString")
-		} else if null {
-			v.PString = nil
-		} else {
-			if v.PString == nil {
-				v.PString = new(string)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PString")
+				}
 			}
-			x1, err := d.ReadString()
-			if err != nil {
-				return runtime.AtField(err, "PString")
+			if null {
+				v.PString = nil
+			} else {
+				if v.PString == nil {
+					v.PString = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.PString) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "PString")
+					}
+					(*v.PString) = x1
+				}
 			}
-			(*v.PString) = x1
 		}
 	case 17:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PBytes")
-		} else if null {
-			v.PBytes = nil
-		} else {
-			if v.PBytes == nil {
-				v.PBytes = new([]byte)
-			}
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PBytes")
-			} else if null1 {
-				(*v.PBytes) = nil
-			} else {
-				b1, err := d.ReadBytes((*v.PBytes)[:0])
-				if err != nil {
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
 					return runtime.AtField(err, "PBytes")
 				}
-				(*v.PBytes) = b1
+			}
+			if null {
+				v.PBytes = nil
+			} else {
+				if v.PBytes == nil {
+					v.PBytes = new([]byte)
+				}
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PBytes")
+						}
+					}
+					if null1 {
+						(*v.PBytes) = nil
+					} else {
+						b1, err := d.ReadBytes((*v.PBytes)[:0])
+						if err != nil {
+							return runtime.AtField(err, "PBytes")
+						}
+						(*v.PBytes) = b1
+					}
+				}
 			}
 		}
 	case 18:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PSlice")
-		} else if null {
-			v.PSlice = nil
-		} else {
-			if v.PSlice == nil {
-				v.PSlice = new([]int)
-			}
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PSlice")
-			} else if null1 {
-				(*v.PSlice) = nil
-			} else {
-				n1, err := d.ReadArrayHead()
-				if err != nil {
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
 					return runtime.AtField(err, "PSlice")
 				}
-				if (*v.PSlice) == nil || cap((*v.PSlice)) < n1 {
-					(*v.PSlice) = make([]int, 0, d.Hint(max(n1, 0)))
-				} else {
-					(*v.PSlice) = (*v.PSlice)[:0]
+			}
+			if null {
+				v.PSlice = nil
+			} else {
+				if v.PSlice == nil {
+					v.PSlice = new([]int)
 				}
-				var zero1 int
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PSlice")
+						}
+					}
+					if null1 {
+						(*v.PSlice) = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(err, "PSlice")
 						}
-						if !more1 {
-							break
+						if (*v.PSlice) == nil || cap((*v.PSlice)) < n1 {
+							(*v.PSlice) = make([]int, 0, d.Hint(max(n1, 0)))
+						} else {
+							(*v.PSlice) = (*v.PSlice)[:0]
 						}
+						var zero1 int
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(err, "PSlice")
+								}
+								if !more1 {
+									break
+								}
+							}
+							(*v.PSlice) = append((*v.PSlice), zero1)
+							if x2, ok2 := d.TryInt(); ok2 {
+								(*v.PSlice)[i1] = int(x2)
+							} else {
+								x2, err := d.ReadInt()
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
+								}
+								(*v.PSlice)[i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					(*v.PSlice) = append((*v.PSlice), zero1)
-					x2, err := d.ReadInt()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
-					}
-					(*v.PSlice)[i1] = x2
 				}
-				d.Leave()
 			}
 		}
 	case 19:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PMap")
-		} else if null {
-			v.PMap = nil
-		} else {
-			if v.PMap == nil {
-				v.PMap = new(map[string]string)
-			}
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PMap")
-			} else if null1 {
-				(*v.PMap) = nil
-			} else {
-				n1, err := d.ReadMapHead()
-				if err != nil {
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
 					return runtime.AtField(err, "PMap")
 				}
-				m1 := make(map[string]string, d.Hint(max(n1, 0)))
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextPair(n1, i1)
+			}
+			if null {
+				v.PMap = nil
+			} else {
+				if v.PMap == nil {
+					v.PMap = new(map[string]string)
+				}
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PMap")
+						}
+					}
+					if null1 {
+						(*v.PMap) = nil
+					} else {
+						n1, err := d.ReadMapHead()
 						if err != nil {
 							return runtime.AtField(err, "PMap")
 						}
-						if !more1 {
-							break
+						m1 := make(map[string]string, d.Hint(max(n1, 0)))
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextPair(n1, i1)
+								if err != nil {
+									return runtime.AtField(err, "PMap")
+								}
+								if !more1 {
+									break
+								}
+							}
+							k1, err := d.ReadString()
+							if err != nil {
+								return runtime.AtField(err, "PMap")
+							}
+							if x2, ok2 := d.TryString(); ok2 {
+								m1[k1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k1), "PMap")
+								}
+								m1[k1] = x2
+							}
 						}
+						d.Leave()
+						(*v.PMap) = m1
 					}
-					k1, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(err, "PMap")
-					}
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k1), "PMap")
-					}
-					m1[k1] = x2
 				}
-				d.Leave()
-				(*v.PMap) = m1
 			}
 		}
 	case 20:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PPInt")
-		} else if null {
-			v.PPInt = nil
-		} else {
-			if v.PPInt == nil {
-				v.PPInt = new(*int)
-			}
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PPInt")
-			} else if null1 {
-				(*v.PPInt) = nil
-			} else {
-				if (*v.PPInt) == nil {
-					(*v.PPInt) = new(int)
-				}
-				x2, err := d.ReadInt()
-				if err != nil {
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
 					return runtime.AtField(err, "PPInt")
 				}
-				(*(*v.PPInt)) = x2
+			}
+			if null {
+				v.PPInt = nil
+			} else {
+				if v.PPInt == nil {
+					v.PPInt = new(*int)
+				}
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PPInt")
+						}
+					}
+					if null1 {
+						(*v.PPInt) = nil
+					} else {
+						if (*v.PPInt) == nil {
+							(*v.PPInt) = new(int)
+						}
+						if x2, ok2 := d.TryInt(); ok2 {
+							(*(*v.PPInt)) = int(x2)
+						} else {
+							x2, err := d.ReadInt()
+							if err != nil {
+								return runtime.AtField(err, "PPInt")
+							}
+							(*(*v.PPInt)) = x2
+						}
+					}
+				}
 			}
 		}
 	case 21:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PHash")
-		} else if null {
-			v.PHash = nil
-		} else {
-			if v.PHash == nil {
-				v.PHash = new(Hash)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PHash")
+				}
 			}
-			if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
-				return runtime.AtField(err, "PHash")
+			if null {
+				v.PHash = nil
+			} else {
+				if v.PHash == nil {
+					v.PHash = new(Hash)
+				}
+				if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
+					return runtime.AtField(err, "PHash")
+				}
 			}
 		}
 	case 22:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Pointers")
-		} else if null {
-			v.Pointers = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Pointers")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Pointers")
+				}
 			}
-			if v.Pointers == nil || cap(v.Pointers) < n {
-				v.Pointers = make([]*int, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Pointers = nil
 			} else {
-				v.Pointers = v.Pointers[:0]
-			}
-			var zero *int
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Pointers")
-					}
-					if !more {
-						break
-					}
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Pointers")
 				}
-				v.Pointers = append(v.Pointers, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-				} else if null1 {
-					v.Pointers[i] = nil
+				if v.Pointers == nil || cap(v.Pointers) < n {
+					v.Pointers = make([]*int, 0, d.Hint(max(n, 0)))
 				} else {
-					if v.Pointers[i] == nil {
-						v.Pointers[i] = new(int)
-					}
-					x2, err := d.ReadInt()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-					}
-					(*v.Pointers[i]) = x2
+					v.Pointers = v.Pointers[:0]
 				}
+				var zero *int
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Pointers")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Pointers = append(v.Pointers, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+							}
+						}
+						if null1 {
+							v.Pointers[i] = nil
+						} else {
+							if v.Pointers[i] == nil {
+								v.Pointers[i] = new(int)
+							}
+							if x2, ok2 := d.TryInt(); ok2 {
+								(*v.Pointers[i]) = int(x2)
+							} else {
+								x2, err := d.ReadInt()
+								if err != nil {
+									return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+								}
+								(*v.Pointers[i]) = x2
+							}
+						}
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 23:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "MapOfMap")
-		} else if null {
-			v.MapOfMap = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "MapOfMap")
-			}
-			m := make(map[string]map[int]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "MapOfMap")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "MapOfMap")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.MapOfMap = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "MapOfMap")
 				}
-				var e map[int]string
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
-				} else if null1 {
-					e = nil
-				} else {
-					n1, err := d.ReadMapHead()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+				m := make(map[string]map[int]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "MapOfMap")
+						}
+						if !more {
+							break
+						}
 					}
-					m1 := make(map[int]string, d.Hint(max(n1, 0)))
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextPair(n1, i1)
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "MapOfMap")
+					}
+					var e map[int]string
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							n1, err := d.ReadMapHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
 							}
-							if !more1 {
-								break
+							m1 := make(map[int]string, d.Hint(max(n1, 0)))
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextPair(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+									}
+									if !more1 {
+										break
+									}
+								}
+								k1, err := d.ReadInt()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
+								}
+								if x2, ok2 := d.TryString(); ok2 {
+									m1[k1] = x2
+								} else {
+									x2, err := d.ReadString()
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(runtime.AtKey(err, int64(k1)), k), "MapOfMap")
+									}
+									m1[k1] = x2
+								}
 							}
+							d.Leave()
+							e = m1
 						}
-						k1, err := d.ReadInt()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
-						}
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.AtKey(err, int64(k1)), k), "MapOfMap")
-						}
-						m1[k1] = x2
 					}
-					d.Leave()
-					e = m1
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.MapOfMap = m
 			}
-			d.Leave()
-			v.MapOfMap = m
 		}
 	}
 	return nil

@@ -59,6 +59,9 @@ func (v *Record) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -140,6 +143,30 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "name"):
+					field = 1
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "count"):
+					field = 3
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "coupon"):
+					field = 2
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -162,38 +189,61 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
-		}
-		v.ID = x
-	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
-		}
-		v.Name = x
-	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Coupon")
-		} else if null {
-			v.Coupon = nil
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
 		} else {
-			if v.Coupon == nil {
-				v.Coupon = new(string)
-			}
-			x1, err := d.ReadString()
+			x, err := d.ReadUint64()
 			if err != nil {
-				return runtime.AtField(err, "Coupon")
+				return runtime.AtField(err, "ID")
 			}
-			(*v.Coupon) = x1
+			v.ID = x
+		}
+	case 1:
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
+		}
+	case 2:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Coupon")
+				}
+			}
+			if null {
+				v.Coupon = nil
+			} else {
+				if v.Coupon == nil {
+					v.Coupon = new(string)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Coupon) = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Coupon")
+					}
+					(*v.Coupon) = x1
+				}
+			}
 		}
 	case 3:
-		x, err := d.ReadInt32()
-		if err != nil {
-			return runtime.AtField(err, "Count")
+		if x, ok := d.TryInt(); ok {
+			v.Count = int32(x)
+		} else {
+			x, err := d.ReadInt32()
+			if err != nil {
+				return runtime.AtField(err, "Count")
+			}
+			v.Count = x
 		}
-		v.Count = x
 	}
 	return nil
 }
@@ -240,6 +290,9 @@ func (v *Event) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -252,45 +305,51 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.At = x
+	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
 			return runtime.AtField(err, "At")
 		}
 		v.At = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Kind = uint8(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Kind")
@@ -332,6 +391,20 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "at"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "kind"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -354,17 +427,200 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		if x, ok := d.TryInt(); ok {
+			v.At = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "At")
+			}
+			v.At = x
+		}
+	case 1:
+		if x, ok := d.TryUint(); ok {
+			v.Kind = uint8(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "Kind")
+			}
+			v.Kind = x
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Framed) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Framed) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x81)
+	dst = runtime.AppendInt(dst, v.ID)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Framed) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 10
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Framed) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Framed")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
+	major, err := d.PeekMajor()
+	if err != nil {
+		return err
+	}
+	if major == runtime.MajorMap {
+		return v.cborDecodeMap(d)
+	}
+	return v.cborDecodeArray(d)
+}
+
+// cborDecodeArray reads the current format: an array of the 1 fields.
+func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(1) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 1, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 1 {
+							return runtime.WrongLength(d, 1, i)
+						}
+						break
+					}
+					if i == 1 {
+						return d.Errorf(runtime.ErrLength, "expected array of 1 element, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	if x, ok := d.TryInt(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
-			return runtime.AtField(err, "At")
+			return runtime.AtField(err, "ID")
 		}
-		v.At = x
-	case 1:
-		x, err := d.ReadUint8()
+		v.ID = x
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Framed{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
 		if err != nil {
-			return runtime.AtField(err, "Kind")
+			return err
 		}
-		v.Kind = x
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "id":
+				field = 0
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 0
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"ID"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if x, ok := d.TryInt(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
+		}
 	}
 	return nil
 }

@@ -20,3 +20,8 @@ type Event struct {
 	At   int64 `cbor:"at"`
 	Kind uint8 `cbor:"kind"`
 }
+
+// Framed gains fields in version 2 through an embedded pointer, *Meta.
+type Framed struct {
+	ID int64 `cbor:"id"`
+}

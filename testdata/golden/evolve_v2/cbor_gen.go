@@ -63,6 +63,9 @@ func (v *Record) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -153,6 +156,29 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "name"):
+					field = 1
+				case runtime.KeyFold(k.Text, "tags"):
+					field = 4
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "count"):
+					field = 3
+				case runtime.KeyFold(k.Text, "score"):
+					field = 5
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -175,61 +201,84 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
 		}
-		v.ID = x
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Name")
+			}
+			v.Name = x
 		}
-		v.Name = x
 	case 2:
 		if err := d.Skip(); err != nil {
 			return runtime.AtField(err, "_")
 		}
 	case 3:
-		x, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "Count")
-		}
-		v.Count = x
-	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Tags")
-		} else if null {
-			v.Tags = nil
+		if x, ok := d.TryInt(); ok {
+			v.Count = x
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadInt64()
 			if err != nil {
-				return runtime.AtField(err, "Tags")
+				return runtime.AtField(err, "Count")
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make([]string, 0, d.Hint(max(n, 0)))
+			v.Count = x
+		}
+	case 4:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Tags")
+				}
+			}
+			if null {
+				v.Tags = nil
 			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Tags")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Tags = append(v.Tags, zero)
-				x1, err := d.ReadString()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+					return runtime.AtField(err, "Tags")
 				}
-				v.Tags[i] = x1
+				if v.Tags == nil || cap(v.Tags) < n {
+					v.Tags = make([]string, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Tags = v.Tags[:0]
+				}
+				var zero string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Tags")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Tags = append(v.Tags, zero)
+					if x1, ok1 := d.TryString(); ok1 {
+						v.Tags[i] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+						}
+						v.Tags[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 5:
 		x, err := d.ReadFloat64()
@@ -286,6 +335,9 @@ func (v *Event) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -364,6 +416,25 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "at"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "kind"):
+					field = 1
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "source"):
+					field = 2
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -386,23 +457,594 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadInt64()
-		if err != nil {
-			return runtime.AtField(err, "At")
+		if x, ok := d.TryInt(); ok {
+			v.At = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "At")
+			}
+			v.At = x
 		}
-		v.At = x
 	case 1:
-		x, err := d.ReadUint16()
-		if err != nil {
-			return runtime.AtField(err, "Kind")
+		if x, ok := d.TryUint(); ok {
+			v.Kind = uint16(x)
+		} else {
+			x, err := d.ReadUint16()
+			if err != nil {
+				return runtime.AtField(err, "Kind")
+			}
+			v.Kind = x
 		}
-		v.Kind = x
 	case 2:
+		if x, ok := d.TryString(); ok {
+			v.Source = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Source")
+			}
+			v.Source = x
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Framed) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Framed) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83)
+	dst = runtime.AppendInt(dst, v.ID)
+	if v.Meta == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendString(dst, v.Meta.Note)
+	}
+	if v.Meta == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		if v.Meta.Rev == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendArrayHead(dst, len(v.Meta.Rev))
+			for i := range v.Meta.Rev {
+				dst = runtime.AppendInt(dst, int64(v.Meta.Rev[i]))
+			}
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Framed) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 12
+	if v.Meta != nil {
+		n += runtime.SizeHead(uint64(len(v.Meta.Note))) + len(v.Meta.Note)
+	}
+	if v.Meta != nil {
+		n += runtime.SizeHead(uint64(len(v.Meta.Rev))) + len(v.Meta.Rev)*9
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Framed) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Framed")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
+	major, err := d.PeekMajor()
+	if err != nil {
+		return err
+	}
+	if major == runtime.MajorMap {
+		return v.cborDecodeMap(d)
+	}
+	return v.cborDecodeArray(d)
+}
+
+// cborDecodeArray reads the current format: an array of the 3 fields.
+// Arrays written before Note and Rev were added end early; they are set to zero.
+func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
+	n, err := d.ReadArrayHead()
+	if err != nil {
+		return err
+	}
+	if n >= 0 && (n < 1 || n > 3) {
+		return d.Errorf(runtime.ErrLength, "expected array of 1 to 3 elements, found %d", n)
+	}
+	for i := 0; ; i++ {
+		more, err := d.NextElem(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			if i < 1 {
+				return d.Errorf(runtime.ErrLength, "expected array of 1 to 3 elements, found %d", i)
+			}
+			if i <= 1 && v.Meta != nil {
+				v.Meta.Note = ""
+			}
+			if i <= 2 && v.Meta != nil {
+				v.Meta.Rev = nil
+			}
+			break
+		}
+		if i >= 3 {
+			return d.Errorf(runtime.ErrLength, "expected array of 1 to 3 elements, found more")
+		}
+		if err := v.cborDecodeField(d, i); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Framed{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "id":
+				field = 0
+			case "note":
+				field = 1
+			case "rev":
+				field = 2
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "id"):
+					field = 0
+				}
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "rev"):
+					field = 2
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "note"):
+					field = 1
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"ID", "Note", "Rev"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if x, ok := d.TryInt(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
+		}
+	case 1:
+		if v.Meta == nil {
+			if null, err := d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Note")
+			} else if null {
+				return nil
+			}
+			v.Meta = new(Meta)
+		}
+		if x, ok := d.TryString(); ok {
+			v.Meta.Note = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Note")
+			}
+			v.Meta.Note = x
+		}
+	case 2:
+		if v.Meta == nil {
+			if null, err := d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Rev")
+			} else if null {
+				return nil
+			}
+			v.Meta = new(Meta)
+		}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Rev")
+				}
+			}
+			if null {
+				v.Meta.Rev = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Rev")
+				}
+				if v.Meta.Rev == nil || cap(v.Meta.Rev) < n {
+					v.Meta.Rev = make([]int, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Meta.Rev = v.Meta.Rev[:0]
+				}
+				var zero int
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Rev")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Meta.Rev = append(v.Meta.Rev, zero)
+					if x1, ok1 := d.TryInt(); ok1 {
+						v.Meta.Rev[i] = int(x1)
+					} else {
+						x1, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Rev")
+						}
+						v.Meta.Rev[i] = x1
+					}
+				}
+				d.Leave()
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Meta) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82)
+	dst = runtime.AppendString(dst, v.Note)
+	if v.Rev == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Rev))
+		for i := range v.Rev {
+			dst = runtime.AppendInt(dst, int64(v.Rev[i]))
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Meta) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Note))) + len(v.Note)
+	n += runtime.SizeHead(uint64(len(v.Rev))) + len(v.Rev)*9
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Meta) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Meta")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Meta")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
+	major, err := d.PeekMajor()
+	if err != nil {
+		return err
+	}
+	if major == runtime.MajorMap {
+		return v.cborDecodeMap(d)
+	}
+	return v.cborDecodeArray(d)
+}
+
+// cborDecodeArray reads the current format: an array of the 2 fields.
+func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	if x, ok := d.TryString(); ok {
+		v.Note = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
-			return runtime.AtField(err, "Source")
+			return runtime.AtField(err, "Note")
 		}
-		v.Source = x
+		v.Note = x
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Rev")
+			}
+		}
+		if null {
+			v.Rev = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Rev")
+			}
+			if v.Rev == nil || cap(v.Rev) < n {
+				v.Rev = make([]int, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Rev = v.Rev[:0]
+			}
+			var zero int
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Rev")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Rev = append(v.Rev, zero)
+				if x1, ok1 := d.TryInt(); ok1 {
+					v.Rev[i] = int(x1)
+				} else {
+					x1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Rev")
+					}
+					v.Rev[i] = x1
+				}
+			}
+			d.Leave()
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Meta{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "note":
+				field = 0
+			case "rev":
+				field = 1
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "rev"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "note"):
+					field = 0
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Note", "Rev"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if x, ok := d.TryString(); ok {
+			v.Note = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Note")
+			}
+			v.Note = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Rev")
+				}
+			}
+			if null {
+				v.Rev = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Rev")
+				}
+				if v.Rev == nil || cap(v.Rev) < n {
+					v.Rev = make([]int, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Rev = v.Rev[:0]
+				}
+				var zero int
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Rev")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Rev = append(v.Rev, zero)
+					if x1, ok1 := d.TryInt(); ok1 {
+						v.Rev[i] = int(x1)
+					} else {
+						x1, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Rev")
+						}
+						v.Rev[i] = x1
+					}
+				}
+				d.Leave()
+			}
+		}
 	}
 	return nil
 }

@@ -24,3 +24,17 @@ type Event struct {
 	Kind   uint16 `cbor:"kind"`   // uint8 in version 1
 	Source string `cbor:"source"` // added in version 2
 }
+
+// Framed gained the fields of Meta, promoted through an embedded pointer:
+// a version 1 array ends before them, and decoding it into a Framed whose
+// Meta is nil must leave Meta nil.
+type Framed struct {
+	ID int64 `cbor:"id"`
+	*Meta
+}
+
+// Meta is embedded by pointer in Framed.
+type Meta struct {
+	Note string `cbor:"note"`
+	Rev  []int  `cbor:"rev"`
+}

@@ -52,6 +52,9 @@ func (v *Item) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -64,45 +67,51 @@ func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
 func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 3 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 3, n)
+	if !d.TryArrayHead(3) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 3 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 3, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 3 {
+							return runtime.WrongLength(d, 3, i)
+						}
+						break
+					}
+					if i == 3 {
+						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 3 {
-						return runtime.WrongLength(d, 3, i)
-					}
-					break
-				}
-				if i == 3 {
-					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.SKU = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "SKU")
 		}
 		v.SKU = x
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.Qty = uint32(x)
+	} else {
 		x, err := d.ReadUint32()
 		if err != nil {
 			return runtime.AtField(err, "Qty")
@@ -153,6 +162,22 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "SKU"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Qty"):
+					field = 1
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Price"):
+					field = 2
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -175,17 +200,25 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Item) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "SKU")
+		if x, ok := d.TryString(); ok {
+			v.SKU = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "SKU")
+			}
+			v.SKU = x
 		}
-		v.SKU = x
 	case 1:
-		x, err := d.ReadUint32()
-		if err != nil {
-			return runtime.AtField(err, "Qty")
+		if x, ok := d.TryUint(); ok {
+			v.Qty = uint32(x)
+		} else {
+			x, err := d.ReadUint32()
+			if err != nil {
+				return runtime.AtField(err, "Qty")
+			}
+			v.Qty = x
 		}
-		v.Qty = x
 	case 2:
 		x, err := d.ReadFloat64()
 		if err != nil {
@@ -403,6 +436,9 @@ func (v *Order) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -415,38 +451,42 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 13 fields.
 func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 13 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 13, n)
+	if !d.TryArrayHead(13) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 13 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 13, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 13 {
+							return runtime.WrongLength(d, 13, i)
+						}
+						break
+					}
+					if i == 13 {
+						return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 13 {
-						return runtime.WrongLength(d, 13, i)
-					}
-					break
-				}
-				if i == 13 {
-					return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "ID")
@@ -456,90 +496,118 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 	if err := v.First.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "First")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Last")
-	} else if null {
-		v.Last = nil
-	} else {
-		if v.Last == nil {
-			v.Last = new(Item)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Last")
+			}
 		}
-		if err := v.Last.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Last")
+		if null {
+			v.Last = nil
+		} else {
+			if v.Last == nil {
+				v.Last = new(Item)
+			}
+			if err := v.Last.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Last")
+			}
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Items")
-	} else if null {
-		v.Items = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Items")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Items")
+			}
 		}
-		if v.Items == nil || cap(v.Items) < n {
-			v.Items = make([]Item, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Items = nil
 		} else {
-			v.Items = v.Items[:0]
-		}
-		var zero Item
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Items")
-				}
-				if !more {
-					break
-				}
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Items")
 			}
-			v.Items = append(v.Items, zero)
-			if err := v.Items[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Items")
-			}
-		}
-		d.Leave()
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Pointers")
-	} else if null {
-		v.Pointers = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Pointers")
-		}
-		if v.Pointers == nil || cap(v.Pointers) < n {
-			v.Pointers = make([]*Item, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Pointers = v.Pointers[:0]
-		}
-		var zero *Item
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Pointers")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Pointers = append(v.Pointers, zero)
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-			} else if null1 {
-				v.Pointers[i] = nil
+			if v.Items == nil || cap(v.Items) < n {
+				v.Items = make([]Item, 0, d.Hint(max(n, 0)))
 			} else {
-				if v.Pointers[i] == nil {
-					v.Pointers[i] = new(Item)
+				v.Items = v.Items[:0]
+			}
+			var zero Item
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Items")
+					}
+					if !more {
+						break
+					}
 				}
-				if err := v.Pointers[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+				v.Items = append(v.Items, zero)
+				if err := v.Items[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Items")
 				}
 			}
+			d.Leave()
 		}
-		d.Leave()
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Pointers")
+			}
+		}
+		if null {
+			v.Pointers = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Pointers")
+			}
+			if v.Pointers == nil || cap(v.Pointers) < n {
+				v.Pointers = make([]*Item, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Pointers = v.Pointers[:0]
+			}
+			var zero *Item
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Pointers")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Pointers = append(v.Pointers, zero)
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+						}
+					}
+					if null1 {
+						v.Pointers[i] = nil
+					} else {
+						if v.Pointers[i] == nil {
+							v.Pointers[i] = new(Item)
+						}
+						if err := v.Pointers[i].DecodeCBOR(d); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+						}
+					}
+				}
+			}
+			d.Leave()
+		}
 	}
 	{
 		n, err := d.ReadArrayHead()
@@ -573,127 +641,164 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 	}
 	{
 		var e Item
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByName")
-		} else if null {
-			v.ByName = nil
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+			}
+			if null {
+				v.ByName = nil
+			} else {
+				n, err := d.ReadMapHead()
+				if err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+				m := make(map[string]Item, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByName")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					e = Item{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByName")
+					}
+					m[k] = e
+				}
+				d.Leave()
+				v.ByName = m
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByID")
+			}
+		}
+		if null {
+			v.ByID = nil
 		} else {
 			n, err := d.ReadMapHead()
 			if err != nil {
-				return runtime.AtField(err, "ByName")
+				return runtime.AtField(err, "ByID")
 			}
-			m := make(map[string]Item, d.Hint(max(n, 0)))
+			m := make(map[int]*Item, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					more, err := d.NextPair(n, i)
 					if err != nil {
-						return runtime.AtField(err, "ByName")
+						return runtime.AtField(err, "ByID")
 					}
 					if !more {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := d.ReadInt()
 				if err != nil {
-					return runtime.AtField(err, "ByName")
+					return runtime.AtField(err, "ByID")
 				}
-				e = Item{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				var e *Item
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						if e == nil {
+							e = new(Item)
+						}
+						if err := e.DecodeCBOR(d); err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+						}
+					}
 				}
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
+			v.ByID = m
 		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ByID")
-	} else if null {
-		v.ByID = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "ByID")
-		}
-		m := make(map[int]*Item, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByID")
-				}
-				if !more {
-					break
-				}
-			}
-			k, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-			var e *Item
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-			} else if null1 {
-				e = nil
-			} else {
-				if e == nil {
-					e = new(Item)
-				}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-				}
-			}
-			m[k] = e
-		}
-		d.Leave()
-		v.ByID = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Parent")
-	} else if null {
-		v.Parent = nil
-	} else {
-		if v.Parent == nil {
-			v.Parent = new(Order)
-		}
-		if err := v.Parent.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Parent")
-		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Children")
-	} else if null {
-		v.Children = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Children")
-		}
-		if v.Children == nil || cap(v.Children) < n {
-			v.Children = make([]Order, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Children = v.Children[:0]
-		}
-		var zero Order
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Children")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Children = append(v.Children, zero)
-			if err := v.Children[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Children")
-			}
-		}
-		d.Leave()
 	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Parent")
+			}
+		}
+		if null {
+			v.Parent = nil
+		} else {
+			if v.Parent == nil {
+				v.Parent = new(Order)
+			}
+			if err := v.Parent.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Parent")
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Children")
+			}
+		}
+		if null {
+			v.Children = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Children")
+			}
+			if v.Children == nil || cap(v.Children) < n {
+				v.Children = make([]Order, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Children = v.Children[:0]
+			}
+			var zero Order
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Children")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Children = append(v.Children, zero)
+				if err := v.Children[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Children")
+				}
+			}
+			d.Leave()
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.Kind = basic.Kind(x)
+	} else {
 		x, err := d.ReadUint8()
 		if err != nil {
 			return runtime.AtField(err, "Kind")
@@ -703,16 +808,23 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 	if err := v.Scalars.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Scalars")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PNamed")
-	} else if null {
-		v.PNamed = nil
-	} else {
-		if v.PNamed == nil {
-			v.PNamed = new(basic.Named)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "PNamed")
+			}
 		}
-		if err := v.PNamed.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "PNamed")
+		if null {
+			v.PNamed = nil
+		} else {
+			if v.PNamed == nil {
+				v.PNamed = new(basic.Named)
+			}
+			if err := v.PNamed.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "PNamed")
+			}
 		}
 	}
 	d.Leave()
@@ -772,6 +884,54 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 				field = 12
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "ID"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Last"):
+					field = 2
+				case runtime.KeyFold(k.Text, "Pair"):
+					field = 5
+				case runtime.KeyFold(k.Text, "ByID"):
+					field = 7
+				case runtime.KeyFold(k.Text, "Kind"):
+					field = 10
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "First"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Items"):
+					field = 3
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "ByName"):
+					field = 6
+				case runtime.KeyFold(k.Text, "Parent"):
+					field = 8
+				case runtime.KeyFold(k.Text, "PNamed"):
+					field = 12
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "Scalars"):
+					field = 11
+				}
+			case 8:
+				switch {
+				case runtime.KeyFold(k.Text, "Pointers"):
+					field = 4
+				case runtime.KeyFold(k.Text, "Children"):
+					field = 9
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -794,102 +954,134 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
 		}
-		v.ID = x
 	case 1:
 		if err := v.First.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "First")
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Last")
-		} else if null {
-			v.Last = nil
-		} else {
-			if v.Last == nil {
-				v.Last = new(Item)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Last")
+				}
 			}
-			if err := v.Last.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Last")
+			if null {
+				v.Last = nil
+			} else {
+				if v.Last == nil {
+					v.Last = new(Item)
+				}
+				if err := v.Last.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Last")
+				}
 			}
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Items")
-		} else if null {
-			v.Items = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Items")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Items")
+				}
 			}
-			if v.Items == nil || cap(v.Items) < n {
-				v.Items = make([]Item, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Items = nil
 			} else {
-				v.Items = v.Items[:0]
-			}
-			var zero Item
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Items")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Items")
+				}
+				if v.Items == nil || cap(v.Items) < n {
+					v.Items = make([]Item, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Items = v.Items[:0]
+				}
+				var zero Item
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Items")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Items = append(v.Items, zero)
+					if err := v.Items[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Items")
 					}
 				}
-				v.Items = append(v.Items, zero)
-				if err := v.Items[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Items")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 4:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Pointers")
-		} else if null {
-			v.Pointers = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Pointers")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Pointers")
+				}
 			}
-			if v.Pointers == nil || cap(v.Pointers) < n {
-				v.Pointers = make([]*Item, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Pointers = nil
 			} else {
-				v.Pointers = v.Pointers[:0]
-			}
-			var zero *Item
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Pointers")
-					}
-					if !more {
-						break
-					}
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Pointers")
 				}
-				v.Pointers = append(v.Pointers, zero)
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-				} else if null1 {
-					v.Pointers[i] = nil
+				if v.Pointers == nil || cap(v.Pointers) < n {
+					v.Pointers = make([]*Item, 0, d.Hint(max(n, 0)))
 				} else {
-					if v.Pointers[i] == nil {
-						v.Pointers[i] = new(Item)
+					v.Pointers = v.Pointers[:0]
+				}
+				var zero *Item
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Pointers")
+						}
+						if !more {
+							break
+						}
 					}
-					if err := v.Pointers[i].DecodeCBOR(d); err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+					v.Pointers = append(v.Pointers, zero)
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+							}
+						}
+						if null1 {
+							v.Pointers[i] = nil
+						} else {
+							if v.Pointers[i] == nil {
+								v.Pointers[i] = new(Item)
+							}
+							if err := v.Pointers[i].DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+							}
+						}
 					}
 				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 5:
 		n, err := d.ReadArrayHead()
@@ -922,149 +1114,195 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 		d.Leave()
 	case 6:
 		var e Item
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByName")
-		} else if null {
-			v.ByName = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByName")
-			}
-			m := make(map[string]Item, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByName")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByName")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.ByName = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByName")
 				}
-				e = Item{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				m := make(map[string]Item, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByName")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					e = Item{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByName")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.ByName = m
 			}
-			d.Leave()
-			v.ByName = m
 		}
 	case 7:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByID")
-		} else if null {
-			v.ByID = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-			m := make(map[int]*Item, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByID")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByID")
 				}
-				k, err := d.ReadInt()
+			}
+			if null {
+				v.ByID = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByID")
 				}
-				var e *Item
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-				} else if null1 {
-					e = nil
-				} else {
-					if e == nil {
-						e = new(Item)
+				m := make(map[int]*Item, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByID")
+						}
+						if !more {
+							break
+						}
 					}
-					if err := e.DecodeCBOR(d); err != nil {
-						return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+					k, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(err, "ByID")
 					}
+					var e *Item
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							if e == nil {
+								e = new(Item)
+							}
+							if err := e.DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+							}
+						}
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.ByID = m
 			}
-			d.Leave()
-			v.ByID = m
 		}
 	case 8:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Parent")
-		} else if null {
-			v.Parent = nil
-		} else {
-			if v.Parent == nil {
-				v.Parent = new(Order)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Parent")
+				}
 			}
-			if err := v.Parent.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Parent")
+			if null {
+				v.Parent = nil
+			} else {
+				if v.Parent == nil {
+					v.Parent = new(Order)
+				}
+				if err := v.Parent.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Parent")
+				}
 			}
 		}
 	case 9:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Children")
-		} else if null {
-			v.Children = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Children")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Children")
+				}
 			}
-			if v.Children == nil || cap(v.Children) < n {
-				v.Children = make([]Order, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Children = nil
 			} else {
-				v.Children = v.Children[:0]
-			}
-			var zero Order
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Children")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Children")
+				}
+				if v.Children == nil || cap(v.Children) < n {
+					v.Children = make([]Order, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Children = v.Children[:0]
+				}
+				var zero Order
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Children")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Children = append(v.Children, zero)
+					if err := v.Children[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Children")
 					}
 				}
-				v.Children = append(v.Children, zero)
-				if err := v.Children[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Children")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 10:
-		x, err := d.ReadUint8()
-		if err != nil {
-			return runtime.AtField(err, "Kind")
+		if x, ok := d.TryUint(); ok {
+			v.Kind = basic.Kind(x)
+		} else {
+			x, err := d.ReadUint8()
+			if err != nil {
+				return runtime.AtField(err, "Kind")
+			}
+			v.Kind = basic.Kind(x)
 		}
-		v.Kind = basic.Kind(x)
 	case 11:
 		if err := v.Scalars.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Scalars")
 		}
 	case 12:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PNamed")
-		} else if null {
-			v.PNamed = nil
-		} else {
-			if v.PNamed == nil {
-				v.PNamed = new(basic.Named)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PNamed")
+				}
 			}
-			if err := v.PNamed.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "PNamed")
+			if null {
+				v.PNamed = nil
+			} else {
+				if v.PNamed == nil {
+					v.PNamed = new(basic.Named)
+				}
+				if err := v.PNamed.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "PNamed")
+				}
 			}
 		}
 	}

@@ -277,6 +277,9 @@ func (v *Values) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -327,33 +330,47 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.At = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "AtPtr")
-	} else if null {
-		v.AtPtr = nil
-	} else {
-		if v.AtPtr == nil {
-			v.AtPtr = new(time.Time)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "AtPtr")
+			}
 		}
-		x1, err := d.ReadTime()
-		if err != nil {
-			return runtime.AtField(err, "AtPtr")
+		if null {
+			v.AtPtr = nil
+		} else {
+			if v.AtPtr == nil {
+				v.AtPtr = new(time.Time)
+			}
+			x1, err := d.ReadTime()
+			if err != nil {
+				return runtime.AtField(err, "AtPtr")
+			}
+			(*v.AtPtr) = x1
 		}
-		(*v.AtPtr) = x1
 	}
 	if err := d.ReadBigInt(&v.Big); err != nil {
 		return runtime.AtField(err, "Big")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "BigPtr")
-	} else if null {
-		v.BigPtr = nil
-	} else {
-		if v.BigPtr == nil {
-			v.BigPtr = new(big.Int)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "BigPtr")
+			}
 		}
-		if err := d.ReadBigInt(&(*v.BigPtr)); err != nil {
-			return runtime.AtField(err, "BigPtr")
+		if null {
+			v.BigPtr = nil
+		} else {
+			if v.BigPtr == nil {
+				v.BigPtr = new(big.Int)
+			}
+			if err := d.ReadBigInt(&(*v.BigPtr)); err != nil {
+				return runtime.AtField(err, "BigPtr")
+			}
 		}
 	}
 	{
@@ -374,20 +391,27 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Price")
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PricePtr")
-	} else if null {
-		v.PricePtr = nil
-	} else {
-		if v.PricePtr == nil {
-			v.PricePtr = new(Money)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "PricePtr")
+			}
 		}
-		raw1, err := d.ReadRaw()
-		if err != nil {
-			return runtime.AtField(err, "PricePtr")
-		}
-		if err := (*v.PricePtr).UnmarshalCBOR(raw1); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "PricePtr")
+		if null {
+			v.PricePtr = nil
+		} else {
+			if v.PricePtr == nil {
+				v.PricePtr = new(Money)
+			}
+			raw1, err := d.ReadRaw()
+			if err != nil {
+				return runtime.AtField(err, "PricePtr")
+			}
+			if err := (*v.PricePtr).UnmarshalCBOR(raw1); err != nil {
+				return runtime.AtField(runtime.NewError(d, err, err.Error()), "PricePtr")
+			}
 		}
 	}
 	if null, err := d.ReadNull(); err != nil {
@@ -407,86 +431,115 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 	if err := dynamic.Decode(d, &v.Any); err != nil {
 		return runtime.AtField(err, "Any")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Kinds")
-	} else if null {
-		v.Kinds = nil
-	} else {
-		b, err := runtime.ReadBytesOf(d, v.Kinds[:0])
-		if err != nil {
-			return runtime.AtField(err, "Kinds")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Kinds")
+			}
 		}
-		v.Kinds = b
+		if null {
+			v.Kinds = nil
+		} else {
+			b, err := runtime.ReadBytesOf(d, v.Kinds[:0])
+			if err != nil {
+				return runtime.AtField(err, "Kinds")
+			}
+			v.Kinds = b
+		}
 	}
 	if err := runtime.ReadByteArrayOf(d, v.Kind4[:]); err != nil {
 		return runtime.AtField(err, "Kind4")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Tags")
-	} else if null {
-		v.Tags = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Tags")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Tags")
+			}
 		}
-		if v.Tags == nil || cap(v.Tags) < n {
-			v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Tags = nil
 		} else {
-			v.Tags = v.Tags[:0]
-		}
-		var zero string
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Tags")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Tags = append(v.Tags, zero)
-			x1, err := d.ReadString()
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+				return runtime.AtField(err, "Tags")
 			}
-			v.Tags[i] = x1
+			if v.Tags == nil || cap(v.Tags) < n {
+				v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Tags = v.Tags[:0]
+			}
+			var zero string
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Tags")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Tags = append(v.Tags, zero)
+				if x1, ok1 := d.TryString(); ok1 {
+					v.Tags[i] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+					}
+					v.Tags[i] = x1
+				}
+			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Attrs")
-	} else if null {
-		v.Attrs = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Attrs")
-		}
-		m := make(Attrs, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Attrs")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Attrs")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Attrs = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Attrs")
 			}
-			x1, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Attrs")
+			m := make(Attrs, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Attrs")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Attrs")
+				}
+				if x1, ok1 := d.TryInt(); ok1 {
+					m[k] = int(x1)
+				} else {
+					x1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Attrs")
+					}
+					m[k] = x1
+				}
 			}
-			m[k] = x1
+			d.Leave()
+			v.Attrs = m
 		}
-		d.Leave()
-		v.Attrs = m
 	}
 	{
 		n, err := d.ReadArrayHead()
@@ -535,71 +588,118 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
 					}
 				}
-				x2, err := d.ReadInt16()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				if x2, ok2 := d.TryInt(); ok2 {
+					v.Grid[i][i1] = int16(x2)
+				} else {
+					x2, err := d.ReadInt16()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+					}
+					v.Grid[i][i1] = x2
 				}
-				v.Grid[i][i1] = x2
 			}
 			d.Leave()
 		}
 		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Blob")
-	} else if null {
-		v.Blob = nil
-	} else {
-		b, err := d.ReadBytes(v.Blob[:0])
-		if err != nil {
-			return runtime.AtField(err, "Blob")
-		}
-		v.Blob = b
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PP")
-	} else if null {
-		v.PP = nil
-	} else {
-		if v.PP == nil {
-			v.PP = new(*int)
-		}
-		if null1, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PP")
-		} else if null1 {
-			(*v.PP) = nil
-		} else {
-			if (*v.PP) == nil {
-				(*v.PP) = new(int)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Blob")
 			}
-			x2, err := d.ReadInt()
+		}
+		if null {
+			v.Blob = nil
+		} else {
+			b, err := d.ReadBytes(v.Blob[:0])
 			if err != nil {
+				return runtime.AtField(err, "Blob")
+			}
+			v.Blob = b
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtField(err, "PP")
 			}
-			(*(*v.PP)) = x2
+		}
+		if null {
+			v.PP = nil
+		} else {
+			if v.PP == nil {
+				v.PP = new(*int)
+			}
+			{
+				null1, ok1 := d.TryNull()
+				if !ok1 {
+					var err error
+					if null1, err = d.ReadNull(); err != nil {
+						return runtime.AtField(err, "PP")
+					}
+				}
+				if null1 {
+					(*v.PP) = nil
+				} else {
+					if (*v.PP) == nil {
+						(*v.PP) = new(int)
+					}
+					if x2, ok2 := d.TryInt(); ok2 {
+						(*(*v.PP)) = int(x2)
+					} else {
+						x2, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(err, "PP")
+						}
+						(*(*v.PP)) = x2
+					}
+				}
+			}
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "PPS")
-	} else if null {
-		v.PPS = nil
-	} else {
-		if v.PPS == nil {
-			v.PPS = new(*string)
-		}
-		if null1, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PPS")
-		} else if null1 {
-			(*v.PPS) = nil
-		} else {
-			if (*v.PPS) == nil {
-				(*v.PPS) = new(string)
-			}
-			x2, err := d.ReadString()
-			if err != nil {
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtField(err, "PPS")
 			}
-			(*(*v.PPS)) = x2
+		}
+		if null {
+			v.PPS = nil
+		} else {
+			if v.PPS == nil {
+				v.PPS = new(*string)
+			}
+			{
+				null1, ok1 := d.TryNull()
+				if !ok1 {
+					var err error
+					if null1, err = d.ReadNull(); err != nil {
+						return runtime.AtField(err, "PPS")
+					}
+				}
+				if null1 {
+					(*v.PPS) = nil
+				} else {
+					if (*v.PPS) == nil {
+						(*v.PPS) = new(string)
+					}
+					if x2, ok2 := d.TryString(); ok2 {
+						(*(*v.PPS)) = x2
+					} else {
+						x2, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(err, "PPS")
+						}
+						(*(*v.PPS)) = x2
+					}
+				}
+			}
 		}
 	}
 	{
@@ -634,117 +734,147 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 	}
 	{
 		var e nested.Item
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByName")
-		} else if null {
-			v.ByName = nil
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+			}
+			if null {
+				v.ByName = nil
+			} else {
+				n, err := d.ReadMapHead()
+				if err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+				m := make(map[string]nested.Item, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByName")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					e = nested.Item{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByName")
+					}
+					m[k] = e
+				}
+				d.Leave()
+				v.ByName = m
+			}
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByID")
+			}
+		}
+		if null {
+			v.ByID = nil
 		} else {
 			n, err := d.ReadMapHead()
 			if err != nil {
-				return runtime.AtField(err, "ByName")
+				return runtime.AtField(err, "ByID")
 			}
-			m := make(map[string]nested.Item, d.Hint(max(n, 0)))
+			m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					more, err := d.NextPair(n, i)
 					if err != nil {
-						return runtime.AtField(err, "ByName")
+						return runtime.AtField(err, "ByID")
 					}
 					if !more {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := d.ReadInt()
 				if err != nil {
-					return runtime.AtField(err, "ByName")
+					return runtime.AtField(err, "ByID")
 				}
-				e = nested.Item{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				var e *nested.Item
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						if e == nil {
+							e = new(nested.Item)
+						}
+						if err := e.DecodeCBOR(d); err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+						}
+					}
 				}
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
+			v.ByID = m
 		}
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "ByID")
-	} else if null {
-		v.ByID = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "ByID")
-		}
-		m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "ByID")
-				}
-				if !more {
-					break
-				}
-			}
-			k, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-			var e *nested.Item
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-			} else if null1 {
-				e = nil
-			} else {
-				if e == nil {
-					e = new(nested.Item)
-				}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-				}
-			}
-			m[k] = e
-		}
-		d.Leave()
-		v.ByID = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Times")
-	} else if null {
-		v.Times = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Times")
-		}
-		if v.Times == nil || cap(v.Times) < n {
-			v.Times = make([]time.Time, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Times = v.Times[:0]
-		}
-		var zero time.Time
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Times")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Times = append(v.Times, zero)
-			x1, err := d.ReadTime()
-			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Times")
-			}
-			v.Times[i] = x1
-		}
-		d.Leave()
 	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Times")
+			}
+		}
+		if null {
+			v.Times = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Times")
+			}
+			if v.Times == nil || cap(v.Times) < n {
+				v.Times = make([]time.Time, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Times = v.Times[:0]
+			}
+			var zero time.Time
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Times")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Times = append(v.Times, zero)
+				x1, err := d.ReadTime()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Times")
+				}
+				v.Times[i] = x1
+			}
+			d.Leave()
+		}
+	}
+	if x, ok := d.TryInt(); ok {
+		v.Z = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "Z")
@@ -758,7 +888,9 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ZAt = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.E = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "E")
@@ -844,6 +976,79 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 				field = 23
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "z"):
+					field = 21
+				case runtime.KeyFold(k.Text, "e"):
+					field = 23
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "At"):
+					field = 0
+				case runtime.KeyFold(k.Text, "PP"):
+					field = 15
+				}
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "Big"):
+					field = 2
+				case runtime.KeyFold(k.Text, "Raw"):
+					field = 4
+				case runtime.KeyFold(k.Text, "Any"):
+					field = 8
+				case runtime.KeyFold(k.Text, "PPS"):
+					field = 16
+				case runtime.KeyFold(k.Text, "zat"):
+					field = 22
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Addr"):
+					field = 7
+				case runtime.KeyFold(k.Text, "Tags"):
+					field = 11
+				case runtime.KeyFold(k.Text, "Grid"):
+					field = 13
+				case runtime.KeyFold(k.Text, "Blob"):
+					field = 14
+				case runtime.KeyFold(k.Text, "ByID"):
+					field = 19
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "AtPtr"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Price"):
+					field = 5
+				case runtime.KeyFold(k.Text, "Kinds"):
+					field = 9
+				case runtime.KeyFold(k.Text, "Kind4"):
+					field = 10
+				case runtime.KeyFold(k.Text, "Attrs"):
+					field = 12
+				case runtime.KeyFold(k.Text, "Items"):
+					field = 17
+				case runtime.KeyFold(k.Text, "Times"):
+					field = 20
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "BigPtr"):
+					field = 3
+				case runtime.KeyFold(k.Text, "ByName"):
+					field = 18
+				}
+			case 8:
+				switch {
+				case runtime.KeyFold(k.Text, "PricePtr"):
+					field = 6
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -872,35 +1077,49 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		v.At = x
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "AtPtr")
-		} else if null {
-			v.AtPtr = nil
-		} else {
-			if v.AtPtr == nil {
-				v.AtPtr = new(time.Time)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "AtPtr")
+				}
 			}
-			x1, err := d.ReadTime()
-			if err != nil {
-				return runtime.AtField(err, "AtPtr")
+			if null {
+				v.AtPtr = nil
+			} else {
+				if v.AtPtr == nil {
+					v.AtPtr = new(time.Time)
+				}
+				x1, err := d.ReadTime()
+				if err != nil {
+					return runtime.AtField(err, "AtPtr")
+				}
+				(*v.AtPtr) = x1
 			}
-			(*v.AtPtr) = x1
 		}
 	case 2:
 		if err := d.ReadBigInt(&v.Big); err != nil {
 			return runtime.AtField(err, "Big")
 		}
 	case 3:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "BigPtr")
-		} else if null {
-			v.BigPtr = nil
-		} else {
-			if v.BigPtr == nil {
-				v.BigPtr = new(big.Int)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "BigPtr")
+				}
 			}
-			if err := d.ReadBigInt(&(*v.BigPtr)); err != nil {
-				return runtime.AtField(err, "BigPtr")
+			if null {
+				v.BigPtr = nil
+			} else {
+				if v.BigPtr == nil {
+					v.BigPtr = new(big.Int)
+				}
+				if err := d.ReadBigInt(&(*v.BigPtr)); err != nil {
+					return runtime.AtField(err, "BigPtr")
+				}
 			}
 		}
 	case 4:
@@ -920,20 +1139,27 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Price")
 		}
 	case 6:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PricePtr")
-		} else if null {
-			v.PricePtr = nil
-		} else {
-			if v.PricePtr == nil {
-				v.PricePtr = new(Money)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PricePtr")
+				}
 			}
-			raw1, err := d.ReadRaw()
-			if err != nil {
-				return runtime.AtField(err, "PricePtr")
-			}
-			if err := (*v.PricePtr).UnmarshalCBOR(raw1); err != nil {
-				return runtime.AtField(runtime.NewError(d, err, err.Error()), "PricePtr")
+			if null {
+				v.PricePtr = nil
+			} else {
+				if v.PricePtr == nil {
+					v.PricePtr = new(Money)
+				}
+				raw1, err := d.ReadRaw()
+				if err != nil {
+					return runtime.AtField(err, "PricePtr")
+				}
+				if err := (*v.PricePtr).UnmarshalCBOR(raw1); err != nil {
+					return runtime.AtField(runtime.NewError(d, err, err.Error()), "PricePtr")
+				}
 			}
 		}
 	case 7:
@@ -956,89 +1182,118 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Any")
 		}
 	case 9:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Kinds")
-		} else if null {
-			v.Kinds = nil
-		} else {
-			b, err := runtime.ReadBytesOf(d, v.Kinds[:0])
-			if err != nil {
-				return runtime.AtField(err, "Kinds")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Kinds")
+				}
 			}
-			v.Kinds = b
+			if null {
+				v.Kinds = nil
+			} else {
+				b, err := runtime.ReadBytesOf(d, v.Kinds[:0])
+				if err != nil {
+					return runtime.AtField(err, "Kinds")
+				}
+				v.Kinds = b
+			}
 		}
 	case 10:
 		if err := runtime.ReadByteArrayOf(d, v.Kind4[:]); err != nil {
 			return runtime.AtField(err, "Kind4")
 		}
 	case 11:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Tags")
-		} else if null {
-			v.Tags = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Tags")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Tags")
+				}
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Tags = nil
 			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Tags")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Tags = append(v.Tags, zero)
-				x1, err := d.ReadString()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+					return runtime.AtField(err, "Tags")
 				}
-				v.Tags[i] = x1
+				if v.Tags == nil || cap(v.Tags) < n {
+					v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Tags = v.Tags[:0]
+				}
+				var zero string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Tags")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Tags = append(v.Tags, zero)
+					if x1, ok1 := d.TryString(); ok1 {
+						v.Tags[i] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Tags")
+						}
+						v.Tags[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 12:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Attrs")
-		} else if null {
-			v.Attrs = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Attrs")
-			}
-			m := make(Attrs, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Attrs")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Attrs")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Attrs = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Attrs")
 				}
-				x1, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Attrs")
+				m := make(Attrs, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Attrs")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Attrs")
+					}
+					if x1, ok1 := d.TryInt(); ok1 {
+						m[k] = int(x1)
+					} else {
+						x1, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Attrs")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Attrs = m
 			}
-			d.Leave()
-			v.Attrs = m
 		}
 	case 13:
 		n, err := d.ReadArrayHead()
@@ -1087,73 +1342,120 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
 					}
 				}
-				x2, err := d.ReadInt16()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				if x2, ok2 := d.TryInt(); ok2 {
+					v.Grid[i][i1] = int16(x2)
+				} else {
+					x2, err := d.ReadInt16()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+					}
+					v.Grid[i][i1] = x2
 				}
-				v.Grid[i][i1] = x2
 			}
 			d.Leave()
 		}
 		d.Leave()
 	case 14:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Blob")
-		} else if null {
-			v.Blob = nil
-		} else {
-			b, err := d.ReadBytes(v.Blob[:0])
-			if err != nil {
-				return runtime.AtField(err, "Blob")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Blob")
+				}
 			}
-			v.Blob = b
+			if null {
+				v.Blob = nil
+			} else {
+				b, err := d.ReadBytes(v.Blob[:0])
+				if err != nil {
+					return runtime.AtField(err, "Blob")
+				}
+				v.Blob = b
+			}
 		}
 	case 15:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PP")
-		} else if null {
-			v.PP = nil
-		} else {
-			if v.PP == nil {
-				v.PP = new(*int)
-			}
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PP")
-			} else if null1 {
-				(*v.PP) = nil
-			} else {
-				if (*v.PP) == nil {
-					(*v.PP) = new(int)
-				}
-				x2, err := d.ReadInt()
-				if err != nil {
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
 					return runtime.AtField(err, "PP")
 				}
-				(*(*v.PP)) = x2
+			}
+			if null {
+				v.PP = nil
+			} else {
+				if v.PP == nil {
+					v.PP = new(*int)
+				}
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PP")
+						}
+					}
+					if null1 {
+						(*v.PP) = nil
+					} else {
+						if (*v.PP) == nil {
+							(*v.PP) = new(int)
+						}
+						if x2, ok2 := d.TryInt(); ok2 {
+							(*(*v.PP)) = int(x2)
+						} else {
+							x2, err := d.ReadInt()
+							if err != nil {
+								return runtime.AtField(err, "PP")
+							}
+							(*(*v.PP)) = x2
+						}
+					}
+				}
 			}
 		}
 	case 16:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "PPS")
-		} else if null {
-			v.PPS = nil
-		} else {
-			if v.PPS == nil {
-				v.PPS = new(*string)
-			}
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PPS")
-			} else if null1 {
-				(*v.PPS) = nil
-			} else {
-				if (*v.PPS) == nil {
-					(*v.PPS) = new(string)
-				}
-				x2, err := d.ReadString()
-				if err != nil {
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
 					return runtime.AtField(err, "PPS")
 				}
-				(*(*v.PPS)) = x2
+			}
+			if null {
+				v.PPS = nil
+			} else {
+				if v.PPS == nil {
+					v.PPS = new(*string)
+				}
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PPS")
+						}
+					}
+					if null1 {
+						(*v.PPS) = nil
+					} else {
+						if (*v.PPS) == nil {
+							(*v.PPS) = new(string)
+						}
+						if x2, ok2 := d.TryString(); ok2 {
+							(*(*v.PPS)) = x2
+						} else {
+							x2, err := d.ReadString()
+							if err != nil {
+								return runtime.AtField(err, "PPS")
+							}
+							(*(*v.PPS)) = x2
+						}
+					}
+				}
 			}
 		}
 	case 17:
@@ -1187,123 +1489,155 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		d.Leave()
 	case 18:
 		var e nested.Item
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByName")
-		} else if null {
-			v.ByName = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByName")
-			}
-			m := make(map[string]nested.Item, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByName")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByName")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.ByName = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByName")
 				}
-				e = nested.Item{}
-				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				m := make(map[string]nested.Item, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByName")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByName")
+					}
+					e = nested.Item{}
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByName")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.ByName = m
 			}
-			d.Leave()
-			v.ByName = m
 		}
 	case 19:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByID")
-		} else if null {
-			v.ByID = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-			m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByID")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByID")
 				}
-				k, err := d.ReadInt()
+			}
+			if null {
+				v.ByID = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByID")
 				}
-				var e *nested.Item
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-				} else if null1 {
-					e = nil
-				} else {
-					if e == nil {
-						e = new(nested.Item)
+				m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByID")
+						}
+						if !more {
+							break
+						}
 					}
-					if err := e.DecodeCBOR(d); err != nil {
-						return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+					k, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(err, "ByID")
 					}
+					var e *nested.Item
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							if e == nil {
+								e = new(nested.Item)
+							}
+							if err := e.DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
+							}
+						}
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.ByID = m
 			}
-			d.Leave()
-			v.ByID = m
 		}
 	case 20:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Times")
-		} else if null {
-			v.Times = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Times")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Times")
+				}
 			}
-			if v.Times == nil || cap(v.Times) < n {
-				v.Times = make([]time.Time, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Times = nil
 			} else {
-				v.Times = v.Times[:0]
-			}
-			var zero time.Time
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Times")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Times = append(v.Times, zero)
-				x1, err := d.ReadTime()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Times")
+					return runtime.AtField(err, "Times")
 				}
-				v.Times[i] = x1
+				if v.Times == nil || cap(v.Times) < n {
+					v.Times = make([]time.Time, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Times = v.Times[:0]
+				}
+				var zero time.Time
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Times")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Times = append(v.Times, zero)
+					x1, err := d.ReadTime()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Times")
+					}
+					v.Times[i] = x1
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 21:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Z")
+		if x, ok := d.TryInt(); ok {
+			v.Z = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Z")
+			}
+			v.Z = x
 		}
-		v.Z = x
 	case 22:
 		x, err := d.ReadTime()
 		if err != nil {
@@ -1311,11 +1645,15 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		v.ZAt = x
 	case 23:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "E")
+		if x, ok := d.TryString(); ok {
+			v.E = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "E")
+			}
+			v.E = x
 		}
-		v.E = x
 	}
 	return nil
 }
@@ -1370,6 +1708,9 @@ func (v *Audit) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1382,66 +1723,78 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
 func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 5 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 5, n)
+	if !d.TryArrayHead(5) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 5 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 5, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 5 {
+							return runtime.WrongLength(d, 5, i)
+						}
+						break
+					}
+					if i == 5 {
+						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 5 {
-						return runtime.WrongLength(d, 5, i)
-					}
-					break
-				}
-				if i == 5 {
-					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.CreatedBy = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
 		v.CreatedBy = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Version = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		v.Version = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Title = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Title")
 		}
 		v.Title = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Note = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Note")
 		}
 		v.Note = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Owner = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Owner")
@@ -1489,6 +1842,32 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "v"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Note"):
+					field = 3
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Title"):
+					field = 2
+				case runtime.KeyFold(k.Text, "Owner"):
+					field = 4
+				}
+			case 9:
+				switch {
+				case runtime.KeyFold(k.Text, "CreatedBy"):
+					field = 0
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1511,35 +1890,55 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "CreatedBy")
+		if x, ok := d.TryString(); ok {
+			v.CreatedBy = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "CreatedBy")
+			}
+			v.CreatedBy = x
 		}
-		v.CreatedBy = x
 	case 1:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Version")
+		if x, ok := d.TryInt(); ok {
+			v.Version = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Version")
+			}
+			v.Version = x
 		}
-		v.Version = x
 	case 2:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Title")
+		if x, ok := d.TryString(); ok {
+			v.Title = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Title")
+			}
+			v.Title = x
 		}
-		v.Title = x
 	case 3:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Note")
+		if x, ok := d.TryString(); ok {
+			v.Note = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Note")
+			}
+			v.Note = x
 		}
-		v.Note = x
 	case 4:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Owner")
+		if x, ok := d.TryString(); ok {
+			v.Owner = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Owner")
+			}
+			v.Owner = x
 		}
-		v.Owner = x
 	}
 	return nil
 }
@@ -1604,6 +2003,9 @@ func (v *Meta) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1616,105 +2018,128 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 6 fields.
 func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 6 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 6, n)
+	if !d.TryArrayHead(6) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 6 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 6, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 6 {
+							return runtime.WrongLength(d, 6, i)
+						}
+						break
+					}
+					if i == 6 {
+						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 6 {
-						return runtime.WrongLength(d, 6, i)
-					}
-					break
-				}
-				if i == 6 {
-					return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryUint(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadUint64()
 		if err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		v.ID = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Version = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		v.Version = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Note = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Note")
 		}
 		v.Note = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.OwnerID = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "OwnerID")
 		}
 		v.OwnerID = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Inner.Depth = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "Depth")
 		}
 		v.Inner.Depth = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Labels")
-	} else if null {
-		v.Inner.Labels = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Labels")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Labels")
+			}
 		}
-		if v.Inner.Labels == nil || cap(v.Inner.Labels) < n {
-			v.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Inner.Labels = nil
 		} else {
-			v.Inner.Labels = v.Inner.Labels[:0]
-		}
-		var zero string
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Labels")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Inner.Labels = append(v.Inner.Labels, zero)
-			x1, err := d.ReadString()
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+				return runtime.AtField(err, "Labels")
 			}
-			v.Inner.Labels[i] = x1
+			if v.Inner.Labels == nil || cap(v.Inner.Labels) < n {
+				v.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Inner.Labels = v.Inner.Labels[:0]
+			}
+			var zero string
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Labels")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Inner.Labels = append(v.Inner.Labels, zero)
+				if x1, ok1 := d.TryString(); ok1 {
+					v.Inner.Labels[i] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+					}
+					v.Inner.Labels[i] = x1
+				}
+			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -1759,6 +2184,37 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "ID"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Note"):
+					field = 2
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Owner"):
+					field = 3
+				case runtime.KeyFold(k.Text, "Depth"):
+					field = 4
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Labels"):
+					field = 5
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "Version"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -1781,69 +2237,100 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
-		}
-		v.ID = x
-	case 1:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Version")
-		}
-		v.Version = x
-	case 2:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Note")
-		}
-		v.Note = x
-	case 3:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "OwnerID")
-		}
-		v.OwnerID = x
-	case 4:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Depth")
-		}
-		v.Inner.Depth = x
-	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Labels")
-		} else if null {
-			v.Inner.Labels = nil
+		if x, ok := d.TryUint(); ok {
+			v.ID = x
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadUint64()
 			if err != nil {
-				return runtime.AtField(err, "Labels")
+				return runtime.AtField(err, "ID")
 			}
-			if v.Inner.Labels == nil || cap(v.Inner.Labels) < n {
-				v.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
+			v.ID = x
+		}
+	case 1:
+		if x, ok := d.TryInt(); ok {
+			v.Version = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Version")
+			}
+			v.Version = x
+		}
+	case 2:
+		if x, ok := d.TryString(); ok {
+			v.Note = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Note")
+			}
+			v.Note = x
+		}
+	case 3:
+		if x, ok := d.TryString(); ok {
+			v.OwnerID = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "OwnerID")
+			}
+			v.OwnerID = x
+		}
+	case 4:
+		if x, ok := d.TryInt(); ok {
+			v.Inner.Depth = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Depth")
+			}
+			v.Inner.Depth = x
+		}
+	case 5:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Labels")
+				}
+			}
+			if null {
+				v.Inner.Labels = nil
 			} else {
-				v.Inner.Labels = v.Inner.Labels[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Labels")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Inner.Labels = append(v.Inner.Labels, zero)
-				x1, err := d.ReadString()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+					return runtime.AtField(err, "Labels")
 				}
-				v.Inner.Labels[i] = x1
+				if v.Inner.Labels == nil || cap(v.Inner.Labels) < n {
+					v.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Inner.Labels = v.Inner.Labels[:0]
+				}
+				var zero string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Labels")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Inner.Labels = append(v.Inner.Labels, zero)
+					if x1, ok1 := d.TryString(); ok1 {
+						v.Inner.Labels[i] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+						}
+						v.Inner.Labels[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil
@@ -1903,6 +2390,9 @@ func (v *Inner) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -1915,77 +2405,92 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Depth = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "Depth")
 		}
 		v.Depth = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Labels")
-	} else if null {
-		v.Labels = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Labels")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Labels")
+			}
 		}
-		if v.Labels == nil || cap(v.Labels) < n {
-			v.Labels = make([]string, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Labels = nil
 		} else {
-			v.Labels = v.Labels[:0]
-		}
-		var zero string
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Labels")
-				}
-				if !more {
-					break
-				}
-			}
-			v.Labels = append(v.Labels, zero)
-			x1, err := d.ReadString()
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+				return runtime.AtField(err, "Labels")
 			}
-			v.Labels[i] = x1
+			if v.Labels == nil || cap(v.Labels) < n {
+				v.Labels = make([]string, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Labels = v.Labels[:0]
+			}
+			var zero string
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Labels")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Labels = append(v.Labels, zero)
+				if x1, ok1 := d.TryString(); ok1 {
+					v.Labels[i] = x1
+				} else {
+					x1, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+					}
+					v.Labels[i] = x1
+				}
+			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -2022,6 +2527,20 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Depth"):
+					field = 0
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Labels"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2044,45 +2563,60 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Depth")
-		}
-		v.Depth = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Labels")
-		} else if null {
-			v.Labels = nil
+		if x, ok := d.TryInt(); ok {
+			v.Depth = int(x)
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadInt()
 			if err != nil {
-				return runtime.AtField(err, "Labels")
+				return runtime.AtField(err, "Depth")
 			}
-			if v.Labels == nil || cap(v.Labels) < n {
-				v.Labels = make([]string, 0, d.Hint(max(n, 0)))
+			v.Depth = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Labels")
+				}
+			}
+			if null {
+				v.Labels = nil
 			} else {
-				v.Labels = v.Labels[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Labels")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Labels = append(v.Labels, zero)
-				x1, err := d.ReadString()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+					return runtime.AtField(err, "Labels")
 				}
-				v.Labels[i] = x1
+				if v.Labels == nil || cap(v.Labels) < n {
+					v.Labels = make([]string, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Labels = v.Labels[:0]
+				}
+				var zero string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Labels")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Labels = append(v.Labels, zero)
+					if x1, ok1 := d.TryString(); ok1 {
+						v.Labels[i] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+						}
+						v.Labels[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil
@@ -2177,6 +2711,9 @@ func (v *Doc) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -2189,45 +2726,51 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 9 fields.
 func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 9 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 9, n)
+	if !d.TryArrayHead(9) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 9 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 9, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 9 {
+							return runtime.WrongLength(d, 9, i)
+						}
+						break
+					}
+					if i == 9 {
+						return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 9 {
-						return runtime.WrongLength(d, 9, i)
-					}
-					break
-				}
-				if i == 9 {
-					return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Audit.CreatedBy = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
 		v.Audit.CreatedBy = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Audit.Version = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "Version")
@@ -2249,14 +2792,18 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Title = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Title")
 		}
 		v.Title = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.ID = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "ID")
@@ -2312,6 +2859,46 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 				field = 8
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "v"):
+					field = 1
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "ID"):
+					field = 2
+				case runtime.KeyFold(k.Text, "id"):
+					field = 8
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Owner"):
+					field = 4
+				case runtime.KeyFold(k.Text, "Depth"):
+					field = 5
+				case runtime.KeyFold(k.Text, "Title"):
+					field = 7
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "Labels"):
+					field = 6
+				}
+			case 7:
+				switch {
+				case runtime.KeyFold(k.Text, "Version"):
+					field = 3
+				}
+			case 9:
+				switch {
+				case runtime.KeyFold(k.Text, "CreatedBy"):
+					field = 0
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2334,17 +2921,25 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "CreatedBy")
+		if x, ok := d.TryString(); ok {
+			v.Audit.CreatedBy = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "CreatedBy")
+			}
+			v.Audit.CreatedBy = x
 		}
-		v.Audit.CreatedBy = x
 	case 1:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Version")
+		if x, ok := d.TryInt(); ok {
+			v.Audit.Version = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Version")
+			}
+			v.Audit.Version = x
 		}
-		v.Audit.Version = x
 	case 2:
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
@@ -2354,11 +2949,15 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		x, err := d.ReadUint64()
-		if err != nil {
-			return runtime.AtField(err, "ID")
+		if x, ok := d.TryUint(); ok {
+			v.Meta.ID = x
+		} else {
+			x, err := d.ReadUint64()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.Meta.ID = x
 		}
-		v.Meta.ID = x
 	case 3:
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
@@ -2368,11 +2967,15 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Version")
+		if x, ok := d.TryInt(); ok {
+			v.Meta.Version = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Version")
+			}
+			v.Meta.Version = x
 		}
-		v.Meta.Version = x
 	case 4:
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
@@ -2382,11 +2985,15 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "OwnerID")
+		if x, ok := d.TryString(); ok {
+			v.Meta.OwnerID = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "OwnerID")
+			}
+			v.Meta.OwnerID = x
 		}
-		v.Meta.OwnerID = x
 	case 5:
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
@@ -2396,11 +3003,15 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Depth")
+		if x, ok := d.TryInt(); ok {
+			v.Meta.Inner.Depth = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Depth")
+			}
+			v.Meta.Inner.Depth = x
 		}
-		v.Meta.Inner.Depth = x
 	case 6:
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
@@ -2410,52 +3021,71 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Labels")
-		} else if null {
-			v.Meta.Inner.Labels = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Labels")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Labels")
+				}
 			}
-			if v.Meta.Inner.Labels == nil || cap(v.Meta.Inner.Labels) < n {
-				v.Meta.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Meta.Inner.Labels = nil
 			} else {
-				v.Meta.Inner.Labels = v.Meta.Inner.Labels[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Labels")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, zero)
-				x1, err := d.ReadString()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+					return runtime.AtField(err, "Labels")
 				}
-				v.Meta.Inner.Labels[i] = x1
+				if v.Meta.Inner.Labels == nil || cap(v.Meta.Inner.Labels) < n {
+					v.Meta.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Meta.Inner.Labels = v.Meta.Inner.Labels[:0]
+				}
+				var zero string
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Labels")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, zero)
+					if x1, ok1 := d.TryString(); ok1 {
+						v.Meta.Inner.Labels[i] = x1
+					} else {
+						x1, err := d.ReadString()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+						}
+						v.Meta.Inner.Labels[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 7:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Title")
+		if x, ok := d.TryString(); ok {
+			v.Title = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Title")
+			}
+			v.Title = x
 		}
-		v.Title = x
 	case 8:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "ID")
+		if x, ok := d.TryString(); ok {
+			v.ID = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "ID")
+			}
+			v.ID = x
 		}
-		v.ID = x
 	}
 	return nil
 }
@@ -2545,6 +3175,9 @@ func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -2557,93 +3190,111 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
 func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 4 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 4, n)
+	if !d.TryArrayHead(4) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 4 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 4, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 4 {
+							return runtime.WrongLength(d, 4, i)
+						}
+						break
+					}
+					if i == 4 {
+						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 4 {
-						return runtime.WrongLength(d, 4, i)
-					}
-					break
-				}
-				if i == 4 {
-					return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := dynamic.DecodeSlice(d, &v.Items); err != nil {
 		return runtime.AtField(err, "Items")
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Next = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Next")
 		}
 		v.Next = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "First")
-	} else if null {
-		v.First = nil
-	} else {
-		if v.First == nil {
-			v.First = new(T)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "First")
+			}
 		}
-		if err := dynamic.DecodeValue(d, &(*v.First)); err != nil {
-			return runtime.AtField(err, "First")
+		if null {
+			v.First = nil
+		} else {
+			if v.First == nil {
+				v.First = new(T)
+			}
+			if err := dynamic.DecodeValue(d, &(*v.First)); err != nil {
+				return runtime.AtField(err, "First")
+			}
 		}
 	}
 	{
 		var e T
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByKey")
-		} else if null {
-			v.ByKey = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByKey")
-			}
-			m := make(map[string]T, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByKey")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByKey")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.ByKey = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByKey")
 				}
-				e = *new(T)
-				if err := dynamic.DecodeValue(d, &e); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByKey")
+				m := make(map[string]T, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByKey")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByKey")
+					}
+					e = *new(T)
+					if err := dynamic.DecodeValue(d, &e); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByKey")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.ByKey = m
 			}
-			d.Leave()
-			v.ByKey = m
 		}
 	}
 	d.Leave()
@@ -2685,6 +3336,24 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Next"):
+					field = 1
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Items"):
+					field = 0
+				case runtime.KeyFold(k.Text, "First"):
+					field = 2
+				case runtime.KeyFold(k.Text, "ByKey"):
+					field = 3
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -2711,58 +3380,76 @@ func (v *Page[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Items")
 		}
 	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Next")
-		}
-		v.Next = x
-	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "First")
-		} else if null {
-			v.First = nil
+		if x, ok := d.TryString(); ok {
+			v.Next = x
 		} else {
-			if v.First == nil {
-				v.First = new(T)
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Next")
 			}
-			if err := dynamic.DecodeValue(d, &(*v.First)); err != nil {
-				return runtime.AtField(err, "First")
+			v.Next = x
+		}
+	case 2:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "First")
+				}
+			}
+			if null {
+				v.First = nil
+			} else {
+				if v.First == nil {
+					v.First = new(T)
+				}
+				if err := dynamic.DecodeValue(d, &(*v.First)); err != nil {
+					return runtime.AtField(err, "First")
+				}
 			}
 		}
 	case 3:
 		var e T
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "ByKey")
-		} else if null {
-			v.ByKey = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByKey")
-			}
-			m := make(map[string]T, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByKey")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "ByKey")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.ByKey = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "ByKey")
 				}
-				e = *new(T)
-				if err := dynamic.DecodeValue(d, &e); err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByKey")
+				m := make(map[string]T, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "ByKey")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "ByKey")
+					}
+					e = *new(T)
+					if err := dynamic.DecodeValue(d, &e); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByKey")
+					}
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.ByKey = m
 			}
-			d.Leave()
-			v.ByKey = m
 		}
 	}
 	return nil
@@ -2815,6 +3502,9 @@ func (v *Pair[K, V]) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -2827,36 +3517,38 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Pair[K, V]) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := dynamic.DecodeValue(d, &v.Key); err != nil {
 		return runtime.AtField(err, "Key")
@@ -2897,6 +3589,17 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 				field = 0
 			case "Val":
 				field = 1
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "Key"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Val"):
+					field = 1
+				}
 			}
 		}
 		if field < 0 {
@@ -3001,6 +3704,9 @@ func (v *Tree) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -3013,86 +3719,104 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
 func (v *Tree) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 3 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 3, n)
+	if !d.TryArrayHead(3) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 3 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 3, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 3 {
+							return runtime.WrongLength(d, 3, i)
+						}
+						break
+					}
+					if i == 3 {
+						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 3 {
-						return runtime.WrongLength(d, 3, i)
-					}
-					break
-				}
-				if i == 3 {
-					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.Value = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "Value")
 		}
 		v.Value = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Kids")
-	} else if null {
-		v.Kids = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Kids")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Kids")
+			}
 		}
-		if v.Kids == nil || cap(v.Kids) < n {
-			v.Kids = make([]Tree, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Kids = nil
 		} else {
-			v.Kids = v.Kids[:0]
-		}
-		var zero Tree
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Kids")
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Kids")
+			}
+			if v.Kids == nil || cap(v.Kids) < n {
+				v.Kids = make([]Tree, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Kids = v.Kids[:0]
+			}
+			var zero Tree
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Kids")
+					}
+					if !more {
+						break
+					}
 				}
-				if !more {
-					break
+				v.Kids = append(v.Kids, zero)
+				if err := v.Kids[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Kids")
 				}
 			}
-			v.Kids = append(v.Kids, zero)
-			if err := v.Kids[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Kids")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Left")
-	} else if null {
-		v.Left = nil
-	} else {
-		if v.Left == nil {
-			v.Left = new(Tree)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Left")
+			}
 		}
-		if err := v.Left.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Left")
+		if null {
+			v.Left = nil
+		} else {
+			if v.Left == nil {
+				v.Left = new(Tree)
+			}
+			if err := v.Left.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Left")
+			}
 		}
 	}
 	d.Leave()
@@ -3132,6 +3856,22 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Kids"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Left"):
+					field = 2
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Value"):
+					field = 0
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -3154,55 +3894,73 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tree) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "Value")
-		}
-		v.Value = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Kids")
-		} else if null {
-			v.Kids = nil
+		if x, ok := d.TryInt(); ok {
+			v.Value = int(x)
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadInt()
 			if err != nil {
-				return runtime.AtField(err, "Kids")
+				return runtime.AtField(err, "Value")
 			}
-			if v.Kids == nil || cap(v.Kids) < n {
-				v.Kids = make([]Tree, 0, d.Hint(max(n, 0)))
+			v.Value = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Kids")
+				}
+			}
+			if null {
+				v.Kids = nil
 			} else {
-				v.Kids = v.Kids[:0]
-			}
-			var zero Tree
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Kids")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Kids")
+				}
+				if v.Kids == nil || cap(v.Kids) < n {
+					v.Kids = make([]Tree, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Kids = v.Kids[:0]
+				}
+				var zero Tree
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Kids")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Kids = append(v.Kids, zero)
+					if err := v.Kids[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Kids")
 					}
 				}
-				v.Kids = append(v.Kids, zero)
-				if err := v.Kids[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Kids")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Left")
-		} else if null {
-			v.Left = nil
-		} else {
-			if v.Left == nil {
-				v.Left = new(Tree)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Left")
+				}
 			}
-			if err := v.Left.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Left")
+			if null {
+				v.Left = nil
+			} else {
+				if v.Left == nil {
+					v.Left = new(Tree)
+				}
+				if err := v.Left.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Left")
+				}
 			}
 		}
 	}
@@ -3265,6 +4023,9 @@ func (v *List) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *List) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -3277,54 +4038,65 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *List) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Val = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Val")
 		}
 		v.Val = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Next")
-	} else if null {
-		v.Next = nil
-	} else {
-		if v.Next == nil {
-			v.Next = new(List)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Next")
+			}
 		}
-		if err := v.Next.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Next")
+		if null {
+			v.Next = nil
+		} else {
+			if v.Next == nil {
+				v.Next = new(List)
+			}
+			if err := v.Next.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Next")
+			}
 		}
 	}
 	d.Leave()
@@ -3362,6 +4134,20 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "Val"):
+					field = 0
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Next"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -3384,22 +4170,33 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 func (v *List) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Val")
-		}
-		v.Val = x
-	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Next")
-		} else if null {
-			v.Next = nil
+		if x, ok := d.TryString(); ok {
+			v.Val = x
 		} else {
-			if v.Next == nil {
-				v.Next = new(List)
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Val")
 			}
-			if err := v.Next.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Next")
+			v.Val = x
+		}
+	case 1:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Next")
+				}
+			}
+			if null {
+				v.Next = nil
+			} else {
+				if v.Next == nil {
+					v.Next = new(List)
+				}
+				if err := v.Next.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Next")
+				}
 			}
 		}
 	}
@@ -3502,6 +4299,9 @@ func (v *Uses) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -3514,36 +4314,38 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 8 fields.
 func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 8 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 8, n)
+	if !d.TryArrayHead(8) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 8 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 8, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 8 {
+							return runtime.WrongLength(d, 8, i)
+						}
+						break
+					}
+					if i == 8 {
+						return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 8 {
-						return runtime.WrongLength(d, 8, i)
-					}
-					break
-				}
-				if i == 8 {
-					return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := v.Ints.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Ints")
@@ -3551,16 +4353,23 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 	if err := v.Items.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Items")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Strs")
-	} else if null {
-		v.Strs = nil
-	} else {
-		if v.Strs == nil {
-			v.Strs = new(Page[string])
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Strs")
+			}
 		}
-		if err := v.Strs.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "Strs")
+		if null {
+			v.Strs = nil
+		} else {
+			if v.Strs == nil {
+				v.Strs = new(Page[string])
+			}
+			if err := v.Strs.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "Strs")
+			}
 		}
 	}
 	if err := v.Pair.DecodeCBOR(d); err != nil {
@@ -3569,52 +4378,66 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 	if err := v.Tree.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Tree")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "List")
-	} else if null {
-		v.List = nil
-	} else {
-		if v.List == nil {
-			v.List = new(List)
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "List")
+			}
 		}
-		if err := v.List.DecodeCBOR(d); err != nil {
-			return runtime.AtField(err, "List")
+		if null {
+			v.List = nil
+		} else {
+			if v.List == nil {
+				v.List = new(List)
+			}
+			if err := v.List.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "List")
+			}
 		}
 	}
 	if err := dynamic.Decode(d, &v.Shape); err != nil {
 		return runtime.AtField(err, "Shape")
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Any")
-	} else if null {
-		v.Any = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Any")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Any")
+			}
 		}
-		if v.Any == nil || cap(v.Any) < n {
-			v.Any = make([]any, 0, d.Hint(max(n, 0)))
+		if null {
+			v.Any = nil
 		} else {
-			v.Any = v.Any[:0]
-		}
-		var zero any
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Any")
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Any")
+			}
+			if v.Any == nil || cap(v.Any) < n {
+				v.Any = make([]any, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Any = v.Any[:0]
+			}
+			var zero any
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Any")
+					}
+					if !more {
+						break
+					}
 				}
-				if !more {
-					break
+				v.Any = append(v.Any, zero)
+				if err := dynamic.Decode(d, &v.Any[i]); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Any")
 				}
 			}
-			v.Any = append(v.Any, zero)
-			if err := dynamic.Decode(d, &v.Any[i]); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Any")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	d.Leave()
 	return nil
@@ -3663,6 +4486,35 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 				field = 7
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "Any"):
+					field = 7
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Ints"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Strs"):
+					field = 2
+				case runtime.KeyFold(k.Text, "Pair"):
+					field = 3
+				case runtime.KeyFold(k.Text, "Tree"):
+					field = 4
+				case runtime.KeyFold(k.Text, "List"):
+					field = 5
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Items"):
+					field = 1
+				case runtime.KeyFold(k.Text, "Shape"):
+					field = 6
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -3693,16 +4545,23 @@ func (v *Uses) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Items")
 		}
 	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Strs")
-		} else if null {
-			v.Strs = nil
-		} else {
-			if v.Strs == nil {
-				v.Strs = new(Page[string])
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Strs")
+				}
 			}
-			if err := v.Strs.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "Strs")
+			if null {
+				v.Strs = nil
+			} else {
+				if v.Strs == nil {
+					v.Strs = new(Page[string])
+				}
+				if err := v.Strs.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "Strs")
+				}
 			}
 		}
 	case 3:
@@ -3714,16 +4573,23 @@ func (v *Uses) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Tree")
 		}
 	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "List")
-		} else if null {
-			v.List = nil
-		} else {
-			if v.List == nil {
-				v.List = new(List)
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "List")
+				}
 			}
-			if err := v.List.DecodeCBOR(d); err != nil {
-				return runtime.AtField(err, "List")
+			if null {
+				v.List = nil
+			} else {
+				if v.List == nil {
+					v.List = new(List)
+				}
+				if err := v.List.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "List")
+				}
 			}
 		}
 	case 6:
@@ -3731,37 +4597,44 @@ func (v *Uses) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "Shape")
 		}
 	case 7:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Any")
-		} else if null {
-			v.Any = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Any")
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Any")
+				}
 			}
-			if v.Any == nil || cap(v.Any) < n {
-				v.Any = make([]any, 0, d.Hint(max(n, 0)))
+			if null {
+				v.Any = nil
 			} else {
-				v.Any = v.Any[:0]
-			}
-			var zero any
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Any")
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Any")
+				}
+				if v.Any == nil || cap(v.Any) < n {
+					v.Any = make([]any, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Any = v.Any[:0]
+				}
+				var zero any
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Any")
+						}
+						if !more {
+							break
+						}
 					}
-					if !more {
-						break
+					v.Any = append(v.Any, zero)
+					if err := dynamic.Decode(d, &v.Any[i]); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Any")
 					}
 				}
-				v.Any = append(v.Any, zero)
-				if err := dynamic.Decode(d, &v.Any[i]); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Any")
-				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	}
 	return nil

@@ -94,6 +94,9 @@ func (v *Index) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -106,133 +109,164 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
 func (v *Index) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 2 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 2, n)
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 2 {
-						return runtime.WrongLength(d, 2, i)
-					}
-					break
-				}
-				if i == 2 {
-					return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Words")
-	} else if null {
-		v.Words = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Words")
-		}
-		m := make(map[string]int, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Words")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Words")
 			}
-			k, err := d.ReadString()
+		}
+		if null {
+			v.Words = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Words")
 			}
-			x1, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(runtime.AtKey(err, k), "Words")
-			}
-			m[k] = x1
-		}
-		d.Leave()
-		v.Words = m
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Refs")
-	} else if null {
-		v.Refs = nil
-	} else {
-		n, err := d.ReadMapHead()
-		if err != nil {
-			return runtime.AtField(err, "Refs")
-		}
-		m := make(map[int][]string, d.Hint(max(n, 0)))
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextPair(n, i)
+			m := make(map[string]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Words")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtField(err, "Refs")
+					return runtime.AtField(err, "Words")
 				}
-				if !more {
-					break
+				if x1, ok1 := d.TryInt(); ok1 {
+					m[k] = int(x1)
+				} else {
+					x1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Words")
+					}
+					m[k] = x1
 				}
 			}
-			k, err := d.ReadInt()
+			d.Leave()
+			v.Words = m
+		}
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Refs")
+			}
+		}
+		if null {
+			v.Refs = nil
+		} else {
+			n, err := d.ReadMapHead()
 			if err != nil {
 				return runtime.AtField(err, "Refs")
 			}
-			var e []string
-			if null1, err := d.ReadNull(); err != nil {
-				return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
-			} else if null1 {
-				e = nil
-			} else {
-				n1, err := d.ReadArrayHead()
+			m := make(map[int][]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Refs")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadInt()
 				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+					return runtime.AtField(err, "Refs")
 				}
-				if e == nil || cap(e) < n1 {
-					e = make([]string, 0, d.Hint(max(n1, 0)))
-				} else {
-					e = e[:0]
-				}
-				var zero1 string
-				for i1 := 0; i1 != n1; i1++ {
-					if n1 < 0 {
-						more1, err := d.NextElem(n1, i1)
+				var e []string
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						var err error
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
 						}
-						if !more1 {
-							break
+						if e == nil || cap(e) < n1 {
+							e = make([]string, 0, d.Hint(max(n1, 0)))
+						} else {
+							e = e[:0]
 						}
+						var zero1 string
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								more1, err := d.NextElem(n1, i1)
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+								}
+								if !more1 {
+									break
+								}
+							}
+							e = append(e, zero1)
+							if x2, ok2 := d.TryString(); ok2 {
+								e[i1] = x2
+							} else {
+								x2, err := d.ReadString()
+								if err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
+								}
+								e[i1] = x2
+							}
+						}
+						d.Leave()
 					}
-					e = append(e, zero1)
-					x2, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
-					}
-					e[i1] = x2
 				}
-				d.Leave()
+				m[k] = e
 			}
-			m[k] = e
+			d.Leave()
+			v.Refs = m
 		}
-		d.Leave()
-		v.Refs = m
 	}
 	d.Leave()
 	return nil
@@ -269,6 +303,20 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 				field = 1
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "Refs"):
+					field = 1
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Words"):
+					field = 0
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -291,103 +339,132 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Words")
-		} else if null {
-			v.Words = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Words")
-			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Words")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Words")
 				}
-				k, err := d.ReadString()
+			}
+			if null {
+				v.Words = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Words")
 				}
-				x1, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Words")
+				m := make(map[string]int, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Words")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Words")
+					}
+					if x1, ok1 := d.TryInt(); ok1 {
+						m[k] = int(x1)
+					} else {
+						x1, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Words")
+						}
+						m[k] = x1
+					}
 				}
-				m[k] = x1
+				d.Leave()
+				v.Words = m
 			}
-			d.Leave()
-			v.Words = m
 		}
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Refs")
-		} else if null {
-			v.Refs = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Refs")
-			}
-			m := make(map[int][]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Refs")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Refs")
 				}
-				k, err := d.ReadInt()
+			}
+			if null {
+				v.Refs = nil
+			} else {
+				n, err := d.ReadMapHead()
 				if err != nil {
 					return runtime.AtField(err, "Refs")
 				}
-				var e []string
-				if null1, err := d.ReadNull(); err != nil {
-					return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
-				} else if null1 {
-					e = nil
-				} else {
-					n1, err := d.ReadArrayHead()
+				m := make(map[int][]string, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Refs")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadInt()
 					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+						return runtime.AtField(err, "Refs")
 					}
-					if e == nil || cap(e) < n1 {
-						e = make([]string, 0, d.Hint(max(n1, 0)))
-					} else {
-						e = e[:0]
-					}
-					var zero1 string
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
+					var e []string
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							var err error
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+							}
+						}
+						if null1 {
+							e = nil
+						} else {
+							n1, err := d.ReadArrayHead()
 							if err != nil {
 								return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
 							}
-							if !more1 {
-								break
+							if e == nil || cap(e) < n1 {
+								e = make([]string, 0, d.Hint(max(n1, 0)))
+							} else {
+								e = e[:0]
 							}
+							var zero1 string
+							for i1 := 0; i1 != n1; i1++ {
+								if n1 < 0 {
+									more1, err := d.NextElem(n1, i1)
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
+									}
+									if !more1 {
+										break
+									}
+								}
+								e = append(e, zero1)
+								if x2, ok2 := d.TryString(); ok2 {
+									e[i1] = x2
+								} else {
+									x2, err := d.ReadString()
+									if err != nil {
+										return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
+									}
+									e[i1] = x2
+								}
+							}
+							d.Leave()
 						}
-						e = append(e, zero1)
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
-						}
-						e[i1] = x2
 					}
-					d.Leave()
+					m[k] = e
 				}
-				m[k] = e
+				d.Leave()
+				v.Refs = m
 			}
-			d.Leave()
-			v.Refs = m
 		}
 	}
 	return nil

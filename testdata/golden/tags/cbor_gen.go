@@ -66,6 +66,9 @@ func (v *Tagged) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -78,114 +81,141 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 9 fields.
 func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 9 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 9, n)
+	if !d.TryArrayHead(9) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 9 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 9, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 9 {
+							return runtime.WrongLength(d, 9, i)
+						}
+						break
+					}
+					if i == 9 {
+						return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 9 {
-						return runtime.WrongLength(d, 9, i)
-					}
-					break
-				}
-				if i == 9 {
-					return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Name = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		v.Name = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.Opt = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "Opt")
 		}
 		v.Opt = x
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.One = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "One")
 		}
 		v.One = x
 	}
-	{
+	if x, ok := d.TryBool(); ok {
+		v.Neg = x
+	} else {
 		x, err := d.ReadBool()
 		if err != nil {
 			return runtime.AtField(err, "Neg")
 		}
 		v.Neg = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.JSONName = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "JSONName")
 		}
 		v.JSONName = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "JSONOpt")
-	} else if null {
-		v.JSONOpt = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "JSONOpt")
-		}
-		if v.JSONOpt == nil || cap(v.JSONOpt) < n {
-			v.JSONOpt = make([]int, 0, d.Hint(max(n, 0)))
-		} else {
-			v.JSONOpt = v.JSONOpt[:0]
-		}
-		var zero int
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "JSONOpt")
-				}
-				if !more {
-					break
-				}
-			}
-			v.JSONOpt = append(v.JSONOpt, zero)
-			x1, err := d.ReadInt()
-			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
-			}
-			v.JSONOpt[i] = x1
-		}
-		d.Leave()
-	}
 	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "JSONOpt")
+			}
+		}
+		if null {
+			v.JSONOpt = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "JSONOpt")
+			}
+			if v.JSONOpt == nil || cap(v.JSONOpt) < n {
+				v.JSONOpt = make([]int, 0, d.Hint(max(n, 0)))
+			} else {
+				v.JSONOpt = v.JSONOpt[:0]
+			}
+			var zero int
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "JSONOpt")
+					}
+					if !more {
+						break
+					}
+				}
+				v.JSONOpt = append(v.JSONOpt, zero)
+				if x1, ok1 := d.TryInt(); ok1 {
+					v.JSONOpt[i] = int(x1)
+				} else {
+					x1, err := d.ReadInt()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
+					}
+					v.JSONOpt[i] = x1
+				}
+			}
+			d.Leave()
+		}
+	}
+	if x, ok := d.TryUint(); ok {
+		v.Both = uint(x)
+	} else {
 		x, err := d.ReadUint()
 		if err != nil {
 			return runtime.AtField(err, "Both")
 		}
 		v.Both = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.NoName = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "NoName")
@@ -251,6 +281,39 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "opt"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "name"):
+					field = 0
+				case runtime.KeyFold(k.Text, "jopt"):
+					field = 5
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Plain"):
+					field = 8
+				}
+			case 6:
+				switch {
+				case runtime.KeyFold(k.Text, "NoName"):
+					field = 7
+				}
+			case 9:
+				switch {
+				case runtime.KeyFold(k.Text, "json_name"):
+					field = 4
+				case runtime.KeyFold(k.Text, "both_cbor"):
+					field = 6
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -273,82 +336,121 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Name")
-		}
-		v.Name = x
-	case 1:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "Opt")
-		}
-		v.Opt = x
-	case 2:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "One")
-		}
-		v.One = x
-	case 3:
-		x, err := d.ReadBool()
-		if err != nil {
-			return runtime.AtField(err, "Neg")
-		}
-		v.Neg = x
-	case 4:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "JSONName")
-		}
-		v.JSONName = x
-	case 5:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "JSONOpt")
-		} else if null {
-			v.JSONOpt = nil
+		if x, ok := d.TryString(); ok {
+			v.Name = x
 		} else {
-			n, err := d.ReadArrayHead()
+			x, err := d.ReadString()
 			if err != nil {
-				return runtime.AtField(err, "JSONOpt")
+				return runtime.AtField(err, "Name")
 			}
-			if v.JSONOpt == nil || cap(v.JSONOpt) < n {
-				v.JSONOpt = make([]int, 0, d.Hint(max(n, 0)))
+			v.Name = x
+		}
+	case 1:
+		if x, ok := d.TryString(); ok {
+			v.Opt = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Opt")
+			}
+			v.Opt = x
+		}
+	case 2:
+		if x, ok := d.TryInt(); ok {
+			v.One = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "One")
+			}
+			v.One = x
+		}
+	case 3:
+		if x, ok := d.TryBool(); ok {
+			v.Neg = x
+		} else {
+			x, err := d.ReadBool()
+			if err != nil {
+				return runtime.AtField(err, "Neg")
+			}
+			v.Neg = x
+		}
+	case 4:
+		if x, ok := d.TryString(); ok {
+			v.JSONName = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "JSONName")
+			}
+			v.JSONName = x
+		}
+	case 5:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "JSONOpt")
+				}
+			}
+			if null {
+				v.JSONOpt = nil
 			} else {
-				v.JSONOpt = v.JSONOpt[:0]
-			}
-			var zero int
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "JSONOpt")
-					}
-					if !more {
-						break
-					}
-				}
-				v.JSONOpt = append(v.JSONOpt, zero)
-				x1, err := d.ReadInt()
+				n, err := d.ReadArrayHead()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
+					return runtime.AtField(err, "JSONOpt")
 				}
-				v.JSONOpt[i] = x1
+				if v.JSONOpt == nil || cap(v.JSONOpt) < n {
+					v.JSONOpt = make([]int, 0, d.Hint(max(n, 0)))
+				} else {
+					v.JSONOpt = v.JSONOpt[:0]
+				}
+				var zero int
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "JSONOpt")
+						}
+						if !more {
+							break
+						}
+					}
+					v.JSONOpt = append(v.JSONOpt, zero)
+					if x1, ok1 := d.TryInt(); ok1 {
+						v.JSONOpt[i] = int(x1)
+					} else {
+						x1, err := d.ReadInt()
+						if err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
+						}
+						v.JSONOpt[i] = x1
+					}
+				}
+				d.Leave()
 			}
-			d.Leave()
 		}
 	case 6:
-		x, err := d.ReadUint()
-		if err != nil {
-			return runtime.AtField(err, "Both")
+		if x, ok := d.TryUint(); ok {
+			v.Both = uint(x)
+		} else {
+			x, err := d.ReadUint()
+			if err != nil {
+				return runtime.AtField(err, "Both")
+			}
+			v.Both = x
 		}
-		v.Both = x
 	case 7:
-		x, err := d.ReadString()
-		if err != nil {
-			return runtime.AtField(err, "NoName")
+		if x, ok := d.TryString(); ok {
+			v.NoName = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "NoName")
+			}
+			v.NoName = x
 		}
-		v.NoName = x
 	case 8:
 		x, err := d.ReadFloat32()
 		if err != nil {
@@ -409,6 +511,9 @@ func (v *IntKeys) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -421,61 +526,74 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
 func (v *IntKeys) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 3 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 3, n)
+	if !d.TryArrayHead(3) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 3 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 3, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 3 {
+							return runtime.WrongLength(d, 3, i)
+						}
+						break
+					}
+					if i == 3 {
+						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 3 {
-						return runtime.WrongLength(d, 3, i)
-					}
-					break
-				}
-				if i == 3 {
-					return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
-	{
+	if x, ok := d.TryInt(); ok {
+		v.A = int(x)
+	} else {
 		x, err := d.ReadInt()
 		if err != nil {
 			return runtime.AtField(err, "A")
 		}
 		v.A = x
 	}
-	{
+	if x, ok := d.TryString(); ok {
+		v.B = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
 			return runtime.AtField(err, "B")
 		}
 		v.B = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "C")
-	} else if null {
-		v.C = nil
-	} else {
-		b, err := d.ReadBytes(v.C[:0])
-		if err != nil {
-			return runtime.AtField(err, "C")
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "C")
+			}
 		}
-		v.C = b
+		if null {
+			v.C = nil
+		} else {
+			b, err := d.ReadBytes(v.C[:0])
+			if err != nil {
+				return runtime.AtField(err, "C")
+			}
+			v.C = b
+		}
 	}
 	d.Leave()
 	return nil
@@ -536,28 +654,349 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 func (v *IntKeys) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		x, err := d.ReadInt()
-		if err != nil {
-			return runtime.AtField(err, "A")
+		if x, ok := d.TryInt(); ok {
+			v.A = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "A")
+			}
+			v.A = x
 		}
-		v.A = x
 	case 1:
+		if x, ok := d.TryString(); ok {
+			v.B = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "B")
+			}
+			v.B = x
+		}
+	case 2:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "C")
+				}
+			}
+			if null {
+				v.C = nil
+			} else {
+				b, err := d.ReadBytes(v.C[:0])
+				if err != nil {
+					return runtime.AtField(err, "C")
+				}
+				v.C = b
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Cased) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Cased) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x86)
+	dst = runtime.AppendString(dst, v.Lower)
+	dst = runtime.AppendString(dst, v.Upper)
+	dst = runtime.AppendInt(dst, int64(v.Mixed))
+	dst = runtime.AppendString(dst, v.Sigma)
+	dst = runtime.AppendInt(dst, int64(v.Ks))
+	dst = runtime.AppendInt(dst, int64(v.Int))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Cased) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 28
+	n += runtime.SizeHead(uint64(len(v.Lower))) + len(v.Lower)
+	n += runtime.SizeHead(uint64(len(v.Upper))) + len(v.Upper)
+	n += runtime.SizeHead(uint64(len(v.Sigma))) + len(v.Sigma)
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Cased) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Cased")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Cased")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
+	major, err := d.PeekMajor()
+	if err != nil {
+		return err
+	}
+	if major == runtime.MajorMap {
+		return v.cborDecodeMap(d)
+	}
+	return v.cborDecodeArray(d)
+}
+
+// cborDecodeArray reads the current format: an array of the 6 fields.
+func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(6) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 6 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 6, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 6 {
+							return runtime.WrongLength(d, 6, i)
+						}
+						break
+					}
+					if i == 6 {
+						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	if x, ok := d.TryString(); ok {
+		v.Lower = x
+	} else {
 		x, err := d.ReadString()
 		if err != nil {
-			return runtime.AtField(err, "B")
+			return runtime.AtField(err, "Lower")
 		}
-		v.B = x
-	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "C")
-		} else if null {
-			v.C = nil
-		} else {
-			b, err := d.ReadBytes(v.C[:0])
-			if err != nil {
-				return runtime.AtField(err, "C")
+		v.Lower = x
+	}
+	if x, ok := d.TryString(); ok {
+		v.Upper = x
+	} else {
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Upper")
+		}
+		v.Upper = x
+	}
+	if x, ok := d.TryInt(); ok {
+		v.Mixed = int(x)
+	} else {
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Mixed")
+		}
+		v.Mixed = x
+	}
+	if x, ok := d.TryString(); ok {
+		v.Sigma = x
+	} else {
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Sigma")
+		}
+		v.Sigma = x
+	}
+	if x, ok := d.TryInt(); ok {
+		v.Ks = int(x)
+	} else {
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Ks")
+		}
+		v.Ks = x
+	}
+	if x, ok := d.TryInt(); ok {
+		v.Int = int(x)
+	} else {
+		x, err := d.ReadInt()
+		if err != nil {
+			return runtime.AtField(err, "Int")
+		}
+		v.Int = x
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Cased{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "key":
+				field = 0
+			case "KEY":
+				field = 1
+			case "kEy2":
+				field = 2
+			case "σς":
+				field = 3
+			case "ks":
+				field = 4
 			}
-			v.C = b
+		case runtime.KeyInt:
+			switch k.Int {
+			case 3:
+				field = 5
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "ks"):
+					field = 4
+				}
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "key"):
+					field = 0
+				case runtime.KeyFold(k.Text, "KEY"):
+					field = 1
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "kEy2"):
+					field = 2
+				case runtime.KeyFold(k.Text, "σς"):
+					field = 3
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if x, ok := d.TryString(); ok {
+			v.Lower = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Lower")
+			}
+			v.Lower = x
+		}
+	case 1:
+		if x, ok := d.TryString(); ok {
+			v.Upper = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Upper")
+			}
+			v.Upper = x
+		}
+	case 2:
+		if x, ok := d.TryInt(); ok {
+			v.Mixed = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Mixed")
+			}
+			v.Mixed = x
+		}
+	case 3:
+		if x, ok := d.TryString(); ok {
+			v.Sigma = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Sigma")
+			}
+			v.Sigma = x
+		}
+	case 4:
+		if x, ok := d.TryInt(); ok {
+			v.Ks = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Ks")
+			}
+			v.Ks = x
+		}
+	case 5:
+		if x, ok := d.TryInt(); ok {
+			v.Int = int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Int")
+			}
+			v.Int = x
 		}
 	}
 	return nil

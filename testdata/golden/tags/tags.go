@@ -25,3 +25,15 @@ type IntKeys struct {
 	B string `cbor:"2,keyasint"`
 	C []byte `cbor:"-1,keyasint"`
 }
+
+// Cased has keys that differ only in case (an exact match wins over a
+// case-insensitive one; the first field wins among those) and keys with
+// letters whose other cases are longer (the Kelvin sign, the long s).
+type Cased struct {
+	Lower string `cbor:"key"`
+	Upper string `cbor:"KEY"`
+	Mixed int    `cbor:"kEy2"`
+	Sigma string `cbor:"σς"`
+	Ks    int    `cbor:"ks"`
+	Int   int    `cbor:"3,keyasint"`
+}

@@ -78,6 +78,9 @@ func (v *Event) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -90,36 +93,38 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
 func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 5 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 5, n)
+	if !d.TryArrayHead(5) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 5 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 5, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 5 {
+							return runtime.WrongLength(d, 5, i)
+						}
+						break
+					}
+					if i == 5 {
+						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 5 {
-						return runtime.WrongLength(d, 5, i)
-					}
-					break
-				}
-				if i == 5 {
-					return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	{
 		x, err := d.ReadTime()
@@ -128,53 +133,67 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.At = x
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Until")
-	} else if null {
-		v.Until = nil
-	} else {
-		if v.Until == nil {
-			v.Until = new(time.Time)
-		}
-		x1, err := d.ReadTime()
-		if err != nil {
-			return runtime.AtField(err, "Until")
-		}
-		(*v.Until) = x1
-	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Log")
-	} else if null {
-		v.Log = nil
-	} else {
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Log")
-		}
-		if v.Log == nil || cap(v.Log) < n {
-			v.Log = make([]time.Time, 0, d.Hint(max(n, 0)))
-		} else {
-			v.Log = v.Log[:0]
-		}
-		var zero time.Time
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Log")
-				}
-				if !more {
-					break
-				}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Until")
 			}
-			v.Log = append(v.Log, zero)
+		}
+		if null {
+			v.Until = nil
+		} else {
+			if v.Until == nil {
+				v.Until = new(time.Time)
+			}
 			x1, err := d.ReadTime()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Log")
+				return runtime.AtField(err, "Until")
 			}
-			v.Log[i] = x1
+			(*v.Until) = x1
 		}
-		d.Leave()
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Log")
+			}
+		}
+		if null {
+			v.Log = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Log")
+			}
+			if v.Log == nil || cap(v.Log) < n {
+				v.Log = make([]time.Time, 0, d.Hint(max(n, 0)))
+			} else {
+				v.Log = v.Log[:0]
+			}
+			var zero time.Time
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtField(err, "Log")
+					}
+					if !more {
+						break
+					}
+				}
+				v.Log = append(v.Log, zero)
+				x1, err := d.ReadTime()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Log")
+				}
+				v.Log[i] = x1
+			}
+			d.Leave()
+		}
 	}
 	if err := dynamic.Decode(d, &v.Any); err != nil {
 		return runtime.AtField(err, "Any")
@@ -223,6 +242,29 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "At"):
+					field = 0
+				}
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "Log"):
+					field = 2
+				case runtime.KeyFold(k.Text, "Any"):
+					field = 3
+				case runtime.KeyFold(k.Text, "Box"):
+					field = 4
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Until"):
+					field = 1
+				}
+			}
+		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
 				return err
@@ -251,54 +293,68 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		v.At = x
 	case 1:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Until")
-		} else if null {
-			v.Until = nil
-		} else {
-			if v.Until == nil {
-				v.Until = new(time.Time)
-			}
-			x1, err := d.ReadTime()
-			if err != nil {
-				return runtime.AtField(err, "Until")
-			}
-			(*v.Until) = x1
-		}
-	case 2:
-		if null, err := d.ReadNull(); err != nil {
-			return runtime.AtField(err, "Log")
-		} else if null {
-			v.Log = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Log")
-			}
-			if v.Log == nil || cap(v.Log) < n {
-				v.Log = make([]time.Time, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Log = v.Log[:0]
-			}
-			var zero time.Time
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Log")
-					}
-					if !more {
-						break
-					}
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Until")
 				}
-				v.Log = append(v.Log, zero)
+			}
+			if null {
+				v.Until = nil
+			} else {
+				if v.Until == nil {
+					v.Until = new(time.Time)
+				}
 				x1, err := d.ReadTime()
 				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Log")
+					return runtime.AtField(err, "Until")
 				}
-				v.Log[i] = x1
+				(*v.Until) = x1
 			}
-			d.Leave()
+		}
+	case 2:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Log")
+				}
+			}
+			if null {
+				v.Log = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Log")
+				}
+				if v.Log == nil || cap(v.Log) < n {
+					v.Log = make([]time.Time, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Log = v.Log[:0]
+				}
+				var zero time.Time
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Log")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Log = append(v.Log, zero)
+					x1, err := d.ReadTime()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Log")
+					}
+					v.Log[i] = x1
+				}
+				d.Leave()
+			}
 		}
 	case 3:
 		if err := dynamic.Decode(d, &v.Any); err != nil {
@@ -356,6 +412,9 @@ func (v *Box[T]) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
+	if d.NextIsArray() {
+		return v.cborDecodeArray(d)
+	}
 	major, err := d.PeekMajor()
 	if err != nil {
 		return err
@@ -368,36 +427,38 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeArray reads the current format: an array of the 1 fields.
 func (v *Box[T]) cborDecodeArray(d *runtime.Decoder) error {
-	n, err := d.ReadArrayHead()
-	if err != nil {
-		return err
-	}
-	if n != 1 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 1, n)
+	if !d.TryArrayHead(1) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
 		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if n != 1 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 1, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 1 {
+							return runtime.WrongLength(d, 1, i)
+						}
+						break
+					}
+					if i == 1 {
+						return d.Errorf(runtime.ErrLength, "expected array of 1 element, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
-				if !more {
-					if i != 1 {
-						return runtime.WrongLength(d, 1, i)
-					}
-					break
-				}
-				if i == 1 {
-					return d.Errorf(runtime.ErrLength, "expected array of 1 elements, found more")
-				}
 			}
-			if err := v.cborDecodeField(d, i); err != nil {
-				return err
-			}
+			d.Leave()
+			return nil
 		}
-		d.Leave()
-		return nil
 	}
 	if err := dynamic.DecodeValue(d, &v.V); err != nil {
 		return runtime.AtField(err, "V")
@@ -433,6 +494,15 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			switch string(k.Text) {
 			case "V":
 				field = 0
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "V"):
+					field = 0
+				}
 			}
 		}
 		if field < 0 {

@@ -187,6 +187,9 @@ func emitFile(f *File) ([]byte, error) {
 	}
 	jf := jen.NewFilePathName(f.Path, f.Package)
 	jf.HeaderComment(generatedHeader)
+	if f.Build != "" {
+		jf.HeaderComment(f.Build) // starts with "//": written as it is
+	}
 	jf.ImportName(runtimePath, "runtime")
 	jf.ImportName(dynamicPath, "dynamic")
 	jf.NoFormat = true // formatted below, so that a failure shows numbered lines

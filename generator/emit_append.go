@@ -306,11 +306,14 @@ func appendCall(call jen.Code) jen.Code {
 	).Block(jen.Return(jen.Nil(), jen.Id("err")))
 }
 
-// canFail reports whether encoding t can fail: it calls a nested
-// AppendCBOR, a marshaler, or fxamacker/cbor, or writes RFC 3339 text.
+// canFail reports whether the code that encodes t assigns the method's
+// err variable: it calls a nested AppendCBOR or fxamacker/cbor, or writes
+// RFC 3339 text. A marshaler can fail too, but its call declares an err of
+// its own (if b, err := v.F.MarshalCBOR(); ...), so a struct whose only
+// fields are marshalers must not declare one that nothing uses.
 func canFail(t Type) bool {
 	switch t := t.(type) {
-	case StructRef, Time, Marshaler, BinaryMarshaler, Dynamic, TypeParam:
+	case StructRef, Time, Dynamic, TypeParam:
 		return true
 	case Array:
 		return canFail(t.Elem)

@@ -64,7 +64,7 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 //				array, each read by v.cborDecodeField(d, i))
 //			}
 //		}
-//		if x, ok := d.TryUint(); ok {
+//		if x, ok := d.TryUint(math.MaxUint64); ok {
 //			v.ID = x
 //		} else {
 //			x, err := d.ReadUint64()
@@ -261,13 +261,28 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			ifErr(wrap),
 			set(convertTo(t.goType(), s.kind, x)),
 		}
+		// The commonest encodings are read in line (runtime/fast.go);
+		// the Read method takes everything else and reports errors.
+		ok := jen.Id(local("ok", depth))
+		if it, isInt := t.(Int); isInt {
+			// Integers of any head width, bounded by the Go type so that
+			// the conversion needs no check: TryUint, then for a signed
+			// type TryNeg (the value -1-x), then the Read method.
+			max := intMax(it)
+			out := jen.If(
+				jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(max), ok,
+			).Block(set(convertTo(t.goType(), types.Uint64, x)))
+			if it.Signed {
+				out = out.Else().If(
+					jen.List(x, ok).Op(":=").Id("d").Dot("TryNeg").Call(max), ok,
+				).Block(set(jen.Lit(-1).Op("-").Add(convertTo(t.goType(), types.Uint64, x))))
+			}
+			return []jen.Code{out.Else().Block(read...)}
+		}
 		try, kind := tryRead(t)
 		if try == "" {
 			return read
 		}
-		// The commonest encodings are read in line (runtime/fast.go);
-		// the Read method takes everything else and reports errors.
-		ok := jen.Id(local("ok", depth))
 		return []jen.Code{jen.If(
 			jen.List(x, ok).Op(":=").Id("d").Dot(try).Call(), ok,
 		).Block(set(convertTo(t.goType(), kind, x))).Else().Block(read...)}
@@ -404,19 +419,20 @@ func orNullDecode(to jen.Code, wrap pathFunc, depth int, decode ...jen.Code) []j
 	)}
 }
 
-// tryRead names the runtime's in-line fast path for a scalar type, and
-// the kind of the value it returns; "" when there is none.
+// tryRead names the runtime's in-line fast path for a scalar type other
+// than an integer, and the kind of the value it returns; "" when there is
+// none.
 func tryRead(t Type) (string, types.BasicKind) {
 	switch t := t.(type) {
 	case Bool:
 		return "TryBool", types.Bool
-	case Int:
-		if t.Signed {
-			return "TryInt", types.Int64
-		}
-		return "TryUint", types.Uint64
 	case String:
 		return "TryString", types.String
+	case Float:
+		if t.Bits == 32 {
+			return "TryFloat32", types.Float32
+		}
+		return "TryFloat64", types.Float64
 	}
 	return "", 0
 }
@@ -510,4 +526,21 @@ func fieldNames(s *Struct) jen.Code {
 		names = append(names, jen.Lit(f.Name))
 	}
 	return jen.Index(jen.Op("...")).String().Values(names...)
+}
+
+// intMax is the largest value of an integer type, as a constant: the
+// bound of TryUint, and for a signed type of TryNeg (whose minimum is
+// -1-max). int and uint take their width from the platform.
+func intMax(t Int) jen.Code {
+	if t.Bits == 0 {
+		if t.Signed {
+			return jen.Uint64().Call(jen.Op("^").Uint().Call(jen.Lit(0)).Op(">>").Lit(1))
+		}
+		return jen.Uint64().Call(jen.Op("^").Uint().Call(jen.Lit(0)))
+	}
+	bits := t.Bits
+	if t.Signed {
+		bits--
+	}
+	return jen.Op(fmt.Sprintf("%#x", uint64(1)<<bits-1))
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -139,11 +140,25 @@ func packageName(out, dir string) (string, error) {
 
 // packageErrors gathers the errors of pkgs and their imports, each as
 // file:line:col: message, as go/packages' PrintErrors shows them.
+//
+// When the type checker reports a package's errors, the go command's own
+// report of the same errors (a "# import/path" block of compiler output)
+// is left out, so that each error is printed once; a package's errors are
+// in source order, as the compiler prints them.
 func packageErrors(pkgs []*packages.Package) error {
 	seen := map[string]bool{}
 	var msgs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		typeErrors := false
 		for _, e := range p.Errors {
+			typeErrors = typeErrors || e.Kind == packages.TypeError
+		}
+		errs := append([]packages.Error(nil), p.Errors...)
+		sort.SliceStable(errs, func(i, j int) bool { return posLess(errs[i].Pos, errs[j].Pos) })
+		for _, e := range errs {
+			if typeErrors && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				continue
+			}
 			msg := e.Msg
 			if e.Pos != "" && e.Pos != "-" {
 				msg = relPath(e.Pos) + ": " + e.Msg
@@ -158,6 +173,43 @@ func packageErrors(pkgs []*packages.Package) error {
 		return nil
 	}
 	return errors.New(strings.Join(msgs, "\n"))
+}
+
+// posLess orders two file:line:col positions of go/packages errors by
+// file, then line and column; an error without a position sorts first.
+func posLess(a, b string) bool {
+	af, al, ac := splitPos(a)
+	bf, bl, bc := splitPos(b)
+	if af != bf {
+		return af < bf
+	}
+	if al != bl {
+		return al < bl
+	}
+	return ac < bc
+}
+
+// splitPos splits "file:line:col" (or "file:line"); anything else is a
+// file name with line and column 0.
+func splitPos(pos string) (file string, line, col int) {
+	parts := strings.Split(pos, ":")
+	nums := []int{}
+	for len(parts) > 1 && len(nums) < 2 {
+		n, err := strconv.Atoi(parts[len(parts)-1])
+		if err != nil {
+			break
+		}
+		nums = append([]int{n}, nums...)
+		parts = parts[:len(parts)-1]
+	}
+	file = strings.Join(parts, ":")
+	switch len(nums) {
+	case 2:
+		return file, nums[0], nums[1]
+	case 1:
+		return file, nums[0], 0
+	}
+	return pos, 0, 0
 }
 
 // joinPosErrors sorts errors by position and joins them, one a line.

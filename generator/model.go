@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -794,6 +795,45 @@ type File struct {
 	Time    timeOptions // how time.Time values are written
 	Structs []*Struct
 	Notes   []string // file:line:col: note: ... for each field on the slow path
+	Build   string   // the //go:build line of the chosen types' files, when they all share one
+}
+
+// sharedBuildConstraint returns the //go:build line that every file
+// declaring one of the chosen types carries, or "" if any of them has none
+// or they differ. The output repeats it, so that a type that exists only
+// under some build tags (cbor-gen -tags) is generated into a file that
+// builds under exactly those tags.
+func sharedBuildConstraint(l *loaded, chosen []*types.TypeName) string {
+	shared := ""
+	for i, tn := range chosen {
+		c := buildConstraint(l, tn.Pos())
+		if c == "" || (i > 0 && c != shared) {
+			return ""
+		}
+		shared = c
+	}
+	return shared
+}
+
+// buildConstraint returns the //go:build line in the header of the file
+// holding pos.
+func buildConstraint(l *loaded, pos token.Pos) string {
+	for _, file := range l.pkg.Syntax {
+		if file.FileStart > pos || pos > file.FileEnd {
+			continue
+		}
+		for _, g := range file.Comments {
+			if g.Pos() >= file.Package {
+				break
+			}
+			for _, c := range g.List {
+				if constraint.IsGoBuild(c.Text) {
+					return c.Text
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // generatedNames are the methods every generated type gets; a type that
@@ -861,7 +901,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	for _, tn := range chosen {
 		m.selected[tn] = true
 	}
-	f := &File{Package: pkg.Name(), Path: pkg.Path(), Order: order}
+	f := &File{Package: pkg.Name(), Path: pkg.Path(), Order: order, Build: sharedBuildConstraint(l, chosen)}
 	for _, tn := range chosen {
 		f.Structs = append(f.Structs, m.structModel(tn))
 	}

@@ -1,5 +1,10 @@
 package runtime
 
+import (
+	"encoding/binary"
+	"math"
+)
+
 // The Try methods are the fast paths that generated code calls in line.
 // Each is small enough for the Go compiler to inline and calls nothing:
 // it handles only the commonest encodings of a value whose bytes are all
@@ -7,37 +12,74 @@ package runtime
 // nothing, and the caller reads the item with the matching Read method,
 // which handles every other case (other head sizes, refills of a stream,
 // limits, strict mode) and reports errors. A Try method accepts only
-// what its Read method accepts and returns the same value; the heads it
-// takes are one byte long, or for TryUint two with an argument of at
-// least 24, so they are the shortest in strict mode too.
+// what its Read method accepts and returns the same value. The integer
+// and float fast paths stand aside in strict mode (whose heads must be
+// the shortest) and when fewer than 9 bytes are buffered: they load the
+// eight bytes after the head at once, whatever the width.
 
-// TryUint reads a non-negative integer below 256 with a one-byte head
-// (below 24) or a head and one byte (24 to 255). Every unsigned Go type
-// holds it.
-func (d *Decoder) TryUint() (uint64, bool) {
-	if off := d.off; off < len(d.buf) {
-		if b := d.buf[off]; b < 24 {
-			d.off = off + 1
-			return uint64(b), true
-		} else if b == 24 && off+1 < len(d.buf) && d.buf[off+1] >= 24 {
-			d.off = off + 2
-			return uint64(d.buf[off+1]), true
+// TryUint reads a non-negative integer of at most max, with a head of
+// any width. The generated code passes the largest value of the field's
+// type, so that the caller converts without a check.
+func (d *Decoder) TryUint(max uint64) (uint64, bool) {
+	if p := d.buf[d.off:]; len(p) >= 9 && !d.opts.Strict {
+		x, n := uint64(p[0]), 0
+		if x >= 24 {
+			if x > 27 {
+				return 0, false
+			}
+			n = 1 << (x - 24)
+			x = binary.BigEndian.Uint64(p[1:]) >> (64 - 8*n)
+		}
+		if x <= max {
+			d.off += 1 + n
+			return x, true
 		}
 	}
 	return 0, false
 }
 
-// TryInt reads an integer from -24 to 23, which has a one-byte head and
-// fits every signed Go type.
-func (d *Decoder) TryInt() (int64, bool) {
-	if off := d.off; off < len(d.buf) {
-		if b := d.buf[off]; b < 24 {
-			d.off = off + 1
-			return int64(b), true
-		} else if b-0x20 < 24 {
-			d.off = off + 1
-			return int64(0x1f) - int64(b), true
+// TryNeg reads a negative integer -1-x with x at most max and returns x;
+// for a signed type of minimum min, max is -1-min.
+func (d *Decoder) TryNeg(max uint64) (uint64, bool) {
+	if p := d.buf[d.off:]; len(p) >= 9 && !d.opts.Strict {
+		x, n := uint64(p[0]-0x20), 0
+		if x >= 24 {
+			if x > 27 {
+				return 0, false
+			}
+			n = 1 << (x - 24)
+			x = binary.BigEndian.Uint64(p[1:]) >> (64 - 8*n)
 		}
+		if x <= max {
+			d.off += 1 + n
+			return x, true
+		}
+	}
+	return 0, false
+}
+
+// TryFloat64 reads a float64 or float32 (the shortest form of most
+// values that are not integers). Half floats and integers go to
+// ReadFloat64.
+func (d *Decoder) TryFloat64() (float64, bool) {
+	if p := d.buf[d.off:]; len(p) >= 9 {
+		switch p[0] {
+		case byteFloat64:
+			d.off += 9
+			return math.Float64frombits(binary.BigEndian.Uint64(p[1:])), true
+		case byteFloat32:
+			d.off += 5
+			return float64(math.Float32frombits(binary.BigEndian.Uint32(p[1:]))), true
+		}
+	}
+	return 0, false
+}
+
+// TryFloat32 reads a float32, converted as ReadFloat32 converts it.
+func (d *Decoder) TryFloat32() (float32, bool) {
+	if p := d.buf[d.off:]; len(p) >= 5 && p[0] == byteFloat32 {
+		d.off += 5
+		return float32(float64(math.Float32frombits(binary.BigEndian.Uint32(p[1:])))), true
 	}
 	return 0, false
 }

@@ -2,6 +2,11 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math"
+	"os"
+	"os/exec"
+	"regexp"
 	"testing"
 )
 
@@ -15,6 +20,7 @@ func tryInputs() [][]byte {
 			in = append(in, []byte{byte(a), byte(b)}, []byte{byte(a), byte(b), 0})
 		}
 	}
+	in = append(in, numberInputs()...)
 	for n := 0; n < 26; n++ {
 		ascii := append([]byte{0x60 + byte(n)}, bytes.Repeat([]byte{'a'}, n)...)
 		in = append(in, ascii, ascii[:len(ascii)/2])
@@ -63,18 +69,19 @@ func TestTryAgreesWithRead(t *testing.T) {
 						name, in, o, got, d.off, d.depth, want, err, r.off, r.depth)
 				}
 			}
+			checkInts(t, in, mk, check)
 			d := mk()
-			u, ok := d.TryUint()
-			check("TryUint", ok, uint8(u), d, func(r *Decoder) (any, error) { return r.ReadUint8() })
+			f, ok := d.TryFloat64()
+			check("TryFloat64", ok, math.Float64bits(f), d, func(r *Decoder) (any, error) {
+				f, err := r.ReadFloat64()
+				return math.Float64bits(f), err
+			})
 			d = mk()
-			u, ok = d.TryUint()
-			check("TryUint", ok, u, d, func(r *Decoder) (any, error) { return r.ReadUint64() })
-			d = mk()
-			i, ok := d.TryInt()
-			check("TryInt", ok, int8(i), d, func(r *Decoder) (any, error) { return r.ReadInt8() })
-			d = mk()
-			i, ok = d.TryInt()
-			check("TryInt", ok, i, d, func(r *Decoder) (any, error) { return r.ReadInt64() })
+			f32, ok := d.TryFloat32()
+			check("TryFloat32", ok, math.Float32bits(f32), d, func(r *Decoder) (any, error) {
+				f, err := r.ReadFloat32()
+				return math.Float32bits(f), err
+			})
 			d = mk()
 			b, ok := d.TryBool()
 			check("TryBool", ok, b, d, func(r *Decoder) (any, error) { return r.ReadBool() })
@@ -96,11 +103,110 @@ func TestTryAgreesWithRead(t *testing.T) {
 	}
 }
 
+// checkInts checks TryUint and TryNeg, with the bound of every integer
+// type, against the Read method of that type: the generated code converts
+// what they return without a check.
+func checkInts(t *testing.T, in []byte, mk func() *Decoder, check func(string, bool, any, *Decoder, func(*Decoder) (any, error))) {
+	t.Helper()
+	type intType struct {
+		max  uint64
+		conv func(x uint64, neg bool) any // the value as the Go type
+		read func(*Decoder) (any, error)
+	}
+	for _, it := range []intType{
+		{math.MaxUint8, func(x uint64, _ bool) any { return uint8(x) }, func(r *Decoder) (any, error) { return r.ReadUint8() }},
+		{math.MaxUint16, func(x uint64, _ bool) any { return uint16(x) }, func(r *Decoder) (any, error) { return r.ReadUint16() }},
+		{math.MaxUint32, func(x uint64, _ bool) any { return uint32(x) }, func(r *Decoder) (any, error) { return r.ReadUint32() }},
+		{math.MaxUint64, func(x uint64, _ bool) any { return x }, func(r *Decoder) (any, error) { return r.ReadUint64() }},
+		{math.MaxUint, func(x uint64, _ bool) any { return uint(x) }, func(r *Decoder) (any, error) { return r.ReadUint() }},
+	} {
+		d := mk()
+		x, ok := d.TryUint(it.max)
+		check("TryUint", ok, it.conv(x, false), d, it.read)
+	}
+	for _, it := range []intType{
+		{math.MaxInt8, func(x uint64, neg bool) any {
+			if neg {
+				return -1 - int8(x)
+			}
+			return int8(x)
+		}, func(r *Decoder) (any, error) { return r.ReadInt8() }},
+		{math.MaxInt16, func(x uint64, neg bool) any {
+			if neg {
+				return -1 - int16(x)
+			}
+			return int16(x)
+		}, func(r *Decoder) (any, error) { return r.ReadInt16() }},
+		{math.MaxInt32, func(x uint64, neg bool) any {
+			if neg {
+				return -1 - int32(x)
+			}
+			return int32(x)
+		}, func(r *Decoder) (any, error) { return r.ReadInt32() }},
+		{math.MaxInt64, func(x uint64, neg bool) any {
+			if neg {
+				return -1 - int64(x)
+			}
+			return int64(x)
+		}, func(r *Decoder) (any, error) { return r.ReadInt64() }},
+		{math.MaxInt, func(x uint64, neg bool) any {
+			if neg {
+				return -1 - int(x)
+			}
+			return int(x)
+		}, func(r *Decoder) (any, error) { return r.ReadInt() }},
+	} {
+		d := mk()
+		x, ok := d.TryUint(it.max)
+		check("TryUint(signed)", ok, it.conv(x, false), d, it.read)
+		d = mk()
+		x, ok = d.TryNeg(it.max)
+		check("TryNeg", ok, it.conv(x, true), d, it.read)
+	}
+}
+
+// numberInputs returns integer and float heads of every width with
+// arguments at and around the edges of every integer type, alone (fewer
+// than 9 bytes) and followed by filler.
+func numberInputs() [][]byte {
+	var in [][]byte
+	edges := []uint64{0, 1, 23, 24, 25, 127, 128, 255, 256, 32767, 32768, 65535, 65536,
+		math.MaxInt32, math.MaxInt32 + 1, math.MaxUint32, math.MaxUint32 + 1,
+		math.MaxInt64, math.MaxInt64 + 1, math.MaxUint64}
+	for _, major := range []byte{MajorUint, MajorNeg} {
+		for _, x := range edges {
+			for _, ai := range []byte{24, 25, 26, 27} { // every width that holds x, shortest or not
+				w := 1 << (ai - 24)
+				if w < 8 && x>>(8*w) != 0 {
+					continue
+				}
+				h := []byte{major<<5 | ai}
+				for i := w - 1; i >= 0; i-- {
+					h = append(h, byte(x>>(8*i)))
+				}
+				in = append(in, h, append(bytes.Clone(h), make([]byte, 9)...))
+			}
+			if x < 24 {
+				in = append(in, append([]byte{major<<5 | byte(x)}, make([]byte, 9)...))
+			}
+		}
+	}
+	for _, f := range []uint64{0, 0x3ff0000000000000, 0x7ff0000000000000, 0x7ff8000000000001, 0xfff4000000000000, 0x47efffffe0000000, 0x47f0000000000000} {
+		h := binary.BigEndian.AppendUint64([]byte{byteFloat64}, f)
+		in = append(in, h, append(h, 0))
+	}
+	for _, f := range []uint32{0, 0x3f800000, 0x7f800000, 0x7fc00001, 0x7fa00000, 0xff7fffff} {
+		h := binary.BigEndian.AppendUint32([]byte{byteFloat32}, f)
+		in = append(in, h, append(h, make([]byte, 4)...), h[:3])
+	}
+	return in
+}
+
 // TestTryOnStream checks that the Try methods fall back (consume nothing)
 // on a stream whose bytes have not arrived yet.
 func TestTryOnStream(t *testing.T) {
 	d := NewDecoder(bytes.NewReader([]byte{0x01, 0xf5, 0xf6, 0x61, 'a', 0x80}))
-	if _, ok := d.TryUint(); ok {
+	if _, ok := d.TryUint(math.MaxUint64); ok {
 		t.Fatal("TryUint read from an empty buffer")
 	}
 	if _, ok := d.TryNull(); ok {
@@ -120,11 +226,69 @@ func TestTryAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() {
 		d.Reset(data)
 		d.TryArrayHead(4)
-		d.TryUint()
-		d.TryInt()
+		d.TryUint(math.MaxUint64)
+		d.TryNeg(math.MaxInt64)
 		d.TryBool()
 		d.TryNull()
 	}); n != 0 {
 		t.Fatalf("%v allocations", n)
+	}
+}
+
+// TestTryWide checks that the integer and float fast paths do take heads
+// of every width when 9 bytes are buffered (TestTryAgreesWithRead checks
+// only that what they take is right).
+func TestTryWide(t *testing.T) {
+	pad := make([]byte, 8)
+	for _, c := range []struct {
+		in   []byte
+		neg  bool
+		want uint64
+	}{
+		{[]byte{0x17}, false, 23},
+		{[]byte{0x18, 0xff}, false, 255},
+		{[]byte{0x19, 0x12, 0x34}, false, 0x1234},
+		{[]byte{0x1a, 0x12, 0x34, 0x56, 0x78}, false, 0x12345678},
+		{[]byte{0x1b, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0}, false, 0x123456789abcdef0},
+		{[]byte{0x3a, 0x00, 0x01, 0x86, 0x9f}, true, 99999},
+	} {
+		d := NewBytesDecoder(append(bytes.Clone(c.in), pad...))
+		try := d.TryUint
+		if c.neg {
+			try = d.TryNeg
+		}
+		if x, ok := try(math.MaxUint64); !ok || x != c.want || d.off != len(c.in) {
+			t.Errorf("% x: %d, %v at %d", c.in, x, ok, d.off)
+		}
+	}
+	d := NewBytesDecoder(append([]byte{byteFloat64, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0}, pad...))
+	if f, ok := d.TryFloat64(); !ok || f != 1.5 || d.off != 9 {
+		t.Errorf("TryFloat64: %v, %v", f, ok)
+	}
+	d = NewBytesDecoder([]byte{byteFloat32, 0x3f, 0xc0, 0, 0})
+	if f, ok := d.TryFloat32(); !ok || f != 1.5 || d.off != 5 {
+		t.Errorf("TryFloat32: %v, %v", f, ok)
+	}
+}
+
+// TestTryInlinable checks that the compiler inlines every Try method: one
+// that grew past the inliner's budget would become a call, and the
+// generated decoders would lose what the Try methods are for.
+func TestTryInlinable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the compiler")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command(goTool, "build", "-gcflags=-m", "-o", os.DevNull, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryArrayHead", "NextIsArray"} {
+		if !regexp.MustCompile(`can inline \(\*Decoder\)\.` + name + `\b`).Match(out) {
+			t.Errorf("(*Decoder).%s is not inlinable", name)
+		}
 	}
 }

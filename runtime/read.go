@@ -90,10 +90,13 @@ func (d *Decoder) readInt(want string) (neg bool, mag uint64, start int64, err e
 // takes no more than two bytes, which covers every value of -65536 to
 // 65535, with one call instead of the generic readInt and head. size is
 // the length of the head, or 0 for anything else (longer arguments, other
-// types, fewer than three bytes left in the buffer, strict mode), which
-// the slow paths handle.
+// types, and for a head longer than one byte fewer than three bytes left
+// in the buffer or strict mode), which the slow paths handle.
 func (d *Decoder) smallInt() (neg bool, mag uint64, size int) {
 	p := d.buf[d.off:]
+	if len(p) != 0 && p[0] < 0x40 && p[0]&0x1f < 24 {
+		return p[0] >= 0x20, uint64(p[0] & 0x1f), 1 // any buffer, any mode
+	}
 	if len(p) < 3 || p[0] >= 0x40 || p[0]&0x1f > 25 || d.opts.Strict {
 		return false, 0, 0
 	}

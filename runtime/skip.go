@@ -6,16 +6,18 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"time"
 )
 
 // walk flags: what a walk checks beyond well-formedness and the limits.
 type walkFlags uint8
 
 const (
-	checkUTF8 walkFlags = 1 << iota // text strings are UTF-8
-	checkDups                       // no map has a key twice (by value)
-	checkTags                       // tags 0-3 hold the content RFC 8949 §3.4 requires
-	noIndef                         // no indefinite lengths (what a cbor.Marshaler may return)
+	checkUTF8  walkFlags = 1 << iota // text strings are UTF-8
+	checkDups                        // no map has a key twice (by value)
+	checkTags                        // tags 0-3 hold content of the type RFC 8949 §3.4 requires
+	checkDates                       // with checkTags: tag 0 text is an RFC 3339 date/time (only over a slice)
+	noIndef                          // no indefinite lengths (what a cbor.Marshaler may return)
 )
 
 // Skip consumes one whole data item of any shape: nested, indefinite
@@ -115,6 +117,9 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 			}
 			return d.walk(flags, depth+1)
 		}
+		if flags&checkDates != 0 && arg == 0 {
+			return d.walkDate(depth)
+		}
 		return d.walk(flags, depth)
 	}
 	// Major type 7: head has rejected break and the two-byte simple
@@ -138,6 +143,30 @@ func checkTagContent(d *Decoder, tag uint64, b byte) error {
 		return nil
 	}
 	return d.errAt(d.Offset(), ErrTag, "tag "+strconv.FormatUint(tag, 10)+" holds "+describe(b))
+}
+
+// walkDate consumes the content of a tag 0, a text string (checked by
+// checkTagContent), and checks that it is a date/time in the RFC 3339
+// format RFC 8949 §3.4.1 requires, as fxamacker/cbor parses it. It is for
+// Valid, over a slice, where the content's bytes stay in the buffer.
+func (d *Decoder) walkDate(depth int) error {
+	start, off := d.Offset(), d.off
+	if err := d.walk(checkUTF8, depth); err != nil {
+		return err
+	}
+	var text []byte
+	for raw := d.buf[off:d.off]; len(raw) > 0; {
+		if raw[0] == 0x7f || raw[0] == 0xff { // indefinite: its chunks follow
+			raw = raw[1:]
+			continue
+		}
+		n, h := headLen(raw)
+		text, raw = append(text, raw[h:h+int(n)]...), raw[h+int(n):]
+	}
+	if _, err := time.Parse(time.RFC3339, string(text)); err != nil {
+		return d.errAt(start, ErrTag, "tag 0 holds text that is not an RFC 3339 date/time")
+	}
+	return nil
 }
 
 // skipBytes consumes n bytes of string content, checking UTF-8 when asked.
@@ -399,14 +428,16 @@ func headLen(b []byte) (uint64, int) {
 // Valid returns nil if data is exactly one well-formed, valid CBOR data
 // item within the default limits: text strings are UTF-8, no map holds a
 // key twice (compared by value, so 01 and 18 01 are the same key), and
-// tags 0-3 hold the content RFC 8949 §3.4 requires. Otherwise it returns
+// tags 0-3 hold the content RFC 8949 §3.4 requires (tag 0 a text string
+// that time.Parse reads as time.RFC3339, as fxamacker/cbor reads it; tag 1
+// a number; tags 2 and 3 a byte string). Otherwise it returns
 // a *Error saying what and where.
 func Valid(data []byte) error {
 	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1}
 	if len(data) == 0 {
 		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}
-	if err := d.walk(checkUTF8|checkDups|checkTags, 0); err != nil {
+	if err := d.walk(checkUTF8|checkDups|checkTags|checkDates, 0); err != nil {
 		return err
 	}
 	if d.off != len(data) {

@@ -108,7 +108,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -135,8 +135,10 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Method = x
 	}
-	if x, ok := d.TryInt(); ok {
-		v.Deadline = x
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.Deadline = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.Deadline = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
@@ -144,7 +146,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Deadline = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Priority = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -284,7 +286,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -314,8 +316,10 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Method = x
 		}
 	case 3:
-		if x, ok := d.TryInt(); ok {
-			v.Deadline = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.Deadline = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.Deadline = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -324,7 +328,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Deadline = x
 		}
 	case 4:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Priority = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -525,7 +529,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.UserID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -598,7 +602,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Age == nil {
 				v.Age = new(uint32)
 			}
-			if x1, ok1 := d.TryUint(); ok1 {
+			if x1, ok1 := d.TryUint(0xffffffff); ok1 {
 				(*v.Age) = uint32(x1)
 			} else {
 				x1, err := d.ReadUint32()
@@ -623,11 +627,15 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Score == nil {
 				v.Score = new(float64)
 			}
-			x1, err := d.ReadFloat64()
-			if err != nil {
-				return runtime.AtField(err, "Score")
+			if x1, ok1 := d.TryFloat64(); ok1 {
+				(*v.Score) = x1
+			} else {
+				x1, err := d.ReadFloat64()
+				if err != nil {
+					return runtime.AtField(err, "Score")
+				}
+				(*v.Score) = x1
 			}
-			(*v.Score) = x1
 		}
 	}
 	{
@@ -669,8 +677,10 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Balance == nil {
 				v.Balance = new(int64)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
-				(*v.Balance) = x1
+			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				(*v.Balance) = int64(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				(*v.Balance) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
 				if err != nil {
@@ -719,11 +729,15 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Ratio == nil {
 				v.Ratio = new(float32)
 			}
-			x1, err := d.ReadFloat32()
-			if err != nil {
-				return runtime.AtField(err, "Ratio")
+			if x1, ok1 := d.TryFloat32(); ok1 {
+				(*v.Ratio) = x1
+			} else {
+				x1, err := d.ReadFloat32()
+				if err != nil {
+					return runtime.AtField(err, "Ratio")
+				}
+				(*v.Ratio) = x1
 			}
-			(*v.Ratio) = x1
 		}
 	}
 	{
@@ -740,8 +754,10 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Level == nil {
 				v.Level = new(int32)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
+			if x1, ok1 := d.TryUint(0x7fffffff); ok1 {
 				(*v.Level) = int32(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fffffff); ok1 {
+				(*v.Level) = -1 - int32(x1)
 			} else {
 				x1, err := d.ReadInt32()
 				if err != nil {
@@ -895,7 +911,7 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.UserID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -971,7 +987,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Age == nil {
 					v.Age = new(uint32)
 				}
-				if x1, ok1 := d.TryUint(); ok1 {
+				if x1, ok1 := d.TryUint(0xffffffff); ok1 {
 					(*v.Age) = uint32(x1)
 				} else {
 					x1, err := d.ReadUint32()
@@ -997,11 +1013,15 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Score == nil {
 					v.Score = new(float64)
 				}
-				x1, err := d.ReadFloat64()
-				if err != nil {
-					return runtime.AtField(err, "Score")
+				if x1, ok1 := d.TryFloat64(); ok1 {
+					(*v.Score) = x1
+				} else {
+					x1, err := d.ReadFloat64()
+					if err != nil {
+						return runtime.AtField(err, "Score")
+					}
+					(*v.Score) = x1
 				}
-				(*v.Score) = x1
 			}
 		}
 	case 5:
@@ -1045,8 +1065,10 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Balance == nil {
 					v.Balance = new(int64)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
-					(*v.Balance) = x1
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					(*v.Balance) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					(*v.Balance) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {
@@ -1097,11 +1119,15 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Ratio == nil {
 					v.Ratio = new(float32)
 				}
-				x1, err := d.ReadFloat32()
-				if err != nil {
-					return runtime.AtField(err, "Ratio")
+				if x1, ok1 := d.TryFloat32(); ok1 {
+					(*v.Ratio) = x1
+				} else {
+					x1, err := d.ReadFloat32()
+					if err != nil {
+						return runtime.AtField(err, "Ratio")
+					}
+					(*v.Ratio) = x1
 				}
-				(*v.Ratio) = x1
 			}
 		}
 	case 9:
@@ -1119,8 +1145,10 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Level == nil {
 					v.Level = new(int32)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(0x7fffffff); ok1 {
 					(*v.Level) = int32(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffff); ok1 {
+					(*v.Level) = -1 - int32(x1)
 				} else {
 					x1, err := d.ReadInt32()
 					if err != nil {
@@ -1626,7 +1654,7 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1644,7 +1672,7 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Label = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = NodeKind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -1653,8 +1681,10 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = NodeKind(x)
 	}
-	if x, ok := d.TryInt(); ok {
-		v.Weight = x
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.Weight = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.Weight = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
@@ -1747,7 +1777,7 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1767,7 +1797,7 @@ func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Label = x
 		}
 	case 2:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Kind = NodeKind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -1777,8 +1807,10 @@ func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = NodeKind(x)
 		}
 	case 3:
-		if x, ok := d.TryInt(); ok {
-			v.Weight = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.Weight = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.Weight = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -1882,7 +1914,7 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.From = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1891,7 +1923,7 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.From = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.To = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1900,8 +1932,10 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.To = x
 	}
-	if x, ok := d.TryInt(); ok {
-		v.Cost = x
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.Cost = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.Cost = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
@@ -2000,7 +2034,7 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.From = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2010,7 +2044,7 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.From = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.To = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2020,8 +2054,10 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.To = x
 		}
 	case 2:
-		if x, ok := d.TryInt(); ok {
-			v.Cost = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.Cost = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.Cost = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -2319,8 +2355,10 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 								}
 							}
 							v.Matrix[i] = append(v.Matrix[i], zero1)
-							if x2, ok2 := d.TryInt(); ok2 {
-								v.Matrix[i][i1] = x2
+							if x2, ok2 := d.TryUint(0x7fffffffffffffff); ok2 {
+								v.Matrix[i][i1] = int64(x2)
+							} else if x2, ok2 := d.TryNeg(0x7fffffffffffffff); ok2 {
+								v.Matrix[i][i1] = -1 - int64(x2)
 							} else {
 								x2, err := d.ReadInt64()
 								if err != nil {
@@ -2480,7 +2518,7 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 								}
 							}
 							e = append(e, zero1)
-							if x2, ok2 := d.TryUint(); ok2 {
+							if x2, ok2 := d.TryUint(0xffffffff); ok2 {
 								e[i1] = uint32(x2)
 							} else {
 								x2, err := d.ReadUint32()
@@ -2628,11 +2666,15 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
 					}
 				}
-				x2, err := d.ReadFloat64()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				if x2, ok2 := d.TryFloat64(); ok2 {
+					v.Grid[i][i1] = x2
+				} else {
+					x2, err := d.ReadFloat64()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+					}
+					v.Grid[i][i1] = x2
 				}
-				v.Grid[i][i1] = x2
 			}
 			d.Leave()
 		}
@@ -2846,8 +2888,10 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								v.Matrix[i] = append(v.Matrix[i], zero1)
-								if x2, ok2 := d.TryInt(); ok2 {
-									v.Matrix[i][i1] = x2
+								if x2, ok2 := d.TryUint(0x7fffffffffffffff); ok2 {
+									v.Matrix[i][i1] = int64(x2)
+								} else if x2, ok2 := d.TryNeg(0x7fffffffffffffff); ok2 {
+									v.Matrix[i][i1] = -1 - int64(x2)
 								} else {
 									x2, err := d.ReadInt64()
 									if err != nil {
@@ -3009,7 +3053,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								e = append(e, zero1)
-								if x2, ok2 := d.TryUint(); ok2 {
+								if x2, ok2 := d.TryUint(0xffffffff); ok2 {
 									e[i1] = uint32(x2)
 								} else {
 									x2, err := d.ReadUint32()
@@ -3158,11 +3202,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
 					}
 				}
-				x2, err := d.ReadFloat64()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				if x2, ok2 := d.TryFloat64(); ok2 {
+					v.Grid[i][i1] = x2
+				} else {
+					x2, err := d.ReadFloat64()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+					}
+					v.Grid[i][i1] = x2
 				}
-				v.Grid[i][i1] = x2
 			}
 			d.Leave()
 		}
@@ -3375,8 +3423,10 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "Counts")
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
-					m[k] = x1
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					m[k] = int64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					m[k] = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {
@@ -3500,8 +3550,10 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Counts")
 					}
-					if x1, ok1 := d.TryInt(); ok1 {
-						m[k] = x1
+					if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+						m[k] = int64(x1)
+					} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+						m[k] = -1 - int64(x1)
 					} else {
 						x1, err := d.ReadInt64()
 						if err != nil {
@@ -3845,7 +3897,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			v.ID = b
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -4008,7 +4060,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -4439,8 +4491,10 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Int == nil {
 				v.Int = new(int64)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
-				(*v.Int) = x1
+			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				(*v.Int) = int64(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				(*v.Int) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
 				if err != nil {
@@ -4721,8 +4775,10 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Int == nil {
 					v.Int = new(int64)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
-					(*v.Int) = x1
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					(*v.Int) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					(*v.Int) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {

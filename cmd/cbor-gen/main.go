@@ -38,7 +38,9 @@
 //	-o FILE      output file (default cbor_gen.go in the package directory)
 //	-check       compare the output and its schema record with the files on
 //	             disk; print a diff and exit 1 if either is stale
-//	-tags TAGS   comma-separated build tags for loading the package
+//	-tags TAGS   comma-separated build tags for loading the package; when the
+//	             files of the chosen types share one //go:build line, the
+//	             output repeats it
 //	-sort ORDER  map key order: bytewise (RFC 8949 core deterministic,
 //	             the default), length (RFC 7049 canonical) or none
 //	-time MODE   how time.Time is written, as fxamacker/cbor's time modes:
@@ -73,8 +75,10 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"log"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/cborgen/cborgen/generator"
@@ -106,8 +110,23 @@ func main() {
 	cfg.Tags = splitList(*tags)
 	cfg.Log = os.Stderr
 	if err := generator.Generate(cfg); err != nil {
-		log.Fatal(err)
+		fail(err)
 	}
+}
+
+// position matches an error that starts with the file:line:col of the
+// user's code that caused it.
+var position = regexp.MustCompile(`^[^\s:]+:\d+:\d+: `)
+
+// fail prints err and exits 1. Errors in the user's code start with their
+// position, every line of them alike, as the go command prints them (and
+// as editors jump to them); any other error gets the "cbor-gen: " prefix.
+func fail(err error) {
+	if msg := err.Error(); position.MatchString(msg) {
+		fmt.Fprintln(os.Stderr, msg)
+		os.Exit(1)
+	}
+	log.Fatal(err)
 }
 
 func splitList(s string) []string {

@@ -183,11 +183,27 @@ func TestUnsupportedField(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1:\n%s", code, stderr)
 	}
-	if !regexp.MustCompile(`(?m)^cbor-gen: shop\.go:15:2: field Order\.Done has unsupported type chan bool`).MatchString(stderr) {
+	if !regexp.MustCompile(`(?m)^shop\.go:15:2: field Order\.Done has unsupported type chan bool`).MatchString(stderr) {
 		t.Errorf("stderr does not point at the field:\n%s", stderr)
 	}
 	if _, err := os.Stat(filepath.Join(pkg, "cbor_gen.go")); err == nil {
 		t.Error("a failed run wrote the output file")
+	}
+}
+
+// TestPackageErrors: a package that does not type-check is reported once
+// per error, in source order, each line starting with its position, without
+// the go command's own copy of the same errors.
+func TestPackageErrors(t *testing.T) {
+	_, pkg := shop(t)
+	write(t, filepath.Join(pkg, "bad.go"), "package shop\n\nimport \"strings\"\n\nvar x undefinedName\n")
+	code, _, stderr := run(t, pkg, "-type", "Order,Item")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1:\n%s", code, stderr)
+	}
+	want := "bad.go:3:8: \"strings\" imported and not used\nbad.go:5:7: undefined: undefinedName\n"
+	if stderr != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
 	}
 }
 

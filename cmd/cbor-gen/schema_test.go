@@ -103,7 +103,7 @@ func TestSchemaSwapRefused(t *testing.T) {
 	generated(t, pkg)
 	editShop(t, pkg, "\tID    uint64\n\tItems []Item\n", "\tItems []Item\n\tID    uint64\n")
 	refused(t, pkg,
-		`(?m)^cbor-gen: shop\.go:11:2: field Order\.Items moved from slot 1 to slot 0, where stored data holds Order\.ID: existing data would decode the values of ID into Items`,
+		`(?m)^shop\.go:11:2: field Order\.Items moved from slot 1 to slot 0, where stored data holds Order\.ID: existing data would decode the values of ID into Items`,
 		`(?m)^shop\.go:12:2: field Order\.ID moved from slot 0 to slot 1, where stored data holds Order\.Items`,
 	)
 }
@@ -151,7 +151,7 @@ func TestSchemaTypeChange(t *testing.T) {
 	_, pkg := shop(t)
 	generated(t, pkg)
 	editShop(t, pkg, "\tQty uint32\n", "\tQty string\n")
-	refused(t, pkg, `(?m)^cbor-gen: shop\.go:7:2: field Item\.Qty changed from uint32 to string: stored data holds uint32 values in slot 1, which a string field cannot decode`)
+	refused(t, pkg, `(?m)^shop\.go:7:2: field Item\.Qty changed from uint32 to string: stored data holds uint32 values in slot 1, which a string field cannot decode`)
 	editShop(t, pkg, "\tQty uint32\n", "\tQty int16\n")
 	refused(t, pkg, `field Item\.Qty changed from uint32 to int16`)
 

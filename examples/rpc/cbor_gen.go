@@ -132,7 +132,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Version = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -141,7 +141,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -217,8 +217,10 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Deadline == nil {
 				v.Deadline = new(int64)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
-				(*v.Deadline) = x1
+			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				(*v.Deadline) = int64(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				(*v.Deadline) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
 				if err != nil {
@@ -353,7 +355,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Version = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -363,7 +365,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Version = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -442,8 +444,10 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Deadline == nil {
 					v.Deadline = new(int64)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
-					(*v.Deadline) = x1
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					(*v.Deadline) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					(*v.Deadline) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {
@@ -903,7 +907,7 @@ func (v *GetParams) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Key = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Consistency = Consistency(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -993,7 +997,7 @@ func (v *GetParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Key = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Consistency = Consistency(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -1136,7 +1140,7 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 			v.Value = b
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffff); ok {
 		v.TTL = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -1159,7 +1163,7 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 			if v.IfVersion == nil {
 				v.IfVersion = new(uint64)
 			}
-			if x1, ok1 := d.TryUint(); ok1 {
+			if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
 				(*v.IfVersion) = x1
 			} else {
 				x1, err := d.ReadUint64()
@@ -1281,7 +1285,7 @@ func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffff); ok {
 			v.TTL = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -1305,7 +1309,7 @@ func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.IfVersion == nil {
 					v.IfVersion = new(uint64)
 				}
-				if x1, ok1 := d.TryUint(); ok1 {
+				if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
 					(*v.IfVersion) = x1
 				} else {
 					x1, err := d.ReadUint64()
@@ -1428,7 +1432,7 @@ func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Prefix = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffff); ok {
 		v.Limit = uint16(x)
 	} else {
 		x, err := d.ReadUint16()
@@ -1556,7 +1560,7 @@ func (v *ListParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Prefix = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffff); ok {
 			v.Limit = uint16(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -1732,7 +1736,7 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1809,11 +1813,15 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "Timing")
 				}
-				x1, err := d.ReadFloat32()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "Timing")
+				if x1, ok1 := d.TryFloat32(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadFloat32()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Timing")
+					}
+					m[k] = x1
 				}
-				m[k] = x1
 			}
 			d.Leave()
 			v.Timing = m
@@ -1901,7 +1909,7 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1981,11 +1989,15 @@ func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Timing")
 					}
-					x1, err := d.ReadFloat32()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Timing")
+					if x1, ok1 := d.TryFloat32(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadFloat32()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "Timing")
+						}
+						m[k] = x1
 					}
-					m[k] = x1
 				}
 				d.Leave()
 				v.Timing = m
@@ -2140,7 +2152,7 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 			v.Value = b
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.Version = x
 	} else {
 		x, err := d.ReadUint64()
@@ -2321,7 +2333,7 @@ func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.Version = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2496,7 +2508,7 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Key = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.Version = x
 	} else {
 		x, err := d.ReadUint64()
@@ -2505,8 +2517,10 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
-	if x, ok := d.TryInt(); ok {
-		v.Size = x
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.Size = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.Size = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
@@ -2514,7 +2528,9 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Size = x
 	}
-	{
+	if x, ok := d.TryFloat64(); ok {
+		v.Score = x
+	} else {
 		x, err := d.ReadFloat64()
 		if err != nil {
 			return runtime.AtField(err, "Score")
@@ -2616,7 +2632,7 @@ func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Key = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.Version = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2626,8 +2642,10 @@ func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Version = x
 		}
 	case 2:
-		if x, ok := d.TryInt(); ok {
-			v.Size = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.Size = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.Size = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -2636,11 +2654,15 @@ func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Size = x
 		}
 	case 3:
-		x, err := d.ReadFloat64()
-		if err != nil {
-			return runtime.AtField(err, "Score")
+		if x, ok := d.TryFloat64(); ok {
+			v.Score = x
+		} else {
+			x, err := d.ReadFloat64()
+			if err != nil {
+				return runtime.AtField(err, "Score")
+			}
+			v.Score = x
 		}
-		v.Score = x
 	}
 	return nil
 }
@@ -2767,8 +2789,10 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(0x7fffffff); ok {
 		v.Code = Code(x)
+	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		v.Code = -1 - Code(x)
 	} else {
 		x, err := d.ReadInt32()
 		if err != nil {
@@ -2799,7 +2823,7 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 			if v.RetryAfter == nil {
 				v.RetryAfter = new(uint32)
 			}
-			if x1, ok1 := d.TryUint(); ok1 {
+			if x1, ok1 := d.TryUint(0xffffffff); ok1 {
 				(*v.RetryAfter) = uint32(x1)
 			} else {
 				x1, err := d.ReadUint32()
@@ -2961,8 +2985,10 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(0x7fffffff); ok {
 			v.Code = Code(x)
+		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+			v.Code = -1 - Code(x)
 		} else {
 			x, err := d.ReadInt32()
 			if err != nil {
@@ -2995,7 +3021,7 @@ func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.RetryAfter == nil {
 					v.RetryAfter = new(uint32)
 				}
-				if x1, ok1 := d.TryUint(); ok1 {
+				if x1, ok1 := d.TryUint(0xffffffff); ok1 {
 					(*v.RetryAfter) = uint32(x1)
 				} else {
 					x1, err := d.ReadUint32()

@@ -332,7 +332,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			v.ID = b
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -389,7 +389,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			d.Leave()
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.Version = x
 	} else {
 		x, err := d.ReadUint64()
@@ -511,7 +511,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -571,7 +571,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.Version = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1028,8 +1028,10 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Int == nil {
 				v.Int = new(int64)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
-				(*v.Int) = x1
+			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				(*v.Int) = int64(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				(*v.Int) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
 				if err != nil {
@@ -1053,7 +1055,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Uint == nil {
 				v.Uint = new(uint64)
 			}
-			if x1, ok1 := d.TryUint(); ok1 {
+			if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
 				(*v.Uint) = x1
 			} else {
 				x1, err := d.ReadUint64()
@@ -1078,8 +1080,10 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Fix == nil {
 				v.Fix = new(Fix64)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
+			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
 				(*v.Fix) = Fix64(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				(*v.Fix) = -1 - Fix64(x1)
 			} else {
 				x1, err := d.ReadInt64()
 				if err != nil {
@@ -1103,11 +1107,15 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Float == nil {
 				v.Float = new(float64)
 			}
-			x1, err := d.ReadFloat64()
-			if err != nil {
-				return runtime.AtField(err, "Float")
+			if x1, ok1 := d.TryFloat64(); ok1 {
+				(*v.Float) = x1
+			} else {
+				x1, err := d.ReadFloat64()
+				if err != nil {
+					return runtime.AtField(err, "Float")
+				}
+				(*v.Float) = x1
 			}
-			(*v.Float) = x1
 		}
 	}
 	{
@@ -1488,8 +1496,10 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Int == nil {
 					v.Int = new(int64)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
-					(*v.Int) = x1
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					(*v.Int) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					(*v.Int) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {
@@ -1514,7 +1524,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Uint == nil {
 					v.Uint = new(uint64)
 				}
-				if x1, ok1 := d.TryUint(); ok1 {
+				if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
 					(*v.Uint) = x1
 				} else {
 					x1, err := d.ReadUint64()
@@ -1540,8 +1550,10 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Fix == nil {
 					v.Fix = new(Fix64)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
 					(*v.Fix) = Fix64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					(*v.Fix) = -1 - Fix64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {
@@ -1566,11 +1578,15 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Float == nil {
 					v.Float = new(float64)
 				}
-				x1, err := d.ReadFloat64()
-				if err != nil {
-					return runtime.AtField(err, "Float")
+				if x1, ok1 := d.TryFloat64(); ok1 {
+					(*v.Float) = x1
+				} else {
+					x1, err := d.ReadFloat64()
+					if err != nil {
+						return runtime.AtField(err, "Float")
+					}
+					(*v.Float) = x1
 				}
-				(*v.Float) = x1
 			}
 		}
 	case 5:
@@ -1901,7 +1917,7 @@ func (v *Path) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffff); ok {
 		v.Domain = Domain(x)
 	} else {
 		x, err := d.ReadUint16()
@@ -1987,7 +2003,7 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Path) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffff); ok {
 			v.Domain = Domain(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -2132,7 +2148,7 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.MaxBytes = x
 	} else {
 		x, err := d.ReadUint64()
@@ -2141,7 +2157,7 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.MaxBytes = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffff); ok {
 		v.MaxRecords = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -2150,7 +2166,7 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.MaxRecords = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.MaxDepth = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -2168,7 +2184,9 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Frozen = x
 	}
-	{
+	if x, ok := d.TryFloat32(); ok {
+		v.Burst = x
+	} else {
 		x, err := d.ReadFloat32()
 		if err != nil {
 			return runtime.AtField(err, "Burst")
@@ -2199,8 +2217,10 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
 				}
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
+			if x1, ok1 := d.TryUint(0x7fff); ok1 {
 				v.Quotas[i] = int16(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fff); ok1 {
+				v.Quotas[i] = -1 - int16(x1)
 			} else {
 				x1, err := d.ReadInt16()
 				if err != nil {
@@ -2354,7 +2374,7 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.MaxBytes = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2364,7 +2384,7 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.MaxBytes = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffff); ok {
 			v.MaxRecords = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -2374,7 +2394,7 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.MaxRecords = x
 		}
 	case 2:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.MaxDepth = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -2394,11 +2414,15 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Frozen = x
 		}
 	case 4:
-		x, err := d.ReadFloat32()
-		if err != nil {
-			return runtime.AtField(err, "Burst")
+		if x, ok := d.TryFloat32(); ok {
+			v.Burst = x
+		} else {
+			x, err := d.ReadFloat32()
+			if err != nil {
+				return runtime.AtField(err, "Burst")
+			}
+			v.Burst = x
 		}
-		v.Burst = x
 	case 5:
 		n, err := d.ReadArrayHead()
 		if err != nil {
@@ -2423,8 +2447,10 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
 				}
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
+			if x1, ok1 := d.TryUint(0x7fff); ok1 {
 				v.Quotas[i] = int16(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fff); ok1 {
+				v.Quotas[i] = -1 - int16(x1)
 			} else {
 				x1, err := d.ReadInt16()
 				if err != nil {

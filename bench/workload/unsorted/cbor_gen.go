@@ -266,8 +266,10 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 								}
 							}
 							v.Matrix[i] = append(v.Matrix[i], zero1)
-							if x2, ok2 := d.TryInt(); ok2 {
-								v.Matrix[i][i1] = x2
+							if x2, ok2 := d.TryUint(0x7fffffffffffffff); ok2 {
+								v.Matrix[i][i1] = int64(x2)
+							} else if x2, ok2 := d.TryNeg(0x7fffffffffffffff); ok2 {
+								v.Matrix[i][i1] = -1 - int64(x2)
 							} else {
 								x2, err := d.ReadInt64()
 								if err != nil {
@@ -427,7 +429,7 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 								}
 							}
 							e = append(e, zero1)
-							if x2, ok2 := d.TryUint(); ok2 {
+							if x2, ok2 := d.TryUint(0xffffffff); ok2 {
 								e[i1] = uint32(x2)
 							} else {
 								x2, err := d.ReadUint32()
@@ -575,11 +577,15 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
 					}
 				}
-				x2, err := d.ReadFloat64()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				if x2, ok2 := d.TryFloat64(); ok2 {
+					v.Grid[i][i1] = x2
+				} else {
+					x2, err := d.ReadFloat64()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+					}
+					v.Grid[i][i1] = x2
 				}
-				v.Grid[i][i1] = x2
 			}
 			d.Leave()
 		}
@@ -793,8 +799,10 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								v.Matrix[i] = append(v.Matrix[i], zero1)
-								if x2, ok2 := d.TryInt(); ok2 {
-									v.Matrix[i][i1] = x2
+								if x2, ok2 := d.TryUint(0x7fffffffffffffff); ok2 {
+									v.Matrix[i][i1] = int64(x2)
+								} else if x2, ok2 := d.TryNeg(0x7fffffffffffffff); ok2 {
+									v.Matrix[i][i1] = -1 - int64(x2)
 								} else {
 									x2, err := d.ReadInt64()
 									if err != nil {
@@ -956,7 +964,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								e = append(e, zero1)
-								if x2, ok2 := d.TryUint(); ok2 {
+								if x2, ok2 := d.TryUint(0xffffffff); ok2 {
 									e[i1] = uint32(x2)
 								} else {
 									x2, err := d.ReadUint32()
@@ -1105,11 +1113,15 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
 					}
 				}
-				x2, err := d.ReadFloat64()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+				if x2, ok2 := d.TryFloat64(); ok2 {
+					v.Grid[i][i1] = x2
+				} else {
+					x2, err := d.ReadFloat64()
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+					}
+					v.Grid[i][i1] = x2
 				}
-				v.Grid[i][i1] = x2
 			}
 			d.Leave()
 		}
@@ -1316,8 +1328,10 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "Counts")
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
-					m[k] = x1
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					m[k] = int64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					m[k] = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {
@@ -1441,8 +1455,10 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Counts")
 					}
-					if x1, ok1 := d.TryInt(); ok1 {
-						m[k] = x1
+					if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+						m[k] = int64(x1)
+					} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+						m[k] = -1 - int64(x1)
 					} else {
 						x1, err := d.ReadInt64()
 						if err != nil {
@@ -1786,7 +1802,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			v.ID = b
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -1949,7 +1965,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -2374,8 +2390,10 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Int == nil {
 				v.Int = new(int64)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
-				(*v.Int) = x1
+			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				(*v.Int) = int64(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				(*v.Int) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
 				if err != nil {
@@ -2656,8 +2674,10 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Int == nil {
 					v.Int = new(int64)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
-					(*v.Int) = x1
+				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					(*v.Int) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					(*v.Int) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
 					if err != nil {

@@ -117,8 +117,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.B = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.I = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.I = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -126,8 +128,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(0x7f); ok {
 		v.I8 = int8(x)
+	} else if x, ok := d.TryNeg(0x7f); ok {
+		v.I8 = -1 - int8(x)
 	} else {
 		x, err := d.ReadInt8()
 		if err != nil {
@@ -135,8 +139,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I8 = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(0x7fff); ok {
 		v.I16 = int16(x)
+	} else if x, ok := d.TryNeg(0x7fff); ok {
+		v.I16 = -1 - int16(x)
 	} else {
 		x, err := d.ReadInt16()
 		if err != nil {
@@ -144,8 +150,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I16 = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(0x7fffffff); ok {
 		v.I32 = int32(x)
+	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		v.I32 = -1 - int32(x)
 	} else {
 		x, err := d.ReadInt32()
 		if err != nil {
@@ -153,8 +161,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I32 = x
 	}
-	if x, ok := d.TryInt(); ok {
-		v.I64 = x
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.I64 = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.I64 = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
@@ -162,7 +172,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I64 = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0))); ok {
 		v.U = uint(x)
 	} else {
 		x, err := d.ReadUint()
@@ -171,7 +181,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.U8 = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -180,7 +190,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U8 = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffff); ok {
 		v.U16 = uint16(x)
 	} else {
 		x, err := d.ReadUint16()
@@ -189,7 +199,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U16 = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffff); ok {
 		v.U32 = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -198,7 +208,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U32 = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.U64 = x
 	} else {
 		x, err := d.ReadUint64()
@@ -207,14 +217,18 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U64 = x
 	}
-	{
+	if x, ok := d.TryFloat32(); ok {
+		v.F32 = x
+	} else {
 		x, err := d.ReadFloat32()
 		if err != nil {
 			return runtime.AtField(err, "F32")
 		}
 		v.F32 = x
 	}
-	{
+	if x, ok := d.TryFloat64(); ok {
+		v.F64 = x
+	} else {
 		x, err := d.ReadFloat64()
 		if err != nil {
 			return runtime.AtField(err, "F64")
@@ -362,8 +376,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.B = x
 		}
 	case 1:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.I = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.I = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -372,8 +388,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I = x
 		}
 	case 2:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(0x7f); ok {
 			v.I8 = int8(x)
+		} else if x, ok := d.TryNeg(0x7f); ok {
+			v.I8 = -1 - int8(x)
 		} else {
 			x, err := d.ReadInt8()
 			if err != nil {
@@ -382,8 +400,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I8 = x
 		}
 	case 3:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(0x7fff); ok {
 			v.I16 = int16(x)
+		} else if x, ok := d.TryNeg(0x7fff); ok {
+			v.I16 = -1 - int16(x)
 		} else {
 			x, err := d.ReadInt16()
 			if err != nil {
@@ -392,8 +412,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I16 = x
 		}
 	case 4:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(0x7fffffff); ok {
 			v.I32 = int32(x)
+		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+			v.I32 = -1 - int32(x)
 		} else {
 			x, err := d.ReadInt32()
 			if err != nil {
@@ -402,8 +424,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I32 = x
 		}
 	case 5:
-		if x, ok := d.TryInt(); ok {
-			v.I64 = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.I64 = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.I64 = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -412,7 +436,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I64 = x
 		}
 	case 6:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0))); ok {
 			v.U = uint(x)
 		} else {
 			x, err := d.ReadUint()
@@ -422,7 +446,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U = x
 		}
 	case 7:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.U8 = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -432,7 +456,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U8 = x
 		}
 	case 8:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffff); ok {
 			v.U16 = uint16(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -442,7 +466,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U16 = x
 		}
 	case 9:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffff); ok {
 			v.U32 = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -452,7 +476,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U32 = x
 		}
 	case 10:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.U64 = x
 		} else {
 			x, err := d.ReadUint64()
@@ -462,17 +486,25 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U64 = x
 		}
 	case 11:
-		x, err := d.ReadFloat32()
-		if err != nil {
-			return runtime.AtField(err, "F32")
+		if x, ok := d.TryFloat32(); ok {
+			v.F32 = x
+		} else {
+			x, err := d.ReadFloat32()
+			if err != nil {
+				return runtime.AtField(err, "F32")
+			}
+			v.F32 = x
 		}
-		v.F32 = x
 	case 12:
-		x, err := d.ReadFloat64()
-		if err != nil {
-			return runtime.AtField(err, "F64")
+		if x, ok := d.TryFloat64(); ok {
+			v.F64 = x
+		} else {
+			x, err := d.ReadFloat64()
+			if err != nil {
+				return runtime.AtField(err, "F64")
+			}
+			v.F64 = x
 		}
-		v.F64 = x
 	case 13:
 		if x, ok := d.TryString(); ok {
 			v.S = x
@@ -584,7 +616,7 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -602,7 +634,9 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Label = Label(x)
 	}
-	{
+	if x, ok := d.TryFloat64(); ok {
+		v.Ratio = x
+	} else {
 		x, err := d.ReadFloat64()
 		if err != nil {
 			return runtime.AtField(err, "Ratio")
@@ -618,8 +652,10 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Flag = Flag(x)
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(0x7fff); ok {
 		v.Level = Level(x)
+	} else if x, ok := d.TryNeg(0x7fff); ok {
+		v.Level = -1 - Level(x)
 	} else {
 		x, err := d.ReadInt16()
 		if err != nil {
@@ -627,7 +663,7 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Level = Level(x)
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Byte = byte(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -636,8 +672,10 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Byte = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(0x7fffffff); ok {
 		v.Rune = rune(x)
+	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		v.Rune = -1 - rune(x)
 	} else {
 		x, err := d.ReadInt32()
 		if err != nil {
@@ -736,7 +774,7 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -756,11 +794,15 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Label = Label(x)
 		}
 	case 2:
-		x, err := d.ReadFloat64()
-		if err != nil {
-			return runtime.AtField(err, "Ratio")
+		if x, ok := d.TryFloat64(); ok {
+			v.Ratio = x
+		} else {
+			x, err := d.ReadFloat64()
+			if err != nil {
+				return runtime.AtField(err, "Ratio")
+			}
+			v.Ratio = x
 		}
-		v.Ratio = x
 	case 3:
 		if x, ok := d.TryBool(); ok {
 			v.Flag = Flag(x)
@@ -772,8 +814,10 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Flag = Flag(x)
 		}
 	case 4:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(0x7fff); ok {
 			v.Level = Level(x)
+		} else if x, ok := d.TryNeg(0x7fff); ok {
+			v.Level = -1 - Level(x)
 		} else {
 			x, err := d.ReadInt16()
 			if err != nil {
@@ -782,7 +826,7 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Level = Level(x)
 		}
 	case 5:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Byte = byte(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -792,8 +836,10 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Byte = x
 		}
 	case 6:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(0x7fffffff); ok {
 			v.Rune = rune(x)
+		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+			v.Rune = -1 - rune(x)
 		} else {
 			x, err := d.ReadInt32()
 			if err != nil {

@@ -481,8 +481,10 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 					}
 				}
 				v.Ints = append(v.Ints, zero)
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 					v.Ints[i] = int(x1)
+				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					v.Ints[i] = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
 					if err != nil {
@@ -563,8 +565,10 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
 				}
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
+			if x1, ok1 := d.TryUint(0x7fff); ok1 {
 				v.Triple[i] = int16(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fff); ok1 {
+				v.Triple[i] = -1 - int16(x1)
 			} else {
 				x1, err := d.ReadInt16()
 				if err != nil {
@@ -716,8 +720,10 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "ByName")
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 					m[k] = int(x1)
+				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					m[k] = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
 					if err != nil {
@@ -848,11 +854,15 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "ByBool")
 				}
-				x1, err := d.ReadFloat32()
-				if err != nil {
-					return runtime.AtField(runtime.AtKey(err, k), "ByBool")
+				if x1, ok1 := d.TryFloat32(); ok1 {
+					m[k] = x1
+				} else {
+					x1, err := d.ReadFloat32()
+					if err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "ByBool")
+					}
+					m[k] = x1
 				}
-				m[k] = x1
 			}
 			d.Leave()
 			v.ByBool = m
@@ -888,7 +898,7 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "Counts")
 				}
-				if x1, ok1 := d.TryUint(); ok1 {
+				if x1, ok1 := d.TryUint(0xffffffff); ok1 {
 					m[k] = uint32(x1)
 				} else {
 					x1, err := d.ReadUint32()
@@ -971,8 +981,10 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			if v.PInt == nil {
 				v.PInt = new(int)
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
+			if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 				(*v.PInt) = int(x1)
+			} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+				(*v.PInt) = -1 - int(x1)
 			} else {
 				x1, err := d.ReadInt()
 				if err != nil {
@@ -1087,8 +1099,10 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 							}
 						}
 						(*v.PSlice) = append((*v.PSlice), zero1)
-						if x2, ok2 := d.TryInt(); ok2 {
+						if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 							(*v.PSlice)[i1] = int(x2)
+						} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+							(*v.PSlice)[i1] = -1 - int(x2)
 						} else {
 							x2, err := d.ReadInt()
 							if err != nil {
@@ -1190,8 +1204,10 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 					if (*v.PPInt) == nil {
 						(*v.PPInt) = new(int)
 					}
-					if x2, ok2 := d.TryInt(); ok2 {
+					if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 						(*(*v.PPInt)) = int(x2)
+					} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+						(*(*v.PPInt)) = -1 - int(x2)
 					} else {
 						x2, err := d.ReadInt()
 						if err != nil {
@@ -1268,8 +1284,10 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 						if v.Pointers[i] == nil {
 							v.Pointers[i] = new(int)
 						}
-						if x2, ok2 := d.TryInt(); ok2 {
+						if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 							(*v.Pointers[i]) = int(x2)
+						} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+							(*v.Pointers[i]) = -1 - int(x2)
 						} else {
 							x2, err := d.ReadInt()
 							if err != nil {
@@ -1610,8 +1628,10 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Ints = append(v.Ints, zero)
-					if x1, ok1 := d.TryInt(); ok1 {
+					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 						v.Ints[i] = int(x1)
+					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+						v.Ints[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
 						if err != nil {
@@ -1693,8 +1713,10 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
 				}
 			}
-			if x1, ok1 := d.TryInt(); ok1 {
+			if x1, ok1 := d.TryUint(0x7fff); ok1 {
 				v.Triple[i] = int16(x1)
+			} else if x1, ok1 := d.TryNeg(0x7fff); ok1 {
+				v.Triple[i] = -1 - int16(x1)
 			} else {
 				x1, err := d.ReadInt16()
 				if err != nil {
@@ -1846,8 +1868,10 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "ByName")
 					}
-					if x1, ok1 := d.TryInt(); ok1 {
+					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 						m[k] = int(x1)
+					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+						m[k] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
 						if err != nil {
@@ -1981,11 +2005,15 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "ByBool")
 					}
-					x1, err := d.ReadFloat32()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "ByBool")
+					if x1, ok1 := d.TryFloat32(); ok1 {
+						m[k] = x1
+					} else {
+						x1, err := d.ReadFloat32()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, k), "ByBool")
+						}
+						m[k] = x1
 					}
-					m[k] = x1
 				}
 				d.Leave()
 				v.ByBool = m
@@ -2022,7 +2050,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Counts")
 					}
-					if x1, ok1 := d.TryUint(); ok1 {
+					if x1, ok1 := d.TryUint(0xffffffff); ok1 {
 						m[k] = uint32(x1)
 					} else {
 						x1, err := d.ReadUint32()
@@ -2107,8 +2135,10 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.PInt == nil {
 					v.PInt = new(int)
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 					(*v.PInt) = int(x1)
+				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					(*v.PInt) = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
 					if err != nil {
@@ -2226,8 +2256,10 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 								}
 							}
 							(*v.PSlice) = append((*v.PSlice), zero1)
-							if x2, ok2 := d.TryInt(); ok2 {
+							if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 								(*v.PSlice)[i1] = int(x2)
+							} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+								(*v.PSlice)[i1] = -1 - int(x2)
 							} else {
 								x2, err := d.ReadInt()
 								if err != nil {
@@ -2331,8 +2363,10 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 						if (*v.PPInt) == nil {
 							(*v.PPInt) = new(int)
 						}
-						if x2, ok2 := d.TryInt(); ok2 {
+						if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 							(*(*v.PPInt)) = int(x2)
+						} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+							(*(*v.PPInt)) = -1 - int(x2)
 						} else {
 							x2, err := d.ReadInt()
 							if err != nil {
@@ -2411,8 +2445,10 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 							if v.Pointers[i] == nil {
 								v.Pointers[i] = new(int)
 							}
-							if x2, ok2 := d.TryInt(); ok2 {
+							if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 								(*v.Pointers[i]) = int(x2)
+							} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+								(*v.Pointers[i]) = -1 - int(x2)
 							} else {
 								x2, err := d.ReadInt()
 								if err != nil {

@@ -189,7 +189,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -235,8 +235,10 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(0x7fffffff); ok {
 			v.Count = int32(x)
+		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+			v.Count = -1 - int32(x)
 		} else {
 			x, err := d.ReadInt32()
 			if err != nil {
@@ -338,8 +340,10 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryInt(); ok {
-		v.At = x
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.At = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.At = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
@@ -347,7 +351,7 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.At = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -427,8 +431,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
-			v.At = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.At = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.At = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -437,7 +443,7 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.At = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Kind = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -539,8 +545,10 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryInt(); ok {
-		v.ID = x
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.ID = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.ID = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
 		if err != nil {
@@ -612,8 +620,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
-			v.ID = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.ID = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.ID = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {

@@ -201,7 +201,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -225,8 +225,10 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(err, "_")
 		}
 	case 3:
-		if x, ok := d.TryInt(); ok {
-			v.Count = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.Count = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.Count = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -281,11 +283,15 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
-		x, err := d.ReadFloat64()
-		if err != nil {
-			return runtime.AtField(err, "Score")
+		if x, ok := d.TryFloat64(); ok {
+			v.Score = x
+		} else {
+			x, err := d.ReadFloat64()
+			if err != nil {
+				return runtime.AtField(err, "Score")
+			}
+			v.Score = x
 		}
-		v.Score = x
 	}
 	return nil
 }
@@ -457,8 +463,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
-			v.At = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.At = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.At = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -467,7 +475,7 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.At = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffff); ok {
 			v.Kind = uint16(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -680,8 +688,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
-			v.ID = x
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.ID = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.ID = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
 			if err != nil {
@@ -748,8 +758,10 @@ func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Meta.Rev = append(v.Meta.Rev, zero)
-					if x1, ok1 := d.TryInt(); ok1 {
+					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 						v.Meta.Rev[i] = int(x1)
+					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+						v.Meta.Rev[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
 						if err != nil {
@@ -906,8 +918,10 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 					}
 				}
 				v.Rev = append(v.Rev, zero)
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 					v.Rev[i] = int(x1)
+				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					v.Rev[i] = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
 					if err != nil {
@@ -1032,8 +1046,10 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Rev = append(v.Rev, zero)
-					if x1, ok1 := d.TryInt(); ok1 {
+					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 						v.Rev[i] = int(x1)
+					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+						v.Rev[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
 						if err != nil {

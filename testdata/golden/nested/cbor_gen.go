@@ -109,7 +109,7 @@ func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.SKU = x
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffff); ok {
 		v.Qty = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -118,7 +118,9 @@ func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Qty = x
 	}
-	{
+	if x, ok := d.TryFloat64(); ok {
+		v.Price = x
+	} else {
 		x, err := d.ReadFloat64()
 		if err != nil {
 			return runtime.AtField(err, "Price")
@@ -210,7 +212,7 @@ func (v *Item) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.SKU = x
 		}
 	case 1:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffff); ok {
 			v.Qty = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -220,11 +222,15 @@ func (v *Item) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Qty = x
 		}
 	case 2:
-		x, err := d.ReadFloat64()
-		if err != nil {
-			return runtime.AtField(err, "Price")
+		if x, ok := d.TryFloat64(); ok {
+			v.Price = x
+		} else {
+			x, err := d.ReadFloat64()
+			if err != nil {
+				return runtime.AtField(err, "Price")
+			}
+			v.Price = x
 		}
-		v.Price = x
 	}
 	return nil
 }
@@ -484,7 +490,7 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -796,7 +802,7 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			d.Leave()
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = basic.Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -954,7 +960,7 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1272,7 +1278,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 10:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xff); ok {
 			v.Kind = basic.Kind(x)
 		} else {
 			x, err := d.ReadUint8()

@@ -527,8 +527,10 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "Attrs")
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 					m[k] = int(x1)
+				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					m[k] = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
 					if err != nil {
@@ -588,8 +590,10 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
 					}
 				}
-				if x2, ok2 := d.TryInt(); ok2 {
+				if x2, ok2 := d.TryUint(0x7fff); ok2 {
 					v.Grid[i][i1] = int16(x2)
+				} else if x2, ok2 := d.TryNeg(0x7fff); ok2 {
+					v.Grid[i][i1] = -1 - int16(x2)
 				} else {
 					x2, err := d.ReadInt16()
 					if err != nil {
@@ -648,8 +652,10 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 					if (*v.PP) == nil {
 						(*v.PP) = new(int)
 					}
-					if x2, ok2 := d.TryInt(); ok2 {
+					if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 						(*(*v.PP)) = int(x2)
+					} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+						(*(*v.PP)) = -1 - int(x2)
 					} else {
 						x2, err := d.ReadInt()
 						if err != nil {
@@ -872,8 +878,10 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			d.Leave()
 		}
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Z = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Z = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -1281,8 +1289,10 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Attrs")
 					}
-					if x1, ok1 := d.TryInt(); ok1 {
+					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 						m[k] = int(x1)
+					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+						m[k] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
 						if err != nil {
@@ -1342,8 +1352,10 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
 					}
 				}
-				if x2, ok2 := d.TryInt(); ok2 {
+				if x2, ok2 := d.TryUint(0x7fff); ok2 {
 					v.Grid[i][i1] = int16(x2)
+				} else if x2, ok2 := d.TryNeg(0x7fff); ok2 {
+					v.Grid[i][i1] = -1 - int16(x2)
 				} else {
 					x2, err := d.ReadInt16()
 					if err != nil {
@@ -1403,8 +1415,10 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 						if (*v.PP) == nil {
 							(*v.PP) = new(int)
 						}
-						if x2, ok2 := d.TryInt(); ok2 {
+						if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
 							(*(*v.PP)) = int(x2)
+						} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+							(*(*v.PP)) = -1 - int(x2)
 						} else {
 							x2, err := d.ReadInt()
 							if err != nil {
@@ -1629,8 +1643,10 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 21:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Z = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Z = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -1765,8 +1781,10 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.CreatedBy = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Version = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Version = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -1900,8 +1918,10 @@ func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.CreatedBy = x
 		}
 	case 1:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Version = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -2051,7 +2071,7 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -2060,8 +2080,10 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Version = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Version = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -2087,8 +2109,10 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.OwnerID = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Inner.Depth = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Inner.Depth = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -2237,7 +2261,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2247,8 +2271,10 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Version = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -2277,8 +2303,10 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.OwnerID = x
 		}
 	case 4:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Inner.Depth = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Inner.Depth = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -2438,8 +2466,10 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Depth = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Depth = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -2563,8 +2593,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Depth = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Depth = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -2768,8 +2800,10 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Audit.CreatedBy = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Audit.Version = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Audit.Version = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -2931,8 +2965,10 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Audit.CreatedBy = x
 		}
 	case 1:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Audit.Version = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Audit.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -2949,7 +2985,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(0xffffffffffffffff); ok {
 			v.Meta.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2967,8 +3003,10 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Meta.Version = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Meta.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -3003,8 +3041,10 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Meta.Inner.Depth = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Meta.Inner.Depth = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -3752,8 +3792,10 @@ func (v *Tree) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Value = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Value = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -3894,8 +3936,10 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tree) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Value = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Value = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {

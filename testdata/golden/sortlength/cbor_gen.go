@@ -172,8 +172,10 @@ func (v *Index) cborDecodeArray(d *runtime.Decoder) error {
 				if err != nil {
 					return runtime.AtField(err, "Words")
 				}
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 					m[k] = int(x1)
+				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					m[k] = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
 					if err != nil {
@@ -369,8 +371,10 @@ func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Words")
 					}
-					if x1, ok1 := d.TryInt(); ok1 {
+					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 						m[k] = int(x1)
+					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+						m[k] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
 						if err != nil {

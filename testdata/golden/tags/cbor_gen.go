@@ -132,8 +132,10 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Opt = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.One = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.One = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -191,8 +193,10 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 					}
 				}
 				v.JSONOpt = append(v.JSONOpt, zero)
-				if x1, ok1 := d.TryInt(); ok1 {
+				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 					v.JSONOpt[i] = int(x1)
+				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					v.JSONOpt[i] = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
 					if err != nil {
@@ -204,7 +208,7 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 			d.Leave()
 		}
 	}
-	if x, ok := d.TryUint(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0))); ok {
 		v.Both = uint(x)
 	} else {
 		x, err := d.ReadUint()
@@ -222,7 +226,9 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.NoName = x
 	}
-	{
+	if x, ok := d.TryFloat32(); ok {
+		v.Plain = x
+	} else {
 		x, err := d.ReadFloat32()
 		if err != nil {
 			return runtime.AtField(err, "Plain")
@@ -356,8 +362,10 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Opt = x
 		}
 	case 2:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.One = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.One = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -418,8 +426,10 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.JSONOpt = append(v.JSONOpt, zero)
-					if x1, ok1 := d.TryInt(); ok1 {
+					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
 						v.JSONOpt[i] = int(x1)
+					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+						v.JSONOpt[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
 						if err != nil {
@@ -432,7 +442,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
-		if x, ok := d.TryUint(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0))); ok {
 			v.Both = uint(x)
 		} else {
 			x, err := d.ReadUint()
@@ -452,11 +462,15 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.NoName = x
 		}
 	case 8:
-		x, err := d.ReadFloat32()
-		if err != nil {
-			return runtime.AtField(err, "Plain")
+		if x, ok := d.TryFloat32(); ok {
+			v.Plain = x
+		} else {
+			x, err := d.ReadFloat32()
+			if err != nil {
+				return runtime.AtField(err, "Plain")
+			}
+			v.Plain = x
 		}
-		v.Plain = x
 	}
 	return nil
 }
@@ -559,8 +573,10 @@ func (v *IntKeys) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.A = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.A = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -654,8 +670,10 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 func (v *IntKeys) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.A = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.A = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -812,8 +830,10 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Upper = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Mixed = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Mixed = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -830,8 +850,10 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Sigma = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Ks = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Ks = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -839,8 +861,10 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Ks = x
 	}
-	if x, ok := d.TryInt(); ok {
+	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Int = int(x)
+	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		v.Int = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
 		if err != nil {
@@ -959,8 +983,10 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Upper = x
 		}
 	case 2:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Mixed = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Mixed = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -979,8 +1005,10 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Sigma = x
 		}
 	case 4:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Ks = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Ks = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {
@@ -989,8 +1017,10 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Ks = x
 		}
 	case 5:
-		if x, ok := d.TryInt(); ok {
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 			v.Int = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Int = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
 			if err != nil {

@@ -294,103 +294,11 @@ func checkUnsorted(t *testing.T, x generated, sorted cbor.EncMode, arrayT reflec
 	}
 }
 
-// mirrors builds method-free copies of generated struct types. reflect
-// cannot build recursive types, so a struct that is already twice on the
-// way down becomes an empty placeholder; fill never puts a value there.
-type mirrors struct {
-	stack map[reflect.Type]int
-}
-
-func newMirrors() *mirrors { return &mirrors{stack: map[reflect.Type]int{}} }
-
 const maxRecursion = 2
 
 var toArrayField = reflect.StructField{
 	Name: "_", PkgPath: "github.com/cborgen/cborgen/generator_test",
 	Type: reflect.TypeOf(struct{}{}), Tag: `cbor:",toarray"`,
-}
-
-func (m *mirrors) mirror(t reflect.Type, toArray bool) reflect.Type {
-	switch t.Kind() {
-	case reflect.Pointer:
-		return reflect.PointerTo(m.mirror(t.Elem(), toArray))
-	case reflect.Slice:
-		if e := m.mirror(t.Elem(), toArray); e != t.Elem() {
-			return reflect.SliceOf(e)
-		}
-	case reflect.Array:
-		if e := m.mirror(t.Elem(), toArray); e != t.Elem() {
-			return reflect.ArrayOf(t.Len(), e)
-		}
-	case reflect.Map:
-		if e := m.mirror(t.Elem(), toArray); e != t.Elem() {
-			return reflect.MapOf(t.Key(), e)
-		}
-	case reflect.Struct:
-		var fields []reflect.StructField
-		if toArray {
-			fields = append(fields, toArrayField)
-		}
-		if m.stack[t] >= maxRecursion {
-			return reflect.StructOf(fields)
-		}
-		m.stack[t]++
-		defer func() { m.stack[t]-- }()
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			fields = append(fields, reflect.StructField{Name: f.Name, Type: m.mirror(f.Type, toArray), Tag: f.Tag})
-		}
-		return reflect.StructOf(fields)
-	}
-	return t
-}
-
-// convert copies v into a new value of type to, matching struct fields by
-// name: from a generated type to its mirror and back.
-func convert(v reflect.Value, to reflect.Type) reflect.Value {
-	out := reflect.New(to).Elem()
-	switch v.Kind() {
-	case reflect.Pointer:
-		if !v.IsNil() {
-			out.Set(reflect.New(to.Elem()))
-			out.Elem().Set(convert(v.Elem(), to.Elem()))
-		}
-	case reflect.Slice:
-		if !v.IsNil() {
-			out.Set(reflect.MakeSlice(to, v.Len(), v.Len()))
-			for i := 0; i < v.Len(); i++ {
-				out.Index(i).Set(convert(v.Index(i), to.Elem()))
-			}
-		}
-	case reflect.Array:
-		for i := 0; i < v.Len(); i++ {
-			out.Index(i).Set(convert(v.Index(i), to.Elem()))
-		}
-	case reflect.Map:
-		if !v.IsNil() {
-			out.Set(reflect.MakeMapWithSize(to, v.Len()))
-			iter := v.MapRange()
-			for iter.Next() {
-				out.SetMapIndex(convert(iter.Key(), to.Key()), convert(iter.Value(), to.Elem()))
-			}
-		}
-	case reflect.Struct:
-		for i := 0; i < to.NumField(); i++ {
-			f := to.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			if src := v.FieldByName(f.Name); src.IsValid() {
-				out.Field(i).Set(convert(src, f.Type))
-			}
-		}
-	default:
-		out.Set(v.Convert(to))
-	}
-	return out
 }
 
 // fill sets v to a random value that exercises the encodings: boundary

@@ -74,7 +74,7 @@ func TestRealWorld(t *testing.T) {
 		typ := reflect.TypeOf(tc.value).Elem()
 		t.Run(typ.String(), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(6, uint64(len(typ.String()))))
-			m := &rwMirrors{stack: map[reflect.Type]int{}}
+			m := newMirrors()
 			arrayT, mapT := m.mirror(typ, true), m.mirror(typ, false)
 			for i := 0; i < realworldValues && !t.Failed(); i++ {
 				x := reflect.New(typ)
@@ -90,7 +90,7 @@ func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT ref
 	t.Helper()
 	xv := reflect.ValueOf(x).Elem()
 	got, err := x.MarshalCBOR()
-	want, wantErr := em.Marshal(rwConvert(xv, arrayT).Interface())
+	want, wantErr := em.Marshal(convert(xv, arrayT).Interface())
 	if err != nil || wantErr != nil {
 		// Both refuse the same values: times RFC 3339 cannot hold, a raw
 		// message of indefinite length.
@@ -140,11 +140,11 @@ func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT ref
 		t.Fatalf("fxamacker cannot read %x: %v", got, err)
 	}
 	if !divergent {
-		sameValue(t, "array format", rwConvert(y.Elem(), arrayT), fx.Elem())
+		sameValue(t, "array format", convert(y.Elem(), arrayT), fx.Elem())
 	}
 
 	// Legacy maps, as fxamacker writes them.
-	legacy, err := em.Marshal(rwConvert(xv, mapT).Interface())
+	legacy, err := em.Marshal(convert(xv, mapT).Interface())
 	if err != nil {
 		t.Fatalf("fxamacker Marshal (legacy): %v", err)
 	}
@@ -156,7 +156,7 @@ func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT ref
 	if err := cbor.Unmarshal(legacy, oracle.Interface()); err != nil {
 		t.Fatalf("fxamacker cannot read its own legacy bytes %x: %v", legacy, err)
 	}
-	sameValue(t, "legacy format", rwConvert(z.Elem(), arrayT), rwConvert(oracle.Elem(), arrayT))
+	sameValue(t, "legacy format", convert(z.Elem(), arrayT), convert(oracle.Elem(), arrayT))
 }
 
 // sameValue compares two values of a mirror type, strictly: times by
@@ -233,9 +233,14 @@ func rwEqual(a, b reflect.Value) bool {
 	return reflect.DeepEqual(a.Interface(), b.Interface())
 }
 
-// rwMirrors builds method-free mirrors as mirrors does, but keeps the
-// types that fxamacker encodes by their own rules, and embedded fields.
-type rwMirrors struct{ stack map[reflect.Type]int }
+// mirrors builds method-free copies of generated struct types, keeping
+// the types that fxamacker encodes by their own rules, and embedded
+// fields. reflect cannot build recursive types, so a struct that is
+// already twice on the way down becomes an empty placeholder; fill never
+// puts a value there.
+type mirrors struct{ stack map[reflect.Type]int }
+
+func newMirrors() *mirrors { return &mirrors{stack: map[reflect.Type]int{}} }
 
 var (
 	typeTime   = reflect.TypeFor[time.Time]()
@@ -257,7 +262,7 @@ func kept(t reflect.Type) bool {
 	return false
 }
 
-func (m *rwMirrors) mirror(t reflect.Type, toArray bool) reflect.Type {
+func (m *mirrors) mirror(t reflect.Type, toArray bool) reflect.Type {
 	if kept(t) {
 		return t
 	}
@@ -301,8 +306,10 @@ func (m *rwMirrors) mirror(t reflect.Type, toArray bool) reflect.Type {
 	return t
 }
 
-// rwConvert is convert, with kept types copied as they are.
-func rwConvert(v reflect.Value, to reflect.Type) reflect.Value {
+// convert copies v into a new value of type to, matching struct fields by
+// name (from a generated type to its mirror and back); kept types are
+// copied as they are.
+func convert(v reflect.Value, to reflect.Type) reflect.Value {
 	out := reflect.New(to).Elem()
 	if v.Type() == to {
 		out.Set(v)
@@ -312,25 +319,25 @@ func rwConvert(v reflect.Value, to reflect.Type) reflect.Value {
 	case reflect.Pointer:
 		if !v.IsNil() {
 			out.Set(reflect.New(to.Elem()))
-			out.Elem().Set(rwConvert(v.Elem(), to.Elem()))
+			out.Elem().Set(convert(v.Elem(), to.Elem()))
 		}
 	case reflect.Slice:
 		if !v.IsNil() {
 			out.Set(reflect.MakeSlice(to, v.Len(), v.Len()))
 			for i := 0; i < v.Len(); i++ {
-				out.Index(i).Set(rwConvert(v.Index(i), to.Elem()))
+				out.Index(i).Set(convert(v.Index(i), to.Elem()))
 			}
 		}
 	case reflect.Array:
 		for i := 0; i < v.Len(); i++ {
-			out.Index(i).Set(rwConvert(v.Index(i), to.Elem()))
+			out.Index(i).Set(convert(v.Index(i), to.Elem()))
 		}
 	case reflect.Map:
 		if !v.IsNil() {
 			out.Set(reflect.MakeMapWithSize(to, v.Len()))
 			iter := v.MapRange()
 			for iter.Next() {
-				out.SetMapIndex(iter.Key(), rwConvert(iter.Value(), to.Elem()))
+				out.SetMapIndex(iter.Key(), convert(iter.Value(), to.Elem()))
 			}
 		}
 	case reflect.Struct:
@@ -340,7 +347,7 @@ func rwConvert(v reflect.Value, to reflect.Type) reflect.Value {
 				continue
 			}
 			if sf, ok := v.Type().FieldByName(f.Name); ok && len(sf.Index) == 1 {
-				out.Field(i).Set(rwConvert(v.Field(sf.Index[0]), f.Type))
+				out.Field(i).Set(convert(v.Field(sf.Index[0]), f.Type))
 			}
 		}
 	default:

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"math"
 	"unicode/utf8"
 )
@@ -219,6 +220,27 @@ func float16ToFloat64(h uint16) float64 {
 	return sign * math.Ldexp(1024+mant, exp-25)
 }
 
-// validUTF8 reports whether b is valid UTF-8. utf8.Valid checks ASCII
-// eight bytes at a time itself.
-func validUTF8(b []byte) bool { return utf8.Valid(b) }
+// validUTF8 reports whether b is valid UTF-8. It checks for ASCII first
+// a word at a time, reading the last word where the string ends (it may
+// overlap the one before), so that a string of 4 to 16 bytes costs two
+// loads; text with any other byte goes to utf8.Valid.
+func validUTF8(b []byte) bool {
+	const high = 0x8080808080808080
+	var w uint64
+	switch n := len(b); {
+	case n >= 8:
+		for i := 0; i < n-8; i += 8 {
+			if w |= binary.LittleEndian.Uint64(b[i:]); w&high != 0 {
+				return utf8.Valid(b)
+			}
+		}
+		w |= binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 4:
+		w = uint64(binary.LittleEndian.Uint32(b) | binary.LittleEndian.Uint32(b[n-4:]))
+	default:
+		for _, c := range b {
+			w |= uint64(c)
+		}
+	}
+	return w&high == 0 || utf8.Valid(b)
+}

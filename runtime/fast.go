@@ -108,17 +108,14 @@ func (d *Decoder) TryNull() (null, ok bool) {
 	return false, false
 }
 
-// TryString reads a text string of fewer than 24 bytes, all ASCII (so
-// valid UTF-8), within MaxStringLength.
+// TryString reads a text string of at most 8 bytes, all ASCII (so valid
+// UTF-8), within MaxStringLength, when 9 bytes are buffered: it checks the
+// eight bytes after the head at once, masked to the string's length.
+// Longer text goes to ReadString, whose check reads a word at a time.
 func (d *Decoder) TryString() (string, bool) {
-	p := d.buf[d.off:]
-	if len(p) != 0 {
-		if n := int(p[0]) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
-			for _, c := range p[1 : 1+n] {
-				if c >= 0x80 {
-					return "", false
-				}
-			}
+	if p := d.buf[d.off:]; len(p) >= 9 {
+		if n := int(p[0]) - 0x60; uint(n) <= 8 && n <= d.opts.MaxStringLength &&
+			binary.LittleEndian.Uint64(p[1:])<<(64-8*uint(n))&0x8080808080808080 == 0 {
 			d.off += 1 + n
 			return string(p[1 : 1+n]), true
 		}

@@ -8,12 +8,14 @@ import (
 	"os/exec"
 	"regexp"
 	"testing"
+	"unicode/utf8"
 )
 
 // tryInputs returns every input of one and two bytes, and strings and
 // arrays of every short length followed by filler.
 func tryInputs() [][]byte {
 	var in [][]byte
+	filler := bytes.Repeat([]byte{0xff}, 9)
 	for a := 0; a < 256; a++ {
 		in = append(in, []byte{byte(a)})
 		for b := 0; b < 256; b++ {
@@ -31,7 +33,14 @@ func tryInputs() [][]byte {
 			two := bytes.Clone(ascii)
 			two[n-1], two[n] = 0xc3, 0xa9 // é: valid, not ASCII
 			in = append(in, two)
+			// With non-ASCII bytes after them, which the word-at-a-time
+			// checks load and must mask off.
+			in = append(in, append(bytes.Clone(bad), filler...), append(bytes.Clone(two), filler...))
 		}
+		in = append(in, append(bytes.Clone(ascii), filler...))
+		// Byte strings, with the short head and the one-byte length.
+		bs := append([]byte{0x40 + byte(n)}, bytes.Repeat([]byte{0xff}, n)...)
+		in = append(in, bs, bs[:len(bs)/2], append([]byte{0x58, byte(n)}, bs[1:]...))
 		arr := append([]byte{0x80 + byte(n)}, bytes.Repeat([]byte{0}, n)...)
 		in = append(in, arr, arr[:len(arr)/2])
 	}
@@ -273,7 +282,8 @@ func TestTryWide(t *testing.T) {
 
 // TestTryInlinable checks that the compiler inlines every Try method: one
 // that grew past the inliner's budget would become a call, and the
-// generated decoders would lose what the Try methods are for.
+// generated decoders would lose what the Try methods are for. It checks
+// definiteString too, the fast path inlined into the string reads.
 func TestTryInlinable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the compiler")
@@ -286,9 +296,84 @@ func TestTryInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryArrayHead", "NextIsArray"} {
+	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryArrayHead", "NextIsArray", "definiteString"} {
 		if !regexp.MustCompile(`can inline \(\*Decoder\)\.` + name + `\b`).Match(out) {
 			t.Errorf("(*Decoder).%s is not inlinable", name)
+		}
+	}
+}
+
+// TestStringFastPaths checks that the fast paths of ReadString, ReadBytes
+// and ReadByteArray (definiteString and validUTF8) accept only what their
+// general paths accept, with the same value and offset, on every input of
+// TestTryAgreesWithRead under the same options.
+func TestStringFastPaths(t *testing.T) {
+	opts := []Options{
+		DefaultOptions(),
+		{Strict: true},
+		{MaxStringLength: 3, MaxArrayElements: 3, MaxDepth: 1},
+	}
+	for _, o := range opts {
+		for _, in := range tryInputs() {
+			mk := func() *Decoder {
+				d := NewBytesDecoder(in)
+				d.SetOptions(o)
+				return d
+			}
+			d, slow := mk(), mk()
+			s, err := d.ReadString()
+			want, werr := slow.readStringSlow()
+			if (err == nil) != (werr == nil) || s != want || d.off != slow.off {
+				t.Fatalf("ReadString(% x) %+v = %q, %v at %d; general path: %q, %v at %d", in, o, s, err, d.off, want, werr, slow.off)
+			}
+			d, slow = mk(), mk()
+			b, err := d.ReadBytes(nil)
+			wb, werr := slow.readBytesSlow(nil)
+			if (err == nil) != (werr == nil) || !bytes.Equal(b, wb) || d.off != slow.off {
+				t.Fatalf("ReadBytes(% x) %+v = % x, %v at %d; general path: % x, %v at %d", in, o, b, err, d.off, wb, werr, slow.off)
+			}
+			if len(in) > 1 && in[0]>>5 == MajorBytes {
+				// Whatever ReadByteArray takes, ReadBytes's general path
+				// takes too, with the same bytes and offset.
+				for _, n := range []int{int(in[0] & 0x1f), int(in[1])} {
+					dst, d, r := make([]byte, n), mk(), mk()
+					if d.ReadByteArray(dst) != nil {
+						continue
+					}
+					wb, err := r.readBytesSlow(nil)
+					if err != nil || !bytes.Equal(dst, wb) || r.off != d.off {
+						t.Fatalf("ReadByteArray(% x) %+v = % x at %d; general path: % x, %v at %d", in, o, dst, d.off, wb, err, r.off)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestValidUTF8 checks the word-at-a-time ASCII check against utf8.Valid
+// on strings of every length to 40 with one byte of every value at every
+// position.
+func TestValidUTF8(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		b := bytes.Repeat([]byte{'a'}, n)
+		if !validUTF8(b) {
+			t.Fatalf("validUTF8(%q) = false", b)
+		}
+		for i := 0; i < n; i++ {
+			for c := 0x80; c < 0x100; c++ {
+				b[i] = byte(c)
+				if validUTF8(b) != utf8.Valid(b) {
+					t.Fatalf("validUTF8(% x) = %v", b, !utf8.Valid(b))
+				}
+				if i+1 < n {
+					b[i+1] = 0xa9
+					if validUTF8(b) != utf8.Valid(b) {
+						t.Fatalf("validUTF8(% x) = %v", b, !utf8.Valid(b))
+					}
+					b[i+1] = 'a'
+				}
+			}
+			b[i] = 'a'
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Typed reads. Each reads one whole item and returns a *Error when the
@@ -414,36 +413,31 @@ func (d *Decoder) chunks(dst []byte, major byte, want string, start int64) ([]by
 }
 
 // definiteString is the fast path of the string reads: a definite-length
-// string of the major type whose head has an argument of at most two
-// bytes (a length below 65536, within MaxStringLength) and whose bytes are
-// all buffered. It returns them and the offset after them, without
-// consuming them; ok is false for anything else, including strict mode,
-// and the callers then take the general path, which reports errors.
-func (d *Decoder) definiteString(major byte) (b []byte, end int, ok bool) {
+// string whose head is base (0x40 for a byte string, 0x60 for text) plus
+// its length below 24, or base+24 and a one-byte length, within
+// MaxStringLength, with all its bytes buffered. It returns them and the
+// size of the whole item without consuming them; size is 0 for anything
+// else, and the callers then take the general path, which reports errors.
+// It is small enough to be inlined into its callers. The one-byte length
+// form stands aside in strict mode, whose heads must be the shortest.
+func (d *Decoder) definiteString(base int) (b []byte, size int) {
 	p := d.buf[d.off:]
-	if len(p) == 0 || p[0]>>5 != major || d.opts.Strict {
-		return nil, 0, false
+	if len(p) >= 2 {
+		n, h := int(p[0])-base, 1
+		if n == 24 && !d.opts.Strict {
+			n, h = int(p[1]), 2
+		}
+		if (uint(n) < 24 || h == 2) && n <= len(p)-h && n <= d.opts.MaxStringLength {
+			return p[h : h+n], h + n
+		}
 	}
-	n, h := int(p[0]&0x1f), 1
-	switch {
-	case n < 24:
-	case n == 24 && len(p) >= 2:
-		n, h = int(p[1]), 2
-	case n == 25 && len(p) >= 3:
-		n, h = int(p[1])<<8|int(p[2]), 3
-	default:
-		return nil, 0, false
-	}
-	if n > len(p)-h || n > d.opts.MaxStringLength {
-		return nil, 0, false
-	}
-	return p[h : h+n : h+n], d.off + h + n, true
+	return nil, 0
 }
 
 // ReadString reads a text string, checked to be UTF-8.
 func (d *Decoder) ReadString() (string, error) {
-	if b, end, ok := d.definiteString(MajorText); ok && utf8.Valid(b) {
-		d.off = end
+	if b, size := d.definiteString(0x60); size != 0 && validUTF8(b) {
+		d.off += size
 		return string(b), nil
 	}
 	return d.readStringSlow()
@@ -472,8 +466,8 @@ func (d *Decoder) readStringSlow() (string, error) {
 // ReadBytes reads a byte string and appends it to buf[:0], reusing buf's
 // capacity. The result is never nil.
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
-	if b, end, ok := d.definiteString(MajorBytes); ok {
-		d.off = end
+	if b, size := d.definiteString(0x40); size != 0 {
+		d.off += size
 		if buf = append(buf[:0], b...); buf == nil {
 			buf = []byte{}
 		}
@@ -502,8 +496,8 @@ func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
 // ReadByteArray reads a byte string of exactly len(dst) bytes into dst
 // (the encoding of a Go [N]byte). Any other length is ErrLength.
 func (d *Decoder) ReadByteArray(dst []byte) error {
-	if b, end, ok := d.definiteString(MajorBytes); ok && len(b) == len(dst) {
-		d.off = end
+	if b, size := d.definiteString(0x40); size != 0 && len(b) == len(dst) {
+		d.off += size
 		copy(dst, b)
 		return nil
 	}

@@ -312,17 +312,11 @@ func appendCall(call jen.Code) jen.Code {
 // its own (if b, err := v.F.MarshalCBOR(); ...), so a struct whose only
 // fields are marshalers must not declare one that nothing uses.
 func canFail(t Type) bool {
-	switch t := t.(type) {
-	case StructRef, Time, Dynamic, TypeParam:
-		return true
-	case Array:
-		return canFail(t.Elem)
-	case Slice:
-		return canFail(t.Elem)
-	case Map:
-		return canFail(t.Elem)
-	case Pointer:
-		return canFail(t.Elem)
-	}
-	return false
+	return containsType(t, func(t Type) bool {
+		switch t.(type) {
+		case StructRef, Time, Dynamic, TypeParam:
+			return true
+		}
+		return false
+	})
 }

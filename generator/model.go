@@ -419,19 +419,29 @@ func lessIndex(a, b []int) bool {
 
 // hasDynamic reports whether t or a type within it takes the slow path.
 func hasDynamic(t Type) bool {
-	switch t := t.(type) {
-	case Dynamic:
-		return true
-	case Array:
-		return hasDynamic(t.Elem)
-	case Slice:
-		return hasDynamic(t.Elem)
-	case Map:
-		return hasDynamic(t.Elem)
-	case Pointer:
-		return hasDynamic(t.Elem)
+	return containsType(t, func(t Type) bool { _, ok := t.(Dynamic); return ok })
+}
+
+// containsType reports whether match holds for t or for the element type of
+// an array, slice, map or pointer within it.
+func containsType(t Type, match func(Type) bool) bool {
+	for {
+		if match(t) {
+			return true
+		}
+		switch c := t.(type) {
+		case Array:
+			t = c.Elem
+		case Slice:
+			t = c.Elem
+		case Map:
+			t = c.Elem
+		case Pointer:
+			t = c.Elem
+		default:
+			return false
+		}
 	}
-	return false
 }
 
 // fieldTag is a struct tag as fxamacker/cbor reads it.

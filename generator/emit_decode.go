@@ -30,18 +30,29 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id("DecodeCBOR").
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
+			jen.Var().Id("err").Error(),
 			// In line and without a call: the common case, an array
 			// whose initial byte is buffered. Strict mode's check of
 			// the whole item is made by the array decoder's head read.
 			jen.If(jen.Id("d").Dot("NextIsArray").Call()).Block(
-				jen.Return(jen.Id("v").Dot(methodDecodeArray).Call(jen.Id("d"))),
+				jen.Id("err").Op("=").Id("v").Dot(methodDecodeArray).Call(jen.Id("d")),
+			).Else().If(
+				jen.List(jen.Id("major"), jen.Id("perr")).Op(":=").Id("d").Dot("PeekMajor").Call(),
+				jen.Id("perr").Op("!=").Nil(),
+			).Block(
+				jen.Id("err").Op("=").Id("perr"),
+			).Else().If(jen.Id("major").Op("==").Add(rt("MajorMap"))).Block(
+				jen.Id("err").Op("=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")),
+			).Else().Block(
+				jen.Id("err").Op("=").Id("v").Dot(methodDecodeArray).Call(jen.Id("d")),
 			),
-			jen.List(jen.Id("major"), jen.Id("err")).Op(":=").Id("d").Dot("PeekMajor").Call(),
-			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
-			jen.If(jen.Id("major").Op("==").Add(rt("MajorMap"))).Block(
-				jen.Return(jen.Id("v").Dot(methodDecodeMap).Call(jen.Id("d"))),
+			// Each enclosing DecodeCBOR renames the root as the error
+			// travels out, so the outermost type names the path; io.EOF
+			// between items is not a *runtime.Error and stays io.EOF.
+			jen.If(jen.Id("err").Op("!=").Nil()).Block(
+				jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
 			),
-			jen.Return(jen.Id("v").Dot(methodDecodeArray).Call(jen.Id("d"))),
+			jen.Return(jen.Nil()),
 		)
 }
 

@@ -124,6 +124,18 @@ func AtType(err error, name string) error {
 	return err
 }
 
+// AtRoot names the root of the path of a *Error, replacing any name set
+// before: generated DecodeCBOR methods call it on the way out, so the
+// outermost type decoded names the path, on streams as for UnmarshalCBOR.
+// Other errors, io.EOF between items among them, are returned unchanged.
+func AtRoot(err error, name string) error {
+	var e *Error
+	if errors.As(err, &e) {
+		e.root = name
+	}
+	return err
+}
+
 // Errorf returns a typed error at the decoder's current offset.
 func (d *Decoder) Errorf(cause error, format string, args ...any) error {
 	msg := format

@@ -84,17 +84,20 @@ func (v *Request) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Request")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 7 fields.
@@ -563,17 +566,20 @@ func (v *Params) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Params")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
@@ -850,17 +856,20 @@ func (v *GetParams) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "GetParams")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
@@ -1065,17 +1074,20 @@ func (v *PutParams) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "PutParams")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
@@ -1375,17 +1387,20 @@ func (v *ListParams) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "ListParams")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
@@ -1688,17 +1703,20 @@ func (v *Response) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Response")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
@@ -2077,17 +2095,20 @@ func (v *Result) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Result")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
@@ -2451,17 +2472,20 @@ func (v *Entry) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Entry")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
@@ -2741,17 +2765,20 @@ func (v *Error) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Error")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 5 fields.

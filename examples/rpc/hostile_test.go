@@ -122,7 +122,7 @@ func TestServeConnection(t *testing.T) {
 	if !errors.Is(err, errReset) || !errors.As(err, &rerr) || len(ids) != 4 {
 		t.Fatalf("serve(broken connection) = %d requests, %v; want 4 and the reset", len(ids), err)
 	}
-	if want := "cbor: Params.Get.Key: reading text string of 1 byte: connection reset by peer at offset 131"; err.Error() != want {
+	if want := "cbor: Request.Params.Get.Key: reading text string of 1 byte: connection reset by peer at offset 131"; err.Error() != want {
 		t.Errorf("serve(broken connection):\n got %v\nwant %s", err, want)
 	}
 }

@@ -48,17 +48,20 @@ func (v *Location) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Location")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
@@ -263,17 +266,20 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Composite")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 6 fields.
@@ -632,17 +638,20 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Field")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
@@ -941,17 +950,20 @@ func (v *Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Value")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 13 fields.
@@ -1869,17 +1881,20 @@ func (v *Path) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Path")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
@@ -2100,17 +2115,20 @@ func (v *Limits) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Limits")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 7 fields.

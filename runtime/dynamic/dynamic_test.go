@@ -296,7 +296,7 @@ func TestErrors(t *testing.T) {
 		{"uint8 overflow", []byte{0x19, 0x01, 0x00}, func(d *runtime.Decoder) error { var x uint8; return dynamic.DecodeValue(d, &x) }, runtime.ErrRange, ""},
 		{"truncated string", []byte{0x62, 'a'}, func(d *runtime.Decoder) error { var x string; return dynamic.DecodeValue(d, &x) }, io.ErrUnexpectedEOF, ""},
 		{"bad UTF-8", []byte{0x61, 0xff}, func(d *runtime.Decoder) error { var x string; return dynamic.DecodeValue(d, &x) }, runtime.ErrUTF8, ""},
-		{"generated type", []byte{0x83, 0x01, 0x02, 0x03}, func(d *runtime.Decoder) error { var x nested.Item; return dynamic.DecodeValue(d, &x) }, runtime.ErrType, "SKU"},
+		{"generated type", []byte{0x83, 0x01, 0x02, 0x03}, func(d *runtime.Decoder) error { var x nested.Item; return dynamic.DecodeValue(d, &x) }, runtime.ErrType, "Item.SKU"},
 		{"element of a slice", []byte{0x82, 0x01, 0x61, 'a'}, func(d *runtime.Decoder) error { var x []int; return dynamic.DecodeSlice(d, &x) }, runtime.ErrType, "[1]"},
 		{"array too short", []byte{0x81, 0x01}, func(d *runtime.Decoder) error { var x [2]int; return dynamic.DecodeArray(d, x[:]) }, runtime.ErrLength, ""},
 		{"indefinite array too long", []byte{0x9f, 0x01, 0x02, 0x03, 0xff}, func(d *runtime.Decoder) error { var x [2]int; return dynamic.DecodeArray(d, x[:]) }, runtime.ErrLength, ""},

@@ -86,17 +86,20 @@ func (v *Priced) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Priced")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
@@ -439,17 +442,20 @@ func (v *Addressed) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Addressed")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.

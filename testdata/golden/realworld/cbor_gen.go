@@ -277,17 +277,20 @@ func (v *Values) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Values")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 24 fields.
@@ -1724,17 +1727,20 @@ func (v *Audit) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Audit")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
@@ -2023,17 +2029,20 @@ func (v *Meta) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Meta")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 6 fields.
@@ -2418,17 +2427,20 @@ func (v *Inner) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Inner")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
@@ -2743,17 +2755,20 @@ func (v *Doc) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Doc")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 9 fields.
@@ -3215,17 +3230,20 @@ func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Page")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 4 fields.
@@ -3542,17 +3560,20 @@ func (v *Pair[K, V]) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Pair")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
@@ -3744,17 +3765,20 @@ func (v *Tree) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Tree")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 3 fields.
@@ -4067,17 +4091,20 @@ func (v *List) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *List) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "List")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 2 fields.
@@ -4343,17 +4370,20 @@ func (v *Uses) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Uses")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 8 fields.

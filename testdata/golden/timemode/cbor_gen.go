@@ -78,17 +78,20 @@ func (v *Event) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Event")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 5 fields.
@@ -412,17 +415,20 @@ func (v *Box[T]) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: an array of the fields (the current
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
 	if d.NextIsArray() {
-		return v.cborDecodeArray(d)
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
 	}
-	major, err := d.PeekMajor()
 	if err != nil {
-		return err
+		return runtime.AtRoot(err, "Box")
 	}
-	if major == runtime.MajorMap {
-		return v.cborDecodeMap(d)
-	}
-	return v.cborDecodeArray(d)
+	return nil
 }
 
 // cborDecodeArray reads the current format: an array of the 1 fields.

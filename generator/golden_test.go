@@ -184,11 +184,6 @@ var errorCases = []struct {
 		want: []string{"x.go:11:2: field T.F has unsupported type func()"},
 	},
 	{
-		name: "other package without methods",
-		src:  "type T struct {\n\tAt time.Location\n}\n\nvar _ = time.Now\n",
-		want: []string{"x.go:6:2: field T.At has unsupported type time.Location", "run cbor-gen in package time"},
-	},
-	{
 		name:  "generic instantiation not generated",
 		types: "T",
 		src:   "type T struct {\n\tP Page[int]\n}\n\ntype Page[E any] struct{ Items []E }\n",

@@ -3,10 +3,12 @@ package generator
 import (
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,23 +23,35 @@ const loadMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo
 // loaded is a type-checked package and where its generated file goes.
 type loaded struct {
 	pkg     *packages.Package
-	dir     string // absolute package directory
-	outPath string // absolute output file path
+	support []*packages.Package // the runtime packages, for typecheckOutput
+	dir     string              // absolute package directory
+	outPath string              // absolute output file path
 }
 
 // load finds the package named by cfg.Pattern and type-checks it, leaving
-// the command's own output file out: an overlay replaces that file by a
-// bare package clause, so a stale or broken earlier output never stops
-// its own regeneration.
+// the command's own output file out, so that a stale or broken earlier
+// output never stops its own regeneration: the output's syntax is replaced
+// by its bare package clause as it is parsed (Config.ParseFile, not an
+// overlay: with an overlay go/packages type-checks every dependency from
+// source, five times slower than reading their export data).
+//
+// The runtime packages that generated code imports are loaded beside it,
+// so that the output can be type-checked before it is written (see
+// typecheckOutput); they come from the same load so that the types they
+// share with the package (time.Time, ...) are identical.
+//
+// Type errors that only the generated methods' absence causes (the
+// package calls r.MarshalCBOR before its first generation, or a method of
+// another package that is generated later in the same go generate ./...)
+// are tolerated; every other error stops the run. When a dependency does
+// not compile for that reason, it has no export data, and the package is
+// loaded again with its dependencies type-checked from source.
 func load(cfg Config) (*loaded, error) {
 	pattern := cfg.Pattern
 	if pattern == "" {
 		pattern = "."
 	}
-	var buildFlags []string
-	if len(cfg.Tags) > 0 {
-		buildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
-	}
+	buildFlags := tagFlags(cfg.Tags)
 
 	dir, err := packageDir(pattern, buildFlags)
 	if err != nil {
@@ -51,31 +65,79 @@ func load(cfg Config) (*loaded, error) {
 		return nil, err
 	}
 
-	overlay := map[string][]byte{}
-	if _, err := os.Stat(out); err == nil {
-		name, err := packageName(out, dir)
-		if err != nil {
-			return nil, err
-		}
-		overlay[out] = []byte("package " + name + "\n")
-	}
-
-	pkgs, err := packages.Load(&packages.Config{
+	pcfg := &packages.Config{
 		Mode:       loadMode,
 		Dir:        dir,
 		BuildFlags: buildFlags,
-		Overlay:    overlay,
-	}, ".")
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			if filename == out {
+				name, err := packageName(out, dir, src)
+				if err != nil {
+					return nil, err
+				}
+				src = []byte("package " + name + "\n")
+			}
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		},
+	}
+	l, err := loadWith(pcfg, dir, out)
+	if err != nil && errors.Is(err, errDependency) {
+		pcfg.Mode |= packages.NeedDeps | packages.NeedImports
+		l, err = loadWith(pcfg, dir, out)
+	}
+	if err != nil {
+		// The go command itself may trip over the old output (another
+		// package clause, say): show it a bare package clause instead,
+		// the slow way.
+		if src, rerr := os.ReadFile(out); rerr == nil {
+			if name, nerr := packageName(out, dir, src); nerr == nil {
+				pcfg.Overlay = map[string][]byte{out: []byte("package " + name + "\n")}
+				if l2, err2 := loadWith(pcfg, dir, out); err2 == nil {
+					return l2, nil
+				}
+			}
+		}
+	}
+	return l, err
+}
+
+// tagFlags are the go command's flags for the build tags of a run.
+func tagFlags(tags []string) []string {
+	if len(tags) == 0 {
+		return nil
+	}
+	return []string{"-tags=" + strings.Join(tags, ",")}
+}
+
+// errDependency marks a load that failed because a dependency could not
+// be imported.
+var errDependency = errors.New("a dependency could not be imported")
+
+func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
+	pkgs, err := packages.Load(pcfg, ".", runtimePath, dynamicPath)
 	if err != nil {
 		return nil, err
 	}
-	if len(pkgs) != 1 {
-		return nil, fmt.Errorf("%s: found %d packages, want 1", dir, len(pkgs))
+	var main *packages.Package
+	var support []*packages.Package
+	for _, p := range pkgs {
+		switch {
+		case p.PkgPath == runtimePath || p.PkgPath == dynamicPath ||
+			(len(p.GoFiles) == 0 && len(p.Errors) > 0 && (p.ID == runtimePath || p.ID == dynamicPath)):
+			support = append(support, p)
+		case main != nil:
+			return nil, fmt.Errorf("%s: found more than one package", relPath(dir))
+		default:
+			main = p
+		}
 	}
-	if err := packageErrors(pkgs); err != nil {
+	if main == nil {
+		return nil, fmt.Errorf("%s: no Go package found", relPath(dir))
+	}
+	if err := packageErrors([]*packages.Package{main}, out); err != nil {
 		return nil, err
 	}
-	return &loaded{pkg: pkgs[0], dir: dir, outPath: out}, nil
+	return &loaded{pkg: main, support: support, dir: dir, outPath: out}, nil
 }
 
 // packageDir returns the directory of the one package pattern names.
@@ -97,7 +159,7 @@ func packageDir(pattern string, buildFlags []string) (string, error) {
 	p := pkgs[0]
 	files := append(append([]string{}, p.GoFiles...), p.IgnoredFiles...)
 	if len(files) == 0 {
-		if err := packageErrors(pkgs); err != nil {
+		if err := packageErrors(pkgs, ""); err != nil {
 			return "", err
 		}
 		return "", fmt.Errorf("pattern %q: no Go files found", pattern)
@@ -105,10 +167,10 @@ func packageDir(pattern string, buildFlags []string) (string, error) {
 	return filepath.Dir(files[0]), nil
 }
 
-// packageName returns the package name for the overlay of the output
+// packageName returns the package name for the stand-in of the output
 // file: the name most other Go files in dir declare, or failing that the
 // output's own package clause.
-func packageName(out, dir string) (string, error) {
+func packageName(out, dir string, src []byte) (string, error) {
 	fset := token.NewFileSet()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -132,32 +194,49 @@ func packageName(out, dir string) (string, error) {
 	if best != "" {
 		return best, nil
 	}
-	if f, err := parser.ParseFile(fset, out, nil, parser.PackageClauseOnly); err == nil {
+	if f, err := parser.ParseFile(fset, out, src, parser.PackageClauseOnly); err == nil {
 		return f.Name.Name, nil
 	}
 	return "", fmt.Errorf("%s: cannot tell the package name: no other Go file in %s and its own package clause does not parse", relPath(out), relPath(dir))
 }
 
+// missingGenerated matches the type errors that only the absence of the
+// generated methods causes: a call of one (r.MarshalCBOR undefined), or a
+// type that does not yet implement an interface made of them.
+var missingGenerated = regexp.MustCompile(`(has no field or method|missing method) (MarshalCBOR|UnmarshalCBOR|AppendCBOR|DecodeCBOR|SizeCBOR)\b`)
+
+// tolerated reports whether the type error msg is one that generation
+// itself cures.
+func tolerated(msg string) bool { return missingGenerated.MatchString(msg) }
+
 // packageErrors gathers the errors of pkgs and their imports, each as
 // file:line:col: message, as go/packages' PrintErrors shows them.
 //
-// When the type checker reports a package's errors, the go command's own
-// report of the same errors (a "# import/path" block of compiler output)
-// is left out, so that each error is printed once; a package's errors are
-// in source order, as the compiler prints them.
-func packageErrors(pkgs []*packages.Package) error {
+// Left out: errors in the output file out (it is about to be replaced),
+// the errors generation cures (tolerated), and the go command's own report
+// of a package's compile errors (a "# import/path" block), since the type
+// checker reports the same errors, or ones generation cures. An import
+// that failed is reported wrapped in errDependency. A package's errors
+// are in source order, as the compiler prints them.
+func packageErrors(pkgs []*packages.Package, out string) error {
 	seen := map[string]bool{}
 	var msgs []string
+	dependency := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		typeErrors := false
-		for _, e := range p.Errors {
-			typeErrors = typeErrors || e.Kind == packages.TypeError
-		}
 		errs := append([]packages.Error(nil), p.Errors...)
 		sort.SliceStable(errs, func(i, j int) bool { return posLess(errs[i].Pos, errs[j].Pos) })
 		for _, e := range errs {
-			if typeErrors && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") && p.Types != nil {
 				continue
+			}
+			if file, _, _ := splitPos(e.Pos); out != "" && file == out {
+				continue
+			}
+			if e.Kind == packages.TypeError && tolerated(e.Msg) {
+				continue
+			}
+			if e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, "could not import ") {
+				dependency = true
 			}
 			msg := e.Msg
 			if e.Pos != "" && e.Pos != "-" {
@@ -172,8 +251,17 @@ func packageErrors(pkgs []*packages.Package) error {
 	if len(msgs) == 0 {
 		return nil
 	}
-	return errors.New(strings.Join(msgs, "\n"))
+	err := errors.New(strings.Join(msgs, "\n"))
+	if dependency {
+		return dependencyError{err}
+	}
+	return err
 }
+
+// dependencyError is a load error in which an import failed.
+type dependencyError struct{ error }
+
+func (dependencyError) Is(target error) bool { return target == errDependency }
 
 // posLess orders two file:line:col positions of go/packages errors by
 // file, then line and column; an error without a position sorts first.

@@ -123,6 +123,9 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := typecheckOutput(l, src); err != nil {
+		return nil, err
+	}
 	return &Output{Path: l.outPath, Source: src, LockPath: LockPath(l.outPath), Lock: lock}, nil
 }
 

@@ -1,0 +1,110 @@
+package generator
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+// typecheckOutput type-checks the package with src as its output file,
+// the last line of defence before anything is written: cbor-gen never
+// writes code that does not compile. The package's other files are the
+// syntax the loader already parsed, and every import comes from the same
+// load, so this costs one more type check of the package and nothing
+// from disk.
+//
+// Errors that generation cures are tolerated as in load, and in the
+// output itself only where a method of another package's type is missing
+// (that package is generated later in the same go generate ./...).
+func typecheckOutput(l *loaded, src []byte) error {
+	for _, p := range l.support {
+		if len(p.Errors) > 0 || p.Types == nil {
+			return fmt.Errorf("the generated code imports %s, which this module does not provide; run go get -tool github.com/cborgen/cborgen/cmd/cbor-gen (or go get github.com/cborgen/cborgen) and generate again", p.ID)
+		}
+	}
+	fset := l.pkg.Fset
+	gen, err := parser.ParseFile(fset, l.outPath, src, parser.ParseComments)
+	if err != nil {
+		return fmt.Errorf("the generated code does not parse (a bug in cbor-gen): %v", err)
+	}
+	files := []*ast.File{gen}
+	for _, f := range l.pkg.Syntax {
+		if fset.File(f.Pos()).Name() != l.outPath {
+			files = append(files, f)
+		}
+	}
+
+	known := map[string]*types.Package{"unsafe": types.Unsafe}
+	var add func(p *types.Package)
+	add = func(p *types.Package) {
+		if p == nil || known[p.Path()] != nil {
+			return
+		}
+		known[p.Path()] = p
+		for _, imp := range p.Imports() {
+			add(imp)
+		}
+	}
+	for _, imp := range l.pkg.Types.Imports() {
+		add(imp)
+	}
+	for _, p := range l.support {
+		add(p.Types)
+	}
+
+	var errs []string
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if p := known[path]; p != nil {
+				return p, nil
+			}
+			return nil, fmt.Errorf("package %s is not among the package's dependencies", path)
+		}),
+		Error: func(err error) {
+			te, ok := err.(types.Error)
+			if !ok {
+				errs = append(errs, err.Error())
+				return
+			}
+			pos := fset.Position(te.Pos)
+			inOutput := pos.Filename == l.outPath
+			if tolerated(te.Msg) && (!inOutput || foreignReceiver.MatchString(te.Msg)) {
+				return
+			}
+			msg := fmt.Sprintf("%s: %s", relPath(pos.String()), te.Msg)
+			if inOutput {
+				msg += "\n\t" + strings.TrimSpace(lineOf(src, pos.Line))
+			}
+			errs = append(errs, msg)
+		},
+	}
+	conf.Check(l.pkg.PkgPath, fset, files, nil)
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(errs, "\n") + "\ncbor-gen: the generated code would not compile, so nothing was written. " +
+		"This is a bug in cbor-gen, or a clash between your code and the generated code that it does not foresee: " +
+		"report it with the types involved, or leave the type out of -type")
+}
+
+// foreignReceiver matches a missing-method error on a type of another
+// package (its name is qualified).
+var foreignReceiver = regexp.MustCompile(`type \*?[\w]+\.[\w]+`)
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// lineOf returns line n (1-based) of src.
+func lineOf(src []byte, n int) string {
+	lines := bytes.Split(src, []byte("\n"))
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return string(lines[n-1])
+}

@@ -142,19 +142,6 @@ func (e *emitter) dynamicOptions() jen.Code {
 	return jen.Qual(dynamicPath, "Options").Values(fields...)
 }
 
-// recvType is the receiver type of the generated methods: T, or T[P1, P2]
-// for a generic struct.
-func recvType(s *Struct) *jen.Statement {
-	if len(s.TypeParams) == 0 {
-		return jen.Id(s.Name)
-	}
-	var ps []jen.Code
-	for _, p := range s.TypeParams {
-		ps = append(ps, jen.Id(p))
-	}
-	return jen.Id(s.Name).Types(ps...)
-}
-
 // fieldExpr is the Go expression for field f of *v: v.F, or through the
 // embedded structs it is promoted from, v.Base.F.
 func fieldExpr(f *Field) *jen.Statement {
@@ -185,16 +172,30 @@ func emitFile(f *File) ([]byte, error) {
 	for _, s := range f.Structs {
 		e.structs[s.Name] = s
 	}
-	jf := jen.NewFilePathName(f.Path, f.Package)
+	jf := jen.NewFilePathName(renderPath, f.Package) // see resolveNames
+	jf.ImportAlias(f.Path, selfAlias)
 	jf.HeaderComment(generatedHeader)
 	if f.Build != "" {
 		jf.HeaderComment(f.Build) // starts with "//": written as it is
 	}
-	jf.ImportName(runtimePath, "runtime")
-	jf.ImportName(dynamicPath, "dynamic")
+	// Imports carry their package's name, or an alias when the package
+	// declares that name itself (a type called runtime, a var called big).
+	importAs := func(path, name string) {
+		if !f.Taken[name] {
+			jf.ImportName(path, name)
+			return
+		}
+		alias := "cbor" + name
+		for f.Taken[alias] {
+			alias += "_"
+		}
+		jf.ImportAlias(path, alias)
+	}
+	importAs(runtimePath, "runtime")
+	importAs(dynamicPath, "dynamic")
 	jf.NoFormat = true // formatted below, so that a failure shows numbered lines
 	for _, pkg := range importedPackages(f) {
-		jf.ImportName(pkg.Path(), pkg.Name())
+		importAs(pkg.Path(), pkg.Name())
 	}
 	for _, s := range f.Structs {
 		jf.Add(e.marshalMethod(s)).Line()
@@ -210,9 +211,13 @@ func emitFile(f *File) ([]byte, error) {
 	if err := jf.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering generated code: %v", err)
 	}
-	src, err := format.Source(buf.Bytes())
+	resolved, err := resolveNames(buf.Bytes(), f.Path, f.Taken)
 	if err != nil {
-		return nil, fmt.Errorf("formatting generated code: %v\n%s", err, numberLines(buf.Bytes()))
+		return nil, err
+	}
+	src, err := format.Source(resolved)
+	if err != nil {
+		return nil, fmt.Errorf("formatting generated code: %v\n%s", err, numberLines(resolved))
 	}
 	return src, nil
 }
@@ -471,4 +476,18 @@ func appendKind(t Type, s scalar) types.BasicKind {
 		return types.Uint64
 	}
 	return s.kind
+}
+
+// typeRef names the struct type s, as a receiver or in a method body: T,
+// or T[P1, P2]. It goes through the package's path, so that a local of the
+// generated code can never shadow it (resolveNames).
+func (e *emitter) typeRef(s *Struct) *jen.Statement {
+	if len(s.TypeParams) == 0 {
+		return jen.Qual(e.path, s.Name)
+	}
+	var ps []jen.Code
+	for _, p := range s.TypeParams {
+		ps = append(ps, jen.Id(p))
+	}
+	return jen.Qual(e.path, s.Name).Types(ps...)
 }

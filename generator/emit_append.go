@@ -56,7 +56,7 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 
 	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id("AppendCBOR").
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
 }

@@ -27,7 +27,7 @@ import (
 func (e *emitter) decodeMethod(s *Struct) jen.Code {
 	return jen.Comment("DecodeCBOR reads one value from d: an array of the fields (the current").Line().
 		Comment("format), or a map of them as fxamacker/cbor writes a struct (the legacy format).").Line().
-		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id("DecodeCBOR").
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			jen.Var().Id("err").Error(),
@@ -142,7 +142,7 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 	}
 	body = append(body, jen.Id("d").Dot("Leave").Call(), jen.Return(jen.Nil()))
 	return jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line().
-		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeArray).
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeArray).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
 }
@@ -234,7 +234,7 @@ func (e *emitter) decodeFieldMethod(s *Struct) jen.Code {
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 	}
 	return jen.Commentf("%s reads field number field (in declaration order) for both formats.", methodDecodeField).Line().
-		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeField).
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeField).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("field").Int()).Error().
 		Block(
 			jen.Switch(jen.Id("field")).Block(cases...),
@@ -455,6 +455,14 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 	n, i, zero := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("zero", depth))
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
 	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
+	if t.LockElem {
+		// Copying zero would copy its lock (go vet's copylocks): grow
+		// the slice by one and clear the new element in place.
+		loop = []jen.Code{
+			jen.Add(to).Op("=").Qual("slices", "Grow").Call(to, jen.Lit(1)).Index(jen.Empty(), jen.Len(to).Op("+").Lit(1)),
+			jen.Clear(jen.Add(to).Index(jen.Len(to).Op("-").Lit(1), jen.Empty())),
+		}
+	}
 	loop = append(loop, e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1)...)
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
@@ -464,7 +472,7 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 		).Else().Block(
 			jen.Add(to).Op("=").Add(to).Index(jen.Empty(), jen.Lit(0)),
 		),
-		jen.Var().Add(zero).Add(typeCode(t.Elem.goType())),
+		zeroDecl(t, zero),
 		elemLoop(depth, "NextElem", wrap, breakAtEnd, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}
@@ -554,4 +562,13 @@ func intMax(t Int) jen.Code {
 		bits--
 	}
 	return jen.Op(fmt.Sprintf("%#x", uint64(1)<<bits-1))
+}
+
+// zeroDecl declares the zero element decodeSlice appends, unless the
+// elements hold a lock and the slice grows in place instead.
+func zeroDecl(t Slice, zero jen.Code) jen.Code {
+	if t.LockElem {
+		return jen.Null()
+	}
+	return jen.Var().Add(zero).Add(typeCode(t.Elem.goType()))
 }

@@ -126,7 +126,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 		doc.Comment("Elements after the last field, written by a newer version of the type, are").Line().
 			Comment("skipped (//cborgen:extensible).").Line()
 	}
-	return doc.Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeArray).
+	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeArray).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
 }

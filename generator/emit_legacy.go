@@ -38,7 +38,7 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 	body := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
 		ifErr(noPath),
-		jen.Op("*").Id("v").Op("=").Add(recvType(s)).Values(),
+		jen.Op("*").Id("v").Op("=").Add(e.typeRef(s)).Values(),
 	}
 	var loop []jen.Code
 	loop = append(loop,
@@ -90,7 +90,7 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 	)
 	return jen.Commentf("%s reads the legacy format: a map keyed by field name (or integer for", methodDecodeMap).Line().
 		Comment("keyasint). Unknown keys are skipped; fields absent from the map are left zero.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodDecodeMap).
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
 }

@@ -68,7 +68,7 @@ func (e *emitter) sizeMethod(s *Struct) jen.Code {
 	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", methodSize).Line().
 		Comment("buffer for AppendCBOR. It is exact for strings and byte strings and counts").Line().
 		Comment("integers and floats at their widest.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id(methodSize).Params().Int().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodSize).Params().Int().
 		Block(stmts...)
 }
 
@@ -169,7 +169,7 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		).Else().Block(inner...)}
 
 	case StructRef:
-		if !e.hasSizeMethod(t.Go) {
+		if !t.HasSize {
 			return sizeGuess, nil
 		}
 		return 0, []jen.Code{add(jen.Add(val).Dot(methodSize).Call())}
@@ -234,13 +234,6 @@ func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 		return size, true
 	}
 	return 0, false
-}
-
-// hasSizeMethod reports whether a nested generated type has SizeCBOR: the
-// types of this run do; those of other packages if they were generated
-// with it.
-func (e *emitter) hasSizeMethod(t types.Type) bool {
-	return e.localStruct(t) != nil || types.NewMethodSet(types.NewPointer(t)).Lookup(nil, methodSize) != nil
 }
 
 // localStruct returns the model of a struct type generated in this run,

@@ -21,7 +21,7 @@ func (e *emitter) unmarshalMethod(s *Struct) jen.Code {
 	atType := func(err jen.Code) jen.Code { return rt("AtType").Call(err, jen.Lit(s.Name)) }
 	return jen.Comment("UnmarshalCBOR decodes data, which must hold exactly one value in either").Line().
 		Comment("format (cbor.Unmarshaler). See DecodeCBOR.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(recvType(s))).Id("UnmarshalCBOR").
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").
 		Params(jen.Id("data").Index().Byte()).Error().
 		Block(
 			jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),

@@ -24,7 +24,10 @@ type pendingGeneration struct {
 // generates reports whether obj's package has a //go:generate line that
 // runs cbor-gen on obj.
 func (p *pendingGeneration) generates(obj *types.TypeName) bool {
-	if obj.Pkg() == nil || !obj.Exported() || !isStructType(obj) || len(existingMethods(obj)) > 0 {
+	if obj.Pkg() == nil || !obj.Exported() || !isStructType(obj) {
+		return false
+	}
+	if skip, _ := notGenerated(obj); skip {
 		return false
 	}
 	for _, line := range p.generateLines(obj.Pkg().Path()) {

@@ -6,10 +6,14 @@
 //
 // One run goes through five stages, each in its own file:
 //
-//	load.go    go/packages loads and type-checks the package. The previous
-//	           output file is replaced by a bare package clause through an
-//	           overlay, so a stale or broken generated file never blocks
-//	           its own regeneration.
+//	load.go    go/packages loads and type-checks the package, with its
+//	           dependencies from export data. The previous output file
+//	           is parsed as a bare package clause (Config.ParseFile), so
+//	           a stale or broken generated file never blocks its own
+//	           regeneration; type errors that only the missing generated
+//	           methods cause (a package calling its own MarshalCBOR, or
+//	           another package's that go generate reaches later) are
+//	           tolerated, every other error stops the run.
 //	model.go   The selected struct types are translated from go/types into a
 //	           small, closed model: a Struct has Fields, and each field has
 //	           one Type per wire shape (Bool, Int, Float, String, Bytes,
@@ -35,9 +39,28 @@
 //	           emit_evolve.go    the array decoder of a type that has
 //	                             grown, or that skips newer elements
 //	           Each emitter is one type switch over the model.
+//	names.go   The rendered source refers to the package's own types
+//	           through a stand-in import, so that a local of the generated
+//	           code that a user type would collide with (a type named
+//	           field, err or v) is renamed; imports take an alias where
+//	           the package declares their name.
+//	typecheck.go
+//	           The package is type-checked with the new output before
+//	           anything is written: cbor-gen never writes code that does
+//	           not compile.
 //	write.go   The source is gofmt'd and written with the schema record,
 //	           or with Config.Check both are compared with the files on
 //	           disk and reported as a diff.
+//
+// What is generated: the types named with -type, or by default every
+// exported struct type of the package except those with CBOR methods of
+// their own and those fxamacker/cbor encodes through MarshalBinary (their
+// own, or promoted from an embedded time.Time): generating those would
+// change their encoding, so they are refused by name too. The output
+// carries the build constraints of its types' files (constraint.go),
+// file names included (stat_linux.go); types under different constraints
+// cannot share an output. A type holding a lock (sync.Mutex) gets a
+// pointer receiver for MarshalCBOR, as go vet's copylocks requires.
 //
 // # What the generated code does
 //
@@ -108,6 +131,14 @@
 // reported as a note. Channels, functions, complex numbers, uintptr and
 // unsafe.Pointer are refused with a file:line:col error naming the field.
 // A struct type of the same package that a field uses must be generated
-// too (add it to -type); one of another package must have the generated
-// methods already.
+// too (add it to -type). One of another package is called through its
+// generated methods when it has them or when its package's own
+// //go:generate line generates it (pending.go: go generate ./... may reach
+// that package later); any other (image.Point) goes through
+// fxamacker/cbor, which writes it as a map, as it would without cbor-gen.
+//
+// The array decoder reads scalars, strings, byte strings and nested
+// generated structs in line; containers, times and marshaled types go
+// through cborDecodeField, so that their code is emitted once for both
+// formats.
 package generator

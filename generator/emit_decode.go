@@ -118,16 +118,18 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 		body = []jen.Code{jen.If(jen.Op("!").Id("d").Dot("TryArrayHead").Call(jen.Lit(nf))).Block(head...)}
 	}
 	for i, f := range s.Fields {
-		if len(f.Via) > 0 {
-			if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 {
-				// Promoted through an embedded pointer: the per-field
-				// method allocates it, or returns early on a null.
-				body = append(body, jen.If(
-					jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Lit(i)),
-					jen.Id("err").Op("!=").Nil(),
-				).Block(jen.Return(jen.Id("err"))))
-				continue
-			}
+		ptrs, _ := embeddedPtrs(f)
+		if len(ptrs) > 0 || !inlineDecode(f.Type) {
+			// Promoted through an embedded pointer: the per-field
+			// method allocates it, or returns early on a null. A
+			// container, a time or a marshaler is decoded there too:
+			// its code is long and a call is little beside its work,
+			// so it is emitted once, not once per path.
+			body = append(body, jen.If(
+				jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Lit(i)),
+				jen.Id("err").Op("!=").Nil(),
+			).Block(jen.Return(jen.Id("err"))))
+			continue
 		}
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
 		e.hoist = nil
@@ -571,4 +573,21 @@ func zeroDecl(t Slice, zero jen.Code) jen.Code {
 		return jen.Null()
 	}
 	return jen.Var().Add(zero).Add(typeCode(t.Elem.goType()))
+}
+
+// inlineDecode reports whether the array decoder reads a field of type t
+// in line: a scalar, a string, a byte string (of any length or fixed),
+// a generated struct, or a
+// pointer to one of those, whose code is short and whose decoding is
+// cheap enough that a call would show. Every other field goes through
+// the per-field method, so that its code exists once.
+func inlineDecode(t Type) bool {
+	switch t := t.(type) {
+	case Bool, Int, Float, String, Bytes, ByteArray, StructRef:
+		return true
+	case Pointer:
+		_, ptr := t.Elem.(Pointer)
+		return !ptr && inlineDecode(t.Elem)
+	}
+	return false
 }

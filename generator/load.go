@@ -132,6 +132,9 @@ func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
 		}
 	}
 	if main == nil {
+		if err := packageErrors(pkgs, out); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: no Go package found", relPath(dir))
 	}
 	if err := packageErrors([]*packages.Package{main}, out); err != nil {

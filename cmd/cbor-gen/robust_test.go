@@ -369,3 +369,101 @@ func cmdEnv(t *testing.T, dir string, env []string, args ...string) {
 		t.Fatalf("%s go %s: %v\n%s", strings.Join(env, " "), strings.Join(args, " "), err, out)
 	}
 }
+
+// TestForeignStructs: a struct of another package that cbor-gen does not
+// generate (image.Point), as a field and as a type argument, goes through
+// fxamacker/cbor, byte for byte as fxamacker writes the same value.
+func TestForeignStructs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	dir := newModule(t, map[string]string{
+		"f/f.go": `package f
+
+import "image"
+
+type Box[T any] struct {
+	Items []T
+	One   T
+}
+
+type Rec struct {
+	P  image.Point
+	Ps []image.Point
+	B  Box[image.Point]
+	R  *image.Rectangle
+}
+`,
+		"f/f_test.go": `package f
+
+import (
+	"bytes"
+	"image"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+)
+
+type mirrorBox struct {
+	_     struct{} ` + "`cbor:\",toarray\"`" + `
+	Items []image.Point
+	One   image.Point
+}
+
+type mirrorRec struct {
+	_  struct{} ` + "`cbor:\",toarray\"`" + `
+	P  image.Point
+	Ps []image.Point
+	B  mirrorBox
+	R  *image.Rectangle
+}
+
+func TestAgainstFxamacker(t *testing.T) {
+	em, err := cbor.CoreDetEncOptions().EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	pt := func() image.Point { return image.Pt(r.IntN(1<<20)-1<<19, r.IntN(300)) }
+	for i := 0; i < 2000; i++ {
+		var in Rec
+		in.P = pt()
+		for j := r.IntN(3); j > 0; j-- {
+			in.Ps = append(in.Ps, pt())
+			in.B.Items = append(in.B.Items, pt())
+		}
+		in.B.One = pt()
+		if r.IntN(2) == 0 {
+			in.R = &image.Rectangle{Min: pt(), Max: pt()}
+		}
+		got, err := in.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := em.Marshal(mirrorRec{P: in.P, Ps: in.Ps, B: mirrorBox{Items: in.B.Items, One: in.B.One}, R: in.R})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("value %d: generated %x, fxamacker %x", i, got, want)
+		}
+		var out Rec
+		if err := out.UnmarshalCBOR(got); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(out, in) {
+			t.Fatalf("value %d: decoded %+v, want %+v", i, out, in)
+		}
+	}
+}
+`,
+	})
+	f := filepath.Join(dir, "f")
+	stderr := mustGenerate(t, f, "-type", "Rec,Box")
+	if !strings.Contains(stderr, "note: field Rec.P (image.Point) is encoded and decoded by fxamacker/cbor") {
+		t.Errorf("no slow-path note for image.Point:\n%s", stderr)
+	}
+	goCmd(t, dir, "test", "./f")
+}

@@ -162,49 +162,8 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Method = Method(x)
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Headers")
-			}
-		}
-		if null {
-			v.Headers = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Headers")
-			}
-			m := make(map[string]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Headers")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(err, "Headers")
-				}
-				if x1, ok1 := d.TryString(); ok1 {
-					m[k] = x1
-				} else {
-					x1, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Headers")
-					}
-					m[k] = x1
-				}
-			}
-			d.Leave()
-			v.Headers = m
-		}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()
@@ -1801,49 +1760,8 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Timing")
-			}
-		}
-		if null {
-			v.Timing = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Timing")
-			}
-			m := make(map[string]float32, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Timing")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(err, "Timing")
-				}
-				if x1, ok1 := d.TryFloat32(); ok1 {
-					m[k] = x1
-				} else {
-					x1, err := d.ReadFloat32()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Timing")
-					}
-					m[k] = x1
-				}
-			}
-			d.Leave()
-			v.Timing = m
-		}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil
@@ -2182,44 +2100,8 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Entries")
-			}
-		}
-		if null {
-			v.Entries = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Entries")
-			}
-			if v.Entries == nil || cap(v.Entries) < n {
-				v.Entries = make([]Entry, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Entries = v.Entries[:0]
-			}
-			var zero Entry
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Entries")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Entries = append(v.Entries, zero)
-				if err := v.Entries[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Entries")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()
@@ -2861,49 +2743,8 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Fields")
-			}
-		}
-		if null {
-			v.Fields = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Fields")
-			}
-			m := make(map[int]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Fields")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(err, "Fields")
-				}
-				if x1, ok1 := d.TryString(); ok1 {
-					m[k] = x1
-				} else {
-					x1, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, int64(k)), "Fields")
-					}
-					m[k] = x1
-				}
-			}
-			d.Leave()
-			v.Fields = m
-		}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()

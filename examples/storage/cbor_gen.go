@@ -356,44 +356,8 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.TypeName = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Fields")
-			}
-		}
-		if null {
-			v.Fields = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Fields")
-			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Fields")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Fields = append(v.Fields, zero)
-				if err := v.Fields[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 4); err != nil {
+		return err
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
 		v.Version = x
@@ -1211,131 +1175,14 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Array")
-			}
-		}
-		if null {
-			v.Array = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Array")
-			}
-			if v.Array == nil || cap(v.Array) < n {
-				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Array = v.Array[:0]
-			}
-			var zero Value
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Array")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Array = append(v.Array, zero)
-				if err := v.Array[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Array")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 9); err != nil {
+		return err
 	}
-	{
-		var e Value
-		{
-			null, ok := d.TryNull()
-			if !ok {
-				var err error
-				if null, err = d.ReadNull(); err != nil {
-					return runtime.AtField(err, "Dict")
-				}
-			}
-			if null {
-				v.Dict = nil
-			} else {
-				n, err := d.ReadMapHead()
-				if err != nil {
-					return runtime.AtField(err, "Dict")
-				}
-				m := make(map[string]Value, d.Hint(max(n, 0)))
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						more, err := d.NextPair(n, i)
-						if err != nil {
-							return runtime.AtField(err, "Dict")
-						}
-						if !more {
-							break
-						}
-					}
-					k, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(err, "Dict")
-					}
-					e = Value{}
-					if err := e.DecodeCBOR(d); err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Dict")
-					}
-					m[k] = e
-				}
-				d.Leave()
-				v.Dict = m
-			}
-		}
+	if err := v.cborDecodeField(d, 10); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Index")
-			}
-		}
-		if null {
-			v.Index = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Index")
-			}
-			m := make(map[int32]string, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Index")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadInt32()
-				if err != nil {
-					return runtime.AtField(err, "Index")
-				}
-				if x1, ok1 := d.TryString(); ok1 {
-					m[k] = x1
-				} else {
-					x1, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, int64(k)), "Index")
-					}
-					m[k] = x1
-				}
-			}
-			d.Leave()
-			v.Index = m
-		}
+	if err := v.cborDecodeField(d, 11); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()
@@ -2211,119 +2058,11 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Burst = x
 	}
-	{
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Quotas")
-		}
-		if n >= 0 && n != 3 {
-			return runtime.AtField(runtime.WrongLength(d, 3, n), "Quotas")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Quotas")
-				}
-				if !more {
-					if i != 3 {
-						return runtime.AtField(runtime.WrongLength(d, 3, i), "Quotas")
-					}
-					break
-				}
-				if i == 3 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
-				}
-			}
-			if x1, ok1 := d.TryUint(0x7fff); ok1 {
-				v.Quotas[i] = int16(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fff); ok1 {
-				v.Quotas[i] = -1 - int16(x1)
-			} else {
-				x1, err := d.ReadInt16()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
-				}
-				v.Quotas[i] = x1
-			}
-		}
-		d.Leave()
+	if err := v.cborDecodeField(d, 5); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Exempt")
-			}
-		}
-		if null {
-			v.Exempt = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Exempt")
-			}
-			m := make(map[bool][]Address, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Exempt")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadBool()
-				if err != nil {
-					return runtime.AtField(err, "Exempt")
-				}
-				var e []Address
-				{
-					null1, ok1 := d.TryNull()
-					if !ok1 {
-						var err error
-						if null1, err = d.ReadNull(); err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
-						}
-					}
-					if null1 {
-						e = nil
-					} else {
-						n1, err := d.ReadArrayHead()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
-						}
-						if e == nil || cap(e) < n1 {
-							e = make([]Address, 0, d.Hint(max(n1, 0)))
-						} else {
-							e = e[:0]
-						}
-						var zero1 Address
-						for i1 := 0; i1 != n1; i1++ {
-							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
-									return runtime.AtField(runtime.AtKey(err, k), "Exempt")
-								}
-								if !more1 {
-									break
-								}
-							}
-							e = append(e, zero1)
-							if err := d.ReadByteArray(e[i1][:]); err != nil {
-								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
-							}
-						}
-						d.Leave()
-					}
-				}
-				m[k] = e
-			}
-			d.Leave()
-			v.Exempt = m
-		}
+	if err := v.cborDecodeField(d, 6); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil

@@ -898,52 +898,8 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Note = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Rev")
-			}
-		}
-		if null {
-			v.Rev = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Rev")
-			}
-			if v.Rev == nil || cap(v.Rev) < n {
-				v.Rev = make([]int, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Rev = v.Rev[:0]
-			}
-			var zero int
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Rev")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Rev = append(v.Rev, zero)
-				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
-					v.Rev[i] = int(x1)
-				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
-					v.Rev[i] = -1 - int(x1)
-				} else {
-					x1, err := d.ReadInt()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Rev")
-					}
-					v.Rev[i] = x1
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil

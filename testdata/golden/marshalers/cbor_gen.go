@@ -137,80 +137,14 @@ func (v *Priced) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	{
-		raw, err := d.ReadRaw()
-		if err != nil {
-			return runtime.AtField(err, "Price")
-		}
-		if err := v.Price.UnmarshalCBOR(raw); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Price")
-		}
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Prices")
-			}
-		}
-		if null {
-			v.Prices = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Prices")
-			}
-			if v.Prices == nil || cap(v.Prices) < n {
-				v.Prices = make([]Money, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Prices = v.Prices[:0]
-			}
-			var zero Money
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Prices")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Prices = append(v.Prices, zero)
-				raw1, err := d.ReadRaw()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Prices")
-				}
-				if err := v.Prices[i].UnmarshalCBOR(raw1); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.NewError(d, err, err.Error()), i), "Prices")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Best")
-			}
-		}
-		if null {
-			v.Best = nil
-		} else {
-			if v.Best == nil {
-				v.Best = new(Money)
-			}
-			raw1, err := d.ReadRaw()
-			if err != nil {
-				return runtime.AtField(err, "Best")
-			}
-			if err := (*v.Best).UnmarshalCBOR(raw1); err != nil {
-				return runtime.AtField(runtime.NewError(d, err, err.Error()), "Best")
-			}
-		}
+	if err := v.cborDecodeField(d, 2); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil
@@ -493,73 +427,11 @@ func (v *Addressed) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Addr")
-	} else if null {
-		var zero netip.Addr
-		v.Addr = zero
-	} else {
-		b, err := d.ReadBytesView()
-		if err != nil {
-			return runtime.AtField(err, "Addr")
-		}
-		if err := v.Addr.UnmarshalBinary(b); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Addr")
-		}
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
 	}
-	{
-		var e netip.Addr
-		{
-			null, ok := d.TryNull()
-			if !ok {
-				var err error
-				if null, err = d.ReadNull(); err != nil {
-					return runtime.AtField(err, "Addrs")
-				}
-			}
-			if null {
-				v.Addrs = nil
-			} else {
-				n, err := d.ReadMapHead()
-				if err != nil {
-					return runtime.AtField(err, "Addrs")
-				}
-				m := make(map[string]netip.Addr, d.Hint(max(n, 0)))
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						more, err := d.NextPair(n, i)
-						if err != nil {
-							return runtime.AtField(err, "Addrs")
-						}
-						if !more {
-							break
-						}
-					}
-					k, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(err, "Addrs")
-					}
-					e = netip.Addr{}
-					if null1, err := d.ReadNull(); err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Addrs")
-					} else if null1 {
-						var zero1 netip.Addr
-						e = zero1
-					} else {
-						b1, err := d.ReadBytesView()
-						if err != nil {
-							return runtime.AtField(runtime.AtKey(err, k), "Addrs")
-						}
-						if err := e.UnmarshalBinary(b1); err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.NewError(d, err, err.Error()), k), "Addrs")
-						}
-					}
-					m[k] = e
-				}
-				d.Leave()
-				v.Addrs = m
-			}
-		}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil

@@ -527,228 +527,20 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Items")
-			}
-		}
-		if null {
-			v.Items = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Items")
-			}
-			if v.Items == nil || cap(v.Items) < n {
-				v.Items = make([]Item, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Items = v.Items[:0]
-			}
-			var zero Item
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Items")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Items = append(v.Items, zero)
-				if err := v.Items[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Items")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Pointers")
-			}
-		}
-		if null {
-			v.Pointers = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Pointers")
-			}
-			if v.Pointers == nil || cap(v.Pointers) < n {
-				v.Pointers = make([]*Item, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Pointers = v.Pointers[:0]
-			}
-			var zero *Item
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Pointers")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Pointers = append(v.Pointers, zero)
-				{
-					null1, ok1 := d.TryNull()
-					if !ok1 {
-						var err error
-						if null1, err = d.ReadNull(); err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-						}
-					}
-					if null1 {
-						v.Pointers[i] = nil
-					} else {
-						if v.Pointers[i] == nil {
-							v.Pointers[i] = new(Item)
-						}
-						if err := v.Pointers[i].DecodeCBOR(d); err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-						}
-					}
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 4); err != nil {
+		return err
 	}
-	{
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Pair")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Pair")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Pair")
-				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
-				}
-			}
-			if err := v.Pair[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
-			}
-		}
-		d.Leave()
+	if err := v.cborDecodeField(d, 5); err != nil {
+		return err
 	}
-	{
-		var e Item
-		{
-			null, ok := d.TryNull()
-			if !ok {
-				var err error
-				if null, err = d.ReadNull(); err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-			}
-			if null {
-				v.ByName = nil
-			} else {
-				n, err := d.ReadMapHead()
-				if err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-				m := make(map[string]Item, d.Hint(max(n, 0)))
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						more, err := d.NextPair(n, i)
-						if err != nil {
-							return runtime.AtField(err, "ByName")
-						}
-						if !more {
-							break
-						}
-					}
-					k, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(err, "ByName")
-					}
-					e = Item{}
-					if err := e.DecodeCBOR(d); err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "ByName")
-					}
-					m[k] = e
-				}
-				d.Leave()
-				v.ByName = m
-			}
-		}
+	if err := v.cborDecodeField(d, 6); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-		}
-		if null {
-			v.ByID = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-			m := make(map[int]*Item, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByID")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(err, "ByID")
-				}
-				var e *Item
-				{
-					null1, ok1 := d.TryNull()
-					if !ok1 {
-						var err error
-						if null1, err = d.ReadNull(); err != nil {
-							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-						}
-					}
-					if null1 {
-						e = nil
-					} else {
-						if e == nil {
-							e = new(Item)
-						}
-						if err := e.DecodeCBOR(d); err != nil {
-							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-						}
-					}
-				}
-				m[k] = e
-			}
-			d.Leave()
-			v.ByID = m
-		}
+	if err := v.cborDecodeField(d, 7); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()
@@ -769,44 +561,8 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Children")
-			}
-		}
-		if null {
-			v.Children = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Children")
-			}
-			if v.Children == nil || cap(v.Children) < n {
-				v.Children = make([]Order, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Children = v.Children[:0]
-			}
-			var zero Order
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Children")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Children = append(v.Children, zero)
-				if err := v.Children[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Children")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 9); err != nil {
+		return err
 	}
 	if x, ok := d.TryUint(0xff); ok {
 		v.Kind = basic.Kind(x)

@@ -326,113 +326,32 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 		d.Leave()
 		return nil
 	}
-	{
-		x, err := d.ReadTime()
-		if err != nil {
-			return runtime.AtField(err, "At")
-		}
-		v.At = x
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "AtPtr")
-			}
-		}
-		if null {
-			v.AtPtr = nil
-		} else {
-			if v.AtPtr == nil {
-				v.AtPtr = new(time.Time)
-			}
-			x1, err := d.ReadTime()
-			if err != nil {
-				return runtime.AtField(err, "AtPtr")
-			}
-			(*v.AtPtr) = x1
-		}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
-	if err := d.ReadBigInt(&v.Big); err != nil {
-		return runtime.AtField(err, "Big")
+	if err := v.cborDecodeField(d, 2); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "BigPtr")
-			}
-		}
-		if null {
-			v.BigPtr = nil
-		} else {
-			if v.BigPtr == nil {
-				v.BigPtr = new(big.Int)
-			}
-			if err := d.ReadBigInt(&(*v.BigPtr)); err != nil {
-				return runtime.AtField(err, "BigPtr")
-			}
-		}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
-	{
-		raw, err := d.ReadRaw()
-		if err != nil {
-			return runtime.AtField(err, "Raw")
-		}
-		if err := v.Raw.UnmarshalCBOR(raw); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Raw")
-		}
+	if err := v.cborDecodeField(d, 4); err != nil {
+		return err
 	}
-	{
-		raw, err := d.ReadRaw()
-		if err != nil {
-			return runtime.AtField(err, "Price")
-		}
-		if err := v.Price.UnmarshalCBOR(raw); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Price")
-		}
+	if err := v.cborDecodeField(d, 5); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PricePtr")
-			}
-		}
-		if null {
-			v.PricePtr = nil
-		} else {
-			if v.PricePtr == nil {
-				v.PricePtr = new(Money)
-			}
-			raw1, err := d.ReadRaw()
-			if err != nil {
-				return runtime.AtField(err, "PricePtr")
-			}
-			if err := (*v.PricePtr).UnmarshalCBOR(raw1); err != nil {
-				return runtime.AtField(runtime.NewError(d, err, err.Error()), "PricePtr")
-			}
-		}
+	if err := v.cborDecodeField(d, 6); err != nil {
+		return err
 	}
-	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtField(err, "Addr")
-	} else if null {
-		var zero netip.Addr
-		v.Addr = zero
-	} else {
-		b, err := d.ReadBytesView()
-		if err != nil {
-			return runtime.AtField(err, "Addr")
-		}
-		if err := v.Addr.UnmarshalBinary(b); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Addr")
-		}
+	if err := v.cborDecodeField(d, 7); err != nil {
+		return err
 	}
-	if err := dynamic.Decode(d, &v.Any); err != nil {
-		return runtime.AtField(err, "Any")
+	if err := v.cborDecodeField(d, 8); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()
@@ -455,159 +374,14 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 	if err := runtime.ReadByteArrayOf(d, v.Kind4[:]); err != nil {
 		return runtime.AtField(err, "Kind4")
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Tags")
-			}
-		}
-		if null {
-			v.Tags = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Tags")
-			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Tags")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Tags = append(v.Tags, zero)
-				if x1, ok1 := d.TryString(); ok1 {
-					v.Tags[i] = x1
-				} else {
-					x1, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Tags")
-					}
-					v.Tags[i] = x1
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 11); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Attrs")
-			}
-		}
-		if null {
-			v.Attrs = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "Attrs")
-			}
-			m := make(Attrs, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Attrs")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadString()
-				if err != nil {
-					return runtime.AtField(err, "Attrs")
-				}
-				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
-					m[k] = int(x1)
-				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
-					m[k] = -1 - int(x1)
-				} else {
-					x1, err := d.ReadInt()
-					if err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "Attrs")
-					}
-					m[k] = x1
-				}
-			}
-			d.Leave()
-			v.Attrs = m
-		}
+	if err := v.cborDecodeField(d, 12); err != nil {
+		return err
 	}
-	{
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Grid")
-				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
-				}
-			}
-			n1, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
-			}
-			if n1 >= 0 && n1 != 3 {
-				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, n1), i), "Grid")
-			}
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
-					}
-					if !more1 {
-						if i1 != 3 {
-							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, i1), i), "Grid")
-						}
-						break
-					}
-					if i1 == 3 {
-						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
-					}
-				}
-				if x2, ok2 := d.TryUint(0x7fff); ok2 {
-					v.Grid[i][i1] = int16(x2)
-				} else if x2, ok2 := d.TryNeg(0x7fff); ok2 {
-					v.Grid[i][i1] = -1 - int16(x2)
-				} else {
-					x2, err := d.ReadInt16()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
-					}
-					v.Grid[i][i1] = x2
-				}
-			}
-			d.Leave()
-		}
-		d.Leave()
+	if err := v.cborDecodeField(d, 13); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()
@@ -627,259 +401,23 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			v.Blob = b
 		}
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PP")
-			}
-		}
-		if null {
-			v.PP = nil
-		} else {
-			if v.PP == nil {
-				v.PP = new(*int)
-			}
-			{
-				null1, ok1 := d.TryNull()
-				if !ok1 {
-					var err error
-					if null1, err = d.ReadNull(); err != nil {
-						return runtime.AtField(err, "PP")
-					}
-				}
-				if null1 {
-					(*v.PP) = nil
-				} else {
-					if (*v.PP) == nil {
-						(*v.PP) = new(int)
-					}
-					if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
-						(*(*v.PP)) = int(x2)
-					} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
-						(*(*v.PP)) = -1 - int(x2)
-					} else {
-						x2, err := d.ReadInt()
-						if err != nil {
-							return runtime.AtField(err, "PP")
-						}
-						(*(*v.PP)) = x2
-					}
-				}
-			}
-		}
+	if err := v.cborDecodeField(d, 15); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PPS")
-			}
-		}
-		if null {
-			v.PPS = nil
-		} else {
-			if v.PPS == nil {
-				v.PPS = new(*string)
-			}
-			{
-				null1, ok1 := d.TryNull()
-				if !ok1 {
-					var err error
-					if null1, err = d.ReadNull(); err != nil {
-						return runtime.AtField(err, "PPS")
-					}
-				}
-				if null1 {
-					(*v.PPS) = nil
-				} else {
-					if (*v.PPS) == nil {
-						(*v.PPS) = new(string)
-					}
-					if x2, ok2 := d.TryString(); ok2 {
-						(*(*v.PPS)) = x2
-					} else {
-						x2, err := d.ReadString()
-						if err != nil {
-							return runtime.AtField(err, "PPS")
-						}
-						(*(*v.PPS)) = x2
-					}
-				}
-			}
-		}
+	if err := v.cborDecodeField(d, 16); err != nil {
+		return err
 	}
-	{
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Items")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Items")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Items")
-				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Items")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Items")
-				}
-			}
-			if err := v.Items[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Items")
-			}
-		}
-		d.Leave()
+	if err := v.cborDecodeField(d, 17); err != nil {
+		return err
 	}
-	{
-		var e nested.Item
-		{
-			null, ok := d.TryNull()
-			if !ok {
-				var err error
-				if null, err = d.ReadNull(); err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-			}
-			if null {
-				v.ByName = nil
-			} else {
-				n, err := d.ReadMapHead()
-				if err != nil {
-					return runtime.AtField(err, "ByName")
-				}
-				m := make(map[string]nested.Item, d.Hint(max(n, 0)))
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						more, err := d.NextPair(n, i)
-						if err != nil {
-							return runtime.AtField(err, "ByName")
-						}
-						if !more {
-							break
-						}
-					}
-					k, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(err, "ByName")
-					}
-					e = nested.Item{}
-					if err := e.DecodeCBOR(d); err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "ByName")
-					}
-					m[k] = e
-				}
-				d.Leave()
-				v.ByName = m
-			}
-		}
+	if err := v.cborDecodeField(d, 18); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-		}
-		if null {
-			v.ByID = nil
-		} else {
-			n, err := d.ReadMapHead()
-			if err != nil {
-				return runtime.AtField(err, "ByID")
-			}
-			m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
-						return runtime.AtField(err, "ByID")
-					}
-					if !more {
-						break
-					}
-				}
-				k, err := d.ReadInt()
-				if err != nil {
-					return runtime.AtField(err, "ByID")
-				}
-				var e *nested.Item
-				{
-					null1, ok1 := d.TryNull()
-					if !ok1 {
-						var err error
-						if null1, err = d.ReadNull(); err != nil {
-							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-						}
-					}
-					if null1 {
-						e = nil
-					} else {
-						if e == nil {
-							e = new(nested.Item)
-						}
-						if err := e.DecodeCBOR(d); err != nil {
-							return runtime.AtField(runtime.AtKey(err, int64(k)), "ByID")
-						}
-					}
-				}
-				m[k] = e
-			}
-			d.Leave()
-			v.ByID = m
-		}
+	if err := v.cborDecodeField(d, 19); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Times")
-			}
-		}
-		if null {
-			v.Times = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Times")
-			}
-			if v.Times == nil || cap(v.Times) < n {
-				v.Times = make([]time.Time, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Times = v.Times[:0]
-			}
-			var zero time.Time
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Times")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Times = append(v.Times, zero)
-				x1, err := d.ReadTime()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Times")
-				}
-				v.Times[i] = x1
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 20); err != nil {
+		return err
 	}
 	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
 		v.Z = int(x)
@@ -892,12 +430,8 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Z = x
 	}
-	{
-		x, err := d.ReadTime()
-		if err != nil {
-			return runtime.AtField(err, "ZAt")
-		}
-		v.ZAt = x
+	if err := v.cborDecodeField(d, 22); err != nil {
+		return err
 	}
 	if x, ok := d.TryString(); ok {
 		v.E = x
@@ -2129,50 +1663,8 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Inner.Depth = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Labels")
-			}
-		}
-		if null {
-			v.Inner.Labels = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Labels")
-			}
-			if v.Inner.Labels == nil || cap(v.Inner.Labels) < n {
-				v.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Inner.Labels = v.Inner.Labels[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Labels")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Inner.Labels = append(v.Inner.Labels, zero)
-				if x1, ok1 := d.TryString(); ok1 {
-					v.Inner.Labels[i] = x1
-				} else {
-					x1, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
-					}
-					v.Inner.Labels[i] = x1
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 5); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil
@@ -2489,50 +1981,8 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Depth = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Labels")
-			}
-		}
-		if null {
-			v.Labels = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Labels")
-			}
-			if v.Labels == nil || cap(v.Labels) < n {
-				v.Labels = make([]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Labels = v.Labels[:0]
-			}
-			var zero string
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Labels")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Labels = append(v.Labels, zero)
-				if x1, ok1 := d.TryString(); ok1 {
-					v.Labels[i] = x1
-				} else {
-					x1, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
-					}
-					v.Labels[i] = x1
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil
@@ -3281,8 +2731,8 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if err := dynamic.DecodeSlice(d, &v.Items); err != nil {
-		return runtime.AtField(err, "Items")
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
 	}
 	if x, ok := d.TryString(); ok {
 		v.Next = x
@@ -3293,67 +2743,11 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Next = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "First")
-			}
-		}
-		if null {
-			v.First = nil
-		} else {
-			if v.First == nil {
-				v.First = new(T)
-			}
-			if err := dynamic.DecodeValue(d, &(*v.First)); err != nil {
-				return runtime.AtField(err, "First")
-			}
-		}
+	if err := v.cborDecodeField(d, 2); err != nil {
+		return err
 	}
-	{
-		var e T
-		{
-			null, ok := d.TryNull()
-			if !ok {
-				var err error
-				if null, err = d.ReadNull(); err != nil {
-					return runtime.AtField(err, "ByKey")
-				}
-			}
-			if null {
-				v.ByKey = nil
-			} else {
-				n, err := d.ReadMapHead()
-				if err != nil {
-					return runtime.AtField(err, "ByKey")
-				}
-				m := make(map[string]T, d.Hint(max(n, 0)))
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						more, err := d.NextPair(n, i)
-						if err != nil {
-							return runtime.AtField(err, "ByKey")
-						}
-						if !more {
-							break
-						}
-					}
-					k, err := d.ReadString()
-					if err != nil {
-						return runtime.AtField(err, "ByKey")
-					}
-					e = *new(T)
-					if err := dynamic.DecodeValue(d, &e); err != nil {
-						return runtime.AtField(runtime.AtKey(err, k), "ByKey")
-					}
-					m[k] = e
-				}
-				d.Leave()
-				v.ByKey = m
-			}
-		}
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil
@@ -3611,11 +3005,11 @@ func (v *Pair[K, V]) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if err := dynamic.DecodeValue(d, &v.Key); err != nil {
-		return runtime.AtField(err, "Key")
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
 	}
-	if err := dynamic.DecodeValue(d, &v.Val); err != nil {
-		return runtime.AtField(err, "Val")
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil
@@ -3827,44 +3221,8 @@ func (v *Tree) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Value = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Kids")
-			}
-		}
-		if null {
-			v.Kids = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Kids")
-			}
-			if v.Kids == nil || cap(v.Kids) < n {
-				v.Kids = make([]Tree, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Kids = v.Kids[:0]
-			}
-			var zero Tree
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Kids")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Kids = append(v.Kids, zero)
-				if err := v.Kids[i].DecodeCBOR(d); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Kids")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
 	{
 		null, ok := d.TryNull()
@@ -4471,47 +3829,11 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if err := dynamic.Decode(d, &v.Shape); err != nil {
-		return runtime.AtField(err, "Shape")
+	if err := v.cborDecodeField(d, 6); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Any")
-			}
-		}
-		if null {
-			v.Any = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Any")
-			}
-			if v.Any == nil || cap(v.Any) < n {
-				v.Any = make([]any, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Any = v.Any[:0]
-			}
-			var zero any
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Any")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Any = append(v.Any, zero)
-				if err := dynamic.Decode(d, &v.Any[i]); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Any")
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 7); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil

@@ -164,52 +164,8 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.JSONName = x
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "JSONOpt")
-			}
-		}
-		if null {
-			v.JSONOpt = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "JSONOpt")
-			}
-			if v.JSONOpt == nil || cap(v.JSONOpt) < n {
-				v.JSONOpt = make([]int, 0, d.Hint(max(n, 0)))
-			} else {
-				v.JSONOpt = v.JSONOpt[:0]
-			}
-			var zero int
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "JSONOpt")
-					}
-					if !more {
-						break
-					}
-				}
-				v.JSONOpt = append(v.JSONOpt, zero)
-				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
-					v.JSONOpt[i] = int(x1)
-				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
-					v.JSONOpt[i] = -1 - int(x1)
-				} else {
-					x1, err := d.ReadInt()
-					if err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
-					}
-					v.JSONOpt[i] = x1
-				}
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 5); err != nil {
+		return err
 	}
 	if x, ok := d.TryUint(uint64(^uint(0))); ok {
 		v.Both = uint(x)

@@ -129,77 +129,17 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	{
-		x, err := d.ReadTime()
-		if err != nil {
-			return runtime.AtField(err, "At")
-		}
-		v.At = x
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Until")
-			}
-		}
-		if null {
-			v.Until = nil
-		} else {
-			if v.Until == nil {
-				v.Until = new(time.Time)
-			}
-			x1, err := d.ReadTime()
-			if err != nil {
-				return runtime.AtField(err, "Until")
-			}
-			(*v.Until) = x1
-		}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
 	}
-	{
-		null, ok := d.TryNull()
-		if !ok {
-			var err error
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Log")
-			}
-		}
-		if null {
-			v.Log = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return runtime.AtField(err, "Log")
-			}
-			if v.Log == nil || cap(v.Log) < n {
-				v.Log = make([]time.Time, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Log = v.Log[:0]
-			}
-			var zero time.Time
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return runtime.AtField(err, "Log")
-					}
-					if !more {
-						break
-					}
-				}
-				v.Log = append(v.Log, zero)
-				x1, err := d.ReadTime()
-				if err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Log")
-				}
-				v.Log[i] = x1
-			}
-			d.Leave()
-		}
+	if err := v.cborDecodeField(d, 2); err != nil {
+		return err
 	}
-	if err := dynamic.Decode(d, &v.Any); err != nil {
-		return runtime.AtField(err, "Any")
+	if err := v.cborDecodeField(d, 3); err != nil {
+		return err
 	}
 	if err := v.Box.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Box")
@@ -466,8 +406,8 @@ func (v *Box[T]) cborDecodeArray(d *runtime.Decoder) error {
 			return nil
 		}
 	}
-	if err := dynamic.DecodeValue(d, &v.V); err != nil {
-		return runtime.AtField(err, "V")
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
 	}
 	d.Leave()
 	return nil

@@ -1,0 +1,56 @@
+package generator_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/cborgen/cborgen/testdata/golden/containers"
+)
+
+// TestDecodeReplaces pins a decision (README, "Decisions"): decoding into
+// a value that already holds data gives the value the input encodes, in
+// both formats, whatever the value held before. fxamacker/cbor instead
+// keeps fields that a legacy map leaves out and merges decoded maps into
+// existing ones; here a field absent from a legacy map is zero and a map
+// field is made anew, so a reused value never carries stale data.
+func TestDecodeReplaces(t *testing.T) {
+	stale := func() containers.Containers {
+		one := 1
+		return containers.Containers{
+			Ints:   make([]int, 2, 16),
+			ByName: map[string]int{"stale": 1, "a": 9},
+			PInt:   &one,
+			Counts: containers.Counts{"old": 3},
+		}
+	}
+	var want containers.Containers
+	want.ByName = map[string]int{"a": 2}
+
+	// The legacy map names only ByName.
+	legacy, err := cbor.Marshal(map[string]any{"ByName": map[string]int{"a": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := stale()
+	if err := got.UnmarshalCBOR(legacy); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("legacy map into a used value: got %+v, want %+v", got, want)
+	}
+
+	// The array format writes every field.
+	current, err := want.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = stale()
+	if err := got.UnmarshalCBOR(current); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("array into a used value: got %+v, want %+v", got, want)
+	}
+}

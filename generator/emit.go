@@ -187,6 +187,7 @@ func emitFile(f *File) ([]byte, error) {
 	}
 	jf := jen.NewFilePathName(f.Path, f.Package)
 	jf.HeaderComment(generatedHeader)
+	jf.HeaderComment(versionHeader())
 	if f.Build != "" {
 		jf.HeaderComment(f.Build) // starts with "//": written as it is
 	}
@@ -196,6 +197,7 @@ func emitFile(f *File) ([]byte, error) {
 	for _, pkg := range importedPackages(f) {
 		jf.ImportName(pkg.Path(), pkg.Name())
 	}
+	jf.Add(versionGuard(runtime.GenVersion)).Line()
 	for _, s := range f.Structs {
 		jf.Add(e.marshalMethod(s)).Line()
 		jf.Add(e.appendMethod(s)).Line()

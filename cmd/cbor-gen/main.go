@@ -89,26 +89,24 @@ func main() {
 	log.SetPrefix("cbor-gen: ")
 	fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError) // usage errors exit 1, not 2
 	var cfg generator.Config
-	typeList := fs.String("type", "", "comma-separated struct `types` to generate (default: all eligible)")
-	fs.StringVar(&cfg.Output, "o", "", "output `file` (default cbor_gen.go in the package directory)")
-	fs.BoolVar(&cfg.Check, "check", false, "compare with the file on disk and exit 1 with a diff if it is stale")
-	tags := fs.String("tags", "", "comma-separated build `tags`")
-	fs.StringVar(&cfg.Sort, "sort", "bytewise", "map key `order`: bytewise, length or none")
-	fs.StringVar(&cfg.Time, "time", "unix", "time.Time `mode`: unix, unixmicro, unixdynamic, rfc3339, rfc3339nano or rfc3339nanoutc")
-	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
-	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
+	finish := generator.BindFlags(fs, &cfg)
+	version := fs.Bool("version", false, "print the version of cbor-gen and exit")
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
 		os.Exit(0)
 	} else if err != nil {
 		os.Exit(1) // the flag package has printed the error and the usage
 	}
+	if *version {
+		fmt.Println("cbor-gen", generator.Version())
+		return
+	}
 	if fs.NArg() > 1 {
 		log.Fatal("at most one package directory or pattern, got ", strings.Join(fs.Args(), " "))
 	}
+	finish()
 	cfg.Pattern = fs.Arg(0)
-	cfg.Types = splitList(*typeList)
-	cfg.Tags = splitList(*tags)
 	cfg.Log = os.Stderr
+	cfg.Command = generator.GenerateCommand()
 	if err := generator.Generate(cfg); err != nil {
 		fail(err)
 	}
@@ -127,8 +125,4 @@ func fail(err error) {
 		os.Exit(1)
 	}
 	log.Fatal(err)
-}
-
-func splitList(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 }

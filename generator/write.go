@@ -73,8 +73,12 @@ func Generate(cfg Config) error {
 	oldLock, err := os.ReadFile(out.LockPath)
 	switch {
 	case os.IsNotExist(err):
+		where := relPath(out.LockPath)
+		if !strings.ContainsRune(where, filepath.Separator) {
+			where = out.LockPath // go generate runs in the package directory: say which one
+		}
 		logf(cfg.Log, "cbor-gen: no schema record at %s: starting one. Commit it with %s; from now on every run compares the types with it (%s)\n",
-			relPath(out.LockPath), filepath.Base(out.Path), schemaDoc)
+			where, filepath.Base(out.Path), schemaDoc)
 	case err != nil:
 		return err
 	case cfg.AcceptBreak && len(cfg.Types) == 0:

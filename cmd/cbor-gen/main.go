@@ -1,11 +1,16 @@
 // Cbor-gen generates reflection-free CBOR (RFC 8949) encoders and decoders
 // for Go struct types.
 //
+// A module adds it as a tool dependency, once, which pins it to the same
+// version as the runtime package the generated code imports:
+//
+//	go get -tool github.com/cborgen/cborgen/cmd/cbor-gen
+//
 // Given a package with
 //
 //	package shop
 //
-//	//go:generate go run github.com/cborgen/cborgen/cmd/cbor-gen -type Order
+//	//go:generate go tool cbor-gen -type Order
 //
 //	type Order struct {
 //		ID    uint64 `cbor:"id"`
@@ -52,6 +57,17 @@
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never
 //	             from a //go:generate line (it cannot be combined with -check)
+//	-version     print the version of cbor-gen and exit
+//
+// With a pattern of several packages, as CI runs it,
+//
+//	go tool cbor-gen -check ./...
+//
+// checks every package the pattern matches that has a //go:generate line
+// running cbor-gen, with that line's own arguments in the package's
+// directory (a package with a cbor_gen.go and no such line with the
+// defaults), and reports every stale file; it takes no other flag than
+// -tags.
 //
 // Beside the output, cbor-gen keeps the schema record cbor_gen.lock (the
 // output's name with .lock): the array slot, legacy map key and wire kind
@@ -62,7 +78,16 @@
 // key renamed. Fields added at the end are fine: arrays written before them
 // decode with those fields zero. A type whose doc comment holds the line
 // //cborgen:extensible also skips elements that a newer version added. The
-// rules are in docs/schema.md.
+// rules are in github.com/cborgen/cborgen/docs/schema.md. A refusal prints
+// the command that accepts the change: the //go:generate line's arguments,
+// with the -type list spelled out, plus -accept-break, in the package's
+// directory. Without -type, -accept-break refuses to change the set of
+// types the record holds. A run that finds no record says it starts one.
+//
+// The output's header names the version of cbor-gen that wrote it ("(devel)"
+// for a build from a checkout), and the output refers to
+// runtime.GenVersion, so that a generated file and a runtime that do not
+// fit fail to compile with an error naming the one to update.
 //
 // Fields of interface type (any, or a named interface) are encoded and
 // decoded by fxamacker/cbor with reflection, the slow path; cbor-gen prints

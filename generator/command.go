@@ -209,8 +209,9 @@ func splitGeneratorCommand(words []string) (cmd, args []string, ok bool) {
 // checkAll is -check over a pattern of several packages (./...), as CI
 // runs it: every package it matches that has a //go:generate line running
 // cbor-gen is checked with that line's arguments, in its directory, as go
-// generate would run it; a package with a cbor_gen.go and no such line
-// with the defaults. Every stale file and every error is reported.
+// generate would run it; a package with no such line but a cbor_gen.go
+// that this generator wrote, with the defaults (a cbor_gen.go of another
+// generator is left alone). Every stale file and every error is reported.
 func checkAll(cfg Config) error {
 	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag}.Args()) > 0 {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
@@ -237,7 +238,7 @@ func checkAll(cfg Config) error {
 			continue
 		}
 		if len(runs) == 0 {
-			if _, err := os.Stat(filepath.Join(dir, DefaultOutput)); err != nil {
+			if !ourOutput(filepath.Join(dir, DefaultOutput)) {
 				continue
 			}
 			runs = []Config{{Pattern: dir}}
@@ -265,6 +266,19 @@ func checkAll(cfg Config) error {
 		return fmt.Errorf("%w", joinedStale{err})
 	}
 	return err
+}
+
+// ourOutput reports whether path is a file this generator wrote: it
+// starts with the generated-code header. Other generators write files of
+// the same name (whyrusleeping/cbor-gen's cbor_gen.go among them).
+func ourOutput(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	first, _ := bufio.NewReader(f).ReadString('\n')
+	return first == "// "+generatedHeader+"\n"
 }
 
 // joinedStale is the errors of a -check over several packages, of which

@@ -65,9 +65,9 @@
 //
 // checks every package the pattern matches that has a //go:generate line
 // running cbor-gen, with that line's own arguments in the package's
-// directory (a package with a cbor_gen.go and no such line with the
-// defaults), and reports every stale file; it takes no other flag than
-// -tags.
+// directory (a package with no such line but a cbor_gen.go that cbor-gen
+// wrote, with the defaults), and reports every stale file; it takes no
+// other flag than -tags.
 //
 // Beside the output, cbor-gen keeps the schema record cbor_gen.lock (the
 // output's name with .lock): the array slot, legacy map key and wire kind

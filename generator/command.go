@@ -85,12 +85,22 @@ func commandLine(cfg Config, extra ...string) string {
 	if cfg.Command == "" {
 		words[0] = toolCommand
 	}
+	dir, err := os.Getwd()
+	if fi, serr := os.Stat(cfg.Pattern); serr == nil && fi.IsDir() && filepath.IsAbs(cfg.Pattern) {
+		// A run of -check ./... names the package by its directory: go
+		// there instead, as go generate does.
+		dir, err = cfg.Pattern, nil
+		cfg.Pattern = ""
+		if rel, rerr := filepath.Rel(dir, cfg.Output); rerr == nil && filepath.IsAbs(cfg.Output) && !strings.HasPrefix(rel, "..") {
+			cfg.Output = rel
+		}
+	}
 	for _, a := range append(cfg.Args(), extra...) {
 		words = append(words, shellQuote(a))
 	}
 	cmd := strings.Join(words, " ")
-	if wd, err := os.Getwd(); err == nil {
-		cmd = "(cd " + shellQuote(wd) + " && " + cmd + ")"
+	if err == nil {
+		cmd = "(cd " + shellQuote(dir) + " && " + cmd + ")"
 	}
 	return cmd
 }
@@ -247,7 +257,7 @@ func checkAll(cfg Config) error {
 			if len(run.Tags) == 0 {
 				run.Tags = cfg.Tags
 			}
-			run.Check, run.Command = true, cfg.Command // no notes: only what is stale or wrong
+			run.Check = true // and no Log: only what is stale or wrong
 			checked++
 			if err := Generate(run); err != nil {
 				stale = stale || errors.Is(err, ErrStale)
@@ -307,11 +317,11 @@ func generateRuns(dir string, goFiles []string) ([]Config, error) {
 			if !ok {
 				continue
 			}
-			_, args, ok := splitGeneratorCommand(words)
+			cmd, args, ok := splitGeneratorCommand(words)
 			if !ok {
 				continue
 			}
-			var cfg Config
+			cfg := Config{Command: strings.Join(cmd, " ")}
 			fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
 			finish := BindFlags(fs, &cfg)

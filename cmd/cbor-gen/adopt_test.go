@@ -184,6 +184,14 @@ func TestCheckAll(t *testing.T) {
 		}
 	}
 
+	// A refusal names the command of the package's own line, to run in
+	// its directory.
+	editShop(t, pkg, "\tID    uint64\n", "", "\tRef   *string\n", "\tRef   *string\n\tID    uint64\n")
+	code, _, stderr = run(t, module, "-check", "./...")
+	if want := "\t(cd " + pkg + " && go tool cbor-gen -type Order,Item -sort=length -accept-break)"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("-check ./... with a refused change: exit %d, want 1 with %q:\n%s", code, want, stderr)
+	}
+
 	// The flags come from the lines: giving others is an error.
 	if code, _, stderr := run(t, module, "-check", "-type", "Order", "./..."); code != 1 || !strings.Contains(stderr, "give no other flag than -tags") {
 		t.Errorf("-check -type Order ./...: exit %d, want 1:\n%s", code, stderr)

@@ -192,6 +192,12 @@ func TestCheckAll(t *testing.T) {
 		t.Errorf("-check ./... with a refused change: exit %d, want 1 with %q:\n%s", code, want, stderr)
 	}
 
+	// -accept-break left in a line fails the check instead of hiding in it.
+	write(t, filepath.Join(other, "other.go"), "package other\n\n//go:"+"generate go tool cbor-gen -o other_cbor.go -accept-break\n\ntype Point struct{ X, Y int }\n")
+	if code, _, stderr := run(t, module, "-check", "./..."); code != 1 || !regexp.MustCompile(`(?m)^other/other\.go:3:1: this //go:generate line does not run cbor-gen as it should`).MatchString(stderr) {
+		t.Errorf("-check ./... over a line with -accept-break: exit %d, want 1 naming the line:\n%s", code, stderr)
+	}
+
 	// The flags come from the lines: giving others is an error.
 	if code, _, stderr := run(t, module, "-check", "-type", "Order", "./..."); code != 1 || !strings.Contains(stderr, "give no other flag than -tags") {
 		t.Errorf("-check -type Order ./...: exit %d, want 1:\n%s", code, stderr)

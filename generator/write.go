@@ -63,8 +63,21 @@ func Generate(cfg Config) error {
 	if cfg.Check && strings.Contains(cfg.Pattern, "...") {
 		return checkAll(cfg)
 	}
-	out, err := Render(cfg)
+	// What -accept-break without -type would accept is held back until
+	// the set of types is known to match the record.
+	var held bytes.Buffer
+	renderCfg := cfg
+	if cfg.AcceptBreak && len(cfg.Types) == 0 && cfg.Log != nil {
+		renderCfg.Log = &held
+	}
+	flush := func() {
+		if held.Len() > 0 {
+			cfg.Log.Write(held.Bytes())
+		}
+	}
+	out, err := Render(renderCfg)
 	if err != nil {
+		flush()
 		return err
 	}
 	if cfg.Check {
@@ -83,9 +96,10 @@ func Generate(cfg Config) error {
 		return err
 	case cfg.AcceptBreak && len(cfg.Types) == 0:
 		if err := sameTypeSet(cfg, oldLock, out); err != nil {
-			return err
+			return err // and nothing was accepted
 		}
 	}
+	flush()
 	for _, f := range []struct {
 		path string
 		src  []byte

@@ -102,6 +102,9 @@ func TestAcceptBreakKeepsTypes(t *testing.T) {
 	if string(read(t, out)) != string(before) || string(read(t, lock)) != string(beforeLock) {
 		t.Error("the refused -accept-break changed the output or the record")
 	}
+	if strings.Contains(stderr, "accepting") {
+		t.Errorf("the refused -accept-break reports changes as accepted:\n%s", stderr)
+	}
 
 	// With the recorded types named, it accepts, and Audit stays out.
 	generated(t, pkg, "-accept-break")

@@ -269,6 +269,11 @@ func TestQuickStart(t *testing.T) {
 	sh("go", "generate", "./...")
 	sh("go", "build", "./...")
 	sh("go", "vet", "./...")
+	cmd := exec.Command("go", "tool", "cbor-gen", "-version")
+	cmd.Dir, cmd.Env = dir, env
+	if out, err := cmd.Output(); err != nil || string(out) != "cbor-gen (devel)\n" {
+		t.Errorf("go tool cbor-gen -version in the new module: %q, %v; want \"cbor-gen (devel)\\n\" (a replace directive)", out, err)
+	}
 	gomod := string(read(t, filepath.Join(dir, "go.mod")))
 	if !strings.Contains(gomod, "\ntool github.com/cborgen/cborgen/cmd/cbor-gen\n") {
 		t.Errorf("go.mod after go mod tidy lacks the tool directive:\n%s", gomod)

@@ -116,6 +116,12 @@ func main() {
 	var cfg generator.Config
 	finish := generator.BindFlags(fs, &cfg)
 	version := fs.Bool("version", false, "print the version of cbor-gen and exit")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: cbor-gen [flags] [package directory or pattern]\n"+
+			"  in a //go:generate line: go tool cbor-gen -type T1,T2\n"+
+			"  in CI:                   go tool cbor-gen -check ./...\n")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
 		os.Exit(0)
 	} else if err != nil {

@@ -20,14 +20,19 @@ import (
 // until doc.go says who it is for.
 func TestAPISections(t *testing.T) {
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi os.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, parser.ParseComments)
+	entries, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := []*ast.File{}
-	for _, f := range pkgs["runtime"].Files {
+	var files []*ast.File
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, e.Name(), nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
 		files = append(files, f)
 	}
 	p, err := doc.NewFromFiles(fset, files, "github.com/cborgen/cborgen/runtime")

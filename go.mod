@@ -13,3 +13,5 @@ require (
 	golang.org/x/mod v0.33.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect
 )
+
+tool github.com/cborgen/cborgen/cmd/cbor-gen

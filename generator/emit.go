@@ -175,6 +175,7 @@ func emitFile(f *File) ([]byte, error) {
 	jf := jen.NewFilePathName(renderPath, f.Package) // see resolveNames
 	jf.ImportAlias(f.Path, selfAlias)
 	jf.HeaderComment(generatedHeader)
+	jf.HeaderComment(versionHeader())
 	if f.Build != "" {
 		jf.HeaderComment(f.Build) // starts with "//": written as it is
 	}
@@ -197,6 +198,7 @@ func emitFile(f *File) ([]byte, error) {
 	for _, pkg := range importedPackages(f) {
 		importAs(pkg.Path(), pkg.Name())
 	}
+	jf.Add(versionGuard(runtime.GenVersion)).Line()
 	for _, s := range f.Structs {
 		jf.Add(e.marshalMethod(s)).Line()
 		jf.Add(e.appendMethod(s)).Line()

@@ -256,7 +256,7 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via}
 		t, err := m.typeModel(f.Type())
 		if err != nil {
-			m.errorf(f.Pos(), "field %s.%s has unsupported type %s: %v", s.Name, f.Name(), m.typeString(f.Type()), err)
+			m.errorf(f.Pos(), "field %s.%s has unsupported type %s: %v (leave the field out of the encoding with the tag `cbor:\"-\"`)", s.Name, f.Name(), m.typeString(f.Type()), err)
 			continue
 		}
 		if hasDynamic(t) {
@@ -927,7 +927,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string) (*types.TypeName, error) {
 	obj := scope.Lookup(name)
 	if obj == nil {
-		return nil, fmt.Errorf("-type %s: no such type in package %s", name, pkgPath)
+		return nil, fmt.Errorf("-type %s: no such type in package %s%s", name, pkgPath, closeNames(scope, name))
 	}
 	at := func(format string, args ...any) error {
 		return &posError{pos: fset.Position(obj.Pos()), msg: fmt.Sprintf(format, args...)}

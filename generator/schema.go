@@ -448,8 +448,8 @@ func formatRecord(rec *record, goFile string) []byte {
 	b.WriteString("# generated type. cbor-gen compares the types with it on every run and\n")
 	b.WriteString("# refuses changes that would make stored data decode wrongly; run it once\n")
 	b.WriteString("# with -accept-break to rewrite it on purpose. Commit this file and review\n")
-	b.WriteString("# changes to it like API changes. Format and rules: docs/schema.md in\n")
-	b.WriteString("# github.com/cborgen/cborgen.\n\n")
+	b.WriteString("# changes to it like API changes. Format and rules:\n")
+	b.WriteString("# " + schemaDoc + "\n\n")
 	b.WriteString(schemaVersion + "\n")
 	names := make([]string, 0, len(rec.types))
 	for name := range rec.types {
@@ -513,7 +513,7 @@ func applySchema(l *loaded, f *File, cfg Config) ([]byte, error) {
 	default:
 		if old, err = parseRecord(c.lockPath, data); err != nil {
 			if !cfg.AcceptBreak {
-				return nil, fmt.Errorf("%v\n(fix the schema record, or run cbor-gen -accept-break once to write it anew)", err)
+				return nil, fmt.Errorf("%v\n(fix the schema record, or write it anew once with\n\t%s\n)", err, acceptBreakCommand(cfg, f))
 			}
 			logf(cfg.Log, "-accept-break: the schema record does not parse and is written anew:\n%v\n", err)
 			old = &record{types: map[string]*typeRecord{}}
@@ -534,14 +534,14 @@ func applySchema(l *loaded, f *File, cfg Config) ([]byte, error) {
 	for _, name := range gone {
 		c.problems = append(c.problems, &posError{
 			pos: token.Position{Filename: c.lockPath, Line: old.types[name].line, Column: 1},
-			msg: fmt.Sprintf("type %s is in the schema record but no longer generated: a type of that name generated again later would read its stored data by the old slots. Generate it (add it to -type), or run cbor-gen -accept-break once to drop it from the record", name),
+			msg: fmt.Sprintf("type %s is in the schema record but no longer generated: a type of that name generated again later would read its stored data by the old slots. Generate it (add it to -type), or drop it from the record once with -accept-break (the command is below)", name),
 		})
 	}
 
 	if len(c.problems) > 0 {
 		err := joinPosErrors(c.problems)
 		if !cfg.AcceptBreak {
-			return nil, fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and docs/schema.md); undo them, or if no stored data must survive them, run cbor-gen -accept-break once to rewrite the record", err, relPath(c.lockPath))
+			return nil, fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", err, relPath(c.lockPath), schemaDoc, acceptBreakCommand(cfg, f))
 		}
 		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", relPath(c.lockPath), err)
 	}
@@ -650,7 +650,7 @@ func (c *schemaCheck) compare(s *Struct, tr *typeRecord) *typeRecord {
 		// kind must still read what is stored, and legacy maps must
 		// still find it.
 		if kind := next.slots[i].kind; !kindCompatible(r.kind, kind) {
-			c.problem(at, "field %s.%s changed from %s to %s: stored data holds %s values in slot %d, which a %s field cannot decode to the same value. Keep a compatible type (docs/schema.md lists them) or add a new field at the end",
+			c.problem(at, "field %s.%s changed from %s to %s: stored data holds %s values in slot %d, which a %s field cannot decode to the same value. Keep a compatible type ("+schemaDoc+" lists them) or add a new field at the end",
 				s.Name, name, r.kind, kind, r.kind, i, kind)
 		}
 		if key := keyToken(fd); key != r.key {

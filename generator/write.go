@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -35,6 +37,12 @@ type Config struct {
 	// fields: the slow path). A nil Log discards both.
 	AcceptBreak bool
 	Log         io.Writer
+
+	// Command is how the user runs the generator ("go tool cbor-gen",
+	// the command of their //go:generate line: see GenerateCommand), for
+	// the commands that messages tell them to run; "" means the Go tool
+	// form.
+	Command string
 }
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -49,36 +57,149 @@ func Generate(cfg Config) error {
 	if cfg.Check && cfg.AcceptBreak {
 		return errors.New("-accept-break rewrites the schema record and cannot be combined with -check; run it once by hand, never from a //go:generate line")
 	}
-	out, err := Render(cfg)
-	if err != nil {
+	if err := inModule(cfg.Pattern); err != nil {
 		return err
 	}
-	files := []struct {
+	if cfg.Check && strings.Contains(cfg.Pattern, "...") {
+		return checkAll(cfg)
+	}
+	// What -accept-break without -type would accept is held back until
+	// the set of types is known to match the record.
+	var held bytes.Buffer
+	renderCfg := cfg
+	if cfg.AcceptBreak && len(cfg.Types) == 0 && cfg.Log != nil {
+		renderCfg.Log = &held
+	}
+	flush := func() {
+		if held.Len() > 0 {
+			cfg.Log.Write(held.Bytes())
+		}
+	}
+	out, err := Render(renderCfg)
+	if err != nil {
+		flush()
+		return err
+	}
+	if cfg.Check {
+		return checkOutput(out)
+	}
+	oldLock, err := os.ReadFile(out.LockPath)
+	switch {
+	case os.IsNotExist(err):
+		where := relPath(out.LockPath)
+		if !strings.ContainsRune(where, filepath.Separator) {
+			where = out.LockPath // go generate runs in the package directory: say which one
+		}
+		logf(cfg.Log, "cbor-gen: no schema record at %s: starting one. Commit it with %s; from now on every run compares the types with it (%s)\n",
+			where, filepath.Base(out.Path), schemaDoc)
+	case err != nil:
+		return err
+	case cfg.AcceptBreak && len(cfg.Types) == 0:
+		if err := sameTypeSet(cfg, oldLock, out); err != nil {
+			return err // and nothing was accepted
+		}
+	}
+	flush()
+	for _, f := range []struct {
 		path string
 		src  []byte
-	}{{out.Path, out.Source}, {out.LockPath, out.Lock}}
-	if cfg.Check {
-		var stale []string
-		for _, f := range files {
-			old, err := os.ReadFile(f.path)
-			if err != nil && !os.IsNotExist(err) {
-				return err
-			}
-			if !bytes.Equal(old, f.src) {
-				stale = append(stale, fmt.Sprintf("%s (run go generate)\n%s", relPath(f.path), Diff("disk/"+relPath(f.path), "generated", old, f.src)))
-			}
-		}
-		if len(stale) > 0 {
-			return fmt.Errorf("%w: %s", ErrStale, strings.Join(stale, "\n"))
-		}
-		return nil
-	}
-	for _, f := range files {
+	}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
 		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// checkOutput compares a run's output with the files on disk.
+func checkOutput(out *Output) error {
+	var stale []string
+	for _, f := range []struct {
+		path string
+		src  []byte
+	}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
+		old, err := os.ReadFile(f.path)
+		if err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		if !bytes.Equal(old, f.src) {
+			stale = append(stale, fmt.Sprintf("%s (run go generate)\n%s", relPath(f.path), Diff("disk/"+relPath(f.path), "generated", old, f.src)))
+		}
+	}
+	if len(stale) > 0 {
+		return fmt.Errorf("%w: %s", ErrStale, strings.Join(stale, "\n"))
+	}
+	return nil
+}
+
+// sameTypeSet refuses an -accept-break run without -type whose default
+// set of types differs from the schema record's: a run by hand that
+// leaves out the //go:generate line's -type would otherwise add every
+// other struct type of the package to the output and the record, or drop
+// some, and the next go generate would fail on the record it wrote.
+func sameTypeSet(cfg Config, oldLock []byte, out *Output) error {
+	old, err := parseRecord(out.LockPath, oldLock)
+	if err != nil {
+		return nil // a record that does not parse is written anew
+	}
+	cur, err := parseRecord(out.LockPath, out.Lock)
+	if err != nil {
+		return err
+	}
+	was, now := old.typeNames(), cur.typeNames()
+	if strings.Join(was, ",") == strings.Join(now, ",") {
+		return nil
+	}
+	fix := cfg
+	fix.Types = was
+	return fmt.Errorf("-accept-break without -type would generate %s, but the schema record %s holds %s. "+
+		"Name the types, as the //go:generate line does; to keep the recorded ones:\n\t%s",
+		strings.Join(now, ", "), relPath(out.LockPath), strings.Join(was, ", "), commandLine(fix, "-accept-break"))
+}
+
+// typeNames returns the names of the types in the record, sorted.
+func (r *record) typeNames() []string {
+	names := make([]string, 0, len(r.types))
+	for name := range r.types {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// inModule reports, with the fix, when the package directory is not in
+// a Go module: the generated code imports the runtime from this module,
+// and the go command resolves that only in a module.
+func inModule(pattern string) error {
+	dir := pattern
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		dir = "."
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	if os.Getenv("GO111MODULE") == "off" {
+		return errors.New("GO111MODULE=off: cbor-gen needs module mode (the generated code imports " + modulePath + "/runtime); unset it")
+	}
+	if os.Getenv("GOWORK") != "" && os.Getenv("GOWORK") != "off" {
+		return nil // a workspace names its modules itself
+	}
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return nil
+		}
+		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
+			return nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return fmt.Errorf("%s is not in a Go module (no go.mod here or above). The generated code imports %s/runtime, which the go command finds only in a module: run go mod init, then go get -tool %s/cmd/cbor-gen",
+		relPath(dir), modulePath, modulePath)
 }
 
 // Output is what one run produces: the generated source and the schema

@@ -56,4 +56,58 @@
 // (ReadRaw). Interface fields and type parameters go through the
 // subpackage dynamic, which calls fxamacker/cbor for what it cannot type
 // at compile time; this package itself does not depend on fxamacker.
+//
+// # For programs
+//
+// What a program that uses generated types needs, and what it may rely on
+// from one version to the next:
+//
+//   - Decoding with options: [Unmarshal], [NewDecoder], [NewBytesDecoder],
+//     [Decoder] (its methods not listed below), [Options], [DefaultOptions],
+//     [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
+//     [DefaultMaxStringLength].
+//   - Checking bytes: [Valid].
+//   - Errors: [Error], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
+//     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrStrict], [ErrTag],
+//     [ErrTrailing], [ErrTimeRange].
+//   - Evolving a type: [Reserved].
+//
+// The CBOR core, for writing and reading items by hand (as the examples
+// above do): [AppendArrayHead], [AppendMapHead], [AppendHead], [AppendTag],
+// [AppendBool], [AppendInt], [AppendUint], [AppendFloat32],
+// [AppendFloat64], [AppendString], [AppendBytes], [AppendNull],
+// [AppendUndefined], [AppendSimple], [AppendTime], [AppendBigInt],
+// [TimeMode], [TimeUnix], [TimeUnixMicro], [TimeUnixDynamic],
+// [TimeRFC3339], [TimeRFC3339Nano], [TimeRFC3339NanoUTC], and the major
+// types [MajorUint], [MajorNeg], [MajorBytes], [MajorText], [MajorArray],
+// [MajorMap], [MajorTag], [MajorSimple].
+//
+// # For generated code only
+//
+// These are exported only so that code cbor-gen writes into other
+// packages can call them. Their names, signatures and meaning may change
+// in any release, together with the generator; do not call them from
+// hand-written code. The version guard keeps generated code and the
+// runtime in step: every generated file converts the distance between
+// its version and [GenVersion] and [MinGenVersion] into
+// [UpgradeCborgenRuntime] and [RegenerateWithNewerCborgen], so a
+// mismatch fails to compile with an error that names the side to update.
+//
+//   - Fast paths and loop control: [Decoder.TryArrayHead], [Decoder.TryBool],
+//     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
+//     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryNull],
+//     [Decoder.NextElem], [Decoder.NextPair], [Decoder.NextIsArray],
+//     [Decoder.Hint], [Decoder.Depth].
+//   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
+//     [KeyInt], [KeyOther], [KeyFold], [DuplicateField].
+//   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
+//     [AtField], [AtIndex], [AtKey], [AtRoot], [AtType].
+//   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
+//     [GetMapSorter], [StringKeys], [GetStringKeys], [IntKeys],
+//     [GetIntKeys], [UintKeys], [GetUintKeys], [KeyOrder], [SortBytewise],
+//     [SortLengthFirst], [SortNone].
+//   - Fields of other kinds: [AppendMarshaled], [AppendBytesOf],
+//     [ReadBytesOf], [ReadByteArrayOf].
+//   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],
+//     [RegenerateWithNewerCborgen].
 package runtime

@@ -17,7 +17,7 @@
 // default struct encoding), which the generated decoders also read.
 package workload
 
-//go:generate go run github.com/cborgen/cborgen/cmd/cbor-gen -type Request,Profile,Graph,Node,Edge,Tables,Counters,Location,Composite,Field,Value
+//go:generate go tool cbor-gen -type Request,Profile,Graph,Node,Edge,Tables,Counters,Location,Composite,Field,Value
 
 // Request is the envelope of a remote call.
 type Request struct {

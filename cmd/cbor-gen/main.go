@@ -1,11 +1,16 @@
 // Cbor-gen generates reflection-free CBOR (RFC 8949) encoders and decoders
 // for Go struct types.
 //
+// A module adds it as a tool dependency, once, which pins it to the same
+// version as the runtime package the generated code imports:
+//
+//	go get -tool github.com/cborgen/cborgen/cmd/cbor-gen
+//
 // Given a package with
 //
 //	package shop
 //
-//	//go:generate go run github.com/cborgen/cborgen/cmd/cbor-gen -type Order
+//	//go:generate go tool cbor-gen -type Order
 //
 //	type Order struct {
 //		ID    uint64 `cbor:"id"`
@@ -52,6 +57,17 @@
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never
 //	             from a //go:generate line (it cannot be combined with -check)
+//	-version     print the version of cbor-gen and exit
+//
+// With a pattern of several packages, as CI runs it,
+//
+//	go tool cbor-gen -check ./...
+//
+// checks every package the pattern matches that has a //go:generate line
+// running cbor-gen, with that line's own arguments in the package's
+// directory (a package with no such line but a cbor_gen.go that cbor-gen
+// wrote, with the defaults), and reports every stale file; it takes no
+// other flag than -tags.
 //
 // Beside the output, cbor-gen keeps the schema record cbor_gen.lock (the
 // output's name with .lock): the array slot, legacy map key and wire kind
@@ -62,7 +78,16 @@
 // key renamed. Fields added at the end are fine: arrays written before them
 // decode with those fields zero. A type whose doc comment holds the line
 // //cborgen:extensible also skips elements that a newer version added. The
-// rules are in docs/schema.md.
+// rules are in github.com/cborgen/cborgen/docs/schema.md. A refusal prints
+// the command that accepts the change: the //go:generate line's arguments,
+// with the -type list spelled out, plus -accept-break, in the package's
+// directory. Without -type, -accept-break refuses to change the set of
+// types the record holds. A run that finds no record says it starts one.
+//
+// The output's header names the version of cbor-gen that wrote it ("(devel)"
+// for a build from a checkout), and the output refers to
+// runtime.GenVersion, so that a generated file and a runtime that do not
+// fit fail to compile with an error naming the one to update.
 //
 // Fields of interface type (any, or a named interface) are encoded and
 // decoded by fxamacker/cbor with reflection, the slow path; cbor-gen prints
@@ -89,26 +114,30 @@ func main() {
 	log.SetPrefix("cbor-gen: ")
 	fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError) // usage errors exit 1, not 2
 	var cfg generator.Config
-	typeList := fs.String("type", "", "comma-separated struct `types` to generate (default: all eligible)")
-	fs.StringVar(&cfg.Output, "o", "", "output `file` (default cbor_gen.go in the package directory)")
-	fs.BoolVar(&cfg.Check, "check", false, "compare with the file on disk and exit 1 with a diff if it is stale")
-	tags := fs.String("tags", "", "comma-separated build `tags`")
-	fs.StringVar(&cfg.Sort, "sort", "bytewise", "map key `order`: bytewise, length or none")
-	fs.StringVar(&cfg.Time, "time", "unix", "time.Time `mode`: unix, unixmicro, unixdynamic, rfc3339, rfc3339nano or rfc3339nanoutc")
-	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
-	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
+	finish := generator.BindFlags(fs, &cfg)
+	version := fs.Bool("version", false, "print the version of cbor-gen and exit")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: cbor-gen [flags] [package directory or pattern]\n"+
+			"  in a //go:generate line: go tool cbor-gen -type T1,T2\n"+
+			"  in CI:                   go tool cbor-gen -check ./...\n")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
 		os.Exit(0)
 	} else if err != nil {
 		os.Exit(1) // the flag package has printed the error and the usage
 	}
+	if *version {
+		fmt.Println("cbor-gen", generator.Version())
+		return
+	}
 	if fs.NArg() > 1 {
 		log.Fatal("at most one package directory or pattern, got ", strings.Join(fs.Args(), " "))
 	}
+	finish()
 	cfg.Pattern = fs.Arg(0)
-	cfg.Types = splitList(*typeList)
-	cfg.Tags = splitList(*tags)
 	cfg.Log = os.Stderr
+	cfg.Command = generator.GenerateCommand()
 	if err := generator.Generate(cfg); err != nil {
 		fail(err)
 	}
@@ -127,8 +156,4 @@ func fail(err error) {
 		os.Exit(1)
 	}
 	log.Fatal(err)
-}
-
-func splitList(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
 }

@@ -21,9 +21,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// shopSource is a package as the README sets one up. Its //go:generate
+// line is spliced in, so that go generate and cbor-gen -check ./... in
+// this repository do not take it for one of this package's own.
 const shopSource = `package shop
 
-//go:generate go run github.com/cborgen/cborgen/cmd/cbor-gen -type Order,Item
+` + "//go:" + `generate go tool cbor-gen -type Order,Item
 
 type Item struct {
 	SKU string ` + "`cbor:\"sku\"`" + `
@@ -89,9 +92,17 @@ func shop(t *testing.T) (module, pkg string) {
 // run runs the command in dir and returns its exit code and output.
 func run(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runEnv(t, dir, nil, args...)
+}
+
+// runEnv is run with more environment variables, which win over the
+// test's own.
+func runEnv(t *testing.T, dir string, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "CBORGEN_AS_COMMAND=1", "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = append(cmd.Env, env...)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()

@@ -8,7 +8,7 @@
 // the map form from old clients, because every generated decoder reads both.
 package rpc
 
-//go:generate go run github.com/cborgen/cborgen/cmd/cbor-gen -type Request,Params,GetParams,PutParams,ListParams,Response,Result,Entry,Error
+//go:generate go tool cbor-gen -type Request,Params,GetParams,PutParams,ListParams,Response,Result,Entry,Error
 
 // Method names a remote procedure.
 type Method string

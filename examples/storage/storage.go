@@ -12,7 +12,7 @@
 // why the tags stay: they are the keys of the old map records.
 package storage
 
-//go:generate go run github.com/cborgen/cborgen/cmd/cbor-gen -type Location,Composite,Field,Value,Path,Limits
+//go:generate go tool cbor-gen -type Location,Composite,Field,Value,Path,Limits
 
 // Address is an 8-byte account address. It is written as a CBOR byte string,
 // as fxamacker/cbor writes every byte array.

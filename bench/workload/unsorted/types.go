@@ -4,7 +4,7 @@
 // (msgp never sorts), so these types measure what sorting costs.
 package unsorted
 
-//go:generate go run github.com/cborgen/cborgen/cmd/cbor-gen -sort=none -type Tables,Counters,Location,Composite,Field,Value
+//go:generate go tool cbor-gen -sort=none -type Tables,Counters,Location,Composite,Field,Value
 
 type Tables struct {
 	Matrix [][]int64

@@ -255,7 +255,11 @@ func (s Suite[T, A, M]) random(t *testing.T) {
 	f := s.Filler
 	f.Rand = rand.New(rand.NewPCG(s.Seed, 0x63626f72))
 	var buf []byte
-	for i := range s.Random {
+	n := s.Random
+	if testing.Short() {
+		n = max(n/20, min(n, 50)) // the first values of the same sequence
+	}
+	for i := range n {
 		var v T
 		f.Fill(&v)
 		if err := s.check(&v, &buf, i); err != nil {
@@ -425,4 +429,19 @@ func readHex(t *testing.T, path string) []byte {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return b
+}
+
+// shortSample is the table for go test -short: every k-th of cases, so
+// that about limit remain, spread over the whole table (each base value,
+// each position, each kind of damage); the full table otherwise.
+func shortSample[E any](cases []E, limit int) []E {
+	if !testing.Short() || len(cases) <= limit {
+		return cases
+	}
+	k := (len(cases) + limit - 1) / limit
+	out := make([]E, 0, limit)
+	for i := 0; i < len(cases); i += k {
+		out = append(out, cases[i])
+	}
+	return out
 }

@@ -3,6 +3,8 @@
 // fields and type parameters.
 package timemode
 
+//go:generate go tool cbor-gen -time=rfc3339nano -timetag
+
 import "time"
 
 type Event struct {

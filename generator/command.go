@@ -1,0 +1,365 @@
+package generator
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// schemaDoc names the rules of the schema record where every user can
+// find them: by module path, not by a path in their own repository.
+const schemaDoc = modulePath + "/docs/schema.md"
+
+// The command line: the flags that fill a Config, the //go:generate lines
+// that hold them, and the command a message tells the user to run.
+
+// toolCommand is how a module that follows the README runs the command.
+const toolCommand = "go tool cbor-gen"
+
+// BindFlags defines the command's flags on fs, writing into cfg. Call the
+// function it returns after fs.Parse to fill the list-valued fields.
+func BindFlags(fs *flag.FlagSet, cfg *Config) (finish func()) {
+	typeList := fs.String("type", "", "comma-separated struct `types` to generate (default: all eligible)")
+	fs.StringVar(&cfg.Output, "o", "", "output `file` (default cbor_gen.go in the package directory)")
+	fs.BoolVar(&cfg.Check, "check", false, "compare with the files on disk and exit 1 with a diff if they are stale")
+	tags := fs.String("tags", "", "comma-separated build `tags`")
+	fs.StringVar(&cfg.Sort, "sort", "bytewise", "map key `order`: bytewise, length or none")
+	fs.StringVar(&cfg.Time, "time", "unix", "time.Time `mode`: unix, unixmicro, unixdynamic, rfc3339, rfc3339nano or rfc3339nanoutc")
+	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
+	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
+	return func() {
+		cfg.Types = splitFlagList(*typeList)
+		cfg.Tags = splitFlagList(*tags)
+	}
+}
+
+func splitFlagList(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+}
+
+// Args returns the command-line arguments that give cfg: the flags that
+// differ from their defaults, then the package. -check and -accept-break
+// are left out; they say what to do, not what to generate.
+func (cfg Config) Args() []string {
+	var args []string
+	if len(cfg.Types) > 0 {
+		args = append(args, "-type", strings.Join(cfg.Types, ","))
+	}
+	if cfg.Output != "" {
+		args = append(args, "-o", cfg.Output)
+	}
+	if len(cfg.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(cfg.Tags, ","))
+	}
+	if cfg.Sort != "" && cfg.Sort != "bytewise" {
+		args = append(args, "-sort="+cfg.Sort)
+	}
+	if cfg.Time != "" && cfg.Time != "unix" {
+		args = append(args, "-time="+cfg.Time)
+	}
+	if cfg.TimeTag {
+		args = append(args, "-timetag")
+	}
+	if cfg.Pattern != "" && cfg.Pattern != "." {
+		args = append(args, cfg.Pattern)
+	}
+	return args
+}
+
+// commandLine is the shell command that runs the generator as cfg, plus
+// extra flags, in the working directory: what a message tells the user to
+// run by hand. It starts the command the way the //go:generate line does
+// when the run came from go generate (Config.Command), else as the Go tool
+// directive does.
+func commandLine(cfg Config, extra ...string) string {
+	words := []string{cfg.Command}
+	if cfg.Command == "" {
+		words[0] = toolCommand
+	}
+	dir, err := os.Getwd()
+	if fi, serr := os.Stat(cfg.Pattern); serr == nil && fi.IsDir() && filepath.IsAbs(cfg.Pattern) {
+		// A run of -check ./... names the package by its directory: go
+		// there instead, as go generate does.
+		dir, err = cfg.Pattern, nil
+		cfg.Pattern = ""
+		if rel, rerr := filepath.Rel(dir, cfg.Output); rerr == nil && filepath.IsAbs(cfg.Output) && !strings.HasPrefix(rel, "..") {
+			cfg.Output = rel
+		}
+	}
+	for _, a := range append(cfg.Args(), extra...) {
+		words = append(words, shellQuote(a))
+	}
+	cmd := strings.Join(words, " ")
+	if err == nil {
+		cmd = "(cd " + shellQuote(dir) + " && " + cmd + ")"
+	}
+	return cmd
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=,./:@+", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// GenerateCommand returns how the running go generate invoked cbor-gen,
+// without its arguments ("go tool cbor-gen", "go run
+// github.com/cborgen/cborgen/cmd/cbor-gen@v1.2.0"), read from the
+// //go:generate line that go generate names in $GOFILE and $GOLINE; ""
+// when the command was not run by go generate, or the line cannot be read.
+func GenerateCommand() string {
+	file, line := os.Getenv("GOFILE"), os.Getenv("GOLINE")
+	n, err := strconv.Atoi(line)
+	if file == "" || err != nil {
+		return ""
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for i := 1; sc.Scan(); i++ {
+		if i == n {
+			words, ok := generateWords(sc.Text())
+			if !ok {
+				return ""
+			}
+			cmd, _, ok := splitGeneratorCommand(words)
+			if !ok {
+				return ""
+			}
+			return strings.Join(cmd, " ")
+		}
+	}
+	return ""
+}
+
+// generateWords splits a //go:generate line into words as go generate
+// does: on spaces, with double-quoted Go strings as single words. Only a
+// "$GOFILE"-style variable known here is expanded.
+func generateWords(line string) ([]string, bool) {
+	rest, ok := strings.CutPrefix(line, "//go:generate ")
+	if !ok {
+		return nil, false
+	}
+	var words []string
+	for {
+		rest = strings.TrimLeft(rest, " \t")
+		if rest == "" {
+			return words, true
+		}
+		if rest[0] == '"' {
+			q, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				return nil, false
+			}
+			w, _ := strconv.Unquote(q)
+			words = append(words, w)
+			rest = rest[len(q):]
+			continue
+		}
+		end := strings.IndexAny(rest, " \t")
+		if end < 0 {
+			end = len(rest)
+		}
+		words = append(words, os.Expand(rest[:end], func(v string) string {
+			if v == "DOLLAR" {
+				return "$"
+			}
+			return os.Getenv(v)
+		}))
+		rest = rest[end:]
+	}
+}
+
+// splitGeneratorCommand splits the words of a //go:generate line into the
+// command that runs cbor-gen and its arguments, and reports whether the
+// line runs cbor-gen at all: "go tool cbor-gen", "go tool
+// github.com/cborgen/cborgen/cmd/cbor-gen", "go run [flags]
+// .../cmd/cbor-gen[@version]", or a cbor-gen binary.
+func splitGeneratorCommand(words []string) (cmd, args []string, ok bool) {
+	isGen := func(w string) bool {
+		w, _, _ = strings.Cut(w, "@")
+		return w == "cbor-gen" || strings.HasSuffix(w, "/cbor-gen")
+	}
+	switch {
+	case len(words) == 0:
+		return nil, nil, false
+	case words[0] == "go" && len(words) >= 3 && (words[1] == "tool" || words[1] == "run"):
+		for i := 2; i < len(words); i++ {
+			if strings.HasPrefix(words[i], "-") {
+				continue // a flag of go run or go tool
+			}
+			if !isGen(words[i]) {
+				return nil, nil, false
+			}
+			return words[:i+1], words[i+1:], true
+		}
+		return nil, nil, false
+	case isGen(words[0]):
+		return words[:1], words[1:], true
+	}
+	return nil, nil, false
+}
+
+// checkAll is -check over a pattern of several packages (./...), as CI
+// runs it: every package it matches that has a //go:generate line running
+// cbor-gen is checked with that line's arguments, in its directory, as go
+// generate would run it; a package with no such line but a cbor_gen.go
+// that this generator wrote, with the defaults (a cbor_gen.go of another
+// generator is left alone). Every stale file and every error is reported.
+func checkAll(cfg Config) error {
+	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag}.Args()) > 0 {
+		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
+	}
+	var buildFlags []string
+	if len(cfg.Tags) > 0 {
+		buildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
+	if err != nil {
+		return err
+	}
+	var problems []string
+	stale, checked := false, 0
+	for _, p := range pkgs {
+		files := append(append([]string{}, p.GoFiles...), p.IgnoredFiles...)
+		if len(files) == 0 {
+			continue
+		}
+		dir := filepath.Dir(files[0])
+		runs, err := generateRuns(dir, p.GoFiles)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		if len(runs) == 0 {
+			if !ourOutput(filepath.Join(dir, DefaultOutput)) {
+				continue
+			}
+			runs = []Config{{Pattern: dir}}
+		}
+		for _, run := range runs {
+			if len(run.Tags) == 0 {
+				run.Tags = cfg.Tags
+			}
+			run.Check = true // and no Log: only what is stale or wrong
+			checked++
+			if err := Generate(run); err != nil {
+				stale = stale || errors.Is(err, ErrStale)
+				problems = append(problems, err.Error())
+			}
+		}
+	}
+	if checked == 0 {
+		return fmt.Errorf("-check %s: no package has a //go:generate line running cbor-gen or a %s", cfg.Pattern, DefaultOutput)
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	err = errors.New(strings.Join(problems, "\n"))
+	if stale {
+		return fmt.Errorf("%w", joinedStale{err})
+	}
+	return err
+}
+
+// ourOutput reports whether path is a file this generator wrote: it
+// starts with the generated-code header. Other generators write files of
+// the same name (whyrusleeping/cbor-gen's cbor_gen.go among them).
+func ourOutput(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	first, _ := bufio.NewReader(f).ReadString('\n')
+	return first == "// "+generatedHeader+"\n"
+}
+
+// joinedStale is the errors of a -check over several packages, of which
+// at least one is a stale file: errors.Is(err, ErrStale) holds.
+type joinedStale struct{ error }
+
+func (joinedStale) Is(target error) bool { return target == ErrStale }
+
+// generateRuns reads the //go:generate lines that run cbor-gen in the Go
+// files of the package in dir and returns the Config of each, with the
+// package and output made absolute (go generate runs in dir).
+func generateRuns(dir string, goFiles []string) ([]Config, error) {
+	files := append([]string{}, goFiles...)
+	tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	files = append(files, tests...)
+	sort.Strings(files)
+	var runs []Config
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(f)
+		for line := 1; sc.Scan(); line++ {
+			words, ok := generateWords(sc.Text())
+			if !ok {
+				continue
+			}
+			cmd, args, ok := splitGeneratorCommand(words)
+			if !ok {
+				continue
+			}
+			cfg := Config{Command: strings.Join(cmd, " ")}
+			fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			finish := BindFlags(fs, &cfg)
+			if err := fs.Parse(args); err != nil || fs.NArg() > 1 || cfg.Check || cfg.AcceptBreak {
+				f.Close()
+				if err == nil {
+					err = errors.New("want at most one package and neither -check nor -accept-break")
+				}
+				return nil, fmt.Errorf("%s:%d:1: this //go:generate line does not run cbor-gen as it should: %v", relPath(name), line, err)
+			}
+			finish()
+			cfg.Pattern = fs.Arg(0)
+			if cfg.Pattern == "" || cfg.Pattern == "." {
+				cfg.Pattern = dir
+			} else if !filepath.IsAbs(cfg.Pattern) && (strings.HasPrefix(cfg.Pattern, "./") || strings.HasPrefix(cfg.Pattern, "../")) {
+				cfg.Pattern = filepath.Join(dir, cfg.Pattern)
+			}
+			if cfg.Output != "" && !filepath.IsAbs(cfg.Output) {
+				cfg.Output = filepath.Join(dir, cfg.Output)
+			}
+			runs = append(runs, cfg)
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return runs, nil
+}
+
+// acceptBreakCommand is the command that accepts a break in this run: its
+// own arguments with the -type list spelled out, so that the run by hand
+// generates exactly the types this one does, plus -accept-break.
+func acceptBreakCommand(cfg Config, f *File) string {
+	if len(cfg.Types) == 0 {
+		for _, s := range f.Structs {
+			cfg.Types = append(cfg.Types, s.Name)
+		}
+	}
+	return commandLine(cfg, "-accept-break")
+}

@@ -1,0 +1,51 @@
+package runtime
+
+// The version guard. Every file cbor-gen writes starts with
+//
+//	const (
+//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 1)
+//		_ = runtime.RegenerateWithNewerCborgen(1 - runtime.MinGenVersion)
+//	)
+//
+// where 1 is the GenVersion of the cbor-gen that wrote it. A negative
+// constant overflows the unsigned guard types, so when a file and the
+// runtime do not fit, the build fails on that line and the compiler's
+// message names the side to update:
+//
+//	./cbor_gen.go:10:36: constant -1 overflows "github.com/cborgen/cborgen/runtime".UpgradeCborgenRuntime
+//
+// says the runtime is older than the generated code (go get
+// github.com/cborgen/cborgen@ the version that wrote the file), and
+//
+//	./cbor_gen.go:11:41: constant -1 overflows "github.com/cborgen/cborgen/runtime".RegenerateWithNewerCborgen
+//
+// says the generated code is older than any this runtime still supports
+// (run go generate with the cbor-gen of the runtime's version). The Go tool
+// directive (go get -tool github.com/cborgen/cborgen/cmd/cbor-gen) pins
+// the command and the runtime to one module version, so neither happens to
+// a module that generates its own code; it happens when a dependency's
+// generated files meet another version of the runtime. A runtime from
+// before the guard has neither name, and the build fails with "undefined:
+// runtime.UpgradeCborgenRuntime", which says the same.
+
+const (
+	// GenVersion is the version of the generated code that this runtime
+	// is made for. It grows when generated code starts calling something
+	// that older runtimes do not have; cbor-gen writes it into every file.
+	GenVersion = 1
+
+	// MinGenVersion is the oldest version of generated code this runtime
+	// still runs. It grows only when the runtime drops something that
+	// older generated code calls.
+	MinGenVersion = 1
+)
+
+// UpgradeCborgenRuntime is the type of the version guard that fails when
+// a generated file is newer than this runtime (GenVersion). For generated
+// code only.
+type UpgradeCborgenRuntime uint
+
+// RegenerateWithNewerCborgen is the type of the version guard that fails
+// when a generated file is older than this runtime still runs
+// (MinGenVersion). For generated code only.
+type RegenerateWithNewerCborgen uint

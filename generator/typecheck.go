@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -22,15 +23,20 @@ import (
 // output itself only where a method of another package's type is missing
 // (that package is generated later in the same go generate ./...).
 func typecheckOutput(l *loaded, src []byte) error {
-	for _, p := range l.support {
-		if len(p.Errors) > 0 || p.Types == nil {
-			return fmt.Errorf("the generated code imports %s, which this module does not provide; run go get -tool github.com/cborgen/cborgen/cmd/cbor-gen (or go get github.com/cborgen/cborgen) and generate again", p.ID)
-		}
-	}
 	fset := l.pkg.Fset
 	gen, err := parser.ParseFile(fset, l.outPath, src, parser.ParseComments)
 	if err != nil {
 		return fmt.Errorf("the generated code does not parse (a bug in cbor-gen): %v", err)
+	}
+	imports := map[string]bool{}
+	for _, is := range gen.Imports {
+		path, _ := strconv.Unquote(is.Path.Value)
+		imports[path] = true
+	}
+	for _, p := range l.support {
+		if imports[p.ID] && (len(p.Errors) > 0 || p.Types == nil) {
+			return fmt.Errorf("the generated code imports %s, which this module does not provide; run go get -tool github.com/cborgen/cborgen/cmd/cbor-gen (or go get github.com/cborgen/cborgen) and generate again", p.ID)
+		}
 	}
 	files := []*ast.File{gen}
 	for _, f := range l.pkg.Syntax {
@@ -54,7 +60,9 @@ func typecheckOutput(l *loaded, src []byte) error {
 		add(imp)
 	}
 	for _, p := range l.support {
-		add(p.Types)
+		if len(p.Errors) == 0 {
+			add(p.Types)
+		}
 	}
 
 	var errs []string

@@ -43,9 +43,9 @@
 //	-o FILE      output file (default cbor_gen.go in the package directory)
 //	-check       compare the output and its schema record with the files on
 //	             disk; print a diff and exit 1 if either is stale
-//	-tags TAGS   comma-separated build tags for loading the package; when the
-//	             files of the chosen types share one //go:build line, the
-//	             output repeats it
+//	-tags TAGS   comma-separated build tags for loading the package; the
+//	             output carries the build constraints of its types' files
+//	             (file names included: stat_linux.go), which must agree
 //	-sort ORDER  map key order: bytewise (RFC 8949 core deterministic,
 //	             the default), length (RFC 7049 canonical) or none
 //	-time MODE   how time.Time is written, as fxamacker/cbor's time modes:

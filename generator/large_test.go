@@ -17,7 +17,7 @@ import (
 // a module that uses this repository, and returns its directory. The
 // fields are a mix of what real records hold: numbers, strings, bytes, a
 // time, a slice, a map, an optional value and a nested generated type.
-func largePackage(tb testing.TB, n int) string {
+func largePackage(tb testing.TB, n int, imports ...string) string {
 	tb.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -28,12 +28,23 @@ func largePackage(tb testing.TB, n int) string {
 		t.Setenv("GOFLAGS", "-mod=mod") // no go.sum in the new module
 		t.Setenv("GOWORK", "off")
 	}
-	mod := "module example.com/large\n\ngo 1.24\n\nrequire github.com/cborgen/cborgen v0.0.0\n\nreplace github.com/cborgen/cborgen => " + root + "\n"
+	mod := "module example.com/large\n\ngo 1.24\n\nrequire (\n\tgithub.com/cborgen/cborgen v0.0.0\n\tgithub.com/fxamacker/cbor/v2 v2.10.0\n\tgolang.org/x/tools v0.42.0\n)\n\nreplace github.com/cborgen/cborgen => " + root + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
 		tb.Fatal(err)
 	}
 	var src bytes.Buffer
 	src.WriteString("package large\n\nimport \"time\"\n\n")
+	// Each import is "path Name": the package uses Name from it, so that
+	// it depends on it.
+	for i, imp := range imports {
+		path, _, _ := strings.Cut(imp, " ")
+		fmt.Fprintf(&src, "import p%d %q\n", i, path)
+	}
+	for i, imp := range imports {
+		_, name, _ := strings.Cut(imp, " ")
+		fmt.Fprintf(&src, "\nvar _ = p%d.%s\n", i, name)
+	}
+	src.WriteString("\n")
 	for i := 0; i < n; i++ {
 		next := (i + 1) % n
 		fmt.Fprintf(&src, `type T%d struct {
@@ -110,4 +121,49 @@ func TestLargePackage(t *testing.T) {
 	if got := strings.Count(string(out.Source), ") AppendCBOR("); got != n {
 		t.Errorf("%d AppendCBOR methods, want %d", got, n)
 	}
+}
+
+// BenchmarkRegenerateHeavy regenerates (an output is already on disk) a
+// package of 200 types that depends on about 250 packages, and reports the
+// time against that of go list -export -deps of the package, which is the
+// least a load that reads export data costs: the ratio should stay under
+// 1.5.
+func BenchmarkRegenerateHeavy(b *testing.B) {
+	dir := largePackage(b, 200,
+		"net/http NewRequest",
+		"html/template New",
+		"golang.org/x/tools/go/ssa NewProgram",
+		"github.com/fxamacker/cbor/v2 Marshal",
+	)
+	first, err := generator.Render(generator.Config{Pattern: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(first.Path, first.Source, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(first.LockPath, first.Lock, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	list := func() time.Duration {
+		start := time.Now()
+		cmd := exec.Command("go", "list", "-export", "-deps", "-f", "{{.ImportPath}}", ".")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			b.Fatalf("go list: %v\n%s", err, out)
+		}
+		return time.Since(start)
+	}
+	list() // warm the build cache
+	var gen, base time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if _, err := generator.Render(generator.Config{Pattern: dir}); err != nil {
+			b.Fatal(err)
+		}
+		gen += time.Since(start)
+		base += list()
+	}
+	b.ReportMetric(gen.Seconds()/base.Seconds(), "x-go-list")
 }

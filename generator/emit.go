@@ -200,10 +200,14 @@ func emitFile(f *File) ([]byte, error) {
 	}
 	jf.Add(versionGuard(runtime.GenVersion)).Line()
 	for _, s := range f.Structs {
-		jf.Add(e.marshalMethod(s)).Line()
+		if !s.Embeddable {
+			jf.Add(e.marshalMethod(s)).Line()
+		}
 		jf.Add(e.appendMethod(s)).Line()
 		jf.Add(e.sizeMethod(s)).Line()
-		jf.Add(e.unmarshalMethod(s)).Line()
+		if !s.Embeddable {
+			jf.Add(e.unmarshalMethod(s)).Line()
+		}
 		jf.Add(e.decodeMethod(s)).Line()
 		jf.Add(e.decodeArrayMethod(s)).Line()
 		jf.Add(e.decodeMapMethod(s)).Line()

@@ -55,6 +55,9 @@ type Struct struct {
 	Extensible bool // //cborgen:extensible: skip elements past the last field (newer writers)
 
 	HoldsLock bool // the struct holds a lock by value, so MarshalCBOR takes a pointer (containsLock)
+	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
+	// so that a struct embedding it does not take them over (embed.go).
+	Embeddable bool
 }
 
 // Field is one exported, not skipped field of a Struct.

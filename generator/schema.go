@@ -478,6 +478,7 @@ func formatRecord(rec *record, goFile string) []byte {
 // misspelt directive does not go unnoticed.
 var knownDirectives = map[string]string{
 	"extensible": "arrays may end with elements written by a newer version of the type; skip them",
+	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 }
 
 // schemaCheck is the comparison of one run's types with their record.
@@ -773,6 +774,8 @@ func (c *schemaCheck) directives(s *Struct) {
 		switch name {
 		case "extensible":
 			s.Extensible = true
+		case "embeddable":
+			s.Embeddable = true
 		default:
 			known := make([]string, 0, len(knownDirectives))
 			for k := range knownDirectives {

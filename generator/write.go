@@ -240,6 +240,9 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkEmbedding(l, f); err != nil {
+		return nil, err
+	}
 	src, err := emitFile(f)
 	if err != nil {
 		return nil, err

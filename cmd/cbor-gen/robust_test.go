@@ -471,3 +471,67 @@ func TestAgainstFxamacker(t *testing.T) {
 	}
 	goCmd(t, dir, "test", "./f")
 }
+
+// TestEmbedding: a struct that cbor-gen does not generate but that embeds
+// a generated type would take over its MarshalCBOR, and fxamacker would
+// drop the outer struct's other fields; cbor-gen refuses that, and
+// //cborgen:embeddable generates a type without those two methods.
+func TestEmbedding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	dir := newModule(t, map[string]string{
+		"e/e.go": `package e
+
+type Header struct {
+	Version int
+	Kind    string
+}
+
+type Signed struct {
+	Header
+	Signature []byte
+}
+`,
+		"e/e_test.go": `package e
+
+import (
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+)
+
+func TestOuterKeepsItsFields(t *testing.T) {
+	b, err := cbor.Marshal(Signed{Header: Header{Version: 2, Kind: "k"}, Signature: []byte{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := cbor.Unmarshal(b, &m); err != nil {
+		t.Fatalf("%x is not a map: %v", b, err)
+	}
+	if len(m) != 3 || m["Signature"] == nil {
+		t.Fatalf("fxamacker wrote %v", m)
+	}
+}
+`,
+	})
+	e := filepath.Join(dir, "e")
+	mustFail(t, e, []string{
+		"e.go:9:2: Signed embeds Header, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates",
+		"drop its other fields",
+		"//cborgen:embeddable",
+	}, "-type", "Header")
+	mustGenerate(t, e, "-type", "Header,Signed")
+	os.Remove(filepath.Join(e, "cbor_gen.go"))
+	os.Remove(filepath.Join(e, "cbor_gen.lock"))
+
+	write(t, filepath.Join(e, "e.go"), strings.Replace(string(read(t, filepath.Join(e, "e.go"))),
+		"type Header struct", "//cborgen:embeddable\ntype Header struct", 1))
+	mustGenerate(t, e, "-type", "Header")
+	src := string(read(t, filepath.Join(e, "cbor_gen.go")))
+	if strings.Contains(src, "MarshalCBOR()") || strings.Contains(src, "UnmarshalCBOR(") || !strings.Contains(src, "func (v *Header) AppendCBOR") {
+		t.Errorf("an embeddable type has the wrong methods:\n%s", src)
+	}
+	goCmd(t, dir, "test", "./e")
+}

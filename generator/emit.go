@@ -210,7 +210,9 @@ func emitFile(f *File) ([]byte, error) {
 		}
 		jf.Add(e.decodeMethod(s)).Line()
 		jf.Add(e.decodeArrayMethod(s)).Line()
-		jf.Add(e.decodeMapMethod(s)).Line()
+		if !s.NoLegacy {
+			jf.Add(e.decodeMapMethod(s)).Line()
+		}
 		jf.Add(e.decodeFieldMethod(s)).Line()
 	}
 	var buf bytes.Buffer

@@ -25,6 +25,20 @@ import (
 //		return v.cborDecodeArray(d)
 //	}
 func (e *emitter) decodeMethod(s *Struct) jen.Code {
+	if s.NoLegacy {
+		// //cborgen:nolegacy: the array format only; a map is an ErrType
+		// from the array decoder's head read, like any other item.
+		return jen.Comment("DecodeCBOR reads one value from d: an array of the fields. The map form").Line().
+			Comment("is refused (//cborgen:nolegacy).").Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
+			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+			Block(
+				jen.If(jen.Id("err").Op(":=").Id("v").Dot(methodDecodeArray).Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(
+					jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+				),
+				jen.Return(jen.Nil()),
+			)
+	}
 	return jen.Comment("DecodeCBOR reads one value from d: an array of the fields (the current").Line().
 		Comment("format), or a map of them as fxamacker/cbor writes a struct (the legacy format).").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").

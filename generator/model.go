@@ -58,6 +58,9 @@ type Struct struct {
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
 	// so that a struct embedding it does not take them over (embed.go).
 	Embeddable bool
+	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
+	// form is refused, for signed or security-relevant formats.
+	NoLegacy bool
 }
 
 // Field is one exported, not skipped field of a Struct.

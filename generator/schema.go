@@ -478,6 +478,7 @@ func formatRecord(rec *record, goFile string) []byte {
 // misspelt directive does not go unnoticed.
 var knownDirectives = map[string]string{
 	"extensible": "arrays may end with elements written by a newer version of the type; skip them",
+	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 }
 
@@ -776,6 +777,8 @@ func (c *schemaCheck) directives(s *Struct) {
 			s.Extensible = true
 		case "embeddable":
 			s.Embeddable = true
+		case "nolegacy":
+			s.NoLegacy = true
 		default:
 			known := make([]string, 0, len(knownDirectives))
 			for k := range knownDirectives {

@@ -535,3 +535,60 @@ func TestOuterKeepsItsFields(t *testing.T) {
 	}
 	goCmd(t, dir, "test", "./e")
 }
+
+// TestNoLegacy: a type marked //cborgen:nolegacy decodes the array format
+// and refuses the map form with ErrType.
+func TestNoLegacy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	dir := newModule(t, map[string]string{
+		"s/s.go": `package s
+
+//cborgen:nolegacy
+type Sign1 struct {
+	Protected []byte
+	Payload   []byte
+	Signature []byte
+}
+`,
+		"s/s_test.go": `package s
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+func TestForms(t *testing.T) {
+	in := Sign1{Protected: []byte{0xa0}, Payload: []byte("p"), Signature: []byte{1, 2}}
+	b, err := in.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out Sign1
+	if err := out.UnmarshalCBOR(b); err != nil || string(out.Payload) != "p" {
+		t.Fatalf("array form: %v %+v", err, out)
+	}
+	m, err := cbor.Marshal(map[string][]byte{"Payload": []byte("p")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = new(Sign1).UnmarshalCBOR(m)
+	if !errors.Is(err, runtime.ErrType) {
+		t.Fatalf("map form: got %v, want ErrType", err)
+	}
+	t.Log(err)
+}
+`,
+	})
+	s := filepath.Join(dir, "s")
+	mustGenerate(t, s)
+	if src := string(read(t, filepath.Join(s, "cbor_gen.go"))); strings.Contains(src, "cborDecodeMap") {
+		t.Error("a nolegacy type has a legacy decoder")
+	}
+	goCmd(t, dir, "test", "-v", "./s")
+}

@@ -27,7 +27,10 @@ const (
 // Over a slice it moves the offset; over a stream it discards through the
 // read buffer without allocating.
 func (d *Decoder) Skip() error {
-	if d.opts.Strict && d.depth == 0 {
+	if !d.opts.Strict {
+		return d.skip(d.depth)
+	}
+	if d.depth == 0 {
 		if err := d.checkStrict(); err != nil {
 			return err
 		}

@@ -125,7 +125,8 @@ func skipSeeds(t *testing.T) [][]byte {
 		nested("81", 40, "00"), nested("a1 00", 40, "00"), nested("c1", 40, "00"),
 		nested("9f", 5, "ff"), mustHex("d9 d9f7 d9 d9f7 83 01 02 03"),
 		mustHex("c1 c2 c3 81 00"), mustHex("7f 61 61 60 ff"), mustHex("f8 1f"), mustHex("f8 20"),
-		mustHex("5a 00 00 00 10 00"), mustHex("9b ff ff ff ff ff ff ff ff"),
+		mustHex("5a 00 00 00 10 00"), mustHex("7f 79 00"), mustHex("5f 5b 00 00"), mustHex("7f 61 61 7f ff ff"),
+		mustHex("bf 61 61 01 ff"), mustHex("bf 61 61 ff"), mustHex("9f 9f 9f ff ff ff"), mustHex("9b ff ff ff ff ff ff ff ff"),
 	)
 	return seeds
 }

@@ -1,0 +1,403 @@
+package runtime
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// Valid returns nil if data is exactly one well-formed, valid CBOR data
+// item within the default limits: text strings are UTF-8, no map holds a
+// key twice (compared by value, so 01 and 18 01 are the same key), and
+// tags 0-3 hold the content RFC 8949 §3.4 requires (tag 0 a text string
+// that time.Parse reads as time.RFC3339, as fxamacker/cbor reads it; tag 1
+// a number; tags 2 and 3 a byte string). Otherwise it returns
+// a *Error saying what and where.
+//
+// Valid allocates only for maps of more than 128 pairs, whose keys do not
+// fit a buffer on its stack.
+func Valid(data []byte) error {
+	// The fast validator accepts the common case; anything else (an
+	// error, indefinite lengths, keys that are not in canonical form, two
+	// keys with one fingerprint) goes to the general walker, which judges
+	// it and words the error.
+	v := validator{buf: data}
+	if off := v.items(0, 1, 0); off == len(data) {
+		return nil
+	}
+	return validSlow(data)
+}
+
+// Map sizes: up to smallMap pairs, each key's fingerprint is looked for
+// among the earlier ones as it comes; larger maps sort the fingerprints,
+// on the stack up to largeMap of them.
+const (
+	smallMap = 32
+	largeMap = 128
+)
+
+const highBits = 0x8080808080808080
+
+// validator checks an item over a slice with the default limits. Its
+// methods return the offset after what they checked, or -1 for anything
+// they do not accept; Valid then runs the general walker.
+type validator struct {
+	buf []byte
+}
+
+// items checks n items at off, each at depth.
+func (v *validator) items(off int, n uint64, depth int) int {
+	buf := v.buf
+	for ; n > 0; n-- {
+		if off >= len(buf) {
+			return -1
+		}
+		ib := buf[off]
+		ai := ib & 0x1f
+		arg := uint64(ai)
+		off++
+		if ai >= 24 {
+			switch ai {
+			case 24:
+				if off >= len(buf) {
+					return -1
+				}
+				arg = uint64(buf[off])
+				off++
+			case 25:
+				if len(buf)-off < 2 {
+					return -1
+				}
+				arg = uint64(binary.BigEndian.Uint16(buf[off:]))
+				off += 2
+			case 26:
+				if len(buf)-off < 4 {
+					return -1
+				}
+				arg = uint64(binary.BigEndian.Uint32(buf[off:]))
+				off += 4
+			case 27:
+				if len(buf)-off < 8 {
+					return -1
+				}
+				arg = binary.BigEndian.Uint64(buf[off:])
+				off += 8
+			default: // indefinite length, break, reserved
+				return -1
+			}
+		}
+		switch ib >> 5 {
+		case MajorUint, MajorNeg:
+		case MajorBytes:
+			if arg > DefaultMaxStringLength || arg > uint64(len(buf)-off) {
+				return -1
+			}
+			off += int(arg)
+		case MajorText:
+			if arg > DefaultMaxStringLength || arg > uint64(len(buf)-off) {
+				return -1
+			}
+			end := off + int(arg)
+			if !textOK(buf[off:end]) {
+				return -1
+			}
+			off = end
+		case MajorArray:
+			if depth >= DefaultMaxDepth || arg > DefaultMaxArrayElements || arg > uint64(len(buf)-off) {
+				return -1
+			}
+			if arg > 0 {
+				if off = v.items(off, arg, depth+1); off < 0 {
+					return -1
+				}
+			}
+		case MajorMap:
+			if depth >= DefaultMaxDepth || arg > DefaultMaxMapPairs || 2*arg > uint64(len(buf)-off) {
+				return -1
+			}
+			if arg > smallMap {
+				off = v.largeMap(off, int(arg), depth+1)
+			} else if arg > 0 {
+				off = v.smallMap(off, int(arg), depth+1)
+			}
+			if off < 0 {
+				return -1
+			}
+		case MajorTag:
+			if off >= len(buf) {
+				return -1
+			}
+			b := buf[off]
+			switch arg {
+			case 0:
+				if off = v.date(off); off < 0 {
+					return -1
+				}
+				continue
+			case 1:
+				if m := b >> 5; m != MajorUint && m != MajorNeg && b != byteFloat16 && b != byteFloat32 && b != byteFloat64 {
+					return -1
+				}
+			case 2, 3:
+				if b>>5 != MajorBytes {
+					return -1
+				}
+			}
+			if b>>5 == MajorTag {
+				// A tag within a tag counts as a level, as in walk.
+				if depth+1 > DefaultMaxDepth {
+					return -1
+				}
+				if off = v.items(off, 1, depth+1); off < 0 {
+					return -1
+				}
+				continue
+			}
+			n++ // the content, at this depth
+		default: // major type 7: simple values and floats
+			if ai == 24 && arg < 32 {
+				return -1
+			}
+		}
+	}
+	return off
+}
+
+// value checks a map value: a small unsigned integer or short ASCII text
+// here, the rest by items.
+func (v *validator) value(off, depth int) int {
+	buf := v.buf
+	if off < len(buf) {
+		ib := buf[off]
+		if ib < 0x18 {
+			return off + 1
+		}
+		if ib-0x60 < 24 {
+			if end := off + 1 + int(ib-0x60); end <= len(buf) && shortASCII(buf[off:end]) {
+				return end
+			}
+		}
+	}
+	return v.items(off, 1, depth)
+}
+
+// shortASCII reports whether k, at most 16 bytes, is ASCII (a head of a
+// short text string is). It reads one or two words; a string of up to 8
+// bytes is read as a word from the buffer it is part of when the buffer
+// goes on that far.
+func shortASCII(k []byte) bool {
+	n := len(k)
+	if n <= 8 {
+		return cap(k) >= 8 && binary.LittleEndian.Uint64(k[:8])&(1<<(8*n)-1)&highBits == 0
+	}
+	return n <= 16 && (binary.LittleEndian.Uint64(k)|binary.LittleEndian.Uint64(k[n-8:]))&highBits == 0
+}
+
+// textOK reports whether p is UTF-8.
+func textOK(p []byte) bool {
+	return shortASCII(p) || validUTF8(p)
+}
+
+// date checks the content of a tag 0 at off: a definite text string that
+// time.Parse's fast path reads as RFC 3339. Text it does not read goes to
+// the general walker, which asks time.Parse itself.
+func (v *validator) date(off int) int {
+	buf := v.buf
+	ib := buf[off]
+	n, h := int(ib&0x1f), 1
+	if ib>>5 != MajorText || n > 24 {
+		return -1
+	}
+	if n == 24 {
+		if off+1 >= len(buf) {
+			return -1
+		}
+		n, h = int(buf[off+1]), 2
+	}
+	end := off + h + n
+	if end > len(buf) {
+		return -1
+	}
+	if _, ok := scanRFC3339(buf[off+h : end]); !ok {
+		return -1
+	}
+	return end // ASCII, so UTF-8
+}
+
+// key checks the map key at off and returns its fingerprint. It accepts
+// only keys whose bytes are their canonical form (shortest head, definite
+// length), so that equal keys have equal bytes: integers, byte and text
+// strings, simple values. Other keys (floats, tags, arrays, maps, longer
+// heads) go to the general walker, which puts them in canonical form
+// before it compares them.
+func (v *validator) key(off int) (int, uint64) {
+	buf := v.buf
+	if off >= len(buf) {
+		return -1, 0
+	}
+	ib := buf[off]
+	if ib-0x60 < 16 { // short text: ASCII, or UTF-8 checked below
+		if end := off + 1 + int(ib-0x60); end <= len(buf) {
+			if fp, ok := shortKey(buf[off:end]); ok {
+				return end, fp
+			}
+		}
+	}
+	ai := ib & 0x1f
+	arg, h := uint64(ai), 1
+	if ai >= 24 {
+		if ai > 27 {
+			return -1, 0
+		}
+		h += 1 << (ai - 24)
+		if h > len(buf)-off {
+			return -1, 0
+		}
+		arg, _ = headLen(buf[off:])
+		if SizeHead(arg) != h {
+			return -1, 0
+		}
+	}
+	end := off + h
+	switch ib >> 5 {
+	case MajorUint, MajorNeg:
+	case MajorBytes, MajorText:
+		if arg > DefaultMaxStringLength || arg > uint64(len(buf)-end) {
+			return -1, 0
+		}
+		end += int(arg)
+		if ib>>5 == MajorText && !validUTF8(buf[off+h:end]) {
+			return -1, 0
+		}
+	case MajorSimple:
+		if ib > 0xf8 || ib == 0xf8 && arg < 32 {
+			return -1, 0
+		}
+	default:
+		return -1, 0
+	}
+	return end, fingerprint(buf[off:end])
+}
+
+// smallMap checks n pairs at off, n <= smallMap, and that no two keys
+// have the same fingerprint. Equal keys have equal bytes (key accepts only
+// canonical keys), so equal fingerprints; two different keys with one
+// fingerprint only send the item to the general walker, which compares
+// the keys themselves.
+func (v *validator) smallMap(off, n, depth int) int {
+	var fps [smallMap]uint64
+	var seen uint64 // one bit per fingerprint: most keys need no search
+	buf := v.buf
+	for i := 0; i < n; i++ {
+		var fp uint64
+		ok := false
+		if off < len(buf) {
+			// Text of up to 15 bytes, ASCII: here; anything else: key.
+			if ib := buf[off]; ib-0x60 < 16 {
+				if end := off + 1 + int(ib-0x60); end <= len(buf) {
+					if fp, ok = shortKey(buf[off:end]); ok {
+						off = end
+					}
+				}
+			}
+		}
+		if !ok {
+			if off, fp = v.key(off); off < 0 {
+				return -1
+			}
+		}
+		if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
+			seen |= bit
+		} else if slices.Contains(fps[:i], fp) {
+			return -1
+		}
+		fps[i] = fp
+		if off < len(buf) && buf[off] < 0x18 { // a small unsigned integer
+			off++
+			continue
+		}
+		if off = v.value(off, depth); off < 0 {
+			return -1
+		}
+	}
+	return off
+}
+
+// largeMap is smallMap for more pairs: it collects the fingerprints, on
+// the stack up to largeMap of them, and sorts them.
+func (v *validator) largeMap(off, n, depth int) int {
+	var room [largeMap]uint64
+	fps := room[:0]
+	if n > largeMap {
+		fps = make([]uint64, 0, n)
+	}
+	for i := 0; i < n; i++ {
+		var fp uint64
+		if off, fp = v.key(off); off < 0 {
+			return -1
+		}
+		fps = append(fps, fp)
+		if off = v.value(off, depth); off < 0 {
+			return -1
+		}
+	}
+	slices.Sort(fps)
+	for i := 1; i < len(fps); i++ {
+		if fps[i] == fps[i-1] {
+			return -1
+		}
+	}
+	return off
+}
+
+// fingerprint hashes a key's bytes: keys of up to 16 bytes by their first
+// and last eight (a key of up to 8 bytes as one word read from the buffer
+// it is part of, when the buffer goes on that far), longer ones word by
+// word.
+func fingerprint(k []byte) uint64 {
+	const m = 0xbf58476d1ce4e5b9
+	n := len(k)
+	var a, b uint64
+	switch {
+	case n <= 8 && cap(k) >= 8:
+		a = binary.LittleEndian.Uint64(k[:8]) & (1<<(8*n) - 1)
+	case n > 16:
+		b = binary.LittleEndian.Uint64(k[n-8:])
+		for p := k; len(p) > 8; p = p[8:] {
+			a = (a ^ binary.LittleEndian.Uint64(p)) * m
+			a ^= a >> 31
+		}
+	case n >= 8:
+		a, b = binary.LittleEndian.Uint64(k), binary.LittleEndian.Uint64(k[n-8:])
+	default: // the word the load above would read
+		for i, c := range k {
+			a |= uint64(c) << (8 * i)
+		}
+	}
+	return mix(a, b, n)
+}
+
+// mix makes a fingerprint of the words a and b of a key of n bytes.
+func mix(a, b uint64, n int) uint64 {
+	h := (a ^ uint64(n)<<56) * 0x9e3779b97f4a7c15
+	return (h ^ h>>29 ^ b) * 0xbf58476d1ce4e5b9
+}
+
+// shortKey returns fingerprint(k) for a key of up to 16 bytes that is
+// ASCII (so a text key's head and content), reading each byte once; it
+// reports false for other keys.
+func shortKey(k []byte) (uint64, bool) {
+	n := len(k)
+	var a, b uint64
+	if n <= 8 {
+		if cap(k) < 8 {
+			return 0, false
+		}
+		a = binary.LittleEndian.Uint64(k[:8]) & (1<<(8*n) - 1)
+	} else {
+		a, b = binary.LittleEndian.Uint64(k), binary.LittleEndian.Uint64(k[n-8:])
+	}
+	if (a|b)&highBits != 0 {
+		return 0, false
+	}
+	return mix(a, b, n), true
+}

@@ -37,6 +37,25 @@ const (
 
 const highBits = 0x8080808080808080
 
+// scalarSize is the size of the items that are whole and valid with their
+// initial byte known and enough bytes left: integers, floats, and simple
+// values in one byte; 0 for the rest.
+var scalarSize = func() (t [256]uint8) {
+	for ib := 0; ib < 256; ib++ {
+		major, ai := byte(ib>>5), ib&0x1f
+		switch {
+		case (major == MajorUint || major == MajorNeg) && ai < 24:
+			t[ib] = 1
+		case (major == MajorUint || major == MajorNeg || major == MajorSimple) && ai >= 25 && ai <= 27,
+			(major == MajorUint || major == MajorNeg) && ai == 24:
+			t[ib] = uint8(1 + 1<<(ai-24))
+		case major == MajorSimple && ai < 24:
+			t[ib] = 1
+		}
+	}
+	return t
+}()
+
 // validator checks an item over a slice with the default limits. Its
 // methods return the offset after what they checked, or -1 for anything
 // they do not accept; Valid then runs the general walker.
@@ -97,7 +116,7 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				return -1
 			}
 			end := off + int(arg)
-			if !textOK(buf[off:end]) {
+			if p := buf[off:end]; !shortASCII(p) && !validUTF8(p) {
 				return -1
 			}
 			off = end
@@ -162,24 +181,6 @@ func (v *validator) items(off int, n uint64, depth int) int {
 	return off
 }
 
-// value checks a map value: a small unsigned integer or short ASCII text
-// here, the rest by items.
-func (v *validator) value(off, depth int) int {
-	buf := v.buf
-	if off < len(buf) {
-		ib := buf[off]
-		if ib < 0x18 {
-			return off + 1
-		}
-		if ib-0x60 < 24 {
-			if end := off + 1 + int(ib-0x60); end <= len(buf) && shortASCII(buf[off:end]) {
-				return end
-			}
-		}
-	}
-	return v.items(off, 1, depth)
-}
-
 // shortASCII reports whether k, at most 16 bytes, is ASCII (a head of a
 // short text string is). It reads one or two words; a string of up to 8
 // bytes is read as a word from the buffer it is part of when the buffer
@@ -190,11 +191,6 @@ func shortASCII(k []byte) bool {
 		return cap(k) >= 8 && binary.LittleEndian.Uint64(k[:8])&(1<<(8*n)-1)&highBits == 0
 	}
 	return n <= 16 && (binary.LittleEndian.Uint64(k)|binary.LittleEndian.Uint64(k[n-8:]))&highBits == 0
-}
-
-// textOK reports whether p is UTF-8.
-func textOK(p []byte) bool {
-	return shortASCII(p) || validUTF8(p)
 }
 
 // date checks the content of a tag 0 at off: a definite text string that
@@ -235,13 +231,6 @@ func (v *validator) key(off int) (int, uint64) {
 		return -1, 0
 	}
 	ib := buf[off]
-	if ib-0x60 < 16 { // short text: ASCII, or UTF-8 checked below
-		if end := off + 1 + int(ib-0x60); end <= len(buf) {
-			if fp, ok := shortKey(buf[off:end]); ok {
-				return end, fp
-			}
-		}
-	}
 	ai := ib & 0x1f
 	arg, h := uint64(ai), 1
 	if ai >= 24 {
@@ -279,8 +268,8 @@ func (v *validator) key(off int) (int, uint64) {
 }
 
 // smallMap checks n pairs at off, n <= smallMap, and that no two keys
-// have the same fingerprint. Equal keys have equal bytes (key accepts only
-// canonical keys), so equal fingerprints; two different keys with one
+// have the same fingerprint. Equal keys have equal bytes (only canonical
+// keys are accepted), so equal fingerprints; two different keys with one
 // fingerprint only send the item to the general walker, which compares
 // the keys themselves.
 func (v *validator) smallMap(off, n, depth int) int {
@@ -289,21 +278,18 @@ func (v *validator) smallMap(off, n, depth int) int {
 	buf := v.buf
 	for i := 0; i < n; i++ {
 		var fp uint64
-		ok := false
-		if off < len(buf) {
-			// Text of up to 15 bytes, ASCII: here; anything else: key.
-			if ib := buf[off]; ib-0x60 < 16 {
-				if end := off + 1 + int(ib-0x60); end <= len(buf) {
-					if fp, ok = shortKey(buf[off:end]); ok {
-						off = end
-					}
-				}
-			}
-		}
-		if !ok {
-			if off, fp = v.key(off); off < 0 {
+		// A key of text of up to 15 bytes (16 with its head), ASCII, with
+		// 16 bytes to read: here; anything else: key.
+		if len(buf)-off >= 16 && buf[off]-0x60 < 16 {
+			k := int(buf[off]-0x60) + 1
+			if a, b := text16(buf[off:off+16], k); (a|b)&highBits == 0 {
+				fp = mix(a, b, k)
+				off += k
+			} else if off, fp = v.key(off); off < 0 {
 				return -1
 			}
+		} else if off, fp = v.key(off); off < 0 {
+			return -1
 		}
 		if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
 			seen |= bit
@@ -311,15 +297,35 @@ func (v *validator) smallMap(off, n, depth int) int {
 			return -1
 		}
 		fps[i] = fp
-		if off < len(buf) && buf[off] < 0x18 { // a small unsigned integer
-			off++
-			continue
+		// The value: numbers, simple values and short ASCII text here.
+		if len(buf)-off >= 16 {
+			if c := buf[off]; scalarSize[c] != 0 {
+				off += int(scalarSize[c])
+				continue
+			} else if c-0x60 < 16 {
+				k := int(c-0x60) + 1
+				if a, b := text16(buf[off:off+16], k); (a|b)&highBits == 0 {
+					off += k
+					continue
+				}
+			}
 		}
-		if off = v.value(off, depth); off < 0 {
+		if off = v.items(off, 1, depth); off < 0 {
 			return -1
 		}
 	}
 	return off
+}
+
+// text16 returns the first k bytes (k <= 16) of the 16 bytes of w as two
+// little-endian words, zero beyond k.
+func text16(w []byte, k int) (a, b uint64) {
+	a, b = binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:16])
+	a &= 1<<(8*k) - 1 // all ones from k = 8
+	if k <= 8 {
+		return a, 0
+	}
+	return a, b & (1<<(8*(k-8)) - 1)
 }
 
 // largeMap is smallMap for more pairs: it collects the fingerprints, on
@@ -336,7 +342,7 @@ func (v *validator) largeMap(off, n, depth int) int {
 			return -1
 		}
 		fps = append(fps, fp)
-		if off = v.value(off, depth); off < 0 {
+		if off = v.items(off, 1, depth); off < 0 {
 			return -1
 		}
 	}
@@ -349,55 +355,26 @@ func (v *validator) largeMap(off, n, depth int) int {
 	return off
 }
 
-// fingerprint hashes a key's bytes: keys of up to 16 bytes by their first
-// and last eight (a key of up to 8 bytes as one word read from the buffer
-// it is part of, when the buffer goes on that far), longer ones word by
-// word.
+// fingerprint hashes a key's bytes: keys of up to 16 bytes as two words
+// (as text16 reads them), longer ones word by word.
 func fingerprint(k []byte) uint64 {
-	const m = 0xbf58476d1ce4e5b9
 	n := len(k)
-	var a, b uint64
-	switch {
-	case n <= 8 && cap(k) >= 8:
-		a = binary.LittleEndian.Uint64(k[:8]) & (1<<(8*n) - 1)
-	case n > 16:
-		b = binary.LittleEndian.Uint64(k[n-8:])
-		for p := k; len(p) > 8; p = p[8:] {
-			a = (a ^ binary.LittleEndian.Uint64(p)) * m
-			a ^= a >> 31
-		}
-	case n >= 8:
-		a, b = binary.LittleEndian.Uint64(k), binary.LittleEndian.Uint64(k[n-8:])
-	default: // the word the load above would read
-		for i, c := range k {
-			a |= uint64(c) << (8 * i)
-		}
+	if n <= 16 {
+		var w [16]byte
+		copy(w[:], k)
+		a, b := text16(w[:], n)
+		return mix(a, b, n)
 	}
-	return mix(a, b, n)
+	var a uint64
+	for p := k; len(p) > 8; p = p[8:] {
+		a = (a ^ binary.LittleEndian.Uint64(p)) * 0xbf58476d1ce4e5b9
+		a ^= a >> 31
+	}
+	return mix(a, binary.LittleEndian.Uint64(k[n-8:]), n)
 }
 
 // mix makes a fingerprint of the words a and b of a key of n bytes.
 func mix(a, b uint64, n int) uint64 {
 	h := (a ^ uint64(n)<<56) * 0x9e3779b97f4a7c15
 	return (h ^ h>>29 ^ b) * 0xbf58476d1ce4e5b9
-}
-
-// shortKey returns fingerprint(k) for a key of up to 16 bytes that is
-// ASCII (so a text key's head and content), reading each byte once; it
-// reports false for other keys.
-func shortKey(k []byte) (uint64, bool) {
-	n := len(k)
-	var a, b uint64
-	if n <= 8 {
-		if cap(k) < 8 {
-			return 0, false
-		}
-		a = binary.LittleEndian.Uint64(k[:8]) & (1<<(8*n) - 1)
-	} else {
-		a, b = binary.LittleEndian.Uint64(k), binary.LittleEndian.Uint64(k[n-8:])
-	}
-	if (a|b)&highBits != 0 {
-		return 0, false
-	}
-	return mix(a, b, n), true
 }

@@ -19,13 +19,13 @@ type rfc3339 struct {
 	utc                                    bool // written as Z
 }
 
-// digits2 returns the two-digit number at b[0:2], or -1.
-func digits2(b []byte) int {
-	h, l := int(b[0])-'0', int(b[1])-'0'
-	if uint(h) > 9 || uint(l) > 9 {
+// digits2 returns the two-digit number hl, or -1.
+func digits2(h, l byte) int {
+	a, b := int(h)-'0', int(l)-'0'
+	if uint(a) > 9 || uint(b) > 9 {
 		return -1
 	}
-	return h*10 + l
+	return a*10 + b
 }
 
 // scanRFC3339 reads b as time.Parse's fast path for time.RFC3339 reads it.
@@ -35,10 +35,11 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	if len(b) < len("2006-01-02T15:04:05Z") {
 		return f, false
 	}
-	y1, y2 := digits2(b[0:2]), digits2(b[2:4])
-	f.month, f.day = digits2(b[5:7]), digits2(b[8:10])
-	f.hour, f.min, f.sec = digits2(b[11:13]), digits2(b[14:16]), digits2(b[17:19])
-	if y1 < 0 || y2 < 0 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' {
+	h := (*[19]byte)(b[:19])
+	y1, y2 := digits2(h[0], h[1]), digits2(h[2], h[3])
+	f.month, f.day = digits2(h[5], h[6]), digits2(h[8], h[9])
+	f.hour, f.min, f.sec = digits2(h[11], h[12]), digits2(h[14], h[15]), digits2(h[17], h[18])
+	if y1|y2|f.month|f.day|f.hour|f.min|f.sec < 0 || h[4] != '-' || h[7] != '-' || h[10] != 'T' || h[13] != ':' || h[16] != ':' {
 		return f, false
 	}
 	f.year = y1*100 + y2
@@ -67,7 +68,7 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	if len(s) != 6 || s[3] != ':' || s[0] != '+' && s[0] != '-' {
 		return f, false
 	}
-	hh, mm := digits2(s[1:3]), digits2(s[4:6])
+	hh, mm := digits2(s[1], s[2]), digits2(s[4], s[5])
 	if hh < 0 || hh > 23 || mm < 0 || mm > 59 {
 		return f, false
 	}
@@ -103,11 +104,13 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
-	t := time.Date(f.year, time.Month(f.month), f.day, f.hour, f.min, f.sec, f.nsec, time.UTC)
+	// time.Date normalizes the seconds less the offset to the same
+	// instant (and the same internal form) as time.Parse's Date and
+	// subtraction.
+	t := time.Date(f.year, time.Month(f.month), f.day, f.hour, f.min, f.sec-f.zone, f.nsec, time.UTC)
 	if f.utc {
 		return t, true
 	}
-	t = t.Add(-time.Duration(f.zone) * time.Second)
 	if _, off := t.In(time.Local).Zone(); off == f.zone {
 		return t.In(time.Local), true
 	}
@@ -140,41 +143,53 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 	if year < 0 || year > 9999 || zone/60 >= 24 {
 		return dst, false
 	}
-	var buf [35]byte // 2006-01-02T15:04:05.999999999-07:00
-	b := buf[:0]
-	b = append(b, byte('0'+year/1000), byte('0'+year/100%10), byte('0'+year/10%10), byte('0'+year%10), '-')
-	b = append2(b, month, '-')
-	b = append2(b, day, 'T')
-	b = append2(b, int(rem/3600), ':')
-	b = append2(b, int(rem/60%60), ':')
-	b = append(b, byte('0'+rem%60/10), byte('0'+rem%10))
+	var b [35]byte // 2006-01-02T15:04:05.999999999-07:00
+	put2(b[0:2], year/100)
+	put2(b[2:4], year%100)
+	b[4] = '-'
+	put2(b[5:7], month)
+	b[7] = '-'
+	put2(b[8:10], day)
+	b[10] = 'T'
+	r := int(rem)
+	put2(b[11:13], r/3600)
+	b[13] = ':'
+	put2(b[14:16], r/60%60)
+	b[16] = ':'
+	put2(b[17:19], r%60)
+	n := 19
 	if ns := t.Nanosecond(); nanos && ns != 0 {
-		var frac [10]byte
-		frac[0] = '.'
-		for i := 9; i > 0; i-- {
-			frac[i] = byte('0' + ns%10)
-			ns /= 10
-		}
-		n := 10
-		for frac[n-1] == '0' {
+		// Nine digits, then the trailing zeros dropped, as AppendFormat
+		// writes RFC3339Nano.
+		b[19] = '.'
+		hi, lo := ns/100_000, ns%100_000 // 4 and 5 digits
+		put2(b[20:22], hi/100)
+		put2(b[22:24], hi%100)
+		b[24] = byte('0' + lo/10_000)
+		put2(b[25:27], lo/100%100)
+		put2(b[27:29], lo%100)
+		n = 29
+		for b[n-1] == '0' {
 			n--
 		}
-		b = append(b, frac[:n]...)
 	}
-	switch {
-	case offset == 0:
-		b = append(b, 'Z')
-	default:
-		b = append(b, sign)
-		b = append2(b, zone/60, ':')
-		b = append(b, byte('0'+zone%60/10), byte('0'+zone%10))
+	if offset == 0 {
+		b[n] = 'Z'
+		n++
+	} else {
+		b[n] = sign
+		put2(b[n+1:n+3], zone/60)
+		b[n+3] = ':'
+		put2(b[n+4:n+6], zone%60)
+		n += 6
 	}
-	return append(dst, b...), true
+	return append(dst, b[:n]...), true
 }
 
-// append2 appends a two-digit number and a separator.
-func append2(b []byte, v int, sep byte) []byte {
-	return append(b, byte('0'+v/10), byte('0'+v%10), sep)
+// put2 writes v, 0-99, as two digits.
+func put2(b []byte, v int) {
+	b[1] = byte('0' + v%10)
+	b[0] = byte('0' + v/10)
 }
 
 // civil returns the proleptic Gregorian date of a count of days since

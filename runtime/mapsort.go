@@ -139,7 +139,24 @@ func compareTextKeys(a, b string) int {
 	if len(a) != len(b) {
 		return len(a) - len(b)
 	}
-	return strings.Compare(a, b)
+	// Names share long prefixes: compare eight bytes at a time.
+	p := 0
+	for ; p+8 <= len(a); p += 8 {
+		if x, y := load8(a, p), load8(b, p); x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return strings.Compare(a[p:], b[p:])
+}
+
+// load8 returns bytes [p, p+8) of s as a big-endian number.
+func load8(s string, p int) uint64 {
+	t := s[p : p+8]
+	return uint64(t[0])<<56 | uint64(t[1])<<48 | uint64(t[2])<<40 | uint64(t[3])<<32 |
+		uint64(t[4])<<24 | uint64(t[5])<<16 | uint64(t[6])<<8 | uint64(t[7])
 }
 
 // Release clears Keys and returns k to the pool; k must not be used after.
@@ -166,9 +183,37 @@ func GetIntKeys() *IntKeys { return intKeysPool.Get().(*IntKeys) }
 func (k *IntKeys) Sort(order KeyOrder) {
 	if order == SortLengthFirst {
 		slices.SortFunc(k.Keys, compareIntKeysLengthFirst)
-	} else {
-		slices.SortFunc(k.Keys, compareIntKeys)
+		return
 	}
+	// Bytewise, the order is that of (major type, argument): map each key
+	// to an unsigned integer in that order, sort, and map back.
+	// Flipping the top bit makes the signed order of int64 the unsigned
+	// order of the mapped values.
+	for i, v := range k.Keys {
+		k.Keys[i] = int64(bytewiseInt(v) ^ 1<<63)
+	}
+	slices.Sort(k.Keys)
+	for i, v := range k.Keys {
+		k.Keys[i] = intOfBytewise(uint64(v) ^ 1<<63)
+	}
+}
+
+// bytewiseInt maps v to an unsigned integer whose order is that of the
+// encodings: non-negative values as they are, negative ones (major type 1,
+// argument -1-v) above them.
+func bytewiseInt(v int64) uint64 {
+	if v >= 0 {
+		return uint64(v)
+	}
+	return 1<<63 | ^uint64(v)
+}
+
+// intOfBytewise is the inverse of bytewiseInt.
+func intOfBytewise(x uint64) int64 {
+	if x>>63 == 0 {
+		return int64(x)
+	}
+	return int64(^(x &^ (1 << 63)))
 }
 
 // intHead returns the major type and argument that encode v.

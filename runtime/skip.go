@@ -27,7 +27,18 @@ const (
 // Over a slice it moves the offset; over a stream it discards through the
 // read buffer without allocating.
 func (d *Decoder) Skip() error {
-	if d.opts.Strict && d.depth == 0 {
+	if !d.opts.Strict {
+		if d.r != nil {
+			return d.skip(d.depth)
+		}
+		s := newSliceSkipper(d)
+		if off := s.items(d.off, 1, d.depth); off >= 0 {
+			d.off = off
+			return nil
+		}
+		return d.walk(0, d.depth)
+	}
+	if d.depth == 0 {
 		if err := d.checkStrict(); err != nil {
 			return err
 		}
@@ -425,14 +436,9 @@ func headLen(b []byte) (uint64, int) {
 	return arg, 1 + n
 }
 
-// Valid returns nil if data is exactly one well-formed, valid CBOR data
-// item within the default limits: text strings are UTF-8, no map holds a
-// key twice (compared by value, so 01 and 18 01 are the same key), and
-// tags 0-3 hold the content RFC 8949 §3.4 requires (tag 0 a text string
-// that time.Parse reads as time.RFC3339, as fxamacker/cbor reads it; tag 1
-// a number; tags 2 and 3 a byte string). Otherwise it returns
-// a *Error saying what and where.
-func Valid(data []byte) error {
+// validSlow is Valid by the general walker: the judge of every input the
+// fast validator is not sure of, and the author of every error.
+func validSlow(data []byte) error {
 	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1}
 	if len(data) == 0 {
 		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}

@@ -32,18 +32,16 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 	if t.IsZero() {
 		return AppendNull(dst), nil
 	}
-	var layout string
+	nanos := true
 	switch mode {
 	case TimeUnix, TimeUnixMicro, TimeUnixDynamic:
 		if tag {
 			dst = AppendTag(dst, 1)
 		}
 	case TimeRFC3339:
-		layout = time.RFC3339
+		nanos = false
 	case TimeRFC3339NanoUTC:
-		t, layout = t.UTC(), time.RFC3339Nano
-	default:
-		layout = time.RFC3339Nano
+		t = t.UTC()
 	}
 	switch mode {
 	case TimeUnix:
@@ -65,9 +63,10 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 		}
 		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9), nil
 	}
-	var buf [64]byte
-	text := t.AppendFormat(buf[:0], layout)
-	if !rfc3339InRange(text) {
+	// The text is at most 35 bytes: a one-byte head, or two from 24.
+	var buf [40]byte
+	text, ok := appendRFC3339(buf[:0], t, nanos)
+	if !ok {
 		return dst, ErrTimeRange
 	}
 	if tag {
@@ -75,20 +74,6 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 	}
 	dst = AppendHead(dst, MajorText, uint64(len(text)))
 	return append(dst, text...), nil
-}
-
-// rfc3339InRange applies fxamacker/cbor's limits to text formatted with
-// time.RFC3339 or time.RFC3339Nano: a four-digit year and an offset of
-// less than 24 hours.
-func rfc3339InRange(s []byte) bool {
-	if len(s) < 20 || s[4] != '-' {
-		return false
-	}
-	if s[len(s)-1] == 'Z' {
-		return true
-	}
-	z := s[len(s)-6:]
-	return (z[0] == '+' || z[0] == '-') && (z[1] < '2' || z[1] == '2' && z[2] < '4')
 }
 
 // ReadTime reads a time as fxamacker/cbor's default decoding options read
@@ -109,6 +94,9 @@ func (d *Decoder) ReadTime() (time.Time, error) {
 		d.off++
 		return time.Time{}, nil
 	case b>>5 == MajorText:
+		if t, ok := d.tryRFC3339(); ok {
+			return t, nil
+		}
 		s, err := d.ReadString()
 		if err != nil {
 			return time.Time{}, err
@@ -165,4 +153,33 @@ func (d *Decoder) skipTags() (byte, error) {
 		}
 	}
 	return b, err
+}
+
+// tryRFC3339 reads a definite text string with a shortest head, buffered
+// whole and within MaxStringLength, that parseRFC3339 accepts, without
+// copying it. It consumes nothing when it reports false; ReadTime then
+// reads the text the general way. Text parseRFC3339 accepts is ASCII, so
+// valid UTF-8.
+func (d *Decoder) tryRFC3339() (time.Time, bool) {
+	p := d.buf[d.off:]
+	n, h := int(p[0]&0x1f), 1
+	switch {
+	case n < 20:
+		return time.Time{}, false
+	case n == 24:
+		if len(p) < 2 || p[1] < 24 {
+			return time.Time{}, false
+		}
+		n, h = int(p[1]), 2
+	case n > 24:
+		return time.Time{}, false
+	}
+	if n > len(p)-h || n > d.opts.MaxStringLength {
+		return time.Time{}, false
+	}
+	t, ok := parseRFC3339(p[h : h+n])
+	if ok {
+		d.off += h + n
+	}
+	return t, ok
 }

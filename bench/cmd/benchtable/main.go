@@ -37,7 +37,8 @@ const (
 // follow in the order benchstat gives them.
 var (
 	implOrder  = []string{"generated", "generated-unsorted", "handwritten", "fxamacker", "fxamacker-map", "whyrusleeping", "msgp", "msgp-tuple"}
-	shapeOrder = []string{"Request", "Profile", "Graph", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge"}
+	shapeOrder = []string{"Request", "Profile", "Graph", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
+		"SkipCompositeLarge", "SkipDocument"}
 )
 
 // results holds medians: unit -> "Shape Op" -> impl -> value.
@@ -222,7 +223,7 @@ func render(w io.Writer, r *results, note string) {
 			allocCell(r, s, "DecodeLegacy", "generated"), allocCell(r, s, "Decode", "fxamacker-map"))
 	}
 
-	for _, op := range []string{"DecodeReader", "Marshal"} {
+	for _, op := range []string{"DecodeReader", "Marshal", "Skip", "SkipReader", "Valid"} {
 		impls := r.implsWith(op)
 		if len(impls) == 0 {
 			continue
@@ -230,6 +231,9 @@ func render(w io.Writer, r *results, note string) {
 		title := map[string]string{
 			"DecodeReader": "Decode from an io.Reader (one value after another from a stream)",
 			"Marshal":      "Marshal: encode into a new slice",
+			"Skip":         "Skip a whole document over a slice (fxamacker: cbor.Wellformed)",
+			"SkipReader":   "Skip one document after another from an io.Reader (fxamacker: Decoder.Skip)",
+			"Valid":        "runtime.Valid (UTF-8, duplicate keys, tag content) against fxamacker's cbor.Wellformed",
 		}[op]
 		fmt.Fprintf(w, "\n### %s\n\n", title)
 		timeTable(w, r, op, impls)
@@ -395,6 +399,9 @@ func targets(w io.Writer, r *results) {
 			}
 			return fmt.Sprintf("%s / %s", count(g), count(h)), g <= h, true
 		}},
+		{"Skip ≥1.25× fxamacker Wellformed", faster("Skip", "fxamacker", 1.25)},
+		{"Skip (stream) ≥0.8× fxamacker", faster("SkipReader", "fxamacker", 0.8)},
+		{"Valid ≥0.8× fxamacker Wellformed", faster("Valid", "fxamacker", 0.8)},
 		{"Legacy faster than fxamacker", func(s string) (string, bool, bool) {
 			g, ok1 := r.get("sec/op", s, "DecodeLegacy", "generated")
 			f, ok2 := r.get("sec/op", s, "Decode", "fxamacker-map")

@@ -1,0 +1,115 @@
+package runtime
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// randomKeySet returns n distinct strings: random lengths and bytes,
+// shared prefixes, prefixes of one another, zero bytes and high bytes.
+func randomKeySet(rng *rand.Rand, n int) []string {
+	seen := make(map[string]bool, n)
+	prefixes := []string{"", "http.GET./api/v1/r", "a", "\x00\x00", strings.Repeat("p", 20), "\xff\xfe"}
+	for len(seen) < n {
+		var b strings.Builder
+		b.WriteString(prefixes[rng.Intn(len(prefixes))])
+		for m := rng.Intn(12); m > 0; m-- {
+			switch rng.Intn(4) {
+			case 0:
+				b.WriteByte(0)
+			case 1:
+				b.WriteByte(byte(0x80 + rng.Intn(0x80)))
+			default:
+				b.WriteByte(byte('a' + rng.Intn(4)))
+			}
+		}
+		seen[b.String()] = true
+	}
+	out := make([]string, 0, n)
+	for s := range seen {
+		out = append(out, s)
+	}
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+func TestStringKeysSortMatchesComparison(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	sizes := []int{0, 1, 2, 3, 10, 100, 255, 256, 257, 1000}
+	if !testing.Short() {
+		sizes = append(sizes, 65536, 65537, 70000)
+	}
+	for _, n := range sizes {
+		for round := 0; round < 5; round++ {
+			keys := randomKeySet(rng, n)
+			want := slices.Clone(keys)
+			slices.SortFunc(want, compareTextKeys)
+			ks := GetStringKeys()
+			ks.Keys = append(ks.Keys, keys...)
+			ks.Sort()
+			if !slices.Equal(ks.Keys, want) {
+				t.Fatalf("%d keys: Sort gives another order than the comparison", n)
+			}
+			ks.Release()
+		}
+	}
+}
+
+func TestIntKeysSortMatchesComparison(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	edges := []int64{0, 1, -1, 23, 24, -24, -25, 255, 256, -256, -257, 65535, 65536, math.MaxInt64, math.MinInt64, math.MaxInt32, math.MinInt32}
+	for round := 0; round < 200; round++ {
+		var keys []int64
+		for i := rng.Intn(300); i > 0; i-- {
+			switch rng.Intn(3) {
+			case 0:
+				keys = append(keys, edges[rng.Intn(len(edges))])
+			case 1:
+				keys = append(keys, rng.Int63n(1000)-500)
+			default:
+				keys = append(keys, int64(rng.Uint64()))
+			}
+		}
+		for _, order := range []KeyOrder{SortBytewise, SortLengthFirst} {
+			want := slices.Clone(keys)
+			cmpf := compareIntKeys
+			if order == SortLengthFirst {
+				cmpf = compareIntKeysLengthFirst
+			}
+			slices.SortStableFunc(want, cmpf)
+			ks := GetIntKeys()
+			ks.Keys = append(ks.Keys, keys...)
+			ks.Sort(order)
+			if !slices.Equal(ks.Keys, want) {
+				t.Fatalf("order %d: %v, want %v", order, ks.Keys, want)
+			}
+			ks.Release()
+		}
+	}
+}
+
+func TestSortedKeysAllocs(t *testing.T) {
+	var keys []string
+	for i := 0; i < 100; i++ {
+		keys = append(keys, fmt.Sprintf("http.%d./api/v1/r%02d", i%4, i))
+	}
+	ints := []int64{5, -3, 1 << 40, -1 << 40, 0, 24}
+	run := func() {
+		ks := GetStringKeys()
+		ks.Keys = append(ks.Keys, keys...)
+		ks.Sort()
+		ks.Release()
+		is := GetIntKeys()
+		is.Keys = append(is.Keys, ints...)
+		is.Sort(SortBytewise)
+		is.Release()
+	}
+	run()
+	if n := testing.AllocsPerRun(100, run); n != 0 {
+		t.Errorf("%v allocations per sort", n)
+	}
+}

@@ -1,0 +1,225 @@
+package runtime
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"strconv"
+	"testing"
+	"time"
+	_ "time/tzdata" // the zones below on any machine
+)
+
+// zones the differential tests put times in: UTC, named zones with
+// daylight saving and odd offsets, fixed zones with seconds in the offset.
+func testZones(t *testing.T) []*time.Location {
+	zones := []*time.Location{time.UTC, time.Local,
+		time.FixedZone("", 0), time.FixedZone("X", -30), time.FixedZone("", 5*3600+45*60),
+		time.FixedZone("", -(23*3600 + 59*60 + 59)), time.FixedZone("", 24*3600), time.FixedZone("", -25*3600),
+		time.FixedZone("", 3600+17), time.FixedZone("", -59)}
+	for _, name := range []string{"America/New_York", "Europe/Lisbon", "Asia/Kolkata", "Australia/Lord_Howe", "Africa/Monrovia", "Pacific/Kiritimati"} {
+		loc, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zones = append(zones, loc)
+	}
+	return zones
+}
+
+// randomTime returns times spread over years -2..10002 and beyond, with
+// and without nanoseconds, whole milliseconds and microseconds.
+func randomTime(rng *rand.Rand) time.Time {
+	var secs int64
+	switch rng.Intn(4) {
+	case 0: // anywhere in 0000-9999 and a little beyond
+		secs = -62167219200 - 3*86400 + rng.Int63n(253402300800+62167219200+6*86400)
+	case 1: // near now
+		secs = 1_700_000_000 + rng.Int63n(200_000_000)
+	case 2: // near the edges of the years written
+		edges := []int64{-62167219200, 253402300800, 0, 951782400, 4107542400}
+		secs = edges[rng.Intn(len(edges))] + rng.Int63n(4*86400) - 2*86400
+	default: // far out
+		secs = rng.Int63() >> rng.Intn(30)
+		if rng.Intn(2) == 0 {
+			secs = -secs
+		}
+	}
+	var ns int64
+	switch rng.Intn(4) {
+	case 0:
+	case 1:
+		ns = rng.Int63n(1000) * 1_000_000
+	case 2:
+		ns = rng.Int63n(1_000_000) * 1000
+	default:
+		ns = rng.Int63n(1_000_000_000)
+	}
+	return time.Unix(secs, ns)
+}
+
+// formatReference is what AppendTime wrote before the runtime wrote the
+// text itself: Time.AppendFormat and fxamacker's range.
+func formatReference(t time.Time, layout string) ([]byte, bool) {
+	s := t.AppendFormat(nil, layout)
+	if len(s) < 20 || s[4] != '-' {
+		return nil, false
+	}
+	if s[len(s)-1] == 'Z' {
+		return s, true
+	}
+	z := s[len(s)-6:]
+	return s, (z[0] == '+' || z[0] == '-') && (z[1] < '2' || z[1] == '2' && z[2] < '4')
+}
+
+func TestAppendRFC3339MatchesAppendFormat(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	zones := testZones(t)
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	for i := 0; i < n; i++ {
+		tm := randomTime(rng).In(zones[rng.Intn(len(zones))])
+		for _, nanos := range []bool{false, true} {
+			layout := time.RFC3339
+			if nanos {
+				layout = time.RFC3339Nano
+			}
+			want, wok := formatReference(tm, layout)
+			got, gok := appendRFC3339([]byte("x"), tm, nanos)
+			if gok != wok || gok && !bytes.Equal(got[1:], want) || !gok && string(got) != "x" {
+				t.Fatalf("%v (%s): appendRFC3339 = %q %v, AppendFormat %q %v", tm, layout, got, gok, want, wok)
+			}
+		}
+	}
+}
+
+// parseMutations returns text around the RFC 3339 format: valid times,
+// and times with one byte changed, cut or added.
+func parseInputs(rng *rand.Rand, zones []*time.Location) []string {
+	var out []string
+	for i := 0; i < 4000; i++ {
+		tm := randomTime(rng).In(zones[rng.Intn(len(zones))])
+		s := tm.Format(time.RFC3339Nano)
+		if rng.Intn(3) == 0 {
+			s = tm.Format(time.RFC3339)
+		}
+		out = append(out, s)
+		b := []byte(s)
+		for m := 1 + rng.Intn(2); m > 0 && len(b) > 0; m-- {
+			p := rng.Intn(len(b))
+			alphabet := "0123456789:+-.,TtZz 9"
+			switch rng.Intn(3) {
+			case 0:
+				b[p] = alphabet[rng.Intn(len(alphabet))]
+			case 1:
+				b = append(b[:p], b[p+1:]...)
+			default:
+				b = append(b[:p], append([]byte{alphabet[rng.Intn(len(alphabet))]}, b[p:]...)...)
+			}
+		}
+		out = append(out, string(b))
+	}
+	out = append(out,
+		"2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "2000-02-29T23:59:59.999999999999Z", "1900-02-29T00:00:00Z",
+		"0000-01-01T00:00:00Z", "9999-12-31T23:59:59+23:59", "2006-01-02T15:04:05-00:00", "2006-01-02T15:04:05+24:00",
+		"2006-01-02T15:04:05.Z", "2006-01-02T15:04:05,5Z", "2006-01-02T15:04:60Z", "2006-01-02t15:04:05z",
+		"2006-01-02T15:04:05.123456789123+05:30", "2006-01-02T15:04:05", "2006-1-02T15:04:05Z", "2006-01-02T15:04:05+0530",
+		"2006-01-02T15:04:05.000Z", "2006-01-02T24:00:00Z", "2006-13-02T15:04:05Z", "2006-00-02T15:04:05Z",
+	)
+	return out
+}
+
+func TestParseRFC3339MatchesTimeParse(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	zones := testZones(t)
+	// Local decides which zone time.Parse gives a time in: run with a
+	// local zone that has daylight saving, then with the machine's own.
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	for _, local := range []*time.Location{zones[10], zones[11], saved, time.UTC} {
+		time.Local = local
+		for _, s := range parseInputs(rng, zones) {
+			want, werr := time.Parse(time.RFC3339, s)
+			got, ok := parseRFC3339([]byte(s))
+			if ok && (werr != nil || !sameTime(got, want)) {
+				t.Fatalf("local %v: parseRFC3339(%q) = %v (%v), time.Parse %v (%v), %v", local, s, got, got.Location(), want, want.Location(), werr)
+			}
+			if ok != (werr == nil) && ok {
+				t.Fatalf("parseRFC3339(%q) accepts what time.Parse rejects", s)
+			}
+			// ReadTime: fast path or time.Parse, the same time either way.
+			d := NewBytesDecoder(append(AppendTag(nil, 0), AppendString(nil, s)...))
+			rt, rerr := d.ReadTime()
+			if (rerr == nil) != (werr == nil) || rerr == nil && !sameTime(rt, want) {
+				t.Fatalf("ReadTime(%q) = %v, %v; time.Parse %v, %v", s, rt, rerr, want, werr)
+			}
+			if _, fast := scanRFC3339([]byte(s)); fast != ok {
+				t.Fatalf("scanRFC3339(%q) = %v, parseRFC3339 %v", s, fast, ok)
+			}
+		}
+	}
+}
+
+// TestParseRFC3339Round: every time written is read back as the same
+// instant by the fast path, without time.Parse.
+func TestParseRFC3339Round(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	zones := testZones(t)
+	for i := 0; i < 20000; i++ {
+		tm := randomTime(rng).In(zones[rng.Intn(len(zones))])
+		text, ok := appendRFC3339(nil, tm, true)
+		if !ok {
+			continue
+		}
+		got, ok := parseRFC3339(text)
+		if !ok || got.Unix() != tm.Unix()+int64(offsetSeconds(tm)) || got.Nanosecond() != tm.Nanosecond() {
+			t.Fatalf("%q: parseRFC3339 = %v, %v; want %v", text, got, ok, tm)
+		}
+	}
+}
+
+// sameTime reports whether a and b are the same instant in the same kind
+// of location: UTC, Local, or a fixed zone with the same name and offset
+// (time.FixedZone makes a new *Location for most offsets).
+func sameTime(a, b time.Time) bool {
+	an, ao := a.Zone()
+	bn, bo := b.Zone()
+	la, lb := a.Location(), b.Location()
+	same := la == lb || la != time.UTC && la != time.Local && lb != time.UTC && lb != time.Local && la.String() == lb.String()
+	return same && a.Equal(b) && an == bn && ao == bo && a.String() == b.String()
+}
+
+// offsetSeconds is the seconds part of t's zone offset, which RFC 3339
+// text drops.
+func offsetSeconds(t time.Time) int {
+	_, off := t.Zone()
+	return off % 60
+}
+
+func TestAppendTimeAllocs(t *testing.T) {
+	tm := time.Date(2026, 11, 30, 21, 0, 0, 123456789, time.FixedZone("", 3600))
+	buf := make([]byte, 0, 64)
+	for _, mode := range []TimeMode{TimeRFC3339, TimeRFC3339Nano, TimeRFC3339NanoUTC} {
+		if n := testing.AllocsPerRun(100, func() { buf, _ = AppendTime(buf[:0], tm, mode, true) }); n != 0 {
+			t.Errorf("mode %d: %v allocations", mode, n)
+		}
+	}
+	data := append(AppendTag(nil, 0), AppendString(nil, "2026-11-30T21:00:00.123456789Z")...)
+	if n := testing.AllocsPerRun(100, func() {
+		d := Decoder{buf: data, opts: DefaultOptions()}
+		if _, err := d.ReadTime(); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("ReadTime: %v allocations", n)
+	}
+}
+
+func ExampleAppendTime_text() {
+	tm := time.Date(2026, 11, 30, 21, 0, 0, 500_000_000, time.UTC)
+	b, _ := AppendTime(nil, tm, TimeRFC3339Nano, true)
+	fmt.Println(strconv.Quote(string(b[2:])))
+	// Output: "2026-11-30T21:00:00.5Z"
+}

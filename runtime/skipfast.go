@@ -1,0 +1,160 @@
+package runtime
+
+import "encoding/binary"
+
+// The fast skip: one loop over heads with an explicit stack of open
+// containers, no call per item. It handles the common case (definite
+// lengths, within the limits, well-formed) and hands any item it is not
+// sure of to walk, the general walker, which then decides and words the
+// error; after that item the loop goes on. Both agree on what they accept,
+// so Skip's behaviour (errors, offsets, limits) is walk's.
+
+// skipLevel is an open container: the items it still holds and the depth
+// of those items.
+type skipLevel struct {
+	left  uint64
+	depth int
+}
+
+// skipStack is the stack's room on the goroutine stack: enough for the
+// default MaxDepth, so that Skip allocates only for deeper nesting under a
+// larger limit.
+const skipStack = DefaultMaxDepth + 1
+
+// skip consumes one item at depth depth, as walk(0, depth) does.
+func (d *Decoder) skip(depth int) error {
+	var room [skipStack]skipLevel
+	stack := room[:0]
+	maxDepth := d.opts.MaxDepth
+	maxStr := uint64(d.opts.MaxStringLength)
+	maxArr, maxMap := uint64(d.opts.MaxArrayElements), uint64(d.opts.MaxMapPairs)
+	stream := d.r != nil
+
+	left, cur := uint64(1), depth // items left at this level, and their depth
+	buf, off := d.buf, d.off
+next:
+	for {
+		for left == 0 {
+			if len(stack) == 0 {
+				d.off = off
+				return nil
+			}
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			left, cur = top.left, top.depth
+		}
+		left--
+
+		// One item, with the tags before it. On anything unusual, or when
+		// a stream has not delivered the item's head yet, the item goes to
+		// the slow path from its first byte.
+		start, at := off, cur
+		want := 0 // bytes from start a stream must deliver for the loop to go on
+		for {
+			if off >= len(buf) {
+				want = off + 1 - start
+				break
+			}
+			h := off
+			ib := buf[off]
+			ai := ib & 0x1f
+			arg := uint64(ai)
+			if ai < 24 {
+				off++
+			} else if ai <= 27 {
+				w := 1 << (ai - 24)
+				if len(buf)-off <= w {
+					want = off + 1 + w - start
+					break
+				}
+				switch w {
+				case 1:
+					arg = uint64(buf[off+1])
+				case 2:
+					arg = uint64(binary.BigEndian.Uint16(buf[off+1:]))
+				case 4:
+					arg = uint64(binary.BigEndian.Uint32(buf[off+1:]))
+				default:
+					arg = binary.BigEndian.Uint64(buf[off+1:])
+				}
+				off += 1 + w
+			} else { // indefinite length, break, reserved
+				break
+			}
+			switch ib >> 5 {
+			case MajorUint, MajorNeg:
+				continue next
+			case MajorBytes, MajorText:
+				if arg > maxStr {
+					break
+				}
+				if arg <= uint64(len(buf)-off) {
+					off += int(arg)
+					continue next
+				}
+				if !stream {
+					break
+				}
+				// Longer than what is buffered: discard it through the
+				// buffer, as walk does.
+				d.off = off
+				if err := d.skipBytes(int(arg), false, d.base+int64(h)); err != nil {
+					return err
+				}
+				buf, off = d.buf, d.off
+				continue next
+			case MajorArray, MajorMap:
+				limit, n := maxArr, arg
+				if ib>>5 == MajorMap {
+					limit, n = maxMap, 2*arg
+				}
+				if at >= maxDepth || arg > limit || !stream && n > uint64(len(buf)-off) {
+					break
+				}
+				if n > 0 {
+					stack = append(stack, skipLevel{left, cur})
+					left, cur = n, at+1
+				}
+				continue next
+			case MajorTag:
+				// The content follows as the next head of this item; a
+				// tag within a tag counts as a level, as in walk.
+				if off >= len(buf) {
+					want = off + 1 - start
+					break
+				}
+				if buf[off]>>5 == MajorTag {
+					if at+1 > maxDepth {
+						break
+					}
+					at++
+				}
+				continue
+			default: // major type 7
+				if ai == 24 && arg < 32 {
+					break
+				}
+				continue next
+			}
+			break
+		}
+		if want > 0 && stream && d.refill(start, want) {
+			buf, off = d.buf, d.off
+			left++
+			continue
+		}
+		d.off = start
+		if err := d.walk(0, cur); err != nil {
+			return err
+		}
+		buf, off = d.buf, d.off
+	}
+}
+
+// refill makes want bytes from start available on a stream, keeping
+// buf[start:] (start becomes the read position). It reports false when the
+// stream cannot deliver them; the slow path then words the error.
+func (d *Decoder) refill(start, want int) bool {
+	d.off = start
+	return d.fill(want) == nil
+}

@@ -1,0 +1,211 @@
+package runtime_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+// chunkReader hands out the data in reads of 1 to 7 bytes, so that heads
+// and strings straddle refills in every way.
+type chunkReader struct {
+	data []byte
+	rng  *rand.Rand
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(1+r.rng.Intn(7), len(p), len(r.data))
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// skipOptions are the option sets the differential tests run under: the
+// defaults and limits small enough for the inputs to reach them.
+var skipOptions = []runtime.Options{
+	{},
+	{MaxDepth: 2},
+	{MaxDepth: 3, MaxArrayElements: 3, MaxMapPairs: 2, MaxStringLength: 5},
+}
+
+// traceWith skips items until an error or the end, with skip.
+func traceWith(d *runtime.Decoder, n int, skip func(*runtime.Decoder) error) string {
+	var b strings.Builder
+	for i := 0; i < 64; i++ {
+		if d.Offset() == int64(n) {
+			break
+		}
+		if err := skip(d); err != nil {
+			fmt.Fprintf(&b, "error %q (%T)", err.Error(), err)
+			return b.String()
+		}
+		fmt.Fprintf(&b, "%d ", d.Offset())
+	}
+	return b.String()
+}
+
+// checkSkipAgrees compares Skip with the general walker on data over a
+// slice and over streams with various read sizes, with each option set:
+// the same items, offsets, errors and messages.
+func checkSkipAgrees(t *testing.T, data []byte, seed int64) {
+	t.Helper()
+	for _, o := range skipOptions {
+		kinds := []func() *runtime.Decoder{
+			func() *runtime.Decoder { return runtime.NewBytesDecoder(data) },
+			func() *runtime.Decoder {
+				return runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(bytes.Clone(data))))
+			},
+			func() *runtime.Decoder {
+				return runtime.NewDecoder(&chunkReader{data: bytes.Clone(data), rng: rand.New(rand.NewSource(seed))})
+			},
+			func() *runtime.Decoder { return runtime.NewDecoder(bytes.NewReader(bytes.Clone(data))) },
+		}
+		for k, mk := range kinds {
+			d := mk()
+			d.SetOptions(o)
+			got := traceWith(d, len(data), (*runtime.Decoder).Skip)
+			d = mk()
+			d.SetOptions(o)
+			want := traceWith(d, len(data), runtime.WalkSkip)
+			if got != want {
+				t.Fatalf("options %+v, decoder %d, input %x:\nSkip: %s\nwalk: %s", o, k, data, got, want)
+			}
+		}
+	}
+}
+
+// corpusInputs reads the []byte values of the seed corpora of the fuzz
+// targets.
+func corpusInputs(t *testing.T) [][]byte {
+	var out [][]byte
+	files, _ := filepath.Glob("testdata/fuzz/*/*")
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(raw), "\n") {
+			if !strings.HasPrefix(line, "[]byte(") {
+				continue
+			}
+			s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(line, "[]byte("), ")"))
+			if err == nil {
+				out = append(out, []byte(s))
+			}
+		}
+	}
+	return out
+}
+
+func skipSeeds(t *testing.T) [][]byte {
+	seeds := [][]byte{nestedItem}
+	for _, ex := range appendixA {
+		seeds = append(seeds, mustHex(ex.hex))
+	}
+	for _, h := range allAppendixF() {
+		seeds = append(seeds, mustHex(h))
+	}
+	for _, h := range forgedHeads() {
+		seeds = append(seeds, mustHex(h))
+	}
+	seeds = append(seeds, corpusInputs(t)...)
+	seeds = append(seeds,
+		nested("81", 40, "00"), nested("a1 00", 40, "00"), nested("c1", 40, "00"),
+		nested("9f", 5, "ff"), mustHex("d9 d9f7 d9 d9f7 83 01 02 03"),
+		mustHex("c1 c2 c3 81 00"), mustHex("7f 61 61 60 ff"), mustHex("f8 1f"), mustHex("f8 20"),
+		mustHex("5a 00 00 00 10 00"), mustHex("7f 79 00"), mustHex("5f 5b 00 00"), mustHex("7f 61 61 7f ff ff"),
+		mustHex("bf 61 61 01 ff"), mustHex("bf 61 61 ff"), mustHex("9f 9f 9f ff ff ff"), mustHex("9b ff ff ff ff ff ff ff ff"),
+	)
+	return seeds
+}
+
+// TestSkipAgreesWithWalk checks the fast skip against the general walker
+// on the RFC vectors, the hostile inputs, the fuzz corpora and random
+// mutations of them.
+func TestSkipAgreesWithWalk(t *testing.T) {
+	seeds := skipSeeds(t)
+	for i, s := range seeds {
+		checkSkipAgrees(t, s, int64(i))
+		// Several items in a row, and a truncated copy.
+		checkSkipAgrees(t, append(append(bytes.Clone(s), s...), 0x18), int64(i))
+	}
+	rng := rand.New(rand.NewSource(1))
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	for i := 0; i < n; i++ {
+		s := bytes.Clone(seeds[rng.Intn(len(seeds))])
+		for m := 1 + rng.Intn(3); m > 0 && len(s) > 0; m-- {
+			p := rng.Intn(len(s))
+			switch rng.Intn(4) {
+			case 0:
+				s[p] = byte(rng.Intn(256))
+			case 1:
+				s = s[:p]
+			case 2:
+				s = append(s[:p], append([]byte{byte(rng.Intn(256))}, s[p:]...)...)
+			default:
+				s[p] ^= 1 << rng.Intn(8)
+			}
+		}
+		checkSkipAgrees(t, s, int64(i))
+	}
+}
+
+// FuzzSkipFast compares the fast skip with the general walker.
+func FuzzSkipFast(f *testing.F) {
+	for _, ex := range appendixA {
+		f.Add(mustHex(ex.hex))
+	}
+	f.Add(nestedItem)
+	f.Fuzz(func(t *testing.T, data []byte) { checkSkipAgrees(t, data, int64(len(data))) })
+}
+
+func BenchmarkSkipLarge(b *testing.B) {
+	var doc []byte
+	doc = runtime.AppendArrayHead(doc, 200)
+	for i := 0; i < 200; i++ {
+		doc = append(doc, nestedItem...)
+	}
+	b.Run("bytes", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(doc)))
+		for b.Loop() {
+			if err := runtime.NewBytesDecoder(doc).Skip(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("reader", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(doc)))
+		d := streamOf(doc)
+		for b.Loop() {
+			if err := d.Skip(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("valid", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(doc)))
+		for b.Loop() {
+			if err := runtime.Valid(doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

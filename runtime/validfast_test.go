@@ -1,0 +1,153 @@
+package runtime_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+// checkValidAgrees compares Valid with the general walker: the same
+// verdict, message and offset.
+func checkValidAgrees(t *testing.T, data []byte) {
+	t.Helper()
+	got, want := fmt.Sprint(runtime.Valid(data)), fmt.Sprint(runtime.ValidSlow(data))
+	if got != want {
+		t.Fatalf("input %x:\nValid: %s\nwalk:  %s", data, got, want)
+	}
+}
+
+// keyMaps returns maps of n pairs with keys of several kinds, some with a
+// duplicate (also in another encoding of the same value).
+func keyMaps(rng *rand.Rand) [][]byte {
+	var out [][]byte
+	for _, n := range []int{1, 2, 5, 15, 16, 17, 40, 128, 129, 300} {
+		for variant := 0; variant < 6; variant++ {
+			keys := make([][]byte, n)
+			for i := range keys {
+				switch (i + variant) % 4 {
+				case 0:
+					keys[i] = runtime.AppendString(nil, fmt.Sprintf("key-%d", i))
+				case 1:
+					keys[i] = runtime.AppendUint(nil, uint64(i*7919))
+				case 2:
+					keys[i] = runtime.AppendInt(nil, -int64(i)-1)
+				default:
+					keys[i] = runtime.AppendBytes(nil, []byte(fmt.Sprintf("k%05d-long-enough-key", i)))
+				}
+			}
+			if n > 1 && variant > 0 {
+				i, j := rng.Intn(n), rng.Intn(n)
+				if i != j {
+					keys[i] = bytes.Clone(keys[j])
+					if variant == 2 && keys[j][0] < 0x18 { // the same integer, longer head
+						keys[i] = []byte{0x18, keys[j][0]}
+					}
+				}
+			}
+			var b []byte
+			b = runtime.AppendMapHead(b, n)
+			for i, k := range keys {
+				b = append(b, k...)
+				if i%3 == 0 {
+					b = runtime.AppendMapHead(b, 2)
+					b = runtime.AppendString(b, "a")
+					b = runtime.AppendTag(b, 0)
+					b = runtime.AppendString(b, "2026-11-30T21:00:00.5+01:00")
+					b = runtime.AppendString(b, "b")
+					b = runtime.AppendString(b, "x")
+				} else {
+					b = runtime.AppendUint(b, uint64(i))
+				}
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// TestValidAgreesWithWalk checks the fast validator against the general
+// walker on the RFC vectors, the hostile inputs, the fuzz corpora, maps
+// with and without duplicate keys, and random mutations of them all.
+func TestValidAgreesWithWalk(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	seeds := skipSeeds(t)
+	seeds = append(seeds, keyMaps(rng)...)
+	for _, c := range validityCases {
+		seeds = append(seeds, mustHex(c.hex))
+	}
+	for _, s := range seeds {
+		checkValidAgrees(t, s)
+	}
+	n := 30000
+	if testing.Short() {
+		n = 5000
+	}
+	for i := 0; i < n; i++ {
+		s := bytes.Clone(seeds[rng.Intn(len(seeds))])
+		for m := 1 + rng.Intn(3); m > 0 && len(s) > 0; m-- {
+			p := rng.Intn(len(s))
+			switch rng.Intn(4) {
+			case 0:
+				s[p] = byte(rng.Intn(256))
+			case 1:
+				s = s[:p]
+			case 2:
+				s = append(s[:p], append([]byte{byte(rng.Intn(256))}, s[p:]...)...)
+			default:
+				s[p] ^= 1 << rng.Intn(8)
+			}
+		}
+		checkValidAgrees(t, s)
+	}
+}
+
+// TestValidDuplicateAtEnd: a key at the very end of the input, read
+// byte by byte, and its duplicate earlier, read as a word, are found equal.
+func TestValidDuplicateAtEnd(t *testing.T) {
+	for _, h := range []string{
+		"82 74 000102030405060708090a0b0c0d0e0f10111213 a2 62 6162 01 62 6162 02",
+		"82 00 a3 61 61 00 62 6162 01 62 6162 02",
+		"a2 41 00 00 41 00 00",
+		"a2 28 01 38 08 02",
+	} {
+		if err := runtime.Valid(mustHex(h)); err == nil {
+			t.Errorf("Valid(%s) = nil, want a duplicate key", h)
+		}
+		checkValidAgrees(t, mustHex(h))
+	}
+}
+
+// FuzzValidFast compares Valid with the general walker.
+func FuzzValidFast(f *testing.F) {
+	for _, ex := range appendixA {
+		f.Add(mustHex(ex.hex))
+	}
+	f.Add(nestedItem)
+	f.Fuzz(func(t *testing.T, data []byte) { checkValidAgrees(t, data) })
+}
+
+// TestValidAllocs: Valid allocates nothing for maps that fit its stack
+// buffer, however many of them, and nested however deep.
+func TestValidAllocs(t *testing.T) {
+	var b []byte
+	b = runtime.AppendArrayHead(b, 50)
+	for i := 0; i < 50; i++ {
+		b = runtime.AppendMapHead(b, 100)
+		for j := 0; j < 100; j++ {
+			b = runtime.AppendString(b, fmt.Sprintf("key %d", j))
+			b = append(b, nestedItem[:0]...)
+			b = runtime.AppendMapHead(b, 1)
+			b = runtime.AppendUint(b, 1)
+			b = runtime.AppendString(b, "ü")
+		}
+	}
+	if err := runtime.Valid(b); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = runtime.Valid(b) }); n != 0 {
+		t.Errorf("Valid allocates %v times", n)
+	}
+}

@@ -82,6 +82,7 @@ type Decoder struct {
 
 	strictAt int64 // offset of the last item checked in strict mode, or -1
 	tagAt    int64 // 1 + offset of the content of the tag read last (0: none)
+	walkedTo int64 // end of the last item checkDepth walked
 
 	depth  int
 	opts   Options
@@ -335,14 +336,18 @@ func (d *Decoder) peekSlow() (byte, error) {
 	return d.buf[d.off], nil
 }
 
-// PeekMajor returns the major type of the next item without consuming it.
-// With no bytes left at the top level (between items) the error is io.EOF
+// PeekMajor returns the major type of the next item without consuming it;
+// for a tagged item, the major type of the tags' content (the decoders
+// read through tags that mean nothing for the Go type, so a struct decoder
+// tells its two formats apart by the content). With no bytes left at the top level (between items) the error is io.EOF
 // itself, unwrapped, so that a loop over a stream can test err == io.EOF
 // as with any io.Reader; inside an item it is a *Error wrapping
 // io.ErrUnexpectedEOF.
 func (d *Decoder) PeekMajor() (byte, error) {
 	if d.off < len(d.buf) && !d.opts.Strict {
-		return d.buf[d.off] >> 5, nil
+		if m := d.buf[d.off] >> 5; m != MajorTag {
+			return m, nil
+		}
 	}
 	return d.peekMajorSlow()
 }
@@ -362,7 +367,10 @@ func (d *Decoder) peekMajorSlow() (byte, error) {
 			return 0, err
 		}
 	}
-	return d.buf[d.off] >> 5, nil
+	if m := d.buf[d.off] >> 5; m != MajorTag {
+		return m, nil
+	}
+	return d.contentMajor(), nil
 }
 
 // typeError is the error for an item of the wrong type at offset off.

@@ -96,14 +96,16 @@ func (d *Decoder) TryBool() (v, ok bool) {
 }
 
 // TryNull consumes a null or undefined and reports true, or consumes
-// nothing and reports false; ok is false when no byte is buffered.
+// nothing and reports false; ok is false when no byte is buffered or the
+// next item is a tag (which ReadNull looks through).
 func (d *Decoder) TryNull() (null, ok bool) {
 	if off := d.off; off < len(d.buf) {
-		null = d.buf[off]|1 == byteUndefined
+		b := d.buf[off]
+		null = b|1 == byteUndefined
 		if null {
 			d.off = off + 1
 		}
-		return null, true
+		return null, b>>5 != MajorTag
 	}
 	return false, false
 }

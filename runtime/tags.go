@@ -89,8 +89,9 @@ func (d *Decoder) checkDepth(depth int) error {
 }
 
 // peekHead decodes, without consuming anything, the head that starts i
-// bytes after the read position. ok is false when the bytes are not there
-// or the head is not a definite one; the read that follows reports why.
+// bytes after the read position; an indefinite length is argument 0. ok
+// is false when the bytes are not there or the additional information is
+// reserved; the read that follows reports why.
 func (d *Decoder) peekHead(i int) (ib byte, arg uint64, size int, ok bool) {
 	if d.need(i+1) != nil {
 		return 0, 0, 0, false
@@ -99,6 +100,9 @@ func (d *Decoder) peekHead(i int) (ib byte, arg uint64, size int, ok bool) {
 	ai := ib & 0x1f
 	if ai < 24 {
 		return ib, uint64(ai), 1, true
+	}
+	if ai == 31 {
+		return ib, 0, 1, true
 	}
 	if ai > 27 {
 		return 0, 0, 0, false

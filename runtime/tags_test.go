@@ -312,7 +312,7 @@ func readNested(d *runtime.Decoder) error {
 func TestPeekMajorThroughTags(t *testing.T) {
 	for h, want := range map[string]byte{
 		"c6 a0": runtime.MajorMap, "d9d9f7 c6 80": runtime.MajorArray, "c6 01": runtime.MajorUint,
-		"c6": runtime.MajorTag, "c6 ff": runtime.MajorTag,
+		"c6": runtime.MajorTag, "c6 fc": runtime.MajorTag, "c6 bf ff": runtime.MajorMap, "d9d9f7 9f ff": runtime.MajorArray,
 	} {
 		for _, k := range decoderKinds {
 			d := k.new(mustHex(h))

@@ -84,6 +84,10 @@ type Decoder struct {
 	tagAt    int64 // 1 + offset of the content of the tag read last (0: none)
 	walkedTo int64 // end of the last item checkDepth walked
 
+	counts  []indefCount // counted indefinite-length containers ahead (indef.go)
+	countAt int          // the first of counts not yet passed
+	breaks  uint64       // bit i: the container at depth i was counted; Leave consumes its break
+
 	depth  int
 	opts   Options
 	hinted int64 // capacity granted by Hint so far
@@ -128,8 +132,15 @@ func (d *Decoder) Depth() int { return d.depth }
 // while the capacities granted so far stay within the input seen, and less
 // after that. Forged counts nested inside one another, each within the
 // bytes that remain, therefore cannot multiply what a decode allocates.
-// Over a stream it also grants no more than the bytes already buffered.
+// Over a stream it first waits for n bytes to arrive (the n elements
+// take that many at least, so reading them would wait too), and grants
+// no more than the bytes buffered: a slice read from a stream is then
+// allocated once, as from a byte slice, instead of growing element by
+// element, which leaves old backing arrays behind.
 func (d *Decoder) Hint(n int) int {
+	if d.r != nil && n > len(d.buf)-d.off {
+		_ = d.fill(n) // an error stays in d.rerr for the read that meets it
+	}
 	left := d.base + int64(len(d.buf)) - d.hinted
 	if d.r != nil {
 		left = min(left, int64(len(d.buf)-d.off))

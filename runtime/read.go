@@ -566,17 +566,21 @@ func (d *Decoder) ReadByteArray(dst []byte) error {
 	return nil
 }
 
-// ReadArrayHead reads the head of an array and returns its length, or -1
-// for an indefinite-length array. It enters one nesting level: call Leave
-// once the elements are read. The length is checked against
-// MaxArrayElements and, over a slice, against the bytes that remain.
+// ReadArrayHead reads the head of an array and returns its length. It
+// enters one nesting level: call Leave once the elements are read. The
+// length is checked against MaxArrayElements and, over a slice, against
+// the bytes that remain. For an indefinite-length array it counts the
+// elements first (see indef.go) and returns their number, so that the
+// caller allocates once, and Leave consumes the break; when it cannot
+// count them (bytes not well-formed, nesting beyond 64 levels) it returns
+// -1, and NextElem finds the break.
 func (d *Decoder) ReadArrayHead() (int, error) {
 	return d.containerHead(MajorArray)
 }
 
 // ReadMapHead reads the head of a map and returns its number of pairs, or
-// -1 for an indefinite-length map. It enters one nesting level: call Leave
-// once the pairs are read.
+// as ReadArrayHead -1 for an indefinite-length map it cannot count. It
+// enters one nesting level: call Leave once the pairs are read.
 func (d *Decoder) ReadMapHead() (int, error) {
 	return d.containerHead(MajorMap)
 }
@@ -619,6 +623,13 @@ func (d *Decoder) containerHead(major byte) (int, error) {
 		return 0, d.errAt(start, ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
 	}
 	if ib&0x1f == 31 {
+		if d.depth < 64 {
+			if n, ok := d.countIndefinite(start); ok && n <= d.limit(major) {
+				d.breaks |= 1 << d.depth
+				d.depth++
+				return n, nil
+			}
+		}
 		d.depth++
 		return -1, nil
 	}
@@ -645,10 +656,23 @@ func (d *Decoder) checkCount(major byte, arg uint64, start int64) error {
 	return nil
 }
 
-// Leave closes the array or map whose head was read last.
+// limit is MaxArrayElements or MaxMapPairs.
+func (d *Decoder) limit(major byte) int {
+	if major == MajorMap {
+		return d.opts.MaxMapPairs
+	}
+	return d.opts.MaxArrayElements
+}
+
+// Leave closes the array or map whose head was read last. For an
+// indefinite-length one that ReadArrayHead or ReadMapHead counted, it
+// consumes the break.
 func (d *Decoder) Leave() {
 	if d.depth > 0 {
 		d.depth--
+		if d.breaks != 0 {
+			d.leaveIndefinite()
+		}
 	}
 }
 

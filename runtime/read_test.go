@@ -551,9 +551,25 @@ func TestReadTag(t *testing.T) {
 
 func TestReadBreak(t *testing.T) {
 	for _, k := range decoderKinds {
+		// A whole indefinite-length array is counted; Leave consumes
+		// its break.
 		d := k.new(mustHex("9f0102ff"))
+		if n, err := d.ReadArrayHead(); err != nil || n != 2 {
+			t.Fatalf("%s ReadArrayHead = %d, %v; want 2 (counted)", k.name, n, err)
+		}
+		for i := uint64(1); i <= 2; i++ {
+			if v, err := d.ReadUint64(); v != i || err != nil {
+				t.Fatalf("%s element = %d, %v", k.name, v, err)
+			}
+		}
+		d.Leave()
+		checkAtEnd(t, d, 4)
+
+		// One that cannot be counted (cut short inside) is read to the
+		// break.
+		d = k.new(mustHex("9f01029f"))
 		if n, err := d.ReadArrayHead(); err != nil || n != -1 {
-			t.Fatalf("%s ReadArrayHead = %d, %v", k.name, n, err)
+			t.Fatalf("%s ReadArrayHead = %d, %v; want -1", k.name, n, err)
 		}
 		for i := uint64(1); i <= 2; i++ {
 			if brk, err := d.ReadBreak(); brk || err != nil {
@@ -563,11 +579,9 @@ func TestReadBreak(t *testing.T) {
 				t.Fatalf("%s element = %d, %v", k.name, v, err)
 			}
 		}
-		if brk, err := d.ReadBreak(); !brk || err != nil {
-			t.Fatalf("%s final ReadBreak = %v, %v", k.name, brk, err)
+		if brk, err := d.ReadBreak(); brk || err != nil {
+			t.Fatalf("%s ReadBreak before the last = %v, %v", k.name, brk, err)
 		}
-		d.Leave()
-		checkAtEnd(t, d, 4)
 
 		// Missing break: truncated.
 		d = k.new(mustHex("9f01"))

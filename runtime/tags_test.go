@@ -326,3 +326,40 @@ func TestPeekMajorThroughTags(t *testing.T) {
 		}
 	}
 }
+
+// TestIndefiniteCounted: ReadArrayHead and ReadMapHead return the length
+// of a whole indefinite-length container, nested ones included (counted
+// in one pass over the outermost), and Leave consumes each break; one
+// that is cut short or malformed is left to the break (-1).
+func TestIndefiniteCounted(t *testing.T) {
+	const depth = 50
+	data := append(bytes.Repeat(mustHex("9f 01"), depth), mustHex("bf 6161 02 ff")...)
+	data = append(data, bytes.Repeat([]byte{0xff}, depth)...)
+	for _, k := range decoderKinds {
+		d := k.new(data)
+		d.SetOptions(runtime.Options{MaxDepth: 100})
+		for i := range depth {
+			n, err := d.ReadArrayHead()
+			if i < 64 && (err != nil || n != 2) || i >= 64 && (err != nil || n != -1) {
+				t.Fatalf("%s level %d: ReadArrayHead = %d, %v", k.name, i, n, err)
+			}
+			if x, err := d.ReadUint64(); x != 1 || err != nil {
+				t.Fatalf("%s level %d: %d, %v", k.name, i, x, err)
+			}
+		}
+		if m, err := readStrMap(d); err != nil || m["a"] != 2 {
+			t.Fatalf("%s: map %v, %v", k.name, m, err)
+		}
+		for range depth {
+			d.Leave()
+		}
+		checkAtEnd(t, d, len(data))
+	}
+	for _, h := range []string{"9f 01 02", "9f 1c ff", "bf 01 ff", "9f 5f 61 ff ff"} {
+		for _, k := range decoderKinds {
+			if n, err := k.new(mustHex(h)).ReadArrayHead(); n != -1 && err == nil {
+				t.Errorf("%s ReadArrayHead(%s) = %d, want -1 or an error", k.name, h, n)
+			}
+		}
+	}
+}

@@ -101,11 +101,13 @@ func (d *Decoder) TryBool() (v, ok bool) {
 func (d *Decoder) TryNull() (null, ok bool) {
 	if off := d.off; off < len(d.buf) {
 		b := d.buf[off]
-		null = b|1 == byteUndefined
-		if null {
+		if b|1 == byteUndefined {
 			d.off = off + 1
+			return true, true
 		}
-		return null, b>>5 != MajorTag
+		if b>>5 != MajorTag {
+			return false, true
+		}
 	}
 	return false, false
 }

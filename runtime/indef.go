@@ -146,12 +146,3 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 	d.counts[at].n = items / per
 	return pos + 1, true
 }
-
-// leaveIndefinite consumes the break of a counted indefinite-length
-// container that Leave closes.
-func (d *Decoder) leaveIndefinite() {
-	if bit := uint64(1) << d.depth; d.depth < 64 && d.breaks&bit != 0 {
-		d.breaks &^= bit
-		d.off++
-	}
-}

@@ -670,8 +670,10 @@ func (d *Decoder) limit(major byte) int {
 func (d *Decoder) Leave() {
 	if d.depth > 0 {
 		d.depth--
-		if d.breaks != 0 {
-			d.leaveIndefinite()
+		if d.breaks != 0 && d.depth < 64 {
+			bit := d.breaks >> uint(d.depth) & 1
+			d.off += int(bit)
+			d.breaks &^= bit << uint(d.depth)
 		}
 	}
 }

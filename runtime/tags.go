@@ -263,5 +263,5 @@ func (d *Decoder) floatOfInt(neg bool, mag uint64, start int64) (float64, error)
 	if mag > math.MaxInt64 {
 		return 0, d.rangeError(start, neg, mag, "float (int64 range)")
 	}
-	return -1 - float64(mag), nil
+	return float64(-1 - int64(mag)), nil // one rounding, as fxamacker's
 }

@@ -363,3 +363,20 @@ func TestIndefiniteCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatOfNegativeInt: a negative integer reads into a float64 with
+// one rounding, as fxamacker converts it (through int64).
+func TestFloatOfNegativeInt(t *testing.T) {
+	for _, mag := range []uint64{1<<53 + 1, 1<<54 + 1, 1<<62 + 1<<9 + 1, 1<<63 - 1, 1<<63 - 513} {
+		data := runtime.AppendHead(nil, runtime.MajorNeg, mag)
+		var want float64
+		if err := cbor.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range decoderKinds {
+			if got, err := k.new(data).ReadFloat64(); err != nil || got != want {
+				t.Errorf("%s ReadFloat64(%x) = %v, %v; fxamacker: %v", k.name, data, got, err, want)
+			}
+		}
+	}
+}

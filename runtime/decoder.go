@@ -88,6 +88,8 @@ type Decoder struct {
 	countAt int          // the first of counts not yet passed
 	breaks  uint64       // bit i: the container at depth i was counted; Leave consumes its break
 
+	countFailed bool // a count met bytes the decode will refuse: count no more
+
 	depth  int
 	opts   Options
 	hinted int64 // capacity granted by Hint so far

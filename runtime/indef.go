@@ -25,6 +25,9 @@ type indefCount struct {
 // too deep, or on a stream did not arrive): the caller then reads up to
 // the break as usual, and meets the error there.
 func (d *Decoder) countIndefinite(start int64) (int, bool) {
+	if d.countFailed {
+		return 0, false
+	}
 	for d.countAt < len(d.counts) && d.counts[d.countAt].off < start {
 		d.countAt++
 	}
@@ -44,12 +47,17 @@ func (d *Decoder) countIndefinite(start int64) (int, bool) {
 		d.off = d.pin + 1
 		d.pinned = false
 		if err != nil {
+			d.countFailed = true
 			return 0, false
 		}
 	}
 	first := len(d.counts)
 	if _, ok := d.countItem(d.off-1, end, d.depth); !ok {
+		// The decode will fail there too. Counting the containers
+		// nested in this one would pass over the same bytes again, for
+		// each level: give up counting instead.
 		d.counts = d.counts[:first]
+		d.countFailed = true
 		return 0, false
 	}
 	d.countAt = first + 1
@@ -105,14 +113,20 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 		}
 		return pos + int(arg), true
 	}
-	if depth >= d.opts.MaxDepth {
-		return 0, false
-	}
 	if major == MajorTag {
-		if indef {
+		// A tag within a tag is a level, as the decoders count it.
+		if indef || pos >= end {
 			return 0, false
 		}
-		return d.countItem(pos, end, depth+1)
+		if d.buf[pos]>>5 == MajorTag {
+			if depth++; depth > d.opts.MaxDepth {
+				return 0, false
+			}
+		}
+		return d.countItem(pos, end, depth)
+	}
+	if depth >= d.opts.MaxDepth {
+		return 0, false
 	}
 	per := 1
 	if major == MajorMap {

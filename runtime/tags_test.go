@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"reflect"
 	"strings"
@@ -377,6 +378,28 @@ func TestFloatOfNegativeInt(t *testing.T) {
 			if got, err := k.new(data).ReadFloat64(); err != nil || got != want {
 				t.Errorf("%s ReadFloat64(%x) = %v, %v; fxamacker: %v", k.name, data, got, err, want)
 			}
+		}
+	}
+}
+
+// TestIndefiniteBombFast: nested indefinite-length arrays that never end,
+// with the depth limit raised to its cap, are refused without passing
+// over the input once per level.
+func TestIndefiniteBombFast(t *testing.T) {
+	data := bytes.Repeat([]byte{0x9f}, 60000)
+	for _, k := range decoderKinds {
+		d := k.new(data)
+		d.SetOptions(runtime.Options{MaxDepth: 65535})
+		start := time.Now()
+		var err error
+		for err == nil {
+			_, err = d.ReadArrayHead()
+		}
+		if !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Errorf("%s: %v, want io.ErrUnexpectedEOF", k.name, err)
+		}
+		if el := time.Since(start); el > 10*time.Second {
+			t.Errorf("%s: %v for %d bytes", k.name, el, len(data))
 		}
 	}
 }

@@ -80,15 +80,10 @@ type Decoder struct {
 	pinned bool      // on a stream: buf[pin:] must survive a refill
 	pin    int
 
-	strictAt int64 // offset of the last item checked in strict mode, or -1
-	tagAt    int64 // 1 + offset of the content of the tag read last (0: none)
-	walkedTo int64 // end of the last item checkDepth walked
-
-	counts  []indefCount // counted indefinite-length containers ahead (indef.go)
-	countAt int          // the first of counts not yet passed
-	breaks  uint64       // bit i: the container at depth i was counted; Leave consumes its break
-
-	countFailed bool // a count met bytes the decode will refuse: count no more
+	strictAt int64      // offset of the last item checked in strict mode, or -1
+	tagAt    int64      // 1 + offset of the content of the tag read last (0: none)
+	breaks   uint64     // bit i: the container at depth i was counted; Leave consumes its break
+	slow     *slowState // made on first use
 
 	depth  int
 	opts   Options
@@ -96,6 +91,23 @@ type Decoder struct {
 
 	scratch []byte     // indefinite-length keys
 	keys    keyChecker // duplicate-key detection for Valid and strict mode
+}
+
+// slowState is what the slow paths for tags and indefinite lengths keep,
+// apart so that the Decoder stays small for the fast paths (and for
+// Reset).
+type slowState struct {
+	walkedTo    int64        // end of the last item checkDepth walked
+	counts      []indefCount // counted indefinite-length containers ahead (indef.go)
+	countAt     int          // the first of counts not yet passed
+	countFailed bool         // a count met bytes the decode will refuse: count no more
+}
+
+func (d *Decoder) slowPath() *slowState {
+	if d.slow == nil {
+		d.slow = new(slowState)
+	}
+	return d.slow
 }
 
 // NewBytesDecoder returns a Decoder that reads data, with default options.
@@ -111,8 +123,11 @@ func NewDecoder(r io.Reader) *Decoder {
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1}
+	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1, slow: d.slow}
 	d.keys.reset()
+	if d.slow != nil {
+		*d.slow = slowState{counts: d.slow.counts[:0]}
+	}
 }
 
 // SetOptions sets the limits and strictness; zero fields take defaults.

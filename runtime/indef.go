@@ -25,16 +25,17 @@ type indefCount struct {
 // too deep, or on a stream did not arrive): the caller then reads up to
 // the break as usual, and meets the error there.
 func (d *Decoder) countIndefinite(start int64) (int, bool) {
-	if d.countFailed {
+	s := d.slowPath()
+	if s.countFailed {
 		return 0, false
 	}
-	for d.countAt < len(d.counts) && d.counts[d.countAt].off < start {
-		d.countAt++
+	for s.countAt < len(s.counts) && s.counts[s.countAt].off < start {
+		s.countAt++
 	}
-	if d.countAt == len(d.counts) {
-		d.counts, d.countAt = d.counts[:0], 0
-	} else if c := d.counts[d.countAt]; c.off == start {
-		d.countAt++
+	if s.countAt == len(s.counts) {
+		s.counts, s.countAt = s.counts[:0], 0
+	} else if c := s.counts[s.countAt]; c.off == start {
+		s.countAt++
 		return c.n, c.n >= 0
 	}
 	end := len(d.buf)
@@ -47,21 +48,21 @@ func (d *Decoder) countIndefinite(start int64) (int, bool) {
 		d.off = d.pin + 1
 		d.pinned = false
 		if err != nil {
-			d.countFailed = true
+			s.countFailed = true
 			return 0, false
 		}
 	}
-	first := len(d.counts)
+	first := len(s.counts)
 	if _, ok := d.countItem(d.off-1, end, d.depth); !ok {
 		// The decode will fail there too. Counting the containers
 		// nested in this one would pass over the same bytes again, for
 		// each level: give up counting instead.
-		d.counts = d.counts[:first]
-		d.countFailed = true
+		s.counts = s.counts[:first]
+		s.countFailed = true
 		return 0, false
 	}
-	d.countAt = first + 1
-	return d.counts[first].n, true
+	s.countAt = first + 1
+	return s.counts[first].n, true
 }
 
 // countItem passes over the item at buf[pos:end] at the given depth and
@@ -144,8 +145,9 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 		}
 		return pos, true
 	}
-	at := len(d.counts)
-	d.counts = append(d.counts, indefCount{off: d.base + int64(pos-h), n: -1})
+	s := d.slow
+	at := len(s.counts)
+	s.counts = append(s.counts, indefCount{off: d.base + int64(pos-h), n: -1})
 	items := 0
 	for pos < end && d.buf[pos] != byteBreak {
 		var ok bool
@@ -157,6 +159,6 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 	if pos >= end || items%per != 0 {
 		return 0, false
 	}
-	d.counts[at].n = items / per
+	s.counts[at].n = items / per
 	return pos + 1, true
 }

@@ -73,7 +73,8 @@ func (d *Decoder) tagChain(first uint64) (uint64, error) {
 // counts it inside a container wrapped in tags within tags. An item that
 // lies within one walked before is not walked again.
 func (d *Decoder) checkDepth(depth int) error {
-	if d.Offset() < d.walkedTo {
+	s := d.slowPath()
+	if d.Offset() < s.walkedTo {
 		return nil
 	}
 	d.pinned, d.pin = true, d.off
@@ -84,7 +85,7 @@ func (d *Decoder) checkDepth(depth int) error {
 	if err != nil {
 		return err
 	}
-	d.walkedTo = end
+	s.walkedTo = end
 	return nil
 }
 

@@ -68,22 +68,9 @@ func (d *Decoder) ReadBigInt(z *big.Int) error {
 			}
 			return nil
 		case b>>5 == MajorTag:
-			at := d.Offset()
-			tag, err := d.ReadTag()
+			tag, err := d.stripTags()
 			if err != nil {
 				return err
-			}
-			if d.depth >= d.opts.MaxDepth {
-				return d.errAt(at, ErrLimit, "nesting depth exceeds limit")
-			}
-			c, err := d.peek()
-			if err != nil {
-				return err
-			}
-			if tag <= 3 {
-				if err := checkTagContent(d, tag, c); err != nil {
-					return err
-				}
 			}
 			if tag != 2 && tag != 3 {
 				continue // fxamacker/cbor decodes the content of other tags

@@ -80,8 +80,10 @@ type Decoder struct {
 	pinned bool      // on a stream: buf[pin:] must survive a refill
 	pin    int
 
-	strictAt int64 // offset of the last item checked in strict mode, or -1
-	tagAt    int64 // 1 + offset of the content of the tag read last (0: none)
+	strictAt int64      // offset of the last item checked in strict mode, or -1
+	tagAt    int64      // 1 + offset of the content of the tag read last (0: none)
+	breaks   uint64     // bit i: the container at depth i was counted; Leave consumes its break
+	slow     *slowState // made on first use
 
 	depth  int
 	opts   Options
@@ -89,6 +91,23 @@ type Decoder struct {
 
 	scratch []byte     // indefinite-length keys
 	keys    keyChecker // duplicate-key detection for Valid and strict mode
+}
+
+// slowState is what the slow paths for tags and indefinite lengths keep,
+// apart so that the Decoder stays small for the fast paths (and for
+// Reset).
+type slowState struct {
+	walkedTo    int64        // end of the last item checkDepth walked
+	counts      []indefCount // counted indefinite-length containers ahead (indef.go)
+	countAt     int          // the first of counts not yet passed
+	countFailed bool         // a count met bytes the decode will refuse: count no more
+}
+
+func (d *Decoder) slowPath() *slowState {
+	if d.slow == nil {
+		d.slow = new(slowState)
+	}
+	return d.slow
 }
 
 // NewBytesDecoder returns a Decoder that reads data, with default options.
@@ -104,8 +123,11 @@ func NewDecoder(r io.Reader) *Decoder {
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1}
+	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1, slow: d.slow}
 	d.keys.reset()
+	if d.slow != nil {
+		*d.slow = slowState{counts: d.slow.counts[:0]}
+	}
 }
 
 // SetOptions sets the limits and strictness; zero fields take defaults.
@@ -127,8 +149,15 @@ func (d *Decoder) Depth() int { return d.depth }
 // while the capacities granted so far stay within the input seen, and less
 // after that. Forged counts nested inside one another, each within the
 // bytes that remain, therefore cannot multiply what a decode allocates.
-// Over a stream it also grants no more than the bytes already buffered.
+// Over a stream it first waits for n bytes to arrive (the n elements
+// take that many at least, so reading them would wait too), and grants
+// no more than the bytes buffered: a slice read from a stream is then
+// allocated once, as from a byte slice, instead of growing element by
+// element, which leaves old backing arrays behind.
 func (d *Decoder) Hint(n int) int {
+	if d.r != nil && n > len(d.buf)-d.off {
+		_ = d.fill(n) // an error stays in d.rerr for the read that meets it
+	}
 	left := d.base + int64(len(d.buf)) - d.hinted
 	if d.r != nil {
 		left = min(left, int64(len(d.buf)-d.off))
@@ -335,14 +364,18 @@ func (d *Decoder) peekSlow() (byte, error) {
 	return d.buf[d.off], nil
 }
 
-// PeekMajor returns the major type of the next item without consuming it.
-// With no bytes left at the top level (between items) the error is io.EOF
+// PeekMajor returns the major type of the next item without consuming it;
+// for a tagged item, the major type of the tags' content (the decoders
+// read through tags that mean nothing for the Go type, so a struct decoder
+// tells its two formats apart by the content). With no bytes left at the top level (between items) the error is io.EOF
 // itself, unwrapped, so that a loop over a stream can test err == io.EOF
 // as with any io.Reader; inside an item it is a *Error wrapping
 // io.ErrUnexpectedEOF.
 func (d *Decoder) PeekMajor() (byte, error) {
 	if d.off < len(d.buf) && !d.opts.Strict {
-		return d.buf[d.off] >> 5, nil
+		if m := d.buf[d.off] >> 5; m != MajorTag {
+			return m, nil
+		}
 	}
 	return d.peekMajorSlow()
 }
@@ -362,7 +395,10 @@ func (d *Decoder) peekMajorSlow() (byte, error) {
 			return 0, err
 		}
 	}
-	return d.buf[d.off] >> 5, nil
+	if m := d.buf[d.off] >> 5; m != MajorTag {
+		return m, nil
+	}
+	return d.contentMajor(), nil
 }
 
 // typeError is the error for an item of the wrong type at offset off.

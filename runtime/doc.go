@@ -34,6 +34,15 @@
 //
 //	err := runtime.Unmarshal(data, &order, runtime.Options{MaxStringLength: 1 << 20})
 //
+// Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
+// meaning for the Go type is read through (a tag within a tag counts as a
+// nesting level), 55799 is stripped everywhere, tags 0-3 must hold the
+// content RFC 8949 requires, and bignums read into integers and floats
+// that hold them; all of it off the fast paths (see tags.go). An
+// indefinite-length array or map is counted before it is read, so that
+// ReadArrayHead and ReadMapHead return its length and the caller
+// allocates once; Leave consumes its break.
+//
 // A Decoder reused across the items of a stream returns io.EOF itself when
 // the stream ends between items, as encoding/json's Decoder does.
 //
@@ -80,7 +89,7 @@
 // [TimeMode], [TimeUnix], [TimeUnixMicro], [TimeUnixDynamic],
 // [TimeRFC3339], [TimeRFC3339Nano], [TimeRFC3339NanoUTC], and the major
 // types [MajorUint], [MajorNeg], [MajorBytes], [MajorText], [MajorArray],
-// [MajorMap], [MajorTag], [MajorSimple].
+// [MajorMap], [MajorTag], [MajorSimple], and [TagSelfDescribed].
 //
 // # For generated code only
 //

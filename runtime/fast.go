@@ -96,14 +96,18 @@ func (d *Decoder) TryBool() (v, ok bool) {
 }
 
 // TryNull consumes a null or undefined and reports true, or consumes
-// nothing and reports false; ok is false when no byte is buffered.
+// nothing and reports false; ok is false when no byte is buffered or the
+// next item is a tag (which ReadNull looks through).
 func (d *Decoder) TryNull() (null, ok bool) {
 	if off := d.off; off < len(d.buf) {
-		null = d.buf[off]|1 == byteUndefined
-		if null {
+		b := d.buf[off]
+		if b|1 == byteUndefined {
 			d.off = off + 1
+			return true, true
 		}
-		return null, true
+		if b>>5 != MajorTag {
+			return false, true
+		}
 	}
 	return false, false
 }

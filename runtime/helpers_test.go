@@ -226,10 +226,12 @@ func readTree(d *runtime.Decoder, want any) error {
 }
 
 func readElems(d *runtime.Decoder, n int, indef bool, elems []any) error {
-	if indef {
-		if n != -1 {
-			return fmt.Errorf("head = %d, want -1 (indefinite)", n)
-		}
+	// An indefinite length is counted when the container is whole (n is
+	// then its length and Leave consumes the break), else -1.
+	if indef && n >= 0 && n != len(elems) {
+		return fmt.Errorf("head of an indefinite-length container = %d, want %d (counted) or -1", n, len(elems))
+	}
+	if indef && n < 0 {
 		for i := 0; ; i++ {
 			brk, err := d.ReadBreak()
 			if err != nil {

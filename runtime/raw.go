@@ -6,7 +6,10 @@ import (
 )
 
 // ReadRaw consumes the next item, checks that it is well-formed within the
-// limits (as Skip does), and returns its encoded bytes. The result aliases
+// limits (as Skip does), and returns its encoded bytes. As fxamacker/cbor
+// does before it hands an item to a cbor.RawMessage or an UnmarshalCBOR
+// method, it strips leading 55799 tags and checks that each of the tags
+// in front holds what RFC 8949 requires if it is one of tags 0-3. The result aliases
 // the decoder's buffer: it is valid until the next read from d, so copy it
 // to keep it. Generated code hands it to a field's own UnmarshalCBOR, as
 // fxamacker/cbor does, and copies it into a cbor.RawMessage.
@@ -16,8 +19,15 @@ func (d *Decoder) ReadRaw() ([]byte, error) {
 			return nil, err
 		}
 	}
+	depth := d.depth
+	if d.off >= len(d.buf) || d.buf[d.off]>>5 == MajorTag {
+		var err error
+		if depth, err = d.readRawTags(); err != nil {
+			return nil, err
+		}
+	}
 	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
-	err := d.walk(0, d.depth)
+	err := d.walk(0, depth)
 	d.pinned = false
 	if err != nil {
 		return nil, err
@@ -82,6 +92,18 @@ func asBytes[E ~uint8](b []E) []byte {
 // buffer and is valid until the next read from d. Generated code hands it
 // to UnmarshalBinary, whose contract forbids keeping it.
 func (d *Decoder) ReadBytesView() ([]byte, error) {
+	if b, err := d.peek(); err != nil {
+		return nil, err
+	} else if b>>5 == MajorTag {
+		// fxamacker reads a bignum into a value that is no byte slice
+		// or array (netip.Addr, url.URL) as an integer: a type error.
+		at := d.Offset()
+		if tag, err := d.stripTags(); err != nil {
+			return nil, err
+		} else if tag == 2 || tag == 3 {
+			return nil, d.errAt(at, ErrType, "expected byte string, found bignum")
+		}
+	}
 	n, start, err := d.stringHead(MajorBytes, "byte string")
 	if err != nil {
 		return nil, err

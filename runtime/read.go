@@ -12,14 +12,19 @@ import (
 // short (io.ErrUnexpectedEOF). On error the read position is unspecified.
 
 // ReadNull consumes the next item and returns true if it is null or
-// undefined; otherwise it consumes nothing and returns false.
+// undefined, with or without 55799 tags in front (fxamacker strips them
+// before it looks for a null); otherwise it consumes nothing and returns
+// false.
 func (d *Decoder) ReadNull() (bool, error) {
 	if d.off < len(d.buf) {
-		null := d.buf[d.off]|1 == byteUndefined // f6 or f7
+		b := d.buf[d.off]
+		null := b|1 == byteUndefined // f6 or f7
 		if null {
 			d.off++
 		}
-		return null, nil
+		if b>>5 != MajorTag {
+			return null, nil
+		}
 	}
 	return d.readNullSlow()
 }
@@ -32,6 +37,9 @@ func (d *Decoder) readNullSlow() (bool, error) {
 	if b == byteNull || b == byteUndefined {
 		d.off++
 		return true, nil
+	}
+	if b>>5 == MajorTag {
+		return d.tagsBeforeNull()
 	}
 	return false, nil
 }
@@ -64,6 +72,12 @@ func (d *Decoder) readBoolSlow() (bool, error) {
 		d.off++
 		return false, nil
 	}
+	if b>>5 == MajorTag {
+		if _, err := d.stripTags(); err != nil {
+			return false, err
+		}
+		return d.readBoolSlow()
+	}
 	return false, d.typeError(d.Offset(), b, "bool")
 }
 
@@ -80,6 +94,16 @@ func (d *Decoder) readInt(want string) (neg bool, mag uint64, start int64, err e
 		return false, arg, start, nil
 	case MajorNeg:
 		return true, arg, start, nil
+	case MajorTag:
+		tag, err := d.tagChain(arg)
+		if err != nil {
+			return false, 0, start, err
+		}
+		if tag == 2 || tag == 3 {
+			neg, mag, err = d.bignum(tag, want)
+			return neg, mag, start, err
+		}
+		return d.readInt(want)
 	}
 	return false, 0, start, d.typeError(start, ib, want)
 }
@@ -325,15 +349,27 @@ func (d *Decoder) ReadFloat64() (float64, error) {
 		d.off += 9
 		return math.Float64frombits(u), nil
 	}
-	if m := b >> 5; m == MajorUint || m == MajorNeg {
+	switch b >> 5 {
+	case MajorUint, MajorNeg:
 		neg, mag, _, err := d.readInt("float")
 		if err != nil {
 			return 0, err
 		}
-		if neg {
-			return -1 - float64(mag), nil
+		return d.floatOfInt(neg, mag, start)
+	case MajorTag:
+		tag, err := d.stripTags()
+		if err != nil {
+			return 0, err
 		}
-		return float64(mag), nil
+		if tag == 2 || tag == 3 {
+			at := d.Offset()
+			neg, mag, err := d.bignum(tag, "float")
+			if err != nil {
+				return 0, err
+			}
+			return d.floatOfInt(neg, mag, at)
+		}
+		return d.ReadFloat64()
 	}
 	return 0, d.typeError(start, b, "float")
 }
@@ -361,6 +397,12 @@ func (d *Decoder) stringHead(major byte, want string) (n int, start int64, err e
 		return 0, start, err
 	}
 	if ib>>5 != major {
+		if ib>>5 == MajorTag {
+			if _, err := d.tagChain(arg); err != nil {
+				return 0, start, err
+			}
+			return d.stringHead(major, want)
+		}
 		return 0, start, d.typeError(start, ib, want)
 	}
 	if ib&0x1f == 31 {
@@ -524,17 +566,21 @@ func (d *Decoder) ReadByteArray(dst []byte) error {
 	return nil
 }
 
-// ReadArrayHead reads the head of an array and returns its length, or -1
-// for an indefinite-length array. It enters one nesting level: call Leave
-// once the elements are read. The length is checked against
-// MaxArrayElements and, over a slice, against the bytes that remain.
+// ReadArrayHead reads the head of an array and returns its length. It
+// enters one nesting level: call Leave once the elements are read. The
+// length is checked against MaxArrayElements and, over a slice, against
+// the bytes that remain. For an indefinite-length array it counts the
+// elements first (see indef.go) and returns their number, so that the
+// caller allocates once, and Leave consumes the break; when it cannot
+// count them (bytes not well-formed, nesting beyond 64 levels) it returns
+// -1, and NextElem finds the break.
 func (d *Decoder) ReadArrayHead() (int, error) {
 	return d.containerHead(MajorArray)
 }
 
 // ReadMapHead reads the head of a map and returns its number of pairs, or
-// -1 for an indefinite-length map. It enters one nesting level: call Leave
-// once the pairs are read.
+// as ReadArrayHead -1 for an indefinite-length map it cannot count. It
+// enters one nesting level: call Leave once the pairs are read.
 func (d *Decoder) ReadMapHead() (int, error) {
 	return d.containerHead(MajorMap)
 }
@@ -565,12 +611,25 @@ func (d *Decoder) containerHead(major byte) (int, error) {
 		return 0, err
 	}
 	if ib>>5 != major {
+		if ib>>5 == MajorTag {
+			if _, err := d.tagChain(arg); err != nil {
+				return 0, err
+			}
+			return d.containerHead(major)
+		}
 		return 0, d.typeError(start, ib, majorNames[major])
 	}
 	if d.depth >= d.opts.MaxDepth {
 		return 0, d.errAt(start, ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
 	}
 	if ib&0x1f == 31 {
+		if d.depth < 64 {
+			if n, ok := d.countIndefinite(start); ok && n <= d.limit(major) {
+				d.breaks |= 1 << d.depth
+				d.depth++
+				return n, nil
+			}
+		}
 		d.depth++
 		return -1, nil
 	}
@@ -597,10 +656,25 @@ func (d *Decoder) checkCount(major byte, arg uint64, start int64) error {
 	return nil
 }
 
-// Leave closes the array or map whose head was read last.
+// limit is MaxArrayElements or MaxMapPairs.
+func (d *Decoder) limit(major byte) int {
+	if major == MajorMap {
+		return d.opts.MaxMapPairs
+	}
+	return d.opts.MaxArrayElements
+}
+
+// Leave closes the array or map whose head was read last. For an
+// indefinite-length one that ReadArrayHead or ReadMapHead counted, it
+// consumes the break.
 func (d *Decoder) Leave() {
 	if d.depth > 0 {
 		d.depth--
+		if d.breaks != 0 && d.depth < 64 {
+			bit := d.breaks >> uint(d.depth) & 1
+			d.off += int(bit)
+			d.breaks &^= bit << uint(d.depth)
+		}
 	}
 }
 

@@ -118,7 +118,8 @@ func TestReadIntRanges(t *testing.T) {
 }
 
 func TestReadIntWrongType(t *testing.T) {
-	for _, h := range []string{"6161", "4100", "80", "a0", "f4", "f6", "f93c00", "c100"} {
+	// A tag is read through (tags_test.go); its content is what counts.
+	for _, h := range []string{"6161", "4100", "80", "a0", "f4", "f6", "f93c00", "c66161", "d9d9f7f6"} {
 		for _, k := range decoderKinds {
 			if _, err := k.new(mustHex(h)).ReadInt64(); !errors.Is(err, runtime.ErrType) {
 				t.Errorf("%s ReadInt64(%s) = %v, want ErrType", k.name, h, err)
@@ -150,7 +151,10 @@ func TestReadFloat(t *testing.T) {
 		{"1864", 100},
 		{"3863", -100},
 		{"1bffffffffffffffff", float64(math.MaxUint64)},
-		{"3bffffffffffffffff", -float64(1 << 64)},
+		{"3b7fffffffffffffff", -float64(1 << 63)},
+		{"c1f93c00", 1}, // tags are read through
+		{"c24105", 5},   // bignums too
+		{"c34105", -6},
 	}
 	for _, c := range cases {
 		for _, k := range decoderKinds {
@@ -187,7 +191,15 @@ func TestReadFloat(t *testing.T) {
 			}
 		}
 	}
-	for _, h := range []string{"6161", "f4", "f6", "80", "c1f93c00", "4100"} {
+	// Below -2^63 an integer does not fit fxamacker's int64 step.
+	for _, h := range []string{"3b8000000000000000", "3bffffffffffffffff", "c3488000000000000000", "c249010000000000000000"} {
+		for _, k := range decoderKinds {
+			if _, err := k.new(mustHex(h)).ReadFloat64(); !errors.Is(err, runtime.ErrRange) {
+				t.Errorf("%s ReadFloat64(%s) = %v, want ErrRange", k.name, h, err)
+			}
+		}
+	}
+	for _, h := range []string{"6161", "f4", "f6", "80", "c6f6", "4100", "c66161"} {
 		for _, k := range decoderKinds {
 			if _, err := k.new(mustHex(h)).ReadFloat64(); !errors.Is(err, runtime.ErrType) {
 				t.Errorf("%s ReadFloat64(%s) = %v, want ErrType", k.name, h, err)
@@ -539,9 +551,25 @@ func TestReadTag(t *testing.T) {
 
 func TestReadBreak(t *testing.T) {
 	for _, k := range decoderKinds {
+		// A whole indefinite-length array is counted; Leave consumes
+		// its break.
 		d := k.new(mustHex("9f0102ff"))
+		if n, err := d.ReadArrayHead(); err != nil || n != 2 {
+			t.Fatalf("%s ReadArrayHead = %d, %v; want 2 (counted)", k.name, n, err)
+		}
+		for i := uint64(1); i <= 2; i++ {
+			if v, err := d.ReadUint64(); v != i || err != nil {
+				t.Fatalf("%s element = %d, %v", k.name, v, err)
+			}
+		}
+		d.Leave()
+		checkAtEnd(t, d, 4)
+
+		// One that cannot be counted (cut short inside) is read to the
+		// break.
+		d = k.new(mustHex("9f01029f"))
 		if n, err := d.ReadArrayHead(); err != nil || n != -1 {
-			t.Fatalf("%s ReadArrayHead = %d, %v", k.name, n, err)
+			t.Fatalf("%s ReadArrayHead = %d, %v; want -1", k.name, n, err)
 		}
 		for i := uint64(1); i <= 2; i++ {
 			if brk, err := d.ReadBreak(); brk || err != nil {
@@ -551,11 +579,9 @@ func TestReadBreak(t *testing.T) {
 				t.Fatalf("%s element = %d, %v", k.name, v, err)
 			}
 		}
-		if brk, err := d.ReadBreak(); !brk || err != nil {
-			t.Fatalf("%s final ReadBreak = %v, %v", k.name, brk, err)
+		if brk, err := d.ReadBreak(); brk || err != nil {
+			t.Fatalf("%s ReadBreak before the last = %v, %v", k.name, brk, err)
 		}
-		d.Leave()
-		checkAtEnd(t, d, 4)
 
 		// Missing break: truncated.
 		d = k.new(mustHex("9f01"))

@@ -140,16 +140,9 @@ func (d *Decoder) ReadTime() (time.Time, error) {
 // Tags within tags count towards MaxDepth.
 func (d *Decoder) skipTags() (byte, error) {
 	b, err := d.peek()
-	for n := 0; err == nil && b>>5 == MajorTag; n++ {
-		if d.depth+n >= d.opts.MaxDepth {
-			return 0, d.errAt(d.Offset(), ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
-		}
-		var tag uint64
-		if tag, err = d.ReadTag(); err != nil {
-			return 0, err
-		}
-		if b, err = d.peek(); err == nil && tag <= 3 {
-			err = checkTagContent(d, tag, b)
+	if err == nil && b>>5 == MajorTag {
+		if _, err = d.stripTags(); err == nil {
+			b, err = d.peek()
 		}
 	}
 	return b, err

@@ -103,7 +103,7 @@ var (
 // bases returns the valid encodings the hostile, strict and stream checks
 // start from, as fxamacker/cbor writes them: the samples in name order,
 // then random values; in the current and in the legacy format.
-func (s Suite[T, A, M]) bases(t *testing.T) (values []T, arrays, legacies [][]byte) {
+func (s Suite[T, A, M]) bases(t testing.TB) (values []T, arrays, legacies [][]byte) {
 	t.Helper()
 	names := slices.Sorted(func(yield func(string) bool) {
 		for name := range s.Samples {

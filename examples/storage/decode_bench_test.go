@@ -1,0 +1,35 @@
+package storage_test
+
+import (
+	"encoding/hex"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/cborgen/cborgen/examples/storage"
+)
+
+// Decoding benchmarks of the golden samples, for instruction counts of
+// the generated decoders (see the README's Performance section).
+
+func benchDecode(b *testing.B, file string) {
+	h, err := os.ReadFile("testdata/" + file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := hex.DecodeString(strings.Join(strings.Fields(string(h)), ""))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var c storage.Composite
+		if err := c.UnmarshalCBOR(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeComposite(b *testing.B)       { benchDecode(b, "Composite.vault.hex") }
+func BenchmarkDecodeCompositeLegacy(b *testing.B) { benchDecode(b, "Composite.vault.legacy.hex") }

@@ -176,6 +176,12 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 
 	case BigInt:
 		return 0, []jen.Code{add(rt("SizeBigInt").Call(jen.Op("&").Add(val)))}
+
+	case Marshaler:
+		if t.Raw {
+			// A cbor.RawMessage is written as it is, or as null.
+			return 0, []jen.Code{add(jen.Max(jen.Len(val), jen.Lit(1)))}
+		}
 	}
 	// Marshaler, BinaryMarshaler, Dynamic, TypeParam.
 	return sizeGuess, nil

@@ -176,7 +176,12 @@ type BigInt struct{ Go types.Type }
 // (fxamacker's cbor.Marshaler and cbor.Unmarshaler, cbor.RawMessage among
 // them) that cbor-gen did not generate: the methods are called, and their
 // output checked to be one well-formed item.
-type Marshaler struct{ Go types.Type }
+type Marshaler struct {
+	Go types.Type
+	// Raw: fxamacker's cbor.RawMessage, whose encoding is its own bytes
+	// (null when empty), so SizeCBOR counts it exactly.
+	Raw bool
+}
 
 // BinaryMarshaler is a type with MarshalBinary and UnmarshalBinary
 // (encoding.BinaryMarshaler and BinaryUnmarshaler): a byte string holding
@@ -540,7 +545,7 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 	binary, unbinary := hasSignature(named, "MarshalBinary", false), hasSignature(named, "UnmarshalBinary", true)
 	switch {
 	case marshal && unmarshal:
-		return Marshaler{Go: named}, nil
+		return Marshaler{Go: named, Raw: obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == "github.com/fxamacker/cbor/v2.RawMessage"}, nil
 	case marshal || unmarshal:
 		return Dynamic{Go: named}, nil // fxamacker uses one method and reflection for the other way
 	case binary && unbinary:

@@ -7,6 +7,7 @@ import (
 	"github.com/fxamacker/cbor/v2"
 
 	"github.com/cborgen/cborgen/testdata/golden/containers"
+	"github.com/cborgen/cborgen/testdata/golden/realworld"
 )
 
 // TestDecodeReplaces pins a decision (README, "Decisions"): decoding into
@@ -52,5 +53,26 @@ func TestDecodeReplaces(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("array into a used value: got %+v, want %+v", got, want)
+	}
+}
+
+// TestRawMessageSize: SizeCBOR counts a cbor.RawMessage exactly, so that
+// MarshalCBOR never grows its buffer for one, however long.
+func TestRawMessageSize(t *testing.T) {
+	slack := func(raw []byte) int {
+		var v realworld.Values
+		v.Raw = raw
+		b, err := v.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.SizeCBOR() < len(b) {
+			t.Fatalf("SizeCBOR %d < encoding %d", v.SizeCBOR(), len(b))
+		}
+		return v.SizeCBOR() - len(b)
+	}
+	long := append([]byte{0x59, 0x01, 0x2f}, make([]byte, 303)...) // a byte string of 303 bytes: 306 in all
+	if a, b, c := slack(nil), slack([]byte{0x01}), slack(long); a != b || b != c {
+		t.Errorf("SizeCBOR's slack depends on the RawMessage: %d (empty), %d (1 byte), %d (306 bytes)", a, b, c)
 	}
 }

@@ -212,13 +212,14 @@ func (v *Values) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 202
+	n := 170
 	n += runtime.SizeBigInt(&v.Big)
 	if v.BigPtr == nil {
 		n++
 	} else {
 		n += runtime.SizeBigInt(&(*v.BigPtr))
 	}
+	n += max(len(v.Raw), 1)
 	if v.PricePtr == nil {
 		n++
 	} else {

@@ -387,18 +387,21 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	case Marshaler:
 		// The item is checked to be well-formed, then handed to the
 		// type's own UnmarshalCBOR, which must copy what it keeps.
-		raw := jen.Id(local("raw", depth))
+		// Its error keeps its identity and text (runtime.MethodError),
+		// at the offset where the item starts.
+		raw, off := jen.Id(local("raw", depth)), jen.Id(local("off", depth))
 		return []jen.Code{
+			jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(),
 			jen.List(raw, jen.Id("err")).Op(":=").Id("d").Dot("ReadRaw").Call(),
 			ifErr(wrap),
 			checkErr(jen.Add(to).Dot("UnmarshalCBOR").Call(raw), func(err jen.Code) jen.Code {
-				return wrap(rt("NewError").Call(jen.Id("d"), err, jen.Add(err).Dot("Error").Call()))
+				return wrap(rt("MethodError").Call(off, err))
 			}),
 		}
 
 	case BinaryMarshaler:
-		b := jen.Id(local("b", depth))
-		return []jen.Code{jen.If(
+		b, off := jen.Id(local("b", depth)), jen.Id(local("off", depth))
+		return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
 			jen.List(jen.Id(local("null", depth)), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
 			jen.Id("err").Op("!=").Nil(),
 		).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Id(local("null", depth))).Block(
@@ -408,7 +411,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytesView").Call(),
 			ifErr(wrap),
 			checkErr(jen.Add(to).Dot("UnmarshalBinary").Call(b), func(err jen.Code) jen.Code {
-				return wrap(rt("NewError").Call(jen.Id("d"), err, jen.Add(err).Dot("Error").Call()))
+				return wrap(rt("MethodError").Call(off, err))
 			}),
 		)}
 

@@ -1,12 +1,16 @@
 package generator_test
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/fxamacker/cbor/v2"
 
+	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
+	"github.com/cborgen/cborgen/testdata/golden/marshalers"
 	"github.com/cborgen/cborgen/testdata/golden/realworld"
 )
 
@@ -74,5 +78,33 @@ func TestRawMessageSize(t *testing.T) {
 	long := append([]byte{0x59, 0x01, 0x2f}, make([]byte, 303)...) // a byte string of 303 bytes: 306 in all
 	if a, b, c := slack(nil), slack([]byte{0x01}), slack(long); a != b || b != c {
 		t.Errorf("SizeCBOR's slack depends on the RawMessage: %d (empty), %d (1 byte), %d (306 bytes)", a, b, c)
+	}
+}
+
+// TestMethodErrors: an error returned by a field type's own UnmarshalCBOR
+// or UnmarshalBinary keeps its identity (errors.As finds it), its text is
+// not prefixed with "cbor: " twice, and its offset is where the item
+// starts.
+func TestMethodErrors(t *testing.T) {
+	// Priced{Price: 7 (not Money's array), Prices: null, Best: null}
+	var p marshalers.Priced
+	err := p.UnmarshalCBOR([]byte{0x83, 0x07, 0xf6, 0xf6})
+	var ute *cbor.UnmarshalTypeError
+	if !errors.As(err, &ute) {
+		t.Fatalf("errors.As does not find Money's own error in %v", err)
+	}
+	var re *runtime.Error
+	if !errors.As(err, &re) || re.Offset != 1 {
+		t.Fatalf("want a *runtime.Error at offset 1 (where Price starts), got %#v", err)
+	}
+	if want := "cbor: Priced.Price: " + strings.TrimPrefix(ute.Error(), "cbor: ") + " at offset 1"; err.Error() != want {
+		t.Errorf("error text\n%s\nwant\n%s", err, want)
+	}
+
+	// Addressed{Addr: a 5-byte string netip.Addr refuses, Addrs: null}
+	var a marshalers.Addressed
+	err = a.UnmarshalCBOR([]byte{0x82, 0x45, 1, 2, 3, 4, 5, 0xf6})
+	if !errors.As(err, &re) || re.Offset != 1 || strings.Count(err.Error(), "cbor: ") != 1 {
+		t.Errorf("UnmarshalBinary's error: %v", err)
 	}
 }

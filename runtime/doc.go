@@ -110,7 +110,7 @@
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
 //     [KeyInt], [KeyOther], [KeyFold], [DuplicateField].
 //   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
-//     [AtField], [AtIndex], [AtKey], [AtRoot], [AtType].
+//     [AtField], [AtIndex], [AtKey], [AtRoot], [AtType], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringKeys], [GetStringKeys], [IntKeys],
 //     [GetIntKeys], [UintKeys], [GetUintKeys], [KeyOrder], [SortBytewise],

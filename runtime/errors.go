@@ -152,6 +152,15 @@ func NewError(d *Decoder, err error, msg string) error {
 	return &Error{Offset: d.Offset(), Msg: msg, Err: err}
 }
 
+// MethodError is the error for a value whose own UnmarshalCBOR or
+// UnmarshalBinary failed on the item that starts at offset off. It wraps
+// err, so errors.As and errors.Is find it, and keeps its text without a
+// second "cbor: ": "cbor: Msg.Payload: require bstr type at offset 4" for
+// a method that returned "cbor: require bstr type".
+func MethodError(off int64, err error) error {
+	return &Error{Offset: off, Msg: strings.TrimPrefix(err.Error(), "cbor: "), Err: err}
+}
+
 func (d *Decoder) errAt(off int64, cause error, msg string) error {
 	return &Error{Offset: off, Msg: msg, Err: cause}
 }

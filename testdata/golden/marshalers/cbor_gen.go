@@ -231,12 +231,13 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Priced) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
 			return runtime.AtField(err, "Price")
 		}
 		if err := v.Price.UnmarshalCBOR(raw); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Price")
+			return runtime.AtField(runtime.MethodError(off, err), "Price")
 		}
 	case 1:
 		{
@@ -271,12 +272,13 @@ func (v *Priced) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Prices = append(v.Prices, zero)
+					off1 := d.Offset()
 					raw1, err := d.ReadRaw()
 					if err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Prices")
 					}
 					if err := v.Prices[i].UnmarshalCBOR(raw1); err != nil {
-						return runtime.AtField(runtime.AtIndex(runtime.NewError(d, err, err.Error()), i), "Prices")
+						return runtime.AtField(runtime.AtIndex(runtime.MethodError(off1, err), i), "Prices")
 					}
 				}
 				d.Leave()
@@ -297,12 +299,13 @@ func (v *Priced) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Best == nil {
 					v.Best = new(Money)
 				}
+				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
 					return runtime.AtField(err, "Best")
 				}
 				if err := (*v.Best).UnmarshalCBOR(raw1); err != nil {
-					return runtime.AtField(runtime.NewError(d, err, err.Error()), "Best")
+					return runtime.AtField(runtime.MethodError(off1, err), "Best")
 				}
 			}
 		}
@@ -511,6 +514,7 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Addressed) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		off := d.Offset()
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Addr")
 		} else if null {
@@ -522,7 +526,7 @@ func (v *Addressed) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Addr")
 			}
 			if err := v.Addr.UnmarshalBinary(b); err != nil {
-				return runtime.AtField(runtime.NewError(d, err, err.Error()), "Addr")
+				return runtime.AtField(runtime.MethodError(off, err), "Addr")
 			}
 		}
 	case 1:
@@ -558,6 +562,7 @@ func (v *Addressed) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(err, "Addrs")
 					}
 					e = netip.Addr{}
+					off1 := d.Offset()
 					if null1, err := d.ReadNull(); err != nil {
 						return runtime.AtField(runtime.AtKey(err, k), "Addrs")
 					} else if null1 {
@@ -569,7 +574,7 @@ func (v *Addressed) cborDecodeField(d *runtime.Decoder, field int) error {
 							return runtime.AtField(runtime.AtKey(err, k), "Addrs")
 						}
 						if err := e.UnmarshalBinary(b1); err != nil {
-							return runtime.AtField(runtime.AtKey(runtime.NewError(d, err, err.Error()), k), "Addrs")
+							return runtime.AtField(runtime.AtKey(runtime.MethodError(off1, err), k), "Addrs")
 						}
 					}
 					m[k] = e

@@ -676,20 +676,22 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
 			return runtime.AtField(err, "Raw")
 		}
 		if err := v.Raw.UnmarshalCBOR(raw); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Raw")
+			return runtime.AtField(runtime.MethodError(off, err), "Raw")
 		}
 	case 5:
+		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
 			return runtime.AtField(err, "Price")
 		}
 		if err := v.Price.UnmarshalCBOR(raw); err != nil {
-			return runtime.AtField(runtime.NewError(d, err, err.Error()), "Price")
+			return runtime.AtField(runtime.MethodError(off, err), "Price")
 		}
 	case 6:
 		{
@@ -706,16 +708,18 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.PricePtr == nil {
 					v.PricePtr = new(Money)
 				}
+				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
 					return runtime.AtField(err, "PricePtr")
 				}
 				if err := (*v.PricePtr).UnmarshalCBOR(raw1); err != nil {
-					return runtime.AtField(runtime.NewError(d, err, err.Error()), "PricePtr")
+					return runtime.AtField(runtime.MethodError(off1, err), "PricePtr")
 				}
 			}
 		}
 	case 7:
+		off := d.Offset()
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Addr")
 		} else if null {
@@ -727,7 +731,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Addr")
 			}
 			if err := v.Addr.UnmarshalBinary(b); err != nil {
-				return runtime.AtField(runtime.NewError(d, err, err.Error()), "Addr")
+				return runtime.AtField(runtime.MethodError(off, err), "Addr")
 			}
 		}
 	case 8:

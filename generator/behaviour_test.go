@@ -18,6 +18,7 @@ import (
 	"github.com/cborgen/cborgen/testdata/golden/basic"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
+	"github.com/cborgen/cborgen/testdata/golden/nilempty"
 	"github.com/cborgen/cborgen/testdata/golden/sortlength"
 	"github.com/cborgen/cborgen/testdata/golden/sortnone"
 	"github.com/cborgen/cborgen/testdata/golden/tags"
@@ -47,6 +48,12 @@ const randomValues = 1000
 func TestBehaviour(t *testing.T) {
 	bytewise := encMode(t, cbor.SortCoreDeterministic)
 	length := encMode(t, cbor.SortLengthFirst)
+	nilEmptyOpts := cbor.CoreDetEncOptions()
+	nilEmptyOpts.NilContainers = cbor.NilContainerAsEmpty
+	nilEmpty, err := nilEmptyOpts.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		value generated // a pointer to the zero value of the type
 		em    cbor.EncMode
@@ -62,6 +69,8 @@ func TestBehaviour(t *testing.T) {
 		{new(tags.Cased), bytewise},
 		{new(sortlength.Index), length},
 		{new(sortnone.Index), nil}, // unsorted: checked by value, not by bytes
+		{new(nilempty.Holder), nilEmpty},
+		{new(nilempty.Inner), nilEmpty},
 	}
 	for _, tc := range cases {
 		typ := reflect.TypeOf(tc.value).Elem()

@@ -35,6 +35,7 @@ func BindFlags(fs *flag.FlagSet, cfg *Config) (finish func()) {
 	fs.StringVar(&cfg.Sort, "sort", "bytewise", "map key `order`: bytewise, length or none")
 	fs.StringVar(&cfg.Time, "time", "unix", "time.Time `mode`: unix, unixmicro, unixdynamic, rfc3339, rfc3339nano or rfc3339nanoutc")
 	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
+	fs.BoolVar(&cfg.NilEmpty, "nilempty", false, "write nil slices, maps and byte slices as empty ones (80, a0, 40), as fxamacker's NilContainerAsEmpty")
 	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
 	return func() {
 		cfg.Types = splitFlagList(*typeList)
@@ -68,6 +69,9 @@ func (cfg Config) Args() []string {
 	}
 	if cfg.TimeTag {
 		args = append(args, "-timetag")
+	}
+	if cfg.NilEmpty {
+		args = append(args, "-nilempty")
 	}
 	if cfg.Pattern != "" && cfg.Pattern != "." {
 		args = append(args, cfg.Pattern)
@@ -223,7 +227,7 @@ func splitGeneratorCommand(words []string) (cmd, args []string, ok bool) {
 // that this generator wrote, with the defaults (a cbor_gen.go of another
 // generator is left alone). Every stale file and every error is reported.
 func checkAll(cfg Config) error {
-	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag}.Args()) > 0 {
+	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag, NilEmpty: cfg.NilEmpty}.Args()) > 0 {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
 	}
 	var buildFlags []string

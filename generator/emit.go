@@ -115,8 +115,9 @@ func (t timeOptions) modeCode() jen.Code {
 
 // emitter writes the methods of one file.
 type emitter struct {
-	order keyOrder
-	time  timeOptions
+	order    keyOrder
+	time     timeOptions
+	nilEmpty bool // -nilempty: nil slices, maps and byte slices are written empty
 	// hoist collects declarations of locals that must be outside every
 	// loop of the method being emitted (see appendMap); the caller
 	// places them before the code of the field that needs them.
@@ -138,6 +139,9 @@ func (e *emitter) dynamicOptions() jen.Code {
 	}
 	if e.time.tag {
 		fields = append(fields, jen.Id("TimeTag").Op(":").True())
+	}
+	if e.nilEmpty {
+		fields = append(fields, jen.Id("NilEmpty").Op(":").True())
 	}
 	return jen.Qual(dynamicPath, "Options").Values(fields...)
 }
@@ -168,7 +172,7 @@ func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
 
 // emitFile renders f as gofmt'd Go source.
 func emitFile(f *File) ([]byte, error) {
-	e := &emitter{order: f.Order, time: f.Time, path: f.Path, structs: map[string]*Struct{}}
+	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, path: f.Path, structs: map[string]*Struct{}}
 	for _, s := range f.Structs {
 		e.structs[s.Name] = s
 	}

@@ -76,10 +76,11 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.append)).Call(dst, convert(t.goType(), appendKind(t, s), val))}
 
 	case Bytes:
+		fn := "AppendBytes"
 		if namedByteElem(t.Go) {
-			return orNull(jen.Id("dst").Op("=").Add(rt("AppendBytesOf")).Call(dst, val))
+			fn = "AppendBytesOf"
 		}
-		return orNull(jen.Id("dst").Op("=").Add(rt("AppendBytes")).Call(dst, val))
+		return e.orNullContainer(val, jen.Id("dst").Op("=").Add(rt(fn)).Call(dst, val))
 
 	case ByteArray:
 		fn := "AppendBytes"
@@ -106,7 +107,7 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 			return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendSlice").Call(dst, val, e.dynamicOptions()))}
 		}
 		i := local("i", depth)
-		return orNull(
+		return e.orNullContainer(val,
 			jen.Id("dst").Op("=").Add(rt("AppendArrayHead")).Call(dst, jen.Len(val)),
 			jen.For(jen.Id(i).Op(":=").Range().Add(val)).Block(
 				e.appendValue(t.Elem, jen.Add(val).Index(jen.Id(i)), depth+1)...,
@@ -114,7 +115,7 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		)
 
 	case Map:
-		return orNull(e.appendMap(t, val, depth)...)
+		return e.orNullContainer(val, e.appendMap(t, val, depth)...)
 
 	case Pointer:
 		if _, ok := t.Elem.(StructRef); ok {
@@ -319,4 +320,20 @@ func canFail(t Type) bool {
 		}
 		return false
 	})
+}
+
+// orNullContainer writes a nil slice, map or byte slice val as null, then
+// enc for any other; with -nilempty, enc for every value, since enc writes
+// a nil container as an empty one (80, a0, 40), as fxamacker's
+// NilContainerAsEmpty does.
+func (e *emitter) orNullContainer(val jen.Code, enc ...jen.Code) []jen.Code {
+	if e.nilEmpty {
+		if len(enc) == 1 {
+			return enc
+		}
+		return []jen.Code{jen.Block(enc...)} // its locals stay its own, as in the else branch
+	}
+	return []jen.Code{jen.If(jen.Add(val).Op("==").Nil()).Block(
+		jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(jen.Id("dst")),
+	).Else().Block(enc...)}
 }

@@ -23,6 +23,7 @@ const goldenDir = "../testdata/golden"
 var goldenFlags = map[string]generator.Config{
 	"sortlength": {Sort: "length"},
 	"sortnone":   {Sort: "none"},
+	"nilempty":   {NilEmpty: true},
 	"timemode":   {Time: "rfc3339nano", TimeTag: true},
 }
 

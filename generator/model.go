@@ -835,14 +835,15 @@ func hasGeneratedMethods(t types.Type) bool {
 
 // File is everything one output file holds.
 type File struct {
-	Package string // package name
-	Path    string // import path
-	Order   keyOrder
-	Time    timeOptions // how time.Time values are written
-	Structs []*Struct
-	Notes   []string        // file:line:col: note: ... for each field on the slow path
-	Build   string          // the //go:build line of the chosen types' files (outputConstraint)
-	Taken   map[string]bool // names the package declares: generated names must avoid them
+	Package  string // package name
+	Path     string // import path
+	Order    keyOrder
+	Time     timeOptions // how time.Time values are written
+	Structs  []*Struct
+	Notes    []string        // file:line:col: note: ... for each field on the slow path
+	Build    string          // the //go:build line of the chosen types' files (outputConstraint)
+	Taken    map[string]bool // names the package declares: generated names must avoid them
+	NilEmpty bool            // nil containers are written empty, not null (-nilempty)
 }
 
 // generatedNames are the methods every generated type gets; a type that

@@ -1,6 +1,7 @@
 package generator_test
 
 import (
+	"encoding/hex"
 	"errors"
 	"reflect"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
 	"github.com/cborgen/cborgen/testdata/golden/marshalers"
+	"github.com/cborgen/cborgen/testdata/golden/nilempty"
 	"github.com/cborgen/cborgen/testdata/golden/realworld"
 )
 
@@ -106,5 +108,18 @@ func TestMethodErrors(t *testing.T) {
 	err = a.UnmarshalCBOR([]byte{0x82, 0x45, 1, 2, 3, 4, 5, 0xf6})
 	if !errors.As(err, &re) || re.Offset != 1 || strings.Count(err.Error(), "cbor: ") != 1 {
 		t.Errorf("UnmarshalBinary's error: %v", err)
+	}
+}
+
+// TestNilEmpty: with -nilempty, nil slices, maps and byte slices are
+// written empty (40, 80, a0), nil pointers still null.
+func TestNilEmpty(t *testing.T) {
+	b, err := nilempty.Holder{}.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// [h'', h'', [], {}, [], null, [[], h''], [], {}]
+	if got, want := hex.EncodeToString(b), "894040"+"80a080"+"f6"+"828040"+"80a0"; got != want {
+		t.Errorf("zero Holder: %s, want %s", got, want)
 	}
 }

@@ -29,6 +29,9 @@ type Config struct {
 	// (numbers) or 0 (text) before each non-zero time.
 	Time    string
 	TimeTag bool
+	// NilEmpty writes nil slices, maps and byte slices as empty ones
+	// (80, a0, 40) instead of null, as fxamacker's NilContainerAsEmpty.
+	NilEmpty bool
 
 	// AcceptBreak accepts changes that would make stored data decode
 	// wrongly and rewrites the schema record to match the types
@@ -231,6 +234,7 @@ func Render(cfg Config) (*Output, error) {
 		return nil, err
 	}
 	f.Time = tm
+	f.NilEmpty = cfg.NilEmpty
 	if cfg.Log != nil {
 		for _, n := range f.Notes {
 			fmt.Fprintln(cfg.Log, n)

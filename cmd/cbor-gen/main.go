@@ -53,6 +53,8 @@
 //	             seconds), unixdynamic (integer when whole, else float),
 //	             rfc3339, rfc3339nano or rfc3339nanoutc (text)
 //	-timetag     write tag 1 (numbers) or 0 (text) before each time
+//	-nilempty    write nil slices, maps and byte slices as empty ones
+//	             (80, a0, 40), as fxamacker's NilContainerAsEmpty
 //	-accept-break
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never

@@ -37,6 +37,9 @@ type Options struct {
 	Sort    runtime.KeyOrder
 	Time    runtime.TimeMode
 	TimeTag bool
+	// NilEmpty writes nil slices, maps and byte slices as empty ones, as
+	// fxamacker's NilContainerAsEmpty (cbor-gen -nilempty).
+	NilEmpty bool
 }
 
 var modes sync.Map // Options -> cbor.EncMode
@@ -55,6 +58,9 @@ func (o Options) encMode() (cbor.EncMode, error) {
 	opts.Time = cbor.TimeMode(o.Time) // the runtime's modes are fxamacker's, in its order
 	if o.TimeTag {
 		opts.TimeTag = cbor.EncTagRequired
+	}
+	if o.NilEmpty {
+		opts.NilContainers = cbor.NilContainerAsEmpty
 	}
 	m, err := opts.EncMode()
 	if err != nil {
@@ -221,11 +227,11 @@ func asBytes[T any](s []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 
-// AppendSlice appends s, a []T for a type parameter T: null when nil, a
-// byte string when T's kind is uint8, else an array of AppendValue's
-// encodings.
+// AppendSlice appends s, a []T for a type parameter T: null when nil
+// (empty with Options.NilEmpty), a byte string when T's kind is uint8,
+// else an array of AppendValue's encodings.
 func AppendSlice[T any](dst []byte, s []T, o Options) ([]byte, error) {
-	if s == nil {
+	if s == nil && !o.NilEmpty {
 		return runtime.AppendNull(dst), nil
 	}
 	return AppendArray(dst, s, o)

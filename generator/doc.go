@@ -4,7 +4,9 @@
 //
 // # The pipeline
 //
-// One run goes through five stages, each in its own file:
+// pipeline.go holds the table of contents: Generate and Render run one
+// configuration (config.go: Config and the -sort and -time settings)
+// through these stages, each in its own files:
 //
 //	load.go    go/packages loads and type-checks the package, with its
 //	           dependencies from export data. The previous output file
@@ -14,20 +16,28 @@
 //	           methods cause (a package calling its own MarshalCBOR, or
 //	           another package's that go generate reaches later) are
 //	           tolerated, every other error stops the run.
-//	model.go   The selected struct types are translated from go/types into a
-//	           small, closed model: a Struct has Fields, and each field has
-//	           one Type per wire shape (Bool, Int, Float, String, Bytes,
-//	           ByteArray, Array, Slice, Map, Pointer, StructRef, Time,
-//	           BigInt, Marshaler, BinaryMarshaler, Dynamic, TypeParam). Struct
-//	           tags are read here, as fxamacker/cbor reads them, and every
+//	ir.go      The model: a small, closed description of what to
+//	           generate. A Struct has Fields, and each field has one Type
+//	           per wire shape (Bool, Int, Float, String, Bytes, ByteArray,
+//	           Array, Slice, Map, Pointer, StructRef, Time, BigInt,
+//	           Marshaler, BinaryMarshaler, Dynamic, TypeParam, Reserved).
+//	           It depends on nothing else in the package.
+//	select.go  Which types to generate (-type, or the default selection),
+//	model.go   and their translation from go/types into the model. Struct
+//	           tags are read as fxamacker/cbor reads them, and every
 //	           unsupported field is reported with its file:line:col.
+//	           constraint.go (build constraints of the output) and
+//	           pending.go (types another package will generate) serve them.
+//	directives.go
+//	           The //cborgen: lines of a type's doc comment.
 //	schema.go  The model is compared with the schema record beside the
 //	           output (cbor_gen.lock: the slot, legacy key and wire kind of
 //	           every field), and a change that would make stored data
 //	           decode wrongly is refused. The record tells which trailing
-//	           fields older data lacks (Struct.Optional); //cborgen:
-//	           directives set Struct.Extensible. docs/schema.md has the
-//	           rules.
+//	           fields older data lacks (Struct.Optional). docs/schema.md
+//	           has the rules.
+//	embed.go   A struct that is not generated but embeds a generated type
+//	           would take over its MarshalCBOR: refused.
 //	emit_*.go  One emitter per generated method writes it with jennifer:
 //	           emit_marshal.go   MarshalCBOR
 //	           emit_append.go    AppendCBOR (where a Go value becomes bytes)
@@ -48,9 +58,20 @@
 //	           The package is type-checked with the new output before
 //	           anything is written: cbor-gen never writes code that does
 //	           not compile.
-//	write.go   The source is gofmt'd and written with the schema record,
-//	           or with Config.Check both are compared with the files on
-//	           disk and reported as a diff.
+//	pipeline.go
+//	           The source is written with the schema record, or with
+//	           Config.Check both are compared with the files on disk and
+//	           reported as a diff (diff.go).
+//
+// The rule for the files: a stage may use the definitions of the stages
+// before it, never those after (the model depends on nothing; the
+// builder on the model; the schema check and the emitters on the model;
+// the pipeline on all). poserror.go (positioned errors), version.go and
+// command.go (the command line: flags, //go:generate lines, -check ./...)
+// are shared. Some definitions still sit against the rule (the builder
+// uses keyOrder from config.go through the emitters' settings, the
+// emitters still ask go/types a few questions); they move as the model
+// grows the facts the emitters need.
 //
 // What is generated: the types named with -type, or by default every
 // exported struct type of the package except those with CBOR methods of

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -265,79 +264,3 @@ func packageErrors(pkgs []*packages.Package, out string) error {
 type dependencyError struct{ error }
 
 func (dependencyError) Is(target error) bool { return target == errDependency }
-
-// posLess orders two file:line:col positions of go/packages errors by
-// file, then line and column; an error without a position sorts first.
-func posLess(a, b string) bool {
-	af, al, ac := splitPos(a)
-	bf, bl, bc := splitPos(b)
-	if af != bf {
-		return af < bf
-	}
-	if al != bl {
-		return al < bl
-	}
-	return ac < bc
-}
-
-// splitPos splits "file:line:col" (or "file:line"); anything else is a
-// file name with line and column 0.
-func splitPos(pos string) (file string, line, col int) {
-	parts := strings.Split(pos, ":")
-	nums := []int{}
-	for len(parts) > 1 && len(nums) < 2 {
-		n, err := strconv.Atoi(parts[len(parts)-1])
-		if err != nil {
-			break
-		}
-		nums = append([]int{n}, nums...)
-		parts = parts[:len(parts)-1]
-	}
-	file = strings.Join(parts, ":")
-	switch len(nums) {
-	case 2:
-		return file, nums[0], nums[1]
-	case 1:
-		return file, nums[0], 0
-	}
-	return pos, 0, 0
-}
-
-// joinPosErrors sorts errors by position and joins them, one a line.
-func joinPosErrors(errs []error) error {
-	sort.SliceStable(errs, func(i, j int) bool {
-		a, aok := errs[i].(*posError)
-		b, bok := errs[j].(*posError)
-		if !aok || !bok {
-			return aok && !bok
-		}
-		if a.pos.Filename != b.pos.Filename {
-			return a.pos.Filename < b.pos.Filename
-		}
-		return a.pos.Offset < b.pos.Offset
-	})
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		if pe, ok := e.(*posError); ok {
-			pos := pe.pos
-			pos.Filename = relPath(pos.Filename)
-			msgs[i] = fmt.Sprintf("%s: %s", pos, pe.msg)
-		} else {
-			msgs[i] = e.Error()
-		}
-	}
-	return errors.New(strings.Join(msgs, "\n"))
-}
-
-// relPath shortens a path (or a file:line:col position) under the working
-// directory to a relative one, as the go command prints positions.
-func relPath(p string) string {
-	wd, err := os.Getwd()
-	if err != nil || !filepath.IsAbs(p) {
-		return p
-	}
-	if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
-	}
-	return p
-}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"go/types"
 	"io"
@@ -47,17 +46,6 @@ func LockPath(out string) string {
 	return strings.TrimSuffix(out, ".go") + ".lock"
 }
 
-// reservedName is the name of runtime.Reserved, the type of a field that
-// keeps the slot of a retired one.
-const reservedName = "Reserved"
-
-// Reserved is the model of a runtime.Reserved field: a slot kept for a
-// retired field, written as null and skipped on decode. It is not on the
-// legacy map: its old key is skipped like any unknown key.
-type Reserved struct{ Go types.Type }
-
-func (t Reserved) goType() types.Type { return t.Go }
-
 // isReservedType reports whether t is runtime.Reserved.
 func isReservedType(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
@@ -77,12 +65,6 @@ func reservedField(st *types.Struct, i int) (fd *Field, ok bool) {
 		return nil, true
 	}
 	return &Field{Name: f.Name(), Type: Reserved{Go: f.Type()}}, true
-}
-
-// isReserved reports whether the field keeps a retired field's slot.
-func (f *Field) isReserved() bool {
-	_, ok := f.Type.(Reserved)
-	return ok
 }
 
 // record is a parsed schema record.
@@ -473,15 +455,6 @@ func formatRecord(rec *record, goFile string) []byte {
 	return b.Bytes()
 }
 
-// knownDirectives are the //cborgen: comment directives a generated type's
-// doc comment may carry. Any other //cborgen: line is an error, so that a
-// misspelt directive does not go unnoticed.
-var knownDirectives = map[string]string{
-	"extensible": "arrays may end with elements written by a newer version of the type; skip them",
-	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
-	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
-}
-
 // schemaCheck is the comparison of one run's types with their record.
 type schemaCheck struct {
 	l        *loaded
@@ -758,68 +731,4 @@ func embedNames(f *Field) []string {
 		names[i] = e.Name
 	}
 	return names
-}
-
-// directives reads the //cborgen: lines of the doc comment of s.
-func (c *schemaCheck) directives(s *Struct) {
-	tn := c.typeName(s.Name)
-	if tn == nil {
-		return
-	}
-	for _, cm := range c.typeDoc(tn) {
-		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
-		if !ok {
-			continue
-		}
-		name = strings.TrimSpace(name)
-		switch name {
-		case "extensible":
-			s.Extensible = true
-		case "embeddable":
-			s.Embeddable = true
-		case "nolegacy":
-			s.NoLegacy = true
-		default:
-			known := make([]string, 0, len(knownDirectives))
-			for k := range knownDirectives {
-				known = append(known, "//cborgen:"+k)
-			}
-			sort.Strings(known)
-			c.errs = append(c.errs, &posError{
-				pos: c.l.pkg.Fset.Position(cm.Pos()),
-				msg: fmt.Sprintf("type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", ")),
-			})
-		}
-	}
-}
-
-// typeDoc returns the doc comment lines of the declaration of tn: the
-// type spec's own, or the declaration's when it declares one type.
-func (c *schemaCheck) typeDoc(tn *types.TypeName) []*ast.Comment {
-	for _, file := range c.l.pkg.Syntax {
-		if file.Pos() > tn.Pos() || tn.Pos() > file.End() {
-			continue
-		}
-		for _, decl := range file.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				if ts.Name.Pos() != tn.Pos() {
-					continue
-				}
-				var out []*ast.Comment
-				if ts.Doc != nil {
-					out = append(out, ts.Doc.List...)
-				}
-				if gd.Doc != nil && !gd.Lparen.IsValid() {
-					out = append(out, gd.Doc.List...)
-				}
-				return out
-			}
-		}
-	}
-	return nil
 }

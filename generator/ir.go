@@ -1,0 +1,285 @@
+package generator
+
+import "go/types"
+
+// The model is the small, closed description of what to generate. It is
+// built from go/types by the modeler (model.go), checked there, and nothing
+// after it looks at go/types again except to print a Go type expression.
+//
+// A worked example. For
+//
+//	type Kind uint8
+//
+//	type Order struct {
+//		ID    uint64            `cbor:"id"`
+//		Kind  Kind              `cbor:"kind,omitempty"`
+//		Items []Item            `json:"items"`
+//		Notes map[string]string `cbor:"3,keyasint"`
+//		Next  *Order
+//		note  string            // unexported: not part of the wire format
+//	}
+//
+// the model is
+//
+//	&Struct{Name: "Order", Fields: []*Field{
+//		{Name: "ID", Key: "id", Type: Int{Bits: 64}},
+//		{Name: "Kind", Key: "kind", OmitEmpty: true, Type: Int{Bits: 8, Go: Kind}},
+//		{Name: "Items", Key: "items", Type: Slice{Elem: StructRef{Name: "Item"}}},
+//		{Name: "Notes", Key: "3", KeyAsInt: true, KeyInt: 3, Type: Map{Key: String{}, Elem: String{}}},
+//		{Name: "Next", Key: "Next", Type: Pointer{Elem: StructRef{Name: "Order"}}},
+//	}}
+//
+// and the array format writes an Order as a CBOR array of five elements in
+// that order. Key is only used by the legacy map decoder. Every Type
+// carries the Go type it stands for (Go), so that the emitters can convert
+// between a named type such as Kind and the uint8 the runtime reads.
+
+// Struct is one struct type to generate methods for.
+type Struct struct {
+	Name       string
+	TypeParams []string // the type parameters of a generic struct, in order
+	Fields     []*Field // the fields on the wire, in declaration order
+
+	// How the type evolves (schema.go; the zero value is a type whose
+	// arrays have exactly len(Fields) elements).
+	Optional   int  // the last Optional fields were added later: older arrays end before them
+	Extensible bool // //cborgen:extensible: skip elements past the last field (newer writers)
+
+	HoldsLock bool // the struct holds a lock by value, so MarshalCBOR takes a pointer (containsLock)
+	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
+	// so that a struct embedding it does not take them over (embed.go).
+	Embeddable bool
+	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
+	// form is refused, for signed or security-relevant formats.
+	NoLegacy bool
+}
+
+// Field is one exported, not skipped field of a Struct.
+type Field struct {
+	Name      string // Go field name
+	Type      Type
+	Key       string // legacy map key: the text key, or the digits of an integer key
+	KeyAsInt  bool   // the legacy key is the integer KeyInt (tag option keyasint)
+	KeyInt    int64
+	OmitEmpty bool // tag option omitempty; it does not drop a field from an array
+	OmitZero  bool // tag option omitzero; likewise only the legacy format drops the field
+	// Via is the chain of embedded struct fields the field is promoted
+	// through, outermost first: empty for a field of the struct itself.
+	Via []Embed
+}
+
+// Embed is one embedded struct field on the way to a promoted field.
+type Embed struct {
+	Name string         // the embedded field's name (its type's name)
+	Ptr  *types.Pointer // the field's type when it is a pointer (*Base), else nil
+}
+
+// Type is one wire shape. The set of implementations is closed: Bool, Int,
+// Float, String, Bytes, ByteArray, Array, Slice, Map, Pointer, StructRef,
+// Time, BigInt, Marshaler, BinaryMarshaler, Dynamic, TypeParam, and
+// Reserved (schema.go).
+type Type interface {
+	goType() types.Type
+}
+
+// Bool is a bool: CBOR true or false.
+type Bool struct{ Go types.Type }
+
+// Int is a signed or unsigned integer of Bits bits (0 for int and uint):
+// CBOR major type 0 or 1.
+type Int struct {
+	Go     types.Type
+	Bits   int
+	Signed bool
+}
+
+// Float is a float32 or float64, written in the shortest form that keeps
+// the value.
+type Float struct {
+	Go   types.Type
+	Bits int
+}
+
+// String is a string: a CBOR text string.
+type String struct{ Go types.Type }
+
+// Bytes is a []byte, or a slice of a named byte type (type Kind uint8): a
+// byte string, or null when nil.
+type Bytes struct{ Go types.Type }
+
+// ByteArray is a [N]byte, or an array of a named byte type: a byte string
+// of exactly N bytes.
+type ByteArray struct {
+	Go types.Type
+	N  int64
+}
+
+// Array is a [N]T: a CBOR array of exactly N elements.
+type Array struct {
+	Go   types.Type
+	N    int64
+	Elem Type
+}
+
+// Slice is a []T: a CBOR array, or null when nil.
+type Slice struct {
+	Go   types.Type
+	Elem Type
+	// LockElem: the elements hold a lock (containsLock), so the decoder
+	// grows the slice without copying a zero element into it.
+	LockElem bool
+}
+
+// Map is a map[K]V: a CBOR map with keys in the run's key order, or null
+// when nil. Key is a Bool, Int or String.
+type Map struct {
+	Go        types.Type
+	Key, Elem Type
+}
+
+// Pointer is a *T: null when nil, else T.
+type Pointer struct {
+	Go   types.Type
+	Elem Type
+}
+
+// StructRef is a type with the generated method set (AppendCBOR and
+// DecodeCBOR): one generated in this run, or in an earlier run for another
+// package. The generated code calls its methods.
+type StructRef struct {
+	Go   types.Type
+	Name string // for messages
+	// HasSize: the type has (or will have) SizeCBOR: every type generated
+	// in this run or pending in another package (pendingGeneration), and
+	// those of other packages generated with it.
+	HasSize bool
+}
+
+// Time is a time.Time: null when zero, else as the run's time mode says
+// (integer Unix seconds by default; -time and -timetag choose).
+type Time struct{ Go types.Type }
+
+// BigInt is a big.Int: a CBOR integer when it fits one, else a bignum
+// (tag 2 or 3).
+type BigInt struct{ Go types.Type }
+
+// Marshaler is a type with its own MarshalCBOR and UnmarshalCBOR
+// (fxamacker's cbor.Marshaler and cbor.Unmarshaler, cbor.RawMessage among
+// them) that cbor-gen did not generate: the methods are called, and their
+// output checked to be one well-formed item.
+type Marshaler struct {
+	Go types.Type
+	// Raw: fxamacker's cbor.RawMessage, whose encoding is its own bytes
+	// (null when empty), so SizeCBOR counts it exactly.
+	Raw bool
+}
+
+// BinaryMarshaler is a type with MarshalBinary and UnmarshalBinary
+// (encoding.BinaryMarshaler and BinaryUnmarshaler): a byte string holding
+// what MarshalBinary returns, as fxamacker writes it by default.
+type BinaryMarshaler struct{ Go types.Type }
+
+// Dynamic is a type only known at run time, an interface, or one that
+// only fxamacker/cbor knows how to handle (a type with MarshalCBOR but no
+// UnmarshalCBOR, say): the value goes through fxamacker/cbor, with
+// reflection. This is the slow path, and the generator prints a note for
+// each field that takes it.
+type Dynamic struct{ Go types.Type }
+
+// TypeParam is a type parameter of a generic struct: the runtime's
+// dynamic.AppendValue and DecodeValue pick the way for the type argument
+// when the code runs (generated methods, a basic type, else fxamacker).
+type TypeParam struct{ Go types.Type }
+
+func (t Bool) goType() types.Type { return t.Go }
+
+func (t Int) goType() types.Type { return t.Go }
+
+func (t Float) goType() types.Type { return t.Go }
+
+func (t String) goType() types.Type { return t.Go }
+
+func (t Bytes) goType() types.Type { return t.Go }
+
+func (t ByteArray) goType() types.Type { return t.Go }
+
+func (t Array) goType() types.Type { return t.Go }
+
+func (t Slice) goType() types.Type { return t.Go }
+
+func (t Map) goType() types.Type { return t.Go }
+
+func (t Pointer) goType() types.Type { return t.Go }
+
+func (t StructRef) goType() types.Type { return t.Go }
+
+func (t Time) goType() types.Type { return t.Go }
+
+func (t BigInt) goType() types.Type { return t.Go }
+
+func (t Marshaler) goType() types.Type { return t.Go }
+
+func (t BinaryMarshaler) goType() types.Type {
+	return t.Go
+}
+
+func (t Dynamic) goType() types.Type { return t.Go }
+
+func (t TypeParam) goType() types.Type { return t.Go }
+
+// hasDynamic reports whether t or a type within it takes the slow path.
+func hasDynamic(t Type) bool {
+	return containsType(t, func(t Type) bool { _, ok := t.(Dynamic); return ok })
+}
+
+// containsType reports whether match holds for t or for the element type of
+// an array, slice, map or pointer within it.
+func containsType(t Type, match func(Type) bool) bool {
+	for {
+		if match(t) {
+			return true
+		}
+		switch c := t.(type) {
+		case Array:
+			t = c.Elem
+		case Slice:
+			t = c.Elem
+		case Map:
+			t = c.Elem
+		case Pointer:
+			t = c.Elem
+		default:
+			return false
+		}
+	}
+}
+
+// File is everything one output file holds.
+type File struct {
+	Package  string // package name
+	Path     string // import path
+	Order    keyOrder
+	Time     timeOptions // how time.Time values are written
+	Structs  []*Struct
+	Notes    []string        // file:line:col: note: ... for each field on the slow path
+	Build    string          // the //go:build line of the chosen types' files (outputConstraint)
+	Taken    map[string]bool // names the package declares: generated names must avoid them
+	NilEmpty bool            // nil containers are written empty, not null (-nilempty)
+}
+
+// reservedName is the name of runtime.Reserved, the type of a field that
+// keeps the slot of a retired one.
+const reservedName = "Reserved"
+
+// Reserved is the model of a runtime.Reserved field: a slot kept for a
+// retired field, written as null and skipped on decode. It is not on the
+// legacy map: its old key is skipped like any unknown key.
+type Reserved struct{ Go types.Type }
+
+func (t Reserved) goType() types.Type { return t.Go }
+
+// isReserved reports whether the field keeps a retired field's slot.
+func (f *Field) isReserved() bool {
+	_, ok := f.Type.(Reserved)
+	return ok
+}

@@ -1,0 +1,233 @@
+package generator
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// generatedNames are the methods every generated type gets; a type that
+// already has one of them cannot be generated.
+var generatedNames = []string{
+	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR", methodSize,
+	methodDecodeArray, methodDecodeMap, methodDecodeField,
+}
+
+// buildModel selects the struct types of the loaded package and translates
+// them. With cfg.Types empty it takes every exported struct type that has
+// no hand-written CBOR methods of its own.
+func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
+	pkg := l.pkg.Types
+	scope := pkg.Scope()
+	var chosen []*types.TypeName
+	var errs, notes []error
+	if len(cfg.Types) > 0 {
+		seen := map[string]bool{}
+		for _, name := range cfg.Types {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			tn, err := explicitType(l.pkg.Fset, scope, name, pkg.Path())
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			chosen = append(chosen, tn)
+		}
+	} else {
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() || !isStructType(tn) {
+				continue
+			}
+			if skip, why := notGenerated(tn); skip {
+				if why != "" {
+					notes = append(notes, &posError{pos: l.pkg.Fset.Position(tn.Pos()), msg: "note: " + why})
+				}
+				continue
+			}
+			chosen = append(chosen, tn)
+		}
+		if len(chosen) == 0 {
+			return nil, fmt.Errorf("package %s has no exported struct types to generate (name them with -type)", pkg.Path())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, joinPosErrors(errs)
+	}
+	fset := l.pkg.Fset
+	sort.SliceStable(chosen, func(i, j int) bool {
+		a, b := fset.Position(chosen[i].Pos()), fset.Position(chosen[j].Pos())
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+
+	m := &modeler{
+		fset:     fset,
+		pkg:      pkg,
+		selected: map[*types.TypeName]bool{},
+		visiting: map[*types.Named]bool{},
+		pending:  &pendingGeneration{dir: l.dir, flags: tagFlags(cfg.Tags)},
+	}
+	for _, tn := range chosen {
+		m.selected[tn] = true
+	}
+	build, err := outputConstraint(l, chosen)
+	if err != nil {
+		return nil, joinPosErrors([]error{err})
+	}
+	f := &File{Package: pkg.Name(), Path: pkg.Path(), Order: order, Build: build, Taken: map[string]bool{}}
+	for _, name := range scope.Names() {
+		f.Taken[name] = true
+	}
+	for _, tn := range chosen {
+		f.Structs = append(f.Structs, m.structModel(tn))
+	}
+	if len(m.errs) > 0 {
+		return nil, joinPosErrors(m.errs)
+	}
+	if notes = append(notes, m.notes...); len(notes) > 0 {
+		f.Notes = strings.Split(joinPosErrors(notes).Error(), "\n")
+	}
+	return f, nil
+}
+
+// explicitType checks a type named with -type.
+func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string) (*types.TypeName, error) {
+	obj := scope.Lookup(name)
+	if obj == nil {
+		return nil, fmt.Errorf("-type %s: no such type in package %s%s", name, pkgPath, closeNames(scope, name))
+	}
+	at := func(format string, args ...any) error {
+		return &posError{pos: fset.Position(obj.Pos()), msg: fmt.Sprintf(format, args...)}
+	}
+	tn, ok := obj.(*types.TypeName)
+	switch {
+	case !ok:
+		return nil, at("-type %s: %s is not a type", name, name)
+	case tn.IsAlias():
+		return nil, at("-type %s: %s is an alias; name the type it stands for", name, name)
+	case !isStructType(tn):
+		return nil, at("-type %s: %s is not a struct type", name, name)
+	}
+	if have := existingMethods(tn); len(have) > 0 {
+		return nil, at("-type %s: %s already has a method %s; remove it or leave the type out", name, name, have[0])
+	}
+	if why := binaryEncoded(tn); why != "" {
+		return nil, at("-type %s: %s; generating it would change its encoding and make data written by fxamacker/cbor undecodable. Leave it out of -type, or drop the method (for an embedded time.Time: make it a named field)", name, why)
+	}
+	return tn, nil
+}
+
+// notGenerated reports whether the default selection leaves the exported
+// struct type tn out, and why. A type with both MarshalCBOR and
+// UnmarshalCBOR of its own is left out silently: it is a hand-written
+// marshaler, and leaving those alone is what the default is for.
+func notGenerated(tn *types.TypeName) (skip bool, why string) {
+	if have := existingMethods(tn); len(have) > 0 {
+		named := tn.Type().(*types.Named)
+		if hasSignature(named, "MarshalCBOR", false) && hasSignature(named, "UnmarshalCBOR", true) {
+			return true, ""
+		}
+		return true, fmt.Sprintf("%s is not generated: it has a method %s of its own, which the generated code would declare again", tn.Name(), have[0])
+	}
+	if why := binaryEncoded(tn); why != "" {
+		return true, fmt.Sprintf("%s is not generated: %s", tn.Name(), why)
+	}
+	return false, ""
+}
+
+// binaryEncoded says why fxamacker/cbor encodes tn through
+// encoding.BinaryMarshaler (or decodes it through BinaryUnmarshaler)
+// rather than as a struct, or "" when it does not.
+func binaryEncoded(tn *types.TypeName) string {
+	named := tn.Type().(*types.Named)
+	for _, m := range []struct {
+		name string
+		in   bool
+	}{{"MarshalBinary", false}, {"UnmarshalBinary", true}} {
+		if !hasSignature(named, m.name, m.in) {
+			continue
+		}
+		sel := types.NewMethodSet(types.NewPointer(named)).Lookup(nil, m.name)
+		how := "fxamacker/cbor writes it as a byte string of MarshalBinary's output"
+		if m.in {
+			how = "fxamacker/cbor reads it from a byte string with UnmarshalBinary"
+		}
+		if len(sel.Index()) > 1 {
+			return fmt.Sprintf("it has a method %s promoted from an embedded field, so %s", m.name, how)
+		}
+		return fmt.Sprintf("it has a method %s, so %s", m.name, how)
+	}
+	return ""
+}
+
+// isStructType reports whether tn is a defined struct type.
+func isStructType(tn *types.TypeName) bool {
+	named, ok := tn.Type().(*types.Named)
+	if !ok {
+		return false
+	}
+	_, ok = named.Underlying().(*types.Struct)
+	return ok
+}
+
+// existingMethods lists the methods of tn (outside the output file, which
+// the loader leaves out) that generation would declare again.
+func existingMethods(tn *types.TypeName) []string {
+	// Only the type's own methods count: those promoted from an embedded
+	// type are shadowed by the generated ones, as fxamacker/cbor's
+	// promotion rules ignore the embedded type's methods too.
+	named := tn.Type().(*types.Named)
+	var have []string
+	for _, name := range generatedNames {
+		for i := 0; i < named.NumMethods(); i++ {
+			if named.Method(i).Name() == name {
+				have = append(have, name)
+			}
+		}
+	}
+	return have
+}
+
+// containsLock reports whether a value of type t holds a lock that copying
+// it would copy, as go vet's copylocks sees it: a type whose pointer has
+// Lock and Unlock methods (sync.Mutex, sync.RWMutex, and the noCopy guard
+// of sync.WaitGroup, sync.Once and the sync/atomic types), held directly
+// or in a struct field or array element, not behind a pointer.
+func containsLock(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if _, ok := types.Unalias(t).(*types.Named); ok {
+		ms := types.NewMethodSet(types.NewPointer(t))
+		lock, unlock := ms.Lookup(nil, "Lock"), ms.Lookup(nil, "Unlock")
+		if lock != nil && unlock != nil && isNullary(lock) && isNullary(unlock) {
+			if _, isIface := t.Underlying().(*types.Interface); !isIface {
+				return true
+			}
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if containsLock(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Array:
+		return containsLock(u.Elem(), seen)
+	}
+	return false
+}
+
+func isNullary(sel *types.Selection) bool {
+	sig, ok := sel.Type().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 0
+}

@@ -30,6 +30,16 @@
 //	Marshal       encode into a new slice (MarshalCBOR, cbor.Marshal, msgp's
 //	              MarshalMsg(nil))
 //
+// Skipping and validating whole documents (BenchmarkSkipCompositeLarge, the
+// encoded CompositeLarge, and BenchmarkSkipDocument, workload.NewDocument:
+// nested tagged maps with many text keys), generated = the runtime package:
+//
+//	Skip          Decoder.Skip over a slice; fxamacker: cbor.Wellformed
+//	SkipReader    Decoder.Skip, one document after another from an endless
+//	              io.Reader; fxamacker: Decoder.Skip
+//	Valid         runtime.Valid (UTF-8, duplicate keys, tag content);
+//	              fxamacker: cbor.Wellformed, which checks less
+//
 // Run everything, with benchstat and the table in RESULTS.md, by ./run.sh;
 // a single shape by, for example,
 //

@@ -2,12 +2,14 @@ package runtime
 
 import "encoding/binary"
 
-// The fast skip: one loop over heads with an explicit stack of open
-// containers, no call per item. It handles the common case (definite
-// lengths, within the limits, well-formed) and hands any item it is not
-// sure of to walk, the general walker, which then decides and words the
-// error; after that item the loop goes on. Both agree on what they accept,
-// so Skip's behaviour (errors, offsets, limits) is walk's.
+// Skip over a stream (the slice path is skipslice.go): one loop over heads
+// with an explicit stack of open containers, no call per item. It handles
+// the common case (definite lengths, within the limits, well-formed),
+// refills the buffer keeping the current item's first byte, and hands any
+// item it is not sure of to walk, the general walker, which then decides
+// and words the error; after that item the loop goes on. Both agree on
+// what they accept, so Skip's behaviour (errors, offsets, limits) is
+// walk's.
 
 // skipLevel is an open container: the items it still holds and the depth
 // of those items.
@@ -21,7 +23,8 @@ type skipLevel struct {
 // larger limit.
 const skipStack = DefaultMaxDepth + 1
 
-// skip consumes one item at depth depth, as walk(0, depth) does.
+// skip consumes one item at depth depth, as walk(0, depth) does; Skip
+// calls it over a stream.
 func (d *Decoder) skip(depth int) error {
 	var room [skipStack]skipLevel
 	stack := room[:0]

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -15,6 +16,7 @@ import (
 var knownDirectives = map[string]string{
 	"extensible": "arrays may end with elements written by a newer version of the type; skip them",
 	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
+	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 }
 
@@ -30,6 +32,12 @@ func (c *schemaCheck) directives(s *Struct) {
 			continue
 		}
 		name = strings.TrimSpace(name)
+		if args, ok := strings.CutPrefix(name, "tag "); ok {
+			if err := parseTagDirective(s, args); err != nil {
+				c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(cm.Pos()), msg: fmt.Sprintf("type %s: %s: %v", s.Name, cm.Text, err)})
+			}
+			continue
+		}
 		switch name {
 		case "extensible":
 			s.Extensible = true
@@ -79,5 +87,28 @@ func (c *schemaCheck) typeDoc(tn *types.TypeName) []*ast.Comment {
 			}
 		}
 	}
+	return nil
+}
+
+// parseTagDirective reads the arguments of //cborgen:tag: a tag number,
+// then optionally the word optional.
+func parseTagDirective(s *Struct, args string) error {
+	fields := strings.Fields(args)
+	if len(fields) == 0 || len(fields) > 2 || (len(fields) == 2 && fields[1] != "optional") {
+		return fmt.Errorf("want //cborgen:tag N or //cborgen:tag N optional")
+	}
+	n, err := strconv.ParseUint(fields[0], 10, 64)
+	if err != nil {
+		return fmt.Errorf("tag number %q: want an unsigned integer", fields[0])
+	}
+	switch n {
+	case 0, 1, 2, 3, 4, 5, 21, 22, 23, 24, 32, 33, 34, 36, 55799:
+		// fxamacker's TagSet refuses the numbers it gives a meaning of its own.
+		return fmt.Errorf("tag %d has a meaning of its own in CBOR; use another number", n)
+	}
+	if s.HasTag {
+		return fmt.Errorf("a second tag directive")
+	}
+	s.HasTag, s.Tag, s.TagOptional = true, n, len(fields) == 2
 	return nil
 }

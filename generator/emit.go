@@ -19,9 +19,10 @@ const runtimePath = "github.com/cborgen/cborgen/runtime"
 
 // The unexported helper methods generated beside the four public ones.
 const (
-	methodDecodeArray = "cborDecodeArray" // the current format: a CBOR array
-	methodDecodeMap   = "cborDecodeMap"   // the legacy format: a CBOR map
-	methodDecodeField = "cborDecodeField" // one field, by index; shared by both
+	methodDecodeArray  = "cborDecodeArray"  // the current format: a CBOR array
+	methodDecodeMap    = "cborDecodeMap"    // the legacy format: a CBOR map
+	methodDecodeField  = "cborDecodeField"  // one field, by index; shared by both
+	methodDecodeTagged = "cborDecodeTagged" // after the tag of a //cborgen:tag type: either format
 )
 
 // generatedHeader is the first line of every generated file.

@@ -33,6 +33,9 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	if needErr {
 		body = append(body, jen.Var().Id("err").Error())
 	}
+	if s.HasTag {
+		body = append(body, appendHead(runtime.MajorTag, s.Tag))
+	}
 	body = append(body, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
 	for _, f := range s.Fields {
 		e.hoist = nil

@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"go/types"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -25,12 +26,37 @@ import (
 //		return v.cborDecodeArray(d)
 //	}
 func (e *emitter) decodeMethod(s *Struct) jen.Code {
+	method := e.decodeFormsMethod(s)
+	if !s.HasTag {
+		return method
+	}
+	// A type with a tag of its own (//cborgen:tag): DecodeCBOR reads the
+	// tag, then the value in either format, in cborDecodeTagged.
+	return jen.Commentf("DecodeCBOR reads one value from d: tag %d, then the value (%s).", s.Tag, methodDecodeTagged).Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
+		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+		Block(
+			jen.If(jen.Id("err").Op(":=").Id("d").Dot("ReadTypeTag").Call(jen.Op(strconv.FormatUint(s.Tag, 10)), jen.Lit(s.TagOptional)), jen.Id("err").Op("!=").Nil()).Block(
+				jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+			),
+			jen.Return(jen.Id("v").Dot(methodDecodeTagged).Call(jen.Id("d"))),
+		).Line().Line().Add(method)
+}
+
+// decodeFormsMethod emits the decoder of a value in either format:
+// DecodeCBOR itself, or for a tagged type the method DecodeCBOR calls
+// after the tag.
+func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
+	name := "DecodeCBOR"
+	if s.HasTag {
+		name = methodDecodeTagged
+	}
 	if s.NoLegacy {
 		// //cborgen:nolegacy: the array format only; a map is an ErrType
 		// from the array decoder's head read, like any other item.
-		return jen.Comment("DecodeCBOR reads one value from d: an array of the fields. The map form").Line().
+		return jen.Comment(name+" reads one value from d: an array of the fields. The map form").Line().
 			Comment("is refused (//cborgen:nolegacy).").Line().
-			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(
 				jen.If(jen.Id("err").Op(":=").Id("v").Dot(methodDecodeArray).Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(
@@ -39,9 +65,9 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 				jen.Return(jen.Nil()),
 			)
 	}
-	return jen.Comment("DecodeCBOR reads one value from d: an array of the fields (the current").Line().
+	return jen.Comment(name+" reads one value from d: an array of the fields (the current").Line().
 		Comment("format), or a map of them as fxamacker/cbor writes a struct (the legacy format).").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			jen.Var().Id("err").Error(),

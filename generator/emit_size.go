@@ -35,7 +35,7 @@ const methodSize = "SizeCBOR"
 // interfaces, type parameters) are counted as sizeGuess bytes: for them
 // the result is an estimate, and AppendCBOR grows the buffer if needed.
 func (e *emitter) sizeMethod(s *Struct) jen.Code {
-	fixed := runtime.SizeHead(uint64(len(s.Fields)))
+	fixed := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 	var body []jen.Code
 	for _, f := range s.Fields {
 		e.hoist = nil
@@ -229,7 +229,7 @@ func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 		}
 		visiting[s] = true
 		defer delete(visiting, s)
-		size := runtime.SizeHead(uint64(len(s.Fields)))
+		size := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 		for _, f := range s.Fields {
 			c, ok := e.fixedSize(f.Type, visiting)
 			if !ok {
@@ -250,4 +250,13 @@ func (e *emitter) localStruct(t types.Type) *Struct {
 		return nil
 	}
 	return e.structs[n.Obj().Name()]
+}
+
+// tagSize is the length of the head of the tag that s is written under
+// (//cborgen:tag), or 0.
+func tagSize(s *Struct) int {
+	if !s.HasTag {
+		return 0
+	}
+	return runtime.SizeHead(s.Tag)
 }

@@ -52,6 +52,11 @@ type Struct struct {
 	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
 	// form is refused, for signed or security-relevant formats.
 	NoLegacy bool
+	// HasTag: //cborgen:tag Tag, every value is written as tag Tag and its
+	// encoding; decoding requires the tag unless TagOptional.
+	HasTag      bool
+	Tag         uint64
+	TagOptional bool
 }
 
 // Field is one exported, not skipped field of a Struct.

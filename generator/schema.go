@@ -76,6 +76,7 @@ type record struct {
 type typeRecord struct {
 	name     string
 	required int
+	tag      string // "" or the tag every value is written under: "132", or "132?" when optional on decode
 	slots    []slotRecord
 	line     int // of the type line, for messages
 }
@@ -317,9 +318,18 @@ func parseRecord(path string, data []byte) (*record, error) {
 			continue
 		}
 		if toks[0] == "type" {
-			if len(toks) != 3 || !strings.HasPrefix(toks[2], "required=") {
-				fail(line, 1, "want \"type NAME required=N\"")
+			if len(toks) < 3 || len(toks) > 4 || !strings.HasPrefix(toks[2], "required=") ||
+				(len(toks) == 4 && !strings.HasPrefix(toks[3], "tag=")) {
+				fail(line, 1, "want \"type NAME required=N\" or \"type NAME required=N tag=T\"")
 				continue
+			}
+			tag := ""
+			if len(toks) == 4 {
+				tag = strings.TrimPrefix(toks[3], "tag=")
+				if _, err := strconv.ParseUint(strings.TrimSuffix(tag, "?"), 10, 64); err != nil {
+					fail(line, cols[3], "bad tag %q", toks[3])
+					continue
+				}
 			}
 			n, err := strconv.Atoi(strings.TrimPrefix(toks[2], "required="))
 			if err != nil || n < 0 {
@@ -330,7 +340,7 @@ func parseRecord(path string, data []byte) (*record, error) {
 				fail(line, cols[1], "type %s is recorded twice", toks[1])
 				continue
 			}
-			rec.types[toks[1]] = &typeRecord{name: toks[1], required: n, line: line}
+			rec.types[toks[1]] = &typeRecord{name: toks[1], required: n, tag: tag, line: line}
 			continue
 		}
 		tr := rec.types[toks[0]]
@@ -440,7 +450,11 @@ func formatRecord(rec *record, goFile string) []byte {
 	sort.Strings(names)
 	for _, name := range names {
 		tr := rec.types[name]
-		fmt.Fprintf(&b, "\ntype %s required=%d\n", tr.name, tr.required)
+		if tr.tag != "" {
+			fmt.Fprintf(&b, "\ntype %s required=%d tag=%s\n", tr.name, tr.required, tr.tag)
+		} else {
+			fmt.Fprintf(&b, "\ntype %s required=%d\n", tr.name, tr.required)
+		}
 		for i, s := range tr.slots {
 			switch {
 			case s.reserved && s.name == "":
@@ -536,13 +550,14 @@ func logf(w io.Writer, format string, args ...any) {
 // new to the record) and returns the record after this run.
 func (c *schemaCheck) compare(s *Struct, tr *typeRecord) *typeRecord {
 	pkg := c.l.pkg.Types
-	next := &typeRecord{name: s.Name, required: len(s.Fields)}
+	next := &typeRecord{name: s.Name, required: len(s.Fields), tag: tagToken(s)}
 	for _, fd := range s.Fields {
 		next.slots = append(next.slots, slotOf(fd, pkg))
 	}
 	if tr == nil {
 		return next
 	}
+	c.compareTag(s, tr.tag, next.tag)
 	next.required = min(tr.required, len(s.Fields))
 
 	recorded := map[string]int{} // field name -> slot, for fields that hold a slot
@@ -731,4 +746,39 @@ func embedNames(f *Field) []string {
 		names[i] = e.Name
 	}
 	return names
+}
+
+// tagToken is the tag of s as the record writes it: the number, with ? when
+// decoding accepts the untagged item too.
+func tagToken(s *Struct) string {
+	if !s.HasTag {
+		return ""
+	}
+	t := strconv.FormatUint(s.Tag, 10)
+	if s.TagOptional {
+		t += "?"
+	}
+	return t
+}
+
+// compareTag refuses a change of the tag a type is written under that
+// stored data would not survive: stored values carry the recorded tag (or
+// none), so the tag may not change number, disappear, or appear as
+// required. Adding an optional tag, or making a required one optional,
+// reads the stored values still.
+func (c *schemaCheck) compareTag(s *Struct, old, cur string) {
+	oldN, curN := strings.TrimSuffix(old, "?"), strings.TrimSuffix(cur, "?")
+	pos := c.typePos(s.Name)
+	switch {
+	case old == cur || (oldN == curN && strings.HasSuffix(cur, "?")):
+	case old == "" && strings.HasSuffix(cur, "?"):
+	case old == "":
+		c.problem(pos, "type %s now requires tag %s, but stored values have no tag: they would no longer decode. Write //cborgen:tag %s optional", s.Name, curN, curN)
+	case cur == "":
+		c.problem(pos, "type %s lost its tag %s: stored values carry it, and fxamacker/cbor writers still write it. Keep //cborgen:tag %s", s.Name, oldN, oldN)
+	case oldN != curN:
+		c.problem(pos, "type %s changed its tag from %s to %s: stored values carry tag %s and would no longer decode. Keep //cborgen:tag %s", s.Name, oldN, curN, oldN, oldN)
+	default: // the same number, optional before and required now
+		c.problem(pos, "type %s now requires tag %s, but it was optional: stored values without it would no longer decode. Keep //cborgen:tag %s optional", s.Name, curN, curN)
+	}
 }

@@ -12,7 +12,7 @@ import (
 // already has one of them cannot be generated.
 var generatedNames = []string{
 	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR", methodSize,
-	methodDecodeArray, methodDecodeMap, methodDecodeField,
+	methodDecodeArray, methodDecodeMap, methodDecodeField, methodDecodeTagged,
 }
 
 // buildModel selects the struct types of the loaded package and translates

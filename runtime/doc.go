@@ -78,7 +78,7 @@
 //   - Checking bytes: [Valid].
 //   - Errors: [Error], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
 //     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrStrict], [ErrTag],
-//     [ErrTrailing], [ErrTimeRange].
+//     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved].
 //
 // The CBOR core, for writing and reading items by hand (as the examples
@@ -115,6 +115,7 @@
 //     [GetMapSorter], [StringKeys], [GetStringKeys], [IntKeys],
 //     [GetIntKeys], [UintKeys], [GetUintKeys], [KeyOrder], [SortBytewise],
 //     [SortLengthFirst], [SortNone].
+//   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Fields of other kinds: [AppendMarshaled], [AppendBytesOf],
 //     [ReadBytesOf], [ReadByteArrayOf].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],

@@ -21,6 +21,7 @@ var (
 	ErrTrailing     = errors.New("trailing data")     // bytes left after the item
 	ErrStrict       = errors.New("not allowed in strict mode")
 	ErrTag          = errors.New("invalid tag content") // tags 0-3 with content RFC 8949 §3.4 forbids
+	ErrTagNumber    = errors.New("wrong tag number")    // a type declared with //cborgen:tag N without tag N
 )
 
 // Error is the error every decoder returns. It says what went wrong (Msg),

@@ -592,3 +592,24 @@ func TestForms(t *testing.T) {
 	}
 	goCmd(t, dir, "test", "-v", "./s")
 }
+
+// TestTypeTagRecord: the tag a type is written under is part of the
+// schema record; changing it in a way stored data would not survive is
+// refused, making it optional is accepted.
+func TestTypeTagRecord(t *testing.T) {
+	src := "package v\n\n//cborgen:tag 7000\ntype Rec struct{ A int }\n"
+	dir := newModule(t, map[string]string{"v/v.go": src})
+	v := filepath.Join(dir, "v")
+	mustGenerate(t, v)
+	if lock := string(read(t, filepath.Join(v, "cbor_gen.lock"))); !strings.Contains(lock, "type Rec required=1 tag=7000\n") {
+		t.Errorf("the record lacks the tag:\n%s", lock)
+	}
+	write(t, filepath.Join(v, "v.go"), strings.Replace(src, "7000", "7001", 1))
+	mustFail(t, v, []string{"v.go:4:6: type Rec changed its tag from 7000 to 7001"})
+	write(t, filepath.Join(v, "v.go"), strings.Replace(src, "//cborgen:tag 7000\n", "", 1))
+	mustFail(t, v, []string{"type Rec lost its tag 7000"})
+	write(t, filepath.Join(v, "v.go"), strings.Replace(src, "7000", "7000 optional", 1))
+	mustGenerate(t, v)
+	write(t, filepath.Join(v, "v.go"), strings.Replace(src, "7000", "7000 extra", 1))
+	mustFail(t, v, []string{"want //cborgen:tag N or //cborgen:tag N optional"})
+}

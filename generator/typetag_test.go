@@ -1,0 +1,214 @@
+package generator_test
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/testdata/golden/typetag"
+)
+
+// The oracle for //cborgen:tag: fxamacker/cbor with the same types in a
+// TagSet (EncTagRequired; DecTagRequired, or DecTagOptional for
+// "optional"). fxamacker's TagSet takes only named types, so the mirrors
+// are written out here rather than built with reflect.
+type (
+	tagPoint struct {
+		_    struct{} `cbor:",toarray"`
+		X, Y int64
+	}
+	tagLabel struct {
+		_    struct{} `cbor:",toarray"`
+		Text string   `cbor:"t"`
+		Lang string   `cbor:"l,omitempty"`
+	}
+	tagShape struct {
+		_     struct{} `cbor:",toarray"`
+		At    tagPoint
+		Path  []tagPoint
+		Named map[string]tagLabel
+		Maybe *tagPoint
+		Label tagLabel
+	}
+	// The legacy (map) content under the same tags.
+	legacyPoint struct{ X, Y int64 }
+	legacyLabel struct {
+		Text string `cbor:"t"`
+		Lang string `cbor:"l,omitempty"`
+	}
+	legacyShape struct {
+		At    legacyPoint
+		Path  []legacyPoint
+		Named map[string]legacyLabel
+		Maybe *legacyPoint
+		Label legacyLabel
+	}
+)
+
+func tagModes(t *testing.T) (cbor.EncMode, cbor.DecMode, cbor.EncMode) {
+	t.Helper()
+	required := cbor.TagOptions{EncTag: cbor.EncTagRequired, DecTag: cbor.DecTagRequired}
+	optional := cbor.TagOptions{EncTag: cbor.EncTagRequired, DecTag: cbor.DecTagOptional}
+	current, legacy := cbor.NewTagSet(), cbor.NewTagSet()
+	for _, add := range []struct {
+		set  cbor.TagSet
+		opts cbor.TagOptions
+		v    any
+		num  uint64
+	}{
+		{current, required, tagPoint{}, 1001}, {current, optional, tagLabel{}, 1002}, {current, required, tagShape{}, 65535},
+		{legacy, required, legacyPoint{}, 1001}, {legacy, optional, legacyLabel{}, 1002}, {legacy, required, legacyShape{}, 65535},
+	} {
+		if err := add.set.Add(add.opts, reflect.TypeOf(add.v), add.num); err != nil {
+			t.Fatal(err)
+		}
+	}
+	em, err := cbor.CoreDetEncOptions().EncModeWithTags(current)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dm, err := cbor.DecOptions{}.DecModeWithTags(current)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm, err := cbor.CoreDetEncOptions().EncModeWithTags(legacy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return em, dm, lm
+}
+
+func randShape(r *rand.Rand) typetag.Shape {
+	pt := func() typetag.Point { return typetag.Point{X: r.Int64N(1<<40) - 1<<39, Y: int64(r.IntN(100))} }
+	label := func() typetag.Label {
+		l := typetag.Label{Text: strings.Repeat("ab", r.IntN(4))}
+		if r.IntN(2) == 0 {
+			l.Lang = "en"
+		}
+		return l
+	}
+	s := typetag.Shape{At: pt(), Label: label()}
+	for i := r.IntN(4); i > 0; i-- {
+		s.Path = append(s.Path, pt())
+	}
+	if r.IntN(3) > 0 {
+		s.Named = map[string]typetag.Label{}
+		for i := r.IntN(4); i > 0; i-- {
+			s.Named[strings.Repeat("k", i)] = label()
+		}
+	}
+	if r.IntN(2) == 0 {
+		p := pt()
+		s.Maybe = &p
+	}
+	return s
+}
+
+// shapeMirrors returns the fxamacker mirrors of a Shape: the current format
+// and the legacy one.
+func shapeMirrors(in typetag.Shape) (tagShape, legacyShape) {
+	cur := tagShape{At: tagPoint{X: in.At.X, Y: in.At.Y}, Label: tagLabel{Text: in.Label.Text, Lang: in.Label.Lang}}
+	old := legacyShape{At: legacyPoint{X: in.At.X, Y: in.At.Y}, Label: legacyLabel{Text: in.Label.Text, Lang: in.Label.Lang}}
+	for _, p := range in.Path {
+		cur.Path = append(cur.Path, tagPoint{X: p.X, Y: p.Y})
+		old.Path = append(old.Path, legacyPoint{X: p.X, Y: p.Y})
+	}
+	if in.Named != nil {
+		cur.Named, old.Named = map[string]tagLabel{}, map[string]legacyLabel{}
+		for k, l := range in.Named {
+			cur.Named[k] = tagLabel{Text: l.Text, Lang: l.Lang}
+			old.Named[k] = legacyLabel{Text: l.Text, Lang: l.Lang}
+		}
+	}
+	if in.Maybe != nil {
+		cur.Maybe = &tagPoint{X: in.Maybe.X, Y: in.Maybe.Y}
+		old.Maybe = &legacyPoint{X: in.Maybe.X, Y: in.Maybe.Y}
+	}
+	return cur, old
+}
+
+// TestTypeTags: random values of tagged types, nested in every position,
+// encode byte for byte as fxamacker with a TagSet, decode back equal, and
+// legacy map content under the same tags decodes and re-encodes into the
+// current bytes.
+func TestTypeTags(t *testing.T) {
+	em, dm, lm := tagModes(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		in := randShape(r)
+		got, err := in.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		mirror, legacy := shapeMirrors(in)
+		want, err := em.Marshal(mirror)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("value %d: generated %x\nfxamacker %x", i, got, want)
+		}
+		var out typetag.Shape
+		if err := out.UnmarshalCBOR(got); err != nil {
+			t.Fatalf("value %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(out, in) {
+			t.Fatalf("value %d: decoded %+v, want %+v", i, out, in)
+		}
+		var back tagShape
+		if err := dm.Unmarshal(got, &back); err != nil || !reflect.DeepEqual(back, mirror) {
+			t.Fatalf("value %d: fxamacker reads the generated bytes as %+v (%v)", i, back, err)
+		}
+
+		old, err := lm.Marshal(legacy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fromOld typetag.Shape
+		if err := fromOld.UnmarshalCBOR(old); err != nil {
+			t.Fatalf("value %d: legacy %x: %v", i, old, err)
+		}
+		if again, _ := fromOld.MarshalCBOR(); !bytes.Equal(again, want) {
+			t.Fatalf("value %d: legacy %x re-encodes as %x, want %x", i, old, again, want)
+		}
+	}
+}
+
+// TestTypeTagErrors: a missing or different tag is ErrTagNumber naming
+// both numbers; an optional tag may be absent; 55799 is stripped first.
+func TestTypeTagErrors(t *testing.T) {
+	var p typetag.Point
+	for _, tc := range []struct {
+		hex  string
+		want string
+	}{
+		{"820102", "expected tag 1001, found array at offset 0"},
+		{"d903ea820102", "expected tag 1001, found tag 1002 at offset 0"},
+		{"c1820102", "expected tag 1001, found tag 1 at offset 0"},
+	} {
+		err := p.UnmarshalCBOR(mustHex(t, tc.hex))
+		if !errors.Is(err, runtime.ErrTagNumber) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want ErrTagNumber with %q", tc.hex, err, tc.want)
+		}
+	}
+	if err := p.UnmarshalCBOR(mustHex(t, "d9d9f7d903e9820102")); err != nil || p.X != 1 || p.Y != 2 {
+		t.Errorf("55799 before the tag: %v %+v", err, p)
+	}
+	var l typetag.Label
+	if err := l.UnmarshalCBOR(mustHex(t, "82616b60")); err != nil || l.Text != "k" {
+		t.Errorf("an optional tag left out: %v %+v", err, l)
+	}
+	if err := l.UnmarshalCBOR(mustHex(t, "d903e982616b60")); !errors.Is(err, runtime.ErrTagNumber) {
+		t.Errorf("an optional tag of another number: %v", err)
+	}
+}

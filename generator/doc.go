@@ -34,8 +34,10 @@
 //	           output (cbor_gen.lock: the slot, legacy key and wire kind of
 //	           every field), and a change that would make stored data
 //	           decode wrongly is refused. The record tells which trailing
-//	           fields older data lacks (Struct.Optional). docs/schema.md
-//	           has the rules.
+//	           fields older data lacks (Struct.Optional). record.go
+//	           reads and writes the record's format, kinds.go names wire
+//	           kinds and says which can read which. docs/schema.md has the
+//	           rules.
 //	embed.go   A struct that is not generated but embeds a generated type
 //	           would take over its MarshalCBOR: refused.
 //	emit_*.go  One emitter per generated method writes it with jennifer:

@@ -1,0 +1,303 @@
+package generator
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The schema record. In the array format a field's slot is its identity,
+// so the slots of every generated type are a contract with all the data
+// ever written. Each run keeps a record of them in a text file beside the
+// output (cbor_gen.lock for cbor_gen.go), compares the types with it and
+// refuses any change that would make stored data decode wrongly. The
+// rules, and why the record is a separate file, are in docs/schema.md;
+// the format is
+//
+//	cbor-gen schema 1
+//
+//	type Order required=3
+//	Order 0 ID "id" uint64
+//	Order 1 Items "items" []Item
+//	Order 2 reserved was Coupon "coupon" string
+//	Order 3 Total "total" *int64
+//
+// "required=3" says that every array of an Order ever written has at
+// least 3 elements: the slots from 3 on were appended later, so data
+// written before them ends early and those fields decode as zero. A slot
+// line names the field, its legacy map key (quoted text, or an integer for
+// keyasint) and its wire kind (see wireKind); a reserved slot keeps what
+// it held before, for the reader and for the legacy-key check.
+
+// schemaVersion is the format version on the first line of a record.
+const schemaVersion = "cbor-gen schema 1"
+
+// LockPath returns the path of the schema record of the output file out:
+// out with ".go" replaced by ".lock".
+func LockPath(out string) string {
+	return strings.TrimSuffix(out, ".go") + ".lock"
+}
+
+// record is a parsed schema record.
+type record struct {
+	types map[string]*typeRecord
+}
+
+// typeRecord is the record of one type.
+type typeRecord struct {
+	name     string
+	required int
+	tag      string // "" or the tag every value is written under: "132", or "132?" when optional on decode
+	slots    []slotRecord
+	line     int // of the type line, for messages
+}
+
+// slotRecord is one slot: the field that holds it, or a reservation.
+type slotRecord struct {
+	reserved bool
+	name     string // field name; for a reserved slot, the field it held ("" if none)
+	key      string // legacy key token: a quoted string or an integer
+	kind     string // wire kind
+}
+
+func (s slotRecord) describe() string {
+	if s.reserved {
+		if s.name == "" {
+			return "a reserved slot"
+		}
+		return "the reserved slot of " + s.name
+	}
+	return s.name
+}
+
+// keyToken is the legacy key of f as the record writes it.
+func keyToken(f *Field) string {
+	if f.KeyAsInt {
+		return strconv.FormatInt(f.KeyInt, 10)
+	}
+	return strconv.Quote(f.Key)
+}
+
+// fieldID names a field in the record and in messages: its Go name, after
+// the embedded structs it is promoted through (Audit.Version), since two
+// promoted fields may share a Go name.
+func fieldID(f *Field) string {
+	if len(f.Via) == 0 {
+		return f.Name
+	}
+	var b strings.Builder
+	for _, e := range f.Via {
+		b.WriteString(e.Name)
+		b.WriteByte('.')
+	}
+	b.WriteString(f.Name)
+	return b.String()
+}
+
+// slotOf is the record line of field f.
+func slotOf(f *Field, pkg *types.Package) slotRecord {
+	if f.isReserved() {
+		return slotRecord{reserved: true}
+	}
+	return slotRecord{name: fieldID(f), key: keyToken(f), kind: wireKind(f.Type, pkg)}
+}
+
+// parseRecord reads a schema record. Errors name the line and column.
+func parseRecord(path string, data []byte) (*record, error) {
+	rec := &record{types: map[string]*typeRecord{}}
+	var errs []error
+	fail := func(line, col int, format string, args ...any) {
+		errs = append(errs, &posError{
+			pos: token.Position{Filename: path, Line: line, Column: col},
+			msg: fmt.Sprintf(format, args...),
+		})
+	}
+	sawVersion := false
+	for i, text := range strings.Split(string(data), "\n") {
+		line := i + 1
+		text = strings.TrimRight(text, " \t\r")
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if !sawVersion {
+			if text != schemaVersion {
+				fail(line, 1, "not a cbor-gen schema record: want %q first, found %q", schemaVersion, text)
+				break
+			}
+			sawVersion = true
+			continue
+		}
+		toks, cols, err := tokenize(text)
+		if err != nil {
+			fail(line, cols[len(cols)-1], "%v", err)
+			continue
+		}
+		if toks[0] == "type" {
+			if len(toks) < 3 || len(toks) > 4 || !strings.HasPrefix(toks[2], "required=") ||
+				(len(toks) == 4 && !strings.HasPrefix(toks[3], "tag=")) {
+				fail(line, 1, "want \"type NAME required=N\" or \"type NAME required=N tag=T\"")
+				continue
+			}
+			tag := ""
+			if len(toks) == 4 {
+				tag = strings.TrimPrefix(toks[3], "tag=")
+				if _, err := strconv.ParseUint(strings.TrimSuffix(tag, "?"), 10, 64); err != nil {
+					fail(line, cols[3], "bad tag %q", toks[3])
+					continue
+				}
+			}
+			n, err := strconv.Atoi(strings.TrimPrefix(toks[2], "required="))
+			if err != nil || n < 0 {
+				fail(line, cols[2], "bad required count %q", toks[2])
+				continue
+			}
+			if rec.types[toks[1]] != nil {
+				fail(line, cols[1], "type %s is recorded twice", toks[1])
+				continue
+			}
+			rec.types[toks[1]] = &typeRecord{name: toks[1], required: n, tag: tag, line: line}
+			continue
+		}
+		tr := rec.types[toks[0]]
+		if tr == nil {
+			fail(line, 1, "slot of %s before its type line", toks[0])
+			continue
+		}
+		if len(toks) < 3 {
+			fail(line, 1, "want \"TYPE SLOT FIELD KEY KIND\" or \"TYPE SLOT reserved\"")
+			continue
+		}
+		slot, err := strconv.Atoi(toks[1])
+		if err != nil || slot != len(tr.slots) {
+			fail(line, cols[1], "slot %s of %s out of order: want %d", toks[1], tr.name, len(tr.slots))
+			continue
+		}
+		var s slotRecord
+		switch {
+		case toks[2] == "reserved" && len(toks) == 3:
+			s = slotRecord{reserved: true}
+		case toks[2] == "reserved" && len(toks) == 7 && toks[3] == "was":
+			s = slotRecord{reserved: true, name: toks[4], key: toks[5], kind: toks[6]}
+		case toks[2] != "reserved" && len(toks) == 5:
+			s = slotRecord{name: toks[2], key: toks[3], kind: toks[4]}
+		default:
+			fail(line, 1, "want \"TYPE SLOT FIELD KEY KIND\" or \"TYPE SLOT reserved [was FIELD KEY KIND]\"")
+			continue
+		}
+		if s.key != "" && !validKeyToken(s.key) {
+			fail(line, 1, "bad legacy key %s: want a quoted string or an integer", s.key)
+			continue
+		}
+		tr.slots = append(tr.slots, s)
+	}
+	if !sawVersion && len(errs) == 0 {
+		fail(1, 1, "not a cbor-gen schema record: %q is missing", schemaVersion)
+	}
+	for _, tr := range rec.types {
+		if tr.required > len(tr.slots) {
+			fail(tr.line, 1, "type %s: required=%d but only %d slots", tr.name, tr.required, len(tr.slots))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, joinPosErrors(errs)
+	}
+	return rec, nil
+}
+
+// tokenize splits a record line at spaces; a token that starts with a
+// double quote is a Go string literal and may hold spaces. cols are the
+// 1-based columns of the tokens, and of the error.
+func tokenize(s string) (toks []string, cols []int, err error) {
+	for i := 0; i < len(s); {
+		if s[i] == ' ' || s[i] == '\t' {
+			i++
+			continue
+		}
+		cols = append(cols, i+1)
+		if s[i] == '"' {
+			q, err := strconv.QuotedPrefix(s[i:])
+			if err != nil {
+				return nil, cols, fmt.Errorf("bad quoted key: %v", err)
+			}
+			toks = append(toks, q)
+			i += len(q)
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		toks = append(toks, s[i:j])
+		i = j
+	}
+	if len(toks) == 0 {
+		cols = append(cols, 1)
+		return nil, cols, errors.New("empty line")
+	}
+	return toks, cols, nil
+}
+
+func validKeyToken(k string) bool {
+	if strings.HasPrefix(k, `"`) {
+		_, err := strconv.Unquote(k)
+		return err == nil
+	}
+	_, err := strconv.ParseInt(k, 10, 64)
+	return err == nil
+}
+
+// formatRecord writes a record: a header that says what the file is,
+// then the types by name, each with its slots in order. goFile is the
+// base name of the generated file it belongs to.
+func formatRecord(rec *record, goFile string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# The schema record of %s: the array slot of every field of every\n", goFile)
+	b.WriteString("# generated type. cbor-gen compares the types with it on every run and\n")
+	b.WriteString("# refuses changes that would make stored data decode wrongly; run it once\n")
+	b.WriteString("# with -accept-break to rewrite it on purpose. Commit this file and review\n")
+	b.WriteString("# changes to it like API changes. Format and rules:\n")
+	b.WriteString("# " + schemaDoc + "\n\n")
+	b.WriteString(schemaVersion + "\n")
+	names := make([]string, 0, len(rec.types))
+	for name := range rec.types {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		tr := rec.types[name]
+		if tr.tag != "" {
+			fmt.Fprintf(&b, "\ntype %s required=%d tag=%s\n", tr.name, tr.required, tr.tag)
+		} else {
+			fmt.Fprintf(&b, "\ntype %s required=%d\n", tr.name, tr.required)
+		}
+		for i, s := range tr.slots {
+			switch {
+			case s.reserved && s.name == "":
+				fmt.Fprintf(&b, "%s %d reserved\n", tr.name, i)
+			case s.reserved:
+				fmt.Fprintf(&b, "%s %d reserved was %s %s %s\n", tr.name, i, s.name, s.key, s.kind)
+			default:
+				fmt.Fprintf(&b, "%s %d %s %s %s\n", tr.name, i, s.name, s.key, s.kind)
+			}
+		}
+	}
+	return b.Bytes()
+}
+
+// tagToken is the tag of s as the record writes it: the number, with ? when
+// decoding accepts the untagged item too.
+func tagToken(s *Struct) string {
+	if !s.HasTag {
+		return ""
+	}
+	t := strconv.FormatUint(s.Tag, 10)
+	if s.TagOptional {
+		t += "?"
+	}
+	return t
+}

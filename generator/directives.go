@@ -61,8 +61,11 @@ func (c *schemaCheck) directives(s *Struct) {
 
 // typeDoc returns the doc comment lines of the declaration of tn: the
 // type spec's own, or the declaration's when it declares one type.
-func (c *schemaCheck) typeDoc(tn *types.TypeName) []*ast.Comment {
-	for _, file := range c.l.pkg.Syntax {
+func (c *schemaCheck) typeDoc(tn *types.TypeName) []*ast.Comment { return typeDoc(c.l, tn) }
+
+// typeDoc returns the doc comment lines of the declaration of tn.
+func typeDoc(l *loaded, tn *types.TypeName) []*ast.Comment {
+	for _, file := range l.pkg.Syntax {
 		if file.Pos() > tn.Pos() || tn.Pos() > file.End() {
 			continue
 		}
@@ -111,4 +114,15 @@ func parseTagDirective(s *Struct, args string) error {
 	}
 	s.HasTag, s.Tag, s.TagOptional = true, n, len(fields) == 2
 	return nil
+}
+
+// hasTagDirective reports whether the doc comment of tn has a
+// //cborgen:tag line: such a type is generated whatever its kind.
+func hasTagDirective(l *loaded, tn *types.TypeName) bool {
+	for _, cm := range typeDoc(l, tn) {
+		if strings.HasPrefix(cm.Text, "//cborgen:tag ") {
+			return true
+		}
+	}
+	return false
 }

@@ -75,8 +75,10 @@
 // emitters still ask go/types a few questions); they move as the model
 // grows the facts the emitters need.
 //
-// What is generated: the types named with -type, or by default every
-// exported struct type of the package except those with CBOR methods of
+// What is generated: the types named with -type (struct types, and
+// named basic, slice, array and map types: value types, Struct.Value), or
+// by default every exported struct type of the package, and every
+// exported value type declared with //cborgen:tag, except those with CBOR methods of
 // their own and those fxamacker/cbor encodes through MarshalBinary (their
 // own, or promoted from an embedded time.Time): generating those would
 // change their encoding, so they are refused by name too. The output

@@ -145,6 +145,9 @@ func emitFile(f *File) ([]byte, error) {
 			jf.Add(e.unmarshalMethod(s)).Line()
 		}
 		jf.Add(e.decodeMethod(s)).Line()
+		if s.Value != nil {
+			continue // a value type has no array, legacy or per-field decoder
+		}
 		jf.Add(e.decodeArrayMethod(s)).Line()
 		if !s.NoLegacy {
 			jf.Add(e.decodeMapMethod(s)).Line()
@@ -211,6 +214,9 @@ func importedPackages(f *File) []*types.Package {
 	for _, s := range f.Structs {
 		for _, fd := range s.Fields {
 			walkModel(fd.Type)
+		}
+		if s.Value != nil {
+			walkModel(s.Value)
 		}
 	}
 	return out

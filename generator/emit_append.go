@@ -21,6 +21,9 @@ import (
 //		return dst, nil
 //	}
 func (e *emitter) appendMethod(s *Struct) jen.Code {
+	if s.Value != nil {
+		return e.appendValueMethod(s)
+	}
 	needErr := false
 	for _, f := range s.Fields {
 		needErr = needErr || canFail(f.Type)
@@ -339,4 +342,47 @@ func (e *emitter) orNullContainer(val jen.Code, enc ...jen.Code) []jen.Code {
 	return []jen.Code{jen.If(jen.Add(val).Op("==").Nil()).Block(
 		jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(jen.Id("dst")),
 	).Else().Block(enc...)}
+}
+
+// appendValueMethod emits AppendCBOR of a value type: its tag, if any,
+// then its underlying value as a field of that type is written.
+func (e *emitter) appendValueMethod(s *Struct) jen.Code {
+	body := []jen.Code{
+		jen.If(jen.Id("v").Op("==").Nil()).Block(
+			jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()),
+		),
+	}
+	if canFail(s.Value) {
+		body = append(body, jen.Var().Id("err").Error())
+	}
+	if s.HasTag && nilable(s.Value) && !e.nilEmpty {
+		// A nil slice or map is null without the tag, as fxamacker
+		// writes it.
+		body = append(body, jen.If(jen.Add(deref(jen.Id("v"))).Op("==").Nil()).Block(
+			jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()),
+		))
+	}
+	if s.HasTag {
+		body = append(body, appendHead(runtime.MajorTag, s.Tag))
+	}
+	e.hoist = nil
+	enc := e.appendValue(s.Value, deref(jen.Id("v")), 0)
+	body = append(body, e.hoist...)
+	e.hoist = nil
+	body = append(body, enc...)
+	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
+	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst.").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
+		Block(body...)
+}
+
+// nilable reports whether a value of type t can be nil and is then
+// written as null: a slice, a map or a byte slice.
+func nilable(t Type) bool {
+	switch t.(type) {
+	case Slice, Map, Bytes:
+		return true
+	}
+	return false
 }

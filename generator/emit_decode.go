@@ -36,6 +36,7 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
+			nullBeforeTag(s),
 			jen.If(jen.Id("err").Op(":=").Id("d").Dot("ReadTypeTag").Call(jen.Op(strconv.FormatUint(s.Tag, 10)), jen.Lit(s.TagOptional)), jen.Id("err").Op("!=").Nil()).Block(
 				jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
 			),
@@ -50,6 +51,20 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 	name := "DecodeCBOR"
 	if s.HasTag {
 		name = methodDecodeTagged
+	}
+	if s.Value != nil {
+		// A value type: its underlying value, as a field of that type
+		// is read; each error names the type as its root.
+		root := func(err jen.Code) jen.Code { return rt("AtRoot").Call(err, jen.Lit(s.Name)) }
+		e.hoist = nil
+		dec := e.decodeValue(s.Value, deref(jen.Id("v")), root, 0)
+		body := append(append([]jen.Code{}, e.hoist...), dec...)
+		e.hoist = nil
+		body = append(body, jen.Return(jen.Nil()))
+		return jen.Commentf("%s reads one value from d.", name).Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
+			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+			Block(body...)
 	}
 	if s.NoLegacy {
 		// //cborgen:nolegacy: the array format only; a map is an ErrType
@@ -633,4 +648,18 @@ func inlineDecode(t Type) bool {
 		return !ptr && inlineDecode(t.Elem)
 	}
 	return false
+}
+
+// nullBeforeTag reads the untagged null that a nil slice or map of a
+// tagged value type is written as.
+func nullBeforeTag(s *Struct) jen.Code {
+	if s.Value == nil || !nilable(s.Value) {
+		return jen.Null()
+	}
+	return jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(), jen.Id("err").Op("!=").Nil()).Block(
+		jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+	).Else().If(jen.Id("null")).Block(
+		jen.Op("*").Id("v").Op("=").Nil(),
+		jen.Return(jen.Nil()),
+	)
 }

@@ -37,6 +37,13 @@ const methodSize = "SizeCBOR"
 func (e *emitter) sizeMethod(s *Struct) jen.Code {
 	fixed := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 	var body []jen.Code
+	if s.Value != nil {
+		e.hoist = nil
+		c, code := e.sizeValue(s.Value, deref(jen.Id("v")), 0)
+		fixed = tagSize(s) + c
+		body = append(append(body, e.hoist...), code...)
+		e.hoist = nil
+	}
 	for _, f := range s.Fields {
 		e.hoist = nil
 		c, code := e.sizeValue(f.Type, fieldExpr(f), 0)
@@ -229,6 +236,10 @@ func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 		}
 		visiting[s] = true
 		defer delete(visiting, s)
+		if s.Value != nil {
+			c, ok := e.fixedSize(s.Value, visiting)
+			return c + tagSize(s), ok
+		}
 		size := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 		for _, f := range s.Fields {
 			c, ok := e.fixedSize(f.Type, visiting)

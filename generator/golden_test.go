@@ -219,10 +219,10 @@ var errorCases = []struct {
 		want:  []string{"-type Nope: no such type"},
 	},
 	{
-		name:  "not a struct",
+		name:  "not a struct nor a value type",
 		types: "N",
-		src:   "type N int\n",
-		want:  []string{"x.go:5:6: -type N: N is not a struct type"},
+		src:   "type N interface{ M() }\n",
+		want:  []string{"x.go:5:6: -type N: N is not a struct type, nor a named basic, slice, array or map type"},
 	},
 	{
 		name:  "hand-written marshaler",

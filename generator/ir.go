@@ -34,11 +34,15 @@ import "go/types"
 // carries the Go type it stands for (Go), so that the emitters can convert
 // between a named type such as Kind and the uint8 the runtime reads.
 
-// Struct is one struct type to generate methods for.
+// Struct is one type to generate methods for: a struct, or with Value a
+// named type of another kind (type UInt64Value uint64), whose methods
+// encode Value, the model of its underlying type, and which has no
+// fields and no legacy form.
 type Struct struct {
 	Name       string
 	TypeParams []string // the type parameters of a generic struct, in order
 	Fields     []*Field // the fields on the wire, in declaration order
+	Value      Type     // the underlying type of a value type; nil for a struct
 
 	// How the type evolves (schema.go; the zero value is a type whose
 	// arrays have exactly len(Fields) elements).

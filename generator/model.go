@@ -34,7 +34,17 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 	for i := 0; i < named.TypeParams().Len(); i++ {
 		s.TypeParams = append(s.TypeParams, named.TypeParams().At(i).Obj().Name())
 	}
-	st := named.Underlying().(*types.Struct)
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		// A value type: its methods encode its underlying type.
+		t, err := m.underlyingModel(named.Underlying(), named)
+		if err != nil {
+			m.errorf(tn.Pos(), "type %s has unsupported underlying type %s: %v", s.Name, m.typeString(named.Underlying()), err)
+			return s
+		}
+		s.Value = t
+		return s
+	}
 	for i := 0; i < st.NumFields(); i++ {
 		if f := st.Field(i); slices.Contains(generatedNames, f.Name()) {
 			m.errorf(f.Pos(), "field %s.%s has the name of a method cbor-gen generates for %s; rename the field", s.Name, f.Name(), s.Name)

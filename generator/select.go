@@ -40,7 +40,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	} else {
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() || tn.IsAlias() || !isStructType(tn) {
+			if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && hasTagDirective(l, tn)) {
 				continue
 			}
 			if skip, why := notGenerated(tn); skip {
@@ -112,8 +112,8 @@ func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string)
 		return nil, at("-type %s: %s is not a type", name, name)
 	case tn.IsAlias():
 		return nil, at("-type %s: %s is an alias; name the type it stands for", name, name)
-	case !isStructType(tn):
-		return nil, at("-type %s: %s is not a struct type", name, name)
+	case !isStructType(tn) && !isValueType(tn):
+		return nil, at("-type %s: %s is not a struct type, nor a named basic, slice, array or map type", name, name)
 	}
 	if have := existingMethods(tn); len(have) > 0 {
 		return nil, at("-type %s: %s already has a method %s; remove it or leave the type out", name, name, have[0])
@@ -230,4 +230,20 @@ func containsLock(t types.Type, seen map[types.Type]bool) bool {
 func isNullary(sel *types.Selection) bool {
 	sig, ok := sel.Type().(*types.Signature)
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 0
+}
+
+// isValueType reports whether tn is a defined type that is not a struct
+// but can have generated methods: a named basic, slice, array or map type
+// (type UInt64Value uint64, type Dict map[string]Value). Such a type is
+// generated when named with -type or declared with //cborgen:tag.
+func isValueType(tn *types.TypeName) bool {
+	named, ok := tn.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return false
+	}
+	switch named.Underlying().(type) {
+	case *types.Basic, *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
 }

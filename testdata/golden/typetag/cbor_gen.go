@@ -830,3 +830,794 @@ func (v *Shape) cborDecodeField(d *runtime.Decoder, field int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v UInt64Value) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst.
+func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xd9, 0x03, 0xeb)
+	dst = runtime.AppendUint(dst, uint64((*v)))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *UInt64Value) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 12
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "UInt64Value")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: tag 1003, then the value (cborDecodeTagged).
+func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
+	if err := d.ReadTypeTag(1003, false); err != nil {
+		return runtime.AtRoot(err, "UInt64Value")
+	}
+	return v.cborDecodeTagged(d)
+}
+
+// cborDecodeTagged reads one value from d.
+func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
+	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		(*v) = UInt64Value(x)
+	} else {
+		x, err := d.ReadUint64()
+		if err != nil {
+			return runtime.AtRoot(err, "UInt64Value")
+		}
+		(*v) = UInt64Value(x)
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Dict) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst.
+func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	if (*v) == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xd9, 0x03, 0xec)
+	var e UInt64Value
+	if (*v) == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len((*v)))
+		ks := runtime.GetStringKeys()
+		for k := range *v {
+			ks.Keys = append(ks.Keys, k)
+		}
+		ks.Sort()
+		for _, k := range ks.Keys {
+			dst = runtime.AppendString(dst, k)
+			e = (*v)[k]
+			if dst, err = e.AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+		ks.Release()
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Dict) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))*12
+	for k := range *v {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Dict) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Dict")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Dict")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: tag 1004, then the value (cborDecodeTagged).
+func (v *Dict) DecodeCBOR(d *runtime.Decoder) error {
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtRoot(err, "Dict")
+	} else if null {
+		*v = nil
+		return nil
+	}
+	if err := d.ReadTypeTag(1004, false); err != nil {
+		return runtime.AtRoot(err, "Dict")
+	}
+	return v.cborDecodeTagged(d)
+}
+
+// cborDecodeTagged reads one value from d.
+func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
+	var e UInt64Value
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtRoot(err, "Dict")
+			}
+		}
+		if null {
+			(*v) = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtRoot(err, "Dict")
+			}
+			m := make(Dict, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextPair(n, i)
+					if err != nil {
+						return runtime.AtRoot(err, "Dict")
+					}
+					if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtRoot(err, "Dict")
+				}
+				e = 0
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtRoot(runtime.AtKey(err, k), "Dict")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			(*v) = m
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Blob) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst.
+func (v *Blob) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	if (*v) == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xd9, 0x03, 0xed)
+	if (*v) == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendBytes(dst, (*v))
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Blob) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Blob) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Blob")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Blob")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: tag 1005, then the value (cborDecodeTagged).
+func (v *Blob) DecodeCBOR(d *runtime.Decoder) error {
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtRoot(err, "Blob")
+	} else if null {
+		*v = nil
+		return nil
+	}
+	if err := d.ReadTypeTag(1005, true); err != nil {
+		return runtime.AtRoot(err, "Blob")
+	}
+	return v.cborDecodeTagged(d)
+}
+
+// cborDecodeTagged reads one value from d.
+func (v *Blob) cborDecodeTagged(d *runtime.Decoder) error {
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtRoot(err, "Blob")
+			}
+		}
+		if null {
+			(*v) = nil
+		} else {
+			b, err := d.ReadBytes((*v)[:0])
+			if err != nil {
+				return runtime.AtRoot(err, "Blob")
+			}
+			(*v) = b
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Points) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst.
+func (v *Points) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	if (*v) == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xd9, 0x03, 0xee)
+	if (*v) == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len((*v)))
+		for i := range *v {
+			if dst, err = (*v)[i].AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Points) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))*22
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Points) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Points")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Points")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: tag 1006, then the value (cborDecodeTagged).
+func (v *Points) DecodeCBOR(d *runtime.Decoder) error {
+	if null, err := d.ReadNull(); err != nil {
+		return runtime.AtRoot(err, "Points")
+	} else if null {
+		*v = nil
+		return nil
+	}
+	if err := d.ReadTypeTag(1006, false); err != nil {
+		return runtime.AtRoot(err, "Points")
+	}
+	return v.cborDecodeTagged(d)
+}
+
+// cborDecodeTagged reads one value from d.
+func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtRoot(err, "Points")
+			}
+		}
+		if null {
+			(*v) = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtRoot(err, "Points")
+			}
+			if (*v) == nil || cap((*v)) < n {
+				(*v) = make(Points, 0, d.Hint(max(n, 0)))
+			} else {
+				(*v) = (*v)[:0]
+			}
+			var zero Point
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return runtime.AtRoot(err, "Points")
+					}
+					if !more {
+						break
+					}
+				}
+				(*v) = append((*v), zero)
+				if err := (*v)[i].DecodeCBOR(d); err != nil {
+					return runtime.AtRoot(runtime.AtIndex(err, i), "Points")
+				}
+			}
+			d.Leave()
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Values) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x87)
+	if dst, err = v.U.AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	if dst, err = v.D.AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	if dst, err = v.B.AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	if dst, err = v.P.AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	if v.PU == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		if dst, err = v.PU.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	}
+	if v.Ds == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Ds))
+		for i := range v.Ds {
+			if dst, err = v.Ds[i].AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+	}
+	{
+		var e Blob
+		if v.Map == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Map))
+			ks := runtime.GetStringKeys()
+			for k := range v.Map {
+				ks.Keys = append(ks.Keys, k)
+			}
+			ks.Sort()
+			for _, k := range ks.Keys {
+				dst = runtime.AppendString(dst, k)
+				e = v.Map[k]
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			ks.Release()
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Values) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 25
+	n += v.D.SizeCBOR()
+	n += v.B.SizeCBOR()
+	n += v.P.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.Ds)))
+	for i := range v.Ds {
+		n += v.Ds[i].SizeCBOR()
+	}
+	{
+		var e Blob
+		n += runtime.SizeHead(uint64(len(v.Map)))
+		for k, x := range v.Map {
+			n += runtime.SizeHead(uint64(len(k))) + len(k)
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Values) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Values")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Values")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Values")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 7 fields.
+func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(7) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 7 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 7, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 7 {
+							return runtime.WrongLength(d, 7, i)
+						}
+						break
+					}
+					if i == 7 {
+						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	if err := v.U.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "U")
+	}
+	if err := v.D.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "D")
+	}
+	if err := v.B.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "B")
+	}
+	if err := v.P.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "P")
+	}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "PU")
+			}
+		}
+		if null {
+			v.PU = nil
+		} else {
+			if v.PU == nil {
+				v.PU = new(UInt64Value)
+			}
+			if err := v.PU.DecodeCBOR(d); err != nil {
+				return runtime.AtField(err, "PU")
+			}
+		}
+	}
+	if err := v.cborDecodeField(d, 5); err != nil {
+		return err
+	}
+	if err := v.cborDecodeField(d, 6); err != nil {
+		return err
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Values{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "U":
+				field = 0
+			case "D":
+				field = 1
+			case "B":
+				field = 2
+			case "P":
+				field = 3
+			case "PU":
+				field = 4
+			case "Ds":
+				field = 5
+			case "Map":
+				field = 6
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "U"):
+					field = 0
+				case runtime.KeyFold(k.Text, "D"):
+					field = 1
+				case runtime.KeyFold(k.Text, "B"):
+					field = 2
+				case runtime.KeyFold(k.Text, "P"):
+					field = 3
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "PU"):
+					field = 4
+				case runtime.KeyFold(k.Text, "Ds"):
+					field = 5
+				}
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "Map"):
+					field = 6
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "PU", "Ds", "Map"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if err := v.U.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "U")
+		}
+	case 1:
+		if err := v.D.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "D")
+		}
+	case 2:
+		if err := v.B.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "B")
+		}
+	case 3:
+		if err := v.P.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "P")
+		}
+	case 4:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PU")
+				}
+			}
+			if null {
+				v.PU = nil
+			} else {
+				if v.PU == nil {
+					v.PU = new(UInt64Value)
+				}
+				if err := v.PU.DecodeCBOR(d); err != nil {
+					return runtime.AtField(err, "PU")
+				}
+			}
+		}
+	case 5:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Ds")
+				}
+			}
+			if null {
+				v.Ds = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Ds")
+				}
+				if v.Ds == nil || cap(v.Ds) < n {
+					v.Ds = make([]Dict, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Ds = v.Ds[:0]
+				}
+				var zero Dict
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Ds")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Ds = append(v.Ds, zero)
+					if err := v.Ds[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Ds")
+					}
+				}
+				d.Leave()
+			}
+		}
+	case 6:
+		var e Blob
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Map")
+				}
+			}
+			if null {
+				v.Map = nil
+			} else {
+				n, err := d.ReadMapHead()
+				if err != nil {
+					return runtime.AtField(err, "Map")
+				}
+				m := make(map[string]Blob, d.Hint(max(n, 0)))
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextPair(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Map")
+						}
+						if !more {
+							break
+						}
+					}
+					k, err := d.ReadString()
+					if err != nil {
+						return runtime.AtField(err, "Map")
+					}
+					e = nil
+					if err := e.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtKey(err, k), "Map")
+					}
+					m[k] = e
+				}
+				d.Leave()
+				v.Map = m
+			}
+		}
+	}
+	return nil
+}

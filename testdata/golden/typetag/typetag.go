@@ -27,3 +27,35 @@ type Shape struct {
 	Maybe *Point
 	Label Label
 }
+
+// UInt64Value is a tagged integer: a named non-struct type is generated
+// when it carries //cborgen:tag.
+//
+//cborgen:tag 1003
+type UInt64Value uint64
+
+// Dict is a tagged map of tagged values.
+//
+//cborgen:tag 1004
+type Dict map[string]UInt64Value
+
+// Blob is a byte string whose tag older writers left out.
+//
+//cborgen:tag 1005 optional
+type Blob []byte
+
+// Points is a tagged slice of tagged structs.
+//
+//cborgen:tag 1006
+type Points []Point
+
+// Values holds the tagged value types.
+type Values struct {
+	U   UInt64Value
+	D   Dict
+	B   Blob
+	P   Points
+	PU  *UInt64Value
+	Ds  []Dict
+	Map map[string]Blob
+}

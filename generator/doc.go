@@ -38,6 +38,10 @@
 //	           reads and writes the record's format, kinds.go names wire
 //	           kinds and says which can read which. docs/schema.md has the
 //	           rules.
+//	emit_union.go
+//	           The dispatcher of each //cborgen:union interface, and
+//	           checkUnions, which refuses variants that cannot be told
+//	           apart.
 //	embed.go   A struct that is not generated but embeds a generated type
 //	           would take over its MarshalCBOR: refused.
 //	emit_*.go  One emitter per generated method writes it with jennifer:

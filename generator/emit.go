@@ -154,6 +154,9 @@ func emitFile(f *File) ([]byte, error) {
 		}
 		jf.Add(e.decodeFieldMethod(s)).Line()
 	}
+	for _, u := range f.Unions {
+		jf.Add(e.unionFuncs(u)).Line()
+	}
 	var buf bytes.Buffer
 	if err := jf.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering generated code: %v", err)

@@ -165,6 +165,9 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		}
 		return []jen.Code{appendCall(jen.Qual(dynamicPath, "Append").Call(dst, x, e.dynamicOptions()))}
 
+	case Union:
+		return []jen.Code{appendCall(jen.Id(unionFunc(t.Model, "Append")).Call(dst, val))}
+
 	case TypeParam:
 		return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendValue").Call(dst, jen.Op("&").Add(val), e.dynamicOptions()))}
 
@@ -321,7 +324,7 @@ func appendCall(call jen.Code) jen.Code {
 func canFail(t Type) bool {
 	return containsType(t, func(t Type) bool {
 		switch t.(type) {
-		case StructRef, Time, Dynamic, TypeParam:
+		case StructRef, Time, Dynamic, TypeParam, Union:
 			return true
 		}
 		return false

@@ -456,6 +456,14 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			}),
 		)}
 
+	case Union:
+		x := jen.Id(local("u", depth))
+		return []jen.Code{
+			jen.List(x, jen.Id("err")).Op(":=").Id(unionFunc(t.Model, "Decode")).Call(jen.Id("d")),
+			ifErr(wrap),
+			set(x),
+		}
+
 	case Dynamic:
 		return []jen.Code{checkErr(jen.Qual(dynamicPath, "Decode").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
 

@@ -184,6 +184,9 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 	case BigInt:
 		return 0, []jen.Code{add(rt("SizeBigInt").Call(jen.Op("&").Add(val)))}
 
+	case Union:
+		return 0, []jen.Code{add(jen.Id(unionFunc(t.Model, "Size")).Call(val))}
+
 	case Marshaler:
 		if t.Raw {
 			// A cbor.RawMessage is written as it is, or as null.

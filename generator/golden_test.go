@@ -231,6 +231,24 @@ var errorCases = []struct {
 		want:  []string{"x.go:5:6: -type T: T already has a method MarshalCBOR"},
 	},
 	{
+		name:  "union: two untagged variants of one type",
+		src:   "//cborgen:union\ntype V interface{ v() }\n\n//cborgen:tag 900\ntype A string\n\ntype B string\n\ntype C string\n\nfunc (A) v() {}\nfunc (B) v() {}\nfunc (C) v() {}\n\ntype T struct{ X V }\n",
+		types: "T,A,B,C",
+		want:  []string{"x.go:6:6: union V: variants B and C are both untagged text strings"},
+	},
+	{
+		name:  "union: two variants under one tag",
+		src:   "//cborgen:union\ntype V interface{ v() }\n\n//cborgen:tag 900\ntype A string\n\n//cborgen:tag 900\ntype B int\n\nfunc (A) v() {}\nfunc (B) v() {}\n",
+		types: "A,B",
+		want:  []string{"x.go:6:6: union V: variants A and B are both tag 900"},
+	},
+	{
+		name:  "union without variants",
+		src:   "//cborgen:union\ntype V interface{ v() }\n\ntype T struct{ X V }\n",
+		types: "T",
+		want:  []string{"x.go:6:6: union V: no variants"},
+	},
+	{
 		name: "nothing to generate",
 		src:  "type t struct{}\n",
 		want: []string{"no exported struct types"},

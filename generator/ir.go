@@ -1,6 +1,9 @@
 package generator
 
-import "go/types"
+import (
+	"go/token"
+	"go/types"
+)
 
 // The model is the small, closed description of what to generate. It is
 // built from go/types by the modeler (model.go), checked there, and nothing
@@ -274,6 +277,7 @@ type File struct {
 	Build    string          // the //go:build line of the chosen types' files (outputConstraint)
 	Taken    map[string]bool // names the package declares: generated names must avoid them
 	NilEmpty bool            // nil containers are written empty, not null (-nilempty)
+	Unions   []*UnionType    // the //cborgen:union interfaces of the package
 }
 
 // reservedName is the name of runtime.Reserved, the type of a field that
@@ -291,4 +295,29 @@ func (t Reserved) goType() types.Type { return t.Go }
 func (f *Field) isReserved() bool {
 	_, ok := f.Type.(Reserved)
 	return ok
+}
+
+// Union is a field of an interface type declared with //cborgen:union:
+// each value is one of the variants, written by the variant's own
+// generated code and read back by the union's dispatcher, which looks at
+// the item's tag number or, for untagged variants, its type.
+type Union struct {
+	Go    types.Type
+	Model *UnionType
+}
+
+func (t Union) goType() types.Type { return t.Go }
+
+// UnionType is one //cborgen:union interface of the package and its
+// variants: the generated types of the run that implement it.
+type UnionType struct {
+	Name     string
+	Pos      token.Position
+	Variants []*Variant
+}
+
+// Variant is one type a union may hold.
+type Variant struct {
+	Struct *Struct // the generated type
+	Ptr    bool    // the interface holds *T (T's methods have pointer receivers)
 }

@@ -18,9 +18,10 @@ type modeler struct {
 	pkg      *types.Package
 	selected map[*types.TypeName]bool
 	errs     []error
-	visiting map[*types.Named]bool // named non-struct types being translated, against cycles
-	notes    []error               // fields on the slow path (Dynamic), reported but not fatal
-	pending  *pendingGeneration    // struct types other packages will generate
+	visiting map[*types.Named]bool          // named non-struct types being translated, against cycles
+	notes    []error                        // fields on the slow path (Dynamic), reported but not fatal
+	pending  *pendingGeneration             // struct types other packages will generate
+	unions   map[*types.TypeName]*UnionType // //cborgen:union interfaces of the package
 }
 
 func (m *modeler) errorf(pos token.Pos, format string, args ...any) {
@@ -304,6 +305,9 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 		}
 	}
 	if _, ok := named.Underlying().(*types.Interface); ok {
+		if u := m.unions[obj]; u != nil {
+			return Union{Go: named, Model: u}, nil
+		}
 		return Dynamic{Go: named}, nil
 	}
 	// The methods fxamacker/cbor calls, in the order it looks for them.

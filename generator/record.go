@@ -45,7 +45,20 @@ func LockPath(out string) string {
 
 // record is a parsed schema record.
 type record struct {
-	types map[string]*typeRecord
+	types  map[string]*typeRecord
+	unions map[string]*unionRecord
+}
+
+func newRecord() *record {
+	return &record{types: map[string]*typeRecord{}, unions: map[string]*unionRecord{}}
+}
+
+// unionRecord is the record of one //cborgen:union: the types of its
+// variants, whose values stored data may hold.
+type unionRecord struct {
+	name     string
+	variants []string // sorted
+	line     int
 }
 
 // typeRecord is the record of one type.
@@ -109,7 +122,7 @@ func slotOf(f *Field, pkg *types.Package) slotRecord {
 
 // parseRecord reads a schema record. Errors name the line and column.
 func parseRecord(path string, data []byte) (*record, error) {
-	rec := &record{types: map[string]*typeRecord{}}
+	rec := newRecord()
 	var errs []error
 	fail := func(line, col int, format string, args ...any) {
 		errs = append(errs, &posError{
@@ -135,6 +148,14 @@ func parseRecord(path string, data []byte) (*record, error) {
 		toks, cols, err := tokenize(text)
 		if err != nil {
 			fail(line, cols[len(cols)-1], "%v", err)
+			continue
+		}
+		if toks[0] == "union" {
+			if len(toks) < 2 {
+				fail(line, 1, "want \"union NAME VARIANT...\"")
+				continue
+			}
+			rec.unions[toks[1]] = &unionRecord{name: toks[1], variants: toks[2:], line: line}
 			continue
 		}
 		if toks[0] == "type" {
@@ -285,6 +306,14 @@ func formatRecord(rec *record, goFile string) []byte {
 				fmt.Fprintf(&b, "%s %d %s %s %s\n", tr.name, i, s.name, s.key, s.kind)
 			}
 		}
+	}
+	unames := make([]string, 0, len(rec.unions))
+	for name := range rec.unions {
+		unames = append(unames, name)
+	}
+	sort.Strings(unames)
+	for _, name := range unames {
+		fmt.Fprintf(&b, "\nunion %s %s\n", name, strings.Join(rec.unions[name].variants, " "))
 	}
 	return b.Bytes()
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,7 +57,7 @@ func applySchema(l *loaded, f *File, cfg Config) ([]byte, error) {
 		return nil, joinPosErrors(c.errs)
 	}
 
-	old := &record{types: map[string]*typeRecord{}}
+	old := newRecord()
 	data, err := os.ReadFile(c.lockPath)
 	switch {
 	case os.IsNotExist(err):
@@ -69,14 +70,23 @@ func applySchema(l *loaded, f *File, cfg Config) ([]byte, error) {
 				return nil, fmt.Errorf("%v\n(fix the schema record, or write it anew once with\n\t%s\n)", err, acceptBreakCommand(cfg, f))
 			}
 			logf(cfg.Log, "-accept-break: the schema record does not parse and is written anew:\n%v\n", err)
-			old = &record{types: map[string]*typeRecord{}}
+			old = newRecord()
 		}
 	}
 
-	rec := &record{types: map[string]*typeRecord{}}
+	rec := newRecord()
 	for _, s := range f.Structs {
 		rec.types[s.Name] = c.compare(s, old.types[s.Name])
 	}
+	for _, u := range f.Unions {
+		ur := &unionRecord{name: u.Name}
+		for _, v := range u.Variants {
+			ur.variants = append(ur.variants, v.Struct.Name)
+		}
+		sort.Strings(ur.variants)
+		rec.unions[u.Name] = ur
+	}
+	c.compareUnions(old, rec)
 	var gone []string
 	for name := range old.types {
 		if rec.types[name] == nil {
@@ -331,5 +341,30 @@ func (c *schemaCheck) compareTag(s *Struct, old, cur string) {
 		c.problem(pos, "type %s changed its tag from %s to %s: stored values carry tag %s and would no longer decode. Keep //cborgen:tag %s", s.Name, oldN, curN, oldN, oldN)
 	default: // the same number, optional before and required now
 		c.problem(pos, "type %s now requires tag %s, but it was optional: stored values without it would no longer decode. Keep //cborgen:tag %s optional", s.Name, curN, curN)
+	}
+}
+
+// compareUnions refuses a union that lost a variant, or that is no longer
+// generated: stored data holds values of every variant the record names,
+// and they would no longer decode. Adding a variant is fine.
+func (c *schemaCheck) compareUnions(old, cur *record) {
+	names := make([]string, 0, len(old.unions))
+	for name := range old.unions {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		ou := old.unions[name]
+		pos := token.Position{Filename: c.lockPath, Line: ou.line, Column: 1}
+		nu := cur.unions[name]
+		if nu == nil {
+			c.problem(pos, "union %s is in the schema record but no longer generated: stored data holds its values. Keep its //cborgen:union directive", name)
+			continue
+		}
+		for _, v := range ou.variants {
+			if !slices.Contains(nu.variants, v) {
+				c.problem(pos, "union %s lost its variant %s: stored values of %s would no longer decode. Keep %s generated and implementing %s", name, v, v, v, name)
+			}
+		}
 	}
 }

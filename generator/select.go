@@ -23,6 +23,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	scope := pkg.Scope()
 	var chosen []*types.TypeName
 	var errs, notes []error
+	unions := unionInterfaces(l)
 	if len(cfg.Types) > 0 {
 		seen := map[string]bool{}
 		for _, name := range cfg.Types {
@@ -40,7 +41,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	} else {
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && hasTagDirective(l, tn)) {
+			if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && (hasTagDirective(l, tn) || implementsAny(tn, unions))) {
 				continue
 			}
 			if skip, why := notGenerated(tn); skip {
@@ -73,6 +74,10 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 		selected: map[*types.TypeName]bool{},
 		visiting: map[*types.Named]bool{},
 		pending:  &pendingGeneration{dir: l.dir, flags: tagFlags(cfg.Tags)},
+		unions:   map[*types.TypeName]*UnionType{},
+	}
+	for _, u := range unions {
+		m.unions[u] = &UnionType{Name: u.Name(), Pos: fset.Position(u.Pos())}
 	}
 	for _, tn := range chosen {
 		m.selected[tn] = true
@@ -87,6 +92,20 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	}
 	for _, tn := range chosen {
 		f.Structs = append(f.Structs, m.structModel(tn))
+	}
+	// The variants of each union: the chosen types that implement it.
+	for _, u := range unions {
+		um := m.unions[u]
+		iface := u.Type().Underlying().(*types.Interface)
+		for i, tn := range chosen {
+			switch {
+			case types.Implements(tn.Type(), iface):
+				um.Variants = append(um.Variants, &Variant{Struct: f.Structs[i]})
+			case types.Implements(types.NewPointer(tn.Type()), iface):
+				um.Variants = append(um.Variants, &Variant{Struct: f.Structs[i], Ptr: true})
+			}
+		}
+		f.Unions = append(f.Unions, um)
 	}
 	if len(m.errs) > 0 {
 		return nil, joinPosErrors(m.errs)
@@ -244,6 +263,40 @@ func isValueType(tn *types.TypeName) bool {
 	switch named.Underlying().(type) {
 	case *types.Basic, *types.Slice, *types.Array, *types.Map:
 		return true
+	}
+	return false
+}
+
+// unionInterfaces lists the interface types of the package declared with
+// //cborgen:union, in name order.
+func unionInterfaces(l *loaded) []*types.TypeName {
+	var out []*types.TypeName
+	scope := l.pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if _, ok := tn.Type().Underlying().(*types.Interface); !ok {
+			continue
+		}
+		for _, cm := range typeDoc(l, tn) {
+			if strings.TrimSpace(cm.Text) == "//cborgen:union" {
+				out = append(out, tn)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// implementsAny reports whether tn or *tn implements one of the unions.
+func implementsAny(tn *types.TypeName, unions []*types.TypeName) bool {
+	for _, u := range unions {
+		iface := u.Type().Underlying().(*types.Interface)
+		if types.Implements(tn.Type(), iface) || types.Implements(types.NewPointer(tn.Type()), iface) {
+			return true
+		}
 	}
 	return false
 }

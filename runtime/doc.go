@@ -116,6 +116,8 @@
 //     [GetIntKeys], [UintKeys], [GetUintKeys], [KeyOrder], [SortBytewise],
 //     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
+//   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
+//     [NotAVariant].
 //   - Fields of other kinds: [AppendMarshaled], [AppendBytesOf],
 //     [ReadBytesOf], [ReadByteArrayOf].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],

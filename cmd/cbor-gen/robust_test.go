@@ -613,3 +613,22 @@ func TestTypeTagRecord(t *testing.T) {
 	write(t, filepath.Join(v, "v.go"), strings.Replace(src, "7000", "7000 extra", 1))
 	mustFail(t, v, []string{"want //cborgen:tag N or //cborgen:tag N optional"})
 }
+
+// TestUnionRecord: the variants of a union are part of the schema record;
+// losing one is refused, adding one is accepted.
+func TestUnionRecord(t *testing.T) {
+	src := "package u\n\n//cborgen:union\ntype V interface{ v() }\n\n//cborgen:tag 901\ntype A uint64\n\ntype B string\n\nfunc (A) v() {}\nfunc (B) v() {}\n\ntype Doc struct{ X V }\n"
+	dir := newModule(t, map[string]string{"u/u.go": src})
+	u := filepath.Join(dir, "u")
+	mustGenerate(t, u)
+	if lock := string(read(t, filepath.Join(u, "cbor_gen.lock"))); !strings.Contains(lock, "union V A B\n") {
+		t.Errorf("the record lacks the union:\n%s", lock)
+	}
+	write(t, filepath.Join(u, "u.go"), strings.Replace(src, "func (B) v() {}\n", "", 1))
+	mustFail(t, u, []string{"union V lost its variant B"})
+	write(t, filepath.Join(u, "u.go"), src+"\n//cborgen:tag 902\ntype C int64\n\nfunc (C) v() {}\n")
+	mustGenerate(t, u)
+	if lock := string(read(t, filepath.Join(u, "cbor_gen.lock"))); !strings.Contains(lock, "union V A B C\n") {
+		t.Errorf("the record lacks the new variant:\n%s", lock)
+	}
+}

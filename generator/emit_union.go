@@ -1,0 +1,232 @@
+package generator
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// A union (//cborgen:union on an interface type) gets five functions,
+// which every field, element or map value of its type calls:
+//
+//	func AppendValueCBOR(dst []byte, x Value) ([]byte, error)
+//	func SizeValueCBOR(x Value) int
+//	func DecodeValueCBOR(d *runtime.Decoder) (Value, error)
+//	func MarshalValueCBOR(x Value) ([]byte, error)
+//	func UnmarshalValueCBOR(data []byte) (Value, error)
+//
+// Encoding is the variant's own AppendCBOR (null for nil). Decoding looks
+// at the item first (runtime.Decoder.PeekKind): a tag number picks the
+// variant declared with that //cborgen:tag; an untagged item picks the
+// untagged variant of its type (a struct takes arrays and maps, a named
+// string text, a named integer integers...). checkUnions refuses unions
+// where that choice is not unique.
+
+// unionFunc is the name of one of the union u's functions: Append, Size,
+// Decode, Marshal or Unmarshal.
+func unionFunc(u *UnionType, verb string) string { return verb + u.Name + "CBOR" }
+
+// The classes of untagged items a variant can claim, and the test of the
+// item's initial byte (k.Initial) that finds each.
+var untaggedClasses = map[string]func() jen.Code{
+	"unsigned integer": func() jen.Code { return majorIs("MajorUint") },
+	"negative integer": func() jen.Code { return majorIs("MajorNeg") },
+	"byte string":      func() jen.Code { return majorIs("MajorBytes") },
+	"text string":      func() jen.Code { return majorIs("MajorText") },
+	"array":            func() jen.Code { return majorIs("MajorArray") },
+	"map":              func() jen.Code { return majorIs("MajorMap") },
+	"bool": func() jen.Code {
+		return jen.Id("k").Dot("Initial").Op("==").Lit(0xf4).Op("||").Id("k").Dot("Initial").Op("==").Lit(0xf5)
+	},
+	"float": func() jen.Code {
+		return jen.Id("k").Dot("Initial").Op(">=").Lit(0xf9).Op("&&").Id("k").Dot("Initial").Op("<=").Lit(0xfb)
+	},
+}
+
+func majorIs(major string) jen.Code {
+	return jen.Id("k").Dot("Initial").Op(">>").Lit(5).Op("==").Add(rt(major))
+}
+
+// classesOf lists the untagged items the variant s is written as, or
+// nil when its encoding cannot be told apart by its type alone.
+func classesOf(s *Struct) []string {
+	if s.Value == nil {
+		if s.NoLegacy {
+			return []string{"array"}
+		}
+		return []string{"array", "map"}
+	}
+	switch t := s.Value.(type) {
+	case Int:
+		if t.Signed {
+			return []string{"unsigned integer", "negative integer"}
+		}
+		return []string{"unsigned integer"}
+	case Float:
+		return []string{"float"}
+	case Bool:
+		return []string{"bool"}
+	case String:
+		return []string{"text string"}
+	case Bytes, ByteArray:
+		return []string{"byte string"}
+	case Slice, Array:
+		return []string{"array"}
+	case Map:
+		return []string{"map"}
+	}
+	return nil
+}
+
+// checkUnions refuses, with file:line:col errors naming the clashing
+// variants, a union whose items could go to more than one variant, or to
+// none: no variants, two variants under one tag number, two untagged
+// variants written as the same type, a variant that cannot be told apart.
+// It also refuses a union whose functions' names the package declares.
+func checkUnions(f *File) error {
+	var errs []error
+	for _, u := range f.Unions {
+		at := func(format string, args ...any) {
+			errs = append(errs, &posError{pos: u.Pos, msg: fmt.Sprintf("union %s: ", u.Name) + fmt.Sprintf(format, args...)})
+		}
+		if len(u.Variants) == 0 {
+			at("no variants: no type of the run implements it (generate its variants, or name them with -type)")
+			continue
+		}
+		for _, verb := range []string{"Append", "Size", "Decode", "Marshal", "Unmarshal"} {
+			if name := unionFunc(u, verb); f.Taken[name] {
+				at("the package declares %s, the name of a function cbor-gen generates for the union", name)
+			}
+		}
+		tags, classes := map[uint64]string{}, map[string]string{}
+		for _, v := range u.Variants {
+			s := v.Struct
+			if s.HasTag {
+				if other, ok := tags[s.Tag]; ok {
+					at("variants %s and %s are both tag %d", other, s.Name, s.Tag)
+				}
+				tags[s.Tag] = s.Name
+				if !s.TagOptional {
+					continue
+				}
+			}
+			cs := classesOf(s)
+			if cs == nil {
+				at("variant %s cannot be told apart from the others by its type: give it a //cborgen:tag", s.Name)
+			}
+			for _, c := range cs {
+				if other, ok := classes[c]; ok {
+					at("variants %s and %s are both untagged %s: tell them apart with //cborgen:tag", other, s.Name, pluralClass(c))
+				}
+				classes[c] = s.Name
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return joinPosErrors(errs)
+	}
+	return nil
+}
+
+func pluralClass(c string) string {
+	if c == "bool" || c == "float" {
+		return c + "s"
+	}
+	if c == "map" {
+		return "maps"
+	}
+	return c + "s"
+}
+
+// unionFuncs emits the five functions of the union u.
+func (e *emitter) unionFuncs(u *UnionType) jen.Code {
+	iface := jen.Qual(e.path, u.Name)
+	variantType := func(v *Variant) jen.Code {
+		if v.Ptr {
+			return jen.Op("*").Add(e.typeRef(v.Struct))
+		}
+		return e.typeRef(v.Struct)
+	}
+
+	var appendCases, sizeCases []jen.Code
+	appendCases = append(appendCases, jen.Case(jen.Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil())))
+	for _, v := range u.Variants {
+		appendCases = append(appendCases, jen.Case(variantType(v)).Block(jen.Return(jen.Id("x").Dot("AppendCBOR").Call(jen.Id("dst")))))
+		sizeCases = append(sizeCases, jen.Case(variantType(v)).Block(jen.Return(jen.Id("x").Dot(methodSize).Call())))
+	}
+
+	// Decoding: tagged variants by number, untagged ones by class, in a
+	// fixed order so that the output is reproducible.
+	var decodeCases []jen.Code
+	decodeCases = append(decodeCases, jen.Case(jen.Id("k").Dot("Null").Call()).Block(
+		jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+		jen.Return(jen.Nil(), jen.Nil()),
+	))
+	decodeInto := func(v *Variant) []jen.Code {
+		if v.Ptr {
+			return []jen.Code{
+				jen.Id("x").Op(":=").New(e.typeRef(v.Struct)),
+				jen.If(jen.Id("err").Op(":=").Id("x").Dot("DecodeCBOR").Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+				jen.Return(jen.Id("x"), jen.Nil()),
+			}
+		}
+		return []jen.Code{
+			jen.Var().Id("x").Add(e.typeRef(v.Struct)),
+			jen.If(jen.Id("err").Op(":=").Id("x").Dot("DecodeCBOR").Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+			jen.Return(jen.Id("x"), jen.Nil()),
+		}
+	}
+	for _, v := range u.Variants {
+		if v.Struct.HasTag {
+			decodeCases = append(decodeCases, jen.Case(jen.Id("k").Dot("Tagged").Op("&&").Id("k").Dot("Tag").Op("==").Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(decodeInto(v)...))
+		}
+	}
+	for _, v := range u.Variants {
+		if v.Struct.HasTag && !v.Struct.TagOptional {
+			continue
+		}
+		cs := classesOf(v.Struct)
+		sort.Strings(cs)
+		inner := jen.Add(untaggedClasses[cs[0]]())
+		for _, c := range cs[1:] {
+			inner = inner.Op("||").Add(untaggedClasses[c]())
+		}
+		cond := jen.Op("!").Id("k").Dot("Tagged").Op("&&").Parens(inner)
+		decodeCases = append(decodeCases, jen.Case(cond).Block(decodeInto(v)...))
+	}
+
+	name := u.Name
+	return jen.Commentf("%s appends the encoding of x, one of %s's variants (null for nil).", unionFunc(u, "Append"), name).Line().
+		Func().Id(unionFunc(u, "Append")).Params(jen.Id("dst").Index().Byte(), jen.Id("x").Add(iface)).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(appendCases...),
+		jen.Return(jen.Nil(), rt("NotAVariant").Call(jen.Lit(name), jen.Id("x"))),
+	).Line().Line().
+		Commentf("%s returns an upper bound of the length of x's encoding.", unionFunc(u, "Size")).Line().
+		Func().Id(unionFunc(u, "Size")).Params(jen.Id("x").Add(iface)).Int().Block(
+		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(sizeCases...),
+		jen.Return(jen.Lit(1)),
+	).Line().Line().
+		Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", unionFunc(u, "Decode"), name).Line().
+		Func().Id(unionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(iface, jen.Error()).Block(
+		jen.List(jen.Id("k"), jen.Id("err")).Op(":=").Id("d").Dot("PeekKind").Call(),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+		jen.Switch().Block(decodeCases...),
+		jen.Return(jen.Nil(), rt("NoVariant").Call(jen.Id("d"), jen.Lit(name), jen.Id("k"))),
+	).Line().Line().
+		Commentf("%s returns the encoding of x (null for nil).", unionFunc(u, "Marshal")).Line().
+		Func().Id(unionFunc(u, "Marshal")).Params(jen.Id("x").Add(iface)).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id(unionFunc(u, "Append")).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(unionFunc(u, "Size")).Call(jen.Id("x"))), jen.Id("x"))),
+	).Line().Line().
+		Commentf("%s decodes data, which must hold exactly one %s.", unionFunc(u, "Unmarshal"), name).Line().
+		Func().Id(unionFunc(u, "Unmarshal")).Params(jen.Id("data").Index().Byte()).Params(iface, jen.Error()).Block(
+		jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),
+		jen.List(jen.Id("x"), jen.Id("err")).Op(":=").Id(unionFunc(u, "Decode")).Call(jen.Id("d")),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), rt("AtType").Call(jen.Id("err"), jen.Lit(name)))),
+		jen.If(jen.Id("d").Dot("Offset").Call().Op("!=").Int64().Call(jen.Len(jen.Id("data")))).Block(
+			jen.Return(jen.Nil(), rt("AtType").Call(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")), jen.Lit(name))),
+		),
+		jen.Return(jen.Id("x"), jen.Nil()),
+	)
+}

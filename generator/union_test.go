@@ -1,0 +1,212 @@
+package generator_test
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/testdata/golden/union"
+)
+
+// The oracle for unions: fxamacker/cbor encoding the same values with the
+// tagged variants' mirrors in a TagSet. An interface field holding a
+// registered type is written under its tag, which is what the union's
+// dispatcher must read back.
+type (
+	uComposite struct {
+		_      struct{} `cbor:",toarray"`
+		Kind   string   `cbor:"1,keyasint"`
+		Fields []any    `cbor:"2,keyasint"`
+	}
+	uLegacyComposite struct {
+		Kind   string `cbor:"1,keyasint"`
+		Fields []any  `cbor:"2,keyasint"`
+	}
+	uDict     map[string]any
+	uUInt64   uint64
+	uInt64    int64
+	uDocument struct {
+		_      struct{} `cbor:",toarray"`
+		Root   any
+		Values []any
+		ByName map[string]any
+		Ptr    *uComposite
+	}
+)
+
+// unionModes returns fxamacker's encoders for the current format and for
+// composites in the legacy (map) format.
+func unionModes(t *testing.T) (current, legacy cbor.EncMode) {
+	t.Helper()
+	opts := cbor.TagOptions{EncTag: cbor.EncTagRequired, DecTag: cbor.DecTagRequired}
+	for i, comp := range []any{uComposite{}, uLegacyComposite{}} {
+		set := cbor.NewTagSet()
+		for _, add := range []struct {
+			v   any
+			num uint64
+		}{{comp, 2000}, {uDict(nil), 2001}, {uUInt64(0), 2002}, {uInt64(0), 2003}} {
+			if err := set.Add(opts, reflect.TypeOf(add.v), add.num); err != nil {
+				t.Fatal(err)
+			}
+		}
+		em, err := cbor.CoreDetEncOptions().EncModeWithTags(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			current = em
+		} else {
+			legacy = em
+		}
+	}
+	return current, legacy
+}
+
+// randValue makes a random Value and its mirror, nesting composites and
+// dictionaries up to depth levels.
+func randValue(r *rand.Rand, depth int, legacy bool) (union.Value, any) {
+	n := 6
+	if depth == 0 {
+		n = 4
+	}
+	switch r.IntN(n) {
+	case 0:
+		u := r.Uint64() >> r.IntN(64)
+		return union.UInt64Value(u), uUInt64(u)
+	case 1:
+		i := int64(r.Uint64()>>r.IntN(64)) * int64(1-2*r.IntN(2))
+		return union.Int64Value(i), uInt64(i)
+	case 2:
+		s := strings.Repeat("s", r.IntN(5))
+		return union.StringValue(s), s
+	case 3:
+		if r.IntN(4) == 0 {
+			return nil, nil
+		}
+		b := r.IntN(2) == 0
+		return union.BoolValue(b), b
+	case 4:
+		c, m := &union.Composite{Kind: "k" + strings.Repeat("x", r.IntN(3))}, []any(nil)
+		for i := r.IntN(4); i > 0; i-- {
+			v, mv := randValue(r, depth-1, legacy)
+			c.Fields, m = append(c.Fields, v), append(m, mv)
+		}
+		if legacy {
+			return c, &uLegacyComposite{Kind: c.Kind, Fields: m}
+		}
+		return c, &uComposite{Kind: c.Kind, Fields: m}
+	default:
+		d, m := union.Dict{}, uDict{}
+		for i := r.IntN(4); i > 0; i-- {
+			v, mv := randValue(r, depth-1, legacy)
+			k := strings.Repeat("d", i)
+			d[k], m[k] = v, mv
+		}
+		return d, m
+	}
+}
+
+// TestUnions: random documents of union values, nested through
+// composites and dictionaries, encode byte for byte as fxamacker writes
+// them with a TagSet, decode back equal, and composites written in the
+// legacy map format under their tag decode and re-encode into the current
+// bytes.
+func TestUnions(t *testing.T) {
+	em, lm := unionModes(t)
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		seed := uint64(i)
+		var docs [2]union.Document
+		var mirrors [2]uDocument
+		for j, legacy := range []bool{false, true} {
+			r := rand.New(rand.NewPCG(7, seed)) // the same value twice: current and legacy mirrors
+			doc, m := &docs[j], &mirrors[j]
+			doc.Root, m.Root = randValue(r, 3, legacy)
+			for k := r.IntN(4); k > 0; k-- {
+				v, mv := randValue(r, 3, legacy)
+				doc.Values, m.Values = append(doc.Values, v), append(m.Values, mv)
+			}
+			if r.IntN(2) == 0 {
+				doc.ByName, m.ByName = map[string]union.Value{}, map[string]any{}
+				for k := r.IntN(3); k > 0; k-- {
+					v, mv := randValue(r, 2, legacy)
+					doc.ByName[strings.Repeat("n", k)], m.ByName[strings.Repeat("n", k)] = v, mv
+				}
+			}
+		}
+		in := docs[0]
+		got, err := in.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := em.Marshal(mirrors[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("document %d: generated %x\nfxamacker %x", i, got, want)
+		}
+		var out union.Document
+		if err := out.UnmarshalCBOR(got); err != nil {
+			t.Fatalf("document %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(out, in) {
+			t.Fatalf("document %d: decoded %#v, want %#v", i, out, in)
+		}
+		old, err := lm.Marshal(mirrors[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fromOld union.Document
+		if err := fromOld.UnmarshalCBOR(old); err != nil {
+			t.Fatalf("document %d: legacy %x: %v", i, old, err)
+		}
+		if again, _ := fromOld.MarshalCBOR(); !bytes.Equal(again, want) {
+			t.Fatalf("document %d: legacy %x re-encodes as %x, want %x", i, old, again, want)
+		}
+	}
+}
+
+// TestUnionErrors: an item that no variant claims is a typed error naming
+// its tag number or its type, at its offset and path; a bare union value
+// reads and writes through the union's own functions.
+func TestUnionErrors(t *testing.T) {
+	var doc union.Document
+	for _, tc := range []struct{ hex, want string }{
+		{"8401f6f6f6", "cbor: Document.Root: no variant of Value for unsigned integer at offset 1"},
+		{"84d9270f01f6f6f6", "cbor: Document.Root: no variant of Value for tag 9999 at offset 1"},
+		{"84f68140f6f6", "cbor: Document.Values[0]: no variant of Value for byte string at offset 3"},
+		{"84d9d9f7d907d201f6f6f6", ""}, // 55799 then tag 2002: a UInt64Value
+	} {
+		err := doc.UnmarshalCBOR(mustHex(t, tc.hex))
+		if tc.want == "" {
+			if err != nil || doc.Root != union.UInt64Value(1) {
+				t.Errorf("%s: %v %#v", tc.hex, err, doc.Root)
+			}
+			continue
+		}
+		if !errors.Is(err, runtime.ErrType) || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.hex, err, tc.want)
+		}
+	}
+	b, err := union.MarshalValueCBOR(union.Dict{"a": union.BoolValue(true), "b": nil})
+	if err != nil || !bytes.Equal(b, mustHex(t, "d907d1a26161f56162f6")) {
+		t.Fatalf("MarshalValueCBOR: %x %v", b, err)
+	}
+	v, err := union.UnmarshalValueCBOR(b)
+	if err != nil || !reflect.DeepEqual(v, union.Dict{"a": union.BoolValue(true), "b": nil}) {
+		t.Errorf("UnmarshalValueCBOR: %#v %v", v, err)
+	}
+	if _, err := union.UnmarshalValueCBOR(mustHex(t, "d907d1a0ff")); !errors.Is(err, runtime.ErrTrailing) {
+		t.Errorf("trailing byte: %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package generator_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"reflect"
@@ -209,4 +210,86 @@ func TestUnionErrors(t *testing.T) {
 	if _, err := union.UnmarshalValueCBOR(mustHex(t, "d907d1a0ff")); !errors.Is(err, runtime.ErrTrailing) {
 		t.Errorf("trailing byte: %v", err)
 	}
+}
+
+// TestUnionHostile: truncations of valid documents, tag bombs, unknown
+// tags, wrong content under a known tag, forged lengths inside variants
+// and nesting past the depth limit all give a *runtime.Error, never a
+// panic or a value.
+func TestUnionHostile(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var inputs [][]byte
+	for i := 0; i < 50; i++ {
+		var doc union.Document
+		doc.Root, _ = randValue(r, 3, false)
+		doc.Values = []union.Value{union.StringValue("x"), union.Dict{"a": union.UInt64Value(1)}}
+		b, err := doc.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < len(b); n++ {
+			inputs = append(inputs, b[:n]) // every truncation, after a tag head too
+		}
+	}
+	bomb := append([]byte{0x84}, bytes.Repeat([]byte{0xd9, 0xd9, 0xf7}, 100000)...)
+	deep := []byte{0x84}
+	for i := 0; i < 100; i++ {
+		deep = append(deep, 0xd9, 0x07, 0xd0, 0x82, 0x61, 0x6b, 0x81) // Composite{"k", [ ... ]}
+	}
+	inputs = append(inputs,
+		bomb,
+		append(append([]byte{}, deep...), 0xf6),
+		mustHex(t, "84d907d001f6f6f6"), // tag 2000 on an integer
+		mustHex(t, "84d907d1a16161d9270f00f6f6f6"),         // an unknown tag inside a Dict
+		mustHex(t, "84d907d19b7fffffffffffffff"),           // a forged map length in a variant
+		mustHex(t, "84d907d0829b7fffffffffffffff"),         // a forged text length in a Composite
+		mustHex(t, "84d907d2c249010000000000000000f6f6f6"), // a bignum over uint64 in a UInt64Value
+	)
+	for _, in := range inputs {
+		var doc union.Document
+		err := doc.UnmarshalCBOR(in)
+		var re *runtime.Error
+		if !errors.As(err, &re) {
+			t.Fatalf("%x: got %v, want a *runtime.Error", in[:min(len(in), 40)], err)
+		}
+	}
+}
+
+// FuzzUnionDocument: any input either fails with a *runtime.Error or
+// decodes to a value whose encoding decodes to the same value.
+func FuzzUnionDocument(f *testing.F) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 20; i++ {
+		var doc union.Document
+		doc.Root, _ = randValue(r, 3, false)
+		b, _ := doc.MarshalCBOR()
+		f.Add(b)
+	}
+	f.Add(mustHexF("84d9270f01f6f6f6"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var doc union.Document
+		if err := doc.UnmarshalCBOR(data); err != nil {
+			var re *runtime.Error
+			if !errors.As(err, &re) {
+				t.Fatalf("not a *runtime.Error: %v", err)
+			}
+			return
+		}
+		b, err := doc.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again union.Document
+		if err := again.UnmarshalCBOR(b); err != nil || !reflect.DeepEqual(again, doc) {
+			t.Fatalf("re-encoding %x does not read back: %v", b, err)
+		}
+	})
+}
+
+func mustHexF(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -15,6 +15,7 @@ import (
 // misspelt directive does not go unnoticed.
 var knownDirectives = map[string]string{
 	"extensible": "arrays may end with elements written by a newer version of the type; skip them",
+	"catchall":   "on a named []byte type that implements a union: the variant that keeps any item no other variant claims, and writes it back byte for byte",
 	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
 	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
@@ -45,6 +46,11 @@ func (c *schemaCheck) directives(s *Struct) {
 			s.Embeddable = true
 		case "nolegacy":
 			s.NoLegacy = true
+		case "catchall":
+			if _, ok := s.Value.(Bytes); !ok {
+				c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(cm.Pos()), msg: fmt.Sprintf("type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)})
+			}
+			s.CatchAll = true
 		default:
 			known := make([]string, 0, len(knownDirectives))
 			for k := range knownDirectives {

@@ -350,6 +350,15 @@ func (e *emitter) orNullContainer(val jen.Code, enc ...jen.Code) []jen.Code {
 // appendValueMethod emits AppendCBOR of a value type: its tag, if any,
 // then its underlying value as a field of that type is written.
 func (e *emitter) appendValueMethod(s *Struct) jen.Code {
+	if s.CatchAll {
+		return jen.Comment("AppendCBOR appends the item v holds, as it was read (null when empty).").Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+			Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
+			Block(
+				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil())),
+				jen.Return(rt("AppendRaw").Call(jen.Id("dst"), deref(jen.Id("v")))),
+			)
+	}
 	body := []jen.Code{
 		jen.If(jen.Id("v").Op("==").Nil()).Block(
 			jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()),

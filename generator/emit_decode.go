@@ -52,6 +52,17 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 	if s.HasTag {
 		name = methodDecodeTagged
 	}
+	if s.CatchAll {
+		return jen.Commentf("%s reads one item from d, whatever it is, and keeps its bytes.", name).Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
+			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+			Block(
+				jen.List(jen.Id("raw"), jen.Id("err")).Op(":=").Id("d").Dot("ReadRawItem").Call(jen.Add(deref(jen.Id("v"))).Index(jen.Empty(), jen.Lit(0))),
+				jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name)))),
+				jen.Op("*").Id("v").Op("=").Id("raw"),
+				jen.Return(jen.Nil()),
+			)
+	}
 	if s.Value != nil {
 		// A value type: its underlying value, as a field of that type
 		// is read; each error names the type as its root.

@@ -37,6 +37,14 @@ const methodSize = "SizeCBOR"
 func (e *emitter) sizeMethod(s *Struct) jen.Code {
 	fixed := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 	var body []jen.Code
+	if s.CatchAll {
+		return jen.Commentf("%s returns the length of v's encoding.", methodSize).Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodSize).Params().Int().
+			Block(
+				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Lit(1))),
+				jen.Return(jen.Max(jen.Len(deref(jen.Id("v"))), jen.Lit(1))),
+			)
+	}
 	if s.Value != nil {
 		e.hoist = nil
 		c, code := e.sizeValue(s.Value, deref(jen.Id("v")), 0)

@@ -101,8 +101,19 @@ func checkUnions(f *File) error {
 			}
 		}
 		tags, classes := map[uint64]string{}, map[string]string{}
+		catchAll := ""
 		for _, v := range u.Variants {
 			s := v.Struct
+			if s.CatchAll {
+				switch {
+				case catchAll != "":
+					at("variants %s and %s are both //cborgen:catchall", catchAll, s.Name)
+				case s.HasTag:
+					at("variant %s is //cborgen:catchall and has a tag: the catch-all takes every item no other variant claims, tagged or not", s.Name)
+				}
+				catchAll = s.Name
+				continue
+			}
 			if s.HasTag {
 				if other, ok := tags[s.Tag]; ok {
 					at("variants %s and %s are both tag %d", other, s.Name, s.Tag)
@@ -183,7 +194,12 @@ func (e *emitter) unionFuncs(u *UnionType) jen.Code {
 			decodeCases = append(decodeCases, jen.Case(jen.Id("k").Dot("Tagged").Op("&&").Id("k").Dot("Tag").Op("==").Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(decodeInto(v)...))
 		}
 	}
+	var catchAll *Variant
 	for _, v := range u.Variants {
+		if v.Struct.CatchAll {
+			catchAll = v
+			continue
+		}
 		if v.Struct.HasTag && !v.Struct.TagOptional {
 			continue
 		}
@@ -195,6 +211,10 @@ func (e *emitter) unionFuncs(u *UnionType) jen.Code {
 		}
 		cond := jen.Op("!").Id("k").Dot("Tagged").Op("&&").Parens(inner)
 		decodeCases = append(decodeCases, jen.Case(cond).Block(decodeInto(v)...))
+	}
+	if catchAll != nil {
+		// Every other item: kept as its bytes, written back as they are.
+		decodeCases = append(decodeCases, jen.Default().Block(decodeInto(catchAll)...))
 	}
 
 	name := u.Name
@@ -213,7 +233,7 @@ func (e *emitter) unionFuncs(u *UnionType) jen.Code {
 		jen.List(jen.Id("k"), jen.Id("err")).Op(":=").Id("d").Dot("PeekKind").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
 		jen.Switch().Block(decodeCases...),
-		jen.Return(jen.Nil(), rt("NoVariant").Call(jen.Id("d"), jen.Lit(name), jen.Id("k"))),
+		noVariant(catchAll, name),
 	).Line().Line().
 		Commentf("%s returns the encoding of x (null for nil).", unionFunc(u, "Marshal")).Line().
 		Func().Id(unionFunc(u, "Marshal")).Params(jen.Id("x").Add(iface)).Params(jen.Index().Byte(), jen.Error()).Block(
@@ -229,4 +249,13 @@ func (e *emitter) unionFuncs(u *UnionType) jen.Code {
 		),
 		jen.Return(jen.Id("x"), jen.Nil()),
 	)
+}
+
+// noVariant is the end of a dispatcher: the error for an item no variant
+// claims, or nothing when the catch-all's default case claims them all.
+func noVariant(catchAll *Variant, union string) jen.Code {
+	if catchAll != nil {
+		return jen.Null()
+	}
+	return jen.Return(jen.Nil(), rt("NoVariant").Call(jen.Id("d"), jen.Lit(union), jen.Id("k")))
 }

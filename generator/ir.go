@@ -64,6 +64,9 @@ type Struct struct {
 	HasTag      bool
 	Tag         uint64
 	TagOptional bool
+	// CatchAll: //cborgen:catchall on a named []byte type, a union's
+	// variant for items no other variant claims, kept as their bytes.
+	CatchAll bool
 }
 
 // Field is one exported, not skipped field of a Struct.

@@ -38,6 +38,7 @@ type (
 		Values []any
 		ByName map[string]any
 		Ptr    *uComposite
+		Ext    []any
 	}
 )
 
@@ -183,10 +184,10 @@ func TestUnions(t *testing.T) {
 func TestUnionErrors(t *testing.T) {
 	var doc union.Document
 	for _, tc := range []struct{ hex, want string }{
-		{"8401f6f6f6", "cbor: Document.Root: no variant of Value for unsigned integer at offset 1"},
-		{"84d9270f01f6f6f6", "cbor: Document.Root: no variant of Value for tag 9999 at offset 1"},
-		{"84f68140f6f6", "cbor: Document.Values[0]: no variant of Value for byte string at offset 3"},
-		{"84d9d9f7d907d201f6f6f6", ""}, // 55799 then tag 2002: a UInt64Value
+		{"8501f6f6f6f6", "cbor: Document.Root: no variant of Value for unsigned integer at offset 1"},
+		{"85d9270f01f6f6f6f6", "cbor: Document.Root: no variant of Value for tag 9999 at offset 1"},
+		{"85f68140f6f6f6", "cbor: Document.Values[0]: no variant of Value for byte string at offset 3"},
+		{"85d9d9f7d907d201f6f6f6f6", ""}, // 55799 then tag 2002: a UInt64Value
 	} {
 		err := doc.UnmarshalCBOR(mustHex(t, tc.hex))
 		if tc.want == "" {
@@ -231,8 +232,8 @@ func TestUnionHostile(t *testing.T) {
 			inputs = append(inputs, b[:n]) // every truncation, after a tag head too
 		}
 	}
-	bomb := append([]byte{0x84}, bytes.Repeat([]byte{0xd9, 0xd9, 0xf7}, 100000)...)
-	deep := []byte{0x84}
+	bomb := append([]byte{0x85}, bytes.Repeat([]byte{0xd9, 0xd9, 0xf7}, 100000)...)
+	deep := []byte{0x85}
 	for i := 0; i < 100; i++ {
 		deep = append(deep, 0xd9, 0x07, 0xd0, 0x82, 0x61, 0x6b, 0x81) // Composite{"k", [ ... ]}
 	}
@@ -265,7 +266,8 @@ func FuzzUnionDocument(f *testing.F) {
 		b, _ := doc.MarshalCBOR()
 		f.Add(b)
 	}
-	f.Add(mustHexF("84d9270f01f6f6f6"))
+	f.Add(mustHexF("85d9270f01f6f6f6f6"))
+	f.Add(mustHexF("85f6f6f6f683d9270f9f01ff6161c2410a"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var doc union.Document
 		if err := doc.UnmarshalCBOR(data); err != nil {
@@ -292,4 +294,27 @@ func mustHexF(s string) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestUnionCatchAll: a union with a //cborgen:catchall variant keeps any
+// item its other variants do not claim, tagged or not, indefinite lengths
+// included, and writes it back byte for byte.
+func TestUnionCatchAll(t *testing.T) {
+	for _, item := range []string{"d9270f01", "4101", "9f0102ff", "d9270fbf6161f6ff", "f93c00", "a0"} {
+		in := mustHex(t, "85f6f6f6f682"+"6173"+item) // Ext: ["s", item]
+		var doc union.Document
+		if err := doc.UnmarshalCBOR(in); err != nil {
+			t.Fatalf("%s: %v", item, err)
+		}
+		if len(doc.Ext) != 2 || doc.Ext[0] != union.StringValue("s") || hex.EncodeToString(doc.Ext[1].(union.Unknown)) != item {
+			t.Fatalf("%s: decoded %#v", item, doc.Ext)
+		}
+		out, err := doc.MarshalCBOR()
+		if err != nil || !bytes.Equal(out, in) {
+			t.Errorf("%s: written back as %x (%v), want %x", item, out, err, in)
+		}
+	}
+	if _, err := (&union.Document{Ext: []union.Extension{union.Unknown{0x82, 0x01}}}).MarshalCBOR(); err == nil {
+		t.Error("a catch-all holding half an item was written")
+	}
 }

@@ -117,7 +117,7 @@
 //     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
-//     [NotAVariant].
+//     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].
 //   - Fields of other kinds: [AppendMarshaled], [AppendBytesOf],
 //     [ReadBytesOf], [ReadByteArrayOf].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],

@@ -59,3 +59,40 @@ func NoVariant(d *Decoder, union string, k Kind) error {
 func NotAVariant(union string, v any) error {
 	return fmt.Errorf("cbor: %T is not a variant of %s", v, union)
 }
+
+// AppendRaw appends raw, the item a union's catch-all variant holds, as it
+// is, after checking that it is exactly one well-formed item (indefinite
+// lengths and any tags included, so that what was read is written back
+// byte for byte); an empty raw is null.
+func AppendRaw(dst, raw []byte) ([]byte, error) {
+	if len(raw) == 0 {
+		return AppendNull(dst), nil
+	}
+	d := NewBytesDecoder(raw)
+	if err := d.Skip(); err != nil {
+		return dst, err
+	}
+	if d.off != len(raw) {
+		return dst, d.errAt(d.Offset(), ErrTrailing, "more than one item in a catch-all variant")
+	}
+	return append(dst, raw...), nil
+}
+
+// ReadRawItem reads the next item, whatever it is, as its bytes, tags
+// included, into buf (reusing its capacity): what a union's catch-all
+// variant keeps. The item is checked as Skip checks it, against the
+// decoder's limits.
+func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
+	if d.off >= len(d.buf) {
+		if err := d.need(1); err != nil {
+			return buf, err
+		}
+	}
+	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
+	err := d.walk(0, d.depth)
+	d.pinned = false
+	if err != nil {
+		return buf, err
+	}
+	return append(buf[:0], d.buf[d.pin:d.off]...), nil
+}

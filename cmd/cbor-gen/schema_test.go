@@ -270,7 +270,7 @@ func TestSchemaUnknownDirective(t *testing.T) {
 	_, pkg := shop(t)
 	editShop(t, pkg, "type Order struct {\n", "//cborgen:extensibel\ntype Order struct {\n")
 	code, _, stderr := run(t, pkg, "-type", "Order,Item")
-	if code != 1 || !strings.Contains(stderr, "shop.go:10:1: type Order: unknown directive //cborgen:extensibel (known: //cborgen:embeddable, //cborgen:extensible, //cborgen:nolegacy, //cborgen:tag N)") {
+	if code != 1 || !strings.Contains(stderr, "shop.go:10:1: type Order: unknown directive //cborgen:extensibel (known: ") || !strings.Contains(stderr, "//cborgen:extensible,") {
 		t.Errorf("exit %d:\n%s", code, stderr)
 	}
 }

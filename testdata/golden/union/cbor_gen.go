@@ -610,6 +610,50 @@ func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Unknown) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the item v holds, as it was read (null when empty).
+func (v *Unknown) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	return runtime.AppendRaw(dst, (*v))
+}
+
+// SizeCBOR returns the length of v's encoding.
+func (v *Unknown) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return max(len((*v)), 1)
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Unknown) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Unknown")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Unknown")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one item from d, whatever it is, and keeps its bytes.
+func (v *Unknown) DecodeCBOR(d *runtime.Decoder) error {
+	raw, err := d.ReadRawItem((*v)[:0])
+	if err != nil {
+		return runtime.AtRoot(err, "Unknown")
+	}
+	*v = raw
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Document) MarshalCBOR() ([]byte, error) {
 	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
@@ -620,7 +664,7 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x85)
 	if dst, err = AppendValueCBOR(dst, v.Root); err != nil {
 		return nil, err
 	}
@@ -662,6 +706,16 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if v.Ext == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Ext))
+		for i := range v.Ext {
+			if dst, err = AppendExtensionCBOR(dst, v.Ext[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return dst, nil
 }
 
@@ -691,6 +745,10 @@ func (v *Document) SizeCBOR() int {
 		n++
 	} else {
 		n += v.Ptr.SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Ext)))
+	for i := range v.Ext {
+		n += SizeExtensionCBOR(v.Ext[i])
 	}
 	return n
 }
@@ -727,16 +785,16 @@ func (v *Document) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-// cborDecodeArray reads the current format: an array of the 4 fields.
+// cborDecodeArray reads the current format: an array of the 5 fields.
 func (v *Document) cborDecodeArray(d *runtime.Decoder) error {
-	if !d.TryArrayHead(4) {
+	if !d.TryArrayHead(5) {
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return err
 		}
-		if n != 4 {
+		if n != 5 {
 			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
+				return runtime.WrongLength(d, 5, n)
 			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
@@ -745,13 +803,13 @@ func (v *Document) cborDecodeArray(d *runtime.Decoder) error {
 						return err
 					}
 					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
+						if i != 5 {
+							return runtime.WrongLength(d, 5, i)
 						}
 						break
 					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
+					if i == 5 {
+						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
 					}
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
@@ -790,6 +848,9 @@ func (v *Document) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	if err := v.cborDecodeField(d, 4); err != nil {
+		return err
+	}
 	d.Leave()
 	return nil
 }
@@ -827,6 +888,8 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			case "Ptr":
 				field = 3
+			case "Ext":
+				field = 4
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
@@ -835,6 +898,8 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 				switch {
 				case runtime.KeyFold(k.Text, "Ptr"):
 					field = 3
+				case runtime.KeyFold(k.Text, "Ext"):
+					field = 4
 				}
 			case 4:
 				switch {
@@ -857,7 +922,7 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<field) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Root", "Values", "ByName", "Ptr"}[field])
+			return runtime.DuplicateField(d, [...]string{"Root", "Values", "ByName", "Ptr", "Ext"}[field])
 		}
 		seen |= 1 << field
 		if err := v.cborDecodeField(d, field); err != nil {
@@ -983,8 +1048,129 @@ func (v *Document) cborDecodeField(d *runtime.Decoder, field int) error {
 				}
 			}
 		}
+	case 4:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Ext")
+				}
+			}
+			if null {
+				v.Ext = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Ext")
+				}
+				if v.Ext == nil || cap(v.Ext) < n {
+					v.Ext = make([]Extension, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Ext = v.Ext[:0]
+				}
+				var zero Extension
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Ext")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Ext = append(v.Ext, zero)
+					u1, err := DecodeExtensionCBOR(d)
+					if err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Ext")
+					}
+					v.Ext[i] = u1
+				}
+				d.Leave()
+			}
+		}
 	}
 	return nil
+}
+
+// AppendExtensionCBOR appends the encoding of x, one of Extension's variants (null for nil).
+func AppendExtensionCBOR(dst []byte, x Extension) ([]byte, error) {
+	switch x := x.(type) {
+	case nil:
+		return runtime.AppendNull(dst), nil
+	case UInt64Value:
+		return x.AppendCBOR(dst)
+	case StringValue:
+		return x.AppendCBOR(dst)
+	case Unknown:
+		return x.AppendCBOR(dst)
+	}
+	return nil, runtime.NotAVariant("Extension", x)
+}
+
+// SizeExtensionCBOR returns an upper bound of the length of x's encoding.
+func SizeExtensionCBOR(x Extension) int {
+	switch x := x.(type) {
+	case UInt64Value:
+		return x.SizeCBOR()
+	case StringValue:
+		return x.SizeCBOR()
+	case Unknown:
+		return x.SizeCBOR()
+	}
+	return 1
+}
+
+// DecodeExtensionCBOR reads one Extension from d: the variant its tag number, or untagged its type, picks.
+func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
+	k, err := d.PeekKind()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case k.Null():
+		if err := d.Skip(); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	case k.Tagged && k.Tag == 2002:
+		var x UInt64Value
+		if err := x.DecodeCBOR(d); err != nil {
+			return nil, err
+		}
+		return x, nil
+	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
+		var x StringValue
+		if err := x.DecodeCBOR(d); err != nil {
+			return nil, err
+		}
+		return x, nil
+	default:
+		var x Unknown
+		if err := x.DecodeCBOR(d); err != nil {
+			return nil, err
+		}
+		return x, nil
+	}
+}
+
+// MarshalExtensionCBOR returns the encoding of x (null for nil).
+func MarshalExtensionCBOR(x Extension) ([]byte, error) {
+	return AppendExtensionCBOR(make([]byte, 0, SizeExtensionCBOR(x)), x)
+}
+
+// UnmarshalExtensionCBOR decodes data, which must hold exactly one Extension.
+func UnmarshalExtensionCBOR(data []byte) (Extension, error) {
+	d := runtime.NewBytesDecoder(data)
+	x, err := DecodeExtensionCBOR(d)
+	if err != nil {
+		return nil, runtime.AtType(err, "Extension")
+	}
+	if d.Offset() != int64(len(data)) {
+		return nil, runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Extension")
+	}
+	return x, nil
 }
 
 // AppendValueCBOR appends the encoding of x, one of Value's variants (null for nil).

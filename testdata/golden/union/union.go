@@ -45,10 +45,27 @@ func (Int64Value) isValue()  {}
 func (StringValue) isValue() {}
 func (BoolValue) isValue()   {}
 
+// Extension is a union with a catch-all variant: a reader that keeps
+// kinds it does not know.
+//
+//cborgen:union
+type Extension interface{ isExtension() }
+
+// Unknown keeps any item no other variant of Extension claims (a kind a
+// newer writer added), and writes it back byte for byte.
+//
+//cborgen:catchall
+type Unknown []byte
+
+func (Unknown) isExtension()     {}
+func (StringValue) isExtension() {}
+func (UInt64Value) isExtension() {}
+
 // Document holds values in every position.
 type Document struct {
 	Root   Value
 	Values []Value
 	ByName map[string]Value
 	Ptr    *Composite
+	Ext    []Extension
 }

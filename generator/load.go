@@ -207,9 +207,15 @@ func packageName(out, dir string, src []byte) (string, error) {
 // type that does not yet implement an interface made of them.
 var missingGenerated = regexp.MustCompile(`(has no field or method|missing method) (MarshalCBOR|UnmarshalCBOR|AppendCBOR|DecodeCBOR|SizeCBOR)\b`)
 
+// missingUnionFunc matches a call of one of the functions generated for a
+// //cborgen:union interface (MarshalValueCBOR) before they exist.
+var missingUnionFunc = regexp.MustCompile(`^undefined: (Append|Size|Decode|Marshal|Unmarshal)[A-Z]\w*CBOR$`)
+
 // tolerated reports whether the type error msg is one that generation
 // itself cures.
-func tolerated(msg string) bool { return missingGenerated.MatchString(msg) }
+func tolerated(msg string) bool {
+	return missingGenerated.MatchString(msg) || missingUnionFunc.MatchString(msg)
+}
 
 // packageErrors gathers the errors of pkgs and their imports, each as
 // file:line:col: message, as go/packages' PrintErrors shows them.

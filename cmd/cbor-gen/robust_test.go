@@ -632,3 +632,19 @@ func TestUnionRecord(t *testing.T) {
 		t.Errorf("the record lacks the new variant:\n%s", lock)
 	}
 }
+
+// TestUnionFuncsBeforeGeneration: code that calls a union's generated
+// functions generates before they exist; a call of a function that is not
+// generated is still an error.
+func TestUnionFuncsBeforeGeneration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	src := "package w\n\n//cborgen:union\ntype V interface{ v() }\n\n//cborgen:tag 903\ntype A uint64\n\nfunc (A) v() {}\n\nfunc Dump(x V) ([]byte, error) { return MarshalVCBOR(x) }\n"
+	dir := newModule(t, map[string]string{"w/w.go": src})
+	w := filepath.Join(dir, "w")
+	mustGenerate(t, w)
+	goCmd(t, dir, "build", "./...")
+	write(t, filepath.Join(w, "more.go"), "package w\n\nfunc More(x V) ([]byte, error) { return MarshalNopeCBOR(x) }\n")
+	mustFail(t, w, []string{"more.go:3:41: undefined: MarshalNopeCBOR"})
+}

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -284,12 +285,7 @@ func formatRecord(rec *record, goFile string) []byte {
 	b.WriteString("# changes to it like API changes. Format and rules:\n")
 	b.WriteString("# " + schemaDoc + "\n\n")
 	b.WriteString(schemaVersion + "\n")
-	names := make([]string, 0, len(rec.types))
-	for name := range rec.types {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(rec.types)) {
 		tr := rec.types[name]
 		if tr.tag != "" {
 			fmt.Fprintf(&b, "\ntype %s required=%d tag=%s\n", tr.name, tr.required, tr.tag)
@@ -307,12 +303,7 @@ func formatRecord(rec *record, goFile string) []byte {
 			}
 		}
 	}
-	unames := make([]string, 0, len(rec.unions))
-	for name := range rec.unions {
-		unames = append(unames, name)
-	}
-	sort.Strings(unames)
-	for _, name := range unames {
+	for _, name := range slices.Sorted(maps.Keys(rec.unions)) {
 		fmt.Fprintf(&b, "\nunion %s %s\n", name, strings.Join(rec.unions[name].variants, " "))
 	}
 	return b.Bytes()

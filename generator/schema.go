@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -348,12 +349,7 @@ func (c *schemaCheck) compareTag(s *Struct, old, cur string) {
 // generated: stored data holds values of every variant the record names,
 // and they would no longer decode. Adding a variant is fine.
 func (c *schemaCheck) compareUnions(old, cur *record) {
-	names := make([]string, 0, len(old.unions))
-	for name := range old.unions {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(old.unions)) {
 		ou := old.unions[name]
 		pos := token.Position{Filename: c.lockPath, Line: ou.line, Column: 1}
 		nu := cur.unions[name]

@@ -230,10 +230,7 @@ func checkAll(cfg Config) error {
 	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag, NilEmpty: cfg.NilEmpty}.Args()) > 0 {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
 	}
-	var buildFlags []string
-	if len(cfg.Tags) > 0 {
-		buildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
-	}
+	buildFlags := tagFlags(cfg.Tags)
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ var knownDirectives = map[string]string{
 	"catchall":   "on a named []byte type that implements a union: the variant that keeps any item no other variant claims, and writes it back byte for byte",
 	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
 	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
+	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 }
 
@@ -46,6 +48,8 @@ func (c *schemaCheck) directives(s *Struct) {
 			s.Embeddable = true
 		case "nolegacy":
 			s.NoLegacy = true
+		case "map":
+			s.MapFormat = true
 		case "catchall":
 			if _, ok := s.Value.(Bytes); !ok {
 				c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(cm.Pos()), msg: fmt.Sprintf("type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)})
@@ -62,6 +66,35 @@ func (c *schemaCheck) directives(s *Struct) {
 				msg: fmt.Sprintf("type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", ")),
 			})
 		}
+	}
+	if s.MapFormat {
+		c.mapDirective(s, tn)
+	}
+}
+
+// mapDirective refuses what contradicts //cborgen:map on s: it is for
+// structs, whose map has no legacy form, no slots to extend, and no
+// toarray option.
+func (c *schemaCheck) mapDirective(s *Struct, tn *types.TypeName) {
+	var clash []string
+	if s.Value != nil {
+		clash = append(clash, "it is for struct types; "+s.Name+" is not a struct")
+	}
+	if s.NoLegacy {
+		clash = append(clash, "//cborgen:nolegacy is about the legacy map form of an array type; a map type reads only its map")
+	}
+	if s.Extensible {
+		clash = append(clash, "//cborgen:extensible is about array elements; a map type skips unknown keys anyway")
+	}
+	if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() == "_" && strings.Contains(reflect.StructTag(st.Tag(i)).Get("cbor"), "toarray") {
+				clash = append(clash, "the struct's toarray option asks for an array")
+			}
+		}
+	}
+	for _, msg := range clash {
+		c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(tn.Pos()), msg: fmt.Sprintf("type %s: //cborgen:map: %s", s.Name, msg)})
 	}
 }
 

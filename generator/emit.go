@@ -148,7 +148,9 @@ func emitFile(f *File) ([]byte, error) {
 		if s.Value != nil {
 			continue // a value type has no array, legacy or per-field decoder
 		}
-		jf.Add(e.decodeArrayMethod(s)).Line()
+		if !s.MapFormat {
+			jf.Add(e.decodeArrayMethod(s)).Line()
+		}
 		if !s.NoLegacy {
 			jf.Add(e.decodeMapMethod(s)).Line()
 		}

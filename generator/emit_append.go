@@ -24,6 +24,9 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	if s.Value != nil {
 		return e.appendValueMethod(s)
 	}
+	if s.MapFormat {
+		return e.appendMapFormatMethod(s) // emit_map.go
+	}
 	needErr := false
 	for _, f := range s.Fields {
 		needErr = needErr || canFail(f.Type)

@@ -77,6 +77,9 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(body...)
 	}
+	if s.MapFormat {
+		return e.decodeMapFormatMethod(s, name) // emit_map.go
+	}
 	if s.NoLegacy {
 		// //cborgen:nolegacy: the array format only; a map is an ErrType
 		// from the array decoder's head read, like any other item.

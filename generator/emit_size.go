@@ -36,6 +36,9 @@ const methodSize = "SizeCBOR"
 // the result is an estimate, and AppendCBOR grows the buffer if needed.
 func (e *emitter) sizeMethod(s *Struct) jen.Code {
 	fixed := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
+	if s.MapFormat {
+		fixed += mapKeysSize(s)
+	}
 	var body []jen.Code
 	if s.CatchAll {
 		return jen.Commentf("%s returns the length of v's encoding.", methodSize).Line().

@@ -53,6 +53,9 @@ func majorIs(major string) jen.Code {
 // nil when its encoding cannot be told apart by its type alone.
 func classesOf(s *Struct) []string {
 	if s.Value == nil {
+		if s.MapFormat {
+			return []string{"map"}
+		}
 		if s.NoLegacy {
 			return []string{"array"}
 		}

@@ -67,6 +67,10 @@ type Struct struct {
 	// CatchAll: //cborgen:catchall on a named []byte type, a union's
 	// variant for items no other variant claims, kept as their bytes.
 	CatchAll bool
+	// MapFormat: //cborgen:map, the struct is written as a CBOR map keyed
+	// by Field.Key, as fxamacker/cbor writes a struct without toarray,
+	// and read back from that map only (mapformat.go, emit_map.go).
+	MapFormat bool
 }
 
 // Field is one exported, not skipped field of a Struct.
@@ -81,6 +85,10 @@ type Field struct {
 	// Via is the chain of embedded struct fields the field is promoted
 	// through, outermost first: empty for a field of the struct itself.
 	Via []Embed
+	Pos token.Position // where the field is declared
+	// Omit lists the tests, any of which leaves the field out of a
+	// map-format struct's map (omitempty, omitzero; mapformat.go).
+	Omit []omitTest
 }
 
 // Embed is one embedded struct field on the way to a promoted field.

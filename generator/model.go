@@ -58,7 +58,7 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 		}
 		f, tag := c.v, c.tag
 		fd := &Field{Name: f.Name(), Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
-			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via}
+			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via, Pos: m.fset.Position(f.Pos())}
 		t, err := m.typeModel(f.Type())
 		if err != nil {
 			m.errorf(f.Pos(), "field %s.%s has unsupported type %s: %v (leave the field out of the encoding with the tag `cbor:\"-\"`)", s.Name, f.Name(), m.typeString(f.Type()), err)

@@ -206,6 +206,9 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkMapFormats(f); err != nil {
+		return nil, err
+	}
 	if err := checkUnions(f); err != nil {
 		return nil, err
 	}

@@ -118,6 +118,8 @@
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
 //     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].
+//   - Map-format structs (//cborgen:map): [SetMapHead],
+//     [EmptyBinary].
 //   - Fields of other kinds: [AppendMarshaled], [AppendBytesOf],
 //     [ReadBytesOf], [ReadByteArrayOf].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],

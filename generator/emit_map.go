@@ -1,0 +1,240 @@
+package generator
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+// The encoder of a map-format struct (//cborgen:map): a CBOR map of its
+// fields, as fxamacker/cbor writes a struct without toarray. The keys are
+// known now, so they are encoded and put in the run's key order here, at
+// generation time; the generated code appends each key's bytes as one
+// constant. A field left out (omitempty, omitzero, or promoted through a
+// nil embedded pointer) is counted, and the map's head, written first for
+// every field, is then rewritten for the fields written.
+//
+//	func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
+//		if v == nil {
+//			return runtime.AppendNull(dst), nil
+//		}
+//		start, omitted := len(dst), 0
+//		dst = append(dst, 0xa2)
+//		dst = append(dst, 0x01) // key 1
+//		dst = runtime.AppendInt(dst, v.Alg)
+//		if len(v.KeyID) != 0 {
+//			dst = append(dst, 0x04) // key 4
+//			dst = runtime.AppendBytes(dst, v.KeyID)
+//		} else {
+//			omitted++
+//		}
+//		if omitted != 0 {
+//			dst[start] -= byte(omitted)
+//		}
+//		return dst, nil
+//	}
+
+// mapKey is a field of a map-format struct with its encoded key.
+type mapKey struct {
+	field *Field
+	key   []byte
+}
+
+// mapKeys lists the fields of a map-format struct in the order their keys
+// are written: by their encoded keys in the run's order, or in field
+// order when the run does not sort (fxamacker's SortNone).
+func mapKeys(s *Struct, order keyOrder) []mapKey {
+	var keys []mapKey
+	for _, f := range s.Fields {
+		var k []byte
+		if f.KeyAsInt {
+			k = runtime.AppendInt(nil, f.KeyInt)
+		} else {
+			k = runtime.AppendString(nil, f.Key)
+		}
+		keys = append(keys, mapKey{f, k})
+	}
+	switch order {
+	case orderBytewise:
+		slices.SortStableFunc(keys, func(a, b mapKey) int { return bytes.Compare(a.key, b.key) })
+	case orderLengthFirst:
+		slices.SortStableFunc(keys, func(a, b mapKey) int {
+			return cmp.Or(cmp.Compare(len(a.key), len(b.key)), bytes.Compare(a.key, b.key))
+		})
+	}
+	return keys
+}
+
+// keyLiteral is the Go literal of an encoded key: a string literal of its
+// bytes, the head as escapes and readable text as itself ("\x62id"), or
+// byte literals for an integer key.
+func keyLiteral(k mapKey) []jen.Code {
+	if k.field.KeyAsInt {
+		var codes []jen.Code
+		for _, b := range k.key {
+			codes = append(codes, jen.Op(fmt.Sprintf("0x%02x", b)))
+		}
+		return codes
+	}
+	head := len(k.key) - len(k.field.Key)
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range k.key[:head] {
+		fmt.Fprintf(&b, `\x%02x`, c)
+	}
+	quoted := fmt.Sprintf("%+q", k.field.Key) // ASCII only, so no byte can join the escapes above
+	b.WriteString(quoted[1 : len(quoted)-1])
+	b.WriteByte('"')
+	return []jen.Code{jen.Op(b.String()).Op("...")}
+}
+
+// appendMapFormatMethod emits AppendCBOR of a map-format struct.
+func (e *emitter) appendMapFormatMethod(s *Struct) jen.Code {
+	needErr := false
+	omits := false
+	for _, f := range s.Fields {
+		needErr = needErr || canFail(f.Type)
+		ptrs, _ := embeddedPtrs(f)
+		omits = omits || len(f.Omit) > 0 || len(ptrs) > 0
+	}
+	body := []jen.Code{
+		jen.If(jen.Id("v").Op("==").Nil()).Block(
+			jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()),
+		),
+	}
+	if needErr {
+		body = append(body, jen.Var().Id("err").Error())
+	}
+	if s.HasTag {
+		body = append(body, appendHead(runtime.MajorTag, s.Tag))
+	}
+	if omits {
+		body = append(body, jen.List(jen.Id("start"), jen.Id("omitted")).Op(":=").List(jen.Len(jen.Id("dst")), jen.Lit(0)))
+	}
+	body = append(body, appendHead(runtime.MajorMap, uint64(len(s.Fields))))
+	omitted := jen.Id("omitted").Op("++")
+	for _, k := range mapKeys(s, e.order) {
+		f := k.field
+		if slices.ContainsFunc(f.Omit, func(t omitTest) bool { return t.kind == omitAlways }) {
+			body = append(body, jen.Comment(fmt.Sprintf("%s: omitempty, and a [0]T is always empty", f.Name)), omitted.Clone())
+			continue
+		}
+		e.hoist = nil
+		enc := append([]jen.Code{
+			jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, keyLiteral(k)...)...).Comment(keyComment(f)),
+		}, e.appendValue(f.Type, fieldExpr(f), 0)...)
+		if len(e.hoist) > 0 {
+			enc = []jen.Code{jen.Block(append(e.hoist, enc...)...)}
+		}
+		e.hoist = nil
+		if len(f.Omit) > 0 {
+			enc = []jen.Code{e.omitIf(f, enc, omitted)}
+		}
+		// A field promoted through a nil embedded pointer is left out,
+		// as fxamacker/cbor leaves it out of a map.
+		ptrs, _ := embeddedPtrs(f)
+		for i := len(ptrs) - 1; i >= 0; i-- {
+			enc = []jen.Code{jen.If(jen.Add(ptrs[i]).Op("==").Nil()).Block(omitted.Clone()).Else().Block(enc...)}
+		}
+		body = append(body, enc...)
+	}
+	if omits {
+		fix := jen.Id("dst").Index(jen.Id("start")).Op("-=").Byte().Call(jen.Id("omitted")) // a one-byte head: 0xa0 + count
+		if len(s.Fields) >= 24 {
+			fix = jen.Id("dst").Op("=").Add(rt("SetMapHead")).Call(jen.Id("dst"), jen.Id("start"), jen.Lit(len(s.Fields)).Op("-").Id("omitted"))
+		}
+		body = append(body, jen.If(jen.Id("omitted").Op("!=").Lit(0)).Block(fix))
+	}
+	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
+
+	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
+		Block(body...)
+}
+
+// keyComment names a field's key in the generated code.
+func keyComment(f *Field) string {
+	if f.KeyAsInt {
+		return fmt.Sprintf("key %d: %s", f.KeyInt, f.Name)
+	}
+	if f.Key == f.Name {
+		return fmt.Sprintf("key %q", f.Key)
+	}
+	return fmt.Sprintf("key %q: %s", f.Key, f.Name)
+}
+
+// omitIf wraps the code that writes f in the tests of f.Omit: the field
+// is written when no test says to leave it out.
+func (e *emitter) omitIf(f *Field, write []jen.Code, omitted *jen.Statement) jen.Code {
+	x := fieldExpr(f)
+	var init jen.Code
+	var keep []jen.Code
+	for _, t := range f.Omit {
+		switch t.kind {
+		case omitFalse:
+			keep = append(keep, jen.Add(x))
+		case omitNumZero:
+			keep = append(keep, jen.Add(x).Op("!=").Lit(0))
+		case omitLen:
+			keep = append(keep, jen.Len(x).Op("!=").Lit(0))
+		case omitNil:
+			keep = append(keep, jen.Add(x).Op("!=").Nil())
+		case omitEqual:
+			keep = append(keep, jen.Add(x).Op("!=").Parens(jen.Add(typeCode(f.Type.goType())).Values()))
+		case omitIsZero:
+			keep = append(keep, jen.Op("!").Add(x).Dot("IsZero").Call())
+		case omitNilOrIsZero:
+			keep = append(keep, jen.Parens(jen.Add(x).Op("!=").Nil().Op("&&").Op("!").Add(x).Dot("IsZero").Call()))
+		case omitBigZero:
+			keep = append(keep, jen.Add(x).Dot("Bits").Call().Op("!=").Nil())
+		case omitBinary:
+			// fxamacker calls MarshalBinary to tell; the encoder calls it
+			// again to write the bytes.
+			init = jen.List(jen.Id("empty"), jen.Id("err")).Op(":=").Add(rt("EmptyBinary")).Call(jen.Op("&").Add(x))
+			keep = append(keep, jen.Op("!").Id("empty"))
+		}
+	}
+	cond := keep[0]
+	for _, k := range keep[1:] {
+		cond = jen.Add(cond).Op("&&").Add(k)
+	}
+	if init != nil {
+		return jen.If(init, jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))).
+			Else().If(cond).Block(write...).Else().Block(omitted.Clone())
+	}
+	return jen.If(cond).Block(write...).Else().Block(omitted.Clone())
+}
+
+// mapKeysSize is the length of all the encoded keys of a map-format
+// struct, which SizeCBOR adds to that of the values.
+func mapKeysSize(s *Struct) int {
+	n := 0
+	for _, k := range mapKeys(s, orderNone) {
+		n += len(k.key)
+	}
+	return n
+}
+
+// decodeMapFormatMethod emits DecodeCBOR (or for a tagged type the
+// method it calls after the tag) of a map-format struct: the map only,
+// by the legacy decoder, whose rules are fxamacker's for a struct
+// without toarray.
+func (e *emitter) decodeMapFormatMethod(s *Struct, name string) jen.Code {
+	return jen.Comment(name+" reads one value from d: a map of the fields, as fxamacker/cbor").Line().
+		Comment("writes a struct without toarray (//cborgen:map). Any other item is an error.").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
+		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+		Block(
+			jen.If(jen.Id("err").Op(":=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(
+				jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+			),
+			jen.Return(jen.Nil()),
+		)
+}

@@ -1,0 +1,222 @@
+package generator
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+)
+
+// A map-format struct (//cborgen:map) is written as fxamacker/cbor writes
+// a struct without toarray: a map of its fields keyed by Field.Key, where
+// a field tagged omitempty or omitzero is left out when its value is
+// empty or zero by fxamacker's rules. This file decides, once, at
+// generation time, how each such field is tested (Field.Omit), and
+// refuses what fxamacker would decide only by reflection.
+
+// omitKind is one test that leaves a field out of a map.
+type omitKind int
+
+const (
+	omitFalse       omitKind = iota // a bool that is false
+	omitNumZero                     // a number equal to 0, -0.0 too
+	omitLen                         // len(x) == 0: text, byte string, slice, map, RawMessage
+	omitNil                         // x == nil: pointer, slice, map, interface, union
+	omitEqual                       // x == T{}: a comparable struct or array
+	omitIsZero                      // x.IsZero(), the type's own method (omitzero)
+	omitNilOrIsZero                 // x == nil || x.IsZero(), a pointer whose type has IsZero
+	omitBinary                      // MarshalBinary returns no bytes (omitempty)
+	omitBigZero                     // a big.Int with no words
+	omitAlways                      // omitempty on a [0]T: never written
+)
+
+// omitTest is one test of Field.Omit.
+type omitTest struct{ kind omitKind }
+
+// checkMapFormats refuses directives that contradict //cborgen:map and
+// fills in Field.Omit for the fields of every map-format struct.
+func checkMapFormats(f *File) error {
+	var errs []error
+	byName := map[string]*Struct{}
+	for _, s := range f.Structs {
+		byName[s.Name] = s
+	}
+	for _, s := range f.Structs {
+		if !s.MapFormat {
+			continue
+		}
+		for _, fd := range s.Fields {
+			fail := func(format string, args ...any) {
+				errs = append(errs, &posError{pos: fd.Pos, msg: fmt.Sprintf("field %s.%s: ", s.Name, fd.Name) + fmt.Sprintf(format, args...)})
+			}
+			if fd.isReserved() {
+				fail("runtime.Reserved keeps a slot of an array; a //cborgen:map type has keys, not slots: delete the field (its key may stay unused)")
+				continue
+			}
+			fd.Omit = nil
+			if fd.OmitEmpty {
+				test, ok, err := emptyTest(fd.Type, byName)
+				if err != nil {
+					fail("omitempty: %v", err)
+				} else if ok {
+					fd.Omit = append(fd.Omit, test)
+				}
+			}
+			if fd.OmitZero {
+				test, err := zeroTest(fd.Type)
+				if err != nil {
+					fail("omitzero: %v", err)
+				} else if !slices.Contains(fd.Omit, test) {
+					fd.Omit = append(fd.Omit, test)
+				}
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return joinPosErrors(errs)
+	}
+	return nil
+}
+
+// emptyTest is fxamacker/cbor's omitempty test for a value of type t; ok
+// is false for a type whose values are never empty (a struct with its own
+// marshaler, generated ones included; time.Time; big.Int).
+func emptyTest(t Type, structs map[string]*Struct) (test omitTest, ok bool, err error) {
+	switch t := t.(type) {
+	case Bool:
+		return omitTest{omitFalse}, true, nil
+	case Int, Float:
+		return omitTest{omitNumZero}, true, nil
+	case String, Bytes, Slice, Map:
+		return omitTest{omitLen}, true, nil
+	case ByteArray:
+		return omitTest{omitAlways}, t.N == 0, nil
+	case Array:
+		return omitTest{omitAlways}, t.N == 0, nil
+	case Pointer, Union:
+		return omitTest{omitNil}, true, nil
+	case StructRef:
+		if s := structs[t.Name]; s != nil && s.Embeddable {
+			return omitTest{}, false, fmt.Errorf("%s is //cborgen:embeddable, so fxamacker/cbor would not call its methods and would test it field by field; drop omitempty", t.Name)
+		}
+		return omitTest{}, false, nil // fxamacker calls its MarshalCBOR: never empty
+	case Time, BigInt:
+		return omitTest{}, false, nil
+	case Marshaler:
+		if t.Raw || isNamed(t.Go, fxamackerPath, "ByteString") {
+			return omitTest{omitLen}, true, nil
+		}
+		return omitTest{}, false, nil
+	case BinaryMarshaler:
+		return omitTest{omitBinary}, true, nil
+	case Dynamic:
+		return emptyTestOf(t.Go)
+	case TypeParam:
+		return omitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", t.Go)
+	}
+	return omitTest{}, false, fmt.Errorf("not supported for this type")
+}
+
+// emptyTestOf is the omitempty test of a type that fxamacker/cbor
+// encodes: by its marshalers, else by its kind.
+func emptyTestOf(t types.Type) (omitTest, bool, error) {
+	switch {
+	case hasMethod(t, "MarshalCBOR"):
+		return omitTest{}, false, nil
+	case hasMethod(t, "MarshalBinary"):
+		return omitTest{omitBinary}, true, nil
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return omitTest{omitFalse}, true, nil
+		case u.Info()&types.IsString != 0:
+			return omitTest{omitLen}, true, nil
+		case u.Info()&(types.IsInteger|types.IsFloat) != 0:
+			return omitTest{omitNumZero}, true, nil
+		}
+	case *types.Slice, *types.Map:
+		return omitTest{omitLen}, true, nil
+	case *types.Array:
+		return omitTest{omitAlways}, u.Len() == 0, nil
+	case *types.Pointer, *types.Interface:
+		return omitTest{omitNil}, true, nil
+	case *types.Struct:
+		return omitTest{}, false, fmt.Errorf("fxamacker/cbor tests a struct of type %s field by field, by reflection; drop omitempty, or generate %s", t, t)
+	}
+	return omitTest{}, false, fmt.Errorf("not supported for type %s", t)
+}
+
+// zeroTest is fxamacker/cbor's omitzero test for a value of type t: the
+// type's IsZero method when it has one, else Go's zero value, as
+// reflect.Value.IsZero tells it.
+func zeroTest(t Type) (omitTest, error) {
+	switch t.(type) {
+	case TypeParam:
+		return omitTest{}, fmt.Errorf("whether a value of type parameter %s is zero depends on the type argument; drop omitzero", t.goType())
+	case BigInt:
+		return omitTest{omitBigZero}, nil
+	}
+	goT := t.goType()
+	if hasIsZero(goT) {
+		switch goT.Underlying().(type) {
+		case *types.Pointer:
+			return omitTest{omitNilOrIsZero}, nil
+		case *types.Interface:
+			return omitTest{}, fmt.Errorf("an interface with an IsZero method is tested by fxamacker/cbor through its dynamic value; drop omitzero")
+		}
+		return omitTest{omitIsZero}, nil
+	}
+	switch u := goT.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return omitTest{omitFalse}, nil
+		case u.Info()&types.IsString != 0:
+			return omitTest{omitLen}, nil
+		case u.Info()&(types.IsInteger|types.IsFloat) != 0:
+			return omitTest{omitNumZero}, nil // reflect's IsZero: -0.0 == 0 (Go 1.22 and later)
+		}
+	case *types.Slice, *types.Map, *types.Pointer, *types.Interface:
+		return omitTest{omitNil}, nil
+	case *types.Array, *types.Struct:
+		if types.Comparable(goT) {
+			return omitTest{omitEqual}, nil // what reflect's IsZero compares
+		}
+		return omitTest{}, fmt.Errorf("%s is not comparable, so its zero value cannot be told with ==; give it an IsZero() bool method", goT)
+	}
+	return omitTest{}, fmt.Errorf("not supported for type %s", goT)
+}
+
+// hasIsZero reports whether t or *t has the method IsZero() bool, which
+// fxamacker/cbor's omitzero calls.
+func hasIsZero(t types.Type) bool {
+	ms := types.NewMethodSet(types.NewPointer(t))
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		ms = types.NewMethodSet(t)
+	}
+	if _, isIface := t.Underlying().(*types.Interface); isIface {
+		ms = types.NewMethodSet(t)
+	}
+	sel := ms.Lookup(nil, "IsZero")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
+}
+
+// hasMethod reports whether t or *t has a method of that name.
+func hasMethod(t types.Type, name string) bool {
+	return types.NewMethodSet(types.NewPointer(t)).Lookup(nil, name) != nil
+}
+
+// fxamackerPath is the import path of fxamacker/cbor.
+const fxamackerPath = "github.com/fxamacker/cbor/v2"
+
+// isNamed reports whether t is the named type pkg.name.
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}

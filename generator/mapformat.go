@@ -40,6 +40,13 @@ func checkMapFormats(f *File) error {
 	for _, s := range f.Structs {
 		byName[s.Name] = s
 	}
+	// Types in messages as the package's own code names them.
+	q := func(p *types.Package) string {
+		if p.Path() == f.Path {
+			return ""
+		}
+		return p.Name()
+	}
 	for _, s := range f.Structs {
 		if !s.MapFormat {
 			continue
@@ -54,7 +61,7 @@ func checkMapFormats(f *File) error {
 			}
 			fd.Omit = nil
 			if fd.OmitEmpty {
-				test, ok, err := emptyTest(fd.Type, byName)
+				test, ok, err := emptyTest(fd.Type, byName, q)
 				if err != nil {
 					fail("omitempty: %v", err)
 				} else if ok {
@@ -62,7 +69,7 @@ func checkMapFormats(f *File) error {
 				}
 			}
 			if fd.OmitZero {
-				test, err := zeroTest(fd.Type)
+				test, err := zeroTest(fd.Type, q)
 				if err != nil {
 					fail("omitzero: %v", err)
 				} else if !slices.Contains(fd.Omit, test) {
@@ -80,7 +87,7 @@ func checkMapFormats(f *File) error {
 // emptyTest is fxamacker/cbor's omitempty test for a value of type t; ok
 // is false for a type whose values are never empty (a struct with its own
 // marshaler, generated ones included; time.Time; big.Int).
-func emptyTest(t Type, structs map[string]*Struct) (test omitTest, ok bool, err error) {
+func emptyTest(t Type, structs map[string]*Struct, q types.Qualifier) (test omitTest, ok bool, err error) {
 	switch t := t.(type) {
 	case Bool:
 		return omitTest{omitFalse}, true, nil
@@ -109,16 +116,17 @@ func emptyTest(t Type, structs map[string]*Struct) (test omitTest, ok bool, err 
 	case BinaryMarshaler:
 		return omitTest{omitBinary}, true, nil
 	case Dynamic:
-		return emptyTestOf(t.Go)
+		return emptyTestOf(t.Go, q)
 	case TypeParam:
-		return omitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", t.Go)
+		return omitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", types.TypeString(t.Go, q))
 	}
 	return omitTest{}, false, fmt.Errorf("not supported for this type")
 }
 
 // emptyTestOf is the omitempty test of a type that fxamacker/cbor
 // encodes: by its marshalers, else by its kind.
-func emptyTestOf(t types.Type) (omitTest, bool, error) {
+func emptyTestOf(t types.Type, q types.Qualifier) (omitTest, bool, error) {
+	name := types.TypeString(t, q)
 	switch {
 	case hasMethod(t, "MarshalCBOR"):
 		return omitTest{}, false, nil
@@ -142,18 +150,19 @@ func emptyTestOf(t types.Type) (omitTest, bool, error) {
 	case *types.Pointer, *types.Interface:
 		return omitTest{omitNil}, true, nil
 	case *types.Struct:
-		return omitTest{}, false, fmt.Errorf("fxamacker/cbor tests a struct of type %s field by field, by reflection; drop omitempty, or generate %s", t, t)
+		return omitTest{}, false, fmt.Errorf("fxamacker/cbor tests a struct of type %s field by field, by reflection; drop omitempty, or generate %s", name, name)
 	}
-	return omitTest{}, false, fmt.Errorf("not supported for type %s", t)
+	return omitTest{}, false, fmt.Errorf("not supported for type %s", name)
 }
 
 // zeroTest is fxamacker/cbor's omitzero test for a value of type t: the
 // type's IsZero method when it has one, else Go's zero value, as
 // reflect.Value.IsZero tells it.
-func zeroTest(t Type) (omitTest, error) {
+func zeroTest(t Type, q types.Qualifier) (omitTest, error) {
+	name := types.TypeString(t.goType(), q)
 	switch t.(type) {
 	case TypeParam:
-		return omitTest{}, fmt.Errorf("whether a value of type parameter %s is zero depends on the type argument; drop omitzero", t.goType())
+		return omitTest{}, fmt.Errorf("whether a value of type parameter %s is zero depends on the type argument; drop omitzero", name)
 	case BigInt:
 		return omitTest{omitBigZero}, nil
 	}
@@ -183,9 +192,9 @@ func zeroTest(t Type) (omitTest, error) {
 		if types.Comparable(goT) {
 			return omitTest{omitEqual}, nil // what reflect's IsZero compares
 		}
-		return omitTest{}, fmt.Errorf("%s is not comparable, so its zero value cannot be told with ==; give it an IsZero() bool method", goT)
+		return omitTest{}, fmt.Errorf("%s is not comparable, so its zero value cannot be told with ==; give it an IsZero() bool method", name)
 	}
-	return omitTest{}, fmt.Errorf("not supported for type %s", goT)
+	return omitTest{}, fmt.Errorf("not supported for type %s", name)
 }
 
 // hasIsZero reports whether t or *t has the method IsZero() bool, which

@@ -11,6 +11,8 @@ import (
 
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/testdata/golden/mapformat"
+	"github.com/cborgen/cborgen/testdata/golden/sortlength"
+	"github.com/cborgen/cborgen/testdata/golden/sortnone"
 )
 
 // The oracle for //cborgen:map types is fxamacker/cbor writing the same
@@ -63,7 +65,7 @@ func plainOf(t reflect.Type) (reflect.Type, func(reflect.Value) reflect.Value) {
 }
 
 func TestMapFormat(t *testing.T) {
-	em := encMode(t, cbor.SortCoreDeterministic)
+	bytewise := encMode(t, cbor.SortCoreDeterministic)
 	n := 2000
 	if testing.Short() {
 		n = 300
@@ -71,7 +73,12 @@ func TestMapFormat(t *testing.T) {
 	for _, tc := range []struct {
 		value generated
 		tag   []byte // the type's own tag head, written before the map
+		em    cbor.EncMode
 	}{
+		// Keys length-first, and in field order as fxamacker writes
+		// struct fields with SortNone.
+		{value: new(sortlength.Labels), em: encMode(t, cbor.SortLengthFirst)},
+		{value: new(sortnone.Labels), em: encMode(t, cbor.SortNone)},
 		{value: new(mapformat.Header)},
 		{value: new(mapformat.Zeros)},
 		{value: new(mapformat.Record)},
@@ -80,7 +87,7 @@ func TestMapFormat(t *testing.T) {
 		{value: new(mapformat.Signature)}, // an array type holding a map type
 	} {
 		typ := reflect.TypeOf(tc.value).Elem()
-		t.Run(typ.Name(), func(t *testing.T) {
+		t.Run(typ.String(), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(3, uint64(len(typ.Name()))))
 			plainT, toPlain := plainOf(typ)
 			if typ == reflect.TypeFor[mapformat.Signature]() {
@@ -92,6 +99,10 @@ func TestMapFormat(t *testing.T) {
 				}
 				plainT = reflect.StructOf(fields)
 				toPlain = func(v reflect.Value) reflect.Value { return convert(v, plainT) }
+			}
+			em := tc.em
+			if em == nil {
+				em = bytewise
 			}
 			var shrunk int
 			for i := 0; i < n && !t.Failed(); i++ {

@@ -348,3 +348,213 @@ func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Labels) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *Labels) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	start, omitted := len(dst), 0
+	dst = append(dst, 0xa5)
+	dst = append(dst, "\x64aaaa"...) // key "aaaa": Long
+	dst = runtime.AppendString(dst, v.Long)
+	dst = append(dst, "\x61z"...) // key "z": Short
+	dst = runtime.AppendString(dst, v.Short)
+	dst = append(dst, 0x38, 0x1d) // key -30: Neg
+	dst = runtime.AppendInt(dst, int64(v.Neg))
+	if len(v.Mid) != 0 {
+		dst = append(dst, "\x62bb"...) // key "bb": Mid
+		dst = runtime.AppendString(dst, v.Mid)
+	} else {
+		omitted++
+	}
+	if v.Small != 0 {
+		dst = append(dst, 0x07) // key 7: Small
+		dst = runtime.AppendInt(dst, int64(v.Small))
+	} else {
+		omitted++
+	}
+	if omitted != 0 {
+		dst[start] -= byte(omitted)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Labels) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 32
+	n += runtime.SizeHead(uint64(len(v.Long))) + len(v.Long)
+	n += runtime.SizeHead(uint64(len(v.Short))) + len(v.Short)
+	n += runtime.SizeHead(uint64(len(v.Mid))) + len(v.Mid)
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Labels) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Labels")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Labels")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *Labels) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "Labels")
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Labels{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "aaaa":
+				field = 0
+			case "z":
+				field = 1
+			case "bb":
+				field = 3
+			}
+		case runtime.KeyInt:
+			switch k.Int {
+			case -30:
+				field = 2
+			case 7:
+				field = 4
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "z"):
+					field = 1
+				}
+			case 2:
+				switch {
+				case runtime.KeyFold(k.Text, "bb"):
+					field = 3
+				}
+			case 4:
+				switch {
+				case runtime.KeyFold(k.Text, "aaaa"):
+					field = 0
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Long", "Short", "Neg", "Mid", "Small"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Labels) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if x, ok := d.TryString(); ok {
+			v.Long = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Long")
+			}
+			v.Long = x
+		}
+	case 1:
+		if x, ok := d.TryString(); ok {
+			v.Short = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Short")
+			}
+			v.Short = x
+		}
+	case 2:
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+			v.Neg = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Neg = -1 - int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Neg")
+			}
+			v.Neg = x
+		}
+	case 3:
+		if x, ok := d.TryString(); ok {
+			v.Mid = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Mid")
+			}
+			v.Mid = x
+		}
+	case 4:
+		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+			v.Small = int(x)
+		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+			v.Small = -1 - int(x)
+		} else {
+			x, err := d.ReadInt()
+			if err != nil {
+				return runtime.AtField(err, "Small")
+			}
+			v.Small = x
+		}
+	}
+	return nil
+}

@@ -8,3 +8,14 @@ type Index struct {
 	Words map[string]int
 	Refs  map[int][]string
 }
+
+// Labels is a map-format struct: its keys are written in the run's order.
+//
+//cborgen:map
+type Labels struct {
+	Long  string `cbor:"aaaa"`
+	Short string `cbor:"z"`
+	Neg   int    `cbor:"-30,keyasint"`
+	Mid   string `cbor:"bb,omitempty"`
+	Small int    `cbor:"7,keyasint,omitempty"`
+}

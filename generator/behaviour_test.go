@@ -17,6 +17,7 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/testdata/golden/basic"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
+	"github.com/cborgen/cborgen/testdata/golden/halfmethods"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
 	"github.com/cborgen/cborgen/testdata/golden/nilempty"
 	"github.com/cborgen/cborgen/testdata/golden/sortlength"
@@ -71,6 +72,7 @@ func TestBehaviour(t *testing.T) {
 		{new(sortnone.Index), nil}, // unsorted: checked by value, not by bytes
 		{new(nilempty.Holder), nilEmpty},
 		{new(nilempty.Inner), nilEmpty},
+		{new(halfmethods.Reading), bytewise},
 	}
 	for _, tc := range cases {
 		typ := reflect.TypeOf(tc.value).Elem()

@@ -214,6 +214,9 @@ func importedPackages(f *File) []*types.Package {
 			walkModel(t.Elem)
 		case Pointer:
 			walkModel(t.Elem)
+		case Split:
+			walkModel(t.Enc)
+			walkModel(t.Dec)
 		}
 	}
 	for _, s := range f.Structs {

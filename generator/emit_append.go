@@ -171,6 +171,9 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 	case Union:
 		return []jen.Code{appendCall(jen.Id(unionFunc(t.Model, "Append")).Call(dst, val))}
 
+	case Split:
+		return e.appendValue(t.Enc, val, depth)
+
 	case TypeParam:
 		return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendValue").Call(dst, jen.Op("&").Add(val), e.dynamicOptions()))}
 
@@ -326,9 +329,11 @@ func appendCall(call jen.Code) jen.Code {
 // fields are marshalers must not declare one that nothing uses.
 func canFail(t Type) bool {
 	return containsType(t, func(t Type) bool {
-		switch t.(type) {
+		switch t := t.(type) {
 		case StructRef, Time, Dynamic, TypeParam, Union:
 			return true
+		case Split:
+			return canFail(t.Enc)
 		}
 		return false
 	})

@@ -478,6 +478,20 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			set(x),
 		}
 
+	case Split:
+		if _, ok := t.Dec.(BinaryMarshaler); ok {
+			// UnmarshalBinary takes a byte string; fxamacker reads any
+			// other item by the type's kind.
+			major := jen.Id(local("major", depth))
+			return []jen.Code{jen.If(
+				jen.List(major, jen.Id("err")).Op(":=").Id("d").Dot("PeekMajor").Call(),
+				jen.Id("err").Op("!=").Nil(),
+			).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
+				Block(e.decodeValue(t.Dec, to, wrap, depth)...).
+				Else().Block(e.decodeValue(t.Kind, to, wrap, depth)...)}
+		}
+		return e.decodeValue(t.Dec, to, wrap, depth)
+
 	case Dynamic:
 		return []jen.Code{checkErr(jen.Qual(dynamicPath, "Decode").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
 

@@ -203,6 +203,9 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 			// A cbor.RawMessage is written as it is, or as null.
 			return 0, []jen.Code{add(jen.Max(jen.Len(val), jen.Lit(1)))}
 		}
+
+	case Split:
+		return e.sizeValue(t.Enc, val, depth)
 	}
 	// Marshaler, BinaryMarshaler, Dynamic, TypeParam.
 	return sizeGuess, nil

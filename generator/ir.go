@@ -99,8 +99,8 @@ type Embed struct {
 
 // Type is one wire shape. The set of implementations is closed: Bool, Int,
 // Float, String, Bytes, ByteArray, Array, Slice, Map, Pointer, StructRef,
-// Time, BigInt, Marshaler, BinaryMarshaler, Dynamic, TypeParam, and
-// Reserved (schema.go).
+// Time, BigInt, Marshaler, BinaryMarshaler, Split, Dynamic, TypeParam,
+// Union, and Reserved.
 type Type interface {
 	goType() types.Type
 }
@@ -290,6 +290,22 @@ type File struct {
 	NilEmpty bool            // nil containers are written empty, not null (-nilempty)
 	Unions   []*UnionType    // the //cborgen:union interfaces of the package
 }
+
+// Split is a type with one method of a pair (MarshalCBOR without
+// UnmarshalCBOR, UnmarshalBinary without MarshalBinary...): fxamacker/cbor
+// calls the method one way and goes by the type's kind the other way, and
+// so does the generated code. Enc is how a value is written, Dec how it
+// is read: one a Marshaler or BinaryMarshaler, the other Kind, the model
+// of the type's underlying type. A type with only UnmarshalBinary is read
+// by it from a byte string only, and by Kind from anything else, as
+// fxamacker reads it.
+type Split struct {
+	Go       types.Type
+	Enc, Dec Type
+	Kind     Type
+}
+
+func (t Split) goType() types.Type { return t.Go }
 
 // reservedName is the name of runtime.Reserved, the type of a field that
 // keeps the slot of a retired one.

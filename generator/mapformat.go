@@ -115,8 +115,8 @@ func emptyTest(t Type, structs map[string]*Struct, q types.Qualifier) (test omit
 		return omitTest{}, false, nil
 	case BinaryMarshaler:
 		return omitTest{omitBinary}, true, nil
-	case Dynamic:
-		return emptyTestOf(t.Go, q)
+	case Dynamic, Split:
+		return emptyTestOf(t.goType(), q)
 	case TypeParam:
 		return omitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", types.TypeString(t.Go, q))
 	}

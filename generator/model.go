@@ -316,12 +316,14 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 	switch {
 	case marshal && unmarshal:
 		return Marshaler{Go: named, Raw: obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == "github.com/fxamacker/cbor/v2.RawMessage"}, nil
+	case (marshal || unmarshal) && !binary && !unbinary:
+		return m.splitModel(named, Marshaler{Go: named}, marshal)
 	case marshal || unmarshal:
-		return Dynamic{Go: named}, nil // fxamacker uses one method and reflection for the other way
+		return Dynamic{Go: named}, nil // fxamacker mixes the pairs: leave it to fxamacker
 	case binary && unbinary:
 		return BinaryMarshaler{Go: named}, nil
 	case binary || unbinary:
-		return Dynamic{Go: named}, nil
+		return m.splitModel(named, BinaryMarshaler{Go: named}, binary)
 	}
 	if _, ok := named.Underlying().(*types.Struct); ok {
 		if obj.Pkg() == m.pkg {
@@ -346,6 +348,26 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 	m.visiting[named] = true
 	defer delete(m.visiting, named)
 	return m.underlyingModel(named.Underlying(), named)
+}
+
+// splitModel is the model of a type with one method of a pair: method
+// one way (encodes: when writing), the type's kind the other way, as
+// fxamacker/cbor handles it. A struct, or a kind that would itself need
+// fxamacker, stays on the slow path (Dynamic).
+func (m *modeler) splitModel(named *types.Named, method Type, encodes bool) (Type, error) {
+	if _, isStruct := named.Underlying().(*types.Struct); isStruct || m.visiting[named] {
+		return Dynamic{Go: named}, nil
+	}
+	m.visiting[named] = true
+	defer delete(m.visiting, named)
+	kind, err := m.underlyingModel(named.Underlying(), named)
+	if err != nil || hasDynamic(kind) {
+		return Dynamic{Go: named}, nil
+	}
+	if encodes {
+		return Split{Go: named, Enc: method, Dec: kind, Kind: kind}, nil
+	}
+	return Split{Go: named, Enc: kind, Dec: method, Kind: kind}, nil
 }
 
 // hasSignature reports whether T or *T has the method name of

@@ -21,13 +21,13 @@ var knownDirectives = map[string]string{
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 }
 
-// directives reads the //cborgen: lines of the doc comment of s.
-func (c *schemaCheck) directives(s *Struct) {
-	tn := c.typeName(s.Name)
-	if tn == nil {
-		return
+// directives reads the //cborgen: lines of the doc comment of tn into
+// its model s. A line it does not know is an error (m.directiveErrs).
+func (m *modeler) directives(s *Struct, tn *types.TypeName) {
+	fail := func(cm *ast.Comment, format string, args ...any) {
+		m.directiveErrs = append(m.directiveErrs, &posError{pos: m.fset.Position(cm.Pos()), msg: fmt.Sprintf(format, args...)})
 	}
-	for _, cm := range c.typeDoc(tn) {
+	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
 		if !ok {
 			continue
@@ -35,7 +35,7 @@ func (c *schemaCheck) directives(s *Struct) {
 		name = strings.TrimSpace(name)
 		if args, ok := strings.CutPrefix(name, "tag "); ok {
 			if err := parseTagDirective(s, args); err != nil {
-				c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(cm.Pos()), msg: fmt.Sprintf("type %s: %s: %v", s.Name, cm.Text, err)})
+				fail(cm, "type %s: %s: %v", s.Name, cm.Text, err)
 			}
 			continue
 		}
@@ -48,7 +48,7 @@ func (c *schemaCheck) directives(s *Struct) {
 			s.NoLegacy = true
 		case "catchall":
 			if _, ok := s.Value.(Bytes); !ok {
-				c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(cm.Pos()), msg: fmt.Sprintf("type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)})
+				fail(cm, "type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)
 			}
 			s.CatchAll = true
 		default:
@@ -57,21 +57,16 @@ func (c *schemaCheck) directives(s *Struct) {
 				known = append(known, "//cborgen:"+k)
 			}
 			sort.Strings(known)
-			c.errs = append(c.errs, &posError{
-				pos: c.l.pkg.Fset.Position(cm.Pos()),
-				msg: fmt.Sprintf("type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", ")),
-			})
+			fail(cm, "type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", "))
 		}
 	}
 }
 
-// typeDoc returns the doc comment lines of the declaration of tn: the
-// type spec's own, or the declaration's when it declares one type.
-func (c *schemaCheck) typeDoc(tn *types.TypeName) []*ast.Comment { return typeDoc(c.l, tn) }
-
-// typeDoc returns the doc comment lines of the declaration of tn.
-func typeDoc(l *loaded, tn *types.TypeName) []*ast.Comment {
-	for _, file := range l.pkg.Syntax {
+// typeDoc returns the doc comment lines of the declaration of tn, found
+// in the package's files: the type spec's own, or the declaration's when
+// it declares one type.
+func typeDoc(files []*ast.File, tn *types.TypeName) []*ast.Comment {
+	for _, file := range files {
 		if file.Pos() > tn.Pos() || tn.Pos() > file.End() {
 			continue
 		}
@@ -125,7 +120,7 @@ func parseTagDirective(s *Struct, args string) error {
 // hasTagDirective reports whether the doc comment of tn has a
 // //cborgen:tag line: such a type is generated whatever its kind.
 func hasTagDirective(l *loaded, tn *types.TypeName) bool {
-	for _, cm := range typeDoc(l, tn) {
+	for _, cm := range typeDoc(l.pkg.Syntax, tn) {
 		if strings.HasPrefix(cm.Text, "//cborgen:tag ") {
 			return true
 		}

@@ -15,10 +15,6 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// schemaDoc names the rules of the schema record where every user can
-// find them: by module path, not by a path in their own repository.
-const schemaDoc = modulePath + "/docs/schema.md"
-
 // The command line: the flags that fill a Config, the //go:generate lines
 // that hold them, and the command a message tells the user to run.
 

@@ -23,13 +23,13 @@ var knownDirectives = map[string]string{
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 }
 
-// directives reads the //cborgen: lines of the doc comment of s.
-func (c *schemaCheck) directives(s *Struct) {
-	tn := c.typeName(s.Name)
-	if tn == nil {
-		return
+// directives reads the //cborgen: lines of the doc comment of tn into
+// its model s. A line it does not know is an error (m.directiveErrs).
+func (m *modeler) directives(s *Struct, tn *types.TypeName) {
+	fail := func(cm *ast.Comment, format string, args ...any) {
+		m.directiveErrs = append(m.directiveErrs, &posError{pos: m.fset.Position(cm.Pos()), msg: fmt.Sprintf(format, args...)})
 	}
-	for _, cm := range c.typeDoc(tn) {
+	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
 		if !ok {
 			continue
@@ -37,7 +37,7 @@ func (c *schemaCheck) directives(s *Struct) {
 		name = strings.TrimSpace(name)
 		if args, ok := strings.CutPrefix(name, "tag "); ok {
 			if err := parseTagDirective(s, args); err != nil {
-				c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(cm.Pos()), msg: fmt.Sprintf("type %s: %s: %v", s.Name, cm.Text, err)})
+				fail(cm, "type %s: %s: %v", s.Name, cm.Text, err)
 			}
 			continue
 		}
@@ -52,7 +52,7 @@ func (c *schemaCheck) directives(s *Struct) {
 			s.MapFormat = true
 		case "catchall":
 			if _, ok := s.Value.(Bytes); !ok {
-				c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(cm.Pos()), msg: fmt.Sprintf("type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)})
+				fail(cm, "type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)
 			}
 			s.CatchAll = true
 		default:
@@ -61,21 +61,18 @@ func (c *schemaCheck) directives(s *Struct) {
 				known = append(known, "//cborgen:"+k)
 			}
 			sort.Strings(known)
-			c.errs = append(c.errs, &posError{
-				pos: c.l.pkg.Fset.Position(cm.Pos()),
-				msg: fmt.Sprintf("type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", ")),
-			})
+			fail(cm, "type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", "))
 		}
 	}
 	if s.MapFormat {
-		c.mapDirective(s, tn)
+		m.mapDirective(s, tn)
 	}
 }
 
 // mapDirective refuses what contradicts //cborgen:map on s: it is for
 // structs, whose map has no legacy form, no slots to extend, and no
 // toarray option.
-func (c *schemaCheck) mapDirective(s *Struct, tn *types.TypeName) {
+func (m *modeler) mapDirective(s *Struct, tn *types.TypeName) {
 	var clash []string
 	if s.Value != nil {
 		clash = append(clash, "it is for struct types; "+s.Name+" is not a struct")
@@ -94,17 +91,15 @@ func (c *schemaCheck) mapDirective(s *Struct, tn *types.TypeName) {
 		}
 	}
 	for _, msg := range clash {
-		c.errs = append(c.errs, &posError{pos: c.l.pkg.Fset.Position(tn.Pos()), msg: fmt.Sprintf("type %s: //cborgen:map: %s", s.Name, msg)})
+		m.directiveErrs = append(m.directiveErrs, &posError{pos: m.fset.Position(tn.Pos()), msg: fmt.Sprintf("type %s: //cborgen:map: %s", s.Name, msg)})
 	}
 }
 
-// typeDoc returns the doc comment lines of the declaration of tn: the
-// type spec's own, or the declaration's when it declares one type.
-func (c *schemaCheck) typeDoc(tn *types.TypeName) []*ast.Comment { return typeDoc(c.l, tn) }
-
-// typeDoc returns the doc comment lines of the declaration of tn.
-func typeDoc(l *loaded, tn *types.TypeName) []*ast.Comment {
-	for _, file := range l.pkg.Syntax {
+// typeDoc returns the doc comment lines of the declaration of tn, found
+// in the package's files: the type spec's own, or the declaration's when
+// it declares one type.
+func typeDoc(files []*ast.File, tn *types.TypeName) []*ast.Comment {
+	for _, file := range files {
 		if file.Pos() > tn.Pos() || tn.Pos() > file.End() {
 			continue
 		}
@@ -158,7 +153,7 @@ func parseTagDirective(s *Struct, args string) error {
 // hasTagDirective reports whether the doc comment of tn has a
 // //cborgen:tag line: such a type is generated whatever its kind.
 func hasTagDirective(l *loaded, tn *types.TypeName) bool {
-	for _, cm := range typeDoc(l, tn) {
+	for _, cm := range typeDoc(l.pkg.Syntax, tn) {
 		if strings.HasPrefix(cm.Text, "//cborgen:tag ") {
 			return true
 		}

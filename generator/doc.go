@@ -29,15 +29,19 @@
 //	           constraint.go (build constraints of the output) and
 //	           pending.go (types another package will generate) serve them.
 //	directives.go
-//	           The //cborgen: lines of a type's doc comment.
+//	           The //cborgen: lines of a type's doc comment, read into
+//	           the model by the builder.
 //	schema.go  The model is compared with the schema record beside the
 //	           output (cbor_gen.lock: the slot, legacy key and wire kind of
 //	           every field), and a change that would make stored data
-//	           decode wrongly is refused. The record tells which trailing
-//	           fields older data lacks (Struct.Optional). record.go
-//	           reads and writes the record's format, kinds.go names wire
-//	           kinds and says which can read which. docs/schema.md has the
-//	           rules.
+//	           decode wrongly is found. The check is pure: the old
+//	           record's bytes in; the new record, the fields every stored
+//	           array holds (Struct.Optional) and the breaks out. Each rule
+//	           is a function: schema_array.go holds those of the array
+//	           format, where a field is known by its slot. record.go
+//	           reads and writes the record's format, kinds.go parses wire
+//	           kinds into a small tree and says which can read which.
+//	           docs/schema.md has the rules.
 //	emit_union.go
 //	           The dispatcher of each //cborgen:union interface, and
 //	           checkUnions, which refuses variants that cannot be told
@@ -65,9 +69,11 @@
 //	           anything is written: cbor-gen never writes code that does
 //	           not compile.
 //	pipeline.go
-//	           The source is written with the schema record, or with
-//	           Config.Check both are compared with the files on disk and
-//	           reported as a diff (diff.go).
+//	           Reads the schema record for the check, refuses the breaks
+//	           it finds or (-accept-break) logs them, and writes the
+//	           source with the new record, or with
+//	           Config.Check compares both with the files on disk and
+//	           reports a diff (diff.go).
 //
 // The rule for the files: a stage may use the definitions of the stages
 // before it, never those after (the model depends on nothing; the

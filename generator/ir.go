@@ -43,12 +43,14 @@ import (
 // fields and no legacy form.
 type Struct struct {
 	Name       string
-	TypeParams []string // the type parameters of a generic struct, in order
-	Fields     []*Field // the fields on the wire, in declaration order
-	Value      Type     // the underlying type of a value type; nil for a struct
+	Pos        token.Position // of the type's name in its declaration, for messages
+	TypeParams []string       // the type parameters of a generic struct, in order
+	Fields     []*Field       // the fields on the wire, in declaration order
+	Value      Type           // the underlying type of a value type; nil for a struct
 
-	// How the type evolves (schema.go; the zero value is a type whose
-	// arrays have exactly len(Fields) elements).
+	// How the type evolves (the schema check and //cborgen:extensible;
+	// the zero value is a type whose arrays have exactly len(Fields)
+	// elements).
 	Optional   int  // the last Optional fields were added later: older arrays end before them
 	Extensible bool // //cborgen:extensible: skip elements past the last field (newer writers)
 
@@ -75,7 +77,8 @@ type Struct struct {
 
 // Field is one exported, not skipped field of a Struct.
 type Field struct {
-	Name      string // Go field name
+	Name      string         // Go field name
+	Pos       token.Position // of the field's declaration (the struct's when unknown), for messages
 	Type      Type
 	Key       string // legacy map key: the text key, or the digits of an integer key
 	KeyAsInt  bool   // the legacy key is the integer KeyInt (tag option keyasint)
@@ -85,7 +88,6 @@ type Field struct {
 	// Via is the chain of embedded struct fields the field is promoted
 	// through, outermost first: empty for a field of the struct itself.
 	Via []Embed
-	Pos token.Position // where the field is declared
 	// Omit lists the tests, any of which leaves the field out of a
 	// map-format struct's map (omitempty, omitzero; mapformat.go).
 	Omit []omitTest
@@ -100,7 +102,7 @@ type Embed struct {
 // Type is one wire shape. The set of implementations is closed: Bool, Int,
 // Float, String, Bytes, ByteArray, Array, Slice, Map, Pointer, StructRef,
 // Time, BigInt, Marshaler, BinaryMarshaler, Split, Dynamic, TypeParam,
-// Union, and Reserved.
+// Union, and Reserved (a slot kept for a retired field).
 type Type interface {
 	goType() types.Type
 }

@@ -7,14 +7,54 @@ import (
 	"strings"
 )
 
-// wireKind names what a field is on the wire, in Go syntax over the wire
-// scalars: named types are replaced by what they are written as (a
+// kind is a wire kind: what a field is on the wire, in Go syntax over the
+// wire scalars. Named types are replaced by what they are written as (a
 // "type Kind uint8" field is uint8), and a nested generated type by its
-// name. Compatible kinds are those kindCompatible accepts.
-func wireKind(t Type, pkg *types.Package) string {
+// name. A kind is a small tree, built once from the model (kindOf) or
+// from a record's text (parseKind), so that kindCompatible walks it
+// without reading text again.
+type kind struct {
+	text string // as the record writes it: "map[string][]int8"
+	form kindForm
+	n    int64 // a list's length: -1 for a slice
+	key  *kind // a map's key
+	elem *kind // the element of a pointer, list or map
+}
+
+// kindForm is the shape of a kind's tree node.
+type kindForm uint8
+
+const (
+	leafKind kindForm = iota // a scalar, or a type that names its encoding (Item, time.Time)
+	pointerKind
+	listKind // []T or [N]T ([]byte and [N]byte too, with a byte leaf)
+	mapKind
+)
+
+func leaf(text string) *kind { return &kind{text: text} }
+
+func pointerOf(elem *kind) *kind {
+	return &kind{text: "*" + elem.text, form: pointerKind, elem: elem}
+}
+
+func listOf(n int64, elem *kind) *kind {
+	text := "[]" + elem.text
+	if n >= 0 {
+		text = "[" + strconv.FormatInt(n, 10) + "]" + elem.text
+	}
+	return &kind{text: text, form: listKind, n: n, elem: elem}
+}
+
+func mapOf(key, elem *kind) *kind {
+	return &kind{text: "map[" + key.text + "]" + elem.text, form: mapKind, key: key, elem: elem}
+}
+
+// kindOf is the wire kind of t. qual writes the package of a named
+// type: nothing for the package being generated.
+func kindOf(t Type, qual types.Qualifier) *kind {
 	switch t := t.(type) {
 	case Bool:
-		return "bool"
+		return leaf("bool")
 	case Int:
 		name := "int"
 		if !t.Signed {
@@ -23,33 +63,48 @@ func wireKind(t Type, pkg *types.Package) string {
 		if t.Bits != 0 {
 			name += strconv.Itoa(t.Bits)
 		}
-		return name
+		return leaf(name)
 	case Float:
-		return "float" + strconv.Itoa(t.Bits)
+		return leaf("float" + strconv.Itoa(t.Bits))
 	case String:
-		return "string"
+		return leaf("string")
 	case Bytes:
-		return "[]byte"
+		return listOf(-1, leaf("byte"))
 	case ByteArray:
-		return "[" + strconv.FormatInt(t.N, 10) + "]byte"
+		return listOf(t.N, leaf("byte"))
 	case Array:
-		return "[" + strconv.FormatInt(t.N, 10) + "]" + wireKind(t.Elem, pkg)
+		return listOf(t.N, kindOf(t.Elem, qual))
 	case Slice:
-		return "[]" + wireKind(t.Elem, pkg)
+		return listOf(-1, kindOf(t.Elem, qual))
 	case Map:
-		return "map[" + wireKind(t.Key, pkg) + "]" + wireKind(t.Elem, pkg)
+		return mapOf(kindOf(t.Key, qual), kindOf(t.Elem, qual))
 	case Pointer:
-		return "*" + wireKind(t.Elem, pkg)
+		return pointerOf(kindOf(t.Elem, qual))
 	case Reserved:
-		return "reserved"
+		return leaf("reserved")
 	}
 	// A nested generated type, or any kind written as fxamacker writes
 	// it (time.Time, big.Int, ...): the Go type names the encoding, and
 	// only the same type is compatible.
 	if gt := t.goType(); gt != nil {
-		return strings.ReplaceAll(types.TypeString(gt, types.RelativeTo(pkg)), " ", "")
+		return leaf(strings.ReplaceAll(types.TypeString(gt, qual), " ", ""))
 	}
-	return strings.ReplaceAll(fmt.Sprintf("%T", t), " ", "")
+	return leaf(strings.ReplaceAll(fmt.Sprintf("%T", t), " ", ""))
+}
+
+// parseKind reads the text of a wire kind, as a record holds it. Any
+// text is a kind: what is not a pointer, list or map is a leaf.
+func parseKind(text string) *kind {
+	if rest, ok := strings.CutPrefix(text, "*"); ok {
+		return &kind{text: text, form: pointerKind, elem: parseKind(rest)}
+	}
+	if elem, n, ok := splitList(text); ok {
+		return &kind{text: text, form: listKind, n: n, elem: parseKind(elem)}
+	}
+	if key, elem, ok := splitMap(text); ok {
+		return &kind{text: text, form: mapKind, key: parseKind(key), elem: parseKind(elem)}
+	}
+	return leaf(text)
 }
 
 // intKind is an integer wire kind: its sign and width. int and uint count
@@ -81,21 +136,24 @@ func (k intKind) holds(o intKind) bool {
 // one), integers of up to 16 bits become float32 and of up to 32 bits
 // float64, float32 becomes float64, [N]T becomes []T, T becomes *T, and
 // containers are compatible when their elements are.
-func kindCompatible(old, new string) bool {
-	if old == new {
+func kindCompatible(old, new *kind) bool {
+	if old.text == new.text {
 		return true
 	}
-	if rest, ok := strings.CutPrefix(new, "*"); ok {
-		return kindCompatible(strings.TrimPrefix(old, "*"), rest)
+	if new.form == pointerKind {
+		if old.form == pointerKind {
+			old = old.elem
+		}
+		return kindCompatible(old, new.elem)
 	}
-	if strings.HasPrefix(old, "*") {
+	if old.form == pointerKind {
 		return false // a null in stored data has nowhere to go
 	}
-	if o, ok := intKinds[old]; ok {
-		if n, ok := intKinds[new]; ok {
+	if o, ok := intKinds[old.text]; ok {
+		if n, ok := intKinds[new.text]; ok {
 			return n.holds(o)
 		}
-		switch new {
+		switch new.text {
 		case "float32":
 			return o.bits <= 16 // exact within float32's 24-bit significand
 		case "float64":
@@ -103,22 +161,20 @@ func kindCompatible(old, new string) bool {
 		}
 		return false
 	}
-	if old == "float32" && new == "float64" {
+	if old.text == "float32" && new.text == "float64" {
 		return true
 	}
-	if oe, on, ok := splitList(old); ok {
-		ne, nn, ok := splitList(new)
-		if !ok || (nn >= 0 && nn != on) {
+	switch old.form {
+	case listKind:
+		if new.form != listKind || (new.n >= 0 && new.n != old.n) {
 			return false // a slice may have any length; an array only its own
 		}
-		if oe == "byte" || ne == "byte" {
-			return oe == ne // a byte string is not an array of integers
+		if old.elem.text == "byte" || new.elem.text == "byte" {
+			return old.elem.text == new.elem.text // a byte string is not an array of integers
 		}
-		return kindCompatible(oe, ne)
-	}
-	if ok, ov, isMap := splitMap(old); isMap {
-		nk, nv, isMap := splitMap(new)
-		return isMap && kindCompatible(ok, nk) && kindCompatible(ov, nv)
+		return kindCompatible(old.elem, new.elem)
+	case mapKind:
+		return new.form == mapKind && kindCompatible(old.key, new.key) && kindCompatible(old.elem, new.elem)
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -16,12 +17,16 @@ import (
 type modeler struct {
 	fset     *token.FileSet
 	pkg      *types.Package
+	syntax   []*ast.File // the package's files, for doc comments
 	selected map[*types.TypeName]bool
 	errs     []error
-	visiting map[*types.Named]bool          // named non-struct types being translated, against cycles
-	notes    []error                        // fields on the slow path (Dynamic), reported but not fatal
-	pending  *pendingGeneration             // struct types other packages will generate
-	unions   map[*types.TypeName]*UnionType // //cborgen:union interfaces of the package
+	// directiveErrs are the mistakes in //cborgen: lines, reported when
+	// the types have no other error.
+	directiveErrs []error
+	visiting      map[*types.Named]bool          // named non-struct types being translated, against cycles
+	notes         []error                        // fields on the slow path (Dynamic), reported but not fatal
+	pending       *pendingGeneration             // struct types other packages will generate
+	unions        map[*types.TypeName]*UnionType // //cborgen:union interfaces of the package
 }
 
 func (m *modeler) errorf(pos token.Pos, format string, args ...any) {
@@ -31,7 +36,7 @@ func (m *modeler) errorf(pos token.Pos, format string, args ...any) {
 // structModel translates the struct type named tn.
 func (m *modeler) structModel(tn *types.TypeName) *Struct {
 	named := tn.Type().(*types.Named)
-	s := &Struct{Name: tn.Name(), HoldsLock: containsLock(named.Underlying(), map[types.Type]bool{})}
+	s := &Struct{Name: tn.Name(), Pos: m.fset.Position(tn.Pos()), HoldsLock: containsLock(named.Underlying(), map[types.Type]bool{})}
 	for i := 0; i < named.TypeParams().Len(); i++ {
 		s.TypeParams = append(s.TypeParams, named.TypeParams().At(i).Obj().Name())
 	}
@@ -57,8 +62,11 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 			continue
 		}
 		f, tag := c.v, c.tag
-		fd := &Field{Name: f.Name(), Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
-			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via, Pos: m.fset.Position(f.Pos())}
+		fd := &Field{Name: f.Name(), Pos: s.Pos, Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
+			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via}
+		if f.Pos().IsValid() {
+			fd.Pos = m.fset.Position(f.Pos())
+		}
 		t, err := m.typeModel(f.Type())
 		if err != nil {
 			m.errorf(f.Pos(), "field %s.%s has unsupported type %s: %v (leave the field out of the encoding with the tag `cbor:\"-\"`)", s.Name, f.Name(), m.typeString(f.Type()), err)
@@ -75,6 +83,27 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 	return s
 }
 
+// isReservedType reports whether t is runtime.Reserved.
+func isReservedType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == reservedName && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath
+}
+
+// reservedField returns the model of field i of st when it is a
+// runtime.Reserved field (exported or not, blank or named), and ok false
+// for every other field. A reserved field tagged "-" is skipped: fd nil,
+// ok true.
+func (m *modeler) reservedField(st *types.Struct, i int) (fd *Field, ok bool) {
+	f := st.Field(i)
+	if !isReservedType(f.Type()) {
+		return nil, false
+	}
+	if _, on := parseTag(st.Tag(i)); !on {
+		return nil, true
+	}
+	return &Field{Name: f.Name(), Pos: m.fset.Position(f.Pos()), Type: Reserved{Go: f.Type()}}, true
+}
+
 // candidate is a field that may be on the wire: one of the struct's own,
 // or one promoted from an embedded struct.
 type candidate struct {
@@ -85,7 +114,7 @@ type candidate struct {
 	index  []int // field indexes from the outer struct, as reflect numbers them
 	via    []Embed
 	// reserved is the model of a runtime.Reserved field of the struct
-	// itself (schema.go): it keeps its slot and has no key.
+	// itself (reservedField): it keeps its slot and has no key.
 	reserved *Field
 }
 
@@ -117,7 +146,7 @@ func (m *modeler) visibleFields(structName string, named *types.Named) []candida
 			for i := 0; i < e.st.NumFields(); i++ {
 				f := e.st.Field(i)
 				if len(e.index) == 0 {
-					if fd, ok := reservedField(e.st, i); ok {
+					if fd, ok := m.reservedField(e.st, i); ok {
 						if fd != nil {
 							reserved = append(reserved, candidate{index: []int{i}, reserved: fd})
 						}

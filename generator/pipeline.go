@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -202,9 +203,17 @@ func Render(cfg Config) (*Output, error) {
 			fmt.Fprintln(cfg.Log, n)
 		}
 	}
-	lock, err := applySchema(l, f, cfg)
+	lockPath := LockPath(l.outPath)
+	old, err := readRecord(lockPath)
 	if err != nil {
 		return nil, err
+	}
+	sc := checkSchema(f, l.outPath, old)
+	if err := judgeBreaks(cfg, f, lockPath, sc); err != nil {
+		return nil, err
+	}
+	for _, s := range f.Structs {
+		s.Optional = len(s.Fields) - sc.required[s.Name]
 	}
 	if err := checkMapFormats(f); err != nil {
 		return nil, err
@@ -222,7 +231,47 @@ func Render(cfg Config) (*Output, error) {
 	if err := typecheckOutput(l, src); err != nil {
 		return nil, err
 	}
-	return &Output{Path: l.outPath, Source: src, LockPath: LockPath(l.outPath), Lock: lock}, nil
+	return &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record}, nil
+}
+
+// readRecord reads the schema record at path: nil when there is none
+// yet, the run that starts it.
+func readRecord(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	switch {
+	case os.IsNotExist(err):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case data == nil:
+		return []byte{}, nil // an empty record is there, and does not parse
+	}
+	return data, nil
+}
+
+// judgeBreaks refuses what the schema check found would break stored
+// data, with the command that accepts it; with cfg.AcceptBreak it writes
+// to cfg.Log what is accepted instead.
+func judgeBreaks(cfg Config, f *File, lockPath string, sc *schemaResult) error {
+	if sc.unreadable != nil {
+		if !cfg.AcceptBreak {
+			return fmt.Errorf("%v\n(fix the schema record, or write it anew once with\n\t%s\n)", sc.unreadable, acceptBreakCommand(cfg, f))
+		}
+		logf(cfg.Log, "-accept-break: the schema record does not parse and is written anew:\n%v\n", sc.unreadable)
+	}
+	if sc.breaks != nil {
+		if !cfg.AcceptBreak {
+			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.breaks, relPath(lockPath), schemaDoc, acceptBreakCommand(cfg, f))
+		}
+		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", relPath(lockPath), sc.breaks)
+	}
+	return nil
+}
+
+func logf(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, format, args...)
+	}
 }
 
 // Source runs the pipeline up to the generated source and returns it with

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"go/types"
 	"maps"
 	"slices"
 	"strconv"
@@ -32,8 +31,12 @@ import (
 // least 3 elements: the slots from 3 on were appended later, so data
 // written before them ends early and those fields decode as zero. A slot
 // line names the field, its legacy map key (quoted text, or an integer for
-// keyasint) and its wire kind (see wireKind); a reserved slot keeps what
+// keyasint) and its wire kind (kinds.go); a reserved slot keeps what
 // it held before, for the reader and for the legacy-key check.
+
+// schemaDoc names the rules of the schema record where every user can
+// find them: by module path, not by a path in their own repository.
+const schemaDoc = modulePath + "/docs/schema.md"
 
 // schemaVersion is the format version on the first line of a record.
 const schemaVersion = "cbor-gen schema 1"
@@ -76,7 +79,7 @@ type slotRecord struct {
 	reserved bool
 	name     string // field name; for a reserved slot, the field it held ("" if none)
 	key      string // legacy key token: a quoted string or an integer
-	kind     string // wire kind
+	kind     string // wire kind, as text (parseKind reads it)
 }
 
 func (s slotRecord) describe() string {
@@ -113,12 +116,12 @@ func fieldID(f *Field) string {
 	return b.String()
 }
 
-// slotOf is the record line of field f.
-func slotOf(f *Field, pkg *types.Package) slotRecord {
+// slotOf is the record line of field f, of wire kind k.
+func slotOf(f *Field, k *kind) slotRecord {
 	if f.isReserved() {
 		return slotRecord{reserved: true}
 	}
-	return slotRecord{name: fieldID(f), key: keyToken(f), kind: wireKind(f.Type, pkg)}
+	return slotRecord{name: fieldID(f), key: keyToken(f), kind: k.text}
 }
 
 // parseRecord reads a schema record. Errors name the line and column.

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +65,7 @@ func TestKindCompatible(t *testing.T) {
 		{"time.Time", "int64", false},
 		{"reserved", "string", false},
 	} {
-		if got := kindCompatible(tc.old, tc.new); got != tc.ok {
+		if got := kindCompatible(parseKind(tc.old), parseKind(tc.new)); got != tc.ok {
 			t.Errorf("kindCompatible(%q, %q) = %v, want %v", tc.old, tc.new, got, tc.ok)
 		}
 	}
@@ -351,5 +352,90 @@ func TestSchemaEvolvedModel(t *testing.T) {
 	out, err = Render(Config{Pattern: dir, AcceptBreak: true, Log: &log})
 	if err != nil || !strings.Contains(string(out.Lock), "type T required=3\n") || !strings.Contains(log.String(), "does not parse") {
 		t.Errorf("-accept-break over a broken record: %v\n%s\n%s", err, out.Lock, log.String())
+	}
+}
+
+// TestKindTree checks that a kind built from the model has the tree that
+// parsing its text gives, so that kindCompatible treats a recorded kind
+// and a current one alike.
+func TestKindTree(t *testing.T) {
+	for _, typ := range []Type{
+		Int{Bits: 8, Signed: true},
+		Bytes{},
+		ByteArray{N: 16},
+		Slice{Elem: Pointer{Elem: Float{Bits: 32}}},
+		Array{N: 3, Elem: Bytes{}},
+		Map{Key: String{}, Elem: Map{Key: Int{}, Elem: Slice{Elem: Bool{}}}},
+		Pointer{Elem: Pointer{Elem: String{}}},
+		Reserved{},
+	} {
+		built := kindOf(typ, nil)
+		if parsed := parseKind(built.text); !sameKind(built, parsed) {
+			t.Errorf("%s: built %+v, parsed %+v", built.text, built, parsed)
+		}
+	}
+}
+
+func sameKind(a, b *kind) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.text == b.text && a.form == b.form && a.n == b.n && sameKind(a.key, b.key) && sameKind(a.elem, b.elem)
+}
+
+// TestCheckSchema runs the schema check on a model and a record in
+// memory: no package, no files.
+func TestCheckSchema(t *testing.T) {
+	pos := func(line int) token.Position {
+		return token.Position{Filename: "x.go", Line: line, Column: 2, Offset: line * 10}
+	}
+	field := func(name string, line int, typ Type) *Field {
+		return &Field{Name: name, Key: name, Pos: pos(line), Type: typ}
+	}
+	model := func(fields ...*Field) *File {
+		return &File{Path: "example.com/x", Structs: []*Struct{{Name: "T", Pos: pos(1), Fields: fields}}}
+	}
+	const old = "cbor-gen schema 1\n\ntype T required=2\nT 0 A \"A\" int8\nT 1 B \"B\" string\n"
+
+	// A compatible change and an appended field: no break, and the new
+	// field is optional.
+	res := checkSchema(model(field("A", 2, Int{Bits: 64, Signed: true}), field("B", 3, String{}), field("C", 4, Bool{})), "/p/cbor_gen.go", []byte(old))
+	if res.breaks != nil || res.unreadable != nil {
+		t.Fatalf("breaks %v, unreadable %v", res.breaks, res.unreadable)
+	}
+	if res.required["T"] != 2 {
+		t.Errorf("required = %v", res.required)
+	}
+	if !strings.Contains(string(res.record), "type T required=2\nT 0 A \"A\" int64\nT 1 B \"B\" string\nT 2 C \"C\" bool\n") {
+		t.Errorf("record:\n%s", res.record)
+	}
+
+	// A narrowing, a changed key and a removed field, in the order of
+	// their positions.
+	b := field("B", 3, Int{Bits: 8, Signed: true})
+	b.Key = "b"
+	res = checkSchema(model(field("A", 2, Int{Bits: 8, Signed: true}), b), "/p/cbor_gen.go", []byte(old+"T 2 C \"C\" bool\n"))
+	want := []string{
+		"x.go:3:2: field T.B changed from string to int8",
+		"x.go:3:2: field T.B: legacy map key changed from \"B\" to \"b\"",
+		"x.go:1:2: field T.C (slot 2) was removed",
+	}
+	if res.breaks == nil {
+		t.Fatal("no breaks")
+	}
+	got := res.breaks.Error()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("breaks lack %q:\n%s", w, got)
+		}
+	}
+
+	// No record yet: everything is required; a record that does not
+	// parse is reported and written anew.
+	if res := checkSchema(model(field("A", 2, Bool{})), "/p/cbor_gen.go", nil); res.unreadable != nil || res.required["T"] != 1 {
+		t.Errorf("first run: %+v", res)
+	}
+	if res := checkSchema(model(field("A", 2, Bool{})), "/p/cbor_gen.go", []byte{}); res.unreadable == nil || res.breaks != nil {
+		t.Errorf("empty record: %+v", res)
 	}
 }

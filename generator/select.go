@@ -71,6 +71,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	m := &modeler{
 		fset:     fset,
 		pkg:      pkg,
+		syntax:   l.pkg.Syntax,
 		selected: map[*types.TypeName]bool{},
 		visiting: map[*types.Named]bool{},
 		pending:  &pendingGeneration{dir: l.dir, flags: tagFlags(cfg.Tags)},
@@ -91,7 +92,9 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 		f.Taken[name] = true
 	}
 	for _, tn := range chosen {
-		f.Structs = append(f.Structs, m.structModel(tn))
+		s := m.structModel(tn)
+		m.directives(s, tn)
+		f.Structs = append(f.Structs, s)
 	}
 	// The variants of each union: the chosen types that implement it.
 	for _, u := range unions {
@@ -109,6 +112,9 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	}
 	if len(m.errs) > 0 {
 		return nil, joinPosErrors(m.errs)
+	}
+	if len(m.directiveErrs) > 0 {
+		return nil, joinPosErrors(m.directiveErrs)
 	}
 	if notes = append(notes, m.notes...); len(notes) > 0 {
 		f.Notes = strings.Split(joinPosErrors(notes).Error(), "\n")
@@ -280,7 +286,7 @@ func unionInterfaces(l *loaded) []*types.TypeName {
 		if _, ok := tn.Type().Underlying().(*types.Interface); !ok {
 			continue
 		}
-		for _, cm := range typeDoc(l, tn) {
+		for _, cm := range typeDoc(l.pkg.Syntax, tn) {
 			if strings.TrimSpace(cm.Text) == "//cborgen:union" {
 				out = append(out, tn)
 				break

@@ -1,0 +1,305 @@
+package generator
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// modelCase is a Go source snippet (package x, with runtime imported as
+// runtime when it uses it) and the model the builder makes of it, or the
+// errors it refuses it with.
+type modelCase struct {
+	name  string
+	src   string
+	types []string          // -type; none: the default selection
+	want  map[string]string // type name -> describeStruct of its model
+	pos   map[string]string // type name or Type.FieldID -> line:column of its declaration
+	notes []string          // parts of the notes, in order
+	errs  []string          // parts of the error, in order; none: success
+}
+
+var modelCases = []modelCase{
+	// Embedding promotion, as fxamacker/cbor (and encoding/json) do it.
+	{
+		name: "own field beats a promoted one",
+		src:  "type Base struct {\n\tA int\n\tB string\n}\n\ntype T struct {\n\tBase\n\tA bool\n}\n",
+		want: map[string]string{"T": "Base.B:\"B\":string A:\"A\":bool"},
+	}, {
+		name: "promoted through a pointer, three levels down",
+		src: "type C struct{ Z int8 }\n\ntype B struct{ *C }\n\ntype A struct{ B }\n\n" +
+			"type T struct {\n\tA\n\tN uint16\n}\n",
+		want: map[string]string{"T": "A.B.*C.Z:\"Z\":int8 N:\"N\":uint16"},
+		pos:  map[string]string{"T": "9:6", "T.A.B.C.Z": "3:16", "T.N": "11:2"},
+	}, {
+		name: "the tagged field wins at the same depth",
+		src: "type P struct {\n\tV int `cbor:\"V\"`\n}\n\ntype Q struct{ V string }\n\n" +
+			"type T struct {\n\tP\n\tQ\n}\n",
+		want: map[string]string{"T": "P.V:\"V\":int"},
+	}, {
+		name: "a tie drops both",
+		src: "type P struct{ V int }\n\ntype Q struct{ V string }\n\n" +
+			"type T struct {\n\tP\n\tQ\n\tW bool\n}\n",
+		want: map[string]string{"T": "W:\"W\":bool"},
+	}, {
+		name: "a type embedded twice at one level is not opened",
+		src: "type C struct{ Z int }\n\ntype P struct{ C }\n\ntype Q struct{ C }\n\n" +
+			"type T struct {\n\tP\n\tQ\n\tW bool\n}\n",
+		want: map[string]string{"T": "W:\"W\":bool"},
+	}, {
+		name: "an embedded struct with a tag name is a field",
+		src:  "type Base struct{ A int }\n\ntype T struct {\n\tBase `cbor:\"base\"`\n}\n",
+		want: map[string]string{"T": "Base:\"base\":x.Base"},
+	}, {
+		name: "an unexported embedded struct promotes its exported fields",
+		src:  "type base struct {\n\tA int\n\tb int\n}\n\ntype T struct{ base }\n",
+		want: map[string]string{"T": "base.A:\"A\":int"},
+	}, {
+		name: "tags: cbor before json, keyasint, options, skipped and unexported fields",
+		src: "type T struct {\n\tA int `cbor:\"a,omitempty\" json:\"j\"`\n\tB int `json:\"b,omitzero\"`\n" +
+			"\tC int `cbor:\"-3,keyasint\"`\n\tD int `cbor:\"-\"`\n\te int\n\t_ struct{} `cbor:\",toarray\"`\n}\n",
+		want: map[string]string{"T": "A:\"a\",omitempty:int B:\"b\",omitzero:int C:-3:int"},
+	}, {
+		name: "reserved slots",
+		src:  "type T struct {\n\tA int\n\t_ runtime.Reserved\n\tgone runtime.Reserved\n\tC int\n\tD runtime.Reserved `cbor:\"-\"`\n}\n",
+		want: map[string]string{"T": "A:\"A\":int _:reserved gone:reserved C:\"C\":int"},
+	}, {
+		name: "two own fields with one key",
+		src:  "type T struct {\n\tA int `cbor:\"x\"`\n\tB int `cbor:\"x\"`\n}\n",
+		errs: []string{`x.go:5:2: field T.B: key "x" is also used by field A`},
+	}, {
+		name: "keyasint needs an integer",
+		src:  "type T struct {\n\tA int `cbor:\"a,keyasint\"`\n}\n",
+		errs: []string{`x.go:4:2: field T.A: keyasint needs an integer key, found "a"`},
+	},
+
+	// Directives.
+	{
+		name: "directives",
+		src: "//cborgen:extensible\n//cborgen:nolegacy\ntype A struct{ X int }\n\n" +
+			"// B is tagged.\n//\n//cborgen:tag 1001 optional\n//cborgen:embeddable\ntype B struct{ X int }\n\n" +
+			"type (\n\t//cborgen:tag 1002\n\tC struct{ X int }\n\n\tD struct{ X int }\n)\n",
+		want: map[string]string{
+			"A": "extensible nolegacy | X:\"X\":int",
+			"B": "embeddable tag=1001? | X:\"X\":int",
+			"C": "tag=1002 | X:\"X\":int",
+			"D": "X:\"X\":int",
+		},
+	}, {
+		name:  "a value type with a tag, and a catch-all",
+		src:   "//cborgen:tag 1003\ntype ID uint64\n\n//cborgen:catchall\ntype Unknown []byte\n",
+		types: []string{"ID", "Unknown"},
+		want: map[string]string{
+			"ID":      "tag=1003 value uint64",
+			"Unknown": "catchall value []byte",
+		},
+	}, {
+		name: "refused directives",
+		src: "//cborgen:bogus\ntype A struct{ X int }\n\n//cborgen:tag 2\ntype B struct{ X int }\n\n" +
+			"//cborgen:tag 1004\n//cborgen:tag 1005\ntype C struct{ X int }\n\n//cborgen:catchall\ntype D struct{ X int }\n",
+		errs: []string{
+			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:map, //cborgen:nolegacy, //cborgen:tag N)",
+			"x.go:6:1: type B: //cborgen:tag 2: tag 2 has a meaning of its own in CBOR; use another number",
+			"x.go:10:1: type C: //cborgen:tag 1005: a second tag directive",
+			"x.go:13:1: type D: //cborgen:catchall needs a named []byte type",
+		},
+	},
+
+	// Refusals and notes.
+	{
+		name: "unsupported field types",
+		src: "type T struct {\n\tA chan int\n\tB func()\n\tC complex64\n\tD uintptr\n" +
+			"\tE map[[2]int]int\n\tF struct{ X int }\n\tMarshalCBOR int\n}\n",
+		errs: []string{
+			"x.go:4:2: field T.A has unsupported type chan int: channels have no CBOR encoding (leave the field out of the encoding with the tag `cbor:\"-\"`)",
+			"x.go:5:2: field T.B has unsupported type func(): functions have no CBOR encoding",
+			"x.go:6:2: field T.C has unsupported type complex64: complex numbers are not supported",
+			"x.go:7:2: field T.D has unsupported type uintptr: uintptr values are addresses, not data",
+			"x.go:8:2: field T.E has unsupported type map[[2]int]int: map keys must be strings, integers or bools",
+			"x.go:9:2: field T.F has unsupported type struct{X int}: anonymous struct types are not supported",
+			"x.go:10:2: field T.MarshalCBOR has the name of a method cbor-gen generates for T; rename the field",
+		},
+	}, {
+		name:  "a struct of the package that is not generated",
+		src:   "type Item struct{ A int }\n\ntype T struct{ I []Item }\n",
+		types: []string{"T"},
+		errs:  []string{"x.go:5:16: field T.I has unsupported type []Item: Item is not generated and has no AppendCBOR/DecodeCBOR methods (add it to -type)"},
+	}, {
+		name:  "types that cannot be generated by name",
+		src:   "type V interface{ M() }\n\ntype B struct{}\n\nfunc (B) MarshalBinary() ([]byte, error) { return nil, nil }\n",
+		types: []string{"V", "B", "Nope"},
+		errs: []string{
+			"x.go:3:6: -type V: V is not a struct type, nor a named basic, slice, array or map type",
+			"x.go:5:6: -type B: it has a method MarshalBinary, so fxamacker/cbor writes it as a byte string of MarshalBinary's output",
+			"-type Nope: no such type in package example.com/x/c", "; its struct types are B",
+		},
+	}, {
+		name: "the default selection leaves out hand-written and binary types",
+		src: "type H struct{}\n\nfunc (H) MarshalCBOR() ([]byte, error) { return nil, nil }\n\nfunc (*H) UnmarshalCBOR([]byte) error { return nil }\n\n" +
+			"type B struct{}\n\nfunc (B) MarshalBinary() ([]byte, error) { return nil, nil }\n\n" +
+			"type T struct {\n\tH H\n\tB B\n\tAny any\n\tS fmt.Stringer\n}\n",
+		want: map[string]string{"T": "H:\"H\":x.H/Marshaler B:\"B\":x.B/Dynamic Any:\"Any\":any/Dynamic S:\"S\":fmt.Stringer/Dynamic"},
+		notes: []string{
+			"x.go:10:6: note: B is not generated: it has a method MarshalBinary",
+			"x.go:16:2: note: field T.B (B) is encoded and decoded by fxamacker/cbor with reflection (the slow path)",
+			"x.go:17:2: note: field T.Any (any)", "x.go:18:2: note: field T.S (fmt.Stringer)",
+		},
+	},
+}
+
+// byName qualifies a named type by its package's name: x.Item.
+func byName(p *types.Package) string { return p.Name() }
+
+// describeStruct writes the model of a struct in one line: its
+// directives, then each field as ID:key:kind, with /Kind for the model
+// types that a wire kind does not tell apart.
+func describeStruct(s *Struct) string {
+	var parts []string
+	for _, d := range []struct {
+		on   bool
+		name string
+	}{{s.CatchAll, "catchall"}, {s.Embeddable, "embeddable"}, {s.Extensible, "extensible"}, {s.NoLegacy, "nolegacy"}} {
+		if d.on {
+			parts = append(parts, d.name)
+		}
+	}
+	if s.HasTag {
+		parts = append(parts, "tag="+tagToken(s))
+	}
+	if s.Value != nil {
+		return strings.Join(append(parts, "value "+kindOf(s.Value, byName).text), " ")
+	}
+	if len(parts) > 0 {
+		parts = append(parts, "|")
+	}
+	for _, f := range s.Fields {
+		id := f.Name
+		if len(f.Via) > 0 {
+			var via []string
+			for _, e := range f.Via {
+				if e.Ptr != nil {
+					via = append(via, "*"+e.Name)
+				} else {
+					via = append(via, e.Name)
+				}
+			}
+			id = strings.Join(via, ".") + "." + f.Name
+		}
+		if f.isReserved() {
+			parts = append(parts, id+":reserved")
+			continue
+		}
+		key := keyToken(f)
+		if f.OmitEmpty {
+			key += ",omitempty"
+		}
+		if f.OmitZero {
+			key += ",omitzero"
+		}
+		k := kindOf(f.Type, byName).text
+		switch f.Type.(type) {
+		case Marshaler, BinaryMarshaler, Dynamic:
+			k += "/" + strings.TrimPrefix(fmt.Sprintf("%T", f.Type), "generator.")
+		}
+		parts = append(parts, id+":"+key+":"+k)
+	}
+	return strings.Join(parts, " ")
+}
+
+// loadSnippets lays out one package per case in a module, loads them all
+// at once and returns each case's package by case index.
+func loadSnippets(t *testing.T, cases []modelCase) []*loaded {
+	t.Helper()
+	dir := schemaModule(t)
+	for i, tc := range cases {
+		var imports []string
+		for _, p := range []string{"fmt", "github.com/cborgen/cborgen/runtime"} {
+			if strings.Contains(tc.src, filepath.Base(p)+".") {
+				imports = append(imports, fmt.Sprintf("import %q\n", p))
+			}
+		}
+		pkgDir := filepath.Join(dir, fmt.Sprintf("c%d", i))
+		if err := os.MkdirAll(pkgDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// The first line of src is line 3 of x.go, one more for each import.
+		writeFile(t, filepath.Join(pkgDir, "x.go"), "package x\n"+strings.Join(imports, "")+"\n"+tc.src)
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]*loaded, len(cases))
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
+		}
+		var i int
+		if _, err := fmt.Sscanf(filepath.Base(p.PkgPath), "c%d", &i); err != nil {
+			t.Fatalf("package %s", p.PkgPath)
+		}
+		pkgDir := filepath.Join(dir, filepath.Base(p.PkgPath))
+		out[i] = &loaded{pkg: p, dir: pkgDir, outPath: filepath.Join(pkgDir, DefaultOutput)}
+	}
+	return out
+}
+
+func TestModel(t *testing.T) {
+	ls := loadSnippets(t, modelCases)
+	for i, tc := range modelCases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := buildModel(ls[i], Config{Types: tc.types}, orderBytewise)
+			if len(tc.errs) > 0 {
+				if err == nil {
+					t.Fatal("no error")
+				}
+				inOrder(t, "error", err.Error(), tc.errs)
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			pos := map[string]string{}
+			at := func(p token.Position) string { return fmt.Sprintf("%d:%d", p.Line, p.Column) }
+			for _, s := range f.Structs {
+				got[s.Name] = describeStruct(s)
+				pos[s.Name] = at(s.Pos)
+				for _, fd := range s.Fields {
+					pos[s.Name+"."+fieldID(fd)] = at(fd.Pos)
+				}
+			}
+			for name, want := range tc.pos {
+				if pos[name] != want {
+					t.Errorf("position of %s: got %s, want %s", name, pos[name], want)
+				}
+			}
+			for name, want := range tc.want {
+				if got[name] != want {
+					t.Errorf("%s:\n got %s\nwant %s", name, got[name], want)
+				}
+			}
+			inOrder(t, "notes", strings.Join(f.Notes, "\n"), tc.notes)
+		})
+	}
+}
+
+// inOrder checks that text holds each of parts, in order.
+func inOrder(t *testing.T, what, text string, parts []string) {
+	t.Helper()
+	rest := text
+	for _, p := range parts {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			t.Errorf("%s lacks %q (in order):\n%s", what, p, text)
+			return
+		}
+		rest = rest[i+len(p):]
+	}
+}

@@ -44,3 +44,73 @@ func TestMapFormatRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemaMapTypes: a map type's contract is its keys. Adding,
+// removing, reordering and renaming fields is accepted; a changed key, a
+// key given a kind that cannot read what stored maps hold under it (a
+// removed field's key included), and a change of format are refused.
+func TestSchemaMapTypes(t *testing.T) {
+	const v1 = "//cborgen:map\ntype T struct {\n\tA int32  `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n"
+	for _, tc := range []struct {
+		name string
+		v2   string
+		want []string // substrings of the refusal; none: accepted
+		lock []string // lines of the record after an accepted run
+	}{
+		{name: "field added",
+			v2:   "//cborgen:map\ntype T struct {\n\tA int32  `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n\tC bool `cbor:\"c\"`\n}\n",
+			lock: []string{"type T map\n", "T key A 1 int32\n", "T key B \"b\" string\n", "T key C \"c\" bool\n"}},
+		{name: "field removed",
+			v2:   "//cborgen:map\ntype T struct {\n\tB string `cbor:\"b\"`\n}\n",
+			lock: []string{"T key B \"b\" string\n", "T key retired A 1 int32\n"}},
+		{name: "reordered, renamed, widened",
+			v2:   "//cborgen:map\ntype T struct {\n\tName string `cbor:\"b\"`\n\tA int64  `cbor:\"1,keyasint\"`\n}\n",
+			lock: []string{"T key Name \"b\" string\n", "T key A 1 int64\n"}},
+		{name: "key changed",
+			v2:   "//cborgen:map\ntype T struct {\n\tA int32  `cbor:\"2,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
+			want: []string{"field T.A: map key changed from 1 to 2", "Keep the key with the tag `cbor:\"1,keyasint\"`"}},
+		{name: "retyped",
+			v2:   "//cborgen:map\ntype T struct {\n\tA string `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
+			want: []string{"field T.A (key 1) changed from int32 to string"}},
+		{name: "to an array",
+			v2:   "type T struct {\n\tA int32  `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
+			want: []string{"type T is no longer //cborgen:map"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := versions(t, schemaModule(t), Config{}, v1, tc.v2)
+			if tc.want == nil {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				for _, l := range tc.lock {
+					if !strings.Contains(string(out.Lock), l) {
+						t.Errorf("record lacks %q:\n%s", l, out.Lock)
+					}
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("accepted; want a refusal with %q", tc.want)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error\n%v\nwant it to contain %q", err, w)
+				}
+			}
+		})
+	}
+
+	// A removed field's key, taken later by a field of another kind.
+	dir := schemaModule(t)
+	_, err := versions(t, dir, Config{}, v1,
+		"//cborgen:map\ntype T struct {\n\tB string `cbor:\"b\"`\n}\n",
+		"//cborgen:map\ntype T struct {\n\tB string `cbor:\"b\"`\n\tN []byte `cbor:\"1,keyasint\"`\n}\n")
+	if err == nil || !strings.Contains(err.Error(), "stored maps hold int32 values under 1 (the removed field A left there)") {
+		t.Errorf("a retired key reused: %v", err)
+	}
+	// An array type made a map type.
+	_, err = versions(t, schemaModule(t), Config{}, "type T struct{ A int }\n", "//cborgen:map\ntype T struct{ A int }\n")
+	if err == nil || !strings.Contains(err.Error(), "type T is now //cborgen:map: stored values are arrays") {
+		t.Errorf("an array type made a map type: %v", err)
+	}
+}

@@ -33,6 +33,16 @@ import (
 // line names the field, its legacy map key (quoted text, or an integer for
 // keyasint) and its wire kind (kinds.go); a reserved slot keeps what
 // it held before, for the reader and for the legacy-key check.
+//
+// A map-format type (//cborgen:map) is known by its keys, not its slots:
+//
+//	type Header map
+//	Header key Alg 1 int64
+//	Header key retired Counter 7 *Signature
+//
+// lists its fields in field order, then the keys of removed fields,
+// which stored maps may still hold: a new field under such a key must be
+// able to read their values.
 
 // schemaDoc names the rules of the schema record where every user can
 // find them: by module path, not by a path in their own repository.
@@ -67,11 +77,14 @@ type unionRecord struct {
 
 // typeRecord is the record of one type.
 type typeRecord struct {
-	name     string
-	required int
-	tag      string // "" or the tag every value is written under: "132", or "132?" when optional on decode
-	slots    []slotRecord
-	line     int // of the type line, for messages
+	name string
+	// mapFormat: a //cborgen:map type, whose contract is its keys: slots
+	// lists its fields in field order, and reserved ones are retired keys.
+	mapFormat bool
+	required  int
+	tag       string // "" or the tag every value is written under: "132", or "132?" when optional on decode
+	slots     []slotRecord
+	line      int // of the type line, for messages
 }
 
 // slotRecord is one slot: the field that holds it, or a reservation.
@@ -163,9 +176,9 @@ func parseRecord(path string, data []byte) (*record, error) {
 			continue
 		}
 		if toks[0] == "type" {
-			if len(toks) < 3 || len(toks) > 4 || !strings.HasPrefix(toks[2], "required=") ||
+			if len(toks) < 3 || len(toks) > 4 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") ||
 				(len(toks) == 4 && !strings.HasPrefix(toks[3], "tag=")) {
-				fail(line, 1, "want \"type NAME required=N\" or \"type NAME required=N tag=T\"")
+				fail(line, 1, "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\"")
 				continue
 			}
 			tag := ""
@@ -176,21 +189,43 @@ func parseRecord(path string, data []byte) (*record, error) {
 					continue
 				}
 			}
-			n, err := strconv.Atoi(strings.TrimPrefix(toks[2], "required="))
-			if err != nil || n < 0 {
-				fail(line, cols[2], "bad required count %q", toks[2])
-				continue
+			isMap, n := toks[2] == "map", 0
+			if !isMap {
+				var err error
+				n, err = strconv.Atoi(strings.TrimPrefix(toks[2], "required="))
+				if err != nil || n < 0 {
+					fail(line, cols[2], "bad required count %q", toks[2])
+					continue
+				}
 			}
 			if rec.types[toks[1]] != nil {
 				fail(line, cols[1], "type %s is recorded twice", toks[1])
 				continue
 			}
-			rec.types[toks[1]] = &typeRecord{name: toks[1], required: n, tag: tag, line: line}
+			rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, line: line}
 			continue
 		}
 		tr := rec.types[toks[0]]
 		if tr == nil {
 			fail(line, 1, "slot of %s before its type line", toks[0])
+			continue
+		}
+		if tr.mapFormat {
+			var k slotRecord
+			switch {
+			case len(toks) == 5 && toks[1] == "key" && toks[2] != "retired":
+				k = slotRecord{name: toks[2], key: toks[3], kind: toks[4]}
+			case len(toks) == 6 && toks[1] == "key" && toks[2] == "retired":
+				k = slotRecord{reserved: true, name: toks[3], key: toks[4], kind: toks[5]}
+			default:
+				fail(line, 1, "want \"TYPE key FIELD KEY KIND\" or \"TYPE key retired FIELD KEY KIND\" for a map type")
+				continue
+			}
+			if !validKeyToken(k.key) {
+				fail(line, 1, "bad map key %s: want a quoted string or an integer", k.key)
+				continue
+			}
+			tr.slots = append(tr.slots, k)
 			continue
 		}
 		if len(toks) < 3 {
@@ -224,6 +259,10 @@ func parseRecord(path string, data []byte) (*record, error) {
 		fail(1, 1, "not a cbor-gen schema record: %q is missing", schemaVersion)
 	}
 	for _, tr := range rec.types {
+		if tr.mapFormat {
+			tr.required = len(tr.slots)
+			continue
+		}
 		if tr.required > len(tr.slots) {
 			fail(tr.line, 1, "type %s: required=%d but only %d slots", tr.name, tr.required, len(tr.slots))
 		}
@@ -290,10 +329,24 @@ func formatRecord(rec *record, goFile string) []byte {
 	b.WriteString(schemaVersion + "\n")
 	for _, name := range slices.Sorted(maps.Keys(rec.types)) {
 		tr := rec.types[name]
+		contract := fmt.Sprintf("required=%d", tr.required)
+		if tr.mapFormat {
+			contract = "map"
+		}
 		if tr.tag != "" {
-			fmt.Fprintf(&b, "\ntype %s required=%d tag=%s\n", tr.name, tr.required, tr.tag)
+			fmt.Fprintf(&b, "\ntype %s %s tag=%s\n", tr.name, contract, tr.tag)
 		} else {
-			fmt.Fprintf(&b, "\ntype %s required=%d\n", tr.name, tr.required)
+			fmt.Fprintf(&b, "\ntype %s %s\n", tr.name, contract)
+		}
+		if tr.mapFormat {
+			for _, s := range tr.slots {
+				if s.reserved {
+					fmt.Fprintf(&b, "%s key retired %s %s %s\n", tr.name, s.name, s.key, s.kind)
+				} else {
+					fmt.Fprintf(&b, "%s key %s %s %s\n", tr.name, s.name, s.key, s.kind)
+				}
+			}
+			continue
 		}
 		for i, s := range tr.slots {
 			switch {

@@ -104,7 +104,7 @@ func qualifier(path string) types.Qualifier {
 // compareStruct checks s against its record tr (nil for a type new to the
 // record) and returns the record after this run.
 func (c *schemaCheck) compareStruct(s *Struct, tr *typeRecord) *typeRecord {
-	next := &typeRecord{name: s.Name, required: len(s.Fields), tag: tagToken(s)}
+	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: tagToken(s)}
 	kinds := make([]*kind, len(s.Fields))
 	for i, fd := range s.Fields {
 		kinds[i] = kindOf(fd.Type, c.qual)
@@ -113,10 +113,31 @@ func (c *schemaCheck) compareStruct(s *Struct, tr *typeRecord) *typeRecord {
 	if tr == nil {
 		return next
 	}
-	next.required = min(tr.required, len(s.Fields))
 	c.compareTag(s, tr.tag, next.tag)
-	c.problems = append(c.problems, compareSlots(c.lockPath, s, tr, next, kinds)...)
+	switch {
+	case tr.mapFormat != s.MapFormat:
+		c.formatChanged(s, tr)
+		if tr.mapFormat {
+			next.required = len(s.Fields)
+		}
+	case s.MapFormat:
+		c.problems = append(c.problems, compareKeys(s, tr, next, kinds)...) // schema_map.go
+	default:
+		next.required = min(tr.required, len(s.Fields))
+		c.problems = append(c.problems, compareSlots(c.lockPath, s, tr, next, kinds)...) // schema_array.go
+	}
 	return next
+}
+
+// formatChanged refuses a type that changed between the array format and
+// the map format (//cborgen:map): stored values of the old format would
+// no longer decode.
+func (c *schemaCheck) formatChanged(s *Struct, tr *typeRecord) {
+	if tr.mapFormat {
+		c.problem(s.Pos, "type %s is no longer //cborgen:map: stored values are maps, and an array type reads its legacy map form by Go field name, not by the recorded keys and kinds. Keep //cborgen:map", s.Name)
+		return
+	}
+	c.problem(s.Pos, "type %s is now //cborgen:map: stored values are arrays, which a map type does not decode. Keep the array format, or declare a new type for the map format", s.Name)
 }
 
 // compareTag refuses a change of the tag a type is written under that

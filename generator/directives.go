@@ -19,6 +19,7 @@ var knownDirectives = map[string]string{
 	"catchall":   "on a named []byte type that implements a union: the variant that keeps any item no other variant claims, and writes it back byte for byte",
 	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
 	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
+	"required N": "arrays of the type may end after N elements: the fields after them are optional (decoded as zero when missing; always written)",
 	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 }
@@ -29,12 +30,26 @@ func (m *modeler) directives(s *Struct, tn *types.TypeName) {
 	fail := func(cm *ast.Comment, format string, args ...any) {
 		m.directiveErrs = append(m.directiveErrs, &posError{pos: m.fset.Position(cm.Pos()), msg: fmt.Sprintf(format, args...)})
 	}
+	var requiredAt *ast.Comment
 	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
 		if !ok {
 			continue
 		}
 		name = strings.TrimSpace(name)
+		if args, ok := strings.CutPrefix(name, "required "); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(args))
+			switch {
+			case err != nil || n < 0:
+				fail(cm, "type %s: %s: want //cborgen:required N, N a count of fields", s.Name, cm.Text)
+			case n > len(s.Fields):
+				fail(cm, "type %s: %s: the type has only %d fields", s.Name, cm.Text, len(s.Fields))
+			default:
+				s.HasRequired, s.Required = true, n
+				requiredAt = cm
+			}
+			continue
+		}
 		if args, ok := strings.CutPrefix(name, "tag "); ok {
 			if err := parseTagDirective(s, args); err != nil {
 				fail(cm, "type %s: %s: %v", s.Name, cm.Text, err)
@@ -63,6 +78,9 @@ func (m *modeler) directives(s *Struct, tn *types.TypeName) {
 			sort.Strings(known)
 			fail(cm, "type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", "))
 		}
+	}
+	if s.HasRequired && (s.Value != nil || s.MapFormat) {
+		fail(requiredAt, "type %s: %s: only array structs have a required count (a map's keys are all optional)", s.Name, requiredAt.Text)
 	}
 	if s.MapFormat {
 		m.mapDirective(s, tn)

@@ -51,8 +51,13 @@ type Struct struct {
 	// How the type evolves (the schema check and //cborgen:extensible;
 	// the zero value is a type whose arrays have exactly len(Fields)
 	// elements).
-	Optional   int  // the last Optional fields were added later: older arrays end before them
-	Extensible bool // //cborgen:extensible: skip elements past the last field (newer writers)
+	Optional int // the last Optional fields were added later: older arrays end before them
+	// HasRequired: //cborgen:required Required: arrays of the type may
+	// end after Required elements; the schema record's required count
+	// is then at most Required.
+	HasRequired bool
+	Required    int
+	Extensible  bool // //cborgen:extensible: skip elements past the last field (newer writers)
 
 	HoldsLock bool // the struct holds a lock by value, so MarshalCBOR takes a pointer (containsLock)
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,

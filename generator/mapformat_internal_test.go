@@ -114,3 +114,30 @@ func TestSchemaMapTypes(t *testing.T) {
 		t.Errorf("an array type made a map type: %v", err)
 	}
 }
+
+// TestRequiredDirectiveRecord: //cborgen:required is the record's
+// required count from the start, and may lower it later; it is refused
+// where no array is read.
+func TestRequiredDirectiveRecord(t *testing.T) {
+	out, err := versions(t, schemaModule(t), Config{},
+		"type T struct{ A, B, C int }\n",
+		"//cborgen:required 1\ntype T struct{ A, B, C int }\n")
+	if err != nil || !strings.Contains(string(out.Lock), "type T required=1\n") {
+		t.Errorf("lowered by the directive: %v\n%s", err, out.Lock)
+	}
+	out, err = versions(t, schemaModule(t), Config{},
+		"//cborgen:required 1\ntype T struct{ A, B, C int }\n",
+		"type T struct{ A, B, C int }\n")
+	if err != nil || !strings.Contains(string(out.Lock), "type T required=1\n") {
+		t.Errorf("the directive dropped: stored arrays still may be short: %v\n%s", err, out.Lock)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"//cborgen:required 4\ntype T struct{ A, B, C int }\n", "type T: //cborgen:required 4: the type has only 3 fields"},
+		{"//cborgen:required x\ntype T struct{ A int }\n", "want //cborgen:required N"},
+		{"//cborgen:required 0\n//cborgen:map\ntype T struct{ A int }\n", "only array structs have a required count"},
+	} {
+		if _, err := versions(t, schemaModule(t), Config{}, tc.src); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}

@@ -105,6 +105,9 @@ func qualifier(path string) types.Qualifier {
 // record) and returns the record after this run.
 func (c *schemaCheck) compareStruct(s *Struct, tr *typeRecord) *typeRecord {
 	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: tagToken(s)}
+	if s.HasRequired {
+		next.required = s.Required // //cborgen:required: the trailing fields are optional from the start
+	}
 	kinds := make([]*kind, len(s.Fields))
 	for i, fd := range s.Fields {
 		kinds[i] = kindOf(fd.Type, c.qual)
@@ -117,13 +120,10 @@ func (c *schemaCheck) compareStruct(s *Struct, tr *typeRecord) *typeRecord {
 	switch {
 	case tr.mapFormat != s.MapFormat:
 		c.formatChanged(s, tr)
-		if tr.mapFormat {
-			next.required = len(s.Fields)
-		}
 	case s.MapFormat:
 		c.problems = append(c.problems, compareKeys(s, tr, next, kinds)...) // schema_map.go
 	default:
-		next.required = min(tr.required, len(s.Fields))
+		next.required = min(tr.required, next.required)
 		c.problems = append(c.problems, compareSlots(c.lockPath, s, tr, next, kinds)...) // schema_array.go
 	}
 	return next

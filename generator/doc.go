@@ -84,10 +84,13 @@
 // builder on the model; the schema check and the emitters on the model;
 // the pipeline on all). poserror.go (positioned errors), version.go and
 // command.go (the command line: flags, //go:generate lines, -check ./...)
-// are shared. Some definitions still sit against the rule (the builder
-// uses keyOrder from config.go through the emitters' settings, the
-// emitters still ask go/types a few questions); they move as the model
-// grows the facts the emitters need.
+// are shared. Some definitions still sit against the rule: the builder
+// uses runtimePath and the generated method names (methodSize,
+// methodDecodeArray...) from the emitters' files, Generate hands
+// -check ./... to checkAll in command.go, which calls Generate back, and
+// the emitters still ask go/types a few questions; they move as the
+// shared names find their home and the model grows the facts the
+// emitters need.
 //
 // What is generated: the types named with -type (struct types, and
 // named basic, slice, array and map types: value types, Struct.Value), or

@@ -23,11 +23,15 @@
 //	           Marshaler, BinaryMarshaler, Dynamic, TypeParam, Reserved).
 //	           It depends on nothing else in the package.
 //	select.go  Which types to generate (-type, or the default selection),
-//	model.go   and their translation from go/types into the model. Struct
-//	           tags are read as fxamacker/cbor reads them, and every
+//	model.go   and their translation from go/types into the model. Every
 //	           unsupported field is reported with its file:line:col.
-//	           constraint.go (build constraints of the output) and
-//	           pending.go (types another package will generate) serve them.
+//	promote.go Which fields are on the wire: struct tags read as
+//	           fxamacker/cbor reads them, runtime.Reserved slots, and the
+//	           fields promoted from embedded structs.
+//	           typefacts.go (what go/types says of a named type: its
+//	           methods, a lock, its kind), constraint.go (build
+//	           constraints of the output) and pending.go (types another
+//	           package will generate) serve them.
 //	directives.go
 //	           The //cborgen: lines of a type's doc comment, read into
 //	           the model by the builder.
@@ -80,10 +84,13 @@
 // builder on the model; the schema check and the emitters on the model;
 // the pipeline on all). poserror.go (positioned errors), version.go and
 // command.go (the command line: flags, //go:generate lines, -check ./...)
-// are shared. Some definitions still sit against the rule (the builder
-// uses keyOrder from config.go through the emitters' settings, the
-// emitters still ask go/types a few questions); they move as the model
-// grows the facts the emitters need.
+// are shared. Some definitions still sit against the rule: the builder
+// uses runtimePath and the generated method names (methodSize,
+// methodDecodeArray...) from the emitters' files, Generate hands
+// -check ./... to checkAll in command.go, which calls Generate back, and
+// the emitters still ask go/types a few questions; they move as the
+// shared names find their home and the model grows the facts the
+// emitters need.
 //
 // What is generated: the types named with -type (struct types, and
 // named basic, slice, array and map types: value types, Struct.Value), or
@@ -151,7 +158,7 @@
 // # Types beyond the basic ones
 //
 // Embedded structs are flattened by fxamacker/cbor's promotion rules
-// (those of encoding/json) in the modeler (visibleFields), so both
+// (those of encoding/json) in the modeler (promote.go), so both
 // decoders and the encoder see one flat list of fields; a field promoted
 // through an embedded pointer is reached as v.Base.F, null when Base is
 // nil. time.Time, big.Int, types with their own MarshalCBOR/UnmarshalCBOR

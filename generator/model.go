@@ -5,11 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
-	"sort"
-	"strconv"
-	"strings"
 )
 
 // modeler translates go/types into the model. It collects every problem
@@ -56,7 +52,9 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 			m.errorf(f.Pos(), "field %s.%s has the name of a method cbor-gen generates for %s; rename the field", s.Name, f.Name(), s.Name)
 		}
 	}
-	for _, c := range m.visibleFields(s.Name, named) {
+	fields, errs := visibleFields(m.fset, s.Name, named)
+	m.errs = append(m.errs, errs...)
+	for _, c := range fields {
 		if c.reserved != nil {
 			s.Fields = append(s.Fields, c.reserved)
 			continue
@@ -81,226 +79,6 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 		s.Fields = append(s.Fields, fd)
 	}
 	return s
-}
-
-// isReservedType reports whether t is runtime.Reserved.
-func isReservedType(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == reservedName && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath
-}
-
-// reservedField returns the model of field i of st when it is a
-// runtime.Reserved field (exported or not, blank or named), and ok false
-// for every other field. A reserved field tagged "-" is skipped: fd nil,
-// ok true.
-func (m *modeler) reservedField(st *types.Struct, i int) (fd *Field, ok bool) {
-	f := st.Field(i)
-	if !isReservedType(f.Type()) {
-		return nil, false
-	}
-	if _, on := parseTag(st.Tag(i)); !on {
-		return nil, true
-	}
-	return &Field{Name: f.Name(), Pos: m.fset.Position(f.Pos()), Type: Reserved{Go: f.Type()}}, true
-}
-
-// candidate is a field that may be on the wire: one of the struct's own,
-// or one promoted from an embedded struct.
-type candidate struct {
-	v      *types.Var
-	tag    fieldTag
-	name   string // the key: the tag name, else the Go name; digits for keyasint
-	keyInt int64
-	index  []int // field indexes from the outer struct, as reflect numbers them
-	via    []Embed
-	// reserved is the model of a runtime.Reserved field of the struct
-	// itself (reservedField): it keeps its slot and has no key.
-	reserved *Field
-}
-
-// visibleFields lists the fields of a struct as fxamacker/cbor sees them,
-// in its order: the struct's own exported fields, and the exported fields
-// of embedded structs (value or pointer, exported or not) promoted as
-// encoding/json promotes them. Level by level from the outside in, an
-// embedded struct without a tag name is opened; one embedded twice at the
-// same level, or already opened at a shallower level, is not. Of the
-// fields with the same key, the least nested wins, then the one with a
-// tag; a tie drops them all. The order is that of the field indexes
-// (declaration order, an embedded struct's fields where it is embedded).
-//
-// Two fields of the struct itself with the same key are an error: that is
-// a mistake, not a rule to apply silently.
-func (m *modeler) visibleFields(structName string, named *types.Named) []candidate {
-	type embedded struct {
-		st    *types.Struct
-		typ   types.Type
-		index []int
-		via   []Embed
-	}
-	var all, reserved []candidate
-	visited := []types.Type{named}
-	level := []embedded{{st: named.Underlying().(*types.Struct), typ: named}}
-	for len(level) > 0 {
-		var next []embedded
-		for _, e := range level {
-			for i := 0; i < e.st.NumFields(); i++ {
-				f := e.st.Field(i)
-				if len(e.index) == 0 {
-					if fd, ok := m.reservedField(e.st, i); ok {
-						if fd != nil {
-							reserved = append(reserved, candidate{index: []int{i}, reserved: fd})
-						}
-						continue
-					}
-				}
-				ft := types.Unalias(f.Type())
-				ptr, isPtr := ft.(*types.Pointer)
-				if isPtr {
-					ft = types.Unalias(ptr.Elem())
-				}
-				embStruct, isStruct := ft.Underlying().(*types.Struct)
-				if !f.Exported() && !(f.Embedded() && isStruct) {
-					continue // unexported fields, and the "_" field that may carry toarray
-				}
-				tag, ok := parseTag(e.st.Tag(i))
-				if !ok {
-					continue
-				}
-				index := append(append([]int{}, e.index...), i)
-				if f.Embedded() && isStruct && tag.name == "" {
-					step := Embed{Name: f.Name()}
-					if isPtr {
-						step.Ptr = ptr
-					}
-					next = append(next, embedded{embStruct, ft, index, append(append([]Embed{}, e.via...), step)})
-					continue
-				}
-				c := candidate{v: f, tag: tag, name: tag.name, index: index, via: e.via}
-				if c.name == "" {
-					c.name = f.Name()
-				}
-				if tag.keyAsInt {
-					n, err := strconv.ParseInt(c.name, 10, 64)
-					if err != nil {
-						m.errorf(f.Pos(), "field %s.%s: keyasint needs an integer key, found %q", structName, f.Name(), c.name)
-						continue
-					}
-					c.keyInt, c.name = n, strconv.FormatInt(n, 10)
-				}
-				if len(e.via) > 0 && !f.Exported() {
-					continue
-				}
-				all = append(all, c)
-			}
-		}
-		// Open the embedded structs of the next level: each type once, and
-		// not when it is embedded twice at that level.
-		level = level[:0:0]
-		for i, e := range next {
-			dup := false
-			for j, o := range next {
-				dup = dup || (i != j && types.Identical(e.typ, o.typ))
-			}
-			seen := false
-			for _, t := range visited {
-				seen = seen || types.Identical(t, e.typ)
-			}
-			if !dup && !seen {
-				level = append(level, e)
-			}
-		}
-		for _, e := range level {
-			visited = append(visited, e.typ)
-		}
-	}
-
-	// Pick the dominant field of each key.
-	sort.SliceStable(all, func(i, j int) bool {
-		a, b := all[i], all[j]
-		if a.name != b.name {
-			return a.name < b.name
-		}
-		if a.tag.keyAsInt != b.tag.keyAsInt {
-			return a.tag.keyAsInt
-		}
-		if len(a.index) != len(b.index) {
-			return len(a.index) < len(b.index)
-		}
-		if tagged(a) != tagged(b) {
-			return tagged(a)
-		}
-		return lessIndex(a.index, b.index)
-	})
-	var out []candidate
-	for i := 0; i < len(all); {
-		j := i + 1
-		for j < len(all) && all[j].name == all[i].name && all[j].tag.keyAsInt == all[i].tag.keyAsInt {
-			j++
-		}
-		a := all[i]
-		if j > i+1 && len(all[i+1].index) == 1 && len(a.index) == 1 {
-			kind := "key"
-			if a.tag.keyAsInt {
-				kind = "integer key"
-			}
-			m.errorf(all[i+1].v.Pos(), "field %s.%s: %s %q is also used by field %s", structName, all[i+1].v.Name(), kind, a.name, a.v.Name())
-		} else if j == i+1 || len(a.index) < len(all[i+1].index) || tagged(a) && !tagged(all[i+1]) {
-			out = append(out, a)
-		}
-		i = j
-	}
-	out = append(out, reserved...)
-	sort.Slice(out, func(i, j int) bool { return lessIndex(out[i].index, out[j].index) })
-	return out
-}
-
-func tagged(c candidate) bool { return c.tag.present }
-
-// lessIndex orders field index paths as fxamacker/cbor does: by index at
-// each level, the shorter first on a tie.
-func lessIndex(a, b []int) bool {
-	for k := 0; k < len(a) && k < len(b); k++ {
-		if a[k] != b[k] {
-			return a[k] < b[k]
-		}
-	}
-	return len(a) < len(b)
-}
-
-// fieldTag is a struct tag as fxamacker/cbor reads it.
-type fieldTag struct {
-	name                          string
-	present                       bool // a cbor or json tag is there (it makes a field dominate)
-	omitEmpty, omitZero, keyAsInt bool
-}
-
-// parseTag reads the cbor tag, else the json tag, as fxamacker/cbor does.
-// It reports false for a field that is skipped ("-").
-func parseTag(tag string) (fieldTag, bool) {
-	st := reflect.StructTag(tag)
-	s := st.Get("cbor")
-	if s == "" {
-		s = st.Get("json")
-	}
-	if s == "-" {
-		return fieldTag{}, false
-	}
-	t := fieldTag{present: s != ""}
-	for i, tok := range strings.Split(s, ",") {
-		if i == 0 {
-			t.name = tok
-			continue
-		}
-		switch tok {
-		case "omitempty":
-			t.omitEmpty = true
-		case "omitzero":
-			t.omitZero = true
-		case "keyasint":
-			t.keyAsInt = true
-		}
-	}
-	return t, true
 }
 
 // typeModel translates a field type, or says why it cannot.
@@ -397,26 +175,6 @@ func (m *modeler) splitModel(named *types.Named, method Type, encodes bool) (Typ
 		return Split{Go: named, Enc: method, Dec: kind, Kind: kind}, nil
 	}
 	return Split{Go: named, Enc: kind, Dec: method, Kind: kind}, nil
-}
-
-// hasSignature reports whether T or *T has the method name of
-// fxamacker's (and encoding's) marshaler interfaces: with in, one []byte
-// parameter and an error result (UnmarshalCBOR, UnmarshalBinary); without,
-// no parameter and ([]byte, error) (MarshalCBOR, MarshalBinary).
-func hasSignature(t types.Type, name string, in bool) bool {
-	sel := types.NewMethodSet(types.NewPointer(t)).Lookup(nil, name)
-	if sel == nil {
-		return false
-	}
-	sig := sel.Type().(*types.Signature)
-	byteSlice := types.NewSlice(types.Typ[types.Byte])
-	errType := types.Universe.Lookup("error").Type()
-	if in {
-		return sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), byteSlice) &&
-			sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), errType)
-	}
-	return sig.Params().Len() == 0 && sig.Results().Len() == 2 &&
-		types.Identical(sig.Results().At(0).Type(), byteSlice) && types.Identical(sig.Results().At(1).Type(), errType)
 }
 
 // underlyingModel translates the type structure u of the Go type goT
@@ -586,70 +344,6 @@ func basicModel(b *types.Basic, goT types.Type) (Type, error) {
 	return nil, fmt.Errorf("no CBOR encoding for this kind of type")
 }
 
-// isPlainByte reports whether t is byte (uint8) itself, not a named type.
-func isPlainByte(t types.Type) bool {
-	b, ok := types.Unalias(t).(*types.Basic)
-	return ok && b.Kind() == types.Uint8
-}
-
-// namedByteElem reports whether the slice or array type t has elements of
-// a named byte type ([]Kind for type Kind uint8).
-func namedByteElem(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		return isNamedByte(u.Elem())
-	case *types.Array:
-		return isNamedByte(u.Elem())
-	}
-	return false
-}
-
-// isNamedByte reports whether t is a named type whose underlying type is
-// byte: fxamacker/cbor writes slices of it as byte strings too.
-func isNamedByte(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	b, ok := n.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Uint8
-}
-
 func (m *modeler) typeString(t types.Type) string {
 	return types.TypeString(t, types.RelativeTo(m.pkg))
-}
-
-// hasGeneratedMethods reports whether *T has the methods enclosing
-// generated types call: AppendCBOR(dst []byte) ([]byte, error) and
-// DecodeCBOR(*runtime.Decoder) error.
-func hasGeneratedMethods(t types.Type) bool {
-	ms := types.NewMethodSet(types.NewPointer(t))
-	byteSlice := types.NewSlice(types.Typ[types.Byte])
-	errType := types.Universe.Lookup("error").Type()
-
-	app := ms.Lookup(nil, "AppendCBOR")
-	if app == nil {
-		return false
-	}
-	sig := app.Type().(*types.Signature)
-	if sig.Params().Len() != 1 || !types.Identical(sig.Params().At(0).Type(), byteSlice) ||
-		sig.Results().Len() != 2 || !types.Identical(sig.Results().At(0).Type(), byteSlice) ||
-		!types.Identical(sig.Results().At(1).Type(), errType) {
-		return false
-	}
-
-	dec := ms.Lookup(nil, "DecodeCBOR")
-	if dec == nil {
-		return false
-	}
-	sig = dec.Type().(*types.Signature)
-	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), errType) {
-		return false
-	}
-	ptr, ok := sig.Params().At(0).Type().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	dn, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	return ok && dn.Obj().Name() == "Decoder" && dn.Obj().Pkg() != nil && dn.Obj().Pkg().Path() == runtimePath
 }

@@ -1,7 +1,7 @@
 package runtime
 
 import (
-	"reflect"
+	"fmt"
 	"strings"
 )
 
@@ -29,12 +29,16 @@ func Unmarshal(data []byte, v interface{ DecodeCBOR(*Decoder) error }, opts Opti
 }
 
 // typeName is the name UnmarshalCBOR gives the root of an error's path:
-// the type v points to, without type arguments.
+// the type v points to, without its package or type arguments, or ""
+// when that type has no name. It reads the name from fmt's %T, which is
+// "*pkg.Name[args]" for every type cbor-gen generates, so that the
+// runtime needs no reflection of its own.
 func typeName(v any) string {
-	t := reflect.TypeOf(v)
-	for t.Kind() == reflect.Pointer && t.Name() == "" {
-		t = t.Elem()
+	s := strings.TrimLeft(fmt.Sprintf("%T", v), "*")
+	s, _, _ = strings.Cut(s, "[")
+	dot := strings.LastIndexByte(s, '.')
+	if dot < 0 || strings.ContainsAny(s, " {}()") {
+		return "" // an unnamed type: struct{ *T }, map[K]V, func() T...
 	}
-	name, _, _ := strings.Cut(t.Name(), "[")
-	return name
+	return s[dot+1:]
 }

@@ -20,7 +20,8 @@
 //	           generate. A Struct has Fields, and each field has one Type
 //	           per wire shape (Bool, Int, Float, String, Bytes, ByteArray,
 //	           Array, Slice, Map, Pointer, StructRef, Time, BigInt,
-//	           Marshaler, BinaryMarshaler, Dynamic, TypeParam, Reserved).
+//	           Marshaler, BinaryMarshaler, Split, Dynamic, TypeParam,
+//	           Union, Reserved).
 //	           It depends on nothing else in the package.
 //	select.go  Which types to generate (-type, or the default selection),
 //	model.go   and their translation from go/types into the model. Every
@@ -42,10 +43,15 @@
 //	           record's bytes in; the new record, the fields every stored
 //	           array holds (Struct.Optional) and the breaks out. Each rule
 //	           is a function: schema_array.go holds those of the array
-//	           format, where a field is known by its slot. record.go
+//	           format, where a field is known by its slot, schema_map.go
+//	           those of //cborgen:map types, known by their keys. record.go
 //	           reads and writes the record's format, kinds.go parses wire
 //	           kinds into a small tree and says which can read which.
 //	           docs/schema.md has the rules.
+//	mapformat.go
+//	           For each field of a //cborgen:map type, the tests that
+//	           leave it out of the map (omitempty, omitzero), decided
+//	           once from its type as fxamacker/cbor decides them.
 //	emit_union.go
 //	           The dispatcher of each //cborgen:union interface, and
 //	           checkUnions, which refuses variants that cannot be told
@@ -59,7 +65,9 @@
 //	           emit_unmarshal.go UnmarshalCBOR
 //	           emit_decode.go    DecodeCBOR, the array decoder and the
 //	                             per-field decoder (where bytes become a value)
-//	           emit_legacy.go    the legacy map decoder
+//	           emit_legacy.go    the legacy map decoder (and the decoder
+//	                             of //cborgen:map types)
+//	           emit_map.go       AppendCBOR of //cborgen:map types
 //	           emit_evolve.go    the array decoder of a type that has
 //	                             grown, or that skips newer elements
 //	           Each emitter is one type switch over the model.

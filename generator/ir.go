@@ -98,6 +98,25 @@ type Field struct {
 	Omit []omitTest
 }
 
+// omitKind is one test that leaves a field out of a map.
+type omitKind int
+
+const (
+	omitFalse       omitKind = iota // a bool that is false
+	omitNumZero                     // a number equal to 0, -0.0 too
+	omitLen                         // len(x) == 0: text, byte string, slice, map, RawMessage
+	omitNil                         // x == nil: pointer, slice, map, interface, union
+	omitEqual                       // x == T{}: a comparable struct or array
+	omitIsZero                      // x.IsZero(), the type's own method (omitzero)
+	omitNilOrIsZero                 // x == nil || x.IsZero(), a pointer whose type has IsZero
+	omitBinary                      // MarshalBinary returns no bytes (omitempty)
+	omitBigZero                     // a big.Int with no words
+	omitAlways                      // omitempty on a [0]T: never written
+)
+
+// omitTest is one test of Field.Omit.
+type omitTest struct{ kind omitKind }
+
 // Embed is one embedded struct field on the way to a promoted field.
 type Embed struct {
 	Name string         // the embedded field's name (its type's name)

@@ -13,25 +13,6 @@ import (
 // generation time, how each such field is tested (Field.Omit), and
 // refuses what fxamacker would decide only by reflection.
 
-// omitKind is one test that leaves a field out of a map.
-type omitKind int
-
-const (
-	omitFalse       omitKind = iota // a bool that is false
-	omitNumZero                     // a number equal to 0, -0.0 too
-	omitLen                         // len(x) == 0: text, byte string, slice, map, RawMessage
-	omitNil                         // x == nil: pointer, slice, map, interface, union
-	omitEqual                       // x == T{}: a comparable struct or array
-	omitIsZero                      // x.IsZero(), the type's own method (omitzero)
-	omitNilOrIsZero                 // x == nil || x.IsZero(), a pointer whose type has IsZero
-	omitBinary                      // MarshalBinary returns no bytes (omitempty)
-	omitBigZero                     // a big.Int with no words
-	omitAlways                      // omitempty on a [0]T: never written
-)
-
-// omitTest is one test of Field.Omit.
-type omitTest struct{ kind omitKind }
-
 // checkMapFormats refuses directives that contradict //cborgen:map and
 // fills in Field.Omit for the fields of every map-format struct.
 func checkMapFormats(f *File) error {

@@ -167,18 +167,18 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 	}
 	// Any other definite length is an error; an indefinite one is read
-	// by the loop that countedLoop emits after its length check.
-	loop := countedLoop(nf, 0, noPath, []jen.Code{
-		jen.If(
-			jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Id("i")),
-			jen.Id("err").Op("!=").Nil(),
-		).Block(jen.Return(jen.Id("err"))),
-	})[1]
+	// field by field (runtime.Decoder.NextField).
 	head = append(head, jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
-		jen.If(jen.Id("n").Op(">=").Lit(0)).Block(jen.Return(rt("WrongLength").Call(jen.Id("d"), jen.Lit(nf), jen.Id("n")))),
-		loop,
-		jen.Id("d").Dot("Leave").Call(),
-		jen.Return(jen.Nil()),
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+			jen.If(
+				jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextField").Call(jen.Id("n"), jen.Id("i"), jen.Lit(nf)),
+				jen.Op("!").Id("more"),
+			).Block(jen.Return(jen.Id("err"))),
+			jen.If(
+				jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Id("i")),
+				jen.Id("err").Op("!=").Nil(),
+			).Block(jen.Return(jen.Id("err"))),
+		),
 	))
 	body := head
 	if nf < 24 {
@@ -329,6 +329,18 @@ func ifErr(wrap pathFunc) jen.Code {
 	return jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(wrap(jen.Id("err"))))
 }
 
+// readScalar returns the statements that read a Bool, Int, Float or String
+// into to by the runtime's Read method, without the in-line fast path.
+func readScalar(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	s, _ := scalarOf(t)
+	x := jen.Id(local("x", depth))
+	return []jen.Code{
+		jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(),
+		ifErr(wrap),
+		jen.Add(to).Op("=").Add(convertTo(t.goType(), s.kind, x)),
+	}
+}
+
 // decodeValue returns the statements that decode one value of type t into
 // the addressable expression to. Errors are returned through wrap; depth
 // names the locals of nested containers.
@@ -336,13 +348,8 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	switch t := t.(type) {
 	case Bool, Int, Float, String:
-		s, _ := scalarOf(t)
 		x := jen.Id(local("x", depth))
-		read := []jen.Code{
-			jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(),
-			ifErr(wrap),
-			set(convertTo(t.goType(), s.kind, x)),
-		}
+		read := readScalar(t, to, wrap, depth)
 		// The commonest encodings are read in line (runtime/fast.go);
 		// the Read method takes everything else and reports errors.
 		ok := jen.Id(local("ok", depth))

@@ -1,10 +1,6 @@
 package generator
 
-import (
-	"slices"
-
-	"github.com/dave/jennifer/jen"
-)
+import "github.com/dave/jennifer/jen"
 
 // decodeMapMethod emits the decoder of the legacy format: a CBOR map per
 // struct, as fxamacker/cbor writes a struct without toarray. It switches
@@ -29,7 +25,7 @@ import (
 //					field = 0
 //				...
 //			}
-//			if field < 0 && k.Kind == runtime.KeyText { ... runtime.KeyFold ... }
+//			if field < 0 && k.Kind == runtime.KeyText { ... runtime.FoldKey ... }
 //			... skip unknown keys, reject duplicates, then
 //			v.cborDecodeField(d, field)
 //		}
@@ -122,43 +118,30 @@ func keySwitch(s *Struct) jen.Code {
 
 // foldSwitch is fxamacker/cbor's fallback for a text key that names no
 // field exactly: the first field (in field order) whose text key equals it
-// under case folding, at the same length in bytes (runtime.KeyFold).
-// keyasint and reserved fields take no part. Fields are grouped by the
-// length of their key, so that most unknown keys cost one switch. It is
-// nil for a struct without text keys.
+// under case folding, at the same length in bytes (runtime.FoldKey, over
+// the keys of the fields in field order; "" for keyasint and reserved
+// fields, which take no part). It is nil for a struct without text keys.
+// The list is built only when a key missed every field exactly.
 //
 //	if field < 0 && k.Kind == runtime.KeyText {
-//		switch len(k.Text) {
-//		case 2:
-//			switch {
-//			case runtime.KeyFold(k.Text, "id"):
-//				field = 0
-//			}
-//		...
+//		field = runtime.FoldKey(k.Text, []string{"id", "kind", ""})
 //	}
 func foldSwitch(s *Struct) jen.Code {
-	byLen := map[int][]jen.Code{}
-	var lens []int
-	for i, f := range s.Fields {
+	var keys []jen.Code
+	hasText := false
+	for _, f := range s.Fields {
 		if f.isReserved() || f.KeyAsInt {
+			keys = append(keys, jen.Lit(""))
 			continue
 		}
-		if byLen[len(f.Key)] == nil {
-			lens = append(lens, len(f.Key))
-		}
-		byLen[len(f.Key)] = append(byLen[len(f.Key)],
-			jen.Case(rt("KeyFold").Call(jen.Id("k").Dot("Text"), jen.Lit(f.Key))).Block(jen.Id("field").Op("=").Lit(i)))
+		keys = append(keys, jen.Lit(f.Key))
+		hasText = true
 	}
-	if len(lens) == 0 {
+	if !hasText {
 		return nil
 	}
-	slices.Sort(lens)
-	var cases []jen.Code
-	for _, n := range lens {
-		cases = append(cases, jen.Case(jen.Lit(n)).Block(jen.Switch().Block(byLen[n]...)))
-	}
 	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("k").Dot("Kind").Op("==").Add(rt("KeyText"))).
-		Block(jen.Switch(jen.Len(jen.Id("k").Dot("Text"))).Block(cases...))
+		Block(jen.Id("field").Op("=").Add(rt("FoldKey")).Call(jen.Id("k").Dot("Text"), jen.Index().String().Values(keys...)))
 }
 
 // seenOps are the test and the update of the bitset of fields seen so

@@ -108,7 +108,8 @@
 //     [Decoder.NextElem], [Decoder.NextPair], [Decoder.NextIsArray],
 //     [Decoder.Hint], [Decoder.Depth].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
-//     [KeyInt], [KeyOther], [KeyFold], [DuplicateField].
+//     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
+//   - Struct arrays of another length: [Decoder.NextField].
 //   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [AtRoot], [AtType], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],

@@ -91,31 +91,14 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 8 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 8, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 8 {
-							return runtime.WrongLength(d, 8, i)
-						}
-						break
-					}
-					if i == 8 {
-						return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 8); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -243,36 +226,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "m"):
-					field = 2
-				case runtime.KeyFold(k.Text, "p"):
-					field = 4
-				case runtime.KeyFold(k.Text, "b"):
-					field = 7
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				case runtime.KeyFold(k.Text, "dl"):
-					field = 3
-				case runtime.KeyFold(k.Text, "tr"):
-					field = 6
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "svc"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "idem"):
-					field = 5
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id", "svc", "m", "dl", "p", "idem", "tr", "b"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -515,31 +469,14 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 11 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 11, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 11 {
-							return runtime.WrongLength(d, 11, i)
-						}
-						break
-					}
-					if i == 11 {
-						return d.Errorf(runtime.ErrLength, "expected array of 11 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 11); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -859,48 +796,7 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "age"):
-					field = 3
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "name"):
-					field = 1
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "email"):
-					field = 2
-				case runtime.KeyFold(k.Text, "score"):
-					field = 4
-				case runtime.KeyFold(k.Text, "ratio"):
-					field = 8
-				case runtime.KeyFold(k.Text, "level"):
-					field = 9
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "locale"):
-					field = 7
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "user_id"):
-					field = 0
-				case runtime.KeyFold(k.Text, "balance"):
-					field = 6
-				case runtime.KeyFold(k.Text, "deleted"):
-					field = 10
-				}
-			case 8:
-				switch {
-				case runtime.KeyFold(k.Text, "verified"):
-					field = 5
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"user_id", "name", "email", "age", "score", "verified", "balance", "locale", "ratio", "level", "deleted"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1294,31 +1190,14 @@ func (v *Graph) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 3 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 3, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 3 {
-							return runtime.WrongLength(d, 3, i)
-						}
-						break
-					}
-					if i == 3 {
-						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -1374,20 +1253,7 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Name"):
-					field = 0
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Nodes"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Edges"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Name", "Nodes", "Edges"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1574,31 +1440,14 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -1679,28 +1528,7 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "ID"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Kind"):
-					field = 2
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Label"):
-					field = 1
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Weight"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"ID", "Label", "Kind", "Weight"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1837,31 +1665,14 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -1942,25 +1753,7 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "To"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "From"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Cost"):
-					field = 2
-				}
-			case 8:
-				switch {
-				case runtime.KeyFold(k.Text, "Required"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"From", "To", "Cost", "Required"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2217,31 +2010,14 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 6 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 6, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 6 {
-							return runtime.WrongLength(d, 6, i)
-						}
-						break
-					}
-					if i == 6 {
-						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 6); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -2306,29 +2082,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Rows"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Grid"):
-					field = 4
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Index"):
-					field = 2
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Matrix"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Groups"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Chunks"):
-					field = 5
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2888,31 +2642,14 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -2963,18 +2700,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Host"):
-					field = 0
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Counts"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Host", "Counts"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3126,31 +2852,14 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
@@ -3201,15 +2910,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "a"):
-					field = 0
-				case runtime.KeyFold(k.Text, "n"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"a", "n"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3343,31 +3044,14 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.Location.DecodeCBOR(d); err != nil {
@@ -3454,24 +3138,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "l"):
-					field = 0
-				case runtime.KeyFold(k.Text, "k"):
-					field = 2
-				case runtime.KeyFold(k.Text, "t"):
-					field = 3
-				case runtime.KeyFold(k.Text, "f"):
-					field = 4
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"l", "id", "k", "t", "f"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3653,31 +3320,14 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -3914,31 +3564,14 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 7 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 7, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 7 {
-							return runtime.WrongLength(d, 7, i)
-						}
-						break
-					}
-					if i == 7 {
-						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 7); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	{
@@ -4107,25 +3740,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "i"):
-					field = 0
-				case runtime.KeyFold(k.Text, "s"):
-					field = 1
-				case runtime.KeyFold(k.Text, "b"):
-					field = 2
-				case runtime.KeyFold(k.Text, "t"):
-					field = 3
-				case runtime.KeyFold(k.Text, "c"):
-					field = 4
-				case runtime.KeyFold(k.Text, "a"):
-					field = 5
-				case runtime.KeyFold(k.Text, "d"):
-					field = 6
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"i", "s", "b", "t", "c", "a", "d"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

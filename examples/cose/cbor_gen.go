@@ -652,31 +652,14 @@ func (v *Sign1) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	{
@@ -883,31 +866,14 @@ func (v *sigStructure) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {

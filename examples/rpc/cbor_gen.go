@@ -115,31 +115,14 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 7 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 7, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 7 {
-							return runtime.WrongLength(d, 7, i)
-						}
-						break
-					}
-					if i == 7 {
-						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 7); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xff); ok {
@@ -267,40 +250,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "v"):
-					field = 0
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 1
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "trace"):
-					field = 5
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "method"):
-					field = 2
-				case runtime.KeyFold(k.Text, "params"):
-					field = 6
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "headers"):
-					field = 3
-				}
-			case 8:
-				switch {
-				case runtime.KeyFold(k.Text, "deadline"):
-					field = 4
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"v", "id", "method", "headers", "deadline", "trace", "params"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -556,31 +506,14 @@ func (v *Params) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 3 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 3, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 3 {
-							return runtime.WrongLength(d, 3, i)
-						}
-						break
-					}
-					if i == 3 {
-						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	{
@@ -678,20 +611,7 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "get"):
-					field = 0
-				case runtime.KeyFold(k.Text, "put"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "list"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"get", "put", "list"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -846,31 +766,14 @@ func (v *GetParams) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -927,18 +830,7 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "key"):
-					field = 0
-				}
-			case 11:
-				switch {
-				case runtime.KeyFold(k.Text, "consistency"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"key", "consistency"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1064,31 +956,14 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -1192,25 +1067,7 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "key"):
-					field = 0
-				case runtime.KeyFold(k.Text, "ttl"):
-					field = 2
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "value"):
-					field = 1
-				}
-			case 10:
-				switch {
-				case runtime.KeyFold(k.Text, "if_version"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"key", "value", "ttl", "if_version"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1377,31 +1234,14 @@ func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -1489,25 +1329,7 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "limit"):
-					field = 1
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "prefix"):
-					field = 0
-				case runtime.KeyFold(k.Text, "cursor"):
-					field = 2
-				}
-			case 9:
-				switch {
-				case runtime.KeyFold(k.Text, "keys_only"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"prefix", "limit", "cursor", "keys_only"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1693,31 +1515,14 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -1810,25 +1615,7 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "error"):
-					field = 2
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "result"):
-					field = 1
-				case runtime.KeyFold(k.Text, "timing"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id", "result", "error", "timing"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2044,31 +1831,14 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryBool(); ok {
@@ -2170,27 +1940,7 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "next"):
-					field = 4
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "found"):
-					field = 0
-				case runtime.KeyFold(k.Text, "value"):
-					field = 1
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "version"):
-					field = 2
-				case runtime.KeyFold(k.Text, "entries"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"found", "value", "version", "entries", "next"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2385,31 +2135,14 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -2490,28 +2223,7 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "key"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "size"):
-					field = 2
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "score"):
-					field = 3
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "version"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"key", "version", "size", "score"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2678,31 +2390,14 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0x7fffffff); ok {
@@ -2813,30 +2508,7 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "code"):
-					field = 0
-				case runtime.KeyFold(k.Text, "data"):
-					field = 4
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "fields"):
-					field = 3
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "message"):
-					field = 1
-				}
-			case 11:
-				switch {
-				case runtime.KeyFold(k.Text, "retry_after"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"code", "message", "retry_after", "fields", "data"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -79,31 +79,14 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
@@ -154,15 +137,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "a"):
-					field = 0
-				case runtime.KeyFold(k.Text, "n"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"a", "n"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -297,31 +272,14 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 6 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 6, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 6 {
-							return runtime.WrongLength(d, 6, i)
-						}
-						break
-					}
-					if i == 6 {
-						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 6); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.Location.DecodeCBOR(d); err != nil {
@@ -419,29 +377,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "l"):
-					field = 0
-				case runtime.KeyFold(k.Text, "k"):
-					field = 2
-				case runtime.KeyFold(k.Text, "f"):
-					field = 4
-				case runtime.KeyFold(k.Text, "v"):
-					field = 5
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "type"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"l", "id", "k", "type", "f", "v"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -633,31 +569,14 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -945,31 +864,14 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 13 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 13, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 13 {
-							return runtime.WrongLength(d, 13, i)
-						}
-						break
-					}
-					if i == 13 {
-						return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 13); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	{
@@ -1268,37 +1170,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "t"):
-					field = 0
-				case runtime.KeyFold(k.Text, "i"):
-					field = 1
-				case runtime.KeyFold(k.Text, "u"):
-					field = 2
-				case runtime.KeyFold(k.Text, "x"):
-					field = 3
-				case runtime.KeyFold(k.Text, "f"):
-					field = 4
-				case runtime.KeyFold(k.Text, "s"):
-					field = 5
-				case runtime.KeyFold(k.Text, "b"):
-					field = 6
-				case runtime.KeyFold(k.Text, "h"):
-					field = 7
-				case runtime.KeyFold(k.Text, "p"):
-					field = 8
-				case runtime.KeyFold(k.Text, "a"):
-					field = 9
-				case runtime.KeyFold(k.Text, "d"):
-					field = 10
-				case runtime.KeyFold(k.Text, "n"):
-					field = 11
-				case runtime.KeyFold(k.Text, "c"):
-					field = 12
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"t", "i", "u", "x", "f", "s", "b", "h", "p", "a", "d", "n", "c"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1759,31 +1631,14 @@ func (v *Path) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffff); ok {
@@ -1840,15 +1695,7 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "d"):
-					field = 0
-				case runtime.KeyFold(k.Text, "i"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"d", "i"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1993,31 +1840,14 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 7 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 7, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 7 {
-							return runtime.WrongLength(d, 7, i)
-						}
-						break
-					}
-					if i == 7 {
-						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 7); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {

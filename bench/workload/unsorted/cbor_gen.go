@@ -185,31 +185,14 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 6 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 6, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 6 {
-							return runtime.WrongLength(d, 6, i)
-						}
-						break
-					}
-					if i == 6 {
-						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 6); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -274,29 +257,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Rows"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Grid"):
-					field = 4
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Index"):
-					field = 2
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Matrix"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Groups"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Chunks"):
-					field = 5
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -850,31 +811,14 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -925,18 +869,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Host"):
-					field = 0
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Counts"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Host", "Counts"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1088,31 +1021,14 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
@@ -1163,15 +1079,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "a"):
-					field = 0
-				case runtime.KeyFold(k.Text, "n"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"a", "n"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1305,31 +1213,14 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.Location.DecodeCBOR(d); err != nil {
@@ -1416,24 +1307,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "l"):
-					field = 0
-				case runtime.KeyFold(k.Text, "k"):
-					field = 2
-				case runtime.KeyFold(k.Text, "t"):
-					field = 3
-				case runtime.KeyFold(k.Text, "f"):
-					field = 4
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"l", "id", "k", "t", "f"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1615,31 +1489,14 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -1870,31 +1727,14 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 7 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 7, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 7 {
-							return runtime.WrongLength(d, 7, i)
-						}
-						break
-					}
-					if i == 7 {
-						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 7); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	{
@@ -2063,25 +1903,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "i"):
-					field = 0
-				case runtime.KeyFold(k.Text, "s"):
-					field = 1
-				case runtime.KeyFold(k.Text, "b"):
-					field = 2
-				case runtime.KeyFold(k.Text, "t"):
-					field = 3
-				case runtime.KeyFold(k.Text, "c"):
-					field = 4
-				case runtime.KeyFold(k.Text, "a"):
-					field = 5
-				case runtime.KeyFold(k.Text, "d"):
-					field = 6
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"i", "s", "b", "t", "c", "a", "d"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

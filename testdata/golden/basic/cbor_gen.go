@@ -91,31 +91,14 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 14 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 14, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 14 {
-							return runtime.WrongLength(d, 14, i)
-						}
-						break
-					}
-					if i == 14 {
-						return d.Errorf(runtime.ErrLength, "expected array of 14 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 14); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryBool(); ok {
@@ -314,45 +297,7 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "B"):
-					field = 0
-				case runtime.KeyFold(k.Text, "I"):
-					field = 1
-				case runtime.KeyFold(k.Text, "U"):
-					field = 6
-				case runtime.KeyFold(k.Text, "S"):
-					field = 13
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "I8"):
-					field = 2
-				case runtime.KeyFold(k.Text, "U8"):
-					field = 7
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "I16"):
-					field = 3
-				case runtime.KeyFold(k.Text, "I32"):
-					field = 4
-				case runtime.KeyFold(k.Text, "I64"):
-					field = 5
-				case runtime.KeyFold(k.Text, "U16"):
-					field = 8
-				case runtime.KeyFold(k.Text, "U32"):
-					field = 9
-				case runtime.KeyFold(k.Text, "U64"):
-					field = 10
-				case runtime.KeyFold(k.Text, "F32"):
-					field = 11
-				case runtime.KeyFold(k.Text, "F64"):
-					field = 12
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -602,31 +547,14 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 7 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 7, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 7 {
-							return runtime.WrongLength(d, 7, i)
-						}
-						break
-					}
-					if i == 7 {
-						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 7); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xff); ok {
@@ -742,28 +670,7 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Kind"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Flag"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Byte"):
-					field = 5
-				case runtime.KeyFold(k.Text, "Rune"):
-					field = 6
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Label"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Ratio"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Level"):
-					field = 4
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -928,31 +835,14 @@ func (v *Empty) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 0 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 0, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 0 {
-							return runtime.WrongLength(d, 0, i)
-						}
-						break
-					}
-					if i == 0 {
-						return d.Errorf(runtime.ErrLength, "expected array of 0 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 0); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	d.Leave()

@@ -391,31 +391,14 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 		return err
 	}
 	if n != 24 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 24, n)
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if i != 24 {
-						return runtime.WrongLength(d, 24, i)
-					}
-					break
-				}
-				if i == 24 {
-					return d.Errorf(runtime.ErrLength, "expected array of 24 elements, found more")
-				}
+		for i := 0; ; i++ {
+			if more, err := d.NextField(n, i, 24); !more {
+				return err
 			}
 			if err := v.cborDecodeField(d, i); err != nil {
 				return err
 			}
 		}
-		d.Leave()
-		return nil
 	}
 	{
 		null, ok := d.TryNull()
@@ -692,71 +675,7 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Blob"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Hash"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Ints"):
-					field = 4
-				case runtime.KeyFold(k.Text, "Tags"):
-					field = 5
-				case runtime.KeyFold(k.Text, "Grid"):
-					field = 7
-				case runtime.KeyFold(k.Text, "PInt"):
-					field = 15
-				case runtime.KeyFold(k.Text, "PMap"):
-					field = 19
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Bytes"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Fixed"):
-					field = 2
-				case runtime.KeyFold(k.Text, "ByInt"):
-					field = 10
-				case runtime.KeyFold(k.Text, "PPInt"):
-					field = 20
-				case runtime.KeyFold(k.Text, "PHash"):
-					field = 21
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Triple"):
-					field = 6
-				case runtime.KeyFold(k.Text, "Nested"):
-					field = 8
-				case runtime.KeyFold(k.Text, "ByName"):
-					field = 9
-				case runtime.KeyFold(k.Text, "ByUint"):
-					field = 11
-				case runtime.KeyFold(k.Text, "ByBool"):
-					field = 12
-				case runtime.KeyFold(k.Text, "Counts"):
-					field = 13
-				case runtime.KeyFold(k.Text, "PBytes"):
-					field = 17
-				case runtime.KeyFold(k.Text, "PSlice"):
-					field = 18
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "ByColor"):
-					field = 14
-				case runtime.KeyFold(k.Text, "PString"):
-					field = 16
-				}
-			case 8:
-				switch {
-				case runtime.KeyFold(k.Text, "Pointers"):
-					field = 22
-				case runtime.KeyFold(k.Text, "MapOfMap"):
-					field = 23
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -154,28 +154,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "name"):
-					field = 1
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "count"):
-					field = 3
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "coupon"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id", "name", "coupon", "count"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -326,31 +305,14 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
@@ -409,18 +371,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "at"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "kind"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"at", "kind"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -534,31 +485,14 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 1 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 1, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 1 {
-							return runtime.WrongLength(d, 1, i)
-						}
-						break
-					}
-					if i == 1 {
-						return d.Errorf(runtime.ErrLength, "expected array of 1 element, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 1); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
@@ -606,13 +540,7 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -167,27 +167,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "name"):
-					field = 1
-				case runtime.KeyFold(k.Text, "tags"):
-					field = 4
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "count"):
-					field = 3
-				case runtime.KeyFold(k.Text, "score"):
-					field = 5
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id", "name", "", "count", "tags", "score"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -436,23 +416,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "at"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "kind"):
-					field = 1
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "source"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"at", "kind", "source"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -664,23 +628,7 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "rev"):
-					field = 2
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "note"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id", "note", "rev"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -869,31 +817,14 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -944,18 +875,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "rev"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "note"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"note", "rev"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

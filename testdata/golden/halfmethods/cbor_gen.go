@@ -149,31 +149,14 @@ func (v *Reading) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 7 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 7, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 7 {
-							return runtime.WrongLength(d, 7, i)
-						}
-						break
-					}
-					if i == 7 {
-						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 7); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -243,34 +226,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Lvl"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Ptr"):
-					field = 6
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Temp"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Code"):
-					field = 4
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Temps"):
-					field = 1
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "ByName"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Labels"):
-					field = 5
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

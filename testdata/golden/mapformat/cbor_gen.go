@@ -517,31 +517,14 @@ func (v *Signature) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 3 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 3, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 3 {
-							return runtime.WrongLength(d, 3, i)
-						}
-						break
-					}
-					if i == 3 {
-						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	{
@@ -621,23 +604,7 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Sig"):
-					field = 2
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Header"):
-					field = 1
-				}
-			case 9:
-				switch {
-				case runtime.KeyFold(k.Text, "Protected"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Protected", "Header", "Sig"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -849,33 +816,7 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "v"):
-					field = 4
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "payload"):
-					field = 2
-				}
-			case 9:
-				switch {
-				case runtime.KeyFold(k.Text, "protected"):
-					field = 0
-				}
-			case 10:
-				switch {
-				case runtime.KeyFold(k.Text, "signatures"):
-					field = 3
-				}
-			case 11:
-				switch {
-				case runtime.KeyFold(k.Text, "unprotected"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"protected", "unprotected", "payload", "signatures", "v"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1060,31 +1001,14 @@ func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0x7fffffff); ok {
@@ -1145,15 +1069,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "X"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Y"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"X", "Y"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1383,43 +1299,7 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "f"):
-					field = 0
-				case runtime.KeyFold(k.Text, "g"):
-					field = 1
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "at"):
-					field = 2
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "lvl"):
-					field = 4
-				case runtime.KeyFold(k.Text, "arr"):
-					field = 8
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "when"):
-					field = 3
-				case runtime.KeyFold(k.Text, "plvl"):
-					field = 5
-				case runtime.KeyFold(k.Text, "tags"):
-					field = 6
-				case runtime.KeyFold(k.Text, "both"):
-					field = 7
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Plain"):
-					field = 9
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1689,31 +1569,14 @@ func (v *Base) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -1770,18 +1633,7 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "note"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id", "note"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1893,31 +1745,14 @@ func (v *More) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 1 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 1, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 1 {
-							return runtime.WrongLength(d, 1, i)
-						}
-						break
-					}
-					if i == 1 {
-						return d.Errorf(runtime.ErrLength, "expected array of 1 element, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 1); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
@@ -1965,13 +1800,7 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "count"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"count"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2115,25 +1944,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "id"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "note"):
-					field = 1
-				case runtime.KeyFold(k.Text, "name"):
-					field = 3
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "count"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"id", "note", "count", "name"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2488,64 +2299,7 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "A0"):
-					field = 0
-				case runtime.KeyFold(k.Text, "A1"):
-					field = 1
-				case runtime.KeyFold(k.Text, "A2"):
-					field = 2
-				case runtime.KeyFold(k.Text, "A3"):
-					field = 3
-				case runtime.KeyFold(k.Text, "A4"):
-					field = 4
-				case runtime.KeyFold(k.Text, "A5"):
-					field = 5
-				case runtime.KeyFold(k.Text, "A6"):
-					field = 6
-				case runtime.KeyFold(k.Text, "A7"):
-					field = 7
-				case runtime.KeyFold(k.Text, "A8"):
-					field = 8
-				case runtime.KeyFold(k.Text, "A9"):
-					field = 9
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "A10"):
-					field = 10
-				case runtime.KeyFold(k.Text, "A11"):
-					field = 11
-				case runtime.KeyFold(k.Text, "A12"):
-					field = 12
-				case runtime.KeyFold(k.Text, "A13"):
-					field = 13
-				case runtime.KeyFold(k.Text, "A14"):
-					field = 14
-				case runtime.KeyFold(k.Text, "A15"):
-					field = 15
-				case runtime.KeyFold(k.Text, "A16"):
-					field = 16
-				case runtime.KeyFold(k.Text, "A17"):
-					field = 17
-				case runtime.KeyFold(k.Text, "A18"):
-					field = 18
-				case runtime.KeyFold(k.Text, "A19"):
-					field = 19
-				case runtime.KeyFold(k.Text, "A20"):
-					field = 20
-				case runtime.KeyFold(k.Text, "A21"):
-					field = 21
-				case runtime.KeyFold(k.Text, "A22"):
-					field = 22
-				case runtime.KeyFold(k.Text, "A23"):
-					field = 23
-				case runtime.KeyFold(k.Text, "A24"):
-					field = 24
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -117,31 +117,14 @@ func (v *Priced) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 3 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 3, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 3 {
-							return runtime.WrongLength(d, 3, i)
-						}
-						break
-					}
-					if i == 3 {
-						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -191,23 +174,7 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Best"):
-					field = 2
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Price"):
-					field = 0
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Prices"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Price", "Prices", "Best"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -410,31 +377,14 @@ func (v *Addressed) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -479,18 +429,7 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Addr"):
-					field = 0
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Addrs"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Addr", "Addrs"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

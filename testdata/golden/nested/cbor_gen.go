@@ -83,31 +83,14 @@ func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 3 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 3, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 3 {
-							return runtime.WrongLength(d, 3, i)
-						}
-						break
-					}
-					if i == 3 {
-						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -175,20 +158,7 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "SKU"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Qty"):
-					field = 1
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Price"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"SKU", "Qty", "Price"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -476,31 +446,14 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 13 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 13, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 13 {
-							return runtime.WrongLength(d, 13, i)
-						}
-						break
-					}
-					if i == 13 {
-						return d.Errorf(runtime.ErrLength, "expected array of 13 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 13); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -660,52 +613,7 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "ID"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Last"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Pair"):
-					field = 5
-				case runtime.KeyFold(k.Text, "ByID"):
-					field = 7
-				case runtime.KeyFold(k.Text, "Kind"):
-					field = 10
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "First"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Items"):
-					field = 3
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "ByName"):
-					field = 6
-				case runtime.KeyFold(k.Text, "Parent"):
-					field = 8
-				case runtime.KeyFold(k.Text, "PNamed"):
-					field = 12
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "Scalars"):
-					field = 11
-				}
-			case 8:
-				switch {
-				case runtime.KeyFold(k.Text, "Pointers"):
-					field = 4
-				case runtime.KeyFold(k.Text, "Children"):
-					field = 9
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -173,31 +173,14 @@ func (v *Holder) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 9 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 9, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 9 {
-							return runtime.WrongLength(d, 9, i)
-						}
-						break
-					}
-					if i == 9 {
-						return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 9); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	{
@@ -307,38 +290,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Ptr"):
-					field = 5
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Blob"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Ints"):
-					field = 2
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Bytes"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Names"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Inner"):
-					field = 6
-				case runtime.KeyFold(k.Text, "ByKey"):
-					field = 8
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Nested"):
-					field = 4
-				case runtime.KeyFold(k.Text, "Inners"):
-					field = 7
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -821,31 +773,14 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -905,18 +840,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Raw"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Tags"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Tags", "Raw"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -308,31 +308,14 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 		return err
 	}
 	if n != 24 {
-		if n >= 0 {
-			return runtime.WrongLength(d, 24, n)
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if i != 24 {
-						return runtime.WrongLength(d, 24, i)
-					}
-					break
-				}
-				if i == 24 {
-					return d.Errorf(runtime.ErrLength, "expected array of 24 elements, found more")
-				}
+		for i := 0; ; i++ {
+			if more, err := d.NextField(n, i, 24); !more {
+				return err
 			}
 			if err := v.cborDecodeField(d, i); err != nil {
 				return err
 			}
 		}
-		d.Leave()
-		return nil
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
@@ -530,77 +513,7 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "z"):
-					field = 21
-				case runtime.KeyFold(k.Text, "e"):
-					field = 23
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "At"):
-					field = 0
-				case runtime.KeyFold(k.Text, "PP"):
-					field = 15
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Big"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Raw"):
-					field = 4
-				case runtime.KeyFold(k.Text, "Any"):
-					field = 8
-				case runtime.KeyFold(k.Text, "PPS"):
-					field = 16
-				case runtime.KeyFold(k.Text, "zat"):
-					field = 22
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Addr"):
-					field = 7
-				case runtime.KeyFold(k.Text, "Tags"):
-					field = 11
-				case runtime.KeyFold(k.Text, "Grid"):
-					field = 13
-				case runtime.KeyFold(k.Text, "Blob"):
-					field = 14
-				case runtime.KeyFold(k.Text, "ByID"):
-					field = 19
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "AtPtr"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Price"):
-					field = 5
-				case runtime.KeyFold(k.Text, "Kinds"):
-					field = 9
-				case runtime.KeyFold(k.Text, "Kind4"):
-					field = 10
-				case runtime.KeyFold(k.Text, "Attrs"):
-					field = 12
-				case runtime.KeyFold(k.Text, "Items"):
-					field = 17
-				case runtime.KeyFold(k.Text, "Times"):
-					field = 20
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "BigPtr"):
-					field = 3
-				case runtime.KeyFold(k.Text, "ByName"):
-					field = 18
-				}
-			case 8:
-				switch {
-				case runtime.KeyFold(k.Text, "PricePtr"):
-					field = 6
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "z", "zat", "e"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1297,31 +1210,14 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -1413,30 +1309,7 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "v"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Note"):
-					field = 3
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Title"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Owner"):
-					field = 4
-				}
-			case 9:
-				switch {
-				case runtime.KeyFold(k.Text, "CreatedBy"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"CreatedBy", "v", "Title", "Note", "Owner"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1599,31 +1472,14 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 6 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 6, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 6 {
-							return runtime.WrongLength(d, 6, i)
-						}
-						break
-					}
-					if i == 6 {
-						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 6); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0xffffffffffffffff); ok {
@@ -1722,35 +1578,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "ID"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Note"):
-					field = 2
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Owner"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Depth"):
-					field = 4
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Labels"):
-					field = 5
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "Version"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"ID", "Version", "Note", "Owner", "Depth", "Labels"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1955,31 +1783,14 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
@@ -2032,18 +1843,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Depth"):
-					field = 0
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Labels"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Depth", "Labels"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2241,31 +2041,14 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 9 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 9, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 9 {
-							return runtime.WrongLength(d, 9, i)
-						}
-						break
-					}
-					if i == 9 {
-						return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 9); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -2371,44 +2154,7 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "v"):
-					field = 1
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "ID"):
-					field = 2
-				case runtime.KeyFold(k.Text, "id"):
-					field = 8
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Owner"):
-					field = 4
-				case runtime.KeyFold(k.Text, "Depth"):
-					field = 5
-				case runtime.KeyFold(k.Text, "Title"):
-					field = 7
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Labels"):
-					field = 6
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "Version"):
-					field = 3
-				}
-			case 9:
-				switch {
-				case runtime.KeyFold(k.Text, "CreatedBy"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"CreatedBy", "v", "ID", "Version", "Owner", "Depth", "Labels", "Title", "id"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2716,31 +2462,14 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -2801,22 +2530,7 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Next"):
-					field = 1
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Items"):
-					field = 0
-				case runtime.KeyFold(k.Text, "First"):
-					field = 2
-				case runtime.KeyFold(k.Text, "ByKey"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Items", "Next", "First", "ByKey"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2990,31 +2704,14 @@ func (v *Pair[K, V]) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -3059,15 +2756,7 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Key"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Val"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Key", "Val"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3195,31 +2884,14 @@ func (v *Tree) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 3 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 3, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 3 {
-							return runtime.WrongLength(d, 3, i)
-						}
-						break
-					}
-					if i == 3 {
-						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
@@ -3293,20 +2965,7 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Kids"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Left"):
-					field = 2
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Value"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Value", "Kids", "Left"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3485,31 +3144,14 @@ func (v *List) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -3576,18 +3218,7 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Val"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Next"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Val", "Next"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3764,31 +3395,14 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 8 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 8, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 8 {
-							return runtime.WrongLength(d, 8, i)
-						}
-						break
-					}
-					if i == 8 {
-						return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 8); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.Ints.DecodeCBOR(d); err != nil {
@@ -3895,33 +3509,7 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Any"):
-					field = 7
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Ints"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Strs"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Pair"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Tree"):
-					field = 4
-				case runtime.KeyFold(k.Text, "List"):
-					field = 5
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Items"):
-					field = 1
-				case runtime.KeyFold(k.Text, "Shape"):
-					field = 6
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -136,15 +136,7 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Major"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Minor"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Major", "Minor"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -362,25 +354,7 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Nonce"):
-					field = 2
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Issuer"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Claims"):
-					field = 3
-				}
-			case 7:
-				switch {
-				case runtime.KeyFold(k.Text, "Version"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Issuer", "Version", "Nonce", "Claims"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

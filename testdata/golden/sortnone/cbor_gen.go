@@ -112,31 +112,14 @@ func (v *Index) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -181,18 +164,7 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Refs"):
-					field = 1
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Words"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Words", "Refs"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -462,23 +434,7 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "z"):
-					field = 1
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "bb"):
-					field = 3
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "aaaa"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"aaaa", "z", "", "bb", ""})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -97,31 +97,14 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 9 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 9, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 9 {
-							return runtime.WrongLength(d, 9, i)
-						}
-						break
-					}
-					if i == 9 {
-						return d.Errorf(runtime.ErrLength, "expected array of 9 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 9); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -254,37 +237,7 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "opt"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "name"):
-					field = 0
-				case runtime.KeyFold(k.Text, "jopt"):
-					field = 5
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Plain"):
-					field = 8
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "NoName"):
-					field = 7
-				}
-			case 9:
-				switch {
-				case runtime.KeyFold(k.Text, "json_name"):
-					field = 4
-				case runtime.KeyFold(k.Text, "both_cbor"):
-					field = 6
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -515,31 +468,14 @@ func (v *IntKeys) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 3 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 3, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 3 {
-							return runtime.WrongLength(d, 3, i)
-						}
-						break
-					}
-					if i == 3 {
-						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
@@ -757,31 +693,14 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 6 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 6, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 6 {
-							return runtime.WrongLength(d, 6, i)
-						}
-						break
-					}
-					if i == 6 {
-						return d.Errorf(runtime.ErrLength, "expected array of 6 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 6); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -891,27 +810,7 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "ks"):
-					field = 4
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "key"):
-					field = 0
-				case runtime.KeyFold(k.Text, "KEY"):
-					field = 1
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "kEy2"):
-					field = 2
-				case runtime.KeyFold(k.Text, "σς"):
-					field = 3
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"key", "KEY", "kEy2", "σς", "ks", ""})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

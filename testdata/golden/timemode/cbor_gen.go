@@ -109,31 +109,14 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -193,27 +176,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "At"):
-					field = 0
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Log"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Any"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Box"):
-					field = 4
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Until"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"At", "Until", "Log", "Any", "Box"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -386,31 +349,14 @@ func (v *Box[T]) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 1 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 1, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 1 {
-							return runtime.WrongLength(d, 1, i)
-						}
-						break
-					}
-					if i == 1 {
-						return d.Errorf(runtime.ErrLength, "expected array of 1 element, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 1); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -450,13 +396,7 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "V"):
-					field = 0
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"V"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -86,31 +86,14 @@ func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
@@ -171,15 +154,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "X"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Y"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"X", "Y"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -308,31 +283,14 @@ func (v *Label) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -389,15 +347,7 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "t"):
-					field = 0
-				case runtime.KeyFold(k.Text, "l"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"t", "l"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -574,31 +524,14 @@ func (v *Shape) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.At.DecodeCBOR(d); err != nil {
@@ -674,27 +607,7 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "At"):
-					field = 0
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Path"):
-					field = 1
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Named"):
-					field = 2
-				case runtime.KeyFold(k.Text, "Maybe"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Label"):
-					field = 4
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"At", "Path", "Named", "Maybe", "Label"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1343,31 +1256,14 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 7 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 7, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 7 {
-							return runtime.WrongLength(d, 7, i)
-						}
-						break
-					}
-					if i == 7 {
-						return d.Errorf(runtime.ErrLength, "expected array of 7 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 7); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.U.DecodeCBOR(d); err != nil {
@@ -1453,31 +1349,7 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 1:
-				switch {
-				case runtime.KeyFold(k.Text, "U"):
-					field = 0
-				case runtime.KeyFold(k.Text, "D"):
-					field = 1
-				case runtime.KeyFold(k.Text, "B"):
-					field = 2
-				case runtime.KeyFold(k.Text, "P"):
-					field = 3
-				}
-			case 2:
-				switch {
-				case runtime.KeyFold(k.Text, "PU"):
-					field = 4
-				case runtime.KeyFold(k.Text, "Ds"):
-					field = 5
-				}
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Map"):
-					field = 6
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"U", "D", "B", "P", "PU", "Ds", "Map"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

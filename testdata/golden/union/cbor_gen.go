@@ -102,31 +102,14 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 2 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 2, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 2 {
-							return runtime.WrongLength(d, 2, i)
-						}
-						break
-					}
-					if i == 2 {
-						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if x, ok := d.TryString(); ok {
@@ -793,31 +776,14 @@ func (v *Document) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 5 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 5, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 5 {
-							return runtime.WrongLength(d, 5, i)
-						}
-						break
-					}
-					if i == 5 {
-						return d.Errorf(runtime.ErrLength, "expected array of 5 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 5); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -893,27 +859,7 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Ptr"):
-					field = 3
-				case runtime.KeyFold(k.Text, "Ext"):
-					field = 4
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Root"):
-					field = 0
-				}
-			case 6:
-				switch {
-				case runtime.KeyFold(k.Text, "Values"):
-					field = 1
-				case runtime.KeyFold(k.Text, "ByName"):
-					field = 2
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Root", "Values", "ByName", "Ptr", "Ext"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

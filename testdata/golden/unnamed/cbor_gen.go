@@ -153,31 +153,14 @@ func (v *T) cborDecodeArray(d *runtime.Decoder) error {
 			return err
 		}
 		if n != 4 {
-			if n >= 0 {
-				return runtime.WrongLength(d, 4, n)
-			}
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
-						return err
-					}
-					if !more {
-						if i != 4 {
-							return runtime.WrongLength(d, 4, i)
-						}
-						break
-					}
-					if i == 4 {
-						return d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more")
-					}
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 4); !more {
+					return err
 				}
 				if err := v.cborDecodeField(d, i); err != nil {
 					return err
 				}
 			}
-			d.Leave()
-			return nil
 		}
 	}
 	if err := v.cborDecodeField(d, 0); err != nil {
@@ -232,25 +215,7 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && k.Kind == runtime.KeyText {
-			switch len(k.Text) {
-			case 3:
-				switch {
-				case runtime.KeyFold(k.Text, "Ptr"):
-					field = 0
-				case runtime.KeyFold(k.Text, "Map"):
-					field = 2
-				}
-			case 4:
-				switch {
-				case runtime.KeyFold(k.Text, "Deep"):
-					field = 3
-				}
-			case 5:
-				switch {
-				case runtime.KeyFold(k.Text, "Slice"):
-					field = 1
-				}
-			}
+			field = runtime.FoldKey(k.Text, []string{"Ptr", "Slice", "Map", "Deep"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -64,7 +64,9 @@
 //	           emit_size.go      SizeCBOR, the bound MarshalCBOR allocates
 //	           emit_unmarshal.go UnmarshalCBOR
 //	           emit_decode.go    DecodeCBOR, the array decoder and the
-//	                             per-field decoder (where bytes become a value)
+//	                             per-field decoder
+//	           emit_value.go     the decoding of one value by its model
+//	                             type (where bytes become a Go value)
 //	           emit_legacy.go    the legacy map decoder (and the decoder
 //	                             of //cborgen:map types)
 //	           emit_map.go       AppendCBOR of //cborgen:map types
@@ -90,11 +92,11 @@
 // The rule for the files: a stage may use the definitions of the stages
 // before it, never those after (the model depends on nothing; the
 // builder on the model; the schema check and the emitters on the model;
-// the pipeline on all). poserror.go (positioned errors), version.go and
-// command.go (the command line: flags, //go:generate lines, -check ./...)
-// are shared. Some definitions still sit against the rule: the builder
-// uses runtimePath and the generated method names (methodSize,
-// methodDecodeArray...) from the emitters' files, Generate hands
+// the pipeline on all). generated.go (the import paths, method names and
+// header of generated code), poserror.go (positioned errors), version.go
+// and command.go (the command line: flags, //go:generate lines,
+// -check ./...) are shared. Some definitions still sit against the
+// rule: Generate hands
 // -check ./... to checkAll in command.go, which calls Generate back, and
 // the emitters still ask go/types a few questions; they move as the
 // shared names find their home and the model grows the facts the

@@ -8,9 +8,6 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 )
 
-// methodSize is the generated method that bounds the size of an encoding.
-const methodSize = "SizeCBOR"
-
 // sizeMethod emits SizeCBOR, an upper bound of the length of what
 // AppendCBOR writes, so that MarshalCBOR allocates once. What has a
 // fixed maximum (integers and floats at their widest, bools, heads of

@@ -139,24 +139,17 @@ func slotOf(f *Field, k *kind) slotRecord {
 
 // parseRecord reads a schema record. Errors name the line and column.
 func parseRecord(path string, data []byte) (*record, error) {
-	rec := newRecord()
-	var errs []error
-	fail := func(line, col int, format string, args ...any) {
-		errs = append(errs, &posError{
-			pos: token.Position{Filename: path, Line: line, Column: col},
-			msg: fmt.Sprintf(format, args...),
-		})
-	}
+	p := &recordParser{path: path, rec: newRecord()}
 	sawVersion := false
 	for i, text := range strings.Split(string(data), "\n") {
-		line := i + 1
+		p.line = i + 1
 		text = strings.TrimRight(text, " \t\r")
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		if !sawVersion {
 			if text != schemaVersion {
-				fail(line, 1, "not a cbor-gen schema record: want %q first, found %q", schemaVersion, text)
+				p.fail(1, "not a cbor-gen schema record: want %q first, found %q", schemaVersion, text)
 				break
 			}
 			sawVersion = true
@@ -164,113 +157,147 @@ func parseRecord(path string, data []byte) (*record, error) {
 		}
 		toks, cols, err := tokenize(text)
 		if err != nil {
-			fail(line, cols[len(cols)-1], "%v", err)
+			p.fail(cols[len(cols)-1], "%v", err)
 			continue
 		}
-		if toks[0] == "union" {
-			if len(toks) < 2 {
-				fail(line, 1, "want \"union NAME VARIANT...\"")
-				continue
-			}
-			rec.unions[toks[1]] = &unionRecord{name: toks[1], variants: toks[2:], line: line}
-			continue
-		}
-		if toks[0] == "type" {
-			if len(toks) < 3 || len(toks) > 4 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") ||
-				(len(toks) == 4 && !strings.HasPrefix(toks[3], "tag=")) {
-				fail(line, 1, "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\"")
-				continue
-			}
-			tag := ""
-			if len(toks) == 4 {
-				tag = strings.TrimPrefix(toks[3], "tag=")
-				if _, err := strconv.ParseUint(strings.TrimSuffix(tag, "?"), 10, 64); err != nil {
-					fail(line, cols[3], "bad tag %q", toks[3])
-					continue
-				}
-			}
-			isMap, n := toks[2] == "map", 0
-			if !isMap {
-				var err error
-				n, err = strconv.Atoi(strings.TrimPrefix(toks[2], "required="))
-				if err != nil || n < 0 {
-					fail(line, cols[2], "bad required count %q", toks[2])
-					continue
-				}
-			}
-			if rec.types[toks[1]] != nil {
-				fail(line, cols[1], "type %s is recorded twice", toks[1])
-				continue
-			}
-			rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, line: line}
-			continue
-		}
-		tr := rec.types[toks[0]]
-		if tr == nil {
-			fail(line, 1, "slot of %s before its type line", toks[0])
-			continue
-		}
-		if tr.mapFormat {
-			var k slotRecord
-			switch {
-			case len(toks) == 5 && toks[1] == "key" && toks[2] != "retired":
-				k = slotRecord{name: toks[2], key: toks[3], kind: toks[4]}
-			case len(toks) == 6 && toks[1] == "key" && toks[2] == "retired":
-				k = slotRecord{reserved: true, name: toks[3], key: toks[4], kind: toks[5]}
-			default:
-				fail(line, 1, "want \"TYPE key FIELD KEY KIND\" or \"TYPE key retired FIELD KEY KIND\" for a map type")
-				continue
-			}
-			if !validKeyToken(k.key) {
-				fail(line, 1, "bad map key %s: want a quoted string or an integer", k.key)
-				continue
-			}
-			tr.slots = append(tr.slots, k)
-			continue
-		}
-		if len(toks) < 3 {
-			fail(line, 1, "want \"TYPE SLOT FIELD KEY KIND\" or \"TYPE SLOT reserved\"")
-			continue
-		}
-		slot, err := strconv.Atoi(toks[1])
-		if err != nil || slot != len(tr.slots) {
-			fail(line, cols[1], "slot %s of %s out of order: want %d", toks[1], tr.name, len(tr.slots))
-			continue
-		}
-		var s slotRecord
 		switch {
-		case toks[2] == "reserved" && len(toks) == 3:
-			s = slotRecord{reserved: true}
-		case toks[2] == "reserved" && len(toks) == 7 && toks[3] == "was":
-			s = slotRecord{reserved: true, name: toks[4], key: toks[5], kind: toks[6]}
-		case toks[2] != "reserved" && len(toks) == 5:
-			s = slotRecord{name: toks[2], key: toks[3], kind: toks[4]}
+		case toks[0] == "union":
+			p.unionLine(toks)
+		case toks[0] == "type":
+			p.typeLine(toks, cols)
+		case p.rec.types[toks[0]] == nil:
+			p.fail(1, "slot of %s before its type line", toks[0])
+		case p.rec.types[toks[0]].mapFormat:
+			p.keyLine(p.rec.types[toks[0]], toks)
 		default:
-			fail(line, 1, "want \"TYPE SLOT FIELD KEY KIND\" or \"TYPE SLOT reserved [was FIELD KEY KIND]\"")
-			continue
+			p.slotLine(p.rec.types[toks[0]], toks, cols)
 		}
-		if s.key != "" && !validKeyToken(s.key) {
-			fail(line, 1, "bad legacy key %s: want a quoted string or an integer", s.key)
-			continue
-		}
-		tr.slots = append(tr.slots, s)
 	}
-	if !sawVersion && len(errs) == 0 {
-		fail(1, 1, "not a cbor-gen schema record: %q is missing", schemaVersion)
+	if !sawVersion && len(p.errs) == 0 {
+		p.line = 1
+		p.fail(1, "not a cbor-gen schema record: %q is missing", schemaVersion)
 	}
-	for _, tr := range rec.types {
+	for _, tr := range p.rec.types {
 		if tr.mapFormat {
 			tr.required = len(tr.slots)
 			continue
 		}
 		if tr.required > len(tr.slots) {
-			fail(tr.line, 1, "type %s: required=%d but only %d slots", tr.name, tr.required, len(tr.slots))
+			p.line = tr.line
+			p.fail(1, "type %s: required=%d but only %d slots", tr.name, tr.required, len(tr.slots))
 		}
 	}
-	if len(errs) > 0 {
-		return nil, joinPosErrors(errs)
+	if len(p.errs) > 0 {
+		return nil, joinPosErrors(p.errs)
 	}
-	return rec, nil
+	return p.rec, nil
+}
+
+// recordParser reads a record line by line.
+type recordParser struct {
+	path string
+	line int
+	rec  *record
+	errs []error
+}
+
+func (p *recordParser) fail(col int, format string, args ...any) {
+	p.errs = append(p.errs, &posError{
+		pos: token.Position{Filename: p.path, Line: p.line, Column: col},
+		msg: fmt.Sprintf(format, args...),
+	})
+}
+
+// unionLine reads "union NAME VARIANT...".
+func (p *recordParser) unionLine(toks []string) {
+	if len(toks) < 2 {
+		p.fail(1, "want \"union NAME VARIANT...\"")
+		return
+	}
+	p.rec.unions[toks[1]] = &unionRecord{name: toks[1], variants: toks[2:], line: p.line}
+}
+
+// typeLine reads "type NAME required=N" or "type NAME map", then
+// optionally "tag=T".
+func (p *recordParser) typeLine(toks []string, cols []int) {
+	if len(toks) < 3 || len(toks) > 4 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") ||
+		(len(toks) == 4 && !strings.HasPrefix(toks[3], "tag=")) {
+		p.fail(1, "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\"")
+		return
+	}
+	tag := ""
+	if len(toks) == 4 {
+		tag = strings.TrimPrefix(toks[3], "tag=")
+		if _, err := strconv.ParseUint(strings.TrimSuffix(tag, "?"), 10, 64); err != nil {
+			p.fail(cols[3], "bad tag %q", toks[3])
+			return
+		}
+	}
+	isMap, n := toks[2] == "map", 0
+	if !isMap {
+		var err error
+		n, err = strconv.Atoi(strings.TrimPrefix(toks[2], "required="))
+		if err != nil || n < 0 {
+			p.fail(cols[2], "bad required count %q", toks[2])
+			return
+		}
+	}
+	if p.rec.types[toks[1]] != nil {
+		p.fail(cols[1], "type %s is recorded twice", toks[1])
+		return
+	}
+	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, line: p.line}
+}
+
+// keyLine reads a key of a map type: "TYPE key FIELD KEY KIND", or
+// "TYPE key retired FIELD KEY KIND" for a removed field's.
+func (p *recordParser) keyLine(tr *typeRecord, toks []string) {
+	var k slotRecord
+	switch {
+	case len(toks) == 5 && toks[1] == "key" && toks[2] != "retired":
+		k = slotRecord{name: toks[2], key: toks[3], kind: toks[4]}
+	case len(toks) == 6 && toks[1] == "key" && toks[2] == "retired":
+		k = slotRecord{reserved: true, name: toks[3], key: toks[4], kind: toks[5]}
+	default:
+		p.fail(1, "want \"TYPE key FIELD KEY KIND\" or \"TYPE key retired FIELD KEY KIND\" for a map type")
+		return
+	}
+	if !validKeyToken(k.key) {
+		p.fail(1, "bad map key %s: want a quoted string or an integer", k.key)
+		return
+	}
+	tr.slots = append(tr.slots, k)
+}
+
+// slotLine reads a slot of an array type: "TYPE SLOT FIELD KEY KIND",
+// or "TYPE SLOT reserved [was FIELD KEY KIND]".
+func (p *recordParser) slotLine(tr *typeRecord, toks []string, cols []int) {
+	if len(toks) < 3 {
+		p.fail(1, "want \"TYPE SLOT FIELD KEY KIND\" or \"TYPE SLOT reserved\"")
+		return
+	}
+	slot, err := strconv.Atoi(toks[1])
+	if err != nil || slot != len(tr.slots) {
+		p.fail(cols[1], "slot %s of %s out of order: want %d", toks[1], tr.name, len(tr.slots))
+		return
+	}
+	var s slotRecord
+	switch {
+	case toks[2] == "reserved" && len(toks) == 3:
+		s = slotRecord{reserved: true}
+	case toks[2] == "reserved" && len(toks) == 7 && toks[3] == "was":
+		s = slotRecord{reserved: true, name: toks[4], key: toks[5], kind: toks[6]}
+	case toks[2] != "reserved" && len(toks) == 5:
+		s = slotRecord{name: toks[2], key: toks[3], kind: toks[4]}
+	default:
+		p.fail(1, "want \"TYPE SLOT FIELD KEY KIND\" or \"TYPE SLOT reserved [was FIELD KEY KIND]\"")
+		return
+	}
+	if s.key != "" && !validKeyToken(s.key) {
+		p.fail(1, "bad legacy key %s: want a quoted string or an integer", s.key)
+		return
+	}
+	tr.slots = append(tr.slots, s)
 }
 
 // tokenize splits a record line at spaces; a token that starts with a

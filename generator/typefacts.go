@@ -9,13 +9,6 @@ import (
 // translates it: the methods it has (marshalers of its own, generated
 // ones, a lock), and its kind.
 
-// generatedNames are the methods every generated type gets; a type that
-// already has one of them cannot be generated.
-var generatedNames = []string{
-	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR", methodSize,
-	methodDecodeArray, methodDecodeMap, methodDecodeField, methodDecodeTagged,
-}
-
 // notGenerated reports whether the default selection leaves the exported
 // struct type tn out, and why. A type with both MarshalCBOR and
 // UnmarshalCBOR of its own is left out silently: it is a hand-written

@@ -1,0 +1,442 @@
+package generator
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// The decoding of one value, by its model type: the code every decoder
+// method is made of (emit_decode.go), where bytes become a Go value.
+
+// countedLoop reads the elements of an array whose head was just read into
+// n, where the Go type needs exactly want of them; each element runs body
+// with i as its index.
+func countedLoop(want, depth int, wrap pathFunc, body []jen.Code) []jen.Code {
+	n, i := jen.Id(local("n", depth)), jen.Id(local("i", depth))
+	w := jen.Lit(want)
+	indefinite := func(more jen.Code) []jen.Code {
+		return []jen.Code{
+			jen.If(jen.Op("!").Add(more)).Block(
+				jen.If(jen.Add(i).Op("!=").Add(w)).Block(
+					jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, i))),
+				),
+				jen.Break(),
+			),
+			jen.If(jen.Add(i).Op("==").Add(w)).Block(
+				jen.Return(wrap(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
+					jen.Lit(fmt.Sprintf("expected array of %s, found more", countOf(want, "element")))))),
+			),
+		}
+	}
+	return []jen.Code{
+		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(n).Op("!=").Add(w)).Block(
+			jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, n))),
+		),
+		elemLoop(depth, "NextElem", wrap, indefinite, body),
+	}
+}
+
+// elemLoop is the loop over the elements (next "NextElem") or pairs
+// ("NextPair") of a container whose head was just read into n: for a
+// definite length i counts up to n, with no call per element; an
+// indefinite length (n < 0, which i never reaches) asks the Decoder for a
+// break before each element, and end returns what to do with its answer.
+//
+//	for i := 0; i != n; i++ {
+//		if n < 0 {
+//			more, err := d.NextElem(n, i)
+//			...
+//			if !more {
+//				break
+//			}
+//		}
+//		body
+//	}
+func elemLoop(depth int, next string, wrap pathFunc, end func(more jen.Code) []jen.Code, body []jen.Code) jen.Code {
+	n, i, more := jen.Id(local("n", depth)), jen.Id(local("i", depth)), jen.Id(local("more", depth))
+	check := []jen.Code{
+		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot(next).Call(n, i),
+		ifErr(wrap),
+	}
+	check = append(check, end(more)...)
+	loop := append([]jen.Code{jen.If(jen.Add(n).Op("<").Lit(0)).Block(check...)}, body...)
+	return jen.For(jen.Add(i).Op(":=").Lit(0), jen.Add(i).Op("!=").Add(n), jen.Add(i).Op("++")).Block(loop...)
+}
+
+// breakAtEnd ends the loop of a container of any length at its break.
+func breakAtEnd(more jen.Code) []jen.Code {
+	return []jen.Code{jen.If(jen.Op("!").Add(more)).Block(jen.Break())}
+}
+
+// pathFunc wraps an error expression with where it happened: the field,
+// index or key, innermost first, as the error travels out.
+type pathFunc func(err jen.Code) jen.Code
+
+func noPath(err jen.Code) jen.Code { return err }
+
+// then returns the path of an element inside the value wrap describes.
+func (wrap pathFunc) then(inner func(err jen.Code) jen.Code) pathFunc {
+	return func(err jen.Code) jen.Code { return wrap(inner(err)) }
+}
+
+// ifErr is "if err != nil { return <path>(err) }".
+func ifErr(wrap pathFunc) jen.Code {
+	return jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(wrap(jen.Id("err"))))
+}
+
+// readScalar returns the statements that read a Bool, Int, Float or String
+// into to by the runtime's Read method, without the in-line fast path.
+func readScalar(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	s, _ := scalarOf(t)
+	x := jen.Id(local("x", depth))
+	return []jen.Code{
+		jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(),
+		ifErr(wrap),
+		jen.Add(to).Op("=").Add(convertTo(t.goType(), s.kind, x)),
+	}
+}
+
+// decodeValue returns the statements that decode one value of type t into
+// the addressable expression to. Errors are returned through wrap; depth
+// names the locals of nested containers.
+func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
+	switch t := t.(type) {
+	case Bool, Int, Float, String:
+		x := jen.Id(local("x", depth))
+		read := readScalar(t, to, wrap, depth)
+		// The commonest encodings are read in line (runtime/fast.go);
+		// the Read method takes everything else and reports errors.
+		ok := jen.Id(local("ok", depth))
+		if it, isInt := t.(Int); isInt {
+			// Integers of any head width, bounded by the Go type so that
+			// the conversion needs no check: TryUint, then for a signed
+			// type TryNeg (the value -1-x), then the Read method.
+			max := intMax(it)
+			out := jen.If(
+				jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(max), ok,
+			).Block(set(convertTo(t.goType(), types.Uint64, x)))
+			if it.Signed {
+				out = out.Else().If(
+					jen.List(x, ok).Op(":=").Id("d").Dot("TryNeg").Call(max), ok,
+				).Block(set(jen.Lit(-1).Op("-").Add(convertTo(t.goType(), types.Uint64, x))))
+			}
+			return []jen.Code{out.Else().Block(read...)}
+		}
+		try, kind := tryRead(t)
+		if try == "" {
+			return read
+		}
+		return []jen.Code{jen.If(
+			jen.List(x, ok).Op(":=").Id("d").Dot(try).Call(), ok,
+		).Block(set(convertTo(t.goType(), kind, x))).Else().Block(read...)}
+
+	case Bytes:
+		b := jen.Id(local("b", depth))
+		read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+		if namedByteElem(t.Go) {
+			read = rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+		}
+		return orNullDecode(to, wrap, depth,
+			jen.List(b, jen.Id("err")).Op(":=").Add(read),
+			ifErr(wrap),
+			set(b),
+		)
+
+	case ByteArray:
+		read := jen.Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))
+		if namedByteElem(t.Go) {
+			read = rt("ReadByteArrayOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty()))
+		}
+		return []jen.Code{jen.If(
+			jen.Id("err").Op(":=").Add(read),
+			jen.Id("err").Op("!=").Nil(),
+		).Block(jen.Return(wrap(jen.Id("err"))))}
+
+	case Array:
+		if _, ok := t.Elem.(TypeParam); ok {
+			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeArray").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty())), wrap)}
+		}
+		n, i := local("n", depth), local("i", depth)
+		elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
+		out := []jen.Code{
+			jen.List(jen.Id(n), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
+			ifErr(wrap),
+		}
+		out = append(out, countedLoop(int(t.N), depth, wrap,
+			e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1))...)
+		return append(out, jen.Id("d").Dot("Leave").Call())
+
+	case Slice:
+		if _, ok := t.Elem.(TypeParam); ok {
+			x := jen.Op("&").Add(to)
+			if _, named := t.Go.(*types.Named); named {
+				x = jen.Parens(jen.Op("*").Index().Add(typeCode(t.Elem.goType()))).Call(x)
+			}
+			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
+		}
+		return orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth)...)
+
+	case Map:
+		return orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth)...)
+
+	case Pointer:
+		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(jen.New(typeCode(t.Elem.goType()))))
+		if _, ok := t.Elem.(StructRef); ok {
+			return orNullDecode(to, wrap, depth, alloc, decodeRef(to, wrap))
+		}
+		return orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...)...)
+
+	case StructRef:
+		return []jen.Code{decodeRef(to, wrap)}
+
+	case Time:
+		x := jen.Id(local("x", depth))
+		return []jen.Code{
+			jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot("ReadTime").Call(),
+			ifErr(wrap),
+			set(x),
+		}
+
+	case BigInt:
+		return []jen.Code{checkErr(jen.Id("d").Dot("ReadBigInt").Call(jen.Op("&").Add(to)), wrap)}
+
+	case Marshaler:
+		// The item is checked to be well-formed, then handed to the
+		// type's own UnmarshalCBOR, which must copy what it keeps.
+		// Its error keeps its identity and text (runtime.MethodError),
+		// at the offset where the item starts.
+		raw, off := jen.Id(local("raw", depth)), jen.Id(local("off", depth))
+		return []jen.Code{
+			jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(),
+			jen.List(raw, jen.Id("err")).Op(":=").Id("d").Dot("ReadRaw").Call(),
+			ifErr(wrap),
+			checkErr(jen.Add(to).Dot("UnmarshalCBOR").Call(raw), func(err jen.Code) jen.Code {
+				return wrap(rt("MethodError").Call(off, err))
+			}),
+		}
+
+	case BinaryMarshaler:
+		b, off := jen.Id(local("b", depth)), jen.Id(local("off", depth))
+		return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
+			jen.List(jen.Id(local("null", depth)), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
+			jen.Id("err").Op("!=").Nil(),
+		).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Id(local("null", depth))).Block(
+			jen.Var().Id(local("zero", depth)).Add(typeCode(t.Go)),
+			set(jen.Id(local("zero", depth))),
+		).Else().Block(
+			jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytesView").Call(),
+			ifErr(wrap),
+			checkErr(jen.Add(to).Dot("UnmarshalBinary").Call(b), func(err jen.Code) jen.Code {
+				return wrap(rt("MethodError").Call(off, err))
+			}),
+		)}
+
+	case Union:
+		x := jen.Id(local("u", depth))
+		return []jen.Code{
+			jen.List(x, jen.Id("err")).Op(":=").Id(unionFunc(t.Model, "Decode")).Call(jen.Id("d")),
+			ifErr(wrap),
+			set(x),
+		}
+
+	case Split:
+		if _, ok := t.Dec.(BinaryMarshaler); ok {
+			// UnmarshalBinary takes a byte string; fxamacker reads any
+			// other item by the type's kind.
+			major := jen.Id(local("major", depth))
+			return []jen.Code{jen.If(
+				jen.List(major, jen.Id("err")).Op(":=").Id("d").Dot("PeekMajor").Call(),
+				jen.Id("err").Op("!=").Nil(),
+			).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
+				Block(e.decodeValue(t.Dec, to, wrap, depth)...).
+				Else().Block(e.decodeValue(t.Kind, to, wrap, depth)...)}
+		}
+		return e.decodeValue(t.Dec, to, wrap, depth)
+
+	case Dynamic:
+		return []jen.Code{checkErr(jen.Qual(dynamicPath, "Decode").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
+
+	case TypeParam:
+		return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeValue").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
+
+	case Reserved:
+		return []jen.Code{jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
+			Block(jen.Return(wrap(jen.Id("err"))))}
+	}
+	panic("cbor-gen: decodeValue: unknown model type")
+}
+
+// orNullDecode sets to nil on a CBOR null (or undefined) and runs decode
+// otherwise.
+func orNullDecode(to jen.Code, wrap pathFunc, depth int, decode ...jen.Code) []jen.Code {
+	null, ok := jen.Id(local("null", depth)), jen.Id(local("ok", depth))
+	// TryNull answers in line whenever a byte is buffered; ReadNull
+	// refills a stream or reports its end.
+	return []jen.Code{jen.Block(
+		jen.List(null, ok).Op(":=").Id("d").Dot("TryNull").Call(),
+		jen.If(jen.Op("!").Add(ok)).Block(
+			jen.Var().Id("err").Error(),
+			jen.If(
+				jen.List(null, jen.Id("err")).Op("=").Id("d").Dot("ReadNull").Call(),
+				jen.Id("err").Op("!=").Nil(),
+			).Block(jen.Return(wrap(jen.Id("err")))),
+		),
+		jen.If(null).Block(
+			jen.Add(to).Op("=").Nil(),
+		).Else().Block(decode...),
+	)}
+}
+
+// tryRead names the runtime's in-line fast path for a scalar type other
+// than an integer, and the kind of the value it returns; "" when there is
+// none.
+func tryRead(t Type) (string, types.BasicKind) {
+	switch t := t.(type) {
+	case Bool:
+		return "TryBool", types.Bool
+	case String:
+		return "TryString", types.String
+	case Float:
+		if t.Bits == 32 {
+			return "TryFloat32", types.Float32
+		}
+		return "TryFloat64", types.Float64
+	}
+	return "", 0
+}
+
+// decodeSlice decodes a non-null array into a slice, reusing its capacity
+// when it is large enough. The first allocation is bounded by d.Hint, so a
+// forged length on a stream cannot allocate more than has arrived.
+func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	n, i, zero := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("zero", depth))
+	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
+	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
+	if t.LockElem {
+		// Copying zero would copy its lock (go vet's copylocks): grow
+		// the slice by one and clear the new element in place.
+		loop = []jen.Code{
+			jen.Add(to).Op("=").Qual("slices", "Grow").Call(to, jen.Lit(1)).Index(jen.Empty(), jen.Len(to).Op("+").Lit(1)),
+			jen.Clear(jen.Add(to).Index(jen.Len(to).Op("-").Lit(1), jen.Empty())),
+		}
+	}
+	loop = append(loop, e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1)...)
+	return []jen.Code{
+		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
+		ifErr(wrap),
+		jen.If(jen.Add(to).Op("==").Nil().Op("||").Cap(to).Op("<").Add(n)).Block(
+			jen.Add(to).Op("=").Make(typeCode(t.Go), jen.Lit(0), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+		).Else().Block(
+			jen.Add(to).Op("=").Add(to).Index(jen.Empty(), jen.Lit(0)),
+		),
+		zeroDecl(t, zero),
+		elemLoop(depth, "NextElem", wrap, breakAtEnd, loop),
+		jen.Id("d").Dot("Leave").Call(),
+	}
+}
+
+// decodeMap decodes a non-null map into a new Go map. A key that comes
+// twice keeps its last value.
+func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	n := jen.Id(local("n", depth))
+	m, k, v := jen.Id(local("m", depth)), local("k", depth), jen.Id(local("e", depth))
+	ks, _ := scalarOf(t.Key)
+	// The key as AtKey shows it: one of the types it formats.
+	keyForPath := convert(types.Typ[ks.kind], types.Int64, jen.Id(k))
+	if it, ok := t.Key.(Int); ok && !it.Signed {
+		keyForPath = convert(types.Typ[ks.kind], types.Uint64, jen.Id(k))
+	} else if !ok {
+		keyForPath = jen.Id(k)
+	}
+	valWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtKey").Call(err, keyForPath) })
+	loop := []jen.Code{
+		jen.List(jen.Id(k), jen.Id("err")).Op(":=").Id("d").Dot(ks.read).Call(),
+		ifErr(wrap),
+	}
+	slot := jen.Add(m).Index(convertTo(t.Key.goType(), ks.kind, jen.Id(k)))
+	if _, ok := scalarOf(t.Elem); ok {
+		// A scalar is read and stored in one assignment.
+		loop = append(loop, e.decodeValue(t.Elem, slot, valWrap, depth+1)...)
+	} else {
+		if addressed(t.Elem) {
+			// Declared outside every loop and reset per pair: a
+			// variable of the loop whose address a recursive
+			// DecodeCBOR takes would be moved to the heap per pair.
+			e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+			loop = append(loop, jen.Add(v).Op("=").Add(zeroValue(t.Elem)))
+		} else {
+			loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+		}
+		loop = append(loop, e.decodeValue(t.Elem, v, valWrap, depth+1)...)
+		loop = append(loop, jen.Add(slot).Op("=").Add(v))
+	}
+	return []jen.Code{
+		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
+		ifErr(wrap),
+		jen.Add(m).Op(":=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+		elemLoop(depth, "NextPair", wrap, breakAtEnd, loop),
+		jen.Id("d").Dot("Leave").Call(),
+		jen.Add(to).Op("=").Add(m),
+	}
+}
+
+// checkErr is "if err := call; err != nil { return <path>(err) }".
+func checkErr(call jen.Code, wrap pathFunc) jen.Code {
+	return jen.If(jen.Id("err").Op(":=").Add(call), jen.Id("err").Op("!=").Nil()).
+		Block(jen.Return(wrap(jen.Id("err"))))
+}
+
+// decodeRef calls the generated decoder of a nested type; p is an
+// addressable value or a pointer.
+func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
+	return jen.If(
+		jen.Id("err").Op(":=").Add(p).Dot("DecodeCBOR").Call(jen.Id("d")),
+		jen.Id("err").Op("!=").Nil(),
+	).Block(jen.Return(wrap(jen.Id("err"))))
+}
+
+// intMax is the largest value of an integer type, as a constant: the
+// bound of TryUint, and for a signed type of TryNeg (whose minimum is
+// -1-max). int and uint take their width from the platform.
+func intMax(t Int) jen.Code {
+	if t.Bits == 0 {
+		if t.Signed {
+			return jen.Uint64().Call(jen.Op("^").Uint().Call(jen.Lit(0)).Op(">>").Lit(1))
+		}
+		return jen.Uint64().Call(jen.Op("^").Uint().Call(jen.Lit(0)))
+	}
+	bits := t.Bits
+	if t.Signed {
+		bits--
+	}
+	return jen.Op(fmt.Sprintf("%#x", uint64(1)<<bits-1))
+}
+
+// zeroDecl declares the zero element decodeSlice appends, unless the
+// elements hold a lock and the slice grows in place instead.
+func zeroDecl(t Slice, zero jen.Code) jen.Code {
+	if t.LockElem {
+		return jen.Null()
+	}
+	return jen.Var().Add(zero).Add(typeCode(t.Elem.goType()))
+}
+
+// inlineDecode reports whether the array decoder reads a field of type t
+// in line: a scalar, a string, a byte string (of any length or fixed),
+// a generated struct, or a
+// pointer to one of those, whose code is short and whose decoding is
+// cheap enough that a call would show. Every other field goes through
+// the per-field method, so that its code exists once.
+func inlineDecode(t Type) bool {
+	switch t := t.(type) {
+	case Bool, Int, Float, String, Bytes, ByteArray, StructRef:
+		return true
+	case Pointer:
+		_, ptr := t.Elem.(Pointer)
+		return !ptr && inlineDecode(t.Elem)
+	}
+	return false
+}

@@ -86,14 +86,14 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 
 	case Bytes:
 		fn := "AppendBytes"
-		if namedByteElem(t.Go) {
+		if t.NamedElem {
 			fn = "AppendBytesOf"
 		}
 		return e.orNullContainer(val, jen.Id("dst").Op("=").Add(rt(fn)).Call(dst, val))
 
 	case ByteArray:
 		fn := "AppendBytes"
-		if namedByteElem(t.Go) {
+		if t.NamedElem {
 			fn = "AppendBytesOf"
 		}
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt(fn)).Call(dst, jen.Add(val).Index(jen.Empty(), jen.Empty()))}
@@ -163,7 +163,7 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 
 	case Dynamic:
 		x := jen.Op("&").Add(val) // fxamacker then finds methods on *T too
-		if _, ok := t.Go.Underlying().(*types.Interface); ok {
+		if t.Interface {
 			x = jen.Add(val)
 		}
 		return []jen.Code{appendCall(jen.Qual(dynamicPath, "Append").Call(dst, x, e.dynamicOptions()))}

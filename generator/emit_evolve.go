@@ -72,7 +72,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 			cond = cond.Op("&&").Add(p).Op("!=").Nil()
 		}
 		end = append(end, jen.If(cond).Block(
-			fieldExpr(f).Op("=").Add(zeroValue(f.Type)),
+			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.goType())),
 		))
 	}
 	end = append(end, jen.Break())
@@ -141,36 +141,20 @@ func wrongLengthMore(required, nf int) jen.Code {
 		jen.Lit("expected array of "+want+", found more")))
 }
 
-// zeroValue is the zero value of a field of type t, as a Go expression.
-func zeroValue(t Type) jen.Code {
-	switch t.(type) {
-	case Bool:
+// zeroValue is the zero value of a value of type goT, written as form
+// says.
+func zeroValue(form zeroForm, goT types.Type) jen.Code {
+	switch form {
+	case zeroFalse:
 		return jen.False()
-	case Int, Float:
+	case zeroNumber:
 		return jen.Lit(0)
-	case String:
+	case zeroText:
 		return jen.Lit("")
-	case Bytes, Slice, Map, Pointer:
+	case zeroNil:
 		return jen.Nil()
-	}
-	goT := t.goType()
-	if _, ok := types.Unalias(goT).(*types.TypeParam); ok {
-		return jen.Op("*").New(typeCode(goT))
-	}
-	switch u := goT.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return jen.False()
-		case u.Info()&types.IsString != 0:
-			return jen.Lit("")
-		case u.Info()&types.IsNumeric != 0:
-			return jen.Lit(0)
-		}
-	case *types.Struct, *types.Array:
+	case zeroComposite:
 		return jen.Add(typeCode(goT)).Values()
-	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Chan, *types.Signature:
-		return jen.Nil()
 	}
 	return jen.Op("*").New(typeCode(goT))
 }

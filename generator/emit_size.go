@@ -1,8 +1,6 @@
 package generator
 
 import (
-	"go/types"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
@@ -241,7 +239,7 @@ func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 	case Pointer:
 		return e.fixedSize(t.Elem, visiting) // null is 1 byte, no more than any value
 	case StructRef:
-		s := e.localStruct(t.Go)
+		s := e.structs[t.Local]
 		if s == nil || visiting[s] {
 			return 0, false
 		}
@@ -255,6 +253,9 @@ func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 			return c + tagSize(s), ok
 		}
 		size := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
+		if s.MapFormat {
+			size += mapKeysSize(s)
+		}
 		for _, f := range s.Fields {
 			c, ok := e.fixedSize(f.Type, visiting)
 			if !ok {
@@ -265,16 +266,6 @@ func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 		return size, true
 	}
 	return 0, false
-}
-
-// localStruct returns the model of a struct type generated in this run,
-// or nil.
-func (e *emitter) localStruct(t types.Type) *Struct {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != e.path {
-		return nil
-	}
-	return e.structs[n.Obj().Name()]
 }
 
 // tagSize is the length of the head of the tag that s is written under

@@ -136,7 +136,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	case Bytes:
 		b := jen.Id(local("b", depth))
 		read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
-		if namedByteElem(t.Go) {
+		if t.NamedElem {
 			read = rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
 		}
 		return orNullDecode(to, wrap, depth,
@@ -147,7 +147,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 
 	case ByteArray:
 		read := jen.Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))
-		if namedByteElem(t.Go) {
+		if t.NamedElem {
 			read = rt("ReadByteArrayOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty()))
 		}
 		return []jen.Code{jen.If(
@@ -172,7 +172,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	case Slice:
 		if _, ok := t.Elem.(TypeParam); ok {
 			x := jen.Op("&").Add(to)
-			if _, named := t.Go.(*types.Named); named {
+			if t.Named {
 				x = jen.Parens(jen.Op("*").Index().Add(typeCode(t.Elem.goType()))).Call(x)
 			}
 			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
@@ -366,7 +366,7 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 			// variable of the loop whose address a recursive
 			// DecodeCBOR takes would be moved to the heap per pair.
 			e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
-			loop = append(loop, jen.Add(v).Op("=").Add(zeroValue(t.Elem)))
+			loop = append(loop, jen.Add(v).Op("=").Add(zeroValue(t.ElemZero, t.Elem.goType())))
 		} else {
 			loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
 		}

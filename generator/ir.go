@@ -92,7 +92,8 @@ type Field struct {
 	OmitZero  bool // tag option omitzero; likewise only the legacy format drops the field
 	// Via is the chain of embedded struct fields the field is promoted
 	// through, outermost first: empty for a field of the struct itself.
-	Via []Embed
+	Via  []Embed
+	Zero zeroForm // how the field's zero value is written
 	// Omit lists the tests, any of which leaves the field out of a
 	// map-format struct's map (omitempty, omitzero; mapformat.go).
 	Omit []omitTest
@@ -116,6 +117,19 @@ const (
 
 // omitTest is one test of Field.Omit.
 type omitTest struct{ kind omitKind }
+
+// zeroForm is how the zero value of a type is written in Go, decided by
+// the builder from the type's underlying kind.
+type zeroForm int
+
+const (
+	zeroComposite zeroForm = iota // T{}: a struct or array
+	zeroFalse                     // false
+	zeroNumber                    // 0
+	zeroText                      // ""
+	zeroNil                       // nil: pointer, slice, map, interface, chan, func
+	zeroNew                       // *new(T): a type parameter
+)
 
 // Embed is one embedded struct field on the way to a promoted field.
 type Embed struct {
@@ -154,13 +168,17 @@ type String struct{ Go types.Type }
 
 // Bytes is a []byte, or a slice of a named byte type (type Kind uint8): a
 // byte string, or null when nil.
-type Bytes struct{ Go types.Type }
+type Bytes struct {
+	Go        types.Type
+	NamedElem bool // the elements are of a named byte type: the runtime's ...Of functions convert
+}
 
 // ByteArray is a [N]byte, or an array of a named byte type: a byte string
 // of exactly N bytes.
 type ByteArray struct {
-	Go types.Type
-	N  int64
+	Go        types.Type
+	N         int64
+	NamedElem bool // as for Bytes
 }
 
 // Array is a [N]T: a CBOR array of exactly N elements.
@@ -177,6 +195,8 @@ type Slice struct {
 	// LockElem: the elements hold a lock (containsLock), so the decoder
 	// grows the slice without copying a zero element into it.
 	LockElem bool
+	ElemZero zeroForm // how the zero element is written
+	Named    bool     // a named slice type (type Tags []string)
 }
 
 // Map is a map[K]V: a CBOR map with keys in the run's key order, or null
@@ -184,6 +204,7 @@ type Slice struct {
 type Map struct {
 	Go        types.Type
 	Key, Elem Type
+	ElemZero  zeroForm // how the zero value is written
 }
 
 // Pointer is a *T: null when nil, else T.
@@ -202,6 +223,9 @@ type StructRef struct {
 	// in this run or pending in another package (pendingGeneration), and
 	// those of other packages generated with it.
 	HasSize bool
+	// Local is the name of the type when it is generated in this run (the
+	// origin's name for an instantiation of a generic type), else "".
+	Local string
 }
 
 // Time is a time.Time: null when zero, else as the run's time mode says
@@ -233,7 +257,10 @@ type BinaryMarshaler struct{ Go types.Type }
 // UnmarshalCBOR, say): the value goes through fxamacker/cbor, with
 // reflection. This is the slow path, and the generator prints a note for
 // each field that takes it.
-type Dynamic struct{ Go types.Type }
+type Dynamic struct {
+	Go        types.Type
+	Interface bool // an interface type, passed to fxamacker as it is
+}
 
 // TypeParam is a type parameter of a generic struct: the runtime's
 // dynamic.AppendValue and DecodeValue pick the way for the type argument

@@ -61,7 +61,7 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 		}
 		f, tag := c.v, c.tag
 		fd := &Field{Name: f.Name(), Pos: s.Pos, Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
-			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via}
+			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via, Zero: zeroFormOf(f.Type())}
 		if f.Pos().IsValid() {
 			fd.Pos = m.fset.Position(f.Pos())
 		}
@@ -100,7 +100,11 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 				return nil, fmt.Errorf("type argument %s: %v", m.typeString(named.TypeArgs().At(i)), err)
 			}
 		}
-		return StructRef{Go: named, Name: m.typeString(named), HasSize: m.selected[named.Origin().Obj()] ||
+		local := ""
+		if m.selected[named.Origin().Obj()] && obj.Pkg() == m.pkg {
+			local = obj.Name()
+		}
+		return StructRef{Go: named, Name: m.typeString(named), Local: local, HasSize: m.selected[named.Origin().Obj()] ||
 			types.NewMethodSet(types.NewPointer(named)).Lookup(nil, methodSize) != nil}, nil
 	}
 	if obj.Pkg() != nil {
@@ -115,7 +119,7 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 		if u := m.unions[obj]; u != nil {
 			return Union{Go: named, Model: u}, nil
 		}
-		return Dynamic{Go: named}, nil
+		return Dynamic{Go: named, Interface: true}, nil
 	}
 	// The methods fxamacker/cbor calls, in the order it looks for them.
 	marshal, unmarshal := hasSignature(named, "MarshalCBOR", false), hasSignature(named, "UnmarshalCBOR", true)
@@ -185,16 +189,18 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 		return basicModel(u, goT)
 	case *types.Slice:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
-			return Bytes{Go: goT}, nil
+			return Bytes{Go: goT, NamedElem: isNamedByte(u.Elem())}, nil
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return Slice{Go: goT, Elem: elem, LockElem: containsLock(u.Elem(), map[types.Type]bool{})}, nil
+		_, named := goT.(*types.Named)
+		return Slice{Go: goT, Elem: elem, LockElem: containsLock(u.Elem(), map[types.Type]bool{}),
+			ElemZero: zeroFormOf(u.Elem()), Named: named}, nil
 	case *types.Array:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
-			return ByteArray{Go: goT, N: u.Len()}, nil
+			return ByteArray{Go: goT, N: u.Len(), NamedElem: isNamedByte(u.Elem())}, nil
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
@@ -215,7 +221,7 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Map{Go: goT, Key: key, Elem: elem}, nil
+		return Map{Go: goT, Key: key, Elem: elem, ElemZero: zeroFormOf(u.Elem())}, nil
 	case *types.Pointer:
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
@@ -232,7 +238,7 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 				return nil, err
 			}
 		}
-		return Dynamic{Go: goT}, nil
+		return Dynamic{Go: goT, Interface: true}, nil
 	case *types.Chan:
 		return nil, fmt.Errorf("channels have no CBOR encoding")
 	case *types.Signature:

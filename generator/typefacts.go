@@ -194,16 +194,27 @@ func isPlainByte(t types.Type) bool {
 	return ok && b.Kind() == types.Uint8
 }
 
-// namedByteElem reports whether the slice or array type t has elements of
-// a named byte type ([]Kind for type Kind uint8).
-func namedByteElem(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		return isNamedByte(u.Elem())
-	case *types.Array:
-		return isNamedByte(u.Elem())
+// zeroFormOf is how the zero value of a value of type t is written.
+func zeroFormOf(t types.Type) zeroForm {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return zeroNew
 	}
-	return false
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return zeroFalse
+		case u.Info()&types.IsString != 0:
+			return zeroText
+		case u.Info()&types.IsNumeric != 0:
+			return zeroNumber
+		}
+	case *types.Struct, *types.Array:
+		return zeroComposite
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Chan, *types.Signature:
+		return zeroNil
+	}
+	return zeroNew
 }
 
 // isNamedByte reports whether t is a named type whose underlying type is

@@ -2625,3 +2625,322 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Coord) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *Coord) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa2)
+	dst = append(dst, "\x61x"...) // key "x": X
+	dst = runtime.AppendInt(dst, int64(v.X))
+	dst = append(dst, "\x61y"...) // key "y": Y
+	dst = runtime.AppendInt(dst, int64(v.Y))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Coord) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 9
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Coord) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Coord")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Coord")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "Coord")
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Coord{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "x":
+				field = 0
+			case "y":
+				field = 1
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			field = runtime.FoldKey(k.Text, []string{"x", "y"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Coord) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if x, ok := d.TryUint(0x7f); ok {
+			v.X = int8(x)
+		} else if x, ok := d.TryNeg(0x7f); ok {
+			v.X = -1 - int8(x)
+		} else {
+			x, err := d.ReadInt8()
+			if err != nil {
+				return runtime.AtField(err, "X")
+			}
+			v.X = x
+		}
+	case 1:
+		if x, ok := d.TryUint(0x7f); ok {
+			v.Y = int8(x)
+		} else if x, ok := d.TryNeg(0x7f); ok {
+			v.Y = -1 - int8(x)
+		} else {
+			x, err := d.ReadInt8()
+			if err != nil {
+				return runtime.AtField(err, "Y")
+			}
+			v.Y = x
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Holder) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x82)
+	if dst, err = v.At.AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	dst = append(dst, 0x82)
+	for i := range v.Many {
+		if dst, err = v.Many[i].AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It is exact for strings and byte strings and counts
+// integers and floats at their widest.
+func (v *Holder) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 29
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Holder) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Holder")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Holder")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 2 fields.
+func (v *Holder) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 2 {
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := v.At.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "At")
+	}
+	if err := v.cborDecodeField(d, 1); err != nil {
+		return err
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Holder{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "At":
+				field = 0
+			case "Many":
+				field = 1
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			field = runtime.FoldKey(k.Text, []string{"At", "Many"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"At", "Many"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if err := v.At.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "At")
+		}
+	case 1:
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "Many")
+		}
+		if n >= 0 && n != 2 {
+			return runtime.AtField(runtime.WrongLength(d, 2, n), "Many")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "Many")
+				}
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "Many")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Many")
+				}
+			}
+			if err := v.Many[i].DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "Many")
+			}
+		}
+		d.Leave()
+	}
+	return nil
+}

@@ -120,3 +120,18 @@ type Wide struct {
 	A23 int `cbor:",omitempty"`
 	A24 int `cbor:",omitempty"`
 }
+
+// Coord is a map type whose encoding has a fixed maximum size, which the
+// SizeCBOR of a type holding it counts at generation time, keys included.
+//
+//cborgen:map
+type Coord struct {
+	X int8 `cbor:"x"`
+	Y int8 `cbor:"y"`
+}
+
+// Holder is an array type of fixed size holding map types.
+type Holder struct {
+	At   Coord
+	Many [2]Coord
+}

@@ -111,6 +111,7 @@ func emitFile(f *File) ([]byte, error) {
 	}
 	importAs(runtimePath, "runtime")
 	importAs(dynamicPath, "dynamic")
+	importAs("math", "math") // the bounds of integer types
 	jf.NoFormat = true // formatted below, so that a failure shows numbered lines
 	for _, pkg := range importedPackages(f) {
 		importAs(pkg.Path(), pkg.Name())
@@ -351,7 +352,8 @@ func headBytes(major byte, n uint64) []jen.Code {
 
 // appendHead is the statement that appends a constant head to dst.
 func appendHead(major byte, n uint64) jen.Code {
-	return jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, headBytes(major, n)...)...)
+	what := map[byte]string{runtime.MajorArray: "array of %d", runtime.MajorMap: "map of %d", runtime.MajorTag: "tag %d"}[major]
+	return jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, headBytes(major, n)...)...).Commentf(what, n)
 }
 
 // local is the name of a generated local variable at a nesting depth, so

@@ -43,7 +43,8 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 		body = append(body, appendHead(runtime.MajorTag, s.Tag))
 	}
 	body = append(body, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
-	for _, f := range s.Fields {
+	for i, f := range s.Fields {
+		body = append(body, jen.Commentf("%d: %s", i, fieldID(f)))
 		e.hoist = nil
 		enc := e.appendValue(f.Type, fieldExpr(f), 0)
 		if len(e.hoist) > 0 {

@@ -185,6 +185,7 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 		body = []jen.Code{jen.If(jen.Op("!").Id("d").Dot("TryArrayHead").Call(jen.Lit(nf))).Block(head...)}
 	}
 	for i, f := range s.Fields {
+		body = append(body, jen.Commentf("%d: %s", i, fieldID(f)))
 		ptrs, _ := embeddedPtrs(f)
 		if len(ptrs) > 0 || !inlineDecode(f.Type) {
 			// Promoted through an embedded pointer: the per-field
@@ -240,7 +241,7 @@ func (e *emitter) decodeFieldMethod(s *Struct) jen.Code {
 		dec := e.decodeValue(f.Type, fieldExpr(f), wrap, 0)
 		body = append(append(e.hoist, body...), dec...)
 		e.hoist = nil
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(fieldID(f))}, body...)...))
 	}
 	return jen.Commentf("%s reads field number field (in declaration order) for both formats.", methodDecodeField).Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeField).

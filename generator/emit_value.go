@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"go/types"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -398,21 +399,18 @@ func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
 	).Block(jen.Return(wrap(jen.Id("err"))))
 }
 
-// intMax is the largest value of an integer type, as a constant: the
+// intMax is the largest value of an integer type, as math names it: the
 // bound of TryUint, and for a signed type of TryNeg (whose minimum is
 // -1-max). int and uint take their width from the platform.
 func intMax(t Int) jen.Code {
-	if t.Bits == 0 {
-		if t.Signed {
-			return jen.Uint64().Call(jen.Op("^").Uint().Call(jen.Lit(0)).Op(">>").Lit(1))
-		}
-		return jen.Uint64().Call(jen.Op("^").Uint().Call(jen.Lit(0)))
-	}
-	bits := t.Bits
+	name := "MaxUint"
 	if t.Signed {
-		bits--
+		name = "MaxInt"
 	}
-	return jen.Op(fmt.Sprintf("%#x", uint64(1)<<bits-1))
+	if t.Bits != 0 {
+		name += strconv.Itoa(t.Bits)
+	}
+	return jen.Qual("math", name)
 }
 
 // zeroDecl declares the zero element decodeSlice appends, unless the

@@ -3,7 +3,10 @@
 
 package workload
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,14 +24,22 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x88)
+	dst = append(dst, 0x88) // array of 8
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: Service
 	dst = runtime.AppendString(dst, v.Service)
+	// 2: Method
 	dst = runtime.AppendString(dst, v.Method)
+	// 3: Deadline
 	dst = runtime.AppendInt(dst, v.Deadline)
+	// 4: Priority
 	dst = runtime.AppendUint(dst, uint64(v.Priority))
+	// 5: Idempotent
 	dst = runtime.AppendBool(dst, v.Idempotent)
+	// 6: TraceID
 	dst = runtime.AppendBytes(dst, v.TraceID[:])
+	// 7: Payload
 	if v.Payload == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -101,7 +112,8 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: ID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -110,6 +122,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
+	// 1: Service
 	if x, ok := d.TryString(); ok {
 		v.Service = x
 	} else {
@@ -119,6 +132,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Service = x
 	}
+	// 2: Method
 	if x, ok := d.TryString(); ok {
 		v.Method = x
 	} else {
@@ -128,9 +142,10 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Method = x
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 3: Deadline
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.Deadline = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.Deadline = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -139,7 +154,8 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Deadline = x
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 4: Priority
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Priority = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -148,6 +164,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Priority = x
 	}
+	// 5: Idempotent
 	if x, ok := d.TryBool(); ok {
 		v.Idempotent = x
 	} else {
@@ -157,9 +174,11 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Idempotent = x
 	}
+	// 6: TraceID
 	if err := d.ReadByteArray(v.TraceID[:]); err != nil {
 		return runtime.AtField(err, "TraceID")
 	}
+	// 7: Payload
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -250,7 +269,8 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -260,6 +280,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// Service
 		if x, ok := d.TryString(); ok {
 			v.Service = x
 		} else {
@@ -270,6 +291,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Service = x
 		}
 	case 2:
+		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = x
 		} else {
@@ -280,9 +302,10 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Method = x
 		}
 	case 3:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Deadline
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Deadline = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Deadline = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -292,7 +315,8 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Deadline = x
 		}
 	case 4:
-		if x, ok := d.TryUint(0xff); ok {
+		// Priority
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Priority = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -302,6 +326,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Priority = x
 		}
 	case 5:
+		// Idempotent
 		if x, ok := d.TryBool(); ok {
 			v.Idempotent = x
 		} else {
@@ -312,10 +337,12 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Idempotent = x
 		}
 	case 6:
+		// TraceID
 		if err := d.ReadByteArray(v.TraceID[:]); err != nil {
 			return runtime.AtField(err, "TraceID")
 		}
 	case 7:
+		// Payload
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -348,53 +375,64 @@ func (v *Profile) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x8b)
+	dst = append(dst, 0x8b) // array of 11
+	// 0: UserID
 	dst = runtime.AppendUint(dst, v.UserID)
+	// 1: Name
 	if v.Name == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.Name))
 	}
+	// 2: Email
 	if v.Email == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.Email))
 	}
+	// 3: Age
 	if v.Age == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendUint(dst, uint64((*v.Age)))
 	}
+	// 4: Score
 	if v.Score == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendFloat64(dst, (*v.Score))
 	}
+	// 5: Verified
 	if v.Verified == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBool(dst, (*v.Verified))
 	}
+	// 6: Balance
 	if v.Balance == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, (*v.Balance))
 	}
+	// 7: Locale
 	if v.Locale == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.Locale))
 	}
+	// 8: Ratio
 	if v.Ratio == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendFloat32(dst, (*v.Ratio))
 	}
+	// 9: Level
 	if v.Level == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, int64((*v.Level)))
 	}
+	// 10: Deleted
 	if v.Deleted == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -479,7 +517,8 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: UserID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.UserID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -488,6 +527,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.UserID = x
 	}
+	// 1: Name
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -513,6 +553,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 2: Email
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -538,6 +579,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 3: Age
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -552,7 +594,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Age == nil {
 				v.Age = new(uint32)
 			}
-			if x1, ok1 := d.TryUint(0xffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				(*v.Age) = uint32(x1)
 			} else {
 				x1, err := d.ReadUint32()
@@ -563,6 +605,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 4: Score
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -588,6 +631,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 5: Verified
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -613,6 +657,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 6: Balance
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -627,9 +672,9 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Balance == nil {
 				v.Balance = new(int64)
 			}
-			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.Balance) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Balance) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
@@ -640,6 +685,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 7: Locale
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -665,6 +711,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 8: Ratio
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -690,6 +737,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 9: Level
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -704,9 +752,9 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Level == nil {
 				v.Level = new(int32)
 			}
-			if x1, ok1 := d.TryUint(0x7fffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt32); ok1 {
 				(*v.Level) = int32(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fffffff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				(*v.Level) = -1 - int32(x1)
 			} else {
 				x1, err := d.ReadInt32()
@@ -717,6 +765,7 @@ func (v *Profile) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 10: Deleted
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -820,7 +869,8 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// UserID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.UserID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -830,6 +880,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.UserID = x
 		}
 	case 1:
+		// Name
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -856,6 +907,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Email
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -882,6 +934,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Age
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -896,7 +949,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Age == nil {
 					v.Age = new(uint32)
 				}
-				if x1, ok1 := d.TryUint(0xffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 					(*v.Age) = uint32(x1)
 				} else {
 					x1, err := d.ReadUint32()
@@ -908,6 +961,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Score
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -934,6 +988,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Verified
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -960,6 +1015,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Balance
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -974,9 +1030,9 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Balance == nil {
 					v.Balance = new(int64)
 				}
-				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					(*v.Balance) = int64(x1)
-				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					(*v.Balance) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
@@ -988,6 +1044,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 7:
+		// Locale
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1014,6 +1071,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 8:
+		// Ratio
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1040,6 +1098,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 9:
+		// Level
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1054,9 +1113,9 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Level == nil {
 					v.Level = new(int32)
 				}
-				if x1, ok1 := d.TryUint(0x7fffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt32); ok1 {
 					(*v.Level) = int32(x1)
-				} else if x1, ok1 := d.TryNeg(0x7fffffff); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 					(*v.Level) = -1 - int32(x1)
 				} else {
 					x1, err := d.ReadInt32()
@@ -1068,6 +1127,7 @@ func (v *Profile) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 10:
+		// Deleted
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1108,8 +1168,10 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 1: Nodes
 	if v.Nodes == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1120,6 +1182,7 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: Edges
 	if v.Edges == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1200,6 +1263,7 @@ func (v *Graph) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -1209,9 +1273,11 @@ func (v *Graph) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Name = x
 	}
+	// 1: Nodes
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Edges
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
@@ -1277,6 +1343,7 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Graph) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -1287,6 +1354,7 @@ func (v *Graph) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 1:
+		// Nodes
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1327,6 +1395,7 @@ func (v *Graph) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Edges
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1380,10 +1449,14 @@ func (v *Node) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: Label
 	dst = runtime.AppendString(dst, v.Label)
+	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 3: Weight
 	dst = runtime.AppendInt(dst, v.Weight)
 	return dst, nil
 }
@@ -1450,7 +1523,8 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: ID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1459,6 +1533,7 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
+	// 1: Label
 	if x, ok := d.TryString(); ok {
 		v.Label = x
 	} else {
@@ -1468,7 +1543,8 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Label = x
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 2: Kind
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Kind = NodeKind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -1477,9 +1553,10 @@ func (v *Node) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = NodeKind(x)
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 3: Weight
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.Weight = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.Weight = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -1552,7 +1629,8 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1562,6 +1640,7 @@ func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
 		} else {
@@ -1572,7 +1651,8 @@ func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Label = x
 		}
 	case 2:
-		if x, ok := d.TryUint(0xff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = NodeKind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -1582,9 +1662,10 @@ func (v *Node) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = NodeKind(x)
 		}
 	case 3:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Weight
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Weight = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Weight = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -1607,10 +1688,14 @@ func (v *Edge) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: From
 	dst = runtime.AppendUint(dst, v.From)
+	// 1: To
 	dst = runtime.AppendUint(dst, v.To)
+	// 2: Cost
 	dst = runtime.AppendInt(dst, v.Cost)
+	// 3: Required
 	dst = runtime.AppendBool(dst, v.Required)
 	return dst, nil
 }
@@ -1675,7 +1760,8 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: From
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.From = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1684,7 +1770,8 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.From = x
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 1: To
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.To = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1693,9 +1780,10 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.To = x
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 2: Cost
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.Cost = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.Cost = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -1704,6 +1792,7 @@ func (v *Edge) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Cost = x
 	}
+	// 3: Required
 	if x, ok := d.TryBool(); ok {
 		v.Required = x
 	} else {
@@ -1777,7 +1866,8 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// From
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.From = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1787,7 +1877,8 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.From = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// To
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.To = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1797,9 +1888,10 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.To = x
 		}
 	case 2:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Cost
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Cost = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Cost = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -1809,6 +1901,7 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Cost = x
 		}
 	case 3:
+		// Required
 		if x, ok := d.TryBool(); ok {
 			v.Required = x
 		} else {
@@ -1832,7 +1925,8 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x86)
+	dst = append(dst, 0x86) // array of 6
+	// 0: Matrix
 	if v.Matrix == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1848,6 +1942,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 1: Rows
 	if v.Rows == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1863,6 +1958,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: Index
 	if v.Index == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1886,6 +1982,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 3: Groups
 	if v.Groups == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1909,13 +2006,15 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
-	dst = append(dst, 0x84)
+	// 4: Grid
+	dst = append(dst, 0x84) // array of 4
 	for i := range v.Grid {
-		dst = append(dst, 0x84)
+		dst = append(dst, 0x84) // array of 4
 		for i1 := range v.Grid[i] {
 			dst = runtime.AppendFloat64(dst, v.Grid[i][i1])
 		}
 	}
+	// 5: Chunks
 	if v.Chunks == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -2020,21 +2119,27 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Matrix
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Rows
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Index
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Groups
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Grid
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Chunks
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
@@ -2106,6 +2211,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Matrix
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2170,9 +2276,9 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								v.Matrix[i] = append(v.Matrix[i], zero1)
-								if x2, ok2 := d.TryUint(0x7fffffffffffffff); ok2 {
+								if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 									v.Matrix[i][i1] = int64(x2)
-								} else if x2, ok2 := d.TryNeg(0x7fffffffffffffff); ok2 {
+								} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 									v.Matrix[i][i1] = -1 - int64(x2)
 								} else {
 									x2, err := d.ReadInt64()
@@ -2190,6 +2296,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Rows
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2272,6 +2379,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Index
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2335,7 +2443,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								e = append(e, zero1)
-								if x2, ok2 := d.TryUint(0xffffffff); ok2 {
+								if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 									e[i1] = uint32(x2)
 								} else {
 									x2, err := d.ReadUint32()
@@ -2355,6 +2463,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Groups
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2438,6 +2547,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Grid
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Grid")
@@ -2498,6 +2608,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 5:
+		// Chunks
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2566,8 +2677,10 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Host
 	dst = runtime.AppendString(dst, v.Host)
+	// 1: Counts
 	if v.Counts == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -2652,6 +2765,7 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Host
 	if x, ok := d.TryString(); ok {
 		v.Host = x
 	} else {
@@ -2661,6 +2775,7 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Host = x
 	}
+	// 1: Counts
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -2724,6 +2839,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
 		} else {
@@ -2734,6 +2850,7 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Host = x
 		}
 	case 1:
+		// Counts
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2764,9 +2881,9 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Counts")
 					}
-					if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 						m[k] = int64(x1)
-					} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 						m[k] = -1 - int64(x1)
 					} else {
 						x1, err := d.ReadInt64()
@@ -2794,8 +2911,10 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Address
 	dst = runtime.AppendBytes(dst, v.Address[:])
+	// 1: Name
 	dst = runtime.AppendString(dst, v.Name)
 	return dst, nil
 }
@@ -2862,9 +2981,11 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Address
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
 		return runtime.AtField(err, "Address")
 	}
+	// 1: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -2934,10 +3055,12 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Address
 		if err := d.ReadByteArray(v.Address[:]); err != nil {
 			return runtime.AtField(err, "Address")
 		}
 	case 1:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -2962,17 +3085,22 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x85)
+	dst = append(dst, 0x85) // array of 5
+	// 0: Location
 	if dst, err = v.Location.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 1: ID
 	if v.ID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.ID)
 	}
+	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 3: TypeName
 	dst = runtime.AppendString(dst, v.TypeName)
+	// 4: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -3054,9 +3182,11 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Location
 	if err := v.Location.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Location")
 	}
+	// 1: ID
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3075,7 +3205,8 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			v.ID = b
 		}
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 2: Kind
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -3084,6 +3215,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = Kind(x)
 	}
+	// 3: TypeName
 	if x, ok := d.TryString(); ok {
 		v.TypeName = x
 	} else {
@@ -3093,6 +3225,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.TypeName = x
 	}
+	// 4: Fields
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
@@ -3162,10 +3295,12 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Location
 		if err := v.Location.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Location")
 		}
 	case 1:
+		// ID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3185,7 +3320,8 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(0xff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -3195,6 +3331,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = Kind(x)
 		}
 	case 3:
+		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
 		} else {
@@ -3205,6 +3342,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.TypeName = x
 		}
 	case 4:
+		// Fields
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3259,8 +3397,10 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 1: Value
 	if dst, err = v.Value.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
@@ -3330,6 +3470,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -3339,6 +3480,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Name = x
 	}
+	// 1: Value
 	if err := v.Value.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Value")
 	}
@@ -3399,6 +3541,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -3409,6 +3552,7 @@ func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 1:
+		// Value
 		if err := v.Value.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -3427,27 +3571,32 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x87)
+	dst = append(dst, 0x87) // array of 7
+	// 0: Int
 	if v.Int == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, (*v.Int))
 	}
+	// 1: Str
 	if v.Str == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.Str))
 	}
+	// 2: Bytes
 	if v.Bytes == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Bytes)
 	}
+	// 3: Bool
 	if v.Bool == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBool(dst, (*v.Bool))
 	}
+	// 4: Composite
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -3455,6 +3604,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 5: Array
 	if v.Array == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -3465,6 +3615,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 6: Dict
 	{
 		var e Value
 		if v.Dict == nil {
@@ -3574,6 +3725,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Int
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3588,9 +3740,9 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Int == nil {
 				v.Int = new(int64)
 			}
-			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.Int) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
@@ -3601,6 +3753,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 1: Str
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3626,6 +3779,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 2: Bytes
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3644,6 +3798,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			v.Bytes = b
 		}
 	}
+	// 3: Bool
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3669,6 +3824,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 4: Composite
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3688,9 +3844,11 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 5: Array
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Dict
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
@@ -3764,6 +3922,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Int
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3778,9 +3937,9 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Int == nil {
 					v.Int = new(int64)
 				}
-				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					(*v.Int) = int64(x1)
-				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					(*v.Int) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
@@ -3792,6 +3951,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Str
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3818,6 +3978,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Bytes
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3837,6 +3998,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Bool
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3863,6 +4025,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Composite
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3883,6 +4046,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Array
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3923,6 +4087,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Dict
 		var e Value
 		{
 			null, ok := d.TryNull()

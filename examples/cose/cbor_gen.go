@@ -3,7 +3,10 @@
 
 package cose
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -22,7 +25,7 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xa6)
+	dst = append(dst, 0xa6) // map of 6
 	if v.Alg != 0 {
 		dst = append(dst, 0x01) // key 1: Alg
 		dst = runtime.AppendInt(dst, v.Alg)
@@ -183,9 +186,10 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Alg
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Alg = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Alg = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -195,6 +199,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Alg = x
 		}
 	case 1:
+		// Crit
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -227,9 +232,9 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Crit = append(v.Crit, zero)
-					if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 						v.Crit[i] = int64(x1)
-					} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 						v.Crit[i] = -1 - int64(x1)
 					} else {
 						x1, err := d.ReadInt64()
@@ -243,6 +248,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// ContentType
 		if x, ok := d.TryString(); ok {
 			v.ContentType = x
 		} else {
@@ -253,6 +259,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ContentType = x
 		}
 	case 3:
+		// KeyID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -272,6 +279,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// IV
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -291,6 +299,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// PartialIV
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -324,7 +333,7 @@ func (v *Claims) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xa7)
+	dst = append(dst, 0xa7) // map of 7
 	if len(v.Issuer) != 0 {
 		dst = append(dst, 0x01) // key 1: Issuer
 		dst = runtime.AppendString(dst, v.Issuer)
@@ -477,6 +486,7 @@ func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Claims) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Issuer
 		if x, ok := d.TryString(); ok {
 			v.Issuer = x
 		} else {
@@ -487,6 +497,7 @@ func (v *Claims) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Issuer = x
 		}
 	case 1:
+		// Subject
 		if x, ok := d.TryString(); ok {
 			v.Subject = x
 		} else {
@@ -497,6 +508,7 @@ func (v *Claims) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Subject = x
 		}
 	case 2:
+		// Audience
 		if x, ok := d.TryString(); ok {
 			v.Audience = x
 		} else {
@@ -507,9 +519,10 @@ func (v *Claims) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Audience = x
 		}
 	case 3:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Expires
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Expires = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Expires = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -519,9 +532,10 @@ func (v *Claims) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Expires = x
 		}
 	case 4:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// NotBefore
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.NotBefore = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.NotBefore = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -531,9 +545,10 @@ func (v *Claims) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.NotBefore = x
 		}
 	case 5:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// IssuedAt
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.IssuedAt = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.IssuedAt = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -543,6 +558,7 @@ func (v *Claims) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.IssuedAt = x
 		}
 	case 6:
+		// ID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -576,21 +592,25 @@ func (v *Sign1) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0xd2)
-	dst = append(dst, 0x84)
+	dst = append(dst, 0xd2) // tag 18
+	dst = append(dst, 0x84) // array of 4
+	// 0: Protected
 	if v.Protected == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Protected)
 	}
+	// 1: Unprotected
 	if dst, err = v.Unprotected.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 2: Payload
 	if v.Payload == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Payload)
 	}
+	// 3: Signature
 	if v.Signature == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -662,6 +682,7 @@ func (v *Sign1) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Protected
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -680,9 +701,11 @@ func (v *Sign1) cborDecodeArray(d *runtime.Decoder) error {
 			v.Protected = b
 		}
 	}
+	// 1: Unprotected
 	if err := v.Unprotected.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Unprotected")
 	}
+	// 2: Payload
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -701,6 +724,7 @@ func (v *Sign1) cborDecodeArray(d *runtime.Decoder) error {
 			v.Payload = b
 		}
 	}
+	// 3: Signature
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -727,6 +751,7 @@ func (v *Sign1) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Sign1) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Protected
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -746,10 +771,12 @@ func (v *Sign1) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Unprotected
 		if err := v.Unprotected.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Unprotected")
 		}
 	case 2:
+		// Payload
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -769,6 +796,7 @@ func (v *Sign1) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Signature
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -801,18 +829,22 @@ func (v *sigStructure) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: Context
 	dst = runtime.AppendString(dst, v.Context)
+	// 1: Protected
 	if v.Protected == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Protected)
 	}
+	// 2: ExternalAAD
 	if v.ExternalAAD == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.ExternalAAD)
 	}
+	// 3: Payload
 	if v.Payload == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -876,6 +908,7 @@ func (v *sigStructure) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Context
 	if x, ok := d.TryString(); ok {
 		v.Context = x
 	} else {
@@ -885,6 +918,7 @@ func (v *sigStructure) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Context = x
 	}
+	// 1: Protected
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -903,6 +937,7 @@ func (v *sigStructure) cborDecodeArray(d *runtime.Decoder) error {
 			v.Protected = b
 		}
 	}
+	// 2: ExternalAAD
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -921,6 +956,7 @@ func (v *sigStructure) cborDecodeArray(d *runtime.Decoder) error {
 			v.ExternalAAD = b
 		}
 	}
+	// 3: Payload
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -947,6 +983,7 @@ func (v *sigStructure) cborDecodeArray(d *runtime.Decoder) error {
 func (v *sigStructure) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Context
 		if x, ok := d.TryString(); ok {
 			v.Context = x
 		} else {
@@ -957,6 +994,7 @@ func (v *sigStructure) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Context = x
 		}
 	case 1:
+		// Protected
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -976,6 +1014,7 @@ func (v *sigStructure) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// ExternalAAD
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -995,6 +1034,7 @@ func (v *sigStructure) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Payload
 		{
 			null, ok := d.TryNull()
 			if !ok {

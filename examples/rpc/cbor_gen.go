@@ -3,7 +3,10 @@
 
 package rpc
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -22,10 +25,14 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x87)
+	dst = append(dst, 0x87) // array of 7
+	// 0: Version
 	dst = runtime.AppendUint(dst, uint64(v.Version))
+	// 1: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 2: Method
 	dst = runtime.AppendString(dst, string(v.Method))
+	// 3: Headers
 	if v.Headers == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -41,16 +48,19 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 4: Deadline
 	if v.Deadline == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, (*v.Deadline))
 	}
+	// 5: Trace
 	if v.Trace == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, (*v.Trace)[:])
 	}
+	// 6: Params
 	if dst, err = v.Params.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
@@ -125,7 +135,8 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 0: Version
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Version = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -134,7 +145,8 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 1: ID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -143,6 +155,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
+	// 2: Method
 	if x, ok := d.TryString(); ok {
 		v.Method = Method(x)
 	} else {
@@ -152,9 +165,11 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Method = Method(x)
 	}
+	// 3: Headers
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Deadline
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -169,9 +184,9 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Deadline == nil {
 				v.Deadline = new(int64)
 			}
-			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.Deadline) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Deadline) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
@@ -182,6 +197,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 5: Trace
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -201,6 +217,7 @@ func (v *Request) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 6: Params
 	if err := v.Params.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Params")
 	}
@@ -274,7 +291,8 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xff); ok {
+		// Version
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -284,7 +302,8 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Version = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -294,6 +313,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 2:
+		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = Method(x)
 		} else {
@@ -304,6 +324,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Method = Method(x)
 		}
 	case 3:
+		// Headers
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -349,6 +370,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Deadline
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -363,9 +385,9 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Deadline == nil {
 					v.Deadline = new(int64)
 				}
-				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					(*v.Deadline) = int64(x1)
-				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					(*v.Deadline) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
@@ -377,6 +399,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Trace
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -397,6 +420,7 @@ func (v *Request) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Params
 		if err := v.Params.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Params")
 		}
@@ -415,7 +439,8 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: Get
 	if v.Get == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -423,6 +448,7 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 1: Put
 	if v.Put == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -430,6 +456,7 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 2: List
 	if v.List == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -516,6 +543,7 @@ func (v *Params) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Get
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -535,6 +563,7 @@ func (v *Params) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 1: Put
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -554,6 +583,7 @@ func (v *Params) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 2: List
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -635,6 +665,7 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Params) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Get
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -655,6 +686,7 @@ func (v *Params) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Put
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -675,6 +707,7 @@ func (v *Params) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// List
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -708,8 +741,10 @@ func (v *GetParams) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Key
 	dst = runtime.AppendString(dst, v.Key)
+	// 1: Consistency
 	dst = runtime.AppendUint(dst, uint64(v.Consistency))
 	return dst, nil
 }
@@ -776,6 +811,7 @@ func (v *GetParams) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Key
 	if x, ok := d.TryString(); ok {
 		v.Key = x
 	} else {
@@ -785,7 +821,8 @@ func (v *GetParams) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Key = x
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 1: Consistency
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Consistency = Consistency(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -854,6 +891,7 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 func (v *GetParams) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
 		} else {
@@ -864,7 +902,8 @@ func (v *GetParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Key = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xff); ok {
+		// Consistency
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Consistency = Consistency(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -887,14 +926,18 @@ func (v *PutParams) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: Key
 	dst = runtime.AppendString(dst, v.Key)
+	// 1: Value
 	if v.Value == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Value)
 	}
+	// 2: TTL
 	dst = runtime.AppendUint(dst, uint64(v.TTL))
+	// 3: IfVersion
 	if v.IfVersion == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -966,6 +1009,7 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Key
 	if x, ok := d.TryString(); ok {
 		v.Key = x
 	} else {
@@ -975,6 +1019,7 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Key = x
 	}
+	// 1: Value
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -993,7 +1038,8 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 			v.Value = b
 		}
 	}
-	if x, ok := d.TryUint(0xffffffff); ok {
+	// 2: TTL
+	if x, ok := d.TryUint(math.MaxUint32); ok {
 		v.TTL = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -1002,6 +1048,7 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.TTL = x
 	}
+	// 3: IfVersion
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1016,7 +1063,7 @@ func (v *PutParams) cborDecodeArray(d *runtime.Decoder) error {
 			if v.IfVersion == nil {
 				v.IfVersion = new(uint64)
 			}
-			if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 				(*v.IfVersion) = x1
 			} else {
 				x1, err := d.ReadUint64()
@@ -1091,6 +1138,7 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
 		} else {
@@ -1101,6 +1149,7 @@ func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Key = x
 		}
 	case 1:
+		// Value
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1120,7 +1169,8 @@ func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(0xffffffff); ok {
+		// TTL
+		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.TTL = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -1130,6 +1180,7 @@ func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.TTL = x
 		}
 	case 3:
+		// IfVersion
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1144,7 +1195,7 @@ func (v *PutParams) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.IfVersion == nil {
 					v.IfVersion = new(uint64)
 				}
-				if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 					(*v.IfVersion) = x1
 				} else {
 					x1, err := d.ReadUint64()
@@ -1169,14 +1220,18 @@ func (v *ListParams) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: Prefix
 	dst = runtime.AppendString(dst, v.Prefix)
+	// 1: Limit
 	dst = runtime.AppendUint(dst, uint64(v.Limit))
+	// 2: Cursor
 	if v.Cursor == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Cursor)
 	}
+	// 3: Keys
 	dst = runtime.AppendBool(dst, v.Keys)
 	return dst, nil
 }
@@ -1244,6 +1299,7 @@ func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Prefix
 	if x, ok := d.TryString(); ok {
 		v.Prefix = x
 	} else {
@@ -1253,7 +1309,8 @@ func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Prefix = x
 	}
-	if x, ok := d.TryUint(0xffff); ok {
+	// 1: Limit
+	if x, ok := d.TryUint(math.MaxUint16); ok {
 		v.Limit = uint16(x)
 	} else {
 		x, err := d.ReadUint16()
@@ -1262,6 +1319,7 @@ func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Limit = x
 	}
+	// 2: Cursor
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1280,6 +1338,7 @@ func (v *ListParams) cborDecodeArray(d *runtime.Decoder) error {
 			v.Cursor = b
 		}
 	}
+	// 3: Keys
 	if x, ok := d.TryBool(); ok {
 		v.Keys = x
 	} else {
@@ -1353,6 +1412,7 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 func (v *ListParams) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Prefix
 		if x, ok := d.TryString(); ok {
 			v.Prefix = x
 		} else {
@@ -1363,7 +1423,8 @@ func (v *ListParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Prefix = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xffff); ok {
+		// Limit
+		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Limit = uint16(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -1373,6 +1434,7 @@ func (v *ListParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Limit = x
 		}
 	case 2:
+		// Cursor
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1392,6 +1454,7 @@ func (v *ListParams) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Keys
 		if x, ok := d.TryBool(); ok {
 			v.Keys = x
 		} else {
@@ -1416,8 +1479,10 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: Result
 	if v.Result == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1425,6 +1490,7 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 2: Error
 	if v.Error == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1432,6 +1498,7 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 3: Timing
 	if v.Timing == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1525,7 +1592,8 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: ID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1534,6 +1602,7 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
+	// 1: Result
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1553,6 +1622,7 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 2: Error
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1572,6 +1642,7 @@ func (v *Response) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 3: Timing
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
@@ -1639,7 +1710,8 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1649,6 +1721,7 @@ func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// Result
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1669,6 +1742,7 @@ func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Error
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1689,6 +1763,7 @@ func (v *Response) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Timing
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1748,14 +1823,18 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x85)
+	dst = append(dst, 0x85) // array of 5
+	// 0: Found
 	dst = runtime.AppendBool(dst, v.Found)
+	// 1: Value
 	if v.Value == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Value)
 	}
+	// 2: Version
 	dst = runtime.AppendUint(dst, v.Version)
+	// 3: Entries
 	if v.Entries == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1766,6 +1845,7 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 4: Next
 	if v.Next == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1841,6 +1921,7 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Found
 	if x, ok := d.TryBool(); ok {
 		v.Found = x
 	} else {
@@ -1850,6 +1931,7 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Found = x
 	}
+	// 1: Value
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1868,7 +1950,8 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 			v.Value = b
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 2: Version
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.Version = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1877,9 +1960,11 @@ func (v *Result) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
+	// 3: Entries
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Next
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1964,6 +2049,7 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Found
 		if x, ok := d.TryBool(); ok {
 			v.Found = x
 		} else {
@@ -1974,6 +2060,7 @@ func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Found = x
 		}
 	case 1:
+		// Value
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1993,7 +2080,8 @@ func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// Version
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2003,6 +2091,7 @@ func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Version = x
 		}
 	case 3:
+		// Entries
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2043,6 +2132,7 @@ func (v *Result) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Next
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2075,10 +2165,14 @@ func (v *Entry) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: Key
 	dst = runtime.AppendString(dst, v.Key)
+	// 1: Version
 	dst = runtime.AppendUint(dst, v.Version)
+	// 2: Size
 	dst = runtime.AppendInt(dst, v.Size)
+	// 3: Score
 	dst = runtime.AppendFloat64(dst, v.Score)
 	return dst, nil
 }
@@ -2145,6 +2239,7 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Key
 	if x, ok := d.TryString(); ok {
 		v.Key = x
 	} else {
@@ -2154,7 +2249,8 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Key = x
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 1: Version
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.Version = x
 	} else {
 		x, err := d.ReadUint64()
@@ -2163,9 +2259,10 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 2: Size
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.Size = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.Size = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -2174,6 +2271,7 @@ func (v *Entry) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Size = x
 	}
+	// 3: Score
 	if x, ok := d.TryFloat64(); ok {
 		v.Score = x
 	} else {
@@ -2247,6 +2345,7 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
 		} else {
@@ -2257,7 +2356,8 @@ func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Key = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// Version
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2267,9 +2367,10 @@ func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Version = x
 		}
 	case 2:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Size
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Size = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Size = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -2279,6 +2380,7 @@ func (v *Entry) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Size = x
 		}
 	case 3:
+		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
 		} else {
@@ -2302,14 +2404,18 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x85)
+	dst = append(dst, 0x85) // array of 5
+	// 0: Code
 	dst = runtime.AppendInt(dst, int64(v.Code))
+	// 1: Message
 	dst = runtime.AppendString(dst, v.Message)
+	// 2: RetryAfter
 	if v.RetryAfter == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendUint(dst, uint64((*v.RetryAfter)))
 	}
+	// 3: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -2325,6 +2431,7 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 4: Data
 	if v.Data == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -2400,9 +2507,10 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0x7fffffff); ok {
+	// 0: Code
+	if x, ok := d.TryUint(math.MaxInt32); ok {
 		v.Code = Code(x)
-	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 		v.Code = -1 - Code(x)
 	} else {
 		x, err := d.ReadInt32()
@@ -2411,6 +2519,7 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Code = Code(x)
 	}
+	// 1: Message
 	if x, ok := d.TryString(); ok {
 		v.Message = x
 	} else {
@@ -2420,6 +2529,7 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Message = x
 	}
+	// 2: RetryAfter
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -2434,7 +2544,7 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 			if v.RetryAfter == nil {
 				v.RetryAfter = new(uint32)
 			}
-			if x1, ok1 := d.TryUint(0xffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				(*v.RetryAfter) = uint32(x1)
 			} else {
 				x1, err := d.ReadUint32()
@@ -2445,9 +2555,11 @@ func (v *Error) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 3: Fields
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Data
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -2532,9 +2644,10 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffff); ok {
+		// Code
+		if x, ok := d.TryUint(math.MaxInt32); ok {
 			v.Code = Code(x)
-		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Code = -1 - Code(x)
 		} else {
 			x, err := d.ReadInt32()
@@ -2544,6 +2657,7 @@ func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Code = Code(x)
 		}
 	case 1:
+		// Message
 		if x, ok := d.TryString(); ok {
 			v.Message = x
 		} else {
@@ -2554,6 +2668,7 @@ func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Message = x
 		}
 	case 2:
+		// RetryAfter
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2568,7 +2683,7 @@ func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.RetryAfter == nil {
 					v.RetryAfter = new(uint32)
 				}
-				if x1, ok1 := d.TryUint(0xffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 					(*v.RetryAfter) = uint32(x1)
 				} else {
 					x1, err := d.ReadUint32()
@@ -2580,6 +2695,7 @@ func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Fields
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2625,6 +2741,7 @@ func (v *Error) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Data
 		{
 			null, ok := d.TryNull()
 			if !ok {

@@ -3,7 +3,10 @@
 
 package storage
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,8 +24,10 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Address
 	dst = runtime.AppendBytes(dst, v.Address[:])
+	// 1: Name
 	dst = runtime.AppendString(dst, v.Name)
 	return dst, nil
 }
@@ -89,9 +94,11 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Address
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
 		return runtime.AtField(err, "Address")
 	}
+	// 1: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -161,10 +168,12 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Address
 		if err := d.ReadByteArray(v.Address[:]); err != nil {
 			return runtime.AtField(err, "Address")
 		}
 	case 1:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -189,17 +198,22 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x86)
+	dst = append(dst, 0x86) // array of 6
+	// 0: Location
 	if dst, err = v.Location.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 1: ID
 	if v.ID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.ID)
 	}
+	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 3: TypeName
 	dst = runtime.AppendString(dst, v.TypeName)
+	// 4: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -210,6 +224,7 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 5: Version
 	dst = runtime.AppendUint(dst, v.Version)
 	return dst, nil
 }
@@ -282,9 +297,11 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Location
 	if err := v.Location.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Location")
 	}
+	// 1: ID
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -303,7 +320,8 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			v.ID = b
 		}
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 2: Kind
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -312,6 +330,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = Kind(x)
 	}
+	// 3: TypeName
 	if x, ok := d.TryString(); ok {
 		v.TypeName = x
 	} else {
@@ -321,10 +340,12 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.TypeName = x
 	}
+	// 4: Fields
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 5: Version
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.Version = x
 	} else {
 		x, err := d.ReadUint64()
@@ -401,10 +422,12 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Location
 		if err := v.Location.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Location")
 		}
 	case 1:
+		// ID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -424,7 +447,8 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(0xff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -434,6 +458,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = Kind(x)
 		}
 	case 3:
+		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
 		} else {
@@ -444,6 +469,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.TypeName = x
 		}
 	case 4:
+		// Fields
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -484,7 +510,8 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// Version
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
 		} else {
 			x, err := d.ReadUint64()
@@ -508,8 +535,10 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 1: Value
 	if dst, err = v.Value.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
@@ -579,6 +608,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -588,6 +618,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Name = x
 	}
+	// 1: Value
 	if err := v.Value.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Value")
 	}
@@ -648,6 +679,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -658,6 +690,7 @@ func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 1:
+		// Value
 		if err := v.Value.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -676,47 +709,56 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x8d)
+	dst = append(dst, 0x8d) // array of 13
+	// 0: Bool
 	if v.Bool == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBool(dst, (*v.Bool))
 	}
+	// 1: Int
 	if v.Int == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, (*v.Int))
 	}
+	// 2: Uint
 	if v.Uint == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendUint(dst, (*v.Uint))
 	}
+	// 3: Fix
 	if v.Fix == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, int64((*v.Fix)))
 	}
+	// 4: Float
 	if v.Float == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendFloat64(dst, (*v.Float))
 	}
+	// 5: Str
 	if v.Str == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.Str))
 	}
+	// 6: Bytes
 	if v.Bytes == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Bytes)
 	}
+	// 7: Hash
 	if v.Hash == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, (*v.Hash)[:])
 	}
+	// 8: Path
 	if v.Path == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -724,6 +766,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 9: Array
 	if v.Array == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -734,6 +777,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 10: Dict
 	{
 		var e Value
 		if v.Dict == nil {
@@ -755,6 +799,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			ks.Release()
 		}
 	}
+	// 11: Index
 	if v.Index == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -770,6 +815,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 12: Composite
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -874,6 +920,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Bool
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -899,6 +946,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 1: Int
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -913,9 +961,9 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Int == nil {
 				v.Int = new(int64)
 			}
-			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.Int) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
@@ -926,6 +974,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 2: Uint
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -940,7 +989,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Uint == nil {
 				v.Uint = new(uint64)
 			}
-			if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 				(*v.Uint) = x1
 			} else {
 				x1, err := d.ReadUint64()
@@ -951,6 +1000,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 3: Fix
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -965,9 +1015,9 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Fix == nil {
 				v.Fix = new(Fix64)
 			}
-			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.Fix) = Fix64(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Fix) = -1 - Fix64(x1)
 			} else {
 				x1, err := d.ReadInt64()
@@ -978,6 +1028,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 4: Float
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1003,6 +1054,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 5: Str
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1028,6 +1080,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 6: Bytes
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1046,6 +1099,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			v.Bytes = b
 		}
 	}
+	// 7: Hash
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1065,6 +1119,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 8: Path
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1084,15 +1139,19 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 9: Array
 	if err := v.cborDecodeField(d, 9); err != nil {
 		return err
 	}
+	// 10: Dict
 	if err := v.cborDecodeField(d, 10); err != nil {
 		return err
 	}
+	// 11: Index
 	if err := v.cborDecodeField(d, 11); err != nil {
 		return err
 	}
+	// 12: Composite
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1194,6 +1253,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Bool
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1220,6 +1280,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Int
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1234,9 +1295,9 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Int == nil {
 					v.Int = new(int64)
 				}
-				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					(*v.Int) = int64(x1)
-				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					(*v.Int) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
@@ -1248,6 +1309,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Uint
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1262,7 +1324,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Uint == nil {
 					v.Uint = new(uint64)
 				}
-				if x1, ok1 := d.TryUint(0xffffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 					(*v.Uint) = x1
 				} else {
 					x1, err := d.ReadUint64()
@@ -1274,6 +1336,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Fix
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1288,9 +1351,9 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Fix == nil {
 					v.Fix = new(Fix64)
 				}
-				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					(*v.Fix) = Fix64(x1)
-				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					(*v.Fix) = -1 - Fix64(x1)
 				} else {
 					x1, err := d.ReadInt64()
@@ -1302,6 +1365,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Float
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1328,6 +1392,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Str
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1354,6 +1419,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Bytes
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1373,6 +1439,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 7:
+		// Hash
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1393,6 +1460,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 8:
+		// Path
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1413,6 +1481,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 9:
+		// Array
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1453,6 +1522,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 10:
+		// Dict
 		var e Value
 		{
 			null, ok := d.TryNull()
@@ -1495,6 +1565,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 11:
+		// Index
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1540,6 +1611,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 12:
+		// Composite
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1573,8 +1645,10 @@ func (v *Path) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Domain
 	dst = runtime.AppendUint(dst, uint64(v.Domain))
+	// 1: Identifier
 	dst = runtime.AppendString(dst, v.Identifier)
 	return dst, nil
 }
@@ -1641,7 +1715,8 @@ func (v *Path) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffff); ok {
+	// 0: Domain
+	if x, ok := d.TryUint(math.MaxUint16); ok {
 		v.Domain = Domain(x)
 	} else {
 		x, err := d.ReadUint16()
@@ -1650,6 +1725,7 @@ func (v *Path) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Domain = Domain(x)
 	}
+	// 1: Identifier
 	if x, ok := d.TryString(); ok {
 		v.Identifier = x
 	} else {
@@ -1719,7 +1795,8 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Path) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffff); ok {
+		// Domain
+		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Domain = Domain(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -1729,6 +1806,7 @@ func (v *Path) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Domain = Domain(x)
 		}
 	case 1:
+		// Identifier
 		if x, ok := d.TryString(); ok {
 			v.Identifier = x
 		} else {
@@ -1752,16 +1830,23 @@ func (v *Limits) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x87)
+	dst = append(dst, 0x87) // array of 7
+	// 0: MaxBytes
 	dst = runtime.AppendUint(dst, v.MaxBytes)
+	// 1: MaxRecords
 	dst = runtime.AppendUint(dst, uint64(v.MaxRecords))
+	// 2: MaxDepth
 	dst = runtime.AppendUint(dst, uint64(v.MaxDepth))
+	// 3: Frozen
 	dst = runtime.AppendBool(dst, v.Frozen)
+	// 4: Burst
 	dst = runtime.AppendFloat32(dst, v.Burst)
-	dst = append(dst, 0x83)
+	// 5: Quotas
+	dst = append(dst, 0x83) // array of 3
 	for i := range v.Quotas {
 		dst = runtime.AppendInt(dst, int64(v.Quotas[i]))
 	}
+	// 6: Exempt
 	if v.Exempt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1850,7 +1935,8 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: MaxBytes
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.MaxBytes = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1859,7 +1945,8 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.MaxBytes = x
 	}
-	if x, ok := d.TryUint(0xffffffff); ok {
+	// 1: MaxRecords
+	if x, ok := d.TryUint(math.MaxUint32); ok {
 		v.MaxRecords = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -1868,7 +1955,8 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.MaxRecords = x
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 2: MaxDepth
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.MaxDepth = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -1877,6 +1965,7 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.MaxDepth = x
 	}
+	// 3: Frozen
 	if x, ok := d.TryBool(); ok {
 		v.Frozen = x
 	} else {
@@ -1886,6 +1975,7 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Frozen = x
 	}
+	// 4: Burst
 	if x, ok := d.TryFloat32(); ok {
 		v.Burst = x
 	} else {
@@ -1895,9 +1985,11 @@ func (v *Limits) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Burst = x
 	}
+	// 5: Quotas
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Exempt
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
@@ -1968,7 +2060,8 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// MaxBytes
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.MaxBytes = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1978,7 +2071,8 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.MaxBytes = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xffffffff); ok {
+		// MaxRecords
+		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.MaxRecords = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -1988,7 +2082,8 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.MaxRecords = x
 		}
 	case 2:
-		if x, ok := d.TryUint(0xff); ok {
+		// MaxDepth
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.MaxDepth = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -1998,6 +2093,7 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.MaxDepth = x
 		}
 	case 3:
+		// Frozen
 		if x, ok := d.TryBool(); ok {
 			v.Frozen = x
 		} else {
@@ -2008,6 +2104,7 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Frozen = x
 		}
 	case 4:
+		// Burst
 		if x, ok := d.TryFloat32(); ok {
 			v.Burst = x
 		} else {
@@ -2018,6 +2115,7 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Burst = x
 		}
 	case 5:
+		// Quotas
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Quotas")
@@ -2041,9 +2139,9 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
 				}
 			}
-			if x1, ok1 := d.TryUint(0x7fff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
 				v.Quotas[i] = int16(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
 				v.Quotas[i] = -1 - int16(x1)
 			} else {
 				x1, err := d.ReadInt16()
@@ -2055,6 +2153,7 @@ func (v *Limits) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 6:
+		// Exempt
 		{
 			null, ok := d.TryNull()
 			if !ok {

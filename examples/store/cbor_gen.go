@@ -3,7 +3,10 @@
 
 package store
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -22,10 +25,13 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0xd8, 0x84)
-	dst = append(dst, 0x84)
+	dst = append(dst, 0xd8, 0x84) // tag 132
+	dst = append(dst, 0x84)       // array of 4
+	// 0: Kind
 	dst = runtime.AppendString(dst, v.Kind)
+	// 1: _
 	dst = append(dst, 0xf6)
+	// 2: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -36,6 +42,7 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 3: Metadata
 	if dst, err = v.Metadata.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
@@ -117,6 +124,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Kind
 	if x, ok := d.TryString(); ok {
 		v.Kind = x
 	} else {
@@ -126,12 +134,15 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = x
 	}
+	// 1: _
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Fields
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Metadata
 	if err := v.Metadata.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Metadata")
 	}
@@ -194,6 +205,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
 		} else {
@@ -204,10 +216,12 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = x
 		}
 	case 1:
+		// _
 		if err := d.Skip(); err != nil {
 			return runtime.AtField(err, "_")
 		}
 	case 2:
+		// Fields
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -248,6 +262,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Metadata
 		if err := v.Metadata.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Metadata")
 		}
@@ -266,8 +281,10 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 1: Value
 	if dst, err = AppendValueCBOR(dst, v.Value); err != nil {
 		return nil, err
 	}
@@ -337,6 +354,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -346,6 +364,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Name = x
 	}
+	// 1: Value
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -406,6 +425,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -416,6 +436,7 @@ func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 1:
+		// Value
 		u, err := DecodeValueCBOR(d)
 		if err != nil {
 			return runtime.AtField(err, "Value")
@@ -439,7 +460,7 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 	if (*v) == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd8, 0x85)
+	dst = append(dst, 0xd8, 0x85) // tag 133
 	var e Value
 	if (*v) == nil {
 		dst = runtime.AppendNull(dst)
@@ -565,7 +586,7 @@ func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd8, 0xa4)
+	dst = append(dst, 0xd8, 0xa4) // tag 164
 	dst = runtime.AppendUint(dst, uint64((*v)))
 	return dst, nil
 }
@@ -603,7 +624,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeTagged reads one value from d.
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
 	} else {
 		x, err := d.ReadUint64()
@@ -625,7 +646,7 @@ func (v *Int64Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd8, 0xa5)
+	dst = append(dst, 0xd8, 0xa5) // tag 165
 	dst = runtime.AppendInt(dst, int64((*v)))
 	return dst, nil
 }
@@ -663,9 +684,9 @@ func (v *Int64Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeTagged reads one value from d.
 func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		(*v) = Int64Value(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -687,7 +708,7 @@ func (v *UInt8Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd8, 0xa0)
+	dst = append(dst, 0xd8, 0xa0) // tag 160
 	dst = runtime.AppendUint(dst, uint64((*v)))
 	return dst, nil
 }
@@ -725,7 +746,7 @@ func (v *UInt8Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeTagged reads one value from d.
 func (v *UInt8Value) cborDecodeTagged(d *runtime.Decoder) error {
-	if x, ok := d.TryUint(0xff); ok {
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		(*v) = UInt8Value(x)
 	} else {
 		x, err := d.ReadUint8()

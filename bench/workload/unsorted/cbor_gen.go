@@ -3,7 +3,10 @@
 
 package unsorted
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,7 +24,8 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x86)
+	dst = append(dst, 0x86) // array of 6
+	// 0: Matrix
 	if v.Matrix == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -37,6 +41,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 1: Rows
 	if v.Rows == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -52,6 +57,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: Index
 	if v.Index == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -68,6 +74,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 3: Groups
 	if v.Groups == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -84,13 +91,15 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
-	dst = append(dst, 0x84)
+	// 4: Grid
+	dst = append(dst, 0x84) // array of 4
 	for i := range v.Grid {
-		dst = append(dst, 0x84)
+		dst = append(dst, 0x84) // array of 4
 		for i1 := range v.Grid[i] {
 			dst = runtime.AppendFloat64(dst, v.Grid[i][i1])
 		}
 	}
+	// 5: Chunks
 	if v.Chunks == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -195,21 +204,27 @@ func (v *Tables) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Matrix
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Rows
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Index
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Groups
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Grid
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Chunks
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
@@ -281,6 +296,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Matrix
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -345,9 +361,9 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								v.Matrix[i] = append(v.Matrix[i], zero1)
-								if x2, ok2 := d.TryUint(0x7fffffffffffffff); ok2 {
+								if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 									v.Matrix[i][i1] = int64(x2)
-								} else if x2, ok2 := d.TryNeg(0x7fffffffffffffff); ok2 {
+								} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 									v.Matrix[i][i1] = -1 - int64(x2)
 								} else {
 									x2, err := d.ReadInt64()
@@ -365,6 +381,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Rows
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -447,6 +464,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Index
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -510,7 +528,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 									}
 								}
 								e = append(e, zero1)
-								if x2, ok2 := d.TryUint(0xffffffff); ok2 {
+								if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 									e[i1] = uint32(x2)
 								} else {
 									x2, err := d.ReadUint32()
@@ -530,6 +548,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Groups
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -613,6 +632,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Grid
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Grid")
@@ -673,6 +693,7 @@ func (v *Tables) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 5:
+		// Chunks
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -741,8 +762,10 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Host
 	dst = runtime.AppendString(dst, v.Host)
+	// 1: Counts
 	if v.Counts == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -821,6 +844,7 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Host
 	if x, ok := d.TryString(); ok {
 		v.Host = x
 	} else {
@@ -830,6 +854,7 @@ func (v *Counters) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Host = x
 	}
+	// 1: Counts
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -893,6 +918,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
 		} else {
@@ -903,6 +929,7 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Host = x
 		}
 	case 1:
+		// Counts
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -933,9 +960,9 @@ func (v *Counters) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Counts")
 					}
-					if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 						m[k] = int64(x1)
-					} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 						m[k] = -1 - int64(x1)
 					} else {
 						x1, err := d.ReadInt64()
@@ -963,8 +990,10 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Address
 	dst = runtime.AppendBytes(dst, v.Address[:])
+	// 1: Name
 	dst = runtime.AppendString(dst, v.Name)
 	return dst, nil
 }
@@ -1031,9 +1060,11 @@ func (v *Location) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Address
 	if err := d.ReadByteArray(v.Address[:]); err != nil {
 		return runtime.AtField(err, "Address")
 	}
+	// 1: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -1103,10 +1134,12 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Location) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Address
 		if err := d.ReadByteArray(v.Address[:]); err != nil {
 			return runtime.AtField(err, "Address")
 		}
 	case 1:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -1131,17 +1164,22 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x85)
+	dst = append(dst, 0x85) // array of 5
+	// 0: Location
 	if dst, err = v.Location.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 1: ID
 	if v.ID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.ID)
 	}
+	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 3: TypeName
 	dst = runtime.AppendString(dst, v.TypeName)
+	// 4: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1223,9 +1261,11 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Location
 	if err := v.Location.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Location")
 	}
+	// 1: ID
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1244,7 +1284,8 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			v.ID = b
 		}
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 2: Kind
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -1253,6 +1294,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = Kind(x)
 	}
+	// 3: TypeName
 	if x, ok := d.TryString(); ok {
 		v.TypeName = x
 	} else {
@@ -1262,6 +1304,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.TypeName = x
 	}
+	// 4: Fields
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
@@ -1331,10 +1374,12 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Location
 		if err := v.Location.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Location")
 		}
 	case 1:
+		// ID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1354,7 +1399,8 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(0xff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -1364,6 +1410,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = Kind(x)
 		}
 	case 3:
+		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
 		} else {
@@ -1374,6 +1421,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.TypeName = x
 		}
 	case 4:
+		// Fields
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1428,8 +1476,10 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 1: Value
 	if dst, err = v.Value.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
@@ -1499,6 +1549,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -1508,6 +1559,7 @@ func (v *Field) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Name = x
 	}
+	// 1: Value
 	if err := v.Value.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Value")
 	}
@@ -1568,6 +1620,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -1578,6 +1631,7 @@ func (v *Field) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 1:
+		// Value
 		if err := v.Value.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -1596,27 +1650,32 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x87)
+	dst = append(dst, 0x87) // array of 7
+	// 0: Int
 	if v.Int == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, (*v.Int))
 	}
+	// 1: Str
 	if v.Str == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.Str))
 	}
+	// 2: Bytes
 	if v.Bytes == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Bytes)
 	}
+	// 3: Bool
 	if v.Bool == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBool(dst, (*v.Bool))
 	}
+	// 4: Composite
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1624,6 +1683,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 5: Array
 	if v.Array == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1634,6 +1694,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 6: Dict
 	{
 		var e Value
 		if v.Dict == nil {
@@ -1737,6 +1798,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Int
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1751,9 +1813,9 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			if v.Int == nil {
 				v.Int = new(int64)
 			}
-			if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.Int) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
 			} else {
 				x1, err := d.ReadInt64()
@@ -1764,6 +1826,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 1: Str
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1789,6 +1852,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 2: Bytes
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1807,6 +1871,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			v.Bytes = b
 		}
 	}
+	// 3: Bool
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1832,6 +1897,7 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 4: Composite
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1851,9 +1917,11 @@ func (v *Value) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 5: Array
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Dict
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
@@ -1927,6 +1995,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Int
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1941,9 +2010,9 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.Int == nil {
 					v.Int = new(int64)
 				}
-				if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					(*v.Int) = int64(x1)
-				} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					(*v.Int) = -1 - int64(x1)
 				} else {
 					x1, err := d.ReadInt64()
@@ -1955,6 +2024,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Str
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1981,6 +2051,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Bytes
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2000,6 +2071,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Bool
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2026,6 +2098,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Composite
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2046,6 +2119,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Array
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2086,6 +2160,7 @@ func (v *Value) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Dict
 		var e Value
 		{
 			null, ok := d.TryNull()

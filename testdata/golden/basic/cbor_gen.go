@@ -3,7 +3,10 @@
 
 package basic
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,20 +24,34 @@ func (v *Scalars) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x8e)
+	dst = append(dst, 0x8e) // array of 14
+	// 0: B
 	dst = runtime.AppendBool(dst, v.B)
+	// 1: I
 	dst = runtime.AppendInt(dst, int64(v.I))
+	// 2: I8
 	dst = runtime.AppendInt(dst, int64(v.I8))
+	// 3: I16
 	dst = runtime.AppendInt(dst, int64(v.I16))
+	// 4: I32
 	dst = runtime.AppendInt(dst, int64(v.I32))
+	// 5: I64
 	dst = runtime.AppendInt(dst, v.I64)
+	// 6: U
 	dst = runtime.AppendUint(dst, uint64(v.U))
+	// 7: U8
 	dst = runtime.AppendUint(dst, uint64(v.U8))
+	// 8: U16
 	dst = runtime.AppendUint(dst, uint64(v.U16))
+	// 9: U32
 	dst = runtime.AppendUint(dst, uint64(v.U32))
+	// 10: U64
 	dst = runtime.AppendUint(dst, v.U64)
+	// 11: F32
 	dst = runtime.AppendFloat32(dst, v.F32)
+	// 12: F64
 	dst = runtime.AppendFloat64(dst, v.F64)
+	// 13: S
 	dst = runtime.AppendString(dst, v.S)
 	return dst, nil
 }
@@ -101,6 +118,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: B
 	if x, ok := d.TryBool(); ok {
 		v.B = x
 	} else {
@@ -110,9 +128,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.B = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 1: I
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.I = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.I = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -121,9 +140,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I = x
 	}
-	if x, ok := d.TryUint(0x7f); ok {
+	// 2: I8
+	if x, ok := d.TryUint(math.MaxInt8); ok {
 		v.I8 = int8(x)
-	} else if x, ok := d.TryNeg(0x7f); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 		v.I8 = -1 - int8(x)
 	} else {
 		x, err := d.ReadInt8()
@@ -132,9 +152,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I8 = x
 	}
-	if x, ok := d.TryUint(0x7fff); ok {
+	// 3: I16
+	if x, ok := d.TryUint(math.MaxInt16); ok {
 		v.I16 = int16(x)
-	} else if x, ok := d.TryNeg(0x7fff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 		v.I16 = -1 - int16(x)
 	} else {
 		x, err := d.ReadInt16()
@@ -143,9 +164,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I16 = x
 	}
-	if x, ok := d.TryUint(0x7fffffff); ok {
+	// 4: I32
+	if x, ok := d.TryUint(math.MaxInt32); ok {
 		v.I32 = int32(x)
-	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 		v.I32 = -1 - int32(x)
 	} else {
 		x, err := d.ReadInt32()
@@ -154,9 +176,10 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I32 = x
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 5: I64
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.I64 = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.I64 = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -165,7 +188,8 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.I64 = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0))); ok {
+	// 6: U
+	if x, ok := d.TryUint(math.MaxUint); ok {
 		v.U = uint(x)
 	} else {
 		x, err := d.ReadUint()
@@ -174,7 +198,8 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U = x
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 7: U8
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.U8 = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -183,7 +208,8 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U8 = x
 	}
-	if x, ok := d.TryUint(0xffff); ok {
+	// 8: U16
+	if x, ok := d.TryUint(math.MaxUint16); ok {
 		v.U16 = uint16(x)
 	} else {
 		x, err := d.ReadUint16()
@@ -192,7 +218,8 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U16 = x
 	}
-	if x, ok := d.TryUint(0xffffffff); ok {
+	// 9: U32
+	if x, ok := d.TryUint(math.MaxUint32); ok {
 		v.U32 = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -201,7 +228,8 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U32 = x
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 10: U64
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.U64 = x
 	} else {
 		x, err := d.ReadUint64()
@@ -210,6 +238,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.U64 = x
 	}
+	// 11: F32
 	if x, ok := d.TryFloat32(); ok {
 		v.F32 = x
 	} else {
@@ -219,6 +248,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.F32 = x
 	}
+	// 12: F64
 	if x, ok := d.TryFloat64(); ok {
 		v.F64 = x
 	} else {
@@ -228,6 +258,7 @@ func (v *Scalars) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.F64 = x
 	}
+	// 13: S
 	if x, ok := d.TryString(); ok {
 		v.S = x
 	} else {
@@ -321,6 +352,7 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// B
 		if x, ok := d.TryBool(); ok {
 			v.B = x
 		} else {
@@ -331,9 +363,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.B = x
 		}
 	case 1:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// I
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.I = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.I = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -343,9 +376,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I = x
 		}
 	case 2:
-		if x, ok := d.TryUint(0x7f); ok {
+		// I8
+		if x, ok := d.TryUint(math.MaxInt8); ok {
 			v.I8 = int8(x)
-		} else if x, ok := d.TryNeg(0x7f); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.I8 = -1 - int8(x)
 		} else {
 			x, err := d.ReadInt8()
@@ -355,9 +389,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I8 = x
 		}
 	case 3:
-		if x, ok := d.TryUint(0x7fff); ok {
+		// I16
+		if x, ok := d.TryUint(math.MaxInt16); ok {
 			v.I16 = int16(x)
-		} else if x, ok := d.TryNeg(0x7fff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 			v.I16 = -1 - int16(x)
 		} else {
 			x, err := d.ReadInt16()
@@ -367,9 +402,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I16 = x
 		}
 	case 4:
-		if x, ok := d.TryUint(0x7fffffff); ok {
+		// I32
+		if x, ok := d.TryUint(math.MaxInt32); ok {
 			v.I32 = int32(x)
-		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.I32 = -1 - int32(x)
 		} else {
 			x, err := d.ReadInt32()
@@ -379,9 +415,10 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I32 = x
 		}
 	case 5:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// I64
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.I64 = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.I64 = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -391,7 +428,8 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.I64 = x
 		}
 	case 6:
-		if x, ok := d.TryUint(uint64(^uint(0))); ok {
+		// U
+		if x, ok := d.TryUint(math.MaxUint); ok {
 			v.U = uint(x)
 		} else {
 			x, err := d.ReadUint()
@@ -401,7 +439,8 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U = x
 		}
 	case 7:
-		if x, ok := d.TryUint(0xff); ok {
+		// U8
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.U8 = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -411,7 +450,8 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U8 = x
 		}
 	case 8:
-		if x, ok := d.TryUint(0xffff); ok {
+		// U16
+		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.U16 = uint16(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -421,7 +461,8 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U16 = x
 		}
 	case 9:
-		if x, ok := d.TryUint(0xffffffff); ok {
+		// U32
+		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.U32 = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -431,7 +472,8 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U32 = x
 		}
 	case 10:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// U64
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.U64 = x
 		} else {
 			x, err := d.ReadUint64()
@@ -441,6 +483,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.U64 = x
 		}
 	case 11:
+		// F32
 		if x, ok := d.TryFloat32(); ok {
 			v.F32 = x
 		} else {
@@ -451,6 +494,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.F32 = x
 		}
 	case 12:
+		// F64
 		if x, ok := d.TryFloat64(); ok {
 			v.F64 = x
 		} else {
@@ -461,6 +505,7 @@ func (v *Scalars) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.F64 = x
 		}
 	case 13:
+		// S
 		if x, ok := d.TryString(); ok {
 			v.S = x
 		} else {
@@ -484,13 +529,20 @@ func (v *Named) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x87)
+	dst = append(dst, 0x87) // array of 7
+	// 0: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 1: Label
 	dst = runtime.AppendString(dst, string(v.Label))
+	// 2: Ratio
 	dst = runtime.AppendFloat64(dst, v.Ratio)
+	// 3: Flag
 	dst = runtime.AppendBool(dst, bool(v.Flag))
+	// 4: Level
 	dst = runtime.AppendInt(dst, int64(v.Level))
+	// 5: Byte
 	dst = runtime.AppendUint(dst, uint64(v.Byte))
+	// 6: Rune
 	dst = runtime.AppendInt(dst, int64(v.Rune))
 	return dst, nil
 }
@@ -557,7 +609,8 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 0: Kind
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Kind = Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -566,6 +619,7 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = Kind(x)
 	}
+	// 1: Label
 	if x, ok := d.TryString(); ok {
 		v.Label = Label(x)
 	} else {
@@ -575,6 +629,7 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Label = Label(x)
 	}
+	// 2: Ratio
 	if x, ok := d.TryFloat64(); ok {
 		v.Ratio = x
 	} else {
@@ -584,6 +639,7 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Ratio = x
 	}
+	// 3: Flag
 	if x, ok := d.TryBool(); ok {
 		v.Flag = Flag(x)
 	} else {
@@ -593,9 +649,10 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Flag = Flag(x)
 	}
-	if x, ok := d.TryUint(0x7fff); ok {
+	// 4: Level
+	if x, ok := d.TryUint(math.MaxInt16); ok {
 		v.Level = Level(x)
-	} else if x, ok := d.TryNeg(0x7fff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 		v.Level = -1 - Level(x)
 	} else {
 		x, err := d.ReadInt16()
@@ -604,7 +661,8 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Level = Level(x)
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 5: Byte
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Byte = byte(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -613,9 +671,10 @@ func (v *Named) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Byte = x
 	}
-	if x, ok := d.TryUint(0x7fffffff); ok {
+	// 6: Rune
+	if x, ok := d.TryUint(math.MaxInt32); ok {
 		v.Rune = rune(x)
-	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 		v.Rune = -1 - rune(x)
 	} else {
 		x, err := d.ReadInt32()
@@ -694,7 +753,8 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -704,6 +764,7 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = Kind(x)
 		}
 	case 1:
+		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = Label(x)
 		} else {
@@ -714,6 +775,7 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Label = Label(x)
 		}
 	case 2:
+		// Ratio
 		if x, ok := d.TryFloat64(); ok {
 			v.Ratio = x
 		} else {
@@ -724,6 +786,7 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Ratio = x
 		}
 	case 3:
+		// Flag
 		if x, ok := d.TryBool(); ok {
 			v.Flag = Flag(x)
 		} else {
@@ -734,9 +797,10 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Flag = Flag(x)
 		}
 	case 4:
-		if x, ok := d.TryUint(0x7fff); ok {
+		// Level
+		if x, ok := d.TryUint(math.MaxInt16); ok {
 			v.Level = Level(x)
-		} else if x, ok := d.TryNeg(0x7fff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 			v.Level = -1 - Level(x)
 		} else {
 			x, err := d.ReadInt16()
@@ -746,7 +810,8 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Level = Level(x)
 		}
 	case 5:
-		if x, ok := d.TryUint(0xff); ok {
+		// Byte
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Byte = byte(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -756,9 +821,10 @@ func (v *Named) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Byte = x
 		}
 	case 6:
-		if x, ok := d.TryUint(0x7fffffff); ok {
+		// Rune
+		if x, ok := d.TryUint(math.MaxInt32); ok {
 			v.Rune = rune(x)
-		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Rune = -1 - rune(x)
 		} else {
 			x, err := d.ReadInt32()
@@ -781,7 +847,7 @@ func (v *Empty) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x80)
+	dst = append(dst, 0x80) // array of 0
 	return dst, nil
 }
 

@@ -4,7 +4,10 @@
 
 package buildtag
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -22,8 +25,10 @@ func (v *Sample) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 1: Count
 	dst = runtime.AppendInt(dst, int64(v.Count))
 	return dst, nil
 }
@@ -90,6 +95,7 @@ func (v *Sample) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -99,9 +105,10 @@ func (v *Sample) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Name = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 1: Count
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Count = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Count = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -170,6 +177,7 @@ func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Sample) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -180,9 +188,10 @@ func (v *Sample) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 1:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Count
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Count = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()

@@ -3,7 +3,10 @@
 
 package containers
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,19 +24,24 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x98, 0x18)
+	dst = append(dst, 0x98, 0x18) // array of 24
+	// 0: Bytes
 	if v.Bytes == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Bytes)
 	}
+	// 1: Blob
 	if v.Blob == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Blob)
 	}
+	// 2: Fixed
 	dst = runtime.AppendBytes(dst, v.Fixed[:])
+	// 3: Hash
 	dst = runtime.AppendBytes(dst, v.Hash[:])
+	// 4: Ints
 	if v.Ints == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -42,6 +50,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendInt(dst, int64(v.Ints[i]))
 		}
 	}
+	// 5: Tags
 	if v.Tags == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -50,14 +59,17 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendString(dst, v.Tags[i])
 		}
 	}
-	dst = append(dst, 0x83)
+	// 6: Triple
+	dst = append(dst, 0x83) // array of 3
 	for i := range v.Triple {
 		dst = runtime.AppendInt(dst, int64(v.Triple[i]))
 	}
-	dst = append(dst, 0x82)
+	// 7: Grid
+	dst = append(dst, 0x82) // array of 2
 	for i := range v.Grid {
 		dst = runtime.AppendBytes(dst, v.Grid[i][:])
 	}
+	// 8: Nested
 	if v.Nested == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -73,6 +85,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 9: ByName
 	if v.ByName == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -88,6 +101,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 10: ByInt
 	if v.ByInt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -103,6 +117,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 11: ByUint
 	if v.ByUint == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -118,6 +133,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 12: ByBool
 	if v.ByBool == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -131,6 +147,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		dst = s.Finish(dst, runtime.SortBytewise)
 	}
+	// 13: Counts
 	if v.Counts == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -146,6 +163,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 14: ByColor
 	if v.ByColor == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -166,16 +184,19 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 15: PInt
 	if v.PInt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, int64((*v.PInt)))
 	}
+	// 16: PString
 	if v.PString == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.PString))
 	}
+	// 17: PBytes
 	if v.PBytes == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -185,6 +206,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendBytes(dst, (*v.PBytes))
 		}
 	}
+	// 18: PSlice
 	if v.PSlice == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -197,6 +219,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 19: PMap
 	if v.PMap == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -216,6 +239,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			ks1.Release()
 		}
 	}
+	// 20: PPInt
 	if v.PPInt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -225,11 +249,13 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendInt(dst, int64((*(*v.PPInt))))
 		}
 	}
+	// 21: PHash
 	if v.PHash == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, (*v.PHash)[:])
 	}
+	// 22: Pointers
 	if v.Pointers == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -242,6 +268,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 23: MapOfMap
 	if v.MapOfMap == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -400,6 +427,7 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Bytes
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -418,6 +446,7 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			v.Bytes = b
 		}
 	}
+	// 1: Blob
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -436,45 +465,59 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			v.Blob = b
 		}
 	}
+	// 2: Fixed
 	if err := d.ReadByteArray(v.Fixed[:]); err != nil {
 		return runtime.AtField(err, "Fixed")
 	}
+	// 3: Hash
 	if err := d.ReadByteArray(v.Hash[:]); err != nil {
 		return runtime.AtField(err, "Hash")
 	}
+	// 4: Ints
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Tags
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Triple
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
+	// 7: Grid
 	if err := v.cborDecodeField(d, 7); err != nil {
 		return err
 	}
+	// 8: Nested
 	if err := v.cborDecodeField(d, 8); err != nil {
 		return err
 	}
+	// 9: ByName
 	if err := v.cborDecodeField(d, 9); err != nil {
 		return err
 	}
+	// 10: ByInt
 	if err := v.cborDecodeField(d, 10); err != nil {
 		return err
 	}
+	// 11: ByUint
 	if err := v.cborDecodeField(d, 11); err != nil {
 		return err
 	}
+	// 12: ByBool
 	if err := v.cborDecodeField(d, 12); err != nil {
 		return err
 	}
+	// 13: Counts
 	if err := v.cborDecodeField(d, 13); err != nil {
 		return err
 	}
+	// 14: ByColor
 	if err := v.cborDecodeField(d, 14); err != nil {
 		return err
 	}
+	// 15: PInt
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -489,9 +532,9 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			if v.PInt == nil {
 				v.PInt = new(int)
 			}
-			if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 				(*v.PInt) = int(x1)
-			} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 				(*v.PInt) = -1 - int(x1)
 			} else {
 				x1, err := d.ReadInt()
@@ -502,6 +545,7 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 16: PString
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -527,6 +571,7 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 17: PBytes
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -561,15 +606,19 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 18: PSlice
 	if err := v.cborDecodeField(d, 18); err != nil {
 		return err
 	}
+	// 19: PMap
 	if err := v.cborDecodeField(d, 19); err != nil {
 		return err
 	}
+	// 20: PPInt
 	if err := v.cborDecodeField(d, 20); err != nil {
 		return err
 	}
+	// 21: PHash
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -589,9 +638,11 @@ func (v *Containers) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 22: Pointers
 	if err := v.cborDecodeField(d, 22); err != nil {
 		return err
 	}
+	// 23: MapOfMap
 	if err := v.cborDecodeField(d, 23); err != nil {
 		return err
 	}
@@ -699,6 +750,7 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Bytes
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -718,6 +770,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Blob
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -737,14 +790,17 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Fixed
 		if err := d.ReadByteArray(v.Fixed[:]); err != nil {
 			return runtime.AtField(err, "Fixed")
 		}
 	case 3:
+		// Hash
 		if err := d.ReadByteArray(v.Hash[:]); err != nil {
 			return runtime.AtField(err, "Hash")
 		}
 	case 4:
+		// Ints
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -777,9 +833,9 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Ints = append(v.Ints, zero)
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						v.Ints[i] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						v.Ints[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -793,6 +849,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Tags
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -839,6 +896,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Triple
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Triple")
@@ -862,9 +920,9 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
 				}
 			}
-			if x1, ok1 := d.TryUint(0x7fff); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
 				v.Triple[i] = int16(x1)
-			} else if x1, ok1 := d.TryNeg(0x7fff); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
 				v.Triple[i] = -1 - int16(x1)
 			} else {
 				x1, err := d.ReadInt16()
@@ -876,6 +934,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 7:
+		// Grid
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Grid")
@@ -905,6 +964,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 8:
+		// Nested
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -987,6 +1047,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 9:
+		// ByName
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1017,9 +1078,9 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "ByName")
 					}
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						m[k] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						m[k] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -1034,6 +1095,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 10:
+		// ByInt
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1079,6 +1141,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 11:
+		// ByUint
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1124,6 +1187,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 12:
+		// ByBool
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1169,6 +1233,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 13:
+		// Counts
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1199,7 +1264,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Counts")
 					}
-					if x1, ok1 := d.TryUint(0xffffffff); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 						m[k] = uint32(x1)
 					} else {
 						x1, err := d.ReadUint32()
@@ -1214,6 +1279,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 14:
+		// ByColor
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1270,6 +1336,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 15:
+		// PInt
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1284,9 +1351,9 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.PInt == nil {
 					v.PInt = new(int)
 				}
-				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					(*v.PInt) = int(x1)
-				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					(*v.PInt) = -1 - int(x1)
 				} else {
 					x1, err := d.ReadInt()
@@ -1298,6 +1365,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 16:
+		// PString
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1324,6 +1392,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 17:
+		// PBytes
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1359,6 +1428,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 18:
+		// PSlice
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1405,9 +1475,9 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 								}
 							}
 							(*v.PSlice) = append((*v.PSlice), zero1)
-							if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
+							if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 								(*v.PSlice)[i1] = int(x2)
-							} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+							} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 								(*v.PSlice)[i1] = -1 - int(x2)
 							} else {
 								x2, err := d.ReadInt()
@@ -1423,6 +1493,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 19:
+		// PMap
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1484,6 +1555,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 20:
+		// PPInt
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1512,9 +1584,9 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 						if (*v.PPInt) == nil {
 							(*v.PPInt) = new(int)
 						}
-						if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
+						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*(*v.PPInt)) = int(x2)
-						} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*(*v.PPInt)) = -1 - int(x2)
 						} else {
 							x2, err := d.ReadInt()
@@ -1528,6 +1600,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 21:
+		// PHash
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1548,6 +1621,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 22:
+		// Pointers
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1594,9 +1668,9 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 							if v.Pointers[i] == nil {
 								v.Pointers[i] = new(int)
 							}
-							if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
+							if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 								(*v.Pointers[i]) = int(x2)
-							} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+							} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 								(*v.Pointers[i]) = -1 - int(x2)
 							} else {
 								x2, err := d.ReadInt()
@@ -1612,6 +1686,7 @@ func (v *Containers) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 23:
+		// MapOfMap
 		{
 			null, ok := d.TryNull()
 			if !ok {

@@ -3,7 +3,10 @@
 
 package evolve
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,14 +24,18 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 2: Coupon
 	if v.Coupon == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, (*v.Coupon))
 	}
+	// 3: Count
 	dst = runtime.AppendInt(dst, int64(v.Count))
 	return dst, nil
 }
@@ -178,7 +185,8 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -188,6 +196,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -198,6 +207,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 2:
+		// Coupon
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -224,9 +234,10 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
-		if x, ok := d.TryUint(0x7fffffff); ok {
+		// Count
+		if x, ok := d.TryUint(math.MaxInt32); ok {
 			v.Count = int32(x)
-		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Count = -1 - int32(x)
 		} else {
 			x, err := d.ReadInt32()
@@ -249,8 +260,10 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: At
 	dst = runtime.AppendInt(dst, v.At)
+	// 1: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	return dst, nil
 }
@@ -315,9 +328,10 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 0: At
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.At = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.At = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -326,7 +340,8 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.At = x
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 1: Kind
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Kind = uint8(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -395,9 +410,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// At
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.At = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -407,7 +423,8 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.At = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -430,7 +447,8 @@ func (v *Framed) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x81)
+	dst = append(dst, 0x81) // array of 1
+	// 0: ID
 	dst = runtime.AppendInt(dst, v.ID)
 	return dst, nil
 }
@@ -495,9 +513,10 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 0: ID
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.ID = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.ID = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -564,9 +583,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.ID = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()

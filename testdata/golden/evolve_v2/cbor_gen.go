@@ -3,7 +3,10 @@
 
 package evolve
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,11 +24,16 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x86)
+	dst = append(dst, 0x86) // array of 6
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 2: _
 	dst = append(dst, 0xf6)
+	// 3: Count
 	dst = runtime.AppendInt(dst, v.Count)
+	// 4: Tags
 	if v.Tags == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -34,6 +42,7 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendString(dst, v.Tags[i])
 		}
 	}
+	// 5: Score
 	dst = runtime.AppendFloat64(dst, v.Score)
 	return dst, nil
 }
@@ -191,7 +200,8 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -201,6 +211,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -211,13 +222,15 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 2:
+		// _
 		if err := d.Skip(); err != nil {
 			return runtime.AtField(err, "_")
 		}
 	case 3:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Count
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Count = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Count = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -227,6 +240,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Count = x
 		}
 	case 4:
+		// Tags
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -273,6 +287,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
 		} else {
@@ -296,9 +311,12 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: At
 	dst = runtime.AppendInt(dst, v.At)
+	// 1: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 2: Source
 	dst = runtime.AppendString(dst, v.Source)
 	return dst, nil
 }
@@ -440,9 +458,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// At
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.At = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -452,7 +471,8 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.At = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xffff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Kind = uint16(x)
 		} else {
 			x, err := d.ReadUint16()
@@ -462,6 +482,7 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = x
 		}
 	case 2:
+		// Source
 		if x, ok := d.TryString(); ok {
 			v.Source = x
 		} else {
@@ -485,13 +506,16 @@ func (v *Framed) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: ID
 	dst = runtime.AppendInt(dst, v.ID)
+	// 1: Meta.Note
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, v.Meta.Note)
 	}
+	// 2: Meta.Rev
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -652,9 +676,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.ID = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -664,6 +689,7 @@ func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// Meta.Note
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "Note")
@@ -682,6 +708,7 @@ func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Meta.Note = x
 		}
 	case 2:
+		// Meta.Rev
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "Rev")
@@ -722,9 +749,9 @@ func (v *Framed) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Meta.Rev = append(v.Meta.Rev, zero)
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						v.Meta.Rev[i] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						v.Meta.Rev[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -751,8 +778,10 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Note
 	dst = runtime.AppendString(dst, v.Note)
+	// 1: Rev
 	if v.Rev == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -827,6 +856,7 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Note
 	if x, ok := d.TryString(); ok {
 		v.Note = x
 	} else {
@@ -836,6 +866,7 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Note = x
 	}
+	// 1: Rev
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -899,6 +930,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
 		} else {
@@ -909,6 +941,7 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Note = x
 		}
 	case 1:
+		// Rev
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -941,9 +974,9 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Rev = append(v.Rev, zero)
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						v.Rev[i] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						v.Rev[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()

@@ -3,7 +3,10 @@
 
 package halfmethods
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,8 +24,10 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x87)
+	dst = append(dst, 0x87) // array of 7
+	// 0: Temp
 	dst = runtime.AppendFloat64(dst, float64(v.Temp))
+	// 1: Temps
 	if v.Temps == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -31,6 +36,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendFloat64(dst, float64(v.Temps[i]))
 		}
 	}
+	// 2: Lvl
 	if b, err := v.Lvl.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
@@ -38,6 +44,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 3: ByName
 	{
 		var e Level
 		if v.ByName == nil {
@@ -63,11 +70,13 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 			ks.Release()
 		}
 	}
+	// 4: Code
 	if b, err := v.Code.MarshalBinary(); err != nil {
 		return nil, err
 	} else {
 		dst = runtime.AppendBytes(dst, b)
 	}
+	// 5: Labels
 	if v.Labels == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -76,6 +85,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendString(dst, v.Labels[i])
 		}
 	}
+	// 6: Ptr
 	if v.Ptr == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -159,24 +169,31 @@ func (v *Reading) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Temp
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Temps
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Lvl
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: ByName
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Code
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Labels
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Ptr
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
@@ -250,6 +267,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Reading) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Temp
 		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
@@ -259,6 +277,7 @@ func (v *Reading) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(runtime.MethodError(off, err), "Temp")
 		}
 	case 1:
+		// Temps
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -304,7 +323,8 @@ func (v *Reading) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
-		if x, ok := d.TryUint(0xff); ok {
+		// Lvl
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Lvl = Level(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -314,6 +334,7 @@ func (v *Reading) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Lvl = Level(x)
 		}
 	case 3:
+		// ByName
 		var e Level
 		{
 			null, ok := d.TryNull()
@@ -346,7 +367,7 @@ func (v *Reading) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(err, "ByName")
 					}
 					e = 0
-					if x1, ok1 := d.TryUint(0xff); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 						e = Level(x1)
 					} else {
 						x1, err := d.ReadUint8()
@@ -362,10 +383,12 @@ func (v *Reading) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Code
 		if err := d.ReadByteArray(v.Code[:]); err != nil {
 			return runtime.AtField(err, "Code")
 		}
 	case 5:
+		// Labels
 		if major, err := d.PeekMajor(); err != nil {
 			return runtime.AtField(err, "Labels")
 		} else if major == runtime.MajorBytes {
@@ -432,6 +455,7 @@ func (v *Reading) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Ptr
 		{
 			null, ok := d.TryNull()
 			if !ok {

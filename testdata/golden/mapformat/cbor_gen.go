@@ -3,7 +3,10 @@
 
 package mapformat
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -23,7 +26,7 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	var err error
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xa9)
+	dst = append(dst, 0xa9) // map of 9
 	if v.Alg != 0 {
 		dst = append(dst, 0x01) // key 1: Alg
 		dst = runtime.AppendInt(dst, v.Alg)
@@ -240,9 +243,10 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Alg
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Alg = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Alg = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -252,6 +256,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Alg = x
 		}
 	case 1:
+		// Crit
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -284,9 +289,9 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Crit = append(v.Crit, zero)
-					if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 						v.Crit[i] = int64(x1)
-					} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 						v.Crit[i] = -1 - int64(x1)
 					} else {
 						x1, err := d.ReadInt64()
@@ -300,6 +305,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Type
 		if x, ok := d.TryString(); ok {
 			v.Type = x
 		} else {
@@ -310,6 +316,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Type = x
 		}
 	case 3:
+		// KeyID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -329,6 +336,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// IV
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -348,6 +356,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Counter
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -368,6 +377,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Extra
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -413,6 +423,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 7:
+		// Critical
 		if x, ok := d.TryBool(); ok {
 			v.Critical = x
 		} else {
@@ -423,6 +434,7 @@ func (v *Header) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Critical = x
 		}
 	case 8:
+		// Raw
 		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
@@ -446,15 +458,18 @@ func (v *Signature) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: Protected
 	if v.Protected == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Protected)
 	}
+	// 1: Header
 	if dst, err = v.Header.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 2: Sig
 	if v.Sig == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -527,6 +542,7 @@ func (v *Signature) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Protected
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -545,9 +561,11 @@ func (v *Signature) cborDecodeArray(d *runtime.Decoder) error {
 			v.Protected = b
 		}
 	}
+	// 1: Header
 	if err := v.Header.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Header")
 	}
+	// 2: Sig
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -628,6 +646,7 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Signature) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Protected
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -647,10 +666,12 @@ func (v *Signature) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Header
 		if err := v.Header.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Header")
 		}
 	case 2:
+		// Sig
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -684,9 +705,9 @@ func (v *Message) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0xd9, 0x03, 0xfa)
+	dst = append(dst, 0xd9, 0x03, 0xfa) // tag 1018
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xa5)
+	dst = append(dst, 0xa5)       // map of 5
 	dst = append(dst, "\x61v"...) // key "v": Version
 	dst = runtime.AppendUint(dst, uint64(v.Version))
 	if len(v.Payload) != 0 {
@@ -840,6 +861,7 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Message) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Protected
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -859,10 +881,12 @@ func (v *Message) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Unprotected
 		if err := v.Unprotected.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Unprotected")
 		}
 	case 2:
+		// Payload
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -882,6 +906,7 @@ func (v *Message) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Signatures
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -922,7 +947,8 @@ func (v *Message) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
-		if x, ok := d.TryUint(0xff); ok {
+		// Version
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -945,8 +971,10 @@ func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: X
 	dst = runtime.AppendInt(dst, int64(v.X))
+	// 1: Y
 	dst = runtime.AppendInt(dst, int64(v.Y))
 	return dst, nil
 }
@@ -1011,9 +1039,10 @@ func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0x7fffffff); ok {
+	// 0: X
+	if x, ok := d.TryUint(math.MaxInt32); ok {
 		v.X = int32(x)
-	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 		v.X = -1 - int32(x)
 	} else {
 		x, err := d.ReadInt32()
@@ -1022,9 +1051,10 @@ func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.X = x
 	}
-	if x, ok := d.TryUint(0x7fffffff); ok {
+	// 1: Y
+	if x, ok := d.TryUint(math.MaxInt32); ok {
 		v.Y = int32(x)
-	} else if x, ok := d.TryNeg(0x7fffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 		v.Y = -1 - int32(x)
 	} else {
 		x, err := d.ReadInt32()
@@ -1093,9 +1123,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Point) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffff); ok {
+		// X
+		if x, ok := d.TryUint(math.MaxInt32); ok {
 			v.X = int32(x)
-		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.X = -1 - int32(x)
 		} else {
 			x, err := d.ReadInt32()
@@ -1105,9 +1136,10 @@ func (v *Point) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.X = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0x7fffffff); ok {
+		// Y
+		if x, ok := d.TryUint(math.MaxInt32); ok {
 			v.Y = int32(x)
-		} else if x, ok := d.TryNeg(0x7fffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Y = -1 - int32(x)
 		} else {
 			x, err := d.ReadInt32()
@@ -1132,7 +1164,7 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	var err error
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xaa)
+	dst = append(dst, 0xaa) // map of 10
 	if v.F != 0 {
 		dst = append(dst, "\x61f"...) // key "f": F
 		dst = runtime.AppendFloat64(dst, v.F)
@@ -1155,7 +1187,7 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	if v.Arr != ([2]int8{}) {
 		dst = append(dst, "\x63arr"...) // key "arr": Arr
-		dst = append(dst, 0x82)
+		dst = append(dst, 0x82)         // array of 2
 		for i := range v.Arr {
 			dst = runtime.AppendInt(dst, int64(v.Arr[i]))
 		}
@@ -1323,6 +1355,7 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// F
 		if x, ok := d.TryFloat64(); ok {
 			v.F = x
 		} else {
@@ -1333,6 +1366,7 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.F = x
 		}
 	case 1:
+		// G
 		if x, ok := d.TryFloat32(); ok {
 			v.G = x
 		} else {
@@ -1343,19 +1377,22 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.G = x
 		}
 	case 2:
+		// At
 		if err := v.At.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "At")
 		}
 	case 3:
+		// When
 		x, err := d.ReadTime()
 		if err != nil {
 			return runtime.AtField(err, "When")
 		}
 		v.When = x
 	case 4:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Lvl
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Lvl = Level(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Lvl = -1 - Level(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1365,6 +1402,7 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Lvl = Level(x)
 		}
 	case 5:
+		// PLvl
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1379,9 +1417,9 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 				if v.PLvl == nil {
 					v.PLvl = new(Level)
 				}
-				if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					(*v.PLvl) = Level(x1)
-				} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					(*v.PLvl) = -1 - Level(x1)
 				} else {
 					x1, err := d.ReadInt()
@@ -1393,6 +1431,7 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Tags
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1439,6 +1478,7 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 7:
+		// Both
 		if x, ok := d.TryString(); ok {
 			v.Both = x
 		} else {
@@ -1449,6 +1489,7 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Both = x
 		}
 	case 8:
+		// Arr
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Arr")
@@ -1472,9 +1513,9 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Arr")
 				}
 			}
-			if x1, ok1 := d.TryUint(0x7f); ok1 {
+			if x1, ok1 := d.TryUint(math.MaxInt8); ok1 {
 				v.Arr[i] = int8(x1)
-			} else if x1, ok1 := d.TryNeg(0x7f); ok1 {
+			} else if x1, ok1 := d.TryNeg(math.MaxInt8); ok1 {
 				v.Arr[i] = -1 - int8(x1)
 			} else {
 				x1, err := d.ReadInt8()
@@ -1486,9 +1527,10 @@ func (v *Zeros) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 9:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Plain
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Plain = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Plain = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1511,8 +1553,10 @@ func (v *Base) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: Note
 	dst = runtime.AppendString(dst, v.Note)
 	return dst, nil
 }
@@ -1579,7 +1623,8 @@ func (v *Base) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: ID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1588,6 +1633,7 @@ func (v *Base) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
+	// 1: Note
 	if x, ok := d.TryString(); ok {
 		v.Note = x
 	} else {
@@ -1657,7 +1703,8 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Base) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1667,6 +1714,7 @@ func (v *Base) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
 		} else {
@@ -1690,7 +1738,8 @@ func (v *More) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x81)
+	dst = append(dst, 0x81) // array of 1
+	// 0: Count
 	dst = runtime.AppendInt(dst, int64(v.Count))
 	return dst, nil
 }
@@ -1755,9 +1804,10 @@ func (v *More) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 0: Count
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Count = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Count = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -1824,9 +1874,10 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 func (v *More) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Count
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Count = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1850,7 +1901,7 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xa4)
+	dst = append(dst, 0xa4)        // map of 4
 	dst = append(dst, "\x62id"...) // key "id": ID
 	dst = runtime.AppendUint(dst, v.Base.ID)
 	dst = append(dst, "\x64name"...) // key "name": Name
@@ -1968,7 +2019,8 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// Base.ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Base.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1978,6 +2030,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Base.ID = x
 		}
 	case 1:
+		// Base.Note
 		if x, ok := d.TryString(); ok {
 			v.Base.Note = x
 		} else {
@@ -1988,6 +2041,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Base.Note = x
 		}
 	case 2:
+		// More.Count
 		if v.More == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "Count")
@@ -1996,9 +2050,9 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.More = new(More)
 		}
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.More.Count = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.More.Count = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2008,6 +2062,7 @@ func (v *Record) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.More.Count = x
 		}
 	case 3:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -2032,7 +2087,7 @@ func (v *Wide) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xb8, 0x19)
+	dst = append(dst, 0xb8, 0x19) // map of 25
 	if v.A0 != 0 {
 		dst = append(dst, "\x62A0"...) // key "A0"
 		dst = runtime.AppendInt(dst, int64(v.A0))
@@ -2323,9 +2378,10 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A0
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A0 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A0 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2335,9 +2391,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A0 = x
 		}
 	case 1:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A1
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A1 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A1 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2347,9 +2404,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A1 = x
 		}
 	case 2:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A2
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A2 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A2 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2359,9 +2417,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A2 = x
 		}
 	case 3:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A3
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A3 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A3 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2371,9 +2430,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A3 = x
 		}
 	case 4:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A4
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A4 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A4 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2383,9 +2443,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A4 = x
 		}
 	case 5:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A5
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A5 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A5 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2395,9 +2456,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A5 = x
 		}
 	case 6:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A6
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A6 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A6 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2407,9 +2469,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A6 = x
 		}
 	case 7:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A7
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A7 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A7 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2419,9 +2482,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A7 = x
 		}
 	case 8:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A8
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A8 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A8 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2431,9 +2495,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A8 = x
 		}
 	case 9:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A9
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A9 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A9 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2443,9 +2508,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A9 = x
 		}
 	case 10:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A10
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A10 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A10 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2455,9 +2521,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A10 = x
 		}
 	case 11:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A11
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A11 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A11 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2467,9 +2534,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A11 = x
 		}
 	case 12:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A12
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A12 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A12 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2479,9 +2547,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A12 = x
 		}
 	case 13:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A13
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A13 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A13 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2491,9 +2560,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A13 = x
 		}
 	case 14:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A14
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A14 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A14 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2503,9 +2573,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A14 = x
 		}
 	case 15:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A15
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A15 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A15 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2515,9 +2586,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A15 = x
 		}
 	case 16:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A16
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A16 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A16 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2527,9 +2599,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A16 = x
 		}
 	case 17:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A17
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A17 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A17 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2539,9 +2612,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A17 = x
 		}
 	case 18:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A18
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A18 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A18 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2551,9 +2625,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A18 = x
 		}
 	case 19:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A19
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A19 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A19 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2563,9 +2638,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A19 = x
 		}
 	case 20:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A20
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A20 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A20 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2575,9 +2651,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A20 = x
 		}
 	case 21:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A21
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A21 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A21 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2587,9 +2664,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A21 = x
 		}
 	case 22:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A22
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A22 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A22 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2599,9 +2677,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A22 = x
 		}
 	case 23:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A23
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A23 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A23 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2611,9 +2690,10 @@ func (v *Wide) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A23 = x
 		}
 	case 24:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A24
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A24 = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A24 = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2636,7 +2716,7 @@ func (v *Coord) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xa2)
+	dst = append(dst, 0xa2)       // map of 2
 	dst = append(dst, "\x61x"...) // key "x": X
 	dst = runtime.AppendInt(dst, int64(v.X))
 	dst = append(dst, "\x61y"...) // key "y": Y
@@ -2732,9 +2812,10 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Coord) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7f); ok {
+		// X
+		if x, ok := d.TryUint(math.MaxInt8); ok {
 			v.X = int8(x)
-		} else if x, ok := d.TryNeg(0x7f); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.X = -1 - int8(x)
 		} else {
 			x, err := d.ReadInt8()
@@ -2744,9 +2825,10 @@ func (v *Coord) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.X = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0x7f); ok {
+		// Y
+		if x, ok := d.TryUint(math.MaxInt8); ok {
 			v.Y = int8(x)
-		} else if x, ok := d.TryNeg(0x7f); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.Y = -1 - int8(x)
 		} else {
 			x, err := d.ReadInt8()
@@ -2770,11 +2852,13 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: At
 	if dst, err = v.At.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
-	dst = append(dst, 0x82)
+	// 1: Many
+	dst = append(dst, 0x82) // array of 2
 	for i := range v.Many {
 		if dst, err = v.Many[i].AppendCBOR(dst); err != nil {
 			return nil, err
@@ -2843,9 +2927,11 @@ func (v *Holder) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: At
 	if err := v.At.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "At")
 	}
+	// 1: Many
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -2909,10 +2995,12 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// At
 		if err := v.At.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "At")
 		}
 	case 1:
+		// Many
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Many")

@@ -24,7 +24,8 @@ func (v *Priced) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: Price
 	if b, err := v.Price.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
@@ -32,6 +33,7 @@ func (v *Priced) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 1: Prices
 	if v.Prices == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -46,6 +48,7 @@ func (v *Priced) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: Best
 	if v.Best == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -127,12 +130,15 @@ func (v *Priced) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Price
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Prices
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Best
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
@@ -198,6 +204,7 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Priced) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Price
 		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
@@ -207,6 +214,7 @@ func (v *Priced) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(runtime.MethodError(off, err), "Price")
 		}
 	case 1:
+		// Prices
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -252,6 +260,7 @@ func (v *Priced) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Best
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -290,12 +299,14 @@ func (v *Addressed) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Addr
 	if b, err := v.Addr.MarshalBinary(); err != nil {
 		return nil, err
 	} else {
 		dst = runtime.AppendBytes(dst, b)
 	}
+	// 1: Addrs
 	{
 		var e netip.Addr
 		if v.Addrs == nil {
@@ -387,9 +398,11 @@ func (v *Addressed) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Addr
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Addrs
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -453,6 +466,7 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Addressed) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Addr
 		off := d.Offset()
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Addr")
@@ -469,6 +483,7 @@ func (v *Addressed) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Addrs
 		var e netip.Addr
 		{
 			null, ok := d.TryNull()

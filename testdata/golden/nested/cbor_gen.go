@@ -6,6 +6,7 @@ package nested
 import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/testdata/golden/basic"
+	"math"
 )
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
@@ -24,9 +25,12 @@ func (v *Item) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: SKU
 	dst = runtime.AppendString(dst, v.SKU)
+	// 1: Qty
 	dst = runtime.AppendUint(dst, uint64(v.Qty))
+	// 2: Price
 	dst = runtime.AppendFloat64(dst, v.Price)
 	return dst, nil
 }
@@ -93,6 +97,7 @@ func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: SKU
 	if x, ok := d.TryString(); ok {
 		v.SKU = x
 	} else {
@@ -102,7 +107,8 @@ func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.SKU = x
 	}
-	if x, ok := d.TryUint(0xffffffff); ok {
+	// 1: Qty
+	if x, ok := d.TryUint(math.MaxUint32); ok {
 		v.Qty = uint32(x)
 	} else {
 		x, err := d.ReadUint32()
@@ -111,6 +117,7 @@ func (v *Item) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Qty = x
 	}
+	// 2: Price
 	if x, ok := d.TryFloat64(); ok {
 		v.Price = x
 	} else {
@@ -182,6 +189,7 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Item) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// SKU
 		if x, ok := d.TryString(); ok {
 			v.SKU = x
 		} else {
@@ -192,7 +200,8 @@ func (v *Item) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.SKU = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xffffffff); ok {
+		// Qty
+		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.Qty = uint32(x)
 		} else {
 			x, err := d.ReadUint32()
@@ -202,6 +211,7 @@ func (v *Item) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Qty = x
 		}
 	case 2:
+		// Price
 		if x, ok := d.TryFloat64(); ok {
 			v.Price = x
 		} else {
@@ -226,11 +236,14 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x8d)
+	dst = append(dst, 0x8d) // array of 13
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: First
 	if dst, err = v.First.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 2: Last
 	if v.Last == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -238,6 +251,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 3: Items
 	if v.Items == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -248,6 +262,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 4: Pointers
 	if v.Pointers == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -262,12 +277,14 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
-	dst = append(dst, 0x82)
+	// 5: Pair
+	dst = append(dst, 0x82) // array of 2
 	for i := range v.Pair {
 		if dst, err = v.Pair[i].AppendCBOR(dst); err != nil {
 			return nil, err
 		}
 	}
+	// 6: ByName
 	{
 		var e Item
 		if v.ByName == nil {
@@ -289,6 +306,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			ks.Release()
 		}
 	}
+	// 7: ByID
 	if v.ByID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -311,6 +329,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 8: Parent
 	if v.Parent == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -318,6 +337,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 9: Children
 	if v.Children == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -328,10 +348,13 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 10: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 11: Scalars
 	if dst, err = v.Scalars.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 12: PNamed
 	if v.PNamed == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -456,7 +479,8 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: ID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -465,9 +489,11 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
+	// 1: First
 	if err := v.First.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "First")
 	}
+	// 2: Last
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -487,21 +513,27 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 3: Items
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Pointers
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Pair
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: ByName
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
+	// 7: ByID
 	if err := v.cborDecodeField(d, 7); err != nil {
 		return err
 	}
+	// 8: Parent
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -521,10 +553,12 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 9: Children
 	if err := v.cborDecodeField(d, 9); err != nil {
 		return err
 	}
-	if x, ok := d.TryUint(0xff); ok {
+	// 10: Kind
+	if x, ok := d.TryUint(math.MaxUint8); ok {
 		v.Kind = basic.Kind(x)
 	} else {
 		x, err := d.ReadUint8()
@@ -533,9 +567,11 @@ func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = basic.Kind(x)
 	}
+	// 11: Scalars
 	if err := v.Scalars.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Scalars")
 	}
+	// 12: PNamed
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -637,7 +673,8 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -647,10 +684,12 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
+		// First
 		if err := v.First.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "First")
 		}
 	case 2:
+		// Last
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -671,6 +710,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Items
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -711,6 +751,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Pointers
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -767,6 +808,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Pair
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Pair")
@@ -796,6 +838,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 6:
+		// ByName
 		var e Item
 		{
 			null, ok := d.TryNull()
@@ -838,6 +881,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 7:
+		// ByID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -895,6 +939,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 8:
+		// Parent
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -915,6 +960,7 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 9:
+		// Children
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -955,7 +1001,8 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 10:
-		if x, ok := d.TryUint(0xff); ok {
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = basic.Kind(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -965,10 +1012,12 @@ func (v *Order) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = basic.Kind(x)
 		}
 	case 11:
+		// Scalars
 		if err := v.Scalars.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Scalars")
 		}
 	case 12:
+		// PNamed
 		{
 			null, ok := d.TryNull()
 			if !ok {

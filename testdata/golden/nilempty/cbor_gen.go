@@ -3,7 +3,10 @@
 
 package nilempty
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -22,15 +25,19 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x89)
+	dst = append(dst, 0x89) // array of 9
+	// 0: Bytes
 	dst = runtime.AppendBytes(dst, v.Bytes)
+	// 1: Blob
 	dst = runtime.AppendBytes(dst, v.Blob)
+	// 2: Ints
 	{
 		dst = runtime.AppendArrayHead(dst, len(v.Ints))
 		for i := range v.Ints {
 			dst = runtime.AppendInt(dst, int64(v.Ints[i]))
 		}
 	}
+	// 3: Names
 	{
 		dst = runtime.AppendMapHead(dst, len(v.Names))
 		ks := runtime.GetStringKeys()
@@ -44,6 +51,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 4: Nested
 	{
 		dst = runtime.AppendArrayHead(dst, len(v.Nested))
 		for i := range v.Nested {
@@ -55,6 +63,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 5: Ptr
 	if v.Ptr == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -65,9 +74,11 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 6: Inner
 	if dst, err = v.Inner.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 7: Inners
 	{
 		dst = runtime.AppendArrayHead(dst, len(v.Inners))
 		for i := range v.Inners {
@@ -76,6 +87,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 8: ByKey
 	{
 		dst = runtime.AppendMapHead(dst, len(v.ByKey))
 		ks := runtime.GetStringKeys()
@@ -183,6 +195,7 @@ func (v *Holder) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Bytes
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -201,6 +214,7 @@ func (v *Holder) cborDecodeArray(d *runtime.Decoder) error {
 			v.Bytes = b
 		}
 	}
+	// 1: Blob
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -219,24 +233,31 @@ func (v *Holder) cborDecodeArray(d *runtime.Decoder) error {
 			v.Blob = b
 		}
 	}
+	// 2: Ints
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Names
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Nested
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Ptr
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Inner
 	if err := v.Inner.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Inner")
 	}
+	// 7: Inners
 	if err := v.cborDecodeField(d, 7); err != nil {
 		return err
 	}
+	// 8: ByKey
 	if err := v.cborDecodeField(d, 8); err != nil {
 		return err
 	}
@@ -314,6 +335,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Bytes
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -333,6 +355,7 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Blob
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -352,6 +375,7 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Ints
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -384,9 +408,9 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.Ints = append(v.Ints, zero)
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						v.Ints[i] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						v.Ints[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -400,6 +424,7 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Names
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -430,9 +455,9 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Names")
 					}
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						m[k] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						m[k] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -447,6 +472,7 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Nested
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -529,6 +555,7 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Ptr
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -575,9 +602,9 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 								}
 							}
 							(*v.Ptr) = append((*v.Ptr), zero1)
-							if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
+							if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 								(*v.Ptr)[i1] = int(x2)
-							} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+							} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 								(*v.Ptr)[i1] = -1 - int(x2)
 							} else {
 								x2, err := d.ReadInt()
@@ -593,10 +620,12 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Inner
 		if err := v.Inner.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Inner")
 		}
 	case 7:
+		// Inners
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -637,6 +666,7 @@ func (v *Holder) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 8:
+		// ByKey
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -706,13 +736,15 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Tags
 	{
 		dst = runtime.AppendArrayHead(dst, len(v.Tags))
 		for i := range v.Tags {
 			dst = runtime.AppendString(dst, v.Tags[i])
 		}
 	}
+	// 1: Raw
 	dst = runtime.AppendBytes(dst, v.Raw)
 	return dst, nil
 }
@@ -783,9 +815,11 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Tags
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Raw
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -864,6 +898,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Tags
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -910,6 +945,7 @@ func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Raw
 		{
 			null, ok := d.TryNull()
 			if !ok {

@@ -7,6 +7,7 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/runtime/dynamic"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
+	"math"
 	"math/big"
 	"net/netip"
 	"time"
@@ -29,10 +30,12 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x98, 0x18)
+	dst = append(dst, 0x98, 0x18) // array of 24
+	// 0: At
 	if dst, err = runtime.AppendTime(dst, v.At, runtime.TimeUnix, false); err != nil {
 		return nil, err
 	}
+	// 1: AtPtr
 	if v.AtPtr == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -40,12 +43,15 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 2: Big
 	dst = runtime.AppendBigInt(dst, &v.Big)
+	// 3: BigPtr
 	if v.BigPtr == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBigInt(dst, &(*v.BigPtr))
 	}
+	// 4: Raw
 	if b, err := v.Raw.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
@@ -53,6 +59,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 5: Price
 	if b, err := v.Price.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
@@ -60,6 +67,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 6: PricePtr
 	if v.PricePtr == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -71,20 +79,25 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 7: Addr
 	if b, err := v.Addr.MarshalBinary(); err != nil {
 		return nil, err
 	} else {
 		dst = runtime.AppendBytes(dst, b)
 	}
+	// 8: Any
 	if dst, err = dynamic.Append(dst, v.Any, dynamic.Options{}); err != nil {
 		return nil, err
 	}
+	// 9: Kinds
 	if v.Kinds == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytesOf(dst, v.Kinds)
 	}
+	// 10: Kind4
 	dst = runtime.AppendBytesOf(dst, v.Kind4[:])
+	// 11: Tags
 	if v.Tags == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -93,6 +106,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendString(dst, v.Tags[i])
 		}
 	}
+	// 12: Attrs
 	if v.Attrs == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -108,18 +122,21 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
-	dst = append(dst, 0x82)
+	// 13: Grid
+	dst = append(dst, 0x82) // array of 2
 	for i := range v.Grid {
-		dst = append(dst, 0x83)
+		dst = append(dst, 0x83) // array of 3
 		for i1 := range v.Grid[i] {
 			dst = runtime.AppendInt(dst, int64(v.Grid[i][i1]))
 		}
 	}
+	// 14: Blob
 	if v.Blob == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Blob)
 	}
+	// 15: PP
 	if v.PP == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -129,6 +146,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendInt(dst, int64((*(*v.PP))))
 		}
 	}
+	// 16: PPS
 	if v.PPS == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -138,12 +156,14 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendString(dst, (*(*v.PPS)))
 		}
 	}
-	dst = append(dst, 0x82)
+	// 17: Items
+	dst = append(dst, 0x82) // array of 2
 	for i := range v.Items {
 		if dst, err = v.Items[i].AppendCBOR(dst); err != nil {
 			return nil, err
 		}
 	}
+	// 18: ByName
 	{
 		var e nested.Item
 		if v.ByName == nil {
@@ -165,6 +185,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			ks.Release()
 		}
 	}
+	// 19: ByID
 	if v.ByID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -187,6 +208,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		}
 		ks.Release()
 	}
+	// 20: Times
 	if v.Times == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -197,10 +219,13 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 21: Z
 	dst = runtime.AppendInt(dst, int64(v.Z))
+	// 22: ZAt
 	if dst, err = runtime.AppendTime(dst, v.ZAt, runtime.TimeUnix, false); err != nil {
 		return nil, err
 	}
+	// 23: E
 	dst = runtime.AppendString(dst, v.E)
 	return dst, nil
 }
@@ -317,33 +342,43 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: At
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: AtPtr
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Big
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: BigPtr
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Raw
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Price
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: PricePtr
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
+	// 7: Addr
 	if err := v.cborDecodeField(d, 7); err != nil {
 		return err
 	}
+	// 8: Any
 	if err := v.cborDecodeField(d, 8); err != nil {
 		return err
 	}
+	// 9: Kinds
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -362,18 +397,23 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			v.Kinds = b
 		}
 	}
+	// 10: Kind4
 	if err := runtime.ReadByteArrayOf(d, v.Kind4[:]); err != nil {
 		return runtime.AtField(err, "Kind4")
 	}
+	// 11: Tags
 	if err := v.cborDecodeField(d, 11); err != nil {
 		return err
 	}
+	// 12: Attrs
 	if err := v.cborDecodeField(d, 12); err != nil {
 		return err
 	}
+	// 13: Grid
 	if err := v.cborDecodeField(d, 13); err != nil {
 		return err
 	}
+	// 14: Blob
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -392,27 +432,34 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			v.Blob = b
 		}
 	}
+	// 15: PP
 	if err := v.cborDecodeField(d, 15); err != nil {
 		return err
 	}
+	// 16: PPS
 	if err := v.cborDecodeField(d, 16); err != nil {
 		return err
 	}
+	// 17: Items
 	if err := v.cborDecodeField(d, 17); err != nil {
 		return err
 	}
+	// 18: ByName
 	if err := v.cborDecodeField(d, 18); err != nil {
 		return err
 	}
+	// 19: ByID
 	if err := v.cborDecodeField(d, 19); err != nil {
 		return err
 	}
+	// 20: Times
 	if err := v.cborDecodeField(d, 20); err != nil {
 		return err
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 21: Z
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Z = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Z = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -421,9 +468,11 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Z = x
 	}
+	// 22: ZAt
 	if err := v.cborDecodeField(d, 22); err != nil {
 		return err
 	}
+	// 23: E
 	if x, ok := d.TryString(); ok {
 		v.E = x
 	} else {
@@ -537,12 +586,14 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// At
 		x, err := d.ReadTime()
 		if err != nil {
 			return runtime.AtField(err, "At")
 		}
 		v.At = x
 	case 1:
+		// AtPtr
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -565,10 +616,12 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Big
 		if err := d.ReadBigInt(&v.Big); err != nil {
 			return runtime.AtField(err, "Big")
 		}
 	case 3:
+		// BigPtr
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -589,6 +642,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Raw
 		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
@@ -598,6 +652,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(runtime.MethodError(off, err), "Raw")
 		}
 	case 5:
+		// Price
 		off := d.Offset()
 		raw, err := d.ReadRaw()
 		if err != nil {
@@ -607,6 +662,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			return runtime.AtField(runtime.MethodError(off, err), "Price")
 		}
 	case 6:
+		// PricePtr
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -632,6 +688,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 7:
+		// Addr
 		off := d.Offset()
 		if null, err := d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Addr")
@@ -648,10 +705,12 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 8:
+		// Any
 		if err := dynamic.Decode(d, &v.Any); err != nil {
 			return runtime.AtField(err, "Any")
 		}
 	case 9:
+		// Kinds
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -671,10 +730,12 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 10:
+		// Kind4
 		if err := runtime.ReadByteArrayOf(d, v.Kind4[:]); err != nil {
 			return runtime.AtField(err, "Kind4")
 		}
 	case 11:
+		// Tags
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -721,6 +782,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 12:
+		// Attrs
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -751,9 +813,9 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Attrs")
 					}
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						m[k] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						m[k] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -768,6 +830,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 13:
+		// Grid
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Grid")
@@ -814,9 +877,9 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
 					}
 				}
-				if x2, ok2 := d.TryUint(0x7fff); ok2 {
+				if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
 					v.Grid[i][i1] = int16(x2)
-				} else if x2, ok2 := d.TryNeg(0x7fff); ok2 {
+				} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
 					v.Grid[i][i1] = -1 - int16(x2)
 				} else {
 					x2, err := d.ReadInt16()
@@ -830,6 +893,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 14:
+		// Blob
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -849,6 +913,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 15:
+		// PP
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -877,9 +942,9 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 						if (*v.PP) == nil {
 							(*v.PP) = new(int)
 						}
-						if x2, ok2 := d.TryUint(uint64(^uint(0) >> 1)); ok2 {
+						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*(*v.PP)) = int(x2)
-						} else if x2, ok2 := d.TryNeg(uint64(^uint(0) >> 1)); ok2 {
+						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*(*v.PP)) = -1 - int(x2)
 						} else {
 							x2, err := d.ReadInt()
@@ -893,6 +958,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 16:
+		// PPS
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -935,6 +1001,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 17:
+		// Items
 		n, err := d.ReadArrayHead()
 		if err != nil {
 			return runtime.AtField(err, "Items")
@@ -964,6 +1031,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 		}
 		d.Leave()
 	case 18:
+		// ByName
 		var e nested.Item
 		{
 			null, ok := d.TryNull()
@@ -1006,6 +1074,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 19:
+		// ByID
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1063,6 +1132,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 20:
+		// Times
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1105,9 +1175,10 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 21:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Z
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Z = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Z = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1117,12 +1188,14 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Z = x
 		}
 	case 22:
+		// ZAt
 		x, err := d.ReadTime()
 		if err != nil {
 			return runtime.AtField(err, "ZAt")
 		}
 		v.ZAt = x
 	case 23:
+		// E
 		if x, ok := d.TryString(); ok {
 			v.E = x
 		} else {
@@ -1146,11 +1219,16 @@ func (v *Audit) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x85)
+	dst = append(dst, 0x85) // array of 5
+	// 0: CreatedBy
 	dst = runtime.AppendString(dst, v.CreatedBy)
+	// 1: Version
 	dst = runtime.AppendInt(dst, int64(v.Version))
+	// 2: Title
 	dst = runtime.AppendString(dst, v.Title)
+	// 3: Note
 	dst = runtime.AppendString(dst, v.Note)
+	// 4: Owner
 	dst = runtime.AppendString(dst, v.Owner)
 	return dst, nil
 }
@@ -1220,6 +1298,7 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: CreatedBy
 	if x, ok := d.TryString(); ok {
 		v.CreatedBy = x
 	} else {
@@ -1229,9 +1308,10 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.CreatedBy = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 1: Version
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Version = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Version = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -1240,6 +1320,7 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
+	// 2: Title
 	if x, ok := d.TryString(); ok {
 		v.Title = x
 	} else {
@@ -1249,6 +1330,7 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Title = x
 	}
+	// 3: Note
 	if x, ok := d.TryString(); ok {
 		v.Note = x
 	} else {
@@ -1258,6 +1340,7 @@ func (v *Audit) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Note = x
 	}
+	// 4: Owner
 	if x, ok := d.TryString(); ok {
 		v.Owner = x
 	} else {
@@ -1333,6 +1416,7 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.CreatedBy = x
 		} else {
@@ -1343,9 +1427,10 @@ func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.CreatedBy = x
 		}
 	case 1:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Version
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Version = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1355,6 +1440,7 @@ func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Version = x
 		}
 	case 2:
+		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
 		} else {
@@ -1365,6 +1451,7 @@ func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Title = x
 		}
 	case 3:
+		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
 		} else {
@@ -1375,6 +1462,7 @@ func (v *Audit) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Note = x
 		}
 	case 4:
+		// Owner
 		if x, ok := d.TryString(); ok {
 			v.Owner = x
 		} else {
@@ -1398,12 +1486,18 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x86)
+	dst = append(dst, 0x86) // array of 6
+	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
+	// 1: Version
 	dst = runtime.AppendInt(dst, int64(v.Version))
+	// 2: Note
 	dst = runtime.AppendString(dst, v.Note)
+	// 3: OwnerID
 	dst = runtime.AppendString(dst, v.OwnerID)
+	// 4: Inner.Depth
 	dst = runtime.AppendInt(dst, int64(v.Inner.Depth))
+	// 5: Inner.Labels
 	if v.Inner.Labels == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1482,7 +1576,8 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	// 0: ID
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		v.ID = x
 	} else {
 		x, err := d.ReadUint64()
@@ -1491,9 +1586,10 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.ID = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 1: Version
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Version = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Version = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -1502,6 +1598,7 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Version = x
 	}
+	// 2: Note
 	if x, ok := d.TryString(); ok {
 		v.Note = x
 	} else {
@@ -1511,6 +1608,7 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Note = x
 	}
+	// 3: OwnerID
 	if x, ok := d.TryString(); ok {
 		v.OwnerID = x
 	} else {
@@ -1520,9 +1618,10 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.OwnerID = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 4: Inner.Depth
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Inner.Depth = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Inner.Depth = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -1531,6 +1630,7 @@ func (v *Meta) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Inner.Depth = x
 	}
+	// 5: Inner.Labels
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
@@ -1602,7 +1702,8 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		// ID
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -1612,9 +1713,10 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.ID = x
 		}
 	case 1:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Version
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Version = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1624,6 +1726,7 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Version = x
 		}
 	case 2:
+		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
 		} else {
@@ -1634,6 +1737,7 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Note = x
 		}
 	case 3:
+		// OwnerID
 		if x, ok := d.TryString(); ok {
 			v.OwnerID = x
 		} else {
@@ -1644,9 +1748,10 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.OwnerID = x
 		}
 	case 4:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Inner.Depth
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Inner.Depth = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Inner.Depth = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1656,6 +1761,7 @@ func (v *Meta) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Inner.Depth = x
 		}
 	case 5:
+		// Inner.Labels
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1715,8 +1821,10 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Depth
 	dst = runtime.AppendInt(dst, int64(v.Depth))
+	// 1: Labels
 	if v.Labels == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1793,9 +1901,10 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 0: Depth
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Depth = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Depth = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -1804,6 +1913,7 @@ func (v *Inner) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Depth = x
 	}
+	// 1: Labels
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -1867,9 +1977,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Depth
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Depth = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Depth = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -1879,6 +1990,7 @@ func (v *Inner) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Depth = x
 		}
 	case 1:
+		// Labels
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1938,29 +2050,36 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x89)
+	dst = append(dst, 0x89) // array of 9
+	// 0: Audit.CreatedBy
 	dst = runtime.AppendString(dst, v.Audit.CreatedBy)
+	// 1: Audit.Version
 	dst = runtime.AppendInt(dst, int64(v.Audit.Version))
+	// 2: Meta.ID
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendUint(dst, v.Meta.ID)
 	}
+	// 3: Meta.Version
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, int64(v.Meta.Version))
 	}
+	// 4: Meta.OwnerID
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendString(dst, v.Meta.OwnerID)
 	}
+	// 5: Meta.Inner.Depth
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendInt(dst, int64(v.Meta.Inner.Depth))
 	}
+	// 6: Meta.Inner.Labels
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1973,7 +2092,9 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 7: Title
 	dst = runtime.AppendString(dst, v.Title)
+	// 8: ID
 	dst = runtime.AppendString(dst, v.ID)
 	return dst, nil
 }
@@ -2051,6 +2172,7 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Audit.CreatedBy
 	if x, ok := d.TryString(); ok {
 		v.Audit.CreatedBy = x
 	} else {
@@ -2060,9 +2182,10 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Audit.CreatedBy = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 1: Audit.Version
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Audit.Version = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Audit.Version = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -2071,21 +2194,27 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Audit.Version = x
 	}
+	// 2: Meta.ID
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Meta.Version
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Meta.OwnerID
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
+	// 5: Meta.Inner.Depth
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Meta.Inner.Labels
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
+	// 7: Title
 	if x, ok := d.TryString(); ok {
 		v.Title = x
 	} else {
@@ -2095,6 +2224,7 @@ func (v *Doc) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Title = x
 	}
+	// 8: ID
 	if x, ok := d.TryString(); ok {
 		v.ID = x
 	} else {
@@ -2178,6 +2308,7 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Audit.CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.Audit.CreatedBy = x
 		} else {
@@ -2188,9 +2319,10 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Audit.CreatedBy = x
 		}
 	case 1:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Audit.Version
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Audit.Version = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Audit.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2200,6 +2332,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Audit.Version = x
 		}
 	case 2:
+		// Meta.ID
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "ID")
@@ -2208,7 +2341,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		if x, ok := d.TryUint(0xffffffffffffffff); ok {
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Meta.ID = x
 		} else {
 			x, err := d.ReadUint64()
@@ -2218,6 +2351,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Meta.ID = x
 		}
 	case 3:
+		// Meta.Version
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "Version")
@@ -2226,9 +2360,9 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Meta.Version = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Meta.Version = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2238,6 +2372,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Meta.Version = x
 		}
 	case 4:
+		// Meta.OwnerID
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "OwnerID")
@@ -2256,6 +2391,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Meta.OwnerID = x
 		}
 	case 5:
+		// Meta.Inner.Depth
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "Depth")
@@ -2264,9 +2400,9 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 			v.Meta = new(Meta)
 		}
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Meta.Inner.Depth = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Meta.Inner.Depth = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -2276,6 +2412,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Meta.Inner.Depth = x
 		}
 	case 6:
+		// Meta.Inner.Labels
 		if v.Meta == nil {
 			if null, err := d.ReadNull(); err != nil {
 				return runtime.AtField(err, "Labels")
@@ -2330,6 +2467,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 7:
+		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
 		} else {
@@ -2340,6 +2478,7 @@ func (v *Doc) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Title = x
 		}
 	case 8:
+		// ID
 		if x, ok := d.TryString(); ok {
 			v.ID = x
 		} else {
@@ -2364,11 +2503,14 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: Items
 	if dst, err = dynamic.AppendSlice(dst, v.Items, dynamic.Options{}); err != nil {
 		return nil, err
 	}
+	// 1: Next
 	dst = runtime.AppendString(dst, v.Next)
+	// 2: First
 	if v.First == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -2376,6 +2518,7 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 3: ByKey
 	{
 		var e T
 		if v.ByKey == nil {
@@ -2472,9 +2615,11 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Items
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Next
 	if x, ok := d.TryString(); ok {
 		v.Next = x
 	} else {
@@ -2484,9 +2629,11 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Next = x
 	}
+	// 2: First
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: ByKey
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
@@ -2554,10 +2701,12 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Page[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Items
 		if err := dynamic.DecodeSlice(d, &v.Items); err != nil {
 			return runtime.AtField(err, "Items")
 		}
 	case 1:
+		// Next
 		if x, ok := d.TryString(); ok {
 			v.Next = x
 		} else {
@@ -2568,6 +2717,7 @@ func (v *Page[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Next = x
 		}
 	case 2:
+		// First
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -2588,6 +2738,7 @@ func (v *Page[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// ByKey
 		var e T
 		{
 			null, ok := d.TryNull()
@@ -2644,10 +2795,12 @@ func (v *Pair[K, V]) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Key
 	if dst, err = dynamic.AppendValue(dst, &v.Key, dynamic.Options{}); err != nil {
 		return nil, err
 	}
+	// 1: Val
 	if dst, err = dynamic.AppendValue(dst, &v.Val, dynamic.Options{}); err != nil {
 		return nil, err
 	}
@@ -2714,9 +2867,11 @@ func (v *Pair[K, V]) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Key
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Val
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -2780,10 +2935,12 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Pair[K, V]) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Key
 		if err := dynamic.DecodeValue(d, &v.Key); err != nil {
 			return runtime.AtField(err, "Key")
 		}
 	case 1:
+		// Val
 		if err := dynamic.DecodeValue(d, &v.Val); err != nil {
 			return runtime.AtField(err, "Val")
 		}
@@ -2802,8 +2959,10 @@ func (v *Tree) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: Value
 	dst = runtime.AppendInt(dst, int64(v.Value))
+	// 1: Kids
 	if v.Kids == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -2814,6 +2973,7 @@ func (v *Tree) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: Left
 	if v.Left == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -2894,9 +3054,10 @@ func (v *Tree) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 0: Value
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Value = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Value = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -2905,9 +3066,11 @@ func (v *Tree) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Value = x
 	}
+	// 1: Kids
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Left
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -2989,9 +3152,10 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tree) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Value
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Value = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Value = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -3001,6 +3165,7 @@ func (v *Tree) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Value = x
 		}
 	case 1:
+		// Kids
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3041,6 +3206,7 @@ func (v *Tree) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Left
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3075,8 +3241,10 @@ func (v *List) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Val
 	dst = runtime.AppendString(dst, v.Val)
+	// 1: Next
 	if v.Next == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -3154,6 +3322,7 @@ func (v *List) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Val
 	if x, ok := d.TryString(); ok {
 		v.Val = x
 	} else {
@@ -3163,6 +3332,7 @@ func (v *List) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Val = x
 	}
+	// 1: Next
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3242,6 +3412,7 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 func (v *List) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Val
 		if x, ok := d.TryString(); ok {
 			v.Val = x
 		} else {
@@ -3252,6 +3423,7 @@ func (v *List) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Val = x
 		}
 	case 1:
+		// Next
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3286,13 +3458,16 @@ func (v *Uses) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x88)
+	dst = append(dst, 0x88) // array of 8
+	// 0: Ints
 	if dst, err = v.Ints.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 1: Items
 	if dst, err = v.Items.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 2: Strs
 	if v.Strs == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -3300,12 +3475,15 @@ func (v *Uses) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 3: Pair
 	if dst, err = v.Pair.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 4: Tree
 	if dst, err = v.Tree.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 5: List
 	if v.List == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -3313,9 +3491,11 @@ func (v *Uses) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 6: Shape
 	if dst, err = dynamic.Append(dst, v.Shape, dynamic.Options{}); err != nil {
 		return nil, err
 	}
+	// 7: Any
 	if v.Any == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -3405,12 +3585,15 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Ints
 	if err := v.Ints.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Ints")
 	}
+	// 1: Items
 	if err := v.Items.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Items")
 	}
+	// 2: Strs
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3430,12 +3613,15 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 3: Pair
 	if err := v.Pair.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Pair")
 	}
+	// 4: Tree
 	if err := v.Tree.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Tree")
 	}
+	// 5: List
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -3455,9 +3641,11 @@ func (v *Uses) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 6: Shape
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
+	// 7: Any
 	if err := v.cborDecodeField(d, 7); err != nil {
 		return err
 	}
@@ -3533,14 +3721,17 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Uses) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Ints
 		if err := v.Ints.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Ints")
 		}
 	case 1:
+		// Items
 		if err := v.Items.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Items")
 		}
 	case 2:
+		// Strs
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3561,14 +3752,17 @@ func (v *Uses) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Pair
 		if err := v.Pair.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Pair")
 		}
 	case 4:
+		// Tree
 		if err := v.Tree.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Tree")
 		}
 	case 5:
+		// List
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -3589,10 +3783,12 @@ func (v *Uses) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Shape
 		if err := dynamic.Decode(d, &v.Shape); err != nil {
 			return runtime.AtField(err, "Shape")
 		}
 	case 7:
+		// Any
 		{
 			null, ok := d.TryNull()
 			if !ok {

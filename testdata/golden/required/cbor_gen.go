@@ -3,7 +3,10 @@
 
 package required
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,8 +24,10 @@ func (v *Version) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Major
 	dst = runtime.AppendUint(dst, uint64(v.Major))
+	// 1: Minor
 	dst = runtime.AppendUint(dst, uint64(v.Minor))
 	return dst, nil
 }
@@ -160,7 +165,8 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Version) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0xff); ok {
+		// Major
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Major = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -170,7 +176,8 @@ func (v *Version) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Major = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0xff); ok {
+		// Minor
+		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Minor = uint8(x)
 		} else {
 			x, err := d.ReadUint8()
@@ -194,17 +201,21 @@ func (v *Token) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0xd9, 0x04, 0x4c)
-	dst = append(dst, 0x84)
+	dst = append(dst, 0xd9, 0x04, 0x4c) // tag 1100
+	dst = append(dst, 0x84)             // array of 4
+	// 0: Issuer
 	dst = runtime.AppendString(dst, v.Issuer)
+	// 1: Version
 	if dst, err = v.Version.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 2: Nonce
 	if v.Nonce == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendBytes(dst, v.Nonce)
 	}
+	// 3: Claims
 	if v.Claims == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -378,6 +389,7 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Token) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Issuer
 		if x, ok := d.TryString(); ok {
 			v.Issuer = x
 		} else {
@@ -388,10 +400,12 @@ func (v *Token) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Issuer = x
 		}
 	case 1:
+		// Version
 		if err := v.Version.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 	case 2:
+		// Nonce
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -411,6 +425,7 @@ func (v *Token) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Claims
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -441,9 +456,9 @@ func (v *Token) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Claims")
 					}
-					if x1, ok1 := d.TryUint(0x7fffffffffffffff); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 						m[k] = int64(x1)
-					} else if x1, ok1 := d.TryNeg(0x7fffffffffffffff); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 						m[k] = -1 - int64(x1)
 					} else {
 						x1, err := d.ReadInt64()

@@ -3,7 +3,10 @@
 
 package sortnone
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,7 +24,8 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x82)
+	dst = append(dst, 0x82) // array of 2
+	// 0: Words
 	if v.Words == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -31,6 +35,7 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendInt(dst, int64(x))
 		}
 	}
+	// 1: Refs
 	if v.Refs == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -122,9 +127,11 @@ func (v *Index) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Words
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Refs
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -188,6 +195,7 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Words
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -218,9 +226,9 @@ func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 					if err != nil {
 						return runtime.AtField(err, "Words")
 					}
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						m[k] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						m[k] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -235,6 +243,7 @@ func (v *Index) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Refs
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -332,7 +341,7 @@ func (v *Labels) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xa5)
+	dst = append(dst, 0xa5)          // map of 5
 	dst = append(dst, "\x64aaaa"...) // key "aaaa": Long
 	dst = runtime.AppendString(dst, v.Long)
 	dst = append(dst, "\x61z"...) // key "z": Short
@@ -458,6 +467,7 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Labels) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Long
 		if x, ok := d.TryString(); ok {
 			v.Long = x
 		} else {
@@ -468,6 +478,7 @@ func (v *Labels) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Long = x
 		}
 	case 1:
+		// Short
 		if x, ok := d.TryString(); ok {
 			v.Short = x
 		} else {
@@ -478,9 +489,10 @@ func (v *Labels) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Short = x
 		}
 	case 2:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Neg
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Neg = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Neg = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -490,6 +502,7 @@ func (v *Labels) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Neg = x
 		}
 	case 3:
+		// Mid
 		if x, ok := d.TryString(); ok {
 			v.Mid = x
 		} else {
@@ -500,9 +513,10 @@ func (v *Labels) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Mid = x
 		}
 	case 4:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Small
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Small = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Small = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()

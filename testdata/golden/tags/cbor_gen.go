@@ -3,7 +3,10 @@
 
 package tags
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,12 +24,18 @@ func (v *Tagged) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x89)
+	dst = append(dst, 0x89) // array of 9
+	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
+	// 1: Opt
 	dst = runtime.AppendString(dst, v.Opt)
+	// 2: One
 	dst = runtime.AppendInt(dst, int64(v.One))
+	// 3: Neg
 	dst = runtime.AppendBool(dst, v.Neg)
+	// 4: JSONName
 	dst = runtime.AppendString(dst, v.JSONName)
+	// 5: JSONOpt
 	if v.JSONOpt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -35,8 +44,11 @@ func (v *Tagged) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendInt(dst, int64(v.JSONOpt[i]))
 		}
 	}
+	// 6: Both
 	dst = runtime.AppendUint(dst, uint64(v.Both))
+	// 7: NoName
 	dst = runtime.AppendString(dst, v.NoName)
+	// 8: Plain
 	dst = runtime.AppendFloat32(dst, v.Plain)
 	return dst, nil
 }
@@ -107,6 +119,7 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Name
 	if x, ok := d.TryString(); ok {
 		v.Name = x
 	} else {
@@ -116,6 +129,7 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Name = x
 	}
+	// 1: Opt
 	if x, ok := d.TryString(); ok {
 		v.Opt = x
 	} else {
@@ -125,9 +139,10 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Opt = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 2: One
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.One = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.One = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -136,6 +151,7 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.One = x
 	}
+	// 3: Neg
 	if x, ok := d.TryBool(); ok {
 		v.Neg = x
 	} else {
@@ -145,6 +161,7 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Neg = x
 	}
+	// 4: JSONName
 	if x, ok := d.TryString(); ok {
 		v.JSONName = x
 	} else {
@@ -154,10 +171,12 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.JSONName = x
 	}
+	// 5: JSONOpt
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
-	if x, ok := d.TryUint(uint64(^uint(0))); ok {
+	// 6: Both
+	if x, ok := d.TryUint(math.MaxUint); ok {
 		v.Both = uint(x)
 	} else {
 		x, err := d.ReadUint()
@@ -166,6 +185,7 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Both = x
 	}
+	// 7: NoName
 	if x, ok := d.TryString(); ok {
 		v.NoName = x
 	} else {
@@ -175,6 +195,7 @@ func (v *Tagged) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.NoName = x
 	}
+	// 8: Plain
 	if x, ok := d.TryFloat32(); ok {
 		v.Plain = x
 	} else {
@@ -261,6 +282,7 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
 		} else {
@@ -271,6 +293,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Name = x
 		}
 	case 1:
+		// Opt
 		if x, ok := d.TryString(); ok {
 			v.Opt = x
 		} else {
@@ -281,9 +304,10 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Opt = x
 		}
 	case 2:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// One
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.One = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.One = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -293,6 +317,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.One = x
 		}
 	case 3:
+		// Neg
 		if x, ok := d.TryBool(); ok {
 			v.Neg = x
 		} else {
@@ -303,6 +328,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Neg = x
 		}
 	case 4:
+		// JSONName
 		if x, ok := d.TryString(); ok {
 			v.JSONName = x
 		} else {
@@ -313,6 +339,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.JSONName = x
 		}
 	case 5:
+		// JSONOpt
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -345,9 +372,9 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 						}
 					}
 					v.JSONOpt = append(v.JSONOpt, zero)
-					if x1, ok1 := d.TryUint(uint64(^uint(0) >> 1)); ok1 {
+					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						v.JSONOpt[i] = int(x1)
-					} else if x1, ok1 := d.TryNeg(uint64(^uint(0) >> 1)); ok1 {
+					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						v.JSONOpt[i] = -1 - int(x1)
 					} else {
 						x1, err := d.ReadInt()
@@ -361,7 +388,8 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
-		if x, ok := d.TryUint(uint64(^uint(0))); ok {
+		// Both
+		if x, ok := d.TryUint(math.MaxUint); ok {
 			v.Both = uint(x)
 		} else {
 			x, err := d.ReadUint()
@@ -371,6 +399,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Both = x
 		}
 	case 7:
+		// NoName
 		if x, ok := d.TryString(); ok {
 			v.NoName = x
 		} else {
@@ -381,6 +410,7 @@ func (v *Tagged) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.NoName = x
 		}
 	case 8:
+		// Plain
 		if x, ok := d.TryFloat32(); ok {
 			v.Plain = x
 		} else {
@@ -404,9 +434,12 @@ func (v *IntKeys) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x83)
+	dst = append(dst, 0x83) // array of 3
+	// 0: A
 	dst = runtime.AppendInt(dst, int64(v.A))
+	// 1: B
 	dst = runtime.AppendString(dst, v.B)
+	// 2: C
 	if v.C == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -478,9 +511,10 @@ func (v *IntKeys) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 0: A
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.A = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.A = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -489,6 +523,7 @@ func (v *IntKeys) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.A = x
 	}
+	// 1: B
 	if x, ok := d.TryString(); ok {
 		v.B = x
 	} else {
@@ -498,6 +533,7 @@ func (v *IntKeys) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.B = x
 	}
+	// 2: C
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -575,9 +611,10 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 func (v *IntKeys) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// A
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.A = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -587,6 +624,7 @@ func (v *IntKeys) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.A = x
 		}
 	case 1:
+		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
 		} else {
@@ -597,6 +635,7 @@ func (v *IntKeys) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.B = x
 		}
 	case 2:
+		// C
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -629,12 +668,18 @@ func (v *Cased) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x86)
+	dst = append(dst, 0x86) // array of 6
+	// 0: Lower
 	dst = runtime.AppendString(dst, v.Lower)
+	// 1: Upper
 	dst = runtime.AppendString(dst, v.Upper)
+	// 2: Mixed
 	dst = runtime.AppendInt(dst, int64(v.Mixed))
+	// 3: Sigma
 	dst = runtime.AppendString(dst, v.Sigma)
+	// 4: Ks
 	dst = runtime.AppendInt(dst, int64(v.Ks))
+	// 5: Int
 	dst = runtime.AppendInt(dst, int64(v.Int))
 	return dst, nil
 }
@@ -703,6 +748,7 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Lower
 	if x, ok := d.TryString(); ok {
 		v.Lower = x
 	} else {
@@ -712,6 +758,7 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Lower = x
 	}
+	// 1: Upper
 	if x, ok := d.TryString(); ok {
 		v.Upper = x
 	} else {
@@ -721,9 +768,10 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Upper = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 2: Mixed
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Mixed = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Mixed = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -732,6 +780,7 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Mixed = x
 	}
+	// 3: Sigma
 	if x, ok := d.TryString(); ok {
 		v.Sigma = x
 	} else {
@@ -741,9 +790,10 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Sigma = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 4: Ks
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Ks = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Ks = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -752,9 +802,10 @@ func (v *Cased) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Ks = x
 	}
-	if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+	// 5: Int
+	if x, ok := d.TryUint(math.MaxInt); ok {
 		v.Int = int(x)
-	} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt); ok {
 		v.Int = -1 - int(x)
 	} else {
 		x, err := d.ReadInt()
@@ -834,6 +885,7 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Lower
 		if x, ok := d.TryString(); ok {
 			v.Lower = x
 		} else {
@@ -844,6 +896,7 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Lower = x
 		}
 	case 1:
+		// Upper
 		if x, ok := d.TryString(); ok {
 			v.Upper = x
 		} else {
@@ -854,9 +907,10 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Upper = x
 		}
 	case 2:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Mixed
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Mixed = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Mixed = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -866,6 +920,7 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Mixed = x
 		}
 	case 3:
+		// Sigma
 		if x, ok := d.TryString(); ok {
 			v.Sigma = x
 		} else {
@@ -876,9 +931,10 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Sigma = x
 		}
 	case 4:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Ks
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Ks = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Ks = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()
@@ -888,9 +944,10 @@ func (v *Cased) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Ks = x
 		}
 	case 5:
-		if x, ok := d.TryUint(uint64(^uint(0) >> 1)); ok {
+		// Int
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			v.Int = int(x)
-		} else if x, ok := d.TryNeg(uint64(^uint(0) >> 1)); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Int = -1 - int(x)
 		} else {
 			x, err := d.ReadInt()

@@ -26,10 +26,12 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x85)
+	dst = append(dst, 0x85) // array of 5
+	// 0: At
 	if dst, err = runtime.AppendTime(dst, v.At, runtime.TimeRFC3339Nano, true); err != nil {
 		return nil, err
 	}
+	// 1: Until
 	if v.Until == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -37,6 +39,7 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 2: Log
 	if v.Log == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -47,9 +50,11 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 3: Any
 	if dst, err = dynamic.Append(dst, v.Any, dynamic.Options{Time: runtime.TimeRFC3339Nano, TimeTag: true}); err != nil {
 		return nil, err
 	}
+	// 4: Box
 	if dst, err = v.Box.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
@@ -119,18 +124,23 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: At
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Until
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Log
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Any
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
+	// 4: Box
 	if err := v.Box.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Box")
 	}
@@ -200,12 +210,14 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// At
 		x, err := d.ReadTime()
 		if err != nil {
 			return runtime.AtField(err, "At")
 		}
 		v.At = x
 	case 1:
+		// Until
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -228,6 +240,7 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Log
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -270,10 +283,12 @@ func (v *Event) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Any
 		if err := dynamic.Decode(d, &v.Any); err != nil {
 			return runtime.AtField(err, "Any")
 		}
 	case 4:
+		// Box
 		if err := v.Box.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Box")
 		}
@@ -292,7 +307,8 @@ func (v *Box[T]) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x81)
+	dst = append(dst, 0x81) // array of 1
+	// 0: V
 	if dst, err = dynamic.AppendValue(dst, &v.V, dynamic.Options{Time: runtime.TimeRFC3339Nano, TimeTag: true}); err != nil {
 		return nil, err
 	}
@@ -359,6 +375,7 @@ func (v *Box[T]) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: V
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
@@ -420,6 +437,7 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Box[T]) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// V
 		if err := dynamic.DecodeValue(d, &v.V); err != nil {
 			return runtime.AtField(err, "V")
 		}

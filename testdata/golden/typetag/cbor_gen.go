@@ -3,7 +3,10 @@
 
 package typetag
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -21,9 +24,11 @@ func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x03, 0xe9)
-	dst = append(dst, 0x82)
+	dst = append(dst, 0xd9, 0x03, 0xe9) // tag 1001
+	dst = append(dst, 0x82)             // array of 2
+	// 0: X
 	dst = runtime.AppendInt(dst, v.X)
+	// 1: Y
 	dst = runtime.AppendInt(dst, v.Y)
 	return dst, nil
 }
@@ -96,9 +101,10 @@ func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 0: X
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.X = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.X = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -107,9 +113,10 @@ func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.X = x
 	}
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	// 1: Y
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		v.Y = int64(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		v.Y = -1 - int64(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -178,9 +185,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Point) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// X
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.X = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.X = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -190,9 +198,10 @@ func (v *Point) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.X = x
 		}
 	case 1:
-		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		// Y
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.Y = int64(x)
-		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Y = -1 - int64(x)
 		} else {
 			x, err := d.ReadInt64()
@@ -215,9 +224,11 @@ func (v *Label) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x03, 0xea)
-	dst = append(dst, 0x82)
+	dst = append(dst, 0xd9, 0x03, 0xea) // tag 1002
+	dst = append(dst, 0x82)             // array of 2
+	// 0: Text
 	dst = runtime.AppendString(dst, v.Text)
+	// 1: Lang
 	dst = runtime.AppendString(dst, v.Lang)
 	return dst, nil
 }
@@ -293,6 +304,7 @@ func (v *Label) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Text
 	if x, ok := d.TryString(); ok {
 		v.Text = x
 	} else {
@@ -302,6 +314,7 @@ func (v *Label) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Text = x
 	}
+	// 1: Lang
 	if x, ok := d.TryString(); ok {
 		v.Lang = x
 	} else {
@@ -371,6 +384,7 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Label) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Text
 		if x, ok := d.TryString(); ok {
 			v.Text = x
 		} else {
@@ -381,6 +395,7 @@ func (v *Label) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Text = x
 		}
 	case 1:
+		// Lang
 		if x, ok := d.TryString(); ok {
 			v.Lang = x
 		} else {
@@ -405,11 +420,13 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0xd9, 0xff, 0xff)
-	dst = append(dst, 0x85)
+	dst = append(dst, 0xd9, 0xff, 0xff) // tag 65535
+	dst = append(dst, 0x85)             // array of 5
+	// 0: At
 	if dst, err = v.At.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 1: Path
 	if v.Path == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -420,6 +437,7 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: Named
 	{
 		var e Label
 		if v.Named == nil {
@@ -441,6 +459,7 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 			ks.Release()
 		}
 	}
+	// 3: Maybe
 	if v.Maybe == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -448,6 +467,7 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 4: Label
 	if dst, err = v.Label.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
@@ -534,15 +554,19 @@ func (v *Shape) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: At
 	if err := v.At.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "At")
 	}
+	// 1: Path
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Named
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Maybe
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -562,6 +586,7 @@ func (v *Shape) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 4: Label
 	if err := v.Label.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "Label")
 	}
@@ -631,10 +656,12 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Shape) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// At
 		if err := v.At.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "At")
 		}
 	case 1:
+		// Path
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -675,6 +702,7 @@ func (v *Shape) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Named
 		var e Label
 		{
 			null, ok := d.TryNull()
@@ -717,6 +745,7 @@ func (v *Shape) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Maybe
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -737,6 +766,7 @@ func (v *Shape) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Label
 		if err := v.Label.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -754,7 +784,7 @@ func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x03, 0xeb)
+	dst = append(dst, 0xd9, 0x03, 0xeb) // tag 1003
 	dst = runtime.AppendUint(dst, uint64((*v)))
 	return dst, nil
 }
@@ -792,7 +822,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeTagged reads one value from d.
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
 	} else {
 		x, err := d.ReadUint64()
@@ -818,7 +848,7 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 	if (*v) == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x03, 0xec)
+	dst = append(dst, 0xd9, 0x03, 0xec) // tag 1004
 	var e UInt64Value
 	if (*v) == nil {
 		dst = runtime.AppendNull(dst)
@@ -942,7 +972,7 @@ func (v *Blob) AppendCBOR(dst []byte) ([]byte, error) {
 	if (*v) == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x03, 0xed)
+	dst = append(dst, 0xd9, 0x03, 0xed) // tag 1005
 	if (*v) == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1027,7 +1057,7 @@ func (v *Points) AppendCBOR(dst []byte) ([]byte, error) {
 	if (*v) == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x03, 0xee)
+	dst = append(dst, 0xd9, 0x03, 0xee) // tag 1006
 	if (*v) == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1135,19 +1165,24 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x87)
+	dst = append(dst, 0x87) // array of 7
+	// 0: U
 	if dst, err = v.U.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 1: D
 	if dst, err = v.D.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 2: B
 	if dst, err = v.B.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 3: P
 	if dst, err = v.P.AppendCBOR(dst); err != nil {
 		return nil, err
 	}
+	// 4: PU
 	if v.PU == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1155,6 +1190,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 5: Ds
 	if v.Ds == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -1165,6 +1201,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 6: Map
 	{
 		var e Blob
 		if v.Map == nil {
@@ -1266,18 +1303,23 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: U
 	if err := v.U.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "U")
 	}
+	// 1: D
 	if err := v.D.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "D")
 	}
+	// 2: B
 	if err := v.B.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "B")
 	}
+	// 3: P
 	if err := v.P.DecodeCBOR(d); err != nil {
 		return runtime.AtField(err, "P")
 	}
+	// 4: PU
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -1297,9 +1339,11 @@ func (v *Values) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 5: Ds
 	if err := v.cborDecodeField(d, 5); err != nil {
 		return err
 	}
+	// 6: Map
 	if err := v.cborDecodeField(d, 6); err != nil {
 		return err
 	}
@@ -1373,22 +1417,27 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// U
 		if err := v.U.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "U")
 		}
 	case 1:
+		// D
 		if err := v.D.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "D")
 		}
 	case 2:
+		// B
 		if err := v.B.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "B")
 		}
 	case 3:
+		// P
 		if err := v.P.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "P")
 		}
 	case 4:
+		// PU
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1409,6 +1458,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 5:
+		// Ds
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -1449,6 +1499,7 @@ func (v *Values) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 6:
+		// Map
 		var e Blob
 		{
 			null, ok := d.TryNull()

@@ -3,7 +3,10 @@
 
 package union
 
-import "github.com/cborgen/cborgen/runtime"
+import (
+	"github.com/cborgen/cborgen/runtime"
+	"math"
+)
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
@@ -22,9 +25,11 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0xd9, 0x07, 0xd0)
-	dst = append(dst, 0x82)
+	dst = append(dst, 0xd9, 0x07, 0xd0) // tag 2000
+	dst = append(dst, 0x82)             // array of 2
+	// 0: Kind
 	dst = runtime.AppendString(dst, v.Kind)
+	// 1: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -112,6 +117,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Kind
 	if x, ok := d.TryString(); ok {
 		v.Kind = x
 	} else {
@@ -121,6 +127,7 @@ func (v *Composite) cborDecodeArray(d *runtime.Decoder) error {
 		}
 		v.Kind = x
 	}
+	// 1: Fields
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
@@ -181,6 +188,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
 		} else {
@@ -191,6 +199,7 @@ func (v *Composite) cborDecodeField(d *runtime.Decoder, field int) error {
 			v.Kind = x
 		}
 	case 1:
+		// Fields
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -250,7 +259,7 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 	if (*v) == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x07, 0xd1)
+	dst = append(dst, 0xd9, 0x07, 0xd1) // tag 2001
 	var e Value
 	if (*v) == nil {
 		dst = runtime.AppendNull(dst)
@@ -376,7 +385,7 @@ func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x07, 0xd2)
+	dst = append(dst, 0xd9, 0x07, 0xd2) // tag 2002
 	dst = runtime.AppendUint(dst, uint64((*v)))
 	return dst, nil
 }
@@ -414,7 +423,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeTagged reads one value from d.
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
-	if x, ok := d.TryUint(0xffffffffffffffff); ok {
+	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
 	} else {
 		x, err := d.ReadUint64()
@@ -436,7 +445,7 @@ func (v *Int64Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0xd9, 0x07, 0xd3)
+	dst = append(dst, 0xd9, 0x07, 0xd3) // tag 2003
 	dst = runtime.AppendInt(dst, int64((*v)))
 	return dst, nil
 }
@@ -474,9 +483,9 @@ func (v *Int64Value) DecodeCBOR(d *runtime.Decoder) error {
 
 // cborDecodeTagged reads one value from d.
 func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
-	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+	if x, ok := d.TryUint(math.MaxInt64); ok {
 		(*v) = Int64Value(x)
-	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
 	} else {
 		x, err := d.ReadInt64()
@@ -647,10 +656,12 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x85)
+	dst = append(dst, 0x85) // array of 5
+	// 0: Root
 	if dst, err = AppendValueCBOR(dst, v.Root); err != nil {
 		return nil, err
 	}
+	// 1: Values
 	if v.Values == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -661,6 +672,7 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: ByName
 	{
 		var e Value
 		if v.ByName == nil {
@@ -682,6 +694,7 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 			ks.Release()
 		}
 	}
+	// 3: Ptr
 	if v.Ptr == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -689,6 +702,7 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 4: Ext
 	if v.Ext == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -786,15 +800,19 @@ func (v *Document) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Root
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Values
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: ByName
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Ptr
 	{
 		null, ok := d.TryNull()
 		if !ok {
@@ -814,6 +832,7 @@ func (v *Document) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 4: Ext
 	if err := v.cborDecodeField(d, 4); err != nil {
 		return err
 	}
@@ -883,12 +902,14 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 func (v *Document) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Root
 		u, err := DecodeValueCBOR(d)
 		if err != nil {
 			return runtime.AtField(err, "Root")
 		}
 		v.Root = u
 	case 1:
+		// Values
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -931,6 +952,7 @@ func (v *Document) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// ByName
 		var e Value
 		{
 			null, ok := d.TryNull()
@@ -975,6 +997,7 @@ func (v *Document) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Ptr
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -995,6 +1018,7 @@ func (v *Document) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 4:
+		// Ext
 		{
 			null, ok := d.TryNull()
 			if !ok {

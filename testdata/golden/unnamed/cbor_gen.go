@@ -26,7 +26,8 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x84)
+	dst = append(dst, 0x84) // array of 4
+	// 0: Ptr
 	if v.Ptr == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -34,6 +35,7 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// 1: Slice
 	if v.Slice == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -44,6 +46,7 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 			}
 		}
 	}
+	// 2: Map
 	{
 		var e interface {
 			M()
@@ -67,6 +70,7 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 			ks.Release()
 		}
 	}
+	// 3: Deep
 	if v.Deep == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
@@ -163,15 +167,19 @@ func (v *T) cborDecodeArray(d *runtime.Decoder) error {
 			}
 		}
 	}
+	// 0: Ptr
 	if err := v.cborDecodeField(d, 0); err != nil {
 		return err
 	}
+	// 1: Slice
 	if err := v.cborDecodeField(d, 1); err != nil {
 		return err
 	}
+	// 2: Map
 	if err := v.cborDecodeField(d, 2); err != nil {
 		return err
 	}
+	// 3: Deep
 	if err := v.cborDecodeField(d, 3); err != nil {
 		return err
 	}
@@ -239,6 +247,7 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 func (v *T) cborDecodeField(d *runtime.Decoder, field int) error {
 	switch field {
 	case 0:
+		// Ptr
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -261,6 +270,7 @@ func (v *T) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 1:
+		// Slice
 		{
 			null, ok := d.TryNull()
 			if !ok {
@@ -305,6 +315,7 @@ func (v *T) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 2:
+		// Map
 		var e interface {
 			M()
 		}
@@ -351,6 +362,7 @@ func (v *T) cborDecodeField(d *runtime.Decoder, field int) error {
 			}
 		}
 	case 3:
+		// Deep
 		{
 			null, ok := d.TryNull()
 			if !ok {

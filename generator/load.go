@@ -76,7 +76,7 @@ func load(cfg Config) (*loaded, error) {
 				}
 				src = []byte("package " + name + "\n")
 			}
-			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		},
 	}
 	l, err := loadWith(pcfg, dir, out)

@@ -22,6 +22,7 @@ func BenchmarkGenerateLarge(b *testing.B) {
 	dir := generator.LargePackage(b, types)
 	var out *generator.Output
 	var err error
+	b.ReportAllocs()
 	for b.Loop() {
 		out, err = generator.Render(generator.Config{Pattern: dir})
 		if err != nil {
@@ -116,6 +117,7 @@ func BenchmarkRegenerateHeavy(b *testing.B) {
 	}
 	list() // warm the build cache
 	var gen, changed, base time.Duration
+	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
 		gen += render()

@@ -62,7 +62,7 @@ func initFree(l *loaded) bool {
 				for _, v := range s.(*ast.ValueSpec).Values {
 					ast.Inspect(v, func(n ast.Node) bool {
 						id, ok := n.(*ast.Ident)
-						if !ok || !free {
+						if !ok || !free || id.Name == "_" {
 							return free
 						}
 						obj := info.Uses[id]

@@ -96,6 +96,7 @@ func TestInitFree(t *testing.T) {
 	}{
 		{"var a, b = 1, \"x\"\nvar c = len(b)\nvar d = T0{ID: 1}\nvar e = strings.ToUpper(b)", true},
 		{"var f = func() int { return len(strings.Repeat(\"a\", 2)) }()", true},
+		{"var f2 = func() (n int) {\n\tx, _ := 1, 2\n\t_ = x\nloop:\n\tfor range 2 {\n\t\tbreak loop\n\t}\n\treturn\n}()", true},
 		{"var g = helper()\n\nfunc helper() int { return 1 }", false},
 		{"var h = T0{}.Size()\n\nfunc (T0) Size() int { return 1 }", false},
 		{"var i = T0.Size\n\nfunc (T0) Size() int { return 1 }", false},

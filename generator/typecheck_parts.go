@@ -101,7 +101,9 @@ func typecheckParts(l *loaded, src []byte, known map[string]*types.Package, part
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			files[i], errs[i] = parser.ParseFile(fset, l.outPath, text, parser.ParseComments|parser.SkipObjectResolution)
+			// Without comments: the checker has no use for them (the
+			// parser reads a //go:build line's Go version all the same).
+			files[i], errs[i] = parser.ParseFile(fset, l.outPath, text, parser.SkipObjectResolution)
 		}()
 	}
 	wg.Wait()

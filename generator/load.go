@@ -33,7 +33,9 @@ type loaded struct {
 // output never stops its own regeneration: the output's syntax is replaced
 // by its bare package clause as it is parsed (Config.ParseFile, not an
 // overlay: with an overlay go/packages type-checks every dependency from
-// source, five times slower than reading their export data).
+// source, five times slower than reading their export data). The go
+// command, which go/packages runs, sees the same bare clause through an
+// overlay of its own (stubOverlay).
 //
 // The runtime packages that generated code imports are loaded beside it,
 // so that the output can be type-checked before it is written (see

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -32,7 +33,9 @@ type loaded struct {
 // output never stops its own regeneration: the output's syntax is replaced
 // by its bare package clause as it is parsed (Config.ParseFile, not an
 // overlay: with an overlay go/packages type-checks every dependency from
-// source, five times slower than reading their export data).
+// source, five times slower than reading their export data). The go
+// command, which go/packages runs, sees the same bare clause through an
+// overlay of its own (stubOverlay).
 //
 // The runtime packages that generated code imports are loaded beside it,
 // so that the output can be type-checked before it is written (see
@@ -76,8 +79,20 @@ func load(cfg Config) (*loaded, error) {
 				}
 				src = []byte("package " + name + "\n")
 			}
-			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		},
+	}
+	// The go command compiles the package itself too, for export data
+	// that go/packages then does not use (it type-checks the package from
+	// source): with the old output in it, that compile costs as much as
+	// building the package does (most of it the output, which a changed
+	// type makes stale and the cache misses). The go command is shown a
+	// bare package clause instead, through an overlay of its own that
+	// go/packages does not know of, so that it still reads the
+	// dependencies from export data.
+	if flag, cleanup, err := stubOverlay(out, dir); err == nil && flag != "" {
+		defer cleanup()
+		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
 	}
 	l, err := loadWith(pcfg, dir, out)
 	if err != nil && errors.Is(err, errDependency) {
@@ -91,6 +106,7 @@ func load(cfg Config) (*loaded, error) {
 		if src, rerr := os.ReadFile(out); rerr == nil {
 			if name, nerr := packageName(out, dir, src); nerr == nil {
 				pcfg.Overlay = map[string][]byte{out: []byte("package " + name + "\n")}
+				pcfg.BuildFlags = buildFlags // go/packages passes its own overlay
 				if l2, err2 := loadWith(pcfg, dir, out); err2 == nil {
 					return l2, nil
 				}
@@ -98,6 +114,38 @@ func load(cfg Config) (*loaded, error) {
 		}
 	}
 	return l, err
+}
+
+// stubOverlay writes an overlay for the go command (its -overlay flag)
+// that replaces the output file out, if there is one, with a bare package
+// clause, and returns the flag and a function that removes the files.
+func stubOverlay(out, dir string) (flag string, cleanup func(), err error) {
+	src, err := os.ReadFile(out)
+	if err != nil {
+		return "", nil, err
+	}
+	name, err := packageName(out, dir, src)
+	if err != nil {
+		return "", nil, err
+	}
+	tmp, err := os.MkdirTemp("", "cbor-gen-overlay")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup = func() { os.RemoveAll(tmp) }
+	stub := filepath.Join(tmp, "stub.go")
+	replace, err := json.Marshal(map[string]map[string]string{"Replace": {out: stub}})
+	if err == nil {
+		err = os.WriteFile(stub, []byte("package "+name+"\n"), 0o644)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(tmp, "overlay.json"), replace, 0o644)
+	}
+	if err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return "-overlay=" + filepath.Join(tmp, "overlay.json"), cleanup, nil
 }
 
 // tagFlags are the go command's flags for the build tags of a run.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"sort"
 	"strconv"
@@ -26,7 +27,19 @@ const (
 // type called field, err or v) is renamed until it clashes with nothing
 // in taken, the package scope. The source is otherwise left byte for
 // byte as it was.
+//
+// Most runs rename nothing: resolveTokens then does the whole job from
+// the token stream, and the parse below is left for the runs where a
+// local may need another name.
 func resolveNames(src []byte, ownPath string, taken map[string]bool) ([]byte, error) {
+	if out, ok := resolveTokens(src, ownPath); ok {
+		return out, nil
+	}
+	return resolveParsed(src, ownPath, taken)
+}
+
+// resolveParsed is resolveNames from the syntax tree of src.
+func resolveParsed(src []byte, ownPath string, taken map[string]bool) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
@@ -61,12 +74,7 @@ func resolveNames(src []byte, ownPath string, taken map[string]bool) ([]byte, er
 		}
 		specs = append(specs, text)
 	}
-	sort.Slice(specs, func(i, j int) bool { return importPath(specs[i]) < importPath(specs[j]) })
-	block := "import (\n\t" + strings.Join(specs, "\n\t") + "\n)"
-	if len(specs) == 1 {
-		block = "import " + specs[0]
-	}
-	edits = append(edits, edit{off(imports.Pos()), off(imports.End()), block})
+	edits = append(edits, edit{off(imports.Pos()), off(imports.End()), importBlock(specs)})
 
 	// Own types: selfAlias.T becomes T.
 	own := map[string]bool{}
@@ -129,10 +137,156 @@ func resolveNames(src []byte, ownPath string, taken map[string]bool) ([]byte, er
 	return append(out, src[at:]...), nil
 }
 
+// importBlock is the import declaration of specs (each "name path" or
+// "path"), sorted by path.
+func importBlock(specs []string) string {
+	sort.Slice(specs, func(i, j int) bool { return importPath(specs[i]) < importPath(specs[j]) })
+	if len(specs) == 1 {
+		return "import " + specs[0]
+	}
+	return "import (\n\t" + strings.Join(specs, "\n\t") + "\n)"
+}
+
 // importPath is the quoted path of an import spec's text.
 func importPath(spec string) string {
 	if i := strings.IndexByte(spec, '"'); i >= 0 {
 		return spec[i:]
 	}
 	return spec
+}
+
+// resolveTokens does resolveNames' work from the token stream alone, when
+// that is enough: it reports false, and leaves the work to the parse,
+// when an identifier that is neither a selector nor a reference through
+// selfAlias is named like one of the own types (a local that may need
+// another name), when the source does not scan, or when it is not shaped
+// as jennifer writes it (one import declaration, selfAlias always followed
+// by .T). An identifier after a period is the selector of a SelectorExpr,
+// the only place where the parse leaves names alone that the scan cannot
+// also tell; the parse leaves a few more (method names, keys of composite
+// literals), so a false here is sometimes needless but never wrong.
+func resolveTokens(src []byte, ownPath string) ([]byte, bool) {
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	bad := false
+	s.Init(file, src, func(token.Position, string) { bad = true }, 0)
+
+	type edit struct{ from, to int }
+	var cuts []edit // selfAlias. before each own type
+	own := map[string]bool{}
+	idents := map[string]bool{} // identifiers that are neither selectors nor own references
+	importFrom, importTo := -1, -1
+	var specs []string
+	prev := token.ILLEGAL
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch tok {
+		case token.IMPORT:
+			if importFrom >= 0 {
+				return nil, false
+			}
+			importFrom = file.Offset(pos)
+			var ok bool
+			if specs, importTo, ok = scanImports(&s, file, ownPath); !ok {
+				return nil, false
+			}
+			prev = token.RPAREN
+			continue
+		case token.IDENT:
+			switch {
+			case lit == selfAlias && prev != token.PERIOD:
+				if _, dot, _ := s.Scan(); dot != token.PERIOD {
+					return nil, false
+				}
+				selPos, sel, name := s.Scan()
+				if sel != token.IDENT {
+					return nil, false
+				}
+				own[name] = true
+				cuts = append(cuts, edit{file.Offset(pos), file.Offset(selPos)})
+				tok = token.IDENT
+			case prev != token.PERIOD:
+				idents[lit] = true
+			}
+		}
+		prev = tok
+	}
+	if bad {
+		return nil, false
+	}
+	for name := range own {
+		if idents[name] {
+			return nil, false
+		}
+	}
+	if importFrom < 0 {
+		return src, true // as resolveNames: without imports there is nothing to resolve
+	}
+	out := make([]byte, 0, len(src))
+	out = append(out, src[:importFrom]...)
+	out = append(out, importBlock(specs)...)
+	at := importTo
+	for _, c := range cuts {
+		if c.from < at {
+			return nil, false
+		}
+		out = append(out, src[at:c.from]...)
+		at = c.to
+	}
+	return append(out, src[at:]...), true
+}
+
+// scanImports reads an import declaration after its keyword and returns
+// its specs as resolveNames writes them (without the one of ownPath) and
+// the offset where the declaration ends.
+func scanImports(s *scanner.Scanner, file *token.File, ownPath string) (specs []string, end int, ok bool) {
+	// spec reads one spec from its first token, and returns the offset
+	// of its end.
+	spec := func(pos token.Pos, tok token.Token, lit string) (int, bool) {
+		name := ""
+		switch tok {
+		case token.IDENT:
+			name = lit
+			pos, tok, lit = s.Scan()
+		case token.PERIOD:
+			name = "."
+			pos, tok, lit = s.Scan()
+		}
+		if tok != token.STRING {
+			return 0, false
+		}
+		end := file.Offset(pos) + len(lit)
+		if path, _ := strconv.Unquote(lit); path != ownPath {
+			if name != "" {
+				lit = name + " " + lit
+			}
+			specs = append(specs, lit)
+		}
+		return end, true
+	}
+	pos, tok, lit := s.Scan()
+	if tok != token.LPAREN {
+		end, ok := spec(pos, tok, lit)
+		return specs, end, ok
+	}
+	for {
+		pos, tok, lit = s.Scan()
+		if tok == token.RPAREN {
+			return specs, file.Offset(pos) + 1, true
+		}
+		if _, ok := spec(pos, tok, lit); !ok {
+			return nil, 0, false
+		}
+		switch pos, tok, _ = s.Scan(); tok {
+		case token.RPAREN: // the last spec, with no semicolon before the parenthesis
+			return specs, file.Offset(pos) + 1, true
+		case token.SEMICOLON:
+		default:
+			return nil, 0, false
+		}
+	}
 }

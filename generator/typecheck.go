@@ -22,12 +22,71 @@ import (
 // Errors that generation cures are tolerated as in load, and in the
 // output itself only where a method of another package's type is missing
 // (that package is generated later in the same go generate ./...).
+//
+// A large output is first checked in parts at once (typecheckParts);
+// the whole check below runs when that is not possible or finds an
+// error, so that what it reports is exactly what one check reports.
 func typecheckOutput(l *loaded, src []byte) error {
+	known := knownPackages(l)
+	if parts := checkParts(len(src)); parts > 1 && initFree(l) {
+		if done, err := typecheckParts(l, src, known, parts); done {
+			return err
+		}
+	}
+	return typecheckWhole(l, src, known)
+}
+
+// typecheckWhole is typecheckOutput as one check.
+func typecheckWhole(l *loaded, src []byte, known map[string]*types.Package) error {
 	fset := l.pkg.Fset
-	gen, err := parser.ParseFile(fset, l.outPath, src, parser.ParseComments)
+	gen, err := parser.ParseFile(fset, l.outPath, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return fmt.Errorf("the generated code does not parse (a bug in cbor-gen): %v", err)
 	}
+	if err := supportMissing(l, gen); err != nil {
+		return err
+	}
+	files := append([]*ast.File{gen}, userFiles(l)...)
+
+	var errs []string
+	conf := checkConfig(known, func(err error) {
+		te, ok := err.(types.Error)
+		if !ok {
+			errs = append(errs, err.Error())
+			return
+		}
+		pos := fset.Position(te.Pos)
+		inOutput := pos.Filename == l.outPath
+		if toleratedInCheck(te.Msg, inOutput) {
+			return
+		}
+		msg := fmt.Sprintf("%s: %s", relPath(pos.String()), te.Msg)
+		if inOutput {
+			msg += "\n\t" + strings.TrimSpace(lineOf(src, pos.Line))
+		}
+		errs = append(errs, msg)
+	})
+	conf.Check(l.pkg.PkgPath, fset, files, nil)
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(errs, "\n") + "\ncbor-gen: the generated code would not compile, so nothing was written. " +
+		"This is a bug in cbor-gen, or a clash between your code and the generated code that it does not foresee: " +
+		"report it with the types involved, or leave the type out of -type")
+}
+
+// toleratedInCheck reports whether a type error of the package with its
+// new output is one that generation cures: a missing generated method,
+// except in the output itself, where once the output is there a union's
+// functions exist and only another package's methods may be missing
+// (that package is generated later in the same go generate ./...).
+func toleratedInCheck(msg string, inOutput bool) bool {
+	return missingGenerated.MatchString(msg) && (!inOutput || foreignReceiver.MatchString(msg))
+}
+
+// supportMissing reports an import of the generated code that the load
+// could not provide (the runtime is not in the module).
+func supportMissing(l *loaded, gen *ast.File) error {
 	imports := map[string]bool{}
 	for _, is := range gen.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
@@ -38,13 +97,23 @@ func typecheckOutput(l *loaded, src []byte) error {
 			return fmt.Errorf("the generated code imports %s, which this module does not provide; run go get -tool github.com/cborgen/cborgen/cmd/cbor-gen (or go get github.com/cborgen/cborgen) and generate again", p.ID)
 		}
 	}
-	files := []*ast.File{gen}
+	return nil
+}
+
+// userFiles are the package's files, the old output left out.
+func userFiles(l *loaded) []*ast.File {
+	var files []*ast.File
 	for _, f := range l.pkg.Syntax {
-		if fset.File(f.Pos()).Name() != l.outPath {
+		if l.pkg.Fset.File(f.Pos()).Name() != l.outPath {
 			files = append(files, f)
 		}
 	}
+	return files
+}
 
+// knownPackages are the packages the output may import, by path: the
+// package's dependencies and the runtime's, all from the one load.
+func knownPackages(l *loaded) map[string]*types.Package {
 	known := map[string]*types.Package{"unsafe": types.Unsafe}
 	var add func(p *types.Package)
 	add = func(p *types.Package) {
@@ -64,42 +133,21 @@ func typecheckOutput(l *loaded, src []byte) error {
 			add(p.Types)
 		}
 	}
+	return known
+}
 
-	var errs []string
-	conf := types.Config{
+// checkConfig is the type checker's configuration for the output check:
+// imports from known, errors to report.
+func checkConfig(known map[string]*types.Package, report func(error)) *types.Config {
+	return &types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			if p := known[path]; p != nil {
 				return p, nil
 			}
 			return nil, fmt.Errorf("package %s is not among the package's dependencies", path)
 		}),
-		Error: func(err error) {
-			te, ok := err.(types.Error)
-			if !ok {
-				errs = append(errs, err.Error())
-				return
-			}
-			pos := fset.Position(te.Pos)
-			inOutput := pos.Filename == l.outPath
-			// Once the output is there, a union's functions exist: a call
-			// of one still undefined is the user's mistake.
-			if missingGenerated.MatchString(te.Msg) && (!inOutput || foreignReceiver.MatchString(te.Msg)) {
-				return
-			}
-			msg := fmt.Sprintf("%s: %s", relPath(pos.String()), te.Msg)
-			if inOutput {
-				msg += "\n\t" + strings.TrimSpace(lineOf(src, pos.Line))
-			}
-			errs = append(errs, msg)
-		},
+		Error: report,
 	}
-	conf.Check(l.pkg.PkgPath, fset, files, nil)
-	if len(errs) == 0 {
-		return nil
-	}
-	return errors.New(strings.Join(errs, "\n") + "\ncbor-gen: the generated code would not compile, so nothing was written. " +
-		"This is a bug in cbor-gen, or a clash between your code and the generated code that it does not foresee: " +
-		"report it with the types involved, or leave the type out of -type")
 }
 
 // foreignReceiver matches a missing-method error on a type of another

@@ -78,10 +78,13 @@
 //	           code that a user type would collide with (a type named
 //	           field, err or v) is renamed; imports take an alias where
 //	           the package declares their name.
+//	format.go  gofmt of the rendered source, in parts at once: the bytes
+//	           format.Source gives.
 //	typecheck.go
 //	           The package is type-checked with the new output before
 //	           anything is written: cbor-gen never writes code that does
-//	           not compile.
+//	           not compile (typecheck_parts.go: a large output in parts,
+//	           one per CPU).
 //	pipeline.go
 //	           Reads the schema record for the check, refuses the breaks
 //	           it finds or (-accept-break) logs them, and writes the

@@ -3,7 +3,6 @@ package generator
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"go/types"
 	"strconv"
 	"strings"
@@ -112,7 +111,7 @@ func emitFile(f *File) ([]byte, error) {
 	importAs(runtimePath, "runtime")
 	importAs(dynamicPath, "dynamic")
 	importAs("math", "math") // the bounds of integer types
-	jf.NoFormat = true // formatted below, so that a failure shows numbered lines
+	jf.NoFormat = true       // formatted below, so that a failure shows numbered lines
 	for _, pkg := range importedPackages(f) {
 		importAs(pkg.Path(), pkg.Name())
 	}
@@ -149,7 +148,7 @@ func emitFile(f *File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := format.Source(resolved)
+	src, err := formatSource(resolved)
 	if err != nil {
 		return nil, fmt.Errorf("formatting generated code: %v\n%s", err, numberLines(resolved))
 	}

@@ -58,6 +58,36 @@ func (e *emitter) dynamicOptions() jen.Code {
 	return jen.Qual(dynamicPath, "Options").Values(fields...)
 }
 
+// scoped runs emit, the code of one field or value, and returns the
+// declarations it hoisted out of every loop (e.hoist) and its code. Every
+// method emitter goes through it, so that no hoisted local leaks into the
+// next field's code.
+func (e *emitter) scoped(emit func() []jen.Code) (hoisted, code []jen.Code) {
+	e.hoist = nil
+	code = emit()
+	hoisted, e.hoist = e.hoist, nil
+	return hoisted, code
+}
+
+// inBlock is code after its hoisted declarations, in a block of its own
+// when there are any, so that the names stay the field's own.
+func inBlock(hoisted, code []jen.Code) []jen.Code {
+	if len(hoisted) == 0 {
+		return code
+	}
+	return []jen.Code{jen.Block(append(hoisted, code...)...)}
+}
+
+// ifEmbeddedNil runs ifNil instead of code when f is promoted through an
+// embedded pointer that is nil (the innermost pointer tested last).
+func ifEmbeddedNil(f *Field, ifNil func() jen.Code, code []jen.Code) []jen.Code {
+	ptrs, _ := embeddedPtrs(f)
+	for i := len(ptrs) - 1; i >= 0; i-- {
+		code = []jen.Code{jen.If(jen.Add(ptrs[i]).Op("==").Nil()).Block(ifNil()).Else().Block(code...)}
+	}
+	return code
+}
+
 // fieldExpr is the Go expression for field f of *v: v.F, or through the
 // embedded structs it is promoted from, v.Base.F.
 func fieldExpr(f *Field) *jen.Statement {
@@ -366,57 +396,6 @@ func local(base string, depth int) string {
 
 // deref is (*p).
 func deref(p jen.Code) jen.Code { return jen.Parens(jen.Op("*").Add(p)) }
-
-// scalar describes how the runtime reads and writes a Bool, Int, Float or
-// String: the method names and the Go type they use.
-type scalar struct {
-	read   string          // Decoder method
-	append string          // runtime append function
-	kind   types.BasicKind // the Go type both use
-}
-
-// scalarOf returns the runtime functions for a scalar type; ok is false
-// for every other type.
-func scalarOf(t Type) (s scalar, ok bool) {
-	switch t := t.(type) {
-	case Bool:
-		return scalar{"ReadBool", "AppendBool", types.Bool}, true
-	case Int:
-		read := "Read" + map[bool]string{true: "Int", false: "Uint"}[t.Signed]
-		if t.Bits != 0 {
-			read += strconv.Itoa(t.Bits)
-		}
-		kinds := map[bool]map[int]types.BasicKind{
-			true:  {0: types.Int, 8: types.Int8, 16: types.Int16, 32: types.Int32, 64: types.Int64},
-			false: {0: types.Uint, 8: types.Uint8, 16: types.Uint16, 32: types.Uint32, 64: types.Uint64},
-		}
-		app := "AppendUint"
-		if t.Signed {
-			app = "AppendInt"
-		}
-		return scalar{read, app, kinds[t.Signed][t.Bits]}, true
-	case Float:
-		if t.Bits == 32 {
-			return scalar{"ReadFloat32", "AppendFloat32", types.Float32}, true
-		}
-		return scalar{"ReadFloat64", "AppendFloat64", types.Float64}, true
-	case String:
-		return scalar{"ReadString", "AppendString", types.String}, true
-	}
-	return scalar{}, false
-}
-
-// appendKind is the Go type a scalar's append function takes: ints widen
-// to int64 or uint64.
-func appendKind(t Type, s scalar) types.BasicKind {
-	if it, ok := t.(Int); ok {
-		if it.Signed {
-			return types.Int64
-		}
-		return types.Uint64
-	}
-	return s.kind
-}
 
 // typeRef names the struct type s, as a receiver or in a method body: T,
 // or T[P1, P2]. It goes through the package's path, so that a local of the

@@ -45,22 +45,10 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	body = append(body, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
 	for i, f := range s.Fields {
 		body = append(body, jen.Commentf("%d: %s", i, fieldID(f)))
-		e.hoist = nil
-		enc := e.appendValue(f.Type, fieldExpr(f), 0)
-		if len(e.hoist) > 0 {
-			// The field's locals, outside every loop, in a scope of
-			// their own.
-			enc = []jen.Code{jen.Block(append(e.hoist, enc...)...)}
-			e.hoist = nil
-		}
+		enc := inBlock(e.scoped(func() []jen.Code { return e.appendValue(f.Type, fieldExpr(f), 0) }))
 		// A field promoted through a nil embedded pointer is null, as
 		// fxamacker/cbor writes it.
-		ptrs, _ := embeddedPtrs(f)
-		for i := len(ptrs) - 1; i >= 0; i-- {
-			enc = []jen.Code{jen.If(jen.Add(ptrs[i]).Op("==").Nil()).Block(
-				jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(jen.Id("dst")),
-			).Else().Block(enc...)}
-		}
+		enc = ifEmbeddedNil(f, func() jen.Code { return jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(jen.Id("dst")) }, enc)
 		body = append(body, enc...)
 	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
@@ -83,7 +71,7 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 	switch t := t.(type) {
 	case Bool, Int, Float, String:
 		s, _ := scalarOf(t)
-		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.append)).Call(dst, convert(t.goType(), appendKind(t, s), val))}
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.append)).Call(dst, convert(t.goType(), s.wide, val))}
 
 	case Bytes:
 		fn := "AppendBytes"
@@ -287,12 +275,6 @@ func (e *emitter) appendMapSorter(t Map, val jen.Code, depth int, head jen.Code,
 	}
 }
 
-// isScalar reports whether t is a Bool, Int, Float or String.
-func isScalar(t Type) bool {
-	_, ok := scalarOf(t)
-	return ok
-}
-
 // addressed reports whether the code that encodes or decodes a value of
 // type t may take its address (a method call with a pointer receiver, a
 // slice of an array, a runtime function given a pointer). Bytes, slices,
@@ -386,11 +368,8 @@ func (e *emitter) appendValueMethod(s *Struct) jen.Code {
 	if s.HasTag {
 		body = append(body, appendHead(runtime.MajorTag, s.Tag))
 	}
-	e.hoist = nil
-	enc := e.appendValue(s.Value, deref(jen.Id("v")), 0)
-	body = append(body, e.hoist...)
-	e.hoist = nil
-	body = append(body, enc...)
+	hoisted, enc := e.scoped(func() []jen.Code { return e.appendValue(s.Value, deref(jen.Id("v")), 0) })
+	body = append(append(body, hoisted...), enc...)
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst.").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").

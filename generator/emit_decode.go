@@ -65,10 +65,8 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 		// A value type: its underlying value, as a field of that type
 		// is read; each error names the type as its root.
 		root := func(err jen.Code) jen.Code { return rt("AtRoot").Call(err, jen.Lit(s.Name)) }
-		e.hoist = nil
-		dec := e.decodeValue(s.Value, deref(jen.Id("v")), root, 0)
-		body := append(append([]jen.Code{}, e.hoist...), dec...)
-		e.hoist = nil
+		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(s.Value, deref(jen.Id("v")), root, 0) })
+		body := append(hoisted, dec...)
 		body = append(body, jen.Return(jen.Nil()))
 		return jen.Commentf("%s reads one value from d.", name).Line().
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
@@ -200,10 +198,8 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 			continue
 		}
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
-		e.hoist = nil
-		dec := e.decodeValue(f.Type, fieldExpr(f), wrap, 0)
-		dec = append(e.hoist, dec...)
-		e.hoist = nil
+		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
+		dec = append(hoisted, dec...)
 		if len(dec) == 1 {
 			body = append(body, dec[0]) // an if statement: its variables are its own
 		} else {
@@ -237,10 +233,8 @@ func (e *emitter) decodeFieldMethod(s *Struct) jen.Code {
 				jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem())),
 			))
 		}
-		e.hoist = nil
-		dec := e.decodeValue(f.Type, fieldExpr(f), wrap, 0)
-		body = append(append(e.hoist, body...), dec...)
-		e.hoist = nil
+		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
+		body = append(append(hoisted, body...), dec...)
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(fieldID(f))}, body...)...))
 	}
 	return jen.Commentf("%s reads field number field (in declaration order) for both formats.", methodDecodeField).Line().

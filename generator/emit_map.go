@@ -125,23 +125,17 @@ func (e *emitter) appendMapFormatMethod(s *Struct) jen.Code {
 			body = append(body, jen.Comment(fmt.Sprintf("%s: omitempty, and a [0]T is always empty", f.Name)), omitted.Clone())
 			continue
 		}
-		e.hoist = nil
-		enc := append([]jen.Code{
-			jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, keyLiteral(k)...)...).Comment(keyComment(f)),
-		}, e.appendValue(f.Type, fieldExpr(f), 0)...)
-		if len(e.hoist) > 0 {
-			enc = []jen.Code{jen.Block(append(e.hoist, enc...)...)}
-		}
-		e.hoist = nil
+		enc := inBlock(e.scoped(func() []jen.Code {
+			return append([]jen.Code{
+				jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, keyLiteral(k)...)...).Comment(keyComment(f)),
+			}, e.appendValue(f.Type, fieldExpr(f), 0)...)
+		}))
 		if len(f.Omit) > 0 {
 			enc = []jen.Code{e.omitIf(f, enc, omitted)}
 		}
 		// A field promoted through a nil embedded pointer is left out,
 		// as fxamacker/cbor leaves it out of a map.
-		ptrs, _ := embeddedPtrs(f)
-		for i := len(ptrs) - 1; i >= 0; i-- {
-			enc = []jen.Code{jen.If(jen.Add(ptrs[i]).Op("==").Nil()).Block(omitted.Clone()).Else().Block(enc...)}
-		}
+		enc = ifEmbeddedNil(f, func() jen.Code { return omitted.Clone() }, enc)
 		body = append(body, enc...)
 	}
 	if omits {

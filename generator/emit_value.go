@@ -3,7 +3,6 @@ package generator
 import (
 	"fmt"
 	"go/types"
-	"strconv"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -106,6 +105,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	switch t := t.(type) {
 	case Bool, Int, Float, String:
+		sc, _ := scalarOf(t)
 		x := jen.Id(local("x", depth))
 		read := readScalar(t, to, wrap, depth)
 		// The commonest encodings are read in line (runtime/fast.go);
@@ -115,7 +115,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			// Integers of any head width, bounded by the Go type so that
 			// the conversion needs no check: TryUint, then for a signed
 			// type TryNeg (the value -1-x), then the Read method.
-			max := intMax(it)
+			max := jen.Qual("math", sc.max)
 			out := jen.If(
 				jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(max), ok,
 			).Block(set(convertTo(t.goType(), types.Uint64, x)))
@@ -126,13 +126,9 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			}
 			return []jen.Code{out.Else().Block(read...)}
 		}
-		try, kind := tryRead(t)
-		if try == "" {
-			return read
-		}
 		return []jen.Code{jen.If(
-			jen.List(x, ok).Op(":=").Id("d").Dot(try).Call(), ok,
-		).Block(set(convertTo(t.goType(), kind, x))).Else().Block(read...)}
+			jen.List(x, ok).Op(":=").Id("d").Dot(sc.try).Call(), ok,
+		).Block(set(convertTo(t.goType(), sc.kind, x))).Else().Block(read...)}
 
 	case Bytes:
 		b := jen.Id(local("b", depth))
@@ -291,24 +287,6 @@ func orNullDecode(to jen.Code, wrap pathFunc, depth int, decode ...jen.Code) []j
 	)}
 }
 
-// tryRead names the runtime's in-line fast path for a scalar type other
-// than an integer, and the kind of the value it returns; "" when there is
-// none.
-func tryRead(t Type) (string, types.BasicKind) {
-	switch t := t.(type) {
-	case Bool:
-		return "TryBool", types.Bool
-	case String:
-		return "TryString", types.String
-	case Float:
-		if t.Bits == 32 {
-			return "TryFloat32", types.Float32
-		}
-		return "TryFloat64", types.Float64
-	}
-	return "", 0
-}
-
 // decodeSlice decodes a non-null array into a slice, reusing its capacity
 // when it is large enough. The first allocation is bounded by d.Hint, so a
 // forged length on a stream cannot allocate more than has arrived.
@@ -397,20 +375,6 @@ func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
 		jen.Id("err").Op(":=").Add(p).Dot("DecodeCBOR").Call(jen.Id("d")),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(wrap(jen.Id("err"))))
-}
-
-// intMax is the largest value of an integer type, as math names it: the
-// bound of TryUint, and for a signed type of TryNeg (whose minimum is
-// -1-max). int and uint take their width from the platform.
-func intMax(t Int) jen.Code {
-	name := "MaxUint"
-	if t.Signed {
-		name = "MaxInt"
-	}
-	if t.Bits != 0 {
-		name += strconv.Itoa(t.Bits)
-	}
-	return jen.Qual("math", name)
 }
 
 // zeroDecl declares the zero element decodeSlice appends, unless the

@@ -53,21 +53,9 @@ func mapOf(key, elem *kind) *kind {
 // type: nothing for the package being generated.
 func kindOf(t Type, qual types.Qualifier) *kind {
 	switch t := t.(type) {
-	case Bool:
-		return leaf("bool")
-	case Int:
-		name := "int"
-		if !t.Signed {
-			name = "uint"
-		}
-		if t.Bits != 0 {
-			name += strconv.Itoa(t.Bits)
-		}
-		return leaf(name)
-	case Float:
-		return leaf("float" + strconv.Itoa(t.Bits))
-	case String:
-		return leaf("string")
+	case Bool, Int, Float, String:
+		sc, _ := scalarOf(t)
+		return leaf(sc.wire)
 	case Bytes:
 		return listOf(-1, leaf("byte"))
 	case ByteArray:

@@ -19,12 +19,27 @@ var update = flag.Bool("update", false, "rewrite the expected outputs under test
 // expected outputs compile.
 const goldenDir = "../testdata/golden"
 
-// goldenFlags are the cases run with something other than the defaults.
-var goldenFlags = map[string]generator.Config{
-	"sortlength": {Sort: "length"},
-	"sortnone":   {Sort: "none"},
-	"nilempty":   {NilEmpty: true},
-	"timemode":   {Time: "rfc3339nano", TimeTag: true},
+// goldenConfig is the configuration of a golden case: the flags of its
+// //go:generate line when it has one (its only source, shared with make
+// check-generated), else the defaults.
+func goldenConfig(t *testing.T, dir string) generator.Config {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := generator.GenerateRuns(dir, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch len(runs) {
+	case 0:
+		return generator.Config{Pattern: dir}
+	case 1:
+		return runs[0]
+	}
+	t.Fatalf("%s has %d //go:generate lines that run cbor-gen; a golden case has at most one", dir, len(runs))
+	return generator.Config{}
 }
 
 func TestGolden(t *testing.T) {
@@ -41,8 +56,7 @@ func TestGolden(t *testing.T) {
 		name := e.Name()
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			cfg := goldenFlags[name]
-			cfg.Pattern = filepath.Join(goldenDir, name)
+			cfg := goldenConfig(t, filepath.Join(goldenDir, name))
 			out, err := generator.Render(cfg)
 			if err != nil {
 				t.Fatalf("generating: %v", err)

@@ -141,3 +141,17 @@ func TestRequiredDirectiveRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestMapFormatVariants: an untagged map-format variant of a union claims
+// maps only, so it sits beside an array variant that refuses its legacy
+// map form, and clashes with one that accepts it.
+func TestMapFormatVariants(t *testing.T) {
+	const union = "//cborgen:union\ntype V interface{ isV() }\n\nfunc (*A) isV() {}\nfunc (*M) isV() {}\n\n//cborgen:map\ntype M struct{ X int }\n\n"
+	if _, err := versions(t, schemaModule(t), Config{}, union+"//cborgen:nolegacy\ntype A struct{ Y int }\n"); err != nil {
+		t.Errorf("a map variant beside an array-only variant: %v", err)
+	}
+	_, err := versions(t, schemaModule(t), Config{}, union+"type A struct{ Y int }\n")
+	if err == nil || !strings.Contains(err.Error(), "map") {
+		t.Errorf("a map variant beside a variant that also reads maps: %v", err)
+	}
+}

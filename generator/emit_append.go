@@ -177,30 +177,30 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 	panic("cbor-gen: appendValue: unknown model type")
 }
 
-// appendMap appends a non-nil map, its keys in the run's order. Text and
-// integer keys are collected as Go values into a pooled slice of the
-// runtime (StringKeys, IntKeys, UintKeys), sorted there by the order of
-// their encodings, and the pairs are then written in that order; bool keys
-// go through the MapSorter, which reorders the encoded pairs in place.
+// appendMap appends a non-nil map, its keys in the run's order. With
+// text and integer keys every pair is appended in Go's iteration order
+// while a pooled recorder of the runtime (StringPairs, IntPairs,
+// UintPairs) notes its key and where it starts; Finish then sorts the
+// records by the order of the keys' encodings and moves the encoded pairs
+// into that order. The map is visited once and no value is looked up by
+// its key. Bool keys go through the MapSorter, which compares the encoded
+// keys.
 //
 //	dst = runtime.AppendMapHead(dst, len(v.Counts))
-//	ks := runtime.GetStringKeys()
-//	for k := range v.Counts {
-//		ks.Keys = append(ks.Keys, k)
-//	}
-//	ks.Sort()
-//	for _, k := range ks.Keys {
+//	ps := runtime.GetStringPairs()
+//	for k, x := range v.Counts {
+//		ps.Add(dst, k)
 //		dst = runtime.AppendString(dst, k)
-//		dst = runtime.AppendInt(dst, v.Counts[k])
+//		dst = runtime.AppendInt(dst, x)
 //	}
-//	ks.Release()
+//	dst = ps.Finish(dst)
 //
 // A value that is not a scalar is copied into a local declared before the
 // loop (e.hoist), not in it: the address of a loop variable that a
 // recursive AppendCBOR takes would move it to the heap, once per pair. On
-// an error return the pooled slice is not released, only dropped.
+// an error return the pooled recorder is not released, only dropped.
 func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
-	k, ks := jen.Id(local("k", depth)), jen.Id(local("ks", depth))
+	k, x := jen.Id(local("k", depth)), jen.Id(local("x", depth))
 	head := jen.Id("dst").Op("=").Add(rt("AppendMapHead")).Call(jen.Id("dst"), jen.Len(val))
 
 	// elem returns the statements that append the value x of a pair;
@@ -219,48 +219,36 @@ func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
 	}
 
 	if e.order == orderNone {
-		x := jen.Id(local("x", depth))
 		pair := append(e.appendValue(t.Key, k, depth+1), elem(x, true)...)
 		return []jen.Code{head, jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...)}
 	}
 
-	// Keys are held in the runtime's slice as string, int64 or uint64.
+	// Keys are recorded as string, int64 or uint64.
 	var get string
 	var kind types.BasicKind
-	var sortArgs []jen.Code
+	finishArgs := []jen.Code{jen.Id("dst")}
 	switch kt := t.Key.(type) {
 	case String:
-		get, kind = "GetStringKeys", types.String
+		get, kind = "GetStringPairs", types.String
 	case Int:
 		if kt.Signed {
-			get, kind = "GetIntKeys", types.Int64
-			sortArgs = []jen.Code{rt(e.order.runtimeName())}
+			get, kind = "GetIntPairs", types.Int64
 		} else {
-			get, kind = "GetUintKeys", types.Uint64
+			get, kind = "GetUintPairs", types.Uint64
 		}
+		finishArgs = append(finishArgs, rt(e.order.runtimeName()))
 	default:
 		return e.appendMapSorter(t, val, depth, head, elem)
 	}
-	keyT := t.Key.goType()
-	var keyCode []jen.Code
-	switch kind {
-	case types.String:
-		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendString")).Call(jen.Id("dst"), k)}
-	case types.Int64:
-		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendInt")).Call(jen.Id("dst"), k)}
-	default:
-		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendUint")).Call(jen.Id("dst"), k)}
-	}
-	pair := append(keyCode, elem(jen.Add(val).Index(convertTo(keyT, kind, k)), false)...)
+	ps := jen.Id(local("ps", depth))
+	pair := []jen.Code{jen.Add(ps).Dot("Add").Call(jen.Id("dst"), convert(t.Key.goType(), kind, k))}
+	pair = append(pair, e.appendValue(t.Key, k, depth+1)...)
+	pair = append(pair, elem(x, true)...)
 	return []jen.Code{
 		head,
-		jen.Add(ks).Op(":=").Add(rt(get)).Call(),
-		jen.For(k.Clone().Op(":=").Range().Add(val)).Block(
-			jen.Add(ks).Dot("Keys").Op("=").Append(jen.Add(ks).Dot("Keys"), convert(keyT, kind, k)),
-		),
-		jen.Add(ks).Dot("Sort").Call(sortArgs...),
-		jen.For(jen.List(jen.Id("_"), k).Op(":=").Range().Add(ks).Dot("Keys")).Block(pair...),
-		jen.Add(ks).Dot("Release").Call(),
+		jen.Add(ps).Op(":=").Add(rt(get)).Call(),
+		jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...),
+		jen.Id("dst").Op("=").Add(ps).Dot("Finish").Call(finishArgs...),
 	}
 }
 

@@ -112,7 +112,8 @@
 //   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [AtRoot], [AtType], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
-//     [GetMapSorter], [StringKeys], [GetStringKeys], [IntKeys],
+//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntPairs],
+//     [GetIntPairs], [UintPairs], [GetUintPairs], [StringKeys], [GetStringKeys], [IntKeys],
 //     [GetIntKeys], [UintKeys], [GetUintKeys], [KeyOrder], [SortBytewise],
 //     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].

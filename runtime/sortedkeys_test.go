@@ -83,3 +83,88 @@ func TestSortedKeysMatchFxamacker(t *testing.T) {
 		}
 	}
 }
+
+// TestPairsMatchFxamacker encodes random maps through StringPairs,
+// IntPairs and UintPairs in both orders and compares with fxamacker/cbor.
+// The text keys are drawn from three byte values and share long
+// prefixes, so that the sort's packed windows tie and are refined; the
+// sizes reach past the groups of 256 keys.
+func TestPairsMatchFxamacker(t *testing.T) {
+	det, _ := cbor.CoreDetEncOptions().EncMode()
+	lfOpts := cbor.CoreDetEncOptions()
+	lfOpts.Sort = cbor.SortLengthFirst
+	lf, _ := lfOpts.EncMode()
+	r := rand.New(rand.NewPCG(9, 10))
+	rounds := 400
+	if testing.Short() {
+		rounds = 100
+	}
+	for round := 0; round < rounds; round++ {
+		sm := map[string]string{}
+		im := map[int64]int64{}
+		um := map[uint64][]byte{}
+		size := r.IntN(40)
+		if round%20 == 0 {
+			size = 300 + r.IntN(400)
+		}
+		prefix := string(bytes.Repeat([]byte{'p'}, r.IntN(30)))
+		for i := size; i > 0; i-- {
+			b := make([]byte, r.IntN(12)+r.IntN(2)*r.IntN(90))
+			if round%40 == 0 {
+				b = make([]byte, 12) // one group of more than 256 keys
+			}
+			for j := range b {
+				b[j] = "\x00a\xff"[r.IntN(3)]
+			}
+			k := string(b)
+			if r.IntN(2) == 0 {
+				k = prefix + k
+			}
+			sm[k] = string(b[:r.IntN(len(b)+1)])
+			v := r.Int64() >> r.IntN(64)
+			im[v] = -v
+			um[uint64(r.Int64())>>r.IntN(64)] = b
+		}
+		for _, order := range []runtime.KeyOrder{runtime.SortBytewise, runtime.SortLengthFirst} {
+			em := det
+			if order == runtime.SortLengthFirst {
+				em = lf
+			}
+			want, _ := em.Marshal(sm)
+			got := runtime.AppendMapHead([]byte{0x99}, len(sm))
+			ps := runtime.GetStringPairs()
+			for k, x := range sm {
+				ps.Add(got, k)
+				got = runtime.AppendString(runtime.AppendString(got, k), x)
+			}
+			got = ps.Finish(got)
+			if got[0] != 0x99 || !bytes.Equal(got[1:], want) {
+				t.Fatalf("string keys, order %d, %d keys:\n got %x\nwant 99%x", order, len(sm), got, want)
+			}
+
+			want, _ = em.Marshal(im)
+			got = runtime.AppendMapHead(nil, len(im))
+			is := runtime.GetIntPairs()
+			for k, x := range im {
+				is.Add(got, k)
+				got = runtime.AppendInt(runtime.AppendInt(got, k), x)
+			}
+			got = is.Finish(got, order)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("int keys, order %d:\n got %x\nwant %x", order, got, want)
+			}
+
+			want, _ = em.Marshal(um)
+			got = runtime.AppendMapHead(nil, len(um))
+			us := runtime.GetUintPairs()
+			for k, x := range um {
+				us.Add(got, k)
+				got = runtime.AppendBytes(runtime.AppendUint(got, k), x)
+			}
+			got = us.Finish(got, order)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("uint keys, order %d:\n got %x\nwant %x", order, got, want)
+			}
+		}
+	}
+}

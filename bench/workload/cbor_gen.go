@@ -2074,47 +2074,39 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
-		ks := runtime.GetStringKeys()
-		for k := range v.Index {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Index {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.Index[k]
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendUint(dst, uint64(e[i1]))
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendUint(dst, uint64(x[i1]))
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	if v.Groups == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Groups))
-		ks := runtime.GetStringKeys()
-		for k := range v.Groups {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Groups {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.Groups[k]
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendString(dst, e[i1])
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendString(dst, x[i1])
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	dst = append(dst, 0x84)
 	for i := range v.Grid {
@@ -2818,16 +2810,13 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
-		ks := runtime.GetStringKeys()
-		for k := range v.Counts {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Counts {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, v.Counts[k])
+			dst = runtime.AppendInt(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
@@ -3821,19 +3810,16 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Dict))
-			ks := runtime.GetStringKeys()
-			for k := range v.Dict {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Dict {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Dict[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil

@@ -30,16 +30,13 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Headers))
-		ks := runtime.GetStringKeys()
-		for k := range v.Headers {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Headers {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendString(dst, v.Headers[k])
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	if v.Deadline == nil {
 		dst = runtime.AppendNull(dst)
@@ -1614,16 +1611,13 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Timing))
-		ks := runtime.GetStringKeys()
-		for k := range v.Timing {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Timing {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendFloat32(dst, v.Timing[k])
+			dst = runtime.AppendFloat32(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
@@ -2602,16 +2596,13 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Fields))
-		ks := runtime.GetIntKeys()
-		for k := range v.Fields {
-			ks.Keys = append(ks.Keys, int64(k))
+		ps := runtime.GetIntPairs()
+		for k, x := range v.Fields {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			dst = runtime.AppendString(dst, v.Fields[int(k)])
-		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	if v.Data == nil {
 		dst = runtime.AppendNull(dst)

@@ -821,35 +821,29 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Dict))
-			ks := runtime.GetStringKeys()
-			for k := range v.Dict {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Dict {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Dict[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	if v.Index == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
-		ks := runtime.GetIntKeys()
-		for k := range v.Index {
-			ks.Keys = append(ks.Keys, int64(k))
+		ps := runtime.GetIntPairs()
+		for k, x := range v.Index {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			dst = runtime.AppendString(dst, v.Index[int32(k)])
-		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)

@@ -77,46 +77,37 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByName))
-		ks := runtime.GetStringKeys()
-		for k := range v.ByName {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.ByName {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.ByName[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	if v.ByInt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByInt))
-		ks := runtime.GetIntKeys()
-		for k := range v.ByInt {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
+		ps := runtime.GetIntPairs()
+		for k, x := range v.ByInt {
+			ps.Add(dst, k)
 			dst = runtime.AppendInt(dst, k)
-			dst = runtime.AppendString(dst, v.ByInt[k])
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	if v.ByUint == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByUint))
-		ks := runtime.GetUintKeys()
-		for k := range v.ByUint {
-			ks.Keys = append(ks.Keys, uint64(k))
+		ps := runtime.GetUintPairs()
+		for k, x := range v.ByUint {
+			ps.Add(dst, uint64(k))
+			dst = runtime.AppendUint(dst, uint64(k))
+			dst = runtime.AppendBool(dst, x)
 		}
-		ks.Sort()
-		for _, k := range ks.Keys {
-			dst = runtime.AppendUint(dst, k)
-			dst = runtime.AppendBool(dst, v.ByUint[uint8(k)])
-		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	if v.ByBool == nil {
 		dst = runtime.AppendNull(dst)
@@ -135,36 +126,29 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
-		ks := runtime.GetStringKeys()
-		for k := range v.Counts {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Counts {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendUint(dst, uint64(v.Counts[k]))
+			dst = runtime.AppendUint(dst, uint64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	if v.ByColor == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByColor))
-		ks := runtime.GetStringKeys()
-		for k := range v.ByColor {
-			ks.Keys = append(ks.Keys, string(k))
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
-			dst = runtime.AppendString(dst, k)
-			e := v.ByColor[Color(k)]
-			if e == nil {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.ByColor {
+			ps.Add(dst, string(k))
+			dst = runtime.AppendString(dst, string(k))
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendBytes(dst, e)
+				dst = runtime.AppendBytes(dst, x)
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	if v.PInt == nil {
 		dst = runtime.AppendNull(dst)
@@ -204,16 +188,13 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len((*v.PMap)))
-			ks1 := runtime.GetStringKeys()
-			for k1 := range *v.PMap {
-				ks1.Keys = append(ks1.Keys, k1)
-			}
-			ks1.Sort()
-			for _, k1 := range ks1.Keys {
+			ps1 := runtime.GetStringPairs()
+			for k1, x1 := range *v.PMap {
+				ps1.Add(dst, k1)
 				dst = runtime.AppendString(dst, k1)
-				dst = runtime.AppendString(dst, (*v.PMap)[k1])
+				dst = runtime.AppendString(dst, x1)
 			}
-			ks1.Release()
+			dst = ps1.Finish(dst)
 		}
 	}
 	if v.PPInt == nil {
@@ -246,31 +227,24 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.MapOfMap))
-		ks := runtime.GetStringKeys()
-		for k := range v.MapOfMap {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.MapOfMap {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.MapOfMap[k]
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendMapHead(dst, len(e))
-				ks1 := runtime.GetIntKeys()
-				for k1 := range e {
-					ks1.Keys = append(ks1.Keys, int64(k1))
+				dst = runtime.AppendMapHead(dst, len(x))
+				ps1 := runtime.GetIntPairs()
+				for k1, x1 := range x {
+					ps1.Add(dst, int64(k1))
+					dst = runtime.AppendInt(dst, int64(k1))
+					dst = runtime.AppendString(dst, x1)
 				}
-				ks1.Sort(runtime.SortBytewise)
-				for _, k1 := range ks1.Keys {
-					dst = runtime.AppendInt(dst, k1)
-					dst = runtime.AppendString(dst, e[int(k1)])
-				}
-				ks1.Release()
+				dst = ps1.Finish(dst, runtime.SortBytewise)
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }

@@ -335,21 +335,18 @@ func (v *Addressed) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Addrs))
-			ks := runtime.GetStringKeys()
-			for k := range v.Addrs {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Addrs {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Addrs[k]
+				e = x
 				if b1, err := e.MarshalBinary(); err != nil {
 					return nil, err
 				} else {
 					dst = runtime.AppendBytes(dst, b1)
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil

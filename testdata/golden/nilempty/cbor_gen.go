@@ -33,16 +33,13 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	{
 		dst = runtime.AppendMapHead(dst, len(v.Names))
-		ks := runtime.GetStringKeys()
-		for k := range v.Names {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Names {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.Names[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	{
 		dst = runtime.AppendArrayHead(dst, len(v.Nested))
@@ -78,17 +75,13 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	{
 		dst = runtime.AppendMapHead(dst, len(v.ByKey))
-		ks := runtime.GetStringKeys()
-		for k := range v.ByKey {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.ByKey {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.ByKey[k]
-			dst = runtime.AppendBytes(dst, e)
+			dst = runtime.AppendBytes(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }

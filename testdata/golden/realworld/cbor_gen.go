@@ -97,16 +97,13 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Attrs))
-		ks := runtime.GetStringKeys()
-		for k := range v.Attrs {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Attrs {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.Attrs[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	dst = append(dst, 0x82)
 	for i := range v.Grid {
@@ -150,42 +147,35 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByName {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByName {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByName[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	if v.ByID == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByID))
-		ks := runtime.GetIntKeys()
-		for k := range v.ByID {
-			ks.Keys = append(ks.Keys, int64(k))
-		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			e := v.ByID[int(k)]
-			if e == nil {
+		ps := runtime.GetIntPairs()
+		for k, x := range v.ByID {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				if dst, err = e.AppendCBOR(dst); err != nil {
+				if dst, err = x.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	if v.Times == nil {
 		dst = runtime.AppendNull(dst)
@@ -2636,19 +2626,16 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByKey))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByKey {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByKey {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByKey[k]
+				e = x
 				if dst, err = dynamic.AppendValue(dst, &e, dynamic.Options{}); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil

@@ -26,39 +26,32 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Words))
-		ks := runtime.GetStringKeys()
-		for k := range v.Words {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Words {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.Words[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	if v.Refs == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Refs))
-		ks := runtime.GetIntKeys()
-		for k := range v.Refs {
-			ks.Keys = append(ks.Keys, int64(k))
-		}
-		ks.Sort(runtime.SortLengthFirst)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			e := v.Refs[int(k)]
-			if e == nil {
+		ps := runtime.GetIntPairs()
+		for k, x := range v.Refs {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendString(dst, e[i1])
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendString(dst, x[i1])
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortLengthFirst)
 	}
 	return dst, nil
 }

@@ -476,19 +476,16 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Named))
-			ks := runtime.GetStringKeys()
-			for k := range v.Named {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Named {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Named[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	if v.Maybe == nil {
@@ -911,19 +908,16 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
-		ks := runtime.GetStringKeys()
-		for k := range *v {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range *v {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e = (*v)[k]
+			e = x
 			if dst, err = e.AppendCBOR(dst); err != nil {
 				return nil, err
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
@@ -1258,19 +1252,16 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Map))
-			ks := runtime.GetStringKeys()
-			for k := range v.Map {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Map {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Map[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil

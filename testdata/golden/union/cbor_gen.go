@@ -273,19 +273,16 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
-		ks := runtime.GetStringKeys()
-		for k := range *v {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range *v {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e = (*v)[k]
+			e = x
 			if dst, err = AppendValueCBOR(dst, e); err != nil {
 				return nil, err
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
@@ -684,19 +681,16 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByName {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByName {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByName[k]
+				e = x
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	if v.Ptr == nil {

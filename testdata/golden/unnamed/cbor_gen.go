@@ -52,19 +52,16 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Map))
-			ks := runtime.GetStringKeys()
-			for k := range v.Map {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Map {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Map[k]
+				e = x
 				if dst, err = dynamic.Append(dst, e, dynamic.Options{}); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	if v.Deep == nil {

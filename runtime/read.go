@@ -1,9 +1,11 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 	"strconv"
+	"unsafe"
 )
 
 // Typed reads. Each reads one whole item and returns a *Error when the
@@ -478,11 +480,35 @@ func (d *Decoder) definiteString(base int) (b []byte, size int) {
 
 // ReadString reads a text string, checked to be UTF-8.
 func (d *Decoder) ReadString() (string, error) {
-	if b, size := d.definiteString(0x60); size != 0 && validUTF8(b) {
+	if b, size := d.definiteString(0x60); size != 0 && (len(b) <= 32 && ascii32(b) || validUTF8(b)) {
 		d.off += size
+		if d.opts.ZeroCopy && d.r == nil {
+			return unsafe.String(unsafe.SliceData(b), len(b)), nil
+		}
 		return string(b), nil
 	}
 	return d.readStringSlow()
+}
+
+// ascii32 reports whether b, at most 32 bytes long, is all ASCII: a few
+// words that overlap, with no loop.
+func ascii32(b []byte) bool {
+	const high = 0x8080808080808080
+	var w uint64
+	switch n := len(b); {
+	case n >= 16:
+		w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
+			binary.LittleEndian.Uint64(b[n-16:]) | binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 8:
+		w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 4:
+		w = uint64(binary.LittleEndian.Uint32(b) | binary.LittleEndian.Uint32(b[n-4:]))
+	default:
+		for _, c := range b {
+			w |= uint64(c)
+		}
+	}
+	return w&high == 0
 }
 
 func (d *Decoder) readStringSlow() (string, error) {
@@ -502,6 +528,9 @@ func (d *Decoder) readStringSlow() (string, error) {
 		return "", d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
 	}
 	d.off += n
+	if d.zeroCopy() && n > 0 {
+		return unsafe.String(&b[0], n), nil
+	}
 	return string(b), nil
 }
 
@@ -510,6 +539,9 @@ func (d *Decoder) readStringSlow() (string, error) {
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 	if b, size := d.definiteString(0x40); size != 0 {
 		d.off += size
+		if d.opts.ZeroCopy && d.r == nil {
+			return b[:len(b):len(b)], nil
+		}
 		if buf = append(buf[:0], b...); buf == nil {
 			buf = []byte{}
 		}
@@ -525,6 +557,9 @@ func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
 	}
 	if n < 0 {
 		buf, err = d.chunks(buf[:0], MajorBytes, "byte string", start)
+	} else if d.zeroCopy() {
+		buf = d.buf[d.off : d.off+n : d.off+n]
+		d.off += n
 	} else {
 		buf = append(buf[:0], d.buf[d.off:d.off+n]...)
 		d.off += n

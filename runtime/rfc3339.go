@@ -49,15 +49,16 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	}
 	s := b[19:]
 	if len(s) >= 2 && s[0] == '.' && s[1]-'0' <= 9 {
-		n := 2
-		for n < len(s) && s[n]-'0' <= 9 {
-			n++
+		// Nine digits at most count, as in time.Parse; the rest are
+		// read past.
+		n := 1
+		for ; n < len(s) && s[n]-'0' <= 9; n++ {
+			if n <= 9 {
+				f.nsec = f.nsec*10 + int(s[n]-'0')
+			}
 		}
-		// Nine digits at most count, as in time.Parse.
-		scale := 100_000_000
-		for _, c := range s[1:min(n, 10)] {
-			f.nsec += int(c-'0') * scale
-			scale /= 10
+		if n < 10 {
+			f.nsec *= pow10[10-n]
 		}
 		s = s[n:]
 	}
@@ -104,10 +105,11 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
-	// time.Date normalizes the seconds less the offset to the same
-	// instant (and the same internal form) as time.Parse's Date and
-	// subtraction.
-	t := time.Date(f.year, time.Month(f.month), f.day, f.hour, f.min, f.sec-f.zone, f.nsec, time.UTC)
+	// The instant in UTC, in the internal form time.Parse gives it (Date
+	// in UTC, then the offset subtracted): the fields are in range, so
+	// the seconds since 1970 follow from the civil date directly.
+	secs := daysFromCivil(f.year, f.month, f.day)*86400 + int64(f.hour*3600+f.min*60+f.sec-f.zone)
+	t := time.Unix(secs, int64(f.nsec)).UTC()
 	if f.utc {
 		return t, true
 	}
@@ -214,4 +216,24 @@ func civil(days int64) (year, month, day int) {
 		y++
 	}
 	return int(y), month, day
+}
+
+// pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine
+// digits to nanoseconds.
+var pow10 = [...]int{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000}
+
+// daysFromCivil returns the days from 1970-01-01 to the given date of the
+// proleptic Gregorian calendar (the inverse of civil).
+func daysFromCivil(year, month, day int) int64 {
+	if month <= 2 {
+		year--
+	}
+	era := year / 400
+	if year < 0 {
+		era = (year - 399) / 400
+	}
+	yoe := year - era*400                     // [0, 399]
+	doy := (153*((month+9)%12)+2)/5 + day - 1 // [0, 365], from March 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy    // [0, 146096]
+	return int64(era*146097+doe) - 719468
 }

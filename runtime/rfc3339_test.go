@@ -223,3 +223,22 @@ func ExampleAppendTime_text() {
 	fmt.Println(strconv.Quote(string(b[2:])))
 	// Output: "2026-11-30T21:00:00.5Z"
 }
+
+// TestDaysFromCivil compares daysFromCivil with the time package on days
+// of years 0000 to 9999 (every day of a full run, every 13th in -short).
+func TestDaysFromCivil(t *testing.T) {
+	step := 1
+	if testing.Short() {
+		step = 13
+	}
+	start := time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC)
+	for d := 0; ; d += step {
+		day := start.AddDate(0, 0, d)
+		if day.Year() > 9999 {
+			break
+		}
+		if got, want := daysFromCivil(day.Year(), int(day.Month()), day.Day()), day.Unix()/86400; got != want {
+			t.Fatalf("%s: %d days, want %d", day.Format(time.DateOnly), got, want)
+		}
+	}
+}

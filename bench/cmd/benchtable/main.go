@@ -38,7 +38,7 @@ const (
 var (
 	implOrder  = []string{"generated", "generated-unsorted", "handwritten", "fxamacker", "fxamacker-map", "whyrusleeping", "msgp", "msgp-tuple"}
 	shapeOrder = []string{"Request", "Profile", "Graph", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
-		"SkipCompositeLarge", "SkipDocument"}
+		"PersonText", "PersonUnix", "SkipCompositeLarge", "SkipDocument"}
 )
 
 // results holds medians: unit -> "Shape Op" -> impl -> value.

@@ -4,9 +4,11 @@
 // layout as the array format of cbor-gen, in MessagePack.
 package msgptuple
 
+import "time"
+
 //go:generate go run github.com/tinylib/msgp@v1.6.5 -tests=false
 
-//msgp:tuple Request Profile Graph Node Edge Tables Counters Location Composite Field Value
+//msgp:tuple Request Profile Graph Node Edge Tables Counters Location Composite Field Value Person
 
 type Request struct {
 	ID         uint64
@@ -99,4 +101,15 @@ type Value struct {
 	Composite *Composite
 	Array     []Value
 	Dict      map[string]Value
+}
+
+// Person is the record of workload/person; msgp writes its time in its own
+// binary extension.
+type Person struct {
+	Name     string
+	BirthDay time.Time
+	Phone    string
+	Siblings int
+	Spouse   bool
+	Money    float64
 }

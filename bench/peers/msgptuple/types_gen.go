@@ -1198,6 +1198,157 @@ func (z NodeKind) Msgsize() (s int) {
 }
 
 // DecodeMsg implements msgp.Decodable
+func (z *Person) DecodeMsg(dc *msgp.Reader) (err error) {
+	var zb0001 uint32
+	zb0001, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 6 {
+		err = msgp.ArrayError{Wanted: 6, Got: zb0001}
+		return
+	}
+	z.Name, err = dc.ReadString()
+	if err != nil {
+		err = msgp.WrapError(err, "Name")
+		return
+	}
+	z.BirthDay, err = dc.ReadTime()
+	if err != nil {
+		err = msgp.WrapError(err, "BirthDay")
+		return
+	}
+	z.Phone, err = dc.ReadString()
+	if err != nil {
+		err = msgp.WrapError(err, "Phone")
+		return
+	}
+	z.Siblings, err = dc.ReadInt()
+	if err != nil {
+		err = msgp.WrapError(err, "Siblings")
+		return
+	}
+	z.Spouse, err = dc.ReadBool()
+	if err != nil {
+		err = msgp.WrapError(err, "Spouse")
+		return
+	}
+	z.Money, err = dc.ReadFloat64()
+	if err != nil {
+		err = msgp.WrapError(err, "Money")
+		return
+	}
+	return
+}
+
+// EncodeMsg implements msgp.Encodable
+func (z *Person) EncodeMsg(en *msgp.Writer) (err error) {
+	// array header, size 6
+	err = en.Append(0x96)
+	if err != nil {
+		return
+	}
+	err = en.WriteString(z.Name)
+	if err != nil {
+		err = msgp.WrapError(err, "Name")
+		return
+	}
+	err = en.WriteTime(z.BirthDay)
+	if err != nil {
+		err = msgp.WrapError(err, "BirthDay")
+		return
+	}
+	err = en.WriteString(z.Phone)
+	if err != nil {
+		err = msgp.WrapError(err, "Phone")
+		return
+	}
+	err = en.WriteInt(z.Siblings)
+	if err != nil {
+		err = msgp.WrapError(err, "Siblings")
+		return
+	}
+	err = en.WriteBool(z.Spouse)
+	if err != nil {
+		err = msgp.WrapError(err, "Spouse")
+		return
+	}
+	err = en.WriteFloat64(z.Money)
+	if err != nil {
+		err = msgp.WrapError(err, "Money")
+		return
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *Person) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// array header, size 6
+	o = append(o, 0x96)
+	o = msgp.AppendString(o, z.Name)
+	o = msgp.AppendTime(o, z.BirthDay)
+	o = msgp.AppendString(o, z.Phone)
+	o = msgp.AppendInt(o, z.Siblings)
+	o = msgp.AppendBool(o, z.Spouse)
+	o = msgp.AppendFloat64(o, z.Money)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *Person) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 6 {
+		err = msgp.ArrayError{Wanted: 6, Got: zb0001}
+		return
+	}
+	z.Name, bts, err = msgp.ReadStringBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Name")
+		return
+	}
+	z.BirthDay, bts, err = msgp.ReadTimeBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "BirthDay")
+		return
+	}
+	z.Phone, bts, err = msgp.ReadStringBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Phone")
+		return
+	}
+	z.Siblings, bts, err = msgp.ReadIntBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Siblings")
+		return
+	}
+	z.Spouse, bts, err = msgp.ReadBoolBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Spouse")
+		return
+	}
+	z.Money, bts, err = msgp.ReadFloat64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Money")
+		return
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *Person) Msgsize() (s int) {
+	s = 1 + msgp.StringPrefixSize + len(z.Name) + msgp.TimeSize + msgp.StringPrefixSize + len(z.Phone) + msgp.IntSize + msgp.BoolSize + msgp.Float64Size
+	return
+}
+
+// DecodeMsg implements msgp.Decodable
 func (z *Profile) DecodeMsg(dc *msgp.Reader) (err error) {
 	var zb0001 uint32
 	zb0001, err = dc.ReadArrayHeader()

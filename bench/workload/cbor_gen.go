@@ -38,15 +38,18 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Request) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 39
+	n := 19
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Service))) + len(v.Service)
 	n += runtime.SizeHead(uint64(len(v.Method))) + len(v.Method)
+	n += runtime.SizeHead(uint64(int64(v.Deadline) ^ int64(v.Deadline)>>63))
+	n += runtime.SizeHead(uint64(v.Priority))
 	n += runtime.SizeHead(uint64(len(v.Payload))) + len(v.Payload)
 	return n
 }
@@ -450,13 +453,14 @@ func (v *Profile) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Profile) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 45
+	n := 17
+	n += runtime.SizeHead(uint64(v.UserID))
 	if v.Name == nil {
 		n++
 	} else {
@@ -467,10 +471,25 @@ func (v *Profile) SizeCBOR() int {
 	} else {
 		n += runtime.SizeHead(uint64(len((*v.Email)))) + len((*v.Email))
 	}
+	if v.Age == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.Age)))
+	}
+	if v.Balance == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Balance)) ^ int64((*v.Balance))>>63))
+	}
 	if v.Locale == nil {
 		n++
 	} else {
 		n += runtime.SizeHead(uint64(len((*v.Locale)))) + len((*v.Locale))
+	}
+	if v.Level == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Level)) ^ int64((*v.Level))>>63))
 	}
 	return n
 }
@@ -1238,8 +1257,8 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Graph) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -1250,7 +1269,10 @@ func (v *Graph) SizeCBOR() int {
 	for i := range v.Nodes {
 		n += v.Nodes[i].SizeCBOR()
 	}
-	n += runtime.SizeHead(uint64(len(v.Edges))) + len(v.Edges)*29
+	n += runtime.SizeHead(uint64(len(v.Edges)))
+	for i := range v.Edges {
+		n += v.Edges[i].SizeCBOR()
+	}
 	return n
 }
 
@@ -1523,14 +1545,17 @@ func (v *Node) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Node) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 21
+	n := 1
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	n += runtime.SizeHead(uint64(v.Kind))
+	n += runtime.SizeHead(uint64(int64(v.Weight) ^ int64(v.Weight)>>63))
 	return n
 }
 
@@ -1788,13 +1813,17 @@ func (v *Edge) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Edge) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 29
+	n := 2
+	n += runtime.SizeHead(uint64(v.From))
+	n += runtime.SizeHead(uint64(v.To))
+	n += runtime.SizeHead(uint64(int64(v.Cost) ^ int64(v.Cost)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2131,8 +2160,8 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Tables) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -2140,7 +2169,10 @@ func (v *Tables) SizeCBOR() int {
 	n := 150
 	n += runtime.SizeHead(uint64(len(v.Matrix)))
 	for i := range v.Matrix {
-		n += runtime.SizeHead(uint64(len(v.Matrix[i]))) + len(v.Matrix[i])*9
+		n += runtime.SizeHead(uint64(len(v.Matrix[i])))
+		for i1 := range v.Matrix[i] {
+			n += runtime.SizeHead(uint64(int64(v.Matrix[i][i1]) ^ int64(v.Matrix[i][i1])>>63))
+		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Rows)))
 	for i := range v.Rows {
@@ -2152,7 +2184,10 @@ func (v *Tables) SizeCBOR() int {
 	n += runtime.SizeHead(uint64(len(v.Index)))
 	for k, x := range v.Index {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
-		n += runtime.SizeHead(uint64(len(x))) + len(x)*5
+		n += runtime.SizeHead(uint64(len(x)))
+		for i1 := range x {
+			n += runtime.SizeHead(uint64(x[i1]))
+		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Groups)))
 	for k, x := range v.Groups {
@@ -2822,17 +2857,18 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Counters) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 1
 	n += runtime.SizeHead(uint64(len(v.Host))) + len(v.Host)
-	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*9
-	for k := range v.Counts {
+	n += runtime.SizeHead(uint64(len(v.Counts)))
+	for k, x := range v.Counts {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
 	return n
 }
@@ -3064,8 +3100,8 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Location) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -3275,15 +3311,16 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Composite) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 3
+	n := 1
 	n += v.Location.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
 	n += runtime.SizeHead(uint64(len(v.Fields)))
 	for i := range v.Fields {
@@ -3590,8 +3627,8 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Field) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -3826,13 +3863,18 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 11
+	n := 2
+	if v.Int == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Int)) ^ int64((*v.Int))>>63))
+	}
 	if v.Str == nil {
 		n++
 	} else {

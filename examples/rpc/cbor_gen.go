@@ -55,18 +55,25 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Request) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 38
+	n := 18
+	n += runtime.SizeHead(uint64(v.Version))
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Method))) + len(v.Method)
 	n += runtime.SizeHead(uint64(len(v.Headers)))
 	for k, x := range v.Headers {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	if v.Deadline == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Deadline)) ^ int64((*v.Deadline))>>63))
 	}
 	n += v.Params.SizeCBOR()
 	return n
@@ -488,8 +495,8 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Params) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -792,14 +799,15 @@ func (v *GetParams) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *GetParams) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 3
+	n := 1
 	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	n += runtime.SizeHead(uint64(v.Consistency))
 	return n
 }
 
@@ -1009,15 +1017,21 @@ func (v *PutParams) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *PutParams) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 15
+	n := 1
 	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
 	n += runtime.SizeHead(uint64(len(v.Value))) + len(v.Value)
+	n += runtime.SizeHead(uint64(v.TTL))
+	if v.IfVersion == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.IfVersion)))
+	}
 	return n
 }
 
@@ -1322,14 +1336,15 @@ func (v *ListParams) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *ListParams) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 5
+	n := 2
 	n += runtime.SizeHead(uint64(len(v.Prefix))) + len(v.Prefix)
+	n += runtime.SizeHead(uint64(v.Limit))
 	n += runtime.SizeHead(uint64(len(v.Cursor))) + len(v.Cursor)
 	return n
 }
@@ -1623,13 +1638,14 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Response) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
+	n += runtime.SizeHead(uint64(v.ID))
 	if v.Result == nil {
 		n++
 	} else {
@@ -1982,14 +1998,15 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Result) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 11
+	n := 2
 	n += runtime.SizeHead(uint64(len(v.Value))) + len(v.Value)
+	n += runtime.SizeHead(uint64(v.Version))
 	n += runtime.SizeHead(uint64(len(v.Entries)))
 	for i := range v.Entries {
 		n += v.Entries[i].SizeCBOR()
@@ -2328,14 +2345,16 @@ func (v *Entry) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Entry) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 28
+	n := 10
 	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	n += runtime.SizeHead(uint64(v.Version))
+	n += runtime.SizeHead(uint64(int64(v.Size) ^ int64(v.Size)>>63))
 	return n
 }
 
@@ -2613,16 +2632,23 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Error) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 11
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.Code) ^ int64(v.Code)>>63))
 	n += runtime.SizeHead(uint64(len(v.Message))) + len(v.Message)
-	n += runtime.SizeHead(uint64(len(v.Fields))) + len(v.Fields)*9
-	for _, x := range v.Fields {
+	if v.RetryAfter == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.RetryAfter)))
+	}
+	n += runtime.SizeHead(uint64(len(v.Fields)))
+	for k, x := range v.Fields {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
 	}
 	n += runtime.SizeHead(uint64(len(v.Data))) + len(v.Data)

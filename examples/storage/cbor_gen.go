@@ -28,8 +28,8 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Location) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -240,20 +240,22 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Composite) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 12
+	n := 1
 	n += v.Location.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
 	n += runtime.SizeHead(uint64(len(v.Fields)))
 	for i := range v.Fields {
 		n += v.Fields[i].SizeCBOR()
 	}
+	n += runtime.SizeHead(uint64(v.Version))
 	return n
 }
 
@@ -581,8 +583,8 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Field) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -856,13 +858,28 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 72
+	n := 45
+	if v.Int == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Int)) ^ int64((*v.Int))>>63))
+	}
+	if v.Uint == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.Uint)))
+	}
+	if v.Fix == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Fix)) ^ int64((*v.Fix))>>63))
+	}
 	if v.Str == nil {
 		n++
 	} else {
@@ -887,8 +904,9 @@ func (v *Value) SizeCBOR() int {
 			n += e.SizeCBOR()
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.Index))) + len(v.Index)*5
-	for _, x := range v.Index {
+	n += runtime.SizeHead(uint64(len(v.Index)))
+	for k, x := range v.Index {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
 	}
 	if v.Composite == nil {
@@ -1702,13 +1720,14 @@ func (v *Path) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Path) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 4
+	n := 1
+	n += runtime.SizeHead(uint64(v.Domain))
 	n += runtime.SizeHead(uint64(len(v.Identifier))) + len(v.Identifier)
 	return n
 }
@@ -1933,13 +1952,19 @@ func (v *Limits) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Limits) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 33
+	n := 8
+	n += runtime.SizeHead(uint64(v.MaxBytes))
+	n += runtime.SizeHead(uint64(v.MaxRecords))
+	n += runtime.SizeHead(uint64(v.MaxDepth))
+	for i := range v.Quotas {
+		n += runtime.SizeHead(uint64(int64(v.Quotas[i]) ^ int64(v.Quotas[i])>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.Exempt))) + len(v.Exempt)*1
 	for _, x := range v.Exempt {
 		n += runtime.SizeHead(uint64(len(x))) + len(x)*9

@@ -250,19 +250,25 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Containers) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 51
+	n := 24
 	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
 	n += runtime.SizeHead(uint64(len(v.Blob))) + len(v.Blob)
-	n += runtime.SizeHead(uint64(len(v.Ints))) + len(v.Ints)*9
+	n += runtime.SizeHead(uint64(len(v.Ints)))
+	for i := range v.Ints {
+		n += runtime.SizeHead(uint64(int64(v.Ints[i]) ^ int64(v.Ints[i])>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.Tags)))
 	for i := range v.Tags {
 		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
+	}
+	for i := range v.Triple {
+		n += runtime.SizeHead(uint64(int64(v.Triple[i]) ^ int64(v.Triple[i])>>63))
 	}
 	n += runtime.SizeHead(uint64(len(v.Nested)))
 	for i := range v.Nested {
@@ -271,24 +277,35 @@ func (v *Containers) SizeCBOR() int {
 			n += runtime.SizeHead(uint64(len(v.Nested[i][i1]))) + len(v.Nested[i][i1])
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.ByName))) + len(v.ByName)*9
-	for k := range v.ByName {
+	n += runtime.SizeHead(uint64(len(v.ByName)))
+	for k, x := range v.ByName {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
-	n += runtime.SizeHead(uint64(len(v.ByInt))) + len(v.ByInt)*9
-	for _, x := range v.ByInt {
+	n += runtime.SizeHead(uint64(len(v.ByInt)))
+	for k, x := range v.ByInt {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
 	}
-	n += runtime.SizeHead(uint64(len(v.ByUint))) + len(v.ByUint)*3
+	n += runtime.SizeHead(uint64(len(v.ByUint))) + len(v.ByUint)*1
+	for k := range v.ByUint {
+		n += runtime.SizeHead(uint64(k))
+	}
 	n += runtime.SizeHead(uint64(len(v.ByBool))) + len(v.ByBool)*6
-	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*5
-	for k := range v.Counts {
+	n += runtime.SizeHead(uint64(len(v.Counts)))
+	for k, x := range v.Counts {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(x))
 	}
 	n += runtime.SizeHead(uint64(len(v.ByColor)))
 	for k, x := range v.ByColor {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	if v.PInt == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.PInt)) ^ int64((*v.PInt))>>63))
 	}
 	if v.PString == nil {
 		n++
@@ -303,7 +320,10 @@ func (v *Containers) SizeCBOR() int {
 	if v.PSlice == nil {
 		n++
 	} else {
-		n += runtime.SizeHead(uint64(len((*v.PSlice)))) + len((*v.PSlice))*9
+		n += runtime.SizeHead(uint64(len((*v.PSlice))))
+		for i1 := range *v.PSlice {
+			n += runtime.SizeHead(uint64(int64((*v.PSlice)[i1]) ^ int64((*v.PSlice)[i1])>>63))
+		}
 	}
 	if v.PMap == nil {
 		n++
@@ -314,12 +334,29 @@ func (v *Containers) SizeCBOR() int {
 			n += runtime.SizeHead(uint64(len(x1))) + len(x1)
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.Pointers))) + len(v.Pointers)*9
+	if v.PPInt == nil {
+		n++
+	} else {
+		if (*v.PPInt) == nil {
+			n++
+		} else {
+			n += runtime.SizeHead(uint64(int64((*(*v.PPInt))) ^ int64((*(*v.PPInt)))>>63))
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Pointers)))
+	for i := range v.Pointers {
+		if v.Pointers[i] == nil {
+			n++
+		} else {
+			n += runtime.SizeHead(uint64(int64((*v.Pointers[i])) ^ int64((*v.Pointers[i]))>>63))
+		}
+	}
 	n += runtime.SizeHead(uint64(len(v.MapOfMap)))
 	for k, x := range v.MapOfMap {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
-		n += runtime.SizeHead(uint64(len(x))) + len(x)*9
-		for _, x1 := range x {
+		n += runtime.SizeHead(uint64(len(x)))
+		for k1, x1 := range x {
+			n += runtime.SizeHead(uint64(int64(k1) ^ int64(k1)>>63))
 			n += runtime.SizeHead(uint64(len(x1))) + len(x1)
 		}
 	}

@@ -32,14 +32,15 @@ func (v *Item) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Item) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 15
+	n := 10
 	n += runtime.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
+	n += runtime.SizeHead(uint64(v.Qty))
 	return n
 }
 
@@ -366,13 +367,14 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Order) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 13
+	n := 2
+	n += runtime.SizeHead(uint64(v.ID))
 	n += v.First.SizeCBOR()
 	if v.Last == nil {
 		n++
@@ -403,8 +405,9 @@ func (v *Order) SizeCBOR() int {
 			n += e.SizeCBOR()
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.ByID))) + len(v.ByID)*9
-	for _, x := range v.ByID {
+	n += runtime.SizeHead(uint64(len(v.ByID)))
+	for k, x := range v.ByID {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		if x == nil {
 			n++
 		} else {
@@ -420,6 +423,7 @@ func (v *Order) SizeCBOR() int {
 	for i := range v.Children {
 		n += v.Children[i].SizeCBOR()
 	}
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += v.Scalars.SizeCBOR()
 	if v.PNamed == nil {
 		n++

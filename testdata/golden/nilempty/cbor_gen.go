@@ -87,8 +87,8 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Holder) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -96,10 +96,14 @@ func (v *Holder) SizeCBOR() int {
 	n := 1
 	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
 	n += runtime.SizeHead(uint64(len(v.Blob))) + len(v.Blob)
-	n += runtime.SizeHead(uint64(len(v.Ints))) + len(v.Ints)*9
-	n += runtime.SizeHead(uint64(len(v.Names))) + len(v.Names)*9
-	for k := range v.Names {
+	n += runtime.SizeHead(uint64(len(v.Ints)))
+	for i := range v.Ints {
+		n += runtime.SizeHead(uint64(int64(v.Ints[i]) ^ int64(v.Ints[i])>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.Names)))
+	for k, x := range v.Names {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
 	n += runtime.SizeHead(uint64(len(v.Nested)))
 	for i := range v.Nested {
@@ -111,7 +115,10 @@ func (v *Holder) SizeCBOR() int {
 	if v.Ptr == nil {
 		n++
 	} else {
-		n += runtime.SizeHead(uint64(len((*v.Ptr)))) + len((*v.Ptr))*9
+		n += runtime.SizeHead(uint64(len((*v.Ptr))))
+		for i1 := range *v.Ptr {
+			n += runtime.SizeHead(uint64(int64((*v.Ptr)[i1]) ^ int64((*v.Ptr)[i1])>>63))
+		}
 	}
 	n += v.Inner.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.Inners)))
@@ -759,8 +766,8 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Inner) SizeCBOR() int {
 	if v == nil {
 		return 1

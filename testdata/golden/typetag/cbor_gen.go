@@ -29,13 +29,16 @@ func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Point) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 22
+	n := 4
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -248,8 +251,8 @@ func (v *Label) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Label) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -502,14 +505,18 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Shape) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 48
-	n += runtime.SizeHead(uint64(len(v.Path))) + len(v.Path)*22
+	n := 4
+	n += v.At.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.Path)))
+	for i := range v.Path {
+		n += v.Path[i].SizeCBOR()
+	}
 	{
 		var e Label
 		n += runtime.SizeHead(uint64(len(v.Named)))
@@ -518,6 +525,11 @@ func (v *Shape) SizeCBOR() int {
 			e = x
 			n += e.SizeCBOR()
 		}
+	}
+	if v.Maybe == nil {
+		n++
+	} else {
+		n += v.Maybe.SizeCBOR()
 	}
 	n += v.Label.SizeCBOR()
 	return n
@@ -844,13 +856,15 @@ func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *UInt64Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 12
+	n := 3
+	n += runtime.SizeHead(uint64((*v)))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -923,16 +937,19 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Dict) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 3
-	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))*12
-	for k := range *v {
+	var e UInt64Value
+	n += runtime.SizeHead(uint64(len((*v))))
+	for k, x := range *v {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		e = x
+		n += e.SizeCBOR()
 	}
 	return n
 }
@@ -1033,8 +1050,8 @@ func (v *Blob) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Blob) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -1123,14 +1140,17 @@ func (v *Points) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Points) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 3
-	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))*22
+	n += runtime.SizeHead(uint64(len((*v))))
+	for i := range *v {
+		n += (*v)[i].SizeCBOR()
+	}
 	return n
 }
 
@@ -1268,16 +1288,22 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Values) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 25
+	n := 1
+	n += v.U.SizeCBOR()
 	n += v.D.SizeCBOR()
 	n += v.B.SizeCBOR()
 	n += v.P.SizeCBOR()
+	if v.PU == nil {
+		n++
+	} else {
+		n += v.PU.SizeCBOR()
+	}
 	n += runtime.SizeHead(uint64(len(v.Ds)))
 	for i := range v.Ds {
 		n += v.Ds[i].SizeCBOR()

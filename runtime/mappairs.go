@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // StringPairs puts the pairs of a map with text keys into the order of
@@ -23,8 +24,11 @@ import (
 //	}
 //	dst = ps.Finish(dst)
 type StringPairs struct {
-	keys   []string
-	packed []uint64
+	keys     []string
+	packed   []uint64
+	orders   [4]keyOrder // the orders of the last maps sorted
+	next     int         // the entry of orders to replace next
+	recalled bool
 	pairBuf
 }
 
@@ -68,7 +72,10 @@ func (p *StringPairs) Finish(dst []byte) []byte {
 		for _, k := range p.keys {
 			long = max(long, len(k))
 		}
-		if n <= fewPairs {
+		if n > fewPairs && p.recall(r) {
+			// The keys of the last map sorted with n keys, in an order
+			// that ranks follow from.
+		} else if n <= fewPairs {
 			// Few keys: an insertion sort comparing them in line.
 			for i := range r {
 				r[i] = pairRank{i: uint32(i)}
@@ -110,12 +117,16 @@ func (p *StringPairs) Finish(dst []byte) []byte {
 			sortRanks(r, p.aux)
 			p.refine(r, 8)
 		}
+		if n > fewPairs && !p.recalled {
+			p.remember(r)
+		}
 		dst = p.permute(dst)
 	}
 	clear(p.keys)
 	p.keys = p.keys[:0]
 	if cap(p.keys) > 1<<16 {
 		p.keys = nil
+		p.orders = [4]keyOrder{}
 	}
 	p.reset()
 	stringPairsPool.Put(p)
@@ -142,6 +153,86 @@ func textLess(a, b string) bool {
 	}
 	// The last eight bytes, which may overlap those compared equal.
 	return load8(a, n-8) < load8(b, n-8)
+}
+
+// keyOrder is the sorted order of the keys of a map as they came, kept so
+// that the same map encoded again (a common case: a map of metrics
+// written every few seconds) skips the sort. keys are the keys in the
+// order they were added; sorted[j] is the index in keys of the j-th key in
+// order.
+type keyOrder struct {
+	keys   []string
+	sorted []uint32
+}
+
+// recall fills r with the order of the keys from a remembered order, when
+// the keys are those of a map sorted before, in the order Go iterated
+// them then or rotated (Go starts an iteration at a random place of a
+// table and wraps around): it checks every key, and reports false, having
+// done no harm, for any other key set or order.
+func (p *StringPairs) recall(r []pairRank) bool {
+	p.recalled = false
+	n := len(p.keys)
+	for e := range p.orders {
+		o := &p.orders[e]
+		if len(o.keys) != n {
+			continue
+		}
+		// Where the first key was last time: the rotation.
+		k0, rot := p.keys[0], -1
+		for i, k := range o.keys {
+			if sameString(k, k0) {
+				rot = i
+				break
+			}
+		}
+		if rot < 0 {
+			continue
+		}
+		same := true
+		for i, j := 0, rot; i < n; i++ {
+			if !sameString(p.keys[i], o.keys[j]) {
+				same = false
+				break
+			}
+			if j++; j == n {
+				j = 0
+			}
+		}
+		if !same {
+			continue
+		}
+		// keys[i] is o.keys[(i+rot) mod n].
+		for j, x := range o.sorted {
+			i := int(x) - rot
+			if i < 0 {
+				i += n
+			}
+			r[j] = pairRank{i: uint32(i)}
+		}
+		p.recalled = true
+		return true
+	}
+	return false
+}
+
+// remember keeps the order r of the keys, in place of the oldest order
+// kept.
+func (p *StringPairs) remember(r []pairRank) {
+	o := &p.orders[p.next]
+	p.next = (p.next + 1) % len(p.orders)
+	clear(o.keys)
+	o.keys = append(o.keys[:0], p.keys...)
+	o.sorted = o.sorted[:0]
+	for _, x := range r {
+		o.sorted = append(o.sorted, x.i)
+	}
+}
+
+// sameString reports whether a == b, at once when they share their bytes,
+// as the keys of one map do from one iteration to the next.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 // shortKey bounds the length of the keys that Finish groups by length

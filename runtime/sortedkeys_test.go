@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -166,5 +167,60 @@ func TestPairsMatchFxamacker(t *testing.T) {
 				t.Fatalf("uint keys, order %d:\n got %x\nwant %x", order, got, want)
 			}
 		}
+	}
+}
+
+// TestPairsRecallOrder encodes maps again and again, as a program that
+// writes the same metrics every few seconds does, so that StringPairs
+// reuses the order it sorted before: the same map (its iteration starts
+// anywhere), the map after a key was swapped for another (same size, so
+// the kept order must be refused), maps of the same size in turn, and the
+// same keys in copies that share no bytes. Every encoding is compared with
+// fxamacker/cbor's.
+func TestPairsRecallOrder(t *testing.T) {
+	det, _ := cbor.CoreDetEncOptions().EncMode()
+	check := func(what string, m map[string]int) {
+		t.Helper()
+		want, _ := det.Marshal(m)
+		got := runtime.AppendMapHead(nil, len(m))
+		ps := runtime.GetStringPairs()
+		for k, x := range m {
+			ps.Add(got, k)
+			got = runtime.AppendInt(runtime.AppendString(got, k), int64(x))
+		}
+		got = ps.Finish(got)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s:\n got %x\nwant %x", what, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	newMap := func(n int) map[string]int {
+		m := map[string]int{}
+		for len(m) < n {
+			m[fmt.Sprintf("metric.%d.%x", r.IntN(5), r.Uint32())] = r.IntN(1000)
+		}
+		return m
+	}
+	for _, n := range []int{9, 30, 100, 1500} {
+		a, b := newMap(n), newMap(n)
+		for i := 0; i < 20; i++ {
+			check("the same map again", a)
+		}
+		for i := 0; i < 10; i++ {
+			for k := range a {
+				delete(a, k)
+				break
+			}
+			a[fmt.Sprintf("new.%d", i)] = i
+			check("a key swapped", a)
+			check("the other map", b)
+			check("the first map", a)
+		}
+		c := map[string]int{}
+		for k, x := range a {
+			c[string([]byte(k))] = x
+		}
+		check("copies of the keys", c)
+		check("the first map after the copies", a)
 	}
 }

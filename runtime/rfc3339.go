@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"time"
 )
 
@@ -28,6 +29,21 @@ func digits2(h, l byte) int {
 	return a*10 + b
 }
 
+// digits8 returns the number that the eight ASCII digits b[0:8] write,
+// or false if one is not a digit: all eight at once, in one word.
+func digits8(b []byte) (int, bool) {
+	x := binary.LittleEndian.Uint64(b)
+	const hi, six = 0xf0f0f0f0f0f0f0f0, 0x0606060606060606
+	if x&hi != 0x3030303030303030 || (x+six)&hi != 0x3030303030303030 {
+		return 0, false
+	}
+	d := x - 0x3030303030303030
+	d = (d*10 + d>>8) & 0x00ff00ff00ff00ff // pairs of digits, the first in the low byte
+	d = (d*100 + d>>16) & 0x0000ffff0000ffff
+	d = (d*10000 + d>>32) & 0xffffffff
+	return int(d), true
+}
+
 // scanRFC3339 reads b as time.Parse's fast path for time.RFC3339 reads it.
 // It reports false for anything it does not accept; time.Parse may still
 // accept such text through its general parser.
@@ -52,6 +68,11 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 		// Nine digits at most count, as in time.Parse; the rest are
 		// read past.
 		n := 1
+		if len(s) >= 9 {
+			if v, ok := digits8(s[1:9]); ok {
+				f.nsec, n = v, 9
+			}
+		}
 		for ; n < len(s) && s[n]-'0' <= 9; n++ {
 			if n <= 9 {
 				f.nsec = f.nsec*10 + int(s[n]-'0')
@@ -190,9 +211,14 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 
 // put2 writes v, 0-99, as two digits.
 func put2(b []byte, v int) {
-	b[1] = byte('0' + v%10)
-	b[0] = byte('0' + v/10)
+	p := pairs100[2*v : 2*v+2]
+	b[0], b[1] = p[0], p[1]
 }
+
+// pairs100 is "00" to "99", for put2.
+const pairs100 = "00010203040506070809" + "10111213141516171819" + "20212223242526272829" +
+	"30313233343536373839" + "40414243444546474849" + "50515253545556575859" +
+	"60616263646566676869" + "70717273747576777879" + "80818283848586878889" + "90919293949596979899"
 
 // civil returns the proleptic Gregorian date of a count of days since
 // 1970-01-01 (Howard Hinnant's days_from_civil inverse).

@@ -242,3 +242,22 @@ func TestDaysFromCivil(t *testing.T) {
 		}
 	}
 }
+
+// TestDigits8 compares digits8 with strconv on every byte at every place
+// of eight-digit numbers.
+func TestDigits8(t *testing.T) {
+	for _, base := range []string{"00000000", "12345678", "99999999", "90817263", "00000001"} {
+		for i := 0; i < 8; i++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(base)
+				b[i] = byte(c)
+				got, ok := digits8(b)
+				want, err := strconv.Atoi(string(b))
+				valid := err == nil && c >= '0' && c <= '9'
+				if ok != valid || ok && got != want {
+					t.Fatalf("digits8(%q) = %d, %v; want %d, %v", b, got, ok, want, valid)
+				}
+			}
+		}
+	}
+}

@@ -26,7 +26,7 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	}
 	needErr := false
 	for _, f := range s.Fields {
-		needErr = needErr || canFail(f.Type)
+		needErr = needErr || e.canFail(f.Type)
 	}
 	body := []jen.Code{
 		jen.If(jen.Id("v").Op("==").Nil()).Block(
@@ -124,12 +124,18 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		return e.orNullContainer(val, e.appendMap(t, val, depth)...)
 
 	case Pointer:
-		if _, ok := t.Elem.(StructRef); ok {
+		if r, ok := t.Elem.(StructRef); ok {
+			if s := e.inlineStruct(r); s != nil {
+				return orNull(e.appendInline(s, val, depth)...)
+			}
 			return orNull(appendRef(val))
 		}
 		return orNull(e.appendValue(t.Elem, deref(val), depth+1)...)
 
 	case StructRef:
+		if s := e.inlineStruct(t); s != nil {
+			return e.appendInline(s, val, depth)
+		}
 		return []jen.Code{appendRef(val)}
 
 	case Time:
@@ -309,14 +315,66 @@ func appendCall(call jen.Code) jen.Code {
 // RFC 3339 text. A marshaler can fail too, but its call declares an err of
 // its own (if b, err := v.F.MarshalCBOR(); ...), so a struct whose only
 // fields are marshalers must not declare one that nothing uses.
-func canFail(t Type) bool {
+func (e *emitter) canFail(t Type) bool {
 	return containsType(t, func(t Type) bool {
-		switch t.(type) {
-		case StructRef, Time, Dynamic, TypeParam, Union:
+		switch t := t.(type) {
+		case StructRef:
+			return e.inlineStruct(t) == nil
+		case Time, Dynamic, TypeParam, Union:
 			return true
 		}
 		return false
 	})
+}
+
+// inlineStruct returns the model of t when its encoding is written in
+// line by the encoders of the types that hold it, as msgp writes small
+// types: a struct generated in this run, not a value type, with at most
+// inlineFields fields, each a bool, integer, float or string or such a
+// struct in turn (two levels at most), none promoted from an embedded
+// struct. Its encoding cannot fail, so the holder makes no call and checks
+// no error for it (a Point{X, Y int64} of an Edge). nil for any other type.
+func (e *emitter) inlineStruct(t StructRef) *Struct {
+	return e.inlinable(t, 0)
+}
+
+// inlineFields bounds the fields of a struct written in line.
+const inlineFields = 8
+
+func (e *emitter) inlinable(t StructRef, level int) *Struct {
+	s := e.localStruct(t.Go)
+	if s == nil || s.Value != nil || s.CatchAll || len(s.Fields) > inlineFields || level > 1 {
+		return nil
+	}
+	for _, f := range s.Fields {
+		if len(f.Via) > 0 {
+			return nil
+		}
+		switch ft := f.Type.(type) {
+		case Bool, Int, Float, String:
+		case StructRef:
+			if e.inlinable(ft, level+1) == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return s
+}
+
+// appendInline writes the struct s at val (a struct or a pointer to
+// one) in line: its tag, if any, its array head and its fields.
+func (e *emitter) appendInline(s *Struct, val jen.Code, depth int) []jen.Code {
+	var code []jen.Code
+	if s.HasTag {
+		code = append(code, appendHead(runtime.MajorTag, s.Tag))
+	}
+	code = append(code, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
+	for _, f := range s.Fields {
+		code = append(code, e.appendValue(f.Type, jen.Add(val).Dot(f.Name), depth+1)...)
+	}
+	return code
 }
 
 // orNullContainer writes a nil slice, map or byte slice val as null, then
@@ -352,7 +410,7 @@ func (e *emitter) appendValueMethod(s *Struct) jen.Code {
 			jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()),
 		),
 	}
-	if canFail(s.Value) {
+	if e.canFail(s.Value) {
 		body = append(body, jen.Var().Id("err").Error())
 	}
 	if s.HasTag && nilable(s.Value) && !e.nilEmpty {

@@ -1230,7 +1230,6 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	dst = append(dst, 0x83)
 	dst = runtime.AppendString(dst, v.Name)
 	if v.Nodes == nil {
@@ -1238,9 +1237,11 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Nodes))
 		for i := range v.Nodes {
-			if dst, err = v.Nodes[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x84)
+			dst = runtime.AppendUint(dst, v.Nodes[i].ID)
+			dst = runtime.AppendString(dst, v.Nodes[i].Label)
+			dst = runtime.AppendUint(dst, uint64(v.Nodes[i].Kind))
+			dst = runtime.AppendInt(dst, v.Nodes[i].Weight)
 		}
 	}
 	if v.Edges == nil {
@@ -1248,9 +1249,11 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Edges))
 		for i := range v.Edges {
-			if dst, err = v.Edges[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x84)
+			dst = runtime.AppendUint(dst, v.Edges[i].From)
+			dst = runtime.AppendUint(dst, v.Edges[i].To)
+			dst = runtime.AppendInt(dst, v.Edges[i].Cost)
+			dst = runtime.AppendBool(dst, v.Edges[i].Required)
 		}
 	}
 	return dst, nil
@@ -2053,6 +2056,653 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 				return runtime.AtField(err, "Required")
 			}
 			v.Required = x
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Drawing) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Drawing) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x81)
+	if v.Segments == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Segments))
+		for i := range v.Segments {
+			dst = append(dst, 0x83)
+			dst = append(dst, 0x82)
+			dst = runtime.AppendInt(dst, v.Segments[i].Start.X)
+			dst = runtime.AppendInt(dst, v.Segments[i].Start.Y)
+			dst = append(dst, 0x82)
+			dst = runtime.AppendInt(dst, v.Segments[i].End.X)
+			dst = runtime.AppendInt(dst, v.Segments[i].End.Y)
+			dst = runtime.AppendString(dst, v.Segments[i].Label)
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Drawing) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Segments)))
+	for i := range v.Segments {
+		n += v.Segments[i].SizeCBOR()
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Drawing) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Drawing")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Drawing")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Drawing")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 1 fields.
+func (v *Drawing) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(1) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 1, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 1 {
+							return runtime.WrongLength(d, 1, i)
+						}
+						break
+					}
+					if i == 1 {
+						return d.Errorf(runtime.ErrLength, "expected array of 1 element, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Drawing{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "Segments":
+				field = 0
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 8:
+				switch {
+				case runtime.KeyFold(k.Text, "Segments"):
+					field = 0
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Segments"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Drawing) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Segments")
+				}
+			}
+			if null {
+				v.Segments = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Segments")
+				}
+				if v.Segments == nil || cap(v.Segments) < n {
+					v.Segments = make([]Segment, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Segments = v.Segments[:0]
+				}
+				var zero Segment
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Segments")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Segments = append(v.Segments, zero)
+					if err := v.Segments[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Segments")
+					}
+				}
+				d.Leave()
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Segment) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Segment) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83)
+	dst = append(dst, 0x82)
+	dst = runtime.AppendInt(dst, v.Start.X)
+	dst = runtime.AppendInt(dst, v.Start.Y)
+	dst = append(dst, 0x82)
+	dst = runtime.AppendInt(dst, v.End.X)
+	dst = runtime.AppendInt(dst, v.End.Y)
+	dst = runtime.AppendString(dst, v.Label)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Segment) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += v.Start.SizeCBOR()
+	n += v.End.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Segment) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Segment")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Segment")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Segment")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 3 fields.
+func (v *Segment) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(3) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 3 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 3, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 3 {
+							return runtime.WrongLength(d, 3, i)
+						}
+						break
+					}
+					if i == 3 {
+						return d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	if err := v.Start.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Start")
+	}
+	if err := v.End.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "End")
+	}
+	if x, ok := d.TryString(); ok {
+		v.Label = x
+	} else {
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Label")
+		}
+		v.Label = x
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Segment{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "Start":
+				field = 0
+			case "End":
+				field = 1
+			case "Label":
+				field = 2
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 3:
+				switch {
+				case runtime.KeyFold(k.Text, "End"):
+					field = 1
+				}
+			case 5:
+				switch {
+				case runtime.KeyFold(k.Text, "Start"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Label"):
+					field = 2
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Start", "End", "Label"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Segment) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if err := v.Start.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Start")
+		}
+	case 1:
+		if err := v.End.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "End")
+		}
+	case 2:
+		if x, ok := d.TryString(); ok {
+			v.Label = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Label")
+			}
+			v.Label = x
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Point) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82)
+	dst = runtime.AppendInt(dst, v.X)
+	dst = runtime.AppendInt(dst, v.Y)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Point) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Point) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Point")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Point")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 2 fields.
+func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 2 {
+			if n >= 0 {
+				return runtime.WrongLength(d, 2, n)
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					more, err := d.NextElem(n, i)
+					if err != nil {
+						return err
+					}
+					if !more {
+						if i != 2 {
+							return runtime.WrongLength(d, 2, i)
+						}
+						break
+					}
+					if i == 2 {
+						return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")
+					}
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+			d.Leave()
+			return nil
+		}
+	}
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.X = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.X = -1 - int64(x)
+	} else {
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "X")
+		}
+		v.X = x
+	}
+	if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+		v.Y = int64(x)
+	} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+		v.Y = -1 - int64(x)
+	} else {
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Y")
+		}
+		v.Y = x
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Point{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "X":
+				field = 0
+			case "Y":
+				field = 1
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			switch len(k.Text) {
+			case 1:
+				switch {
+				case runtime.KeyFold(k.Text, "X"):
+					field = 0
+				case runtime.KeyFold(k.Text, "Y"):
+					field = 1
+				}
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Point) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.X = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.X = -1 - int64(x)
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "X")
+			}
+			v.X = x
+		}
+	case 1:
+		if x, ok := d.TryUint(0x7fffffffffffffff); ok {
+			v.Y = int64(x)
+		} else if x, ok := d.TryNeg(0x7fffffffffffffff); ok {
+			v.Y = -1 - int64(x)
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "Y")
+			}
+			v.Y = x
 		}
 	}
 	return nil

@@ -473,9 +473,9 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Get == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Get.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x82)
+		dst = runtime.AppendString(dst, v.Get.Key)
+		dst = runtime.AppendUint(dst, uint64(v.Get.Consistency))
 	}
 	if v.Put == nil {
 		dst = runtime.AppendNull(dst)
@@ -1970,7 +1970,6 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	dst = append(dst, 0x85)
 	dst = runtime.AppendBool(dst, v.Found)
 	if v.Value == nil {
@@ -1984,9 +1983,11 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Entries))
 		for i := range v.Entries {
-			if dst, err = v.Entries[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x84)
+			dst = runtime.AppendString(dst, v.Entries[i].Key)
+			dst = runtime.AppendUint(dst, v.Entries[i].Version)
+			dst = runtime.AppendInt(dst, v.Entries[i].Size)
+			dst = runtime.AppendFloat64(dst, v.Entries[i].Score)
 		}
 	}
 	if v.Next == nil {

@@ -803,9 +803,9 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Path == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Path.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x82)
+		dst = runtime.AppendUint(dst, uint64(v.Path.Domain))
+		dst = runtime.AppendString(dst, v.Path.Identifier)
 	}
 	if v.Array == nil {
 		dst = runtime.AppendNull(dst)

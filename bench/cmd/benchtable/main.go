@@ -37,7 +37,7 @@ const (
 // follow in the order benchstat gives them.
 var (
 	implOrder  = []string{"generated", "generated-unsorted", "handwritten", "fxamacker", "fxamacker-map", "whyrusleeping", "msgp", "msgp-tuple"}
-	shapeOrder = []string{"Request", "Profile", "Graph", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
+	shapeOrder = []string{"Request", "Profile", "Graph", "Drawing", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
 		"PersonText", "PersonUnix", "SkipCompositeLarge", "SkipDocument"}
 )
 

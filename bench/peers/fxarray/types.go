@@ -147,3 +147,19 @@ type Person struct {
 	Spouse   bool
 	Money    float64
 }
+
+type Drawing struct {
+	_        struct{} `cbor:",toarray"`
+	Segments []Segment
+}
+
+type Segment struct {
+	_          struct{} `cbor:",toarray"`
+	Start, End Point
+	Label      string
+}
+
+type Point struct {
+	_    struct{} `cbor:",toarray"`
+	X, Y int64
+}

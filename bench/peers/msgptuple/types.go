@@ -8,7 +8,7 @@ import "time"
 
 //go:generate go run github.com/tinylib/msgp@v1.6.5 -tests=false
 
-//msgp:tuple Request Profile Graph Node Edge Tables Counters Location Composite Field Value Person
+//msgp:tuple Request Profile Graph Node Edge Drawing Segment Point Tables Counters Location Composite Field Value Person
 
 type Request struct {
 	ID         uint64
@@ -112,4 +112,17 @@ type Person struct {
 	Siblings int
 	Spouse   bool
 	Money    float64
+}
+
+type Drawing struct {
+	Segments []Segment
+}
+
+type Segment struct {
+	Start, End Point
+	Label      string
+}
+
+type Point struct {
+	X, Y int64
 }

@@ -259,24 +259,27 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 	var err error
 	dst = append(dst, 0x8d)
 	dst = runtime.AppendUint(dst, v.ID)
-	if dst, err = v.First.AppendCBOR(dst); err != nil {
-		return nil, err
-	}
+	dst = append(dst, 0x83)
+	dst = runtime.AppendString(dst, v.First.SKU)
+	dst = runtime.AppendUint(dst, uint64(v.First.Qty))
+	dst = runtime.AppendFloat64(dst, v.First.Price)
 	if v.Last == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Last.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x83)
+		dst = runtime.AppendString(dst, v.Last.SKU)
+		dst = runtime.AppendUint(dst, uint64(v.Last.Qty))
+		dst = runtime.AppendFloat64(dst, v.Last.Price)
 	}
 	if v.Items == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Items))
 		for i := range v.Items {
-			if dst, err = v.Items[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x83)
+			dst = runtime.AppendString(dst, v.Items[i].SKU)
+			dst = runtime.AppendUint(dst, uint64(v.Items[i].Qty))
+			dst = runtime.AppendFloat64(dst, v.Items[i].Price)
 		}
 	}
 	if v.Pointers == nil {
@@ -287,17 +290,19 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			if v.Pointers[i] == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				if dst, err = v.Pointers[i].AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				dst = append(dst, 0x83)
+				dst = runtime.AppendString(dst, v.Pointers[i].SKU)
+				dst = runtime.AppendUint(dst, uint64(v.Pointers[i].Qty))
+				dst = runtime.AppendFloat64(dst, v.Pointers[i].Price)
 			}
 		}
 	}
 	dst = append(dst, 0x82)
 	for i := range v.Pair {
-		if dst, err = v.Pair[i].AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x83)
+		dst = runtime.AppendString(dst, v.Pair[i].SKU)
+		dst = runtime.AppendUint(dst, uint64(v.Pair[i].Qty))
+		dst = runtime.AppendFloat64(dst, v.Pair[i].Price)
 	}
 	{
 		var e Item
@@ -310,9 +315,10 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
 				e = x
-				if dst, err = e.AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				dst = append(dst, 0x83)
+				dst = runtime.AppendString(dst, e.SKU)
+				dst = runtime.AppendUint(dst, uint64(e.Qty))
+				dst = runtime.AppendFloat64(dst, e.Price)
 			}
 			dst = ps.Finish(dst)
 		}
@@ -328,9 +334,10 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				if dst, err = x.AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				dst = append(dst, 0x83)
+				dst = runtime.AppendString(dst, x.SKU)
+				dst = runtime.AppendUint(dst, uint64(x.Qty))
+				dst = runtime.AppendFloat64(dst, x.Price)
 			}
 		}
 		dst = ps.Finish(dst, runtime.SortBytewise)

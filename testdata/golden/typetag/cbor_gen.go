@@ -457,20 +457,21 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	dst = append(dst, 0xd9, 0xff, 0xff)
 	dst = append(dst, 0x85)
-	if dst, err = v.At.AppendCBOR(dst); err != nil {
-		return nil, err
-	}
+	dst = append(dst, 0xd9, 0x03, 0xe9)
+	dst = append(dst, 0x82)
+	dst = runtime.AppendInt(dst, v.At.X)
+	dst = runtime.AppendInt(dst, v.At.Y)
 	if v.Path == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Path))
 		for i := range v.Path {
-			if dst, err = v.Path[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0xd9, 0x03, 0xe9)
+			dst = append(dst, 0x82)
+			dst = runtime.AppendInt(dst, v.Path[i].X)
+			dst = runtime.AppendInt(dst, v.Path[i].Y)
 		}
 	}
 	{
@@ -484,9 +485,10 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
 				e = x
-				if dst, err = e.AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				dst = append(dst, 0xd9, 0x03, 0xea)
+				dst = append(dst, 0x82)
+				dst = runtime.AppendString(dst, e.Text)
+				dst = runtime.AppendString(dst, e.Lang)
 			}
 			dst = ps.Finish(dst)
 		}
@@ -494,13 +496,15 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Maybe == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Maybe.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0xd9, 0x03, 0xe9)
+		dst = append(dst, 0x82)
+		dst = runtime.AppendInt(dst, v.Maybe.X)
+		dst = runtime.AppendInt(dst, v.Maybe.Y)
 	}
-	if dst, err = v.Label.AppendCBOR(dst); err != nil {
-		return nil, err
-	}
+	dst = append(dst, 0xd9, 0x03, 0xea)
+	dst = append(dst, 0x82)
+	dst = runtime.AppendString(dst, v.Label.Text)
+	dst = runtime.AppendString(dst, v.Label.Lang)
 	return dst, nil
 }
 
@@ -1121,7 +1125,6 @@ func (v *Points) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	if (*v) == nil {
 		return runtime.AppendNull(dst), nil
 	}
@@ -1131,9 +1134,10 @@ func (v *Points) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len((*v)))
 		for i := range *v {
-			if dst, err = (*v)[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0xd9, 0x03, 0xe9)
+			dst = append(dst, 0x82)
+			dst = runtime.AppendInt(dst, (*v)[i].X)
+			dst = runtime.AppendInt(dst, (*v)[i].Y)
 		}
 	}
 	return dst, nil

@@ -542,9 +542,15 @@ func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 		if d.opts.ZeroCopy && d.r == nil {
 			return b[:len(b):len(b)], nil
 		}
-		if buf = append(buf[:0], b...); buf == nil {
-			buf = []byte{}
+		if cap(buf) < len(b) || buf == nil {
+			// make and copy: one allocation of the exact size, not
+			// zeroed first (append would grow to a size class).
+			buf = make([]byte, len(b))
+			copy(buf, b)
+			return buf, nil
 		}
+		buf = buf[:len(b)]
+		copy(buf, b)
 		return buf, nil
 	}
 	return d.readBytesSlow(buf)

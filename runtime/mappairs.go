@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -554,18 +555,46 @@ func (p *pairBuf) reset() {
 	if cap(p.starts) > 1<<16 {
 		p.starts, p.ranks, p.aux = nil, nil, nil
 	}
-	if cap(p.scratch) > 1<<20 {
-		p.scratch = nil
-	}
 }
+
+// The copy of the pairs that permute moves: in the recorder up to
+// smallScratch bytes, else in one buffer shared by all recorders (taken
+// by one at a time; the others allocate), kept up to maxScratch bytes.
+const (
+	smallScratch = 16 << 10
+	maxScratch   = 4 << 20
+)
+
+type scratchBuf struct{ b []byte }
+
+var bigScratch atomic.Pointer[scratchBuf]
 
 // permute rewrites dst from the first pair's start with the pairs in the
 // order of p.ranks. Pair i was appended at dst[starts[i]:starts[i+1]]
 // (the last one up to the end of dst).
 func (p *pairBuf) permute(dst []byte) []byte {
 	base := p.starts[0]
-	s := append(p.scratch[:0], dst[base:]...)
-	p.scratch = s
+	s := p.scratch[:0]
+	var big *scratchBuf
+	if n := len(dst) - base; n > smallScratch {
+		// A large map's copy goes through the shared buffer, which
+		// outlives the collections that empty the pools.
+		if big = bigScratch.Swap(nil); big == nil {
+			big = new(scratchBuf)
+		}
+		s = big.b[:0]
+	}
+	s = append(s, dst[base:]...)
+	if big != nil {
+		defer func() {
+			if cap(s) <= maxScratch {
+				big.b = s
+				bigScratch.Store(big)
+			}
+		}()
+	} else {
+		p.scratch = s
+	}
 	t := dst[base:]
 	last := len(p.starts) - 1
 	k := 0

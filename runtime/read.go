@@ -480,35 +480,45 @@ func (d *Decoder) definiteString(base int) (b []byte, size int) {
 
 // ReadString reads a text string, checked to be UTF-8.
 func (d *Decoder) ReadString() (string, error) {
-	if b, size := d.definiteString(0x60); size != 0 && (len(b) <= 32 && ascii32(b) || validUTF8(b)) {
-		d.off += size
-		if d.opts.ZeroCopy && d.r == nil {
-			return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	if b, size := d.definiteString(0x60); size != 0 {
+		// Up to 32 bytes: ASCII is checked in line with at most four
+		// word loads that overlap (a call cost more than the check);
+		// anything else goes to validUTF8.
+		const high = 0x8080808080808080
+		var w uint64
+		switch n := len(b); {
+		case n >= 16 && n <= 32:
+			w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
+				binary.LittleEndian.Uint64(b[n-16:]) | binary.LittleEndian.Uint64(b[n-8:])
+		case n >= 8 && n < 16:
+			w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[n-8:])
+		case n < 8:
+			w = asciiShort(b)
+		default:
+			w = high // longer: validUTF8
 		}
-		return string(b), nil
+		if w&high == 0 || validUTF8(b) {
+			d.off += size
+			if d.opts.ZeroCopy && d.r == nil {
+				return unsafe.String(unsafe.SliceData(b), len(b)), nil
+			}
+			return string(b), nil
+		}
 	}
 	return d.readStringSlow()
 }
 
-// ascii32 reports whether b, at most 32 bytes long, is all ASCII: a few
-// words that overlap, with no loop.
-func ascii32(b []byte) bool {
-	const high = 0x8080808080808080
-	var w uint64
-	switch n := len(b); {
-	case n >= 16:
-		w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
-			binary.LittleEndian.Uint64(b[n-16:]) | binary.LittleEndian.Uint64(b[n-8:])
-	case n >= 8:
-		w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[n-8:])
-	case n >= 4:
-		w = uint64(binary.LittleEndian.Uint32(b) | binary.LittleEndian.Uint32(b[n-4:]))
-	default:
-		for _, c := range b {
-			w |= uint64(c)
-		}
+// asciiShort ORs the bytes of b, shorter than 8, into one value whose
+// top bit of each byte says whether some byte is not ASCII.
+func asciiShort(b []byte) uint64 {
+	if n := len(b); n >= 4 {
+		return uint64(binary.LittleEndian.Uint32(b) | binary.LittleEndian.Uint32(b[n-4:]))
 	}
-	return w&high == 0
+	var w uint64
+	for _, c := range b {
+		w |= uint64(c)
+	}
+	return w
 }
 
 func (d *Decoder) readStringSlow() (string, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/cborgen/cborgen/runtime"
@@ -223,4 +224,35 @@ func TestPairsRecallOrder(t *testing.T) {
 		check("copies of the keys", c)
 		check("the first map after the copies", a)
 	}
+}
+
+// TestPairsConcurrent encodes large maps (their pairs copied through the
+// shared buffer) from several goroutines at once; run it with -race.
+func TestPairsConcurrent(t *testing.T) {
+	det, _ := cbor.CoreDetEncOptions().EncMode()
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		m := map[string]string{}
+		for i := 0; i < 2000; i++ {
+			m[fmt.Sprintf("key-%d-%d", g, i)] = fmt.Sprintf("value %d of goroutine %d", i, g)
+		}
+		want, _ := det.Marshal(m)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := 0; round < 10; round++ {
+				got := runtime.AppendMapHead(nil, len(m))
+				ps := runtime.GetStringPairs()
+				for k, x := range m {
+					ps.Add(got, k)
+					got = runtime.AppendString(runtime.AppendString(got, k), x)
+				}
+				if got = ps.Finish(got); !bytes.Equal(got, want) {
+					t.Errorf("goroutine %d, round %d: the encoding differs from fxamacker's", g, round)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -9,6 +9,7 @@ import (
 func BenchmarkRequest(b *testing.B)         { benchShape(b, "Request") }
 func BenchmarkProfile(b *testing.B)         { benchShape(b, "Profile") }
 func BenchmarkGraph(b *testing.B)           { benchShape(b, "Graph") }
+func BenchmarkDrawing(b *testing.B)         { benchShape(b, "Drawing") }
 func BenchmarkTables(b *testing.B)          { benchShape(b, "Tables") }
 func BenchmarkCounters(b *testing.B)        { benchShape(b, "Counters") }
 func BenchmarkCompositeSmall(b *testing.B)  { benchShape(b, "CompositeSmall") }

@@ -74,7 +74,7 @@ func (s *shape) codec(impl string) *codec {
 }
 
 // shapeNames are the shapes in the order of the result table.
-var shapeNames = []string{"Request", "Profile", "Graph", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge"}
+var shapeNames = []string{"Request", "Profile", "Graph", "Drawing", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge"}
 
 var (
 	shapesMu sync.Mutex
@@ -96,6 +96,8 @@ func getShape(name string) *shape {
 		s = profileShape()
 	case "Graph":
 		s = graphShape()
+	case "Drawing":
+		s = drawingShape()
 	case "Tables":
 		s = tablesShape()
 	case "Counters":
@@ -279,6 +281,46 @@ func profileShape() *shape {
 		stream: func(r io.Reader) func() error {
 			mr := msgp.NewReader(r)
 			return func() error { *tout = msgptuple.Profile{}; return tout.DecodeMsg(mr) }
+		},
+		marshal: func() ([]byte, error) { return tv.MarshalMsg(nil) },
+	})
+	return s
+}
+
+// drawingShape is nested small structs: each segment holds two points.
+func drawingShape() *shape {
+	v := workload.NewDrawing(300)
+	s := &shape{name: "Drawing", value: v, skipped: map[string]string{
+		implWhyrusleeping: "not among its generated types",
+		implMsgp:          "msgp-tuple measures the same code",
+	}}
+
+	var out workload.Drawing
+	s.codecs = append(s.codecs, &codec{
+		impl:   implGenerated,
+		encode: v.AppendCBOR,
+		decode: func(data []byte) error { out = workload.Drawing{}; return out.UnmarshalCBOR(data) },
+		result: func() any { return &out },
+		stream: func(r io.Reader) func() error {
+			d := runtime.NewDecoder(r)
+			return func() error { out = workload.Drawing{}; return out.DecodeCBOR(d) }
+		},
+		marshal: v.MarshalCBOR,
+	})
+
+	s.addFxamacker(
+		fxCodec[fxarray.Drawing, workload.Drawing](implFxamacker, fxarray.EncMode, fxarray.DecMode, v),
+		fxCodec[fxmap.Drawing, workload.Drawing](implFxamackerMap, fxmap.EncMode, fxmap.DecMode, v))
+
+	tv, tout := convert.To[msgptuple.Drawing](v), new(msgptuple.Drawing)
+	s.codecs = append(s.codecs, &codec{
+		impl:   implMsgpTuple,
+		encode: tv.MarshalMsg,
+		decode: func(data []byte) error { *tout = msgptuple.Drawing{}; _, err := tout.UnmarshalMsg(data); return err },
+		result: func() any { return convert.To[workload.Drawing](tout) },
+		stream: func(r io.Reader) func() error {
+			mr := msgp.NewReader(r)
+			return func() error { *tout = msgptuple.Drawing{}; return tout.DecodeMsg(mr) }
 		},
 		marshal: func() ([]byte, error) { return tv.MarshalMsg(nil) },
 	})

@@ -29,6 +29,17 @@
 //	DecodeReader  decode one value per call from an endless io.Reader stream
 //	Marshal       encode into a new slice (MarshalCBOR, cbor.Marshal, msgp's
 //	              MarshalMsg(nil))
+//	DecodeZeroCopy
+//	              generated only (BenchmarkPersonText, BenchmarkPersonUnix):
+//	              runtime.Unmarshal with Options.ZeroCopy, strings aliasing
+//	              the input
+//
+// The person record (workload/person: a 16-byte name, a time, a 10-byte
+// phone number, an int, a bool, a float64) runs as its own benchmarks,
+// BenchmarkPersonText (the time as RFC 3339 text with nanoseconds, -time
+// rfc3339nano, against fxamacker with TimeRFC3339Nano) and
+// BenchmarkPersonUnix (an integer of seconds, -time unix, against TimeUnix);
+// msgp-tuple writes its own binary time in both.
 //
 // Skipping and validating whole documents (BenchmarkSkipCompositeLarge, the
 // encoded CompositeLarge, and BenchmarkSkipDocument, workload.NewDocument:

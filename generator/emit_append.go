@@ -29,7 +29,7 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	}
 	needErr := false
 	for _, f := range s.Fields {
-		needErr = needErr || canFail(f.Type)
+		needErr = needErr || e.canFail(f.Type)
 	}
 	body := []jen.Code{
 		jen.If(jen.Id("v").Op("==").Nil()).Block(
@@ -116,12 +116,18 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		return e.orNullContainer(val, e.appendMap(t, val, depth)...)
 
 	case Pointer:
-		if _, ok := t.Elem.(StructRef); ok {
+		if r, ok := t.Elem.(StructRef); ok {
+			if s := e.inlineStruct(r); s != nil {
+				return orNull(e.appendInline(s, val, depth)...)
+			}
 			return orNull(appendRef(val))
 		}
 		return orNull(e.appendValue(t.Elem, deref(val), depth+1)...)
 
 	case StructRef:
+		if s := e.inlineStruct(t); s != nil {
+			return e.appendInline(s, val, depth)
+		}
 		return []jen.Code{appendRef(val)}
 
 	case Time:
@@ -172,30 +178,30 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 	panic("cbor-gen: appendValue: unknown model type")
 }
 
-// appendMap appends a non-nil map, its keys in the run's order. Text and
-// integer keys are collected as Go values into a pooled slice of the
-// runtime (StringKeys, IntKeys, UintKeys), sorted there by the order of
-// their encodings, and the pairs are then written in that order; bool keys
-// go through the MapSorter, which reorders the encoded pairs in place.
+// appendMap appends a non-nil map, its keys in the run's order. With
+// text and integer keys every pair is appended in Go's iteration order
+// while a pooled recorder of the runtime (StringPairs, IntPairs,
+// UintPairs) notes its key and where it starts; Finish then sorts the
+// records by the order of the keys' encodings and moves the encoded pairs
+// into that order. The map is visited once and no value is looked up by
+// its key. Bool keys go through the MapSorter, which compares the encoded
+// keys.
 //
 //	dst = runtime.AppendMapHead(dst, len(v.Counts))
-//	ks := runtime.GetStringKeys()
-//	for k := range v.Counts {
-//		ks.Keys = append(ks.Keys, k)
-//	}
-//	ks.Sort()
-//	for _, k := range ks.Keys {
+//	ps := runtime.GetStringPairs()
+//	for k, x := range v.Counts {
+//		ps.Add(dst, k)
 //		dst = runtime.AppendString(dst, k)
-//		dst = runtime.AppendInt(dst, v.Counts[k])
+//		dst = runtime.AppendInt(dst, x)
 //	}
-//	ks.Release()
+//	dst = ps.Finish(dst)
 //
 // A value that is not a scalar is copied into a local declared before the
 // loop (e.hoist), not in it: the address of a loop variable that a
 // recursive AppendCBOR takes would move it to the heap, once per pair. On
-// an error return the pooled slice is not released, only dropped.
+// an error return the pooled recorder is not released, only dropped.
 func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
-	k, ks := jen.Id(local("k", depth)), jen.Id(local("ks", depth))
+	k, x := jen.Id(local("k", depth)), jen.Id(local("x", depth))
 	head := jen.Id("dst").Op("=").Add(rt("AppendMapHead")).Call(jen.Id("dst"), jen.Len(val))
 
 	// elem returns the statements that append the value x of a pair;
@@ -214,48 +220,36 @@ func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
 	}
 
 	if e.order == orderNone {
-		x := jen.Id(local("x", depth))
 		pair := append(e.appendValue(t.Key, k, depth+1), elem(x, true)...)
 		return []jen.Code{head, jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...)}
 	}
 
-	// Keys are held in the runtime's slice as string, int64 or uint64.
+	// Keys are recorded as string, int64 or uint64.
 	var get string
 	var kind types.BasicKind
-	var sortArgs []jen.Code
+	finishArgs := []jen.Code{jen.Id("dst")}
 	switch kt := t.Key.(type) {
 	case String:
-		get, kind = "GetStringKeys", types.String
+		get, kind = "GetStringPairs", types.String
 	case Int:
 		if kt.Signed {
-			get, kind = "GetIntKeys", types.Int64
-			sortArgs = []jen.Code{rt(e.order.runtimeName())}
+			get, kind = "GetIntPairs", types.Int64
 		} else {
-			get, kind = "GetUintKeys", types.Uint64
+			get, kind = "GetUintPairs", types.Uint64
 		}
+		finishArgs = append(finishArgs, rt(e.order.runtimeName()))
 	default:
 		return e.appendMapSorter(t, val, depth, head, elem)
 	}
-	keyT := t.Key.goType()
-	var keyCode []jen.Code
-	switch kind {
-	case types.String:
-		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendString")).Call(jen.Id("dst"), k)}
-	case types.Int64:
-		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendInt")).Call(jen.Id("dst"), k)}
-	default:
-		keyCode = []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendUint")).Call(jen.Id("dst"), k)}
-	}
-	pair := append(keyCode, elem(jen.Add(val).Index(convertTo(keyT, kind, k)), false)...)
+	ps := jen.Id(local("ps", depth))
+	pair := []jen.Code{jen.Add(ps).Dot("Add").Call(jen.Id("dst"), convert(t.Key.goType(), kind, k))}
+	pair = append(pair, e.appendValue(t.Key, k, depth+1)...)
+	pair = append(pair, elem(x, true)...)
 	return []jen.Code{
 		head,
-		jen.Add(ks).Op(":=").Add(rt(get)).Call(),
-		jen.For(k.Clone().Op(":=").Range().Add(val)).Block(
-			jen.Add(ks).Dot("Keys").Op("=").Append(jen.Add(ks).Dot("Keys"), convert(keyT, kind, k)),
-		),
-		jen.Add(ks).Dot("Sort").Call(sortArgs...),
-		jen.For(jen.List(jen.Id("_"), k).Op(":=").Range().Add(ks).Dot("Keys")).Block(pair...),
-		jen.Add(ks).Dot("Release").Call(),
+		jen.Add(ps).Op(":=").Add(rt(get)).Call(),
+		jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...),
+		jen.Id("dst").Op("=").Add(ps).Dot("Finish").Call(finishArgs...),
 	}
 }
 
@@ -310,16 +304,68 @@ func appendCall(call jen.Code) jen.Code {
 // RFC 3339 text. A marshaler can fail too, but its call declares an err of
 // its own (if b, err := v.F.MarshalCBOR(); ...), so a struct whose only
 // fields are marshalers must not declare one that nothing uses.
-func canFail(t Type) bool {
+func (e *emitter) canFail(t Type) bool {
 	return containsType(t, func(t Type) bool {
 		switch t := t.(type) {
-		case StructRef, Time, Dynamic, TypeParam, Union:
+		case StructRef:
+			return e.inlineStruct(t) == nil
+		case Time, Dynamic, TypeParam, Union:
 			return true
 		case Split:
-			return canFail(t.Enc)
+			return e.canFail(t.Enc)
 		}
 		return false
 	})
+}
+
+// inlineStruct returns the model of t when its encoding is written in
+// line by the encoders of the types that hold it, as msgp writes small
+// types: a struct generated in this run, not a value type, with at most
+// inlineFields fields, each a bool, integer, float or string or such a
+// struct in turn (two levels at most), none promoted from an embedded
+// struct. Its encoding cannot fail, so the holder makes no call and checks
+// no error for it (a Point{X, Y int64} of an Edge). nil for any other type.
+func (e *emitter) inlineStruct(t StructRef) *Struct {
+	return e.inlinable(t, 0)
+}
+
+// inlineFields bounds the fields of a struct written in line.
+const inlineFields = 8
+
+func (e *emitter) inlinable(t StructRef, level int) *Struct {
+	s := e.structs[t.Local]
+	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || len(s.Fields) > inlineFields || level > 1 {
+		return nil
+	}
+	for _, f := range s.Fields {
+		if len(f.Via) > 0 {
+			return nil
+		}
+		switch ft := f.Type.(type) {
+		case Bool, Int, Float, String:
+		case StructRef:
+			if e.inlinable(ft, level+1) == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return s
+}
+
+// appendInline writes the struct s at val (a struct or a pointer to
+// one) in line: its tag, if any, its array head and its fields.
+func (e *emitter) appendInline(s *Struct, val jen.Code, depth int) []jen.Code {
+	var code []jen.Code
+	if s.HasTag {
+		code = append(code, appendHead(runtime.MajorTag, s.Tag))
+	}
+	code = append(code, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
+	for _, f := range s.Fields {
+		code = append(code, e.appendValue(f.Type, jen.Add(val).Dot(f.Name), depth+1)...)
+	}
+	return code
 }
 
 // orNullContainer writes a nil slice, map or byte slice val as null, then
@@ -355,7 +401,7 @@ func (e *emitter) appendValueMethod(s *Struct) jen.Code {
 			jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()),
 		),
 	}
-	if canFail(s.Value) {
+	if e.canFail(s.Value) {
 		body = append(body, jen.Var().Id("err").Error())
 	}
 	if s.HasTag && nilable(s.Value) && !e.nilEmpty {

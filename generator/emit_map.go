@@ -99,7 +99,7 @@ func (e *emitter) appendMapFormatMethod(s *Struct) jen.Code {
 	needErr := false
 	omits := false
 	for _, f := range s.Fields {
-		needErr = needErr || canFail(f.Type)
+		needErr = needErr || e.canFail(f.Type)
 		ptrs, _ := embeddedPtrs(f)
 		omits = omits || len(f.Omit) > 0 || len(ptrs) > 0
 	}

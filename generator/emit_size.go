@@ -8,10 +8,12 @@ import (
 
 // sizeMethod emits SizeCBOR, an upper bound of the length of what
 // AppendCBOR writes, so that MarshalCBOR allocates once. What has a
-// fixed maximum (integers and floats at their widest, bools, heads of
-// fixed arrays, [N]byte, structs made only of such fields) is summed here,
-// at generation time, into one constant; strings, byte strings and
-// containers add their lengths when the code runs.
+// fixed maximum (floats at their widest, bools, heads of fixed arrays,
+// [N]byte, times, structs made only of such fields) is summed here, at
+// generation time, into one constant; integers add the size of their
+// head, strings, byte strings and containers their lengths, when the code
+// runs. Without floats, times and fields that other code encodes the
+// bound is exact, and MarshalCBOR allocates exactly the encoding's size.
 //
 //	func (v *Order) SizeCBOR() int {
 //		if v == nil {
@@ -79,8 +81,8 @@ func (e *emitter) sizeMethod(s *Struct) jen.Code {
 		stmts = append(stmts, jen.Return(n))
 	}
 	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", methodSize).Line().
-		Comment("buffer for AppendCBOR. It is exact for strings and byte strings and counts").Line().
-		Comment("integers and floats at their widest.").Line().
+		Comment("buffer for AppendCBOR. It counts floats and times at their widest and is").Line().
+		Comment("exact for everything else that the generated code writes itself.").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodSize).Params().Int().
 		Block(stmts...)
 }
@@ -110,6 +112,15 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		return c, nil
 	}
 	switch t := t.(type) {
+	case Int:
+		// Exact: the head that holds the value (for a negative one,
+		// -1-x, which x ^ x>>63 is).
+		if !t.Signed {
+			return 0, []jen.Code{add(rt("SizeHead").Call(jen.Uint64().Call(val)))}
+		}
+		x := jen.Int64().Call(val)
+		return 0, []jen.Code{add(rt("SizeHead").Call(jen.Uint64().Call(jen.Add(x).Op("^").Add(jen.Int64().Call(val)).Op(">>").Lit(63))))}
+
 	case String, Bytes:
 		// A nil byte slice is null: one byte, as SizeHead(0) + 0.
 		return 0, []jen.Code{add(jen.Add(lenSize(val)).Op("+").Len(val))}
@@ -207,18 +218,13 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 }
 
 // fixedSize reports the largest encoding of a value of type t when it
-// does not depend on the value: scalars but strings, [N]byte, time.Time,
+// does not depend on the value: bools, floats, [N]byte, time.Time,
 // arrays and pointers of such, and generated structs made only of them.
 // visiting guards against a struct that refers to itself.
 func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 	switch t := t.(type) {
 	case Bool, Reserved:
 		return 1, true
-	case Int:
-		if t.Bits == 0 || t.Bits == 64 {
-			return 9, true
-		}
-		return 1 + t.Bits/8, true
 	case Float:
 		return 1 + t.Bits/8, true
 	case ByteArray:

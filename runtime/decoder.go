@@ -34,6 +34,16 @@ type Options struct {
 	// Strict rejects indefinite lengths, heads that are not the shortest
 	// for their argument, and duplicate map keys, everywhere in the item.
 	Strict bool
+	// ZeroCopy makes a decoder over a byte slice return text and byte
+	// strings of definite length that alias the input instead of copies:
+	// decoding allocates nothing for them. The decoded strings and byte
+	// slices are then valid only as long as the input lives and is not
+	// modified; modifying the input changes strings, which Go assumes
+	// never change. Byte slices are capped at their length, so appending
+	// to one copies it. Off by default; a decoder over a stream ignores
+	// it (its buffer is reused), as do indefinite-length strings, which
+	// are copied.
+	ZeroCopy bool
 }
 
 // DefaultOptions returns the options a new Decoder has.
@@ -91,6 +101,11 @@ type Decoder struct {
 
 	scratch []byte     // indefinite-length keys
 	keys    keyChecker // duplicate-key detection for Valid and strict mode
+
+	// shortText is the longest text TryString copies: 8, less under a
+	// smaller MaxStringLength, -1 in zero-copy mode (ReadString then
+	// returns a view of the input).
+	shortText int
 }
 
 // slowState is what the slow paths for tags and indefinite lengths keep,
@@ -112,18 +127,35 @@ func (d *Decoder) slowPath() *slowState {
 
 // NewBytesDecoder returns a Decoder that reads data, with default options.
 func NewBytesDecoder(data []byte) *Decoder {
-	return &Decoder{buf: data, opts: DefaultOptions(), strictAt: -1}
+	return &Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: 8}
 }
 
 // NewDecoder returns a Decoder that reads from r, item after item, with
 // default options. It buffers; its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1}
+	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: 8}
 }
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1, slow: d.slow}
+	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1, slow: d.slow, shortText: d.shortText}
+	d.keys.reset()
+	if d.slow != nil {
+		*d.slow = slowState{counts: d.slow.counts[:0]}
+	}
+}
+
+// resetBytes is Reset for a decoder that has read only byte slices (the
+// pooled decoder of Unmarshal), field by field: cheaper than building a
+// whole Decoder in place, which in a heap object stores every word.
+func (d *Decoder) resetBytes(data []byte) {
+	d.buf, d.off, d.base = data, 0, 0
+	d.strictAt, d.tagAt, d.breaks, d.depth, d.hinted = -1, 0, 0, 0, 0
+	d.pinned, d.pin = false, 0
+	if d.rerr != nil {
+		d.rerr = nil
+	}
+	d.scratch = d.scratch[:0]
 	d.keys.reset()
 	if d.slow != nil {
 		*d.slow = slowState{counts: d.slow.counts[:0]}
@@ -131,7 +163,16 @@ func (d *Decoder) Reset(data []byte) {
 }
 
 // SetOptions sets the limits and strictness; zero fields take defaults.
-func (d *Decoder) SetOptions(o Options) { d.opts = o.withDefaults() }
+func (d *Decoder) SetOptions(o Options) {
+	d.opts = o.withDefaults()
+	d.shortText = min(8, d.opts.MaxStringLength)
+	if d.zeroCopy() {
+		d.shortText = -1
+	}
+}
+
+// zeroCopy reports whether strings read should alias the input.
+func (d *Decoder) zeroCopy() bool { return d.opts.ZeroCopy && d.r == nil }
 
 // Options returns the options in force.
 func (d *Decoder) Options() Options { return d.opts }

@@ -34,6 +34,14 @@
 //
 //	err := runtime.Unmarshal(data, &order, runtime.Options{MaxStringLength: 1 << 20})
 //
+// Options.ZeroCopy (off by default) makes a decoder over a byte slice
+// return strings and byte slices that alias the input instead of copies,
+// so that a record of strings and numbers decodes with no allocation at
+// all; what it returns is valid only while the input lives and is not
+// modified:
+//
+//	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
+//
 // Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
 // meaning for the Go type is read through (a tag within a tag counts as a
 // nesting level), 55799 is stripped everywhere, tags 0-3 must hold the
@@ -113,9 +121,10 @@
 //   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [AtRoot], [AtType], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
-//     [GetMapSorter], [StringKeys], [GetStringKeys], [IntKeys],
-//     [GetIntKeys], [UintKeys], [GetUintKeys], [KeyOrder], [SortBytewise],
-//     [SortLengthFirst], [SortNone].
+//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntPairs],
+//     [GetIntPairs], [UintPairs], [GetUintPairs], [StringKeys],
+//     [GetStringKeys], [IntKeys], [GetIntKeys], [UintKeys], [GetUintKeys],
+//     [KeyOrder], [SortBytewise], [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
 //     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].

@@ -118,7 +118,7 @@ func (d *Decoder) TryNull() (null, ok bool) {
 // Longer text goes to ReadString, whose check reads a word at a time.
 func (d *Decoder) TryString() (string, bool) {
 	if p := d.buf[d.off:]; len(p) >= 9 {
-		if n := int(p[0]) - 0x60; uint(n) <= 8 && n <= d.opts.MaxStringLength &&
+		if n := int(p[0]) - 0x60; uint(n) <= 8 && n <= d.shortText &&
 			binary.LittleEndian.Uint64(p[1:])<<(64-8*uint(n))&0x8080808080808080 == 0 {
 			d.off += 1 + n
 			return string(p[1 : 1+n]), true

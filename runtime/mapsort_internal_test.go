@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -110,6 +111,74 @@ func TestSortedKeysAllocs(t *testing.T) {
 		is.Keys = append(is.Keys, ints...)
 		is.Sort(SortBytewise)
 		is.Release()
+	}
+	run()
+	if n := testing.AllocsPerRun(100, run); n != 0 {
+		t.Errorf("%v allocations per sort", n)
+	}
+}
+
+// TestStringPairsSortMatchesComparison sorts key sets of every size class
+// (few keys, groups of one length above 256 and above 65536 keys, keys
+// past shortKey) through StringPairs and compares with the comparison.
+func TestStringPairsSortMatchesComparison(t *testing.T) {
+	rng := rand.New(rand.NewSource(10))
+	sizes := []int{2, 3, 8, 9, 10, 100, 255, 256, 257, 1000}
+	if !testing.Short() {
+		sizes = append(sizes, 65536, 65537, 70000)
+	}
+	for _, n := range sizes {
+		for round := 0; round < 5; round++ {
+			keys := randomKeySet(rng, n)
+			if round == 4 {
+				for i := range keys {
+					keys[i] = strings.Repeat("k", 70) + keys[i]
+				}
+			}
+			want := slices.Clone(keys)
+			slices.SortFunc(want, compareTextKeys)
+			// Each pair is its key's index as a 6-byte string.
+			var dst []byte
+			ps := GetStringPairs()
+			for i, k := range keys {
+				ps.Add(dst, k)
+				dst = AppendString(dst, fmt.Sprintf("%06x", i))
+			}
+			dst = ps.Finish(dst)
+			for i := range want {
+				j, _ := strconv.ParseUint(string(dst[7*i+1:7*i+7]), 16, 64)
+				if keys[int(j)] != want[i] {
+					t.Fatalf("%d keys: place %d holds %q, want %q", n, i, keys[j], want[i])
+				}
+			}
+		}
+	}
+}
+
+func TestPairsAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under the race detector")
+	}
+	var keys []string
+	for i := 0; i < 100; i++ {
+		keys = append(keys, fmt.Sprintf("http.%d./api/v1/r%02d", i%4, i))
+	}
+	ints := []int64{5, -3, 1 << 40, -1 << 40, 0, 24}
+	dst := make([]byte, 0, 4096)
+	run := func() {
+		d := dst[:0]
+		ps := GetStringPairs()
+		for _, k := range keys {
+			ps.Add(d, k)
+			d = AppendInt(AppendString(d, k), 7)
+		}
+		d = ps.Finish(d)
+		is := GetIntPairs()
+		for _, k := range ints {
+			is.Add(d, k)
+			d = AppendInt(AppendInt(d, k), k)
+		}
+		is.Finish(d, SortBytewise)
 	}
 	run()
 	if n := testing.AllocsPerRun(100, run); n != 0 {

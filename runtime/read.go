@@ -1,9 +1,11 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 	"strconv"
+	"unsafe"
 )
 
 // Typed reads. Each reads one whole item and returns a *Error when the
@@ -478,11 +480,45 @@ func (d *Decoder) definiteString(base int) (b []byte, size int) {
 
 // ReadString reads a text string, checked to be UTF-8.
 func (d *Decoder) ReadString() (string, error) {
-	if b, size := d.definiteString(0x60); size != 0 && validUTF8(b) {
-		d.off += size
-		return string(b), nil
+	if b, size := d.definiteString(0x60); size != 0 {
+		// Up to 32 bytes: ASCII is checked in line with at most four
+		// word loads that overlap (a call cost more than the check);
+		// anything else goes to validUTF8.
+		const high = 0x8080808080808080
+		var w uint64
+		switch n := len(b); {
+		case n >= 16 && n <= 32:
+			w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
+				binary.LittleEndian.Uint64(b[n-16:]) | binary.LittleEndian.Uint64(b[n-8:])
+		case n >= 8 && n < 16:
+			w = binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[n-8:])
+		case n < 8:
+			w = asciiShort(b)
+		default:
+			w = high // longer: validUTF8
+		}
+		if w&high == 0 || validUTF8(b) {
+			d.off += size
+			if d.opts.ZeroCopy && d.r == nil {
+				return unsafe.String(unsafe.SliceData(b), len(b)), nil
+			}
+			return string(b), nil
+		}
 	}
 	return d.readStringSlow()
+}
+
+// asciiShort ORs the bytes of b, shorter than 8, into one value whose
+// top bit of each byte says whether some byte is not ASCII.
+func asciiShort(b []byte) uint64 {
+	if n := len(b); n >= 4 {
+		return uint64(binary.LittleEndian.Uint32(b) | binary.LittleEndian.Uint32(b[n-4:]))
+	}
+	var w uint64
+	for _, c := range b {
+		w |= uint64(c)
+	}
+	return w
 }
 
 func (d *Decoder) readStringSlow() (string, error) {
@@ -502,6 +538,9 @@ func (d *Decoder) readStringSlow() (string, error) {
 		return "", d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
 	}
 	d.off += n
+	if d.zeroCopy() && n > 0 {
+		return unsafe.String(&b[0], n), nil
+	}
 	return string(b), nil
 }
 
@@ -510,9 +549,18 @@ func (d *Decoder) readStringSlow() (string, error) {
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 	if b, size := d.definiteString(0x40); size != 0 {
 		d.off += size
-		if buf = append(buf[:0], b...); buf == nil {
-			buf = []byte{}
+		if d.opts.ZeroCopy && d.r == nil {
+			return b[:len(b):len(b)], nil
 		}
+		if cap(buf) < len(b) || buf == nil {
+			// make and copy: one allocation of the exact size, not
+			// zeroed first (append would grow to a size class).
+			buf = make([]byte, len(b))
+			copy(buf, b)
+			return buf, nil
+		}
+		buf = buf[:len(b)]
+		copy(buf, b)
 		return buf, nil
 	}
 	return d.readBytesSlow(buf)
@@ -525,6 +573,9 @@ func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
 	}
 	if n < 0 {
 		buf, err = d.chunks(buf[:0], MajorBytes, "byte string", start)
+	} else if d.zeroCopy() {
+		buf = d.buf[d.off : d.off+n : d.off+n]
+		d.off += n
 	} else {
 		buf = append(buf[:0], d.buf[d.off:d.off+n]...)
 		d.off += n

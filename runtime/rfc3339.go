@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"time"
 )
 
@@ -28,6 +29,21 @@ func digits2(h, l byte) int {
 	return a*10 + b
 }
 
+// digits8 returns the number that the eight ASCII digits b[0:8] write,
+// or false if one is not a digit: all eight at once, in one word.
+func digits8(b []byte) (int, bool) {
+	x := binary.LittleEndian.Uint64(b)
+	const hi, six = 0xf0f0f0f0f0f0f0f0, 0x0606060606060606
+	if x&hi != 0x3030303030303030 || (x+six)&hi != 0x3030303030303030 {
+		return 0, false
+	}
+	d := x - 0x3030303030303030
+	d = (d*10 + d>>8) & 0x00ff00ff00ff00ff // pairs of digits, the first in the low byte
+	d = (d*100 + d>>16) & 0x0000ffff0000ffff
+	d = (d*10000 + d>>32) & 0xffffffff
+	return int(d), true
+}
+
 // scanRFC3339 reads b as time.Parse's fast path for time.RFC3339 reads it.
 // It reports false for anything it does not accept; time.Parse may still
 // accept such text through its general parser.
@@ -49,15 +65,21 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	}
 	s := b[19:]
 	if len(s) >= 2 && s[0] == '.' && s[1]-'0' <= 9 {
-		n := 2
-		for n < len(s) && s[n]-'0' <= 9 {
-			n++
+		// Nine digits at most count, as in time.Parse; the rest are
+		// read past.
+		n := 1
+		if len(s) >= 9 {
+			if v, ok := digits8(s[1:9]); ok {
+				f.nsec, n = v, 9
+			}
 		}
-		// Nine digits at most count, as in time.Parse.
-		scale := 100_000_000
-		for _, c := range s[1:min(n, 10)] {
-			f.nsec += int(c-'0') * scale
-			scale /= 10
+		for ; n < len(s) && s[n]-'0' <= 9; n++ {
+			if n <= 9 {
+				f.nsec = f.nsec*10 + int(s[n]-'0')
+			}
+		}
+		if n < 10 {
+			f.nsec *= pow10[10-n]
 		}
 		s = s[n:]
 	}
@@ -104,10 +126,11 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
-	// time.Date normalizes the seconds less the offset to the same
-	// instant (and the same internal form) as time.Parse's Date and
-	// subtraction.
-	t := time.Date(f.year, time.Month(f.month), f.day, f.hour, f.min, f.sec-f.zone, f.nsec, time.UTC)
+	// The instant in UTC, in the internal form time.Parse gives it (Date
+	// in UTC, then the offset subtracted): the fields are in range, so
+	// the seconds since 1970 follow from the civil date directly.
+	secs := daysFromCivil(f.year, f.month, f.day)*86400 + int64(f.hour*3600+f.min*60+f.sec-f.zone)
+	t := time.Unix(secs, int64(f.nsec)).UTC()
 	if f.utc {
 		return t, true
 	}
@@ -188,9 +211,14 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 
 // put2 writes v, 0-99, as two digits.
 func put2(b []byte, v int) {
-	b[1] = byte('0' + v%10)
-	b[0] = byte('0' + v/10)
+	p := pairs100[2*v : 2*v+2]
+	b[0], b[1] = p[0], p[1]
 }
+
+// pairs100 is "00" to "99", for put2.
+const pairs100 = "00010203040506070809" + "10111213141516171819" + "20212223242526272829" +
+	"30313233343536373839" + "40414243444546474849" + "50515253545556575859" +
+	"60616263646566676869" + "70717273747576777879" + "80818283848586878889" + "90919293949596979899"
 
 // civil returns the proleptic Gregorian date of a count of days since
 // 1970-01-01 (Howard Hinnant's days_from_civil inverse).
@@ -214,4 +242,24 @@ func civil(days int64) (year, month, day int) {
 		y++
 	}
 	return int(y), month, day
+}
+
+// pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine
+// digits to nanoseconds.
+var pow10 = [...]int{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000}
+
+// daysFromCivil returns the days from 1970-01-01 to the given date of the
+// proleptic Gregorian calendar (the inverse of civil).
+func daysFromCivil(year, month, day int) int64 {
+	if month <= 2 {
+		year--
+	}
+	era := year / 400
+	if year < 0 {
+		era = (year - 399) / 400
+	}
+	yoe := year - era*400                     // [0, 399]
+	doy := (153*((month+9)%12)+2)/5 + day - 1 // [0, 365], from March 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy    // [0, 146096]
+	return int64(era*146097+doe) - 719468
 }

@@ -223,3 +223,41 @@ func ExampleAppendTime_text() {
 	fmt.Println(strconv.Quote(string(b[2:])))
 	// Output: "2026-11-30T21:00:00.5Z"
 }
+
+// TestDaysFromCivil compares daysFromCivil with the time package on days
+// of years 0000 to 9999 (every day of a full run, every 13th in -short).
+func TestDaysFromCivil(t *testing.T) {
+	step := 1
+	if testing.Short() {
+		step = 13
+	}
+	start := time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC)
+	for d := 0; ; d += step {
+		day := start.AddDate(0, 0, d)
+		if day.Year() > 9999 {
+			break
+		}
+		if got, want := daysFromCivil(day.Year(), int(day.Month()), day.Day()), day.Unix()/86400; got != want {
+			t.Fatalf("%s: %d days, want %d", day.Format(time.DateOnly), got, want)
+		}
+	}
+}
+
+// TestDigits8 compares digits8 with strconv on every byte at every place
+// of eight-digit numbers.
+func TestDigits8(t *testing.T) {
+	for _, base := range []string{"00000000", "12345678", "99999999", "90817263", "00000001"} {
+		for i := 0; i < 8; i++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(base)
+				b[i] = byte(c)
+				got, ok := digits8(b)
+				want, err := strconv.Atoi(string(b))
+				valid := err == nil && c >= '0' && c <= '9'
+				if ok != valid || ok && got != want {
+					t.Fatalf("digits8(%q) = %d, %v; want %d, %v", b, got, ok, want, valid)
+				}
+			}
+		}
+	}
+}

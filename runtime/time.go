@@ -84,6 +84,13 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 // time. Null and undefined give the zero time too (fxamacker leaves the
 // value unchanged instead: the same on a fresh value).
 func (d *Decoder) ReadTime() (time.Time, error) {
+	// Epoch seconds, the common form, without a tag: the in-line reads.
+	if x, ok := d.TryUint(math.MaxInt64); ok {
+		return time.Unix(int64(x), 0), nil
+	}
+	if x, ok := d.TryNeg(math.MaxInt64); ok {
+		return time.Unix(-1-int64(x), 0), nil
+	}
 	start := d.Offset()
 	b, err := d.skipTags()
 	if err != nil {

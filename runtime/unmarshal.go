@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Unmarshal decodes data, which must hold exactly one item and nothing
@@ -16,17 +17,27 @@ import (
 // The error is a *Error whose path starts with the type's name, as from
 // UnmarshalCBOR; bytes after the item are ErrTrailing, no data at all is
 // io.ErrUnexpectedEOF.
+//
+// The decoder comes from a pool (v's method makes it escape), so that a
+// call allocates nothing but what v holds; with opts.ZeroCopy and a value
+// of strings and numbers, nothing at all.
 func Unmarshal(data []byte, v interface{ DecodeCBOR(*Decoder) error }, opts Options) error {
-	d := NewBytesDecoder(data)
+	d := unmarshalPool.Get().(*Decoder)
+	d.resetBytes(data)
 	d.SetOptions(opts)
-	if err := v.DecodeCBOR(d); err != nil {
-		return AtType(err, typeName(v))
+	err := v.DecodeCBOR(d)
+	if err == nil && d.off != len(data) {
+		err = d.errAt(d.Offset(), ErrTrailing, "unexpected data after the value")
 	}
-	if d.off != len(data) {
-		return AtType(d.errAt(d.Offset(), ErrTrailing, "unexpected data after the value"), typeName(v))
+	d.buf = nil
+	unmarshalPool.Put(d)
+	if err != nil {
+		return AtType(err, typeName(v))
 	}
 	return nil
 }
+
+var unmarshalPool = sync.Pool{New: func() any { return NewBytesDecoder(nil) }}
 
 // typeName is the name UnmarshalCBOR gives the root of an error's path:
 // the type v points to, without its package or type arguments, or ""

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"testing"
+	"unsafe"
 
 	"github.com/cborgen/cborgen/runtime"
 )
@@ -141,5 +142,162 @@ func TestMaxDepthCap(t *testing.T) {
 	d.SetOptions(runtime.Options{MaxDepth: 1 << 30})
 	if got := d.Options().MaxDepth; got != 65535 {
 		t.Errorf("MaxDepth = %d, want 65535", got)
+	}
+}
+
+// texts is a hand-written decoder of [text, bytes, text, ...]: the string
+// reads that ZeroCopy changes.
+type texts struct {
+	S []string
+	B [][]byte
+}
+
+func (x *texts) DecodeCBOR(d *runtime.Decoder) error {
+	n, err := d.ReadArrayHead()
+	if err != nil {
+		return err
+	}
+	x.S, x.B = x.S[:0], x.B[:0]
+	for i := 0; i < n; i++ {
+		if i%2 == 0 {
+			s, ok := d.TryString()
+			if !ok {
+				if s, err = d.ReadString(); err != nil {
+					return err
+				}
+			}
+			x.S = append(x.S, s)
+		} else {
+			b, err := d.ReadBytes(nil)
+			if err != nil {
+				return err
+			}
+			x.B = append(x.B, b)
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// TestZeroCopy checks that with ZeroCopy the strings and byte slices of a
+// definite length alias the input, that without it (the default) and on
+// a stream they do not, and that indefinite-length strings are copied.
+func TestZeroCopy(t *testing.T) {
+	long := "a text of more than thirty-two bytes, é included"
+	data := runtime.AppendArrayHead(nil, 6)
+	data = runtime.AppendString(data, "short")
+	data = runtime.AppendBytes(data, []byte("bytes"))
+	data = runtime.AppendString(data, long)
+	data = runtime.AppendBytes(data, []byte{})
+	data = append(data, 0x7f, 0x62, 'i', 'n', 0x63, 'd', 'e', 'f', 0xff) // "indef" in chunks
+	data = runtime.AppendBytes(data, []byte("tail"))
+	want := texts{S: []string{"short", long, "indef"}, B: [][]byte{[]byte("bytes"), {}, []byte("tail")}}
+	check := func(name string, x *texts, aliased bool) {
+		t.Helper()
+		if len(x.S) != 3 || len(x.B) != 3 {
+			t.Fatalf("%s: decoded %q %q", name, x.S, x.B)
+		}
+		for i := range want.S {
+			if x.S[i] != want.S[i] || !bytes.Equal(x.B[i], want.B[i]) || x.B[i] == nil {
+				t.Fatalf("%s: decoded %q %q, want %q %q", name, x.S, x.B, want.S, want.B)
+			}
+		}
+		in := func(p *byte) bool {
+			for i := range data {
+				if &data[i] == p {
+					return true
+				}
+			}
+			return false
+		}
+		for i, s := range x.S[:2] {
+			if got := in(unsafe.StringData(s)); got != aliased {
+				t.Errorf("%s: string %d aliases the input: %v", name, i, got)
+			}
+		}
+		if got := in(unsafe.StringData(x.S[2])); got {
+			t.Errorf("%s: an indefinite-length string aliases the input", name)
+		}
+		for _, i := range []int{0, 2} {
+			if got := in(unsafe.SliceData(x.B[i])); got != aliased {
+				t.Errorf("%s: byte string %d aliases the input: %v", name, i, got)
+			}
+			if aliased && cap(x.B[i]) != len(x.B[i]) {
+				t.Errorf("%s: an aliased byte slice has room to append into the input", name)
+			}
+		}
+	}
+	var x texts
+	if err := runtime.Unmarshal(data, &x, runtime.Options{ZeroCopy: true}); err != nil {
+		t.Fatal(err)
+	}
+	check("Unmarshal ZeroCopy", &x, true)
+	if err := runtime.Unmarshal(data, &x, runtime.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	check("Unmarshal", &x, false)
+	d := runtime.NewBytesDecoder(data)
+	d.SetOptions(runtime.Options{ZeroCopy: true})
+	if err := x.DecodeCBOR(d); err != nil {
+		t.Fatal(err)
+	}
+	check("bytes decoder ZeroCopy", &x, true)
+	d.Reset(data)
+	if err := x.DecodeCBOR(d); err != nil {
+		t.Fatal(err)
+	}
+	check("bytes decoder ZeroCopy after Reset", &x, true)
+	s := runtime.NewDecoder(bytes.NewReader(data))
+	s.SetOptions(runtime.Options{ZeroCopy: true})
+	if err := x.DecodeCBOR(s); err != nil {
+		t.Fatal(err)
+	}
+	check("stream ZeroCopy", &x, false)
+}
+
+// TestZeroCopyAllocs checks that Unmarshal with ZeroCopy allocates
+// nothing for a value of strings, and that invalid UTF-8 is still caught.
+func TestZeroCopyAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under the race detector")
+	}
+	data := runtime.AppendArrayHead(nil, 3)
+	data = runtime.AppendString(data, "Alice Wonderland")
+	data = runtime.AppendBytes(data, []byte("5551234567"))
+	data = runtime.AppendString(data, "x")
+	x := texts{S: make([]string, 0, 4), B: make([][]byte, 0, 4)}
+	opts := runtime.Options{ZeroCopy: true}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := runtime.Unmarshal(data, &x, opts); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations per Unmarshal with ZeroCopy", n)
+	}
+	bad := bytes.Clone(data)
+	bad[len(bad)-1] = 0xff
+	if err := runtime.Unmarshal(bad, &x, opts); !errors.Is(err, runtime.ErrUTF8) {
+		t.Errorf("invalid UTF-8 with ZeroCopy: %v", err)
+	}
+}
+
+// TestReadStringEveryByteChecked puts one byte that is not UTF-8 at every
+// position of texts of 0 to 40 bytes: ReadString must refuse each, and
+// accept the text without it.
+func TestReadStringEveryByteChecked(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		text := bytes.Repeat([]byte{'a'}, n)
+		for bad := -1; bad < n; bad++ {
+			b := bytes.Clone(text)
+			if bad >= 0 {
+				b[bad] = 0xff
+			}
+			data := append(runtime.AppendHead(nil, runtime.MajorText, uint64(n)), b...)
+			data = append(data, 0, 0, 0, 0, 0, 0, 0, 0) // room for word reads past the end
+			_, err := runtime.NewBytesDecoder(data).ReadString()
+			if (bad >= 0) != errors.Is(err, runtime.ErrUTF8) || bad < 0 && err != nil {
+				t.Fatalf("%d bytes, 0xff at %d: %v", n, bad, err)
+			}
+		}
 	}
 }

@@ -49,15 +49,18 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Request) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 39
+	n := 19
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Service))) + len(v.Service)
 	n += runtime.SizeHead(uint64(len(v.Method))) + len(v.Method)
+	n += runtime.SizeHead(uint64(int64(v.Deadline) ^ int64(v.Deadline)>>63))
+	n += runtime.SizeHead(uint64(v.Priority))
 	n += runtime.SizeHead(uint64(len(v.Payload))) + len(v.Payload)
 	return n
 }
@@ -442,13 +445,14 @@ func (v *Profile) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Profile) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 45
+	n := 17
+	n += runtime.SizeHead(uint64(v.UserID))
 	if v.Name == nil {
 		n++
 	} else {
@@ -459,10 +463,25 @@ func (v *Profile) SizeCBOR() int {
 	} else {
 		n += runtime.SizeHead(uint64(len((*v.Email)))) + len((*v.Email))
 	}
+	if v.Age == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.Age)))
+	}
+	if v.Balance == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Balance)) ^ int64((*v.Balance))>>63))
+	}
 	if v.Locale == nil {
 		n++
 	} else {
 		n += runtime.SizeHead(uint64(len((*v.Locale)))) + len((*v.Locale))
+	}
+	if v.Level == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Level)) ^ int64((*v.Level))>>63))
 	}
 	return n
 }
@@ -1167,7 +1186,6 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	dst = append(dst, 0x83) // array of 3
 	// 0: Name
 	dst = runtime.AppendString(dst, v.Name)
@@ -1177,9 +1195,11 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Nodes))
 		for i := range v.Nodes {
-			if dst, err = v.Nodes[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x84) // array of 4
+			dst = runtime.AppendUint(dst, v.Nodes[i].ID)
+			dst = runtime.AppendString(dst, v.Nodes[i].Label)
+			dst = runtime.AppendUint(dst, uint64(v.Nodes[i].Kind))
+			dst = runtime.AppendInt(dst, v.Nodes[i].Weight)
 		}
 	}
 	// 2: Edges
@@ -1188,17 +1208,19 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Edges))
 		for i := range v.Edges {
-			if dst, err = v.Edges[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x84) // array of 4
+			dst = runtime.AppendUint(dst, v.Edges[i].From)
+			dst = runtime.AppendUint(dst, v.Edges[i].To)
+			dst = runtime.AppendInt(dst, v.Edges[i].Cost)
+			dst = runtime.AppendBool(dst, v.Edges[i].Required)
 		}
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Graph) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -1209,7 +1231,10 @@ func (v *Graph) SizeCBOR() int {
 	for i := range v.Nodes {
 		n += v.Nodes[i].SizeCBOR()
 	}
-	n += runtime.SizeHead(uint64(len(v.Edges))) + len(v.Edges)*29
+	n += runtime.SizeHead(uint64(len(v.Edges)))
+	for i := range v.Edges {
+		n += v.Edges[i].SizeCBOR()
+	}
 	return n
 }
 
@@ -1462,14 +1487,17 @@ func (v *Node) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Node) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 21
+	n := 1
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	n += runtime.SizeHead(uint64(v.Kind))
+	n += runtime.SizeHead(uint64(int64(v.Weight) ^ int64(v.Weight)>>63))
 	return n
 }
 
@@ -1701,13 +1729,17 @@ func (v *Edge) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Edge) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 29
+	n := 2
+	n += runtime.SizeHead(uint64(v.From))
+	n += runtime.SizeHead(uint64(v.To))
+	n += runtime.SizeHead(uint64(int64(v.Cost) ^ int64(v.Cost)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1916,6 +1948,593 @@ func (v *Edge) cborDecodeField(d *runtime.Decoder, field int) error {
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Drawing) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Drawing) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x81) // array of 1
+	// 0: Segments
+	if v.Segments == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Segments))
+		for i := range v.Segments {
+			dst = append(dst, 0x83) // array of 3
+			dst = append(dst, 0x82) // array of 2
+			dst = runtime.AppendInt(dst, v.Segments[i].Start.X)
+			dst = runtime.AppendInt(dst, v.Segments[i].Start.Y)
+			dst = append(dst, 0x82) // array of 2
+			dst = runtime.AppendInt(dst, v.Segments[i].End.X)
+			dst = runtime.AppendInt(dst, v.Segments[i].End.Y)
+			dst = runtime.AppendString(dst, v.Segments[i].Label)
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Drawing) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Segments)))
+	for i := range v.Segments {
+		n += v.Segments[i].SizeCBOR()
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Drawing) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Drawing")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Drawing")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Drawing")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 1 fields.
+func (v *Drawing) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(1) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 1); !more {
+					return err
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	// 0: Segments
+	if err := v.cborDecodeField(d, 0); err != nil {
+		return err
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Drawing{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "Segments":
+				field = 0
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			field = runtime.FoldKey(k.Text, []string{"Segments"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Segments"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Drawing) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		// Segments
+		{
+			null, ok := d.TryNull()
+			if !ok {
+				var err error
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Segments")
+				}
+			}
+			if null {
+				v.Segments = nil
+			} else {
+				n, err := d.ReadArrayHead()
+				if err != nil {
+					return runtime.AtField(err, "Segments")
+				}
+				if v.Segments == nil || cap(v.Segments) < n {
+					v.Segments = make([]Segment, 0, d.Hint(max(n, 0)))
+				} else {
+					v.Segments = v.Segments[:0]
+				}
+				var zero Segment
+				for i := 0; i != n; i++ {
+					if n < 0 {
+						more, err := d.NextElem(n, i)
+						if err != nil {
+							return runtime.AtField(err, "Segments")
+						}
+						if !more {
+							break
+						}
+					}
+					v.Segments = append(v.Segments, zero)
+					if err := v.Segments[i].DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Segments")
+					}
+				}
+				d.Leave()
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Segment) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Segment) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83) // array of 3
+	// 0: Start
+	dst = append(dst, 0x82) // array of 2
+	dst = runtime.AppendInt(dst, v.Start.X)
+	dst = runtime.AppendInt(dst, v.Start.Y)
+	// 1: End
+	dst = append(dst, 0x82) // array of 2
+	dst = runtime.AppendInt(dst, v.End.X)
+	dst = runtime.AppendInt(dst, v.End.Y)
+	// 2: Label
+	dst = runtime.AppendString(dst, v.Label)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Segment) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += v.Start.SizeCBOR()
+	n += v.End.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Segment) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Segment")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Segment")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Segment")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 3 fields.
+func (v *Segment) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(3) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 3 {
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 3); !more {
+					return err
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	// 0: Start
+	if err := v.Start.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "Start")
+	}
+	// 1: End
+	if err := v.End.DecodeCBOR(d); err != nil {
+		return runtime.AtField(err, "End")
+	}
+	// 2: Label
+	if x, ok := d.TryString(); ok {
+		v.Label = x
+	} else {
+		x, err := d.ReadString()
+		if err != nil {
+			return runtime.AtField(err, "Label")
+		}
+		v.Label = x
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Segment{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "Start":
+				field = 0
+			case "End":
+				field = 1
+			case "Label":
+				field = 2
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			field = runtime.FoldKey(k.Text, []string{"Start", "End", "Label"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Start", "End", "Label"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Segment) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		// Start
+		if err := v.Start.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Start")
+		}
+	case 1:
+		// End
+		if err := v.End.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "End")
+		}
+	case 2:
+		// Label
+		if x, ok := d.TryString(); ok {
+			v.Label = x
+		} else {
+			x, err := d.ReadString()
+			if err != nil {
+				return runtime.AtField(err, "Label")
+			}
+			v.Label = x
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Point) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: X
+	dst = runtime.AppendInt(dst, v.X)
+	// 1: Y
+	dst = runtime.AppendInt(dst, v.Y)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Point) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Point) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtType(err, "Point")
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point")
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Point")
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 2 fields.
+func (v *Point) cborDecodeArray(d *runtime.Decoder) error {
+	if !d.TryArrayHead(2) {
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return err
+		}
+		if n != 2 {
+			for i := 0; ; i++ {
+				if more, err := d.NextField(n, i, 2); !more {
+					return err
+				}
+				if err := v.cborDecodeField(d, i); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	// 0: X
+	if x, ok := d.TryUint(math.MaxInt64); ok {
+		v.X = int64(x)
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
+		v.X = -1 - int64(x)
+	} else {
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "X")
+		}
+		v.X = x
+	}
+	// 1: Y
+	if x, ok := d.TryUint(math.MaxInt64); ok {
+		v.Y = int64(x)
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
+		v.Y = -1 - int64(x)
+	} else {
+		x, err := d.ReadInt64()
+		if err != nil {
+			return runtime.AtField(err, "Y")
+		}
+		v.Y = x
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	*v = Point{}
+	var seen uint64
+	for i := 0; ; i++ {
+		more, err := d.NextPair(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		k, err := d.ReadKey()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch k.Kind {
+		case runtime.KeyText:
+			switch string(k.Text) {
+			case "X":
+				field = 0
+			case "Y":
+				field = 1
+			}
+		}
+		if field < 0 && k.Kind == runtime.KeyText {
+			field = runtime.FoldKey(k.Text, []string{"X", "Y"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<field) != 0 {
+			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+		}
+		seen |= 1 << field
+		if err := v.cborDecodeField(d, field); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeField reads field number field (in declaration order) for both formats.
+func (v *Point) cborDecodeField(d *runtime.Decoder, field int) error {
+	switch field {
+	case 0:
+		// X
+		if x, ok := d.TryUint(math.MaxInt64); ok {
+			v.X = int64(x)
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
+			v.X = -1 - int64(x)
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "X")
+			}
+			v.X = x
+		}
+	case 1:
+		// Y
+		if x, ok := d.TryUint(math.MaxInt64); ok {
+			v.Y = int64(x)
+		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
+			v.Y = -1 - int64(x)
+		} else {
+			x, err := d.ReadInt64()
+			if err != nil {
+				return runtime.AtField(err, "Y")
+			}
+			v.Y = x
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Tables) MarshalCBOR() ([]byte, error) {
 	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
@@ -1963,48 +2582,40 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
-		ks := runtime.GetStringKeys()
-		for k := range v.Index {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Index {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.Index[k]
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendUint(dst, uint64(e[i1]))
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendUint(dst, uint64(x[i1]))
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 3: Groups
 	if v.Groups == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Groups))
-		ks := runtime.GetStringKeys()
-		for k := range v.Groups {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Groups {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.Groups[k]
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendString(dst, e[i1])
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendString(dst, x[i1])
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 4: Grid
 	dst = append(dst, 0x84) // array of 4
@@ -2031,8 +2642,8 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Tables) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -2040,7 +2651,10 @@ func (v *Tables) SizeCBOR() int {
 	n := 150
 	n += runtime.SizeHead(uint64(len(v.Matrix)))
 	for i := range v.Matrix {
-		n += runtime.SizeHead(uint64(len(v.Matrix[i]))) + len(v.Matrix[i])*9
+		n += runtime.SizeHead(uint64(len(v.Matrix[i])))
+		for i1 := range v.Matrix[i] {
+			n += runtime.SizeHead(uint64(int64(v.Matrix[i][i1]) ^ int64(v.Matrix[i][i1])>>63))
+		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Rows)))
 	for i := range v.Rows {
@@ -2052,7 +2666,10 @@ func (v *Tables) SizeCBOR() int {
 	n += runtime.SizeHead(uint64(len(v.Index)))
 	for k, x := range v.Index {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
-		n += runtime.SizeHead(uint64(len(x))) + len(x)*5
+		n += runtime.SizeHead(uint64(len(x)))
+		for i1 := range x {
+			n += runtime.SizeHead(uint64(x[i1]))
+		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Groups)))
 	for k, x := range v.Groups {
@@ -2685,32 +3302,30 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
-		ks := runtime.GetStringKeys()
-		for k := range v.Counts {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Counts {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, v.Counts[k])
+			dst = runtime.AppendInt(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Counters) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 1
 	n += runtime.SizeHead(uint64(len(v.Host))) + len(v.Host)
-	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*9
-	for k := range v.Counts {
+	n += runtime.SizeHead(uint64(len(v.Counts)))
+	for k, x := range v.Counts {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
 	return n
 }
@@ -2920,8 +3535,8 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Location) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -3115,15 +3730,16 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Composite) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 3
+	n := 1
 	n += v.Location.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
 	n += runtime.SizeHead(uint64(len(v.Fields)))
 	for i := range v.Fields {
@@ -3408,8 +4024,8 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Field) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -3622,32 +4238,34 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Dict))
-			ks := runtime.GetStringKeys()
-			for k := range v.Dict {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Dict {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Dict[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 11
+	n := 2
+	if v.Int == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Int)) ^ int64((*v.Int))>>63))
+	}
 	if v.Str == nil {
 		n++
 	} else {

@@ -9,6 +9,7 @@
 //	Request    an RPC envelope of eight scalar fields
 //	Profile    a partial update: ten optional (pointer) primitives
 //	Graph      a few hundred nodes and edges
+//	Drawing    300 segments, each two nested small structs and a label
 //	Tables     containers of containers: slices of slices, maps of slices
 //	Counters   a map[string]int64 of 100 keys, sorted on encode
 //	Composite  a stored record at about 140 B, 15 KB and 750 KB encoded
@@ -17,7 +18,7 @@
 // default struct encoding), which the generated decoders also read.
 package workload
 
-//go:generate go tool cbor-gen -type Request,Profile,Graph,Node,Edge,Tables,Counters,Location,Composite,Field,Value
+//go:generate go tool cbor-gen -type Request,Profile,Graph,Node,Edge,Drawing,Segment,Point,Tables,Counters,Location,Composite,Field,Value
 
 // Request is the envelope of a remote call.
 type Request struct {
@@ -70,6 +71,22 @@ type Edge struct {
 	To       uint64
 	Cost     int64
 	Required bool
+}
+
+// Drawing is a list of segments whose ends are small nested structs.
+type Drawing struct {
+	Segments []Segment
+}
+
+// Segment joins two points.
+type Segment struct {
+	Start, End Point
+	Label      string
+}
+
+// Point is a position on a grid.
+type Point struct {
+	X, Y int64
 }
 
 // Tables is data made of containers of containers.

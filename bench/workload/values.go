@@ -66,6 +66,20 @@ func NewGraph(nodes, edges int) *Graph {
 	return g
 }
 
+// NewDrawing returns n segments between points of a 4000 by 4000 grid.
+func NewDrawing(n int) *Drawing {
+	rng := rand.New(rand.NewPCG(7, 8))
+	d := &Drawing{Segments: make([]Segment, n)}
+	for i := range d.Segments {
+		d.Segments[i] = Segment{
+			Start: Point{X: rng.Int64N(4000) - 2000, Y: rng.Int64N(4000) - 2000},
+			End:   Point{X: rng.Int64N(4000) - 2000, Y: rng.Int64N(4000) - 2000},
+			Label: fmt.Sprintf("wall-%d", i),
+		}
+	}
+	return d
+}
+
 // NewTables returns nested containers of about 2.5 KB encoded.
 func NewTables() *Tables {
 	rng := rand.New(rand.NewPCG(3, 4))

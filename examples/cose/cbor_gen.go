@@ -88,14 +88,18 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Header) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 16
-	n += runtime.SizeHead(uint64(len(v.Crit))) + len(v.Crit)*9
+	n := 7
+	n += runtime.SizeHead(uint64(int64(v.Alg) ^ int64(v.Alg)>>63))
+	n += runtime.SizeHead(uint64(len(v.Crit)))
+	for i := range v.Crit {
+		n += runtime.SizeHead(uint64(int64(v.Crit[i]) ^ int64(v.Crit[i])>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.ContentType))) + len(v.ContentType)
 	n += runtime.SizeHead(uint64(len(v.KeyID))) + len(v.KeyID)
 	n += runtime.SizeHead(uint64(len(v.IV))) + len(v.IV)
@@ -387,16 +391,19 @@ func (v *Claims) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Claims) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 35
+	n := 8
 	n += runtime.SizeHead(uint64(len(v.Issuer))) + len(v.Issuer)
 	n += runtime.SizeHead(uint64(len(v.Subject))) + len(v.Subject)
 	n += runtime.SizeHead(uint64(len(v.Audience))) + len(v.Audience)
+	n += runtime.SizeHead(uint64(int64(v.Expires) ^ int64(v.Expires)>>63))
+	n += runtime.SizeHead(uint64(int64(v.NotBefore) ^ int64(v.NotBefore)>>63))
+	n += runtime.SizeHead(uint64(int64(v.IssuedAt) ^ int64(v.IssuedAt)>>63))
 	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
 	return n
 }
@@ -620,8 +627,8 @@ func (v *Sign1) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Sign1) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -854,8 +861,8 @@ func (v *sigStructure) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *sigStructure) SizeCBOR() int {
 	if v == nil {
 		return 1

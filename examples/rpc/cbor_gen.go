@@ -37,16 +37,13 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Headers))
-		ks := runtime.GetStringKeys()
-		for k := range v.Headers {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Headers {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendString(dst, v.Headers[k])
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 4: Deadline
 	if v.Deadline == nil {
@@ -68,18 +65,25 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Request) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 38
+	n := 18
+	n += runtime.SizeHead(uint64(v.Version))
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Method))) + len(v.Method)
 	n += runtime.SizeHead(uint64(len(v.Headers)))
 	for k, x := range v.Headers {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	if v.Deadline == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Deadline)) ^ int64((*v.Deadline))>>63))
 	}
 	n += v.Params.SizeCBOR()
 	return n
@@ -444,9 +448,9 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Get == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Get.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x82) // array of 2
+		dst = runtime.AppendString(dst, v.Get.Key)
+		dst = runtime.AppendUint(dst, uint64(v.Get.Consistency))
 	}
 	// 1: Put
 	if v.Put == nil {
@@ -468,8 +472,8 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Params) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -750,14 +754,15 @@ func (v *GetParams) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *GetParams) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 3
+	n := 1
 	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	n += runtime.SizeHead(uint64(v.Consistency))
 	return n
 }
 
@@ -947,15 +952,21 @@ func (v *PutParams) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *PutParams) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 15
+	n := 1
 	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
 	n += runtime.SizeHead(uint64(len(v.Value))) + len(v.Value)
+	n += runtime.SizeHead(uint64(v.TTL))
+	if v.IfVersion == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.IfVersion)))
+	}
 	return n
 }
 
@@ -1237,14 +1248,15 @@ func (v *ListParams) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *ListParams) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 5
+	n := 2
 	n += runtime.SizeHead(uint64(len(v.Prefix))) + len(v.Prefix)
+	n += runtime.SizeHead(uint64(v.Limit))
 	n += runtime.SizeHead(uint64(len(v.Cursor))) + len(v.Cursor)
 	return n
 }
@@ -1503,28 +1515,26 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Timing))
-		ks := runtime.GetStringKeys()
-		for k := range v.Timing {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Timing {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendFloat32(dst, v.Timing[k])
+			dst = runtime.AppendFloat32(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Response) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
+	n += runtime.SizeHead(uint64(v.ID))
 	if v.Result == nil {
 		n++
 	} else {
@@ -1822,7 +1832,6 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	dst = append(dst, 0x85) // array of 5
 	// 0: Found
 	dst = runtime.AppendBool(dst, v.Found)
@@ -1840,9 +1849,11 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Entries))
 		for i := range v.Entries {
-			if dst, err = v.Entries[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x84) // array of 4
+			dst = runtime.AppendString(dst, v.Entries[i].Key)
+			dst = runtime.AppendUint(dst, v.Entries[i].Version)
+			dst = runtime.AppendInt(dst, v.Entries[i].Size)
+			dst = runtime.AppendFloat64(dst, v.Entries[i].Score)
 		}
 	}
 	// 4: Next
@@ -1855,14 +1866,15 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Result) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 11
+	n := 2
 	n += runtime.SizeHead(uint64(len(v.Value))) + len(v.Value)
+	n += runtime.SizeHead(uint64(v.Version))
 	n += runtime.SizeHead(uint64(len(v.Entries)))
 	for i := range v.Entries {
 		n += v.Entries[i].SizeCBOR()
@@ -2178,14 +2190,16 @@ func (v *Entry) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Entry) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 28
+	n := 10
 	n += runtime.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	n += runtime.SizeHead(uint64(v.Version))
+	n += runtime.SizeHead(uint64(int64(v.Size) ^ int64(v.Size)>>63))
 	return n
 }
 
@@ -2420,16 +2434,13 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Fields))
-		ks := runtime.GetIntKeys()
-		for k := range v.Fields {
-			ks.Keys = append(ks.Keys, int64(k))
+		ps := runtime.GetIntPairs()
+		for k, x := range v.Fields {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			dst = runtime.AppendString(dst, v.Fields[int(k)])
-		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	// 4: Data
 	if v.Data == nil {
@@ -2441,16 +2452,23 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Error) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 11
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.Code) ^ int64(v.Code)>>63))
 	n += runtime.SizeHead(uint64(len(v.Message))) + len(v.Message)
-	n += runtime.SizeHead(uint64(len(v.Fields))) + len(v.Fields)*9
-	for _, x := range v.Fields {
+	if v.RetryAfter == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.RetryAfter)))
+	}
+	n += runtime.SizeHead(uint64(len(v.Fields)))
+	for k, x := range v.Fields {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
 	}
 	n += runtime.SizeHead(uint64(len(v.Data))) + len(v.Data)

@@ -33,8 +33,8 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Location) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -230,20 +230,22 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Composite) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 12
+	n := 1
 	n += v.Location.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
 	n += runtime.SizeHead(uint64(len(v.Fields)))
 	for i := range v.Fields {
 		n += v.Fields[i].SizeCBOR()
 	}
+	n += runtime.SizeHead(uint64(v.Version))
 	return n
 }
 
@@ -546,8 +548,8 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Field) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -762,9 +764,9 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Path == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Path.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x82) // array of 2
+		dst = runtime.AppendUint(dst, uint64(v.Path.Domain))
+		dst = runtime.AppendString(dst, v.Path.Identifier)
 	}
 	// 9: Array
 	if v.Array == nil {
@@ -784,19 +786,16 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Dict))
-			ks := runtime.GetStringKeys()
-			for k := range v.Dict {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Dict {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Dict[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	// 11: Index
@@ -804,16 +803,13 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
-		ks := runtime.GetIntKeys()
-		for k := range v.Index {
-			ks.Keys = append(ks.Keys, int64(k))
+		ps := runtime.GetIntPairs()
+		for k, x := range v.Index {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			dst = runtime.AppendString(dst, v.Index[int32(k)])
-		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	// 12: Composite
 	if v.Composite == nil {
@@ -827,13 +823,28 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 72
+	n := 45
+	if v.Int == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Int)) ^ int64((*v.Int))>>63))
+	}
+	if v.Uint == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64((*v.Uint)))
+	}
+	if v.Fix == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Fix)) ^ int64((*v.Fix))>>63))
+	}
 	if v.Str == nil {
 		n++
 	} else {
@@ -858,8 +869,9 @@ func (v *Value) SizeCBOR() int {
 			n += e.SizeCBOR()
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.Index))) + len(v.Index)*5
-	for _, x := range v.Index {
+	n += runtime.SizeHead(uint64(len(v.Index)))
+	for k, x := range v.Index {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
 	}
 	if v.Composite == nil {
@@ -1654,13 +1666,14 @@ func (v *Path) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Path) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 4
+	n := 1
+	n += runtime.SizeHead(uint64(v.Domain))
 	n += runtime.SizeHead(uint64(len(v.Identifier))) + len(v.Identifier)
 	return n
 }
@@ -1871,13 +1884,19 @@ func (v *Limits) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Limits) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 33
+	n := 8
+	n += runtime.SizeHead(uint64(v.MaxBytes))
+	n += runtime.SizeHead(uint64(v.MaxRecords))
+	n += runtime.SizeHead(uint64(v.MaxDepth))
+	for i := range v.Quotas {
+		n += runtime.SizeHead(uint64(int64(v.Quotas[i]) ^ int64(v.Quotas[i])>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.Exempt))) + len(v.Exempt)*1
 	for _, x := range v.Exempt {
 		n += runtime.SizeHead(uint64(len(x))) + len(x)*9

@@ -37,8 +37,8 @@ const (
 // follow in the order benchstat gives them.
 var (
 	implOrder  = []string{"generated", "generated-unsorted", "handwritten", "fxamacker", "fxamacker-map", "whyrusleeping", "msgp", "msgp-tuple"}
-	shapeOrder = []string{"Request", "Profile", "Graph", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
-		"SkipCompositeLarge", "SkipDocument"}
+	shapeOrder = []string{"Request", "Profile", "Graph", "Drawing", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
+		"PersonText", "PersonUnix", "SkipCompositeLarge", "SkipDocument"}
 )
 
 // results holds medians: unit -> "Shape Op" -> impl -> value.

@@ -4,7 +4,11 @@
 // otherwise fxamacker/cbor would call them instead of reflecting.
 package fxarray
 
-import "github.com/fxamacker/cbor/v2"
+import (
+	"time"
+
+	"github.com/fxamacker/cbor/v2"
+)
 
 // EncMode is CoreDetEncOptions, the options the generated code matches.
 var EncMode = mustEnc(cbor.CoreDetEncOptions())
@@ -130,4 +134,32 @@ type Value struct {
 	Composite *Composite
 	Array     []Value
 	Dict      map[string]Value
+}
+
+// Person is the record of workload/person; its time is written as the
+// EncMode in use says (TimeRFC3339Nano or TimeUnix).
+type Person struct {
+	_        struct{} `cbor:",toarray"`
+	Name     string
+	BirthDay time.Time
+	Phone    string
+	Siblings int
+	Spouse   bool
+	Money    float64
+}
+
+type Drawing struct {
+	_        struct{} `cbor:",toarray"`
+	Segments []Segment
+}
+
+type Segment struct {
+	_          struct{} `cbor:",toarray"`
+	Start, End Point
+	Label      string
+}
+
+type Point struct {
+	_    struct{} `cbor:",toarray"`
+	X, Y int64
 }

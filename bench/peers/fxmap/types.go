@@ -120,3 +120,16 @@ type Value struct {
 	Array     []Value          `cbor:"a,omitempty"`
 	Dict      map[string]Value `cbor:"d,omitempty"`
 }
+
+type Drawing struct {
+	Segments []Segment
+}
+
+type Segment struct {
+	Start, End Point
+	Label      string
+}
+
+type Point struct {
+	X, Y int64
+}

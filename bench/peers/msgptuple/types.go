@@ -4,9 +4,11 @@
 // layout as the array format of cbor-gen, in MessagePack.
 package msgptuple
 
+import "time"
+
 //go:generate go run github.com/tinylib/msgp@v1.6.5 -tests=false
 
-//msgp:tuple Request Profile Graph Node Edge Tables Counters Location Composite Field Value
+//msgp:tuple Request Profile Graph Node Edge Drawing Segment Point Tables Counters Location Composite Field Value Person
 
 type Request struct {
 	ID         uint64
@@ -99,4 +101,28 @@ type Value struct {
 	Composite *Composite
 	Array     []Value
 	Dict      map[string]Value
+}
+
+// Person is the record of workload/person; msgp writes its time in its own
+// binary extension.
+type Person struct {
+	Name     string
+	BirthDay time.Time
+	Phone    string
+	Siblings int
+	Spouse   bool
+	Money    float64
+}
+
+type Drawing struct {
+	Segments []Segment
+}
+
+type Segment struct {
+	Start, End Point
+	Label      string
+}
+
+type Point struct {
+	X, Y int64
 }

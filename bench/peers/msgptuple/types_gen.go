@@ -480,6 +480,261 @@ func (z *Counters) Msgsize() (s int) {
 }
 
 // DecodeMsg implements msgp.Decodable
+func (z *Drawing) DecodeMsg(dc *msgp.Reader) (err error) {
+	var zb0001 uint32
+	zb0001, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 1 {
+		err = msgp.ArrayError{Wanted: 1, Got: zb0001}
+		return
+	}
+	var zb0002 uint32
+	zb0002, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err, "Segments")
+		return
+	}
+	if cap(z.Segments) >= int(zb0002) {
+		z.Segments = (z.Segments)[:zb0002]
+	} else {
+		z.Segments = make([]Segment, zb0002)
+	}
+	for za0001 := range z.Segments {
+		var zb0003 uint32
+		zb0003, err = dc.ReadArrayHeader()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001)
+			return
+		}
+		if zb0003 != 3 {
+			err = msgp.ArrayError{Wanted: 3, Got: zb0003}
+			return
+		}
+		var zb0004 uint32
+		zb0004, err = dc.ReadArrayHeader()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start")
+			return
+		}
+		if zb0004 != 2 {
+			err = msgp.ArrayError{Wanted: 2, Got: zb0004}
+			return
+		}
+		z.Segments[za0001].Start.X, err = dc.ReadInt64()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start", "X")
+			return
+		}
+		z.Segments[za0001].Start.Y, err = dc.ReadInt64()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start", "Y")
+			return
+		}
+		var zb0005 uint32
+		zb0005, err = dc.ReadArrayHeader()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End")
+			return
+		}
+		if zb0005 != 2 {
+			err = msgp.ArrayError{Wanted: 2, Got: zb0005}
+			return
+		}
+		z.Segments[za0001].End.X, err = dc.ReadInt64()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End", "X")
+			return
+		}
+		z.Segments[za0001].End.Y, err = dc.ReadInt64()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End", "Y")
+			return
+		}
+		z.Segments[za0001].Label, err = dc.ReadString()
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Label")
+			return
+		}
+	}
+	return
+}
+
+// EncodeMsg implements msgp.Encodable
+func (z *Drawing) EncodeMsg(en *msgp.Writer) (err error) {
+	// array header, size 1
+	err = en.Append(0x91)
+	if err != nil {
+		return
+	}
+	err = en.WriteArrayHeader(uint32(len(z.Segments)))
+	if err != nil {
+		err = msgp.WrapError(err, "Segments")
+		return
+	}
+	for za0001 := range z.Segments {
+		// array header, size 3
+		err = en.Append(0x93)
+		if err != nil {
+			return
+		}
+		// array header, size 2
+		err = en.Append(0x92)
+		if err != nil {
+			return
+		}
+		err = en.WriteInt64(z.Segments[za0001].Start.X)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start", "X")
+			return
+		}
+		err = en.WriteInt64(z.Segments[za0001].Start.Y)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start", "Y")
+			return
+		}
+		// array header, size 2
+		err = en.Append(0x92)
+		if err != nil {
+			return
+		}
+		err = en.WriteInt64(z.Segments[za0001].End.X)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End", "X")
+			return
+		}
+		err = en.WriteInt64(z.Segments[za0001].End.Y)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End", "Y")
+			return
+		}
+		err = en.WriteString(z.Segments[za0001].Label)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Label")
+			return
+		}
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *Drawing) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// array header, size 1
+	o = append(o, 0x91)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Segments)))
+	for za0001 := range z.Segments {
+		// array header, size 3
+		o = append(o, 0x93)
+		// array header, size 2
+		o = append(o, 0x92)
+		o = msgp.AppendInt64(o, z.Segments[za0001].Start.X)
+		o = msgp.AppendInt64(o, z.Segments[za0001].Start.Y)
+		// array header, size 2
+		o = append(o, 0x92)
+		o = msgp.AppendInt64(o, z.Segments[za0001].End.X)
+		o = msgp.AppendInt64(o, z.Segments[za0001].End.Y)
+		o = msgp.AppendString(o, z.Segments[za0001].Label)
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *Drawing) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 1 {
+		err = msgp.ArrayError{Wanted: 1, Got: zb0001}
+		return
+	}
+	var zb0002 uint32
+	zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Segments")
+		return
+	}
+	if cap(z.Segments) >= int(zb0002) {
+		z.Segments = (z.Segments)[:zb0002]
+	} else {
+		z.Segments = make([]Segment, zb0002)
+	}
+	for za0001 := range z.Segments {
+		var zb0003 uint32
+		zb0003, bts, err = msgp.ReadArrayHeaderBytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001)
+			return
+		}
+		if zb0003 != 3 {
+			err = msgp.ArrayError{Wanted: 3, Got: zb0003}
+			return
+		}
+		var zb0004 uint32
+		zb0004, bts, err = msgp.ReadArrayHeaderBytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start")
+			return
+		}
+		if zb0004 != 2 {
+			err = msgp.ArrayError{Wanted: 2, Got: zb0004}
+			return
+		}
+		z.Segments[za0001].Start.X, bts, err = msgp.ReadInt64Bytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start", "X")
+			return
+		}
+		z.Segments[za0001].Start.Y, bts, err = msgp.ReadInt64Bytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Start", "Y")
+			return
+		}
+		var zb0005 uint32
+		zb0005, bts, err = msgp.ReadArrayHeaderBytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End")
+			return
+		}
+		if zb0005 != 2 {
+			err = msgp.ArrayError{Wanted: 2, Got: zb0005}
+			return
+		}
+		z.Segments[za0001].End.X, bts, err = msgp.ReadInt64Bytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End", "X")
+			return
+		}
+		z.Segments[za0001].End.Y, bts, err = msgp.ReadInt64Bytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "End", "Y")
+			return
+		}
+		z.Segments[za0001].Label, bts, err = msgp.ReadStringBytes(bts)
+		if err != nil {
+			err = msgp.WrapError(err, "Segments", za0001, "Label")
+			return
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *Drawing) Msgsize() (s int) {
+	s = 1 + msgp.ArrayHeaderSize
+	for za0001 := range z.Segments {
+		s += 1 + 1 + msgp.Int64Size + msgp.Int64Size + 1 + msgp.Int64Size + msgp.Int64Size + msgp.StringPrefixSize + len(z.Segments[za0001].Label)
+	}
+	return
+}
+
+// DecodeMsg implements msgp.Decodable
 func (z *Edge) DecodeMsg(dc *msgp.Reader) (err error) {
 	var zb0001 uint32
 	zb0001, err = dc.ReadArrayHeader()
@@ -1194,6 +1449,244 @@ func (z *NodeKind) UnmarshalMsg(bts []byte) (o []byte, err error) {
 // Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
 func (z NodeKind) Msgsize() (s int) {
 	s = msgp.Uint8Size
+	return
+}
+
+// DecodeMsg implements msgp.Decodable
+func (z *Person) DecodeMsg(dc *msgp.Reader) (err error) {
+	var zb0001 uint32
+	zb0001, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 6 {
+		err = msgp.ArrayError{Wanted: 6, Got: zb0001}
+		return
+	}
+	z.Name, err = dc.ReadString()
+	if err != nil {
+		err = msgp.WrapError(err, "Name")
+		return
+	}
+	z.BirthDay, err = dc.ReadTime()
+	if err != nil {
+		err = msgp.WrapError(err, "BirthDay")
+		return
+	}
+	z.Phone, err = dc.ReadString()
+	if err != nil {
+		err = msgp.WrapError(err, "Phone")
+		return
+	}
+	z.Siblings, err = dc.ReadInt()
+	if err != nil {
+		err = msgp.WrapError(err, "Siblings")
+		return
+	}
+	z.Spouse, err = dc.ReadBool()
+	if err != nil {
+		err = msgp.WrapError(err, "Spouse")
+		return
+	}
+	z.Money, err = dc.ReadFloat64()
+	if err != nil {
+		err = msgp.WrapError(err, "Money")
+		return
+	}
+	return
+}
+
+// EncodeMsg implements msgp.Encodable
+func (z *Person) EncodeMsg(en *msgp.Writer) (err error) {
+	// array header, size 6
+	err = en.Append(0x96)
+	if err != nil {
+		return
+	}
+	err = en.WriteString(z.Name)
+	if err != nil {
+		err = msgp.WrapError(err, "Name")
+		return
+	}
+	err = en.WriteTime(z.BirthDay)
+	if err != nil {
+		err = msgp.WrapError(err, "BirthDay")
+		return
+	}
+	err = en.WriteString(z.Phone)
+	if err != nil {
+		err = msgp.WrapError(err, "Phone")
+		return
+	}
+	err = en.WriteInt(z.Siblings)
+	if err != nil {
+		err = msgp.WrapError(err, "Siblings")
+		return
+	}
+	err = en.WriteBool(z.Spouse)
+	if err != nil {
+		err = msgp.WrapError(err, "Spouse")
+		return
+	}
+	err = en.WriteFloat64(z.Money)
+	if err != nil {
+		err = msgp.WrapError(err, "Money")
+		return
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *Person) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// array header, size 6
+	o = append(o, 0x96)
+	o = msgp.AppendString(o, z.Name)
+	o = msgp.AppendTime(o, z.BirthDay)
+	o = msgp.AppendString(o, z.Phone)
+	o = msgp.AppendInt(o, z.Siblings)
+	o = msgp.AppendBool(o, z.Spouse)
+	o = msgp.AppendFloat64(o, z.Money)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *Person) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 6 {
+		err = msgp.ArrayError{Wanted: 6, Got: zb0001}
+		return
+	}
+	z.Name, bts, err = msgp.ReadStringBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Name")
+		return
+	}
+	z.BirthDay, bts, err = msgp.ReadTimeBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "BirthDay")
+		return
+	}
+	z.Phone, bts, err = msgp.ReadStringBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Phone")
+		return
+	}
+	z.Siblings, bts, err = msgp.ReadIntBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Siblings")
+		return
+	}
+	z.Spouse, bts, err = msgp.ReadBoolBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Spouse")
+		return
+	}
+	z.Money, bts, err = msgp.ReadFloat64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Money")
+		return
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *Person) Msgsize() (s int) {
+	s = 1 + msgp.StringPrefixSize + len(z.Name) + msgp.TimeSize + msgp.StringPrefixSize + len(z.Phone) + msgp.IntSize + msgp.BoolSize + msgp.Float64Size
+	return
+}
+
+// DecodeMsg implements msgp.Decodable
+func (z *Point) DecodeMsg(dc *msgp.Reader) (err error) {
+	var zb0001 uint32
+	zb0001, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 2 {
+		err = msgp.ArrayError{Wanted: 2, Got: zb0001}
+		return
+	}
+	z.X, err = dc.ReadInt64()
+	if err != nil {
+		err = msgp.WrapError(err, "X")
+		return
+	}
+	z.Y, err = dc.ReadInt64()
+	if err != nil {
+		err = msgp.WrapError(err, "Y")
+		return
+	}
+	return
+}
+
+// EncodeMsg implements msgp.Encodable
+func (z Point) EncodeMsg(en *msgp.Writer) (err error) {
+	// array header, size 2
+	err = en.Append(0x92)
+	if err != nil {
+		return
+	}
+	err = en.WriteInt64(z.X)
+	if err != nil {
+		err = msgp.WrapError(err, "X")
+		return
+	}
+	err = en.WriteInt64(z.Y)
+	if err != nil {
+		err = msgp.WrapError(err, "Y")
+		return
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z Point) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// array header, size 2
+	o = append(o, 0x92)
+	o = msgp.AppendInt64(o, z.X)
+	o = msgp.AppendInt64(o, z.Y)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *Point) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 2 {
+		err = msgp.ArrayError{Wanted: 2, Got: zb0001}
+		return
+	}
+	z.X, bts, err = msgp.ReadInt64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "X")
+		return
+	}
+	z.Y, bts, err = msgp.ReadInt64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Y")
+		return
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z Point) Msgsize() (s int) {
+	s = 1 + msgp.Int64Size + msgp.Int64Size
 	return
 }
 
@@ -1998,6 +2491,195 @@ func (z *Request) UnmarshalMsg(bts []byte) (o []byte, err error) {
 // Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
 func (z *Request) Msgsize() (s int) {
 	s = 1 + msgp.Uint64Size + msgp.StringPrefixSize + len(z.Service) + msgp.StringPrefixSize + len(z.Method) + msgp.Int64Size + msgp.Uint8Size + msgp.BoolSize + msgp.ArrayHeaderSize + (16 * (msgp.ByteSize)) + msgp.BytesPrefixSize + len(z.Payload)
+	return
+}
+
+// DecodeMsg implements msgp.Decodable
+func (z *Segment) DecodeMsg(dc *msgp.Reader) (err error) {
+	var zb0001 uint32
+	zb0001, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 3 {
+		err = msgp.ArrayError{Wanted: 3, Got: zb0001}
+		return
+	}
+	var zb0002 uint32
+	zb0002, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err, "Start")
+		return
+	}
+	if zb0002 != 2 {
+		err = msgp.ArrayError{Wanted: 2, Got: zb0002}
+		return
+	}
+	z.Start.X, err = dc.ReadInt64()
+	if err != nil {
+		err = msgp.WrapError(err, "Start", "X")
+		return
+	}
+	z.Start.Y, err = dc.ReadInt64()
+	if err != nil {
+		err = msgp.WrapError(err, "Start", "Y")
+		return
+	}
+	var zb0003 uint32
+	zb0003, err = dc.ReadArrayHeader()
+	if err != nil {
+		err = msgp.WrapError(err, "End")
+		return
+	}
+	if zb0003 != 2 {
+		err = msgp.ArrayError{Wanted: 2, Got: zb0003}
+		return
+	}
+	z.End.X, err = dc.ReadInt64()
+	if err != nil {
+		err = msgp.WrapError(err, "End", "X")
+		return
+	}
+	z.End.Y, err = dc.ReadInt64()
+	if err != nil {
+		err = msgp.WrapError(err, "End", "Y")
+		return
+	}
+	z.Label, err = dc.ReadString()
+	if err != nil {
+		err = msgp.WrapError(err, "Label")
+		return
+	}
+	return
+}
+
+// EncodeMsg implements msgp.Encodable
+func (z *Segment) EncodeMsg(en *msgp.Writer) (err error) {
+	// array header, size 3
+	err = en.Append(0x93)
+	if err != nil {
+		return
+	}
+	// array header, size 2
+	err = en.Append(0x92)
+	if err != nil {
+		return
+	}
+	err = en.WriteInt64(z.Start.X)
+	if err != nil {
+		err = msgp.WrapError(err, "Start", "X")
+		return
+	}
+	err = en.WriteInt64(z.Start.Y)
+	if err != nil {
+		err = msgp.WrapError(err, "Start", "Y")
+		return
+	}
+	// array header, size 2
+	err = en.Append(0x92)
+	if err != nil {
+		return
+	}
+	err = en.WriteInt64(z.End.X)
+	if err != nil {
+		err = msgp.WrapError(err, "End", "X")
+		return
+	}
+	err = en.WriteInt64(z.End.Y)
+	if err != nil {
+		err = msgp.WrapError(err, "End", "Y")
+		return
+	}
+	err = en.WriteString(z.Label)
+	if err != nil {
+		err = msgp.WrapError(err, "Label")
+		return
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *Segment) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// array header, size 3
+	o = append(o, 0x93)
+	// array header, size 2
+	o = append(o, 0x92)
+	o = msgp.AppendInt64(o, z.Start.X)
+	o = msgp.AppendInt64(o, z.Start.Y)
+	// array header, size 2
+	o = append(o, 0x92)
+	o = msgp.AppendInt64(o, z.End.X)
+	o = msgp.AppendInt64(o, z.End.Y)
+	o = msgp.AppendString(o, z.Label)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *Segment) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 != 3 {
+		err = msgp.ArrayError{Wanted: 3, Got: zb0001}
+		return
+	}
+	var zb0002 uint32
+	zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Start")
+		return
+	}
+	if zb0002 != 2 {
+		err = msgp.ArrayError{Wanted: 2, Got: zb0002}
+		return
+	}
+	z.Start.X, bts, err = msgp.ReadInt64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Start", "X")
+		return
+	}
+	z.Start.Y, bts, err = msgp.ReadInt64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Start", "Y")
+		return
+	}
+	var zb0003 uint32
+	zb0003, bts, err = msgp.ReadArrayHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "End")
+		return
+	}
+	if zb0003 != 2 {
+		err = msgp.ArrayError{Wanted: 2, Got: zb0003}
+		return
+	}
+	z.End.X, bts, err = msgp.ReadInt64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "End", "X")
+		return
+	}
+	z.End.Y, bts, err = msgp.ReadInt64Bytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "End", "Y")
+		return
+	}
+	z.Label, bts, err = msgp.ReadStringBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err, "Label")
+		return
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *Segment) Msgsize() (s int) {
+	s = 1 + 1 + msgp.Int64Size + msgp.Int64Size + 1 + msgp.Int64Size + msgp.Int64Size + msgp.StringPrefixSize + len(z.Label)
 	return
 }
 

@@ -116,8 +116,8 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Tables) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -125,7 +125,10 @@ func (v *Tables) SizeCBOR() int {
 	n := 150
 	n += runtime.SizeHead(uint64(len(v.Matrix)))
 	for i := range v.Matrix {
-		n += runtime.SizeHead(uint64(len(v.Matrix[i]))) + len(v.Matrix[i])*9
+		n += runtime.SizeHead(uint64(len(v.Matrix[i])))
+		for i1 := range v.Matrix[i] {
+			n += runtime.SizeHead(uint64(int64(v.Matrix[i][i1]) ^ int64(v.Matrix[i][i1])>>63))
+		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Rows)))
 	for i := range v.Rows {
@@ -137,7 +140,10 @@ func (v *Tables) SizeCBOR() int {
 	n += runtime.SizeHead(uint64(len(v.Index)))
 	for k, x := range v.Index {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
-		n += runtime.SizeHead(uint64(len(x))) + len(x)*5
+		n += runtime.SizeHead(uint64(len(x)))
+		for i1 := range x {
+			n += runtime.SizeHead(uint64(x[i1]))
+		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Groups)))
 	for k, x := range v.Groups {
@@ -779,17 +785,18 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Counters) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 1
 	n += runtime.SizeHead(uint64(len(v.Host))) + len(v.Host)
-	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*9
-	for k := range v.Counts {
+	n += runtime.SizeHead(uint64(len(v.Counts)))
+	for k, x := range v.Counts {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
 	return n
 }
@@ -999,8 +1006,8 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Location) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -1194,15 +1201,16 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Composite) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 3
+	n := 1
 	n += v.Location.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += runtime.SizeHead(uint64(len(v.TypeName))) + len(v.TypeName)
 	n += runtime.SizeHead(uint64(len(v.Fields)))
 	for i := range v.Fields {
@@ -1487,8 +1495,8 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Field) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -1714,13 +1722,18 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 11
+	n := 2
+	if v.Int == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.Int)) ^ int64((*v.Int))>>63))
+	}
 	if v.Str == nil {
 		n++
 	} else {

@@ -57,13 +57,23 @@ func (v *Scalars) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Scalars) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 72
+	n := 16
+	n += runtime.SizeHead(uint64(int64(v.I) ^ int64(v.I)>>63))
+	n += runtime.SizeHead(uint64(int64(v.I8) ^ int64(v.I8)>>63))
+	n += runtime.SizeHead(uint64(int64(v.I16) ^ int64(v.I16)>>63))
+	n += runtime.SizeHead(uint64(int64(v.I32) ^ int64(v.I32)>>63))
+	n += runtime.SizeHead(uint64(int64(v.I64) ^ int64(v.I64)>>63))
+	n += runtime.SizeHead(uint64(v.U))
+	n += runtime.SizeHead(uint64(v.U8))
+	n += runtime.SizeHead(uint64(v.U16))
+	n += runtime.SizeHead(uint64(v.U32))
+	n += runtime.SizeHead(uint64(v.U64))
 	n += runtime.SizeHead(uint64(len(v.S))) + len(v.S)
 	return n
 }
@@ -548,14 +558,18 @@ func (v *Named) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Named) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 23
+	n := 11
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += runtime.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	n += runtime.SizeHead(uint64(int64(v.Level) ^ int64(v.Level)>>63))
+	n += runtime.SizeHead(uint64(v.Byte))
+	n += runtime.SizeHead(uint64(int64(v.Rune) ^ int64(v.Rune)>>63))
 	return n
 }
 
@@ -852,8 +866,8 @@ func (v *Empty) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Empty) SizeCBOR() int {
 	if v == nil {
 		return 1

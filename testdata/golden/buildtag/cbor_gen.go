@@ -34,14 +34,15 @@ func (v *Sample) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Sample) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
 	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += runtime.SizeHead(uint64(int64(v.Count) ^ int64(v.Count)>>63))
 	return n
 }
 

@@ -90,48 +90,39 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByName))
-		ks := runtime.GetStringKeys()
-		for k := range v.ByName {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.ByName {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.ByName[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 10: ByInt
 	if v.ByInt == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByInt))
-		ks := runtime.GetIntKeys()
-		for k := range v.ByInt {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
+		ps := runtime.GetIntPairs()
+		for k, x := range v.ByInt {
+			ps.Add(dst, k)
 			dst = runtime.AppendInt(dst, k)
-			dst = runtime.AppendString(dst, v.ByInt[k])
+			dst = runtime.AppendString(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	// 11: ByUint
 	if v.ByUint == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByUint))
-		ks := runtime.GetUintKeys()
-		for k := range v.ByUint {
-			ks.Keys = append(ks.Keys, uint64(k))
+		ps := runtime.GetUintPairs()
+		for k, x := range v.ByUint {
+			ps.Add(dst, uint64(k))
+			dst = runtime.AppendUint(dst, uint64(k))
+			dst = runtime.AppendBool(dst, x)
 		}
-		ks.Sort()
-		for _, k := range ks.Keys {
-			dst = runtime.AppendUint(dst, k)
-			dst = runtime.AppendBool(dst, v.ByUint[uint8(k)])
-		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	// 12: ByBool
 	if v.ByBool == nil {
@@ -152,37 +143,30 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
-		ks := runtime.GetStringKeys()
-		for k := range v.Counts {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Counts {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendUint(dst, uint64(v.Counts[k]))
+			dst = runtime.AppendUint(dst, uint64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 14: ByColor
 	if v.ByColor == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByColor))
-		ks := runtime.GetStringKeys()
-		for k := range v.ByColor {
-			ks.Keys = append(ks.Keys, string(k))
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
-			dst = runtime.AppendString(dst, k)
-			e := v.ByColor[Color(k)]
-			if e == nil {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.ByColor {
+			ps.Add(dst, string(k))
+			dst = runtime.AppendString(dst, string(k))
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendBytes(dst, e)
+				dst = runtime.AppendBytes(dst, x)
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 15: PInt
 	if v.PInt == nil {
@@ -227,16 +211,13 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len((*v.PMap)))
-			ks1 := runtime.GetStringKeys()
-			for k1 := range *v.PMap {
-				ks1.Keys = append(ks1.Keys, k1)
-			}
-			ks1.Sort()
-			for _, k1 := range ks1.Keys {
+			ps1 := runtime.GetStringPairs()
+			for k1, x1 := range *v.PMap {
+				ps1.Add(dst, k1)
 				dst = runtime.AppendString(dst, k1)
-				dst = runtime.AppendString(dst, (*v.PMap)[k1])
+				dst = runtime.AppendString(dst, x1)
 			}
-			ks1.Release()
+			dst = ps1.Finish(dst)
 		}
 	}
 	// 20: PPInt
@@ -273,49 +254,48 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.MapOfMap))
-		ks := runtime.GetStringKeys()
-		for k := range v.MapOfMap {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.MapOfMap {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.MapOfMap[k]
-			if e == nil {
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendMapHead(dst, len(e))
-				ks1 := runtime.GetIntKeys()
-				for k1 := range e {
-					ks1.Keys = append(ks1.Keys, int64(k1))
+				dst = runtime.AppendMapHead(dst, len(x))
+				ps1 := runtime.GetIntPairs()
+				for k1, x1 := range x {
+					ps1.Add(dst, int64(k1))
+					dst = runtime.AppendInt(dst, int64(k1))
+					dst = runtime.AppendString(dst, x1)
 				}
-				ks1.Sort(runtime.SortBytewise)
-				for _, k1 := range ks1.Keys {
-					dst = runtime.AppendInt(dst, k1)
-					dst = runtime.AppendString(dst, e[int(k1)])
-				}
-				ks1.Release()
+				dst = ps1.Finish(dst, runtime.SortBytewise)
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Containers) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 51
+	n := 24
 	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
 	n += runtime.SizeHead(uint64(len(v.Blob))) + len(v.Blob)
-	n += runtime.SizeHead(uint64(len(v.Ints))) + len(v.Ints)*9
+	n += runtime.SizeHead(uint64(len(v.Ints)))
+	for i := range v.Ints {
+		n += runtime.SizeHead(uint64(int64(v.Ints[i]) ^ int64(v.Ints[i])>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.Tags)))
 	for i := range v.Tags {
 		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
+	}
+	for i := range v.Triple {
+		n += runtime.SizeHead(uint64(int64(v.Triple[i]) ^ int64(v.Triple[i])>>63))
 	}
 	n += runtime.SizeHead(uint64(len(v.Nested)))
 	for i := range v.Nested {
@@ -324,24 +304,35 @@ func (v *Containers) SizeCBOR() int {
 			n += runtime.SizeHead(uint64(len(v.Nested[i][i1]))) + len(v.Nested[i][i1])
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.ByName))) + len(v.ByName)*9
-	for k := range v.ByName {
+	n += runtime.SizeHead(uint64(len(v.ByName)))
+	for k, x := range v.ByName {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
-	n += runtime.SizeHead(uint64(len(v.ByInt))) + len(v.ByInt)*9
-	for _, x := range v.ByInt {
+	n += runtime.SizeHead(uint64(len(v.ByInt)))
+	for k, x := range v.ByInt {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
 	}
-	n += runtime.SizeHead(uint64(len(v.ByUint))) + len(v.ByUint)*3
+	n += runtime.SizeHead(uint64(len(v.ByUint))) + len(v.ByUint)*1
+	for k := range v.ByUint {
+		n += runtime.SizeHead(uint64(k))
+	}
 	n += runtime.SizeHead(uint64(len(v.ByBool))) + len(v.ByBool)*6
-	n += runtime.SizeHead(uint64(len(v.Counts))) + len(v.Counts)*5
-	for k := range v.Counts {
+	n += runtime.SizeHead(uint64(len(v.Counts)))
+	for k, x := range v.Counts {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(x))
 	}
 	n += runtime.SizeHead(uint64(len(v.ByColor)))
 	for k, x := range v.ByColor {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
 		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	if v.PInt == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.PInt)) ^ int64((*v.PInt))>>63))
 	}
 	if v.PString == nil {
 		n++
@@ -356,7 +347,10 @@ func (v *Containers) SizeCBOR() int {
 	if v.PSlice == nil {
 		n++
 	} else {
-		n += runtime.SizeHead(uint64(len((*v.PSlice)))) + len((*v.PSlice))*9
+		n += runtime.SizeHead(uint64(len((*v.PSlice))))
+		for i1 := range *v.PSlice {
+			n += runtime.SizeHead(uint64(int64((*v.PSlice)[i1]) ^ int64((*v.PSlice)[i1])>>63))
+		}
 	}
 	if v.PMap == nil {
 		n++
@@ -367,12 +361,29 @@ func (v *Containers) SizeCBOR() int {
 			n += runtime.SizeHead(uint64(len(x1))) + len(x1)
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.Pointers))) + len(v.Pointers)*9
+	if v.PPInt == nil {
+		n++
+	} else {
+		if (*v.PPInt) == nil {
+			n++
+		} else {
+			n += runtime.SizeHead(uint64(int64((*(*v.PPInt))) ^ int64((*(*v.PPInt)))>>63))
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.Pointers)))
+	for i := range v.Pointers {
+		if v.Pointers[i] == nil {
+			n++
+		} else {
+			n += runtime.SizeHead(uint64(int64((*v.Pointers[i])) ^ int64((*v.Pointers[i]))>>63))
+		}
+	}
 	n += runtime.SizeHead(uint64(len(v.MapOfMap)))
 	for k, x := range v.MapOfMap {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
-		n += runtime.SizeHead(uint64(len(x))) + len(x)*9
-		for _, x1 := range x {
+		n += runtime.SizeHead(uint64(len(x)))
+		for k1, x1 := range x {
+			n += runtime.SizeHead(uint64(int64(k1) ^ int64(k1)>>63))
 			n += runtime.SizeHead(uint64(len(x1))) + len(x1)
 		}
 	}

@@ -41,19 +41,21 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Record) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 15
+	n := 1
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
 	if v.Coupon == nil {
 		n++
 	} else {
 		n += runtime.SizeHead(uint64(len((*v.Coupon)))) + len((*v.Coupon))
 	}
+	n += runtime.SizeHead(uint64(int64(v.Count) ^ int64(v.Count)>>63))
 	return n
 }
 
@@ -269,13 +271,16 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Event) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 12
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.At) ^ int64(v.At)>>63))
+	n += runtime.SizeHead(uint64(v.Kind))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -454,13 +459,15 @@ func (v *Framed) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Framed) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 10
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.ID) ^ int64(v.ID)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either

@@ -48,14 +48,16 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Record) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 29
+	n := 11
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += runtime.SizeHead(uint64(int64(v.Count) ^ int64(v.Count)>>63))
 	n += runtime.SizeHead(uint64(len(v.Tags)))
 	for i := range v.Tags {
 		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
@@ -322,13 +324,15 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Event) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 13
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.At) ^ int64(v.At)>>63))
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += runtime.SizeHead(uint64(len(v.Source))) + len(v.Source)
 	return n
 }
@@ -532,18 +536,22 @@ func (v *Framed) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Framed) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 12
+	n := 3
+	n += runtime.SizeHead(uint64(int64(v.ID) ^ int64(v.ID)>>63))
 	if v.Meta != nil {
 		n += runtime.SizeHead(uint64(len(v.Meta.Note))) + len(v.Meta.Note)
 	}
 	if v.Meta != nil {
-		n += runtime.SizeHead(uint64(len(v.Meta.Rev))) + len(v.Meta.Rev)*9
+		n += runtime.SizeHead(uint64(len(v.Meta.Rev)))
+		for i := range v.Meta.Rev {
+			n += runtime.SizeHead(uint64(int64(v.Meta.Rev[i]) ^ int64(v.Meta.Rev[i])>>63))
+		}
 	}
 	return n
 }
@@ -794,15 +802,18 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Meta) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 1
 	n += runtime.SizeHead(uint64(len(v.Note))) + len(v.Note)
-	n += runtime.SizeHead(uint64(len(v.Rev))) + len(v.Rev)*9
+	n += runtime.SizeHead(uint64(len(v.Rev)))
+	for i := range v.Rev {
+		n += runtime.SizeHead(uint64(int64(v.Rev[i]) ^ int64(v.Rev[i])>>63))
+	}
 	return n
 }
 

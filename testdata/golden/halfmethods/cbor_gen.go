@@ -51,14 +51,11 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByName {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByName {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByName[k]
+				e = x
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -67,7 +64,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	// 4: Code
@@ -95,8 +92,8 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Reading) SizeCBOR() int {
 	if v == nil {
 		return 1

@@ -90,16 +90,13 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Extra))
-			ks := runtime.GetStringKeys()
-			for k := range v.Extra {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Extra {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				dst = runtime.AppendString(dst, v.Extra[k])
+				dst = runtime.AppendString(dst, x)
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	} else {
 		omitted++
@@ -129,14 +126,18 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Header) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 20
-	n += runtime.SizeHead(uint64(len(v.Crit))) + len(v.Crit)*9
+	n := 11
+	n += runtime.SizeHead(uint64(int64(v.Alg) ^ int64(v.Alg)>>63))
+	n += runtime.SizeHead(uint64(len(v.Crit)))
+	for i := range v.Crit {
+		n += runtime.SizeHead(uint64(int64(v.Crit[i]) ^ int64(v.Crit[i])>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.Type))) + len(v.Type)
 	n += runtime.SizeHead(uint64(len(v.KeyID))) + len(v.KeyID)
 	n += runtime.SizeHead(uint64(len(v.IV))) + len(v.IV)
@@ -479,8 +480,8 @@ func (v *Signature) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Signature) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -752,13 +753,13 @@ func (v *Message) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Message) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 49
+	n := 47
 	n += runtime.SizeHead(uint64(len(v.Protected))) + len(v.Protected)
 	n += v.Unprotected.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.Payload))) + len(v.Payload)
@@ -766,6 +767,7 @@ func (v *Message) SizeCBOR() int {
 	for i := range v.Signatures {
 		n += v.Signatures[i].SizeCBOR()
 	}
+	n += runtime.SizeHead(uint64(v.Version))
 	return n
 }
 
@@ -980,13 +982,16 @@ func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Point) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 11
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1179,9 +1184,9 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	if v.At != (Point{}) {
 		dst = append(dst, "\x62at"...) // key "at": At
-		if dst, err = v.At.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x82)        // array of 2
+		dst = runtime.AppendInt(dst, int64(v.At.X))
+		dst = runtime.AppendInt(dst, int64(v.At.Y))
 	} else {
 		omitted++
 	}
@@ -1246,18 +1251,29 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Zeros) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 108
+	n := 66
+	n += v.At.SizeCBOR()
+	n += runtime.SizeHead(uint64(int64(v.Lvl) ^ int64(v.Lvl)>>63))
+	if v.PLvl == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.PLvl)) ^ int64((*v.PLvl))>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.Tags)))
 	for i := range v.Tags {
 		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
 	}
 	n += runtime.SizeHead(uint64(len(v.Both))) + len(v.Both)
+	for i := range v.Arr {
+		n += runtime.SizeHead(uint64(int64(v.Arr[i]) ^ int64(v.Arr[i])>>63))
+	}
+	n += runtime.SizeHead(uint64(int64(v.Plain) ^ int64(v.Plain)>>63))
 	return n
 }
 
@@ -1562,13 +1578,14 @@ func (v *Base) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Base) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
+	n += runtime.SizeHead(uint64(v.ID))
 	n += runtime.SizeHead(uint64(len(v.Note))) + len(v.Note)
 	return n
 }
@@ -1745,13 +1762,15 @@ func (v *More) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *More) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 10
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.Count) ^ int64(v.Count)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -1925,14 +1944,18 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Record) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 38
+	n := 21
+	n += runtime.SizeHead(uint64(v.Base.ID))
 	n += runtime.SizeHead(uint64(len(v.Base.Note))) + len(v.Base.Note)
+	if v.More != nil {
+		n += runtime.SizeHead(uint64(int64(v.More.Count) ^ int64(v.More.Count)>>63))
+	}
 	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
 	return n
 }
@@ -2245,13 +2268,39 @@ func (v *Wide) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Wide) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 317
+	n := 92
+	n += runtime.SizeHead(uint64(int64(v.A0) ^ int64(v.A0)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A1) ^ int64(v.A1)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A2) ^ int64(v.A2)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A3) ^ int64(v.A3)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A4) ^ int64(v.A4)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A5) ^ int64(v.A5)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A6) ^ int64(v.A6)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A7) ^ int64(v.A7)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A8) ^ int64(v.A8)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A9) ^ int64(v.A9)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A10) ^ int64(v.A10)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A11) ^ int64(v.A11)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A12) ^ int64(v.A12)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A13) ^ int64(v.A13)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A14) ^ int64(v.A14)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A15) ^ int64(v.A15)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A16) ^ int64(v.A16)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A17) ^ int64(v.A17)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A18) ^ int64(v.A18)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A19) ^ int64(v.A19)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A20) ^ int64(v.A20)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A21) ^ int64(v.A21)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A22) ^ int64(v.A22)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A23) ^ int64(v.A23)>>63))
+	n += runtime.SizeHead(uint64(int64(v.A24) ^ int64(v.A24)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2725,13 +2774,16 @@ func (v *Coord) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Coord) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 9
+	n := 5
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -2868,13 +2920,18 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Holder) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 29
+	n := 2
+	n += v.At.SizeCBOR()
+	for i := range v.Many {
+		n += v.Many[i].SizeCBOR()
+	}
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either

@@ -64,8 +64,8 @@ func (v *Priced) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Priced) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -313,29 +313,26 @@ func (v *Addressed) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Addrs))
-			ks := runtime.GetStringKeys()
-			for k := range v.Addrs {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Addrs {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Addrs[k]
+				e = x
 				if b1, err := e.MarshalBinary(); err != nil {
 					return nil, err
 				} else {
 					dst = runtime.AppendBytes(dst, b1)
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Addressed) SizeCBOR() int {
 	if v == nil {
 		return 1

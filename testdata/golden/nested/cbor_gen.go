@@ -36,14 +36,15 @@ func (v *Item) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Item) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 15
+	n := 10
 	n += runtime.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
+	n += runtime.SizeHead(uint64(v.Qty))
 	return n
 }
 
@@ -240,16 +241,18 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
 	// 1: First
-	if dst, err = v.First.AppendCBOR(dst); err != nil {
-		return nil, err
-	}
+	dst = append(dst, 0x83) // array of 3
+	dst = runtime.AppendString(dst, v.First.SKU)
+	dst = runtime.AppendUint(dst, uint64(v.First.Qty))
+	dst = runtime.AppendFloat64(dst, v.First.Price)
 	// 2: Last
 	if v.Last == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Last.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x83) // array of 3
+		dst = runtime.AppendString(dst, v.Last.SKU)
+		dst = runtime.AppendUint(dst, uint64(v.Last.Qty))
+		dst = runtime.AppendFloat64(dst, v.Last.Price)
 	}
 	// 3: Items
 	if v.Items == nil {
@@ -257,9 +260,10 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Items))
 		for i := range v.Items {
-			if dst, err = v.Items[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0x83) // array of 3
+			dst = runtime.AppendString(dst, v.Items[i].SKU)
+			dst = runtime.AppendUint(dst, uint64(v.Items[i].Qty))
+			dst = runtime.AppendFloat64(dst, v.Items[i].Price)
 		}
 	}
 	// 4: Pointers
@@ -271,18 +275,20 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			if v.Pointers[i] == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				if dst, err = v.Pointers[i].AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				dst = append(dst, 0x83) // array of 3
+				dst = runtime.AppendString(dst, v.Pointers[i].SKU)
+				dst = runtime.AppendUint(dst, uint64(v.Pointers[i].Qty))
+				dst = runtime.AppendFloat64(dst, v.Pointers[i].Price)
 			}
 		}
 	}
 	// 5: Pair
 	dst = append(dst, 0x82) // array of 2
 	for i := range v.Pair {
-		if dst, err = v.Pair[i].AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0x83) // array of 3
+		dst = runtime.AppendString(dst, v.Pair[i].SKU)
+		dst = runtime.AppendUint(dst, uint64(v.Pair[i].Qty))
+		dst = runtime.AppendFloat64(dst, v.Pair[i].Price)
 	}
 	// 6: ByName
 	{
@@ -291,19 +297,17 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByName {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByName {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByName[k]
-				if dst, err = e.AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				e = x
+				dst = append(dst, 0x83) // array of 3
+				dst = runtime.AppendString(dst, e.SKU)
+				dst = runtime.AppendUint(dst, uint64(e.Qty))
+				dst = runtime.AppendFloat64(dst, e.Price)
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	// 7: ByID
@@ -311,23 +315,20 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByID))
-		ks := runtime.GetIntKeys()
-		for k := range v.ByID {
-			ks.Keys = append(ks.Keys, int64(k))
-		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			e := v.ByID[int(k)]
-			if e == nil {
+		ps := runtime.GetIntPairs()
+		for k, x := range v.ByID {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				if dst, err = e.AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				dst = append(dst, 0x83) // array of 3
+				dst = runtime.AppendString(dst, x.SKU)
+				dst = runtime.AppendUint(dst, uint64(x.Qty))
+				dst = runtime.AppendFloat64(dst, x.Price)
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	// 8: Parent
 	if v.Parent == nil {
@@ -366,13 +367,14 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Order) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 13
+	n := 2
+	n += runtime.SizeHead(uint64(v.ID))
 	n += v.First.SizeCBOR()
 	if v.Last == nil {
 		n++
@@ -403,8 +405,9 @@ func (v *Order) SizeCBOR() int {
 			n += e.SizeCBOR()
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.ByID))) + len(v.ByID)*9
-	for _, x := range v.ByID {
+	n += runtime.SizeHead(uint64(len(v.ByID)))
+	for k, x := range v.ByID {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		if x == nil {
 			n++
 		} else {
@@ -420,6 +423,7 @@ func (v *Order) SizeCBOR() int {
 	for i := range v.Children {
 		n += v.Children[i].SizeCBOR()
 	}
+	n += runtime.SizeHead(uint64(v.Kind))
 	n += v.Scalars.SizeCBOR()
 	if v.PNamed == nil {
 		n++

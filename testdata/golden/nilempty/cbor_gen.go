@@ -40,16 +40,13 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 	// 3: Names
 	{
 		dst = runtime.AppendMapHead(dst, len(v.Names))
-		ks := runtime.GetStringKeys()
-		for k := range v.Names {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Names {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.Names[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 4: Nested
 	{
@@ -90,24 +87,20 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 	// 8: ByKey
 	{
 		dst = runtime.AppendMapHead(dst, len(v.ByKey))
-		ks := runtime.GetStringKeys()
-		for k := range v.ByKey {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.ByKey {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e := v.ByKey[k]
-			dst = runtime.AppendBytes(dst, e)
+			dst = runtime.AppendBytes(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Holder) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -115,10 +108,14 @@ func (v *Holder) SizeCBOR() int {
 	n := 1
 	n += runtime.SizeHead(uint64(len(v.Bytes))) + len(v.Bytes)
 	n += runtime.SizeHead(uint64(len(v.Blob))) + len(v.Blob)
-	n += runtime.SizeHead(uint64(len(v.Ints))) + len(v.Ints)*9
-	n += runtime.SizeHead(uint64(len(v.Names))) + len(v.Names)*9
-	for k := range v.Names {
+	n += runtime.SizeHead(uint64(len(v.Ints)))
+	for i := range v.Ints {
+		n += runtime.SizeHead(uint64(int64(v.Ints[i]) ^ int64(v.Ints[i])>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.Names)))
+	for k, x := range v.Names {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
 	n += runtime.SizeHead(uint64(len(v.Nested)))
 	for i := range v.Nested {
@@ -130,7 +127,10 @@ func (v *Holder) SizeCBOR() int {
 	if v.Ptr == nil {
 		n++
 	} else {
-		n += runtime.SizeHead(uint64(len((*v.Ptr)))) + len((*v.Ptr))*9
+		n += runtime.SizeHead(uint64(len((*v.Ptr))))
+		for i1 := range *v.Ptr {
+			n += runtime.SizeHead(uint64(int64((*v.Ptr)[i1]) ^ int64((*v.Ptr)[i1])>>63))
+		}
 	}
 	n += v.Inner.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.Inners)))
@@ -750,8 +750,8 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Inner) SizeCBOR() int {
 	if v == nil {
 		return 1

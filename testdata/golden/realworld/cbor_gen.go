@@ -111,16 +111,13 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Attrs))
-		ks := runtime.GetStringKeys()
-		for k := range v.Attrs {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Attrs {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.Attrs[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 13: Grid
 	dst = append(dst, 0x82) // array of 2
@@ -170,19 +167,16 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByName {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByName {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByName[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	// 19: ByID
@@ -190,23 +184,19 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByID))
-		ks := runtime.GetIntKeys()
-		for k := range v.ByID {
-			ks.Keys = append(ks.Keys, int64(k))
-		}
-		ks.Sort(runtime.SortBytewise)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			e := v.ByID[int(k)]
-			if e == nil {
+		ps := runtime.GetIntPairs()
+		for k, x := range v.ByID {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				if dst, err = e.AppendCBOR(dst); err != nil {
+				if dst, err = x.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
 	// 20: Times
 	if v.Times == nil {
@@ -231,13 +221,13 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Values) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 170
+	n := 134
 	n += runtime.SizeBigInt(&v.Big)
 	if v.BigPtr == nil {
 		n++
@@ -255,11 +245,26 @@ func (v *Values) SizeCBOR() int {
 	for i := range v.Tags {
 		n += runtime.SizeHead(uint64(len(v.Tags[i]))) + len(v.Tags[i])
 	}
-	n += runtime.SizeHead(uint64(len(v.Attrs))) + len(v.Attrs)*9
-	for k := range v.Attrs {
+	n += runtime.SizeHead(uint64(len(v.Attrs)))
+	for k, x := range v.Attrs {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	for i := range v.Grid {
+		for i1 := range v.Grid[i] {
+			n += runtime.SizeHead(uint64(int64(v.Grid[i][i1]) ^ int64(v.Grid[i][i1])>>63))
+		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Blob))) + len(v.Blob)
+	if v.PP == nil {
+		n++
+	} else {
+		if (*v.PP) == nil {
+			n++
+		} else {
+			n += runtime.SizeHead(uint64(int64((*(*v.PP))) ^ int64((*(*v.PP)))>>63))
+		}
+	}
 	if v.PPS == nil {
 		n++
 	} else {
@@ -281,8 +286,9 @@ func (v *Values) SizeCBOR() int {
 			n += e.SizeCBOR()
 		}
 	}
-	n += runtime.SizeHead(uint64(len(v.ByID))) + len(v.ByID)*9
-	for _, x := range v.ByID {
+	n += runtime.SizeHead(uint64(len(v.ByID)))
+	for k, x := range v.ByID {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		if x == nil {
 			n++
 		} else {
@@ -290,6 +296,7 @@ func (v *Values) SizeCBOR() int {
 		}
 	}
 	n += runtime.SizeHead(uint64(len(v.Times))) + len(v.Times)*9
+	n += runtime.SizeHead(uint64(int64(v.Z) ^ int64(v.Z)>>63))
 	n += runtime.SizeHead(uint64(len(v.E))) + len(v.E)
 	return n
 }
@@ -1234,14 +1241,15 @@ func (v *Audit) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Audit) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
 	n += runtime.SizeHead(uint64(len(v.CreatedBy))) + len(v.CreatedBy)
+	n += runtime.SizeHead(uint64(int64(v.Version) ^ int64(v.Version)>>63))
 	n += runtime.SizeHead(uint64(len(v.Title))) + len(v.Title)
 	n += runtime.SizeHead(uint64(len(v.Note))) + len(v.Note)
 	n += runtime.SizeHead(uint64(len(v.Owner))) + len(v.Owner)
@@ -1510,15 +1518,18 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Meta) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 28
+	n := 1
+	n += runtime.SizeHead(uint64(v.ID))
+	n += runtime.SizeHead(uint64(int64(v.Version) ^ int64(v.Version)>>63))
 	n += runtime.SizeHead(uint64(len(v.Note))) + len(v.Note)
 	n += runtime.SizeHead(uint64(len(v.OwnerID))) + len(v.OwnerID)
+	n += runtime.SizeHead(uint64(int64(v.Inner.Depth) ^ int64(v.Inner.Depth)>>63))
 	n += runtime.SizeHead(uint64(len(v.Inner.Labels)))
 	for i := range v.Inner.Labels {
 		n += runtime.SizeHead(uint64(len(v.Inner.Labels[i]))) + len(v.Inner.Labels[i])
@@ -1837,13 +1848,14 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Inner) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.Depth) ^ int64(v.Depth)>>63))
 	n += runtime.SizeHead(uint64(len(v.Labels)))
 	for i := range v.Labels {
 		n += runtime.SizeHead(uint64(len(v.Labels[i]))) + len(v.Labels[i])
@@ -2100,16 +2112,26 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Doc) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 39
+	n := 6
 	n += runtime.SizeHead(uint64(len(v.Audit.CreatedBy))) + len(v.Audit.CreatedBy)
+	n += runtime.SizeHead(uint64(int64(v.Audit.Version) ^ int64(v.Audit.Version)>>63))
+	if v.Meta != nil {
+		n += runtime.SizeHead(uint64(v.Meta.ID))
+	}
+	if v.Meta != nil {
+		n += runtime.SizeHead(uint64(int64(v.Meta.Version) ^ int64(v.Meta.Version)>>63))
+	}
 	if v.Meta != nil {
 		n += runtime.SizeHead(uint64(len(v.Meta.OwnerID))) + len(v.Meta.OwnerID)
+	}
+	if v.Meta != nil {
+		n += runtime.SizeHead(uint64(int64(v.Meta.Inner.Depth) ^ int64(v.Meta.Inner.Depth)>>63))
 	}
 	if v.Meta != nil {
 		n += runtime.SizeHead(uint64(len(v.Meta.Inner.Labels)))
@@ -2525,27 +2547,24 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByKey))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByKey {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByKey {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByKey[k]
+				e = x
 				if dst, err = dynamic.AppendValue(dst, &e, dynamic.Options{}); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Page[T]) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -2808,8 +2827,8 @@ func (v *Pair[K, V]) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Pair[K, V]) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -2985,13 +3004,14 @@ func (v *Tree) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Tree) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.Value) ^ int64(v.Value)>>63))
 	n += runtime.SizeHead(uint64(len(v.Kids)))
 	for i := range v.Kids {
 		n += v.Kids[i].SizeCBOR()
@@ -3256,8 +3276,8 @@ func (v *List) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *List) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -3510,8 +3530,8 @@ func (v *Uses) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Uses) SizeCBOR() int {
 	if v == nil {
 		return 1

@@ -33,13 +33,16 @@ func (v *Version) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Version) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 5
+	n := 1
+	n += runtime.SizeHead(uint64(v.Major))
+	n += runtime.SizeHead(uint64(v.Minor))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -200,15 +203,14 @@ func (v *Token) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	dst = append(dst, 0xd9, 0x04, 0x4c) // tag 1100
 	dst = append(dst, 0x84)             // array of 4
 	// 0: Issuer
 	dst = runtime.AppendString(dst, v.Issuer)
 	// 1: Version
-	if dst, err = v.Version.AppendCBOR(dst); err != nil {
-		return nil, err
-	}
+	dst = append(dst, 0x82) // array of 2
+	dst = runtime.AppendUint(dst, uint64(v.Version.Major))
+	dst = runtime.AppendUint(dst, uint64(v.Version.Minor))
 	// 2: Nonce
 	if v.Nonce == nil {
 		dst = runtime.AppendNull(dst)
@@ -220,33 +222,32 @@ func (v *Token) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Claims))
-		ks := runtime.GetStringKeys()
-		for k := range v.Claims {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Claims {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, v.Claims[k])
+			dst = runtime.AppendInt(dst, x)
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Token) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 9
+	n := 4
 	n += runtime.SizeHead(uint64(len(v.Issuer))) + len(v.Issuer)
+	n += v.Version.SizeCBOR()
 	n += runtime.SizeHead(uint64(len(v.Nonce))) + len(v.Nonce)
-	n += runtime.SizeHead(uint64(len(v.Claims))) + len(v.Claims)*9
-	for k := range v.Claims {
+	n += runtime.SizeHead(uint64(len(v.Claims)))
+	for k, x := range v.Claims {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
 	return n
 }

@@ -30,58 +30,53 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Words))
-		ks := runtime.GetStringKeys()
-		for k := range v.Words {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range v.Words {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendInt(dst, int64(v.Words[k]))
+			dst = runtime.AppendInt(dst, int64(x))
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	// 1: Refs
 	if v.Refs == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Refs))
-		ks := runtime.GetIntKeys()
-		for k := range v.Refs {
-			ks.Keys = append(ks.Keys, int64(k))
-		}
-		ks.Sort(runtime.SortLengthFirst)
-		for _, k := range ks.Keys {
-			dst = runtime.AppendInt(dst, k)
-			e := v.Refs[int(k)]
-			if e == nil {
+		ps := runtime.GetIntPairs()
+		for k, x := range v.Refs {
+			ps.Add(dst, int64(k))
+			dst = runtime.AppendInt(dst, int64(k))
+			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(e))
-				for i1 := range e {
-					dst = runtime.AppendString(dst, e[i1])
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					dst = runtime.AppendString(dst, x[i1])
 				}
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst, runtime.SortLengthFirst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Index) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 1
-	n += runtime.SizeHead(uint64(len(v.Words))) + len(v.Words)*9
-	for k := range v.Words {
+	n += runtime.SizeHead(uint64(len(v.Words)))
+	for k, x := range v.Words {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
-	n += runtime.SizeHead(uint64(len(v.Refs))) + len(v.Refs)*9
-	for _, x := range v.Refs {
+	n += runtime.SizeHead(uint64(len(v.Refs)))
+	for k, x := range v.Refs {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x)))
 		for i1 := range x {
 			n += runtime.SizeHead(uint64(len(x[i1]))) + len(x[i1])
@@ -380,16 +375,18 @@ func (v *Labels) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Labels) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 32
+	n := 14
 	n += runtime.SizeHead(uint64(len(v.Long))) + len(v.Long)
 	n += runtime.SizeHead(uint64(len(v.Short))) + len(v.Short)
+	n += runtime.SizeHead(uint64(int64(v.Neg) ^ int64(v.Neg)>>63))
 	n += runtime.SizeHead(uint64(len(v.Mid))) + len(v.Mid)
+	n += runtime.SizeHead(uint64(int64(v.Small) ^ int64(v.Small)>>63))
 	return n
 }
 

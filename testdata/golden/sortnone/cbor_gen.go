@@ -56,19 +56,21 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Index) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 1
-	n += runtime.SizeHead(uint64(len(v.Words))) + len(v.Words)*9
-	for k := range v.Words {
+	n += runtime.SizeHead(uint64(len(v.Words)))
+	for k, x := range v.Words {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
-	n += runtime.SizeHead(uint64(len(v.Refs))) + len(v.Refs)*9
-	for _, x := range v.Refs {
+	n += runtime.SizeHead(uint64(len(v.Refs)))
+	for k, x := range v.Refs {
+		n += runtime.SizeHead(uint64(int64(k) ^ int64(k)>>63))
 		n += runtime.SizeHead(uint64(len(x)))
 		for i1 := range x {
 			n += runtime.SizeHead(uint64(len(x[i1]))) + len(x[i1])
@@ -367,16 +369,18 @@ func (v *Labels) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Labels) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 32
+	n := 14
 	n += runtime.SizeHead(uint64(len(v.Long))) + len(v.Long)
 	n += runtime.SizeHead(uint64(len(v.Short))) + len(v.Short)
+	n += runtime.SizeHead(uint64(int64(v.Neg) ^ int64(v.Neg)>>63))
 	n += runtime.SizeHead(uint64(len(v.Mid))) + len(v.Mid)
+	n += runtime.SizeHead(uint64(int64(v.Small) ^ int64(v.Small)>>63))
 	return n
 }
 

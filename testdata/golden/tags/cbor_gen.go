@@ -54,17 +54,22 @@ func (v *Tagged) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Tagged) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 25
+	n := 7
 	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
 	n += runtime.SizeHead(uint64(len(v.Opt))) + len(v.Opt)
+	n += runtime.SizeHead(uint64(int64(v.One) ^ int64(v.One)>>63))
 	n += runtime.SizeHead(uint64(len(v.JSONName))) + len(v.JSONName)
-	n += runtime.SizeHead(uint64(len(v.JSONOpt))) + len(v.JSONOpt)*9
+	n += runtime.SizeHead(uint64(len(v.JSONOpt)))
+	for i := range v.JSONOpt {
+		n += runtime.SizeHead(uint64(int64(v.JSONOpt[i]) ^ int64(v.JSONOpt[i])>>63))
+	}
+	n += runtime.SizeHead(uint64(v.Both))
 	n += runtime.SizeHead(uint64(len(v.NoName))) + len(v.NoName)
 	return n
 }
@@ -449,13 +454,14 @@ func (v *IntKeys) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *IntKeys) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 10
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.A) ^ int64(v.A)>>63))
 	n += runtime.SizeHead(uint64(len(v.B))) + len(v.B)
 	n += runtime.SizeHead(uint64(len(v.C))) + len(v.C)
 	return n
@@ -685,16 +691,19 @@ func (v *Cased) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Cased) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 28
+	n := 1
 	n += runtime.SizeHead(uint64(len(v.Lower))) + len(v.Lower)
 	n += runtime.SizeHead(uint64(len(v.Upper))) + len(v.Upper)
+	n += runtime.SizeHead(uint64(int64(v.Mixed) ^ int64(v.Mixed)>>63))
 	n += runtime.SizeHead(uint64(len(v.Sigma))) + len(v.Sigma)
+	n += runtime.SizeHead(uint64(int64(v.Ks) ^ int64(v.Ks)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Int) ^ int64(v.Int)>>63))
 	return n
 }
 

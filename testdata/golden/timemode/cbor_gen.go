@@ -62,8 +62,8 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Event) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -316,8 +316,8 @@ func (v *Box[T]) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Box[T]) SizeCBOR() int {
 	if v == nil {
 		return 1

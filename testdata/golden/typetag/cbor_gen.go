@@ -34,13 +34,16 @@ func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Point) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 22
+	n := 4
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -234,8 +237,8 @@ func (v *Label) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Label) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -419,22 +422,23 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	dst = append(dst, 0xd9, 0xff, 0xff) // tag 65535
 	dst = append(dst, 0x85)             // array of 5
 	// 0: At
-	if dst, err = v.At.AppendCBOR(dst); err != nil {
-		return nil, err
-	}
+	dst = append(dst, 0xd9, 0x03, 0xe9) // tag 1001
+	dst = append(dst, 0x82)             // array of 2
+	dst = runtime.AppendInt(dst, v.At.X)
+	dst = runtime.AppendInt(dst, v.At.Y)
 	// 1: Path
 	if v.Path == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Path))
 		for i := range v.Path {
-			if dst, err = v.Path[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0xd9, 0x03, 0xe9) // tag 1001
+			dst = append(dst, 0x82)             // array of 2
+			dst = runtime.AppendInt(dst, v.Path[i].X)
+			dst = runtime.AppendInt(dst, v.Path[i].Y)
 		}
 	}
 	// 2: Named
@@ -444,45 +448,49 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Named))
-			ks := runtime.GetStringKeys()
-			for k := range v.Named {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Named {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Named[k]
-				if dst, err = e.AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+				e = x
+				dst = append(dst, 0xd9, 0x03, 0xea) // tag 1002
+				dst = append(dst, 0x82)             // array of 2
+				dst = runtime.AppendString(dst, e.Text)
+				dst = runtime.AppendString(dst, e.Lang)
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	// 3: Maybe
 	if v.Maybe == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		if dst, err = v.Maybe.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+		dst = append(dst, 0xd9, 0x03, 0xe9) // tag 1001
+		dst = append(dst, 0x82)             // array of 2
+		dst = runtime.AppendInt(dst, v.Maybe.X)
+		dst = runtime.AppendInt(dst, v.Maybe.Y)
 	}
 	// 4: Label
-	if dst, err = v.Label.AppendCBOR(dst); err != nil {
-		return nil, err
-	}
+	dst = append(dst, 0xd9, 0x03, 0xea) // tag 1002
+	dst = append(dst, 0x82)             // array of 2
+	dst = runtime.AppendString(dst, v.Label.Text)
+	dst = runtime.AppendString(dst, v.Label.Lang)
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Shape) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 48
-	n += runtime.SizeHead(uint64(len(v.Path))) + len(v.Path)*22
+	n := 4
+	n += v.At.SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.Path)))
+	for i := range v.Path {
+		n += v.Path[i].SizeCBOR()
+	}
 	{
 		var e Label
 		n += runtime.SizeHead(uint64(len(v.Named)))
@@ -491,6 +499,11 @@ func (v *Shape) SizeCBOR() int {
 			e = x
 			n += e.SizeCBOR()
 		}
+	}
+	if v.Maybe == nil {
+		n++
+	} else {
+		n += v.Maybe.SizeCBOR()
 	}
 	n += v.Label.SizeCBOR()
 	return n
@@ -790,13 +803,15 @@ func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *UInt64Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 12
+	n := 3
+	n += runtime.SizeHead(uint64((*v)))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -854,34 +869,34 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
-		ks := runtime.GetStringKeys()
-		for k := range *v {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range *v {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e = (*v)[k]
+			e = x
 			if dst, err = e.AppendCBOR(dst); err != nil {
 				return nil, err
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Dict) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 3
-	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))*12
-	for k := range *v {
+	var e UInt64Value
+	n += runtime.SizeHead(uint64(len((*v))))
+	for k, x := range *v {
 		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		e = x
+		n += e.SizeCBOR()
 	}
 	return n
 }
@@ -982,8 +997,8 @@ func (v *Blob) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Blob) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -1053,7 +1068,6 @@ func (v *Points) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	var err error
 	if (*v) == nil {
 		return runtime.AppendNull(dst), nil
 	}
@@ -1063,23 +1077,27 @@ func (v *Points) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len((*v)))
 		for i := range *v {
-			if dst, err = (*v)[i].AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+			dst = append(dst, 0xd9, 0x03, 0xe9) // tag 1001
+			dst = append(dst, 0x82)             // array of 2
+			dst = runtime.AppendInt(dst, (*v)[i].X)
+			dst = runtime.AppendInt(dst, (*v)[i].Y)
 		}
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Points) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
 	n := 3
-	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))*22
+	n += runtime.SizeHead(uint64(len((*v))))
+	for i := range *v {
+		n += (*v)[i].SizeCBOR()
+	}
 	return n
 }
 
@@ -1208,35 +1226,38 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Map))
-			ks := runtime.GetStringKeys()
-			for k := range v.Map {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Map {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Map[k]
+				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Values) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 25
+	n := 1
+	n += v.U.SizeCBOR()
 	n += v.D.SizeCBOR()
 	n += v.B.SizeCBOR()
 	n += v.P.SizeCBOR()
+	if v.PU == nil {
+		n++
+	} else {
+		n += v.PU.SizeCBOR()
+	}
 	n += runtime.SizeHead(uint64(len(v.Ds)))
 	for i := range v.Ds {
 		n += v.Ds[i].SizeCBOR()

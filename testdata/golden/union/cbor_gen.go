@@ -44,8 +44,8 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Composite) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -265,26 +265,23 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
-		ks := runtime.GetStringKeys()
-		for k := range *v {
-			ks.Keys = append(ks.Keys, k)
-		}
-		ks.Sort()
-		for _, k := range ks.Keys {
+		ps := runtime.GetStringPairs()
+		for k, x := range *v {
+			ps.Add(dst, k)
 			dst = runtime.AppendString(dst, k)
-			e = (*v)[k]
+			e = x
 			if dst, err = AppendValueCBOR(dst, e); err != nil {
 				return nil, err
 			}
 		}
-		ks.Release()
+		dst = ps.Finish(dst)
 	}
 	return dst, nil
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Dict) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -391,13 +388,15 @@ func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *UInt64Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 12
+	n := 3
+	n += runtime.SizeHead(uint64((*v)))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -451,13 +450,15 @@ func (v *Int64Value) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Int64Value) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	return 12
+	n := 3
+	n += runtime.SizeHead(uint64(int64((*v)) ^ int64((*v))>>63))
+	return n
 }
 
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
@@ -512,8 +513,8 @@ func (v *StringValue) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *StringValue) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -565,8 +566,8 @@ func (v *BoolValue) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *BoolValue) SizeCBOR() int {
 	if v == nil {
 		return 1
@@ -679,19 +680,16 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
-			ks := runtime.GetStringKeys()
-			for k := range v.ByName {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByName {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.ByName[k]
+				e = x
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	// 3: Ptr
@@ -717,8 +715,8 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *Document) SizeCBOR() int {
 	if v == nil {
 		return 1

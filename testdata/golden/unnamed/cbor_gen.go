@@ -55,19 +55,16 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendNull(dst)
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Map))
-			ks := runtime.GetStringKeys()
-			for k := range v.Map {
-				ks.Keys = append(ks.Keys, k)
-			}
-			ks.Sort()
-			for _, k := range ks.Keys {
+			ps := runtime.GetStringPairs()
+			for k, x := range v.Map {
+				ps.Add(dst, k)
 				dst = runtime.AppendString(dst, k)
-				e = v.Map[k]
+				e = x
 				if dst, err = dynamic.Append(dst, e, dynamic.Options{}); err != nil {
 					return nil, err
 				}
 			}
-			ks.Release()
+			dst = ps.Finish(dst)
 		}
 	}
 	// 3: Deep
@@ -89,8 +86,8 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 }
 
 // SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
-// buffer for AppendCBOR. It is exact for strings and byte strings and counts
-// integers and floats at their widest.
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
 func (v *T) SizeCBOR() int {
 	if v == nil {
 		return 1

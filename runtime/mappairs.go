@@ -1,0 +1,678 @@
+package runtime
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// StringPairs puts the pairs of a map with text keys into the order of
+// their encoded keys after they were appended in Go's iteration order, so
+// that an encoder visits the map once and never looks a value up again.
+// For text keys both sorted KeyOrders are the same order (shorter first,
+// then bytewise), because a text head grows with the length. Pooled, so
+// an encoder allocates nothing in steady state:
+//
+//	dst = runtime.AppendMapHead(dst, len(m))
+//	ps := runtime.GetStringPairs()
+//	for k, x := range m {
+//		ps.Add(dst, k)
+//		dst = runtime.AppendString(dst, k)
+//		dst = runtime.AppendInt(dst, x)
+//	}
+//	dst = ps.Finish(dst)
+type StringPairs struct {
+	keys     []string
+	packed   []uint64
+	orders   [4]keyOrder // the orders of the last maps sorted
+	next     int         // the entry of orders to replace next
+	recalled bool
+	pairBuf
+}
+
+// pairBuf is what every pair recorder holds: where each pair starts in
+// the output, in the order appended, and the buffers of the sort.
+type pairBuf struct {
+	starts  []int
+	ranks   []pairRank
+	aux     []pairRank // the merge sort's second buffer
+	scratch []byte     // a copy of the pairs while they are moved
+}
+
+// pairRank is a pair's place in the sort: the pair sorts by (n, w), and
+// pairs equal in both by what follows (for text keys, the next eight
+// bytes). i is the pair's index in the order appended. No pointers, so
+// moving one costs two stores.
+type pairRank struct {
+	w    uint64
+	n, i uint32
+}
+
+var stringPairsPool = sync.Pool{New: func() any { return new(StringPairs) }}
+
+// GetStringPairs returns an empty StringPairs from the pool; Finish
+// returns it.
+func GetStringPairs() *StringPairs { return stringPairsPool.Get().(*StringPairs) }
+
+// Add records that the pair of key k starts at len(dst); the previous
+// pair, if any, ends there.
+func (p *StringPairs) Add(dst []byte, k string) {
+	p.keys = append(p.keys, k)
+	p.starts = append(p.starts, len(dst))
+}
+
+// Finish reorders the pairs appended since the first Add, returns dst and
+// puts p back into the pool: p must not be used after.
+func (p *StringPairs) Finish(dst []byte) []byte {
+	if n := len(p.keys); n > 1 {
+		r := p.rankBuf(n)
+		long := 0
+		for _, k := range p.keys {
+			long = max(long, len(k))
+		}
+		if n > fewPairs && p.recall(r) {
+			// The keys of the last map sorted with n keys, in an order
+			// that ranks follow from.
+		} else if n <= fewPairs {
+			// Few keys: an insertion sort comparing them in line.
+			for i := range r {
+				r[i] = pairRank{i: uint32(i)}
+			}
+			for i := 1; i < n; i++ {
+				x := r[i]
+				j := i
+				for ; j > 0 && textLess(p.keys[x.i], p.keys[r[j-1].i]); j-- {
+					r[j] = r[j-1]
+				}
+				r[j] = x
+			}
+		} else if long < shortKey {
+			// Group the keys by length (a counting sort), then sort
+			// each group by its bytes.
+			var start [shortKey + 1]uint32
+			for _, k := range p.keys {
+				start[len(k)+1]++
+			}
+			for i := 1; i < len(start); i++ {
+				start[i] += start[i-1]
+			}
+			for i, k := range p.keys {
+				r[start[len(k)]] = pairRank{n: uint32(len(k)), i: uint32(i)}
+				start[len(k)]++
+			}
+			for lo := 0; lo < n; {
+				hi := lo + 1
+				for hi < n && r[hi].n == r[lo].n {
+					hi++
+				}
+				p.sortShort(r[lo:hi], 0)
+				lo = hi
+			}
+		} else {
+			for i, k := range p.keys {
+				r[i] = pairRank{w: textWord(k, 0), n: uint32(len(k)), i: uint32(i)}
+			}
+			sortRanks(r, p.aux)
+			p.refine(r, 8)
+		}
+		if n > fewPairs && !p.recalled {
+			p.remember(r)
+		}
+		dst = p.permute(dst)
+	}
+	clear(p.keys)
+	p.keys = p.keys[:0]
+	if cap(p.keys) > 1<<16 {
+		p.keys = nil
+		p.orders = [4]keyOrder{}
+	}
+	p.reset()
+	stringPairsPool.Put(p)
+	return dst
+}
+
+// fewPairs bounds the maps whose keys Finish sorts by insertion.
+const fewPairs = 8
+
+// textLess reports whether the encoding of text key a sorts before that
+// of b: shorter first, then bytewise, eight bytes at a time.
+func textLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	n := len(a)
+	if n < 8 {
+		return textWord(a, 0) < textWord(b, 0)
+	}
+	for i := 0; i+8 < n; i += 8 {
+		if x, y := load8(a, i), load8(b, i); x != y {
+			return x < y
+		}
+	}
+	// The last eight bytes, which may overlap those compared equal.
+	return load8(a, n-8) < load8(b, n-8)
+}
+
+// keyOrder is the sorted order of the keys of a map as they came, kept so
+// that the same map encoded again (a common case: a map of metrics
+// written every few seconds) skips the sort. keys are the keys in the
+// order they were added; sorted[j] is the index in keys of the j-th key in
+// order.
+type keyOrder struct {
+	keys   []string
+	sorted []uint32
+}
+
+// recall fills r with the order of the keys from a remembered order, when
+// the keys are those of a map sorted before, in the order Go iterated
+// them then or rotated (Go starts an iteration at a random place of a
+// table and wraps around): it checks every key, and reports false, having
+// done no harm, for any other key set or order.
+func (p *StringPairs) recall(r []pairRank) bool {
+	p.recalled = false
+	n := len(p.keys)
+	for e := range p.orders {
+		o := &p.orders[e]
+		if len(o.keys) != n {
+			continue
+		}
+		// Where the first key was last time: the rotation.
+		k0, rot := p.keys[0], -1
+		for i, k := range o.keys {
+			if sameString(k, k0) {
+				rot = i
+				break
+			}
+		}
+		if rot < 0 {
+			continue
+		}
+		same := true
+		for i, j := 0, rot; i < n; i++ {
+			if !sameString(p.keys[i], o.keys[j]) {
+				same = false
+				break
+			}
+			if j++; j == n {
+				j = 0
+			}
+		}
+		if !same {
+			continue
+		}
+		// keys[i] is o.keys[(i+rot) mod n].
+		for j, x := range o.sorted {
+			i := int(x) - rot
+			if i < 0 {
+				i += n
+			}
+			r[j] = pairRank{i: uint32(i)}
+		}
+		p.recalled = true
+		return true
+	}
+	return false
+}
+
+// remember keeps the order r of the keys, in place of the oldest order
+// kept.
+func (p *StringPairs) remember(r []pairRank) {
+	o := &p.orders[p.next]
+	p.next = (p.next + 1) % len(p.orders)
+	clear(o.keys)
+	o.keys = append(o.keys[:0], p.keys...)
+	o.sorted = o.sorted[:0]
+	for _, x := range r {
+		o.sorted = append(o.sorted, x.i)
+	}
+}
+
+// sameString reports whether a == b, at once when they share their bytes,
+// as the keys of one map do from one iteration to the next.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
+// shortKey bounds the length of the keys that Finish groups by length
+// with a counting sort.
+const shortKey = 64
+
+// refine sorts each run of r whose ranks are equal: keys of the same
+// length that agree up to off. It finds where the keys of the run first
+// differ and sorts them by the seven bytes there, packed with their
+// places in the run into one integer each, so that the sort compares
+// integers; runs still equal go round again.
+func (p *StringPairs) refine(r []pairRank, off int) {
+	for lo := 0; lo < len(r); {
+		hi := lo + 1
+		for hi < len(r) && r[hi].n == r[lo].n && r[hi].w == r[lo].w {
+			hi++
+		}
+		g := r[lo:hi]
+		lo = hi
+		if len(g) < 2 {
+			continue
+		}
+		k0 := p.keys[g[0].i]
+		d := len(k0)
+		for _, x := range g[1:] {
+			d = firstDiff(k0, p.keys[x.i], off, d)
+		}
+		if d == len(k0) {
+			continue // equal keys: not from a map
+		}
+		if len(g) > 256 {
+			for j := range g {
+				g[j].w = textWord(p.keys[g[j].i], d)
+			}
+			sortRanks(g, p.aux)
+			p.refine(g, d+8)
+			continue
+		}
+		// The top seven bytes are the key's at d, the low byte the
+		// place in g.
+		packed := slices.Grow(p.packed[:0], len(g))[:len(g)]
+		p.packed = packed
+		for j, x := range g {
+			packed[j] = textWord(p.keys[x.i], d)&^0xff | uint64(j)
+		}
+		slices.Sort(packed)
+		old := append(p.aux[:0], g...)
+		for j, x := range packed {
+			g[j] = pairRank{w: x >> 8, n: uint32(len(k0)), i: old[x&0xff].i}
+		}
+		p.refine(g, d+7)
+	}
+}
+
+// sortShort sorts g, keys of the same length (below shortKey) that
+// agree before off. Where all the keys agree does not decide their
+// order, so it finds the bytes from off on where some differ, packs the
+// first seven of those (six in a group above 256 keys, with whatever
+// agreeing bytes lie between them in the same word) into the top of an
+// integer per key, its place in g below, and sorts the integers; keys
+// still equal then are sorted again by the bytes after.
+func (p *StringPairs) sortShort(g []pairRank, off int) {
+	if len(g) < 2 {
+		return
+	}
+	if len(g) > 1<<16 {
+		for j := range g {
+			g[j].w = textWord(p.keys[g[j].i], off)
+		}
+		sortRanks(g, p.aux)
+		p.refine(g, off+8)
+		return
+	}
+	n := int(g[0].n)
+	// The key as words: eight bytes at offs[j], the last one ending at
+	// the key's end and masked (keep) to the bytes no other word has.
+	var offs [shortKey/8 + 1]int
+	var keep, w0, diff [shortKey/8 + 1]uint64
+	nw := 0
+	for o := off &^ 7; o+8 <= n; o += 8 {
+		offs[nw], keep[nw] = o, ^uint64(0)
+		nw++
+	}
+	if n%8 != 0 {
+		offs[nw], keep[nw] = n-8, 1<<(8*(n%8))-1
+		if n < 8 {
+			offs[nw], keep[nw] = 0, ^uint64(0)
+		}
+		nw++
+	}
+	word := func(k string, j int) uint64 {
+		if n < 8 {
+			return textWord(k, 0)
+		}
+		return load8(k, offs[j])
+	}
+	k0 := p.keys[g[0].i]
+	for j := range nw {
+		w0[j] = word(k0, j)
+	}
+	for _, x := range g[1:] {
+		k := p.keys[x.i]
+		if len(k) != n {
+			panic("cborgen/runtime: keys of unequal length grouped")
+		}
+		for j := range nw {
+			diff[j] |= word(k, j) ^ w0[j]
+		}
+	}
+	// Each word that differs gives the bytes from its first to its last
+	// differing one: (w << lsh) >> rsh.
+	idxBits, room := 8, 7
+	if len(g) > 256 {
+		idxBits, room = 16, 6
+	}
+	type part struct{ j, lsh, rsh, bits int }
+	var parts [shortKey/8 + 1]part
+	np, used, next := 0, 0, -1
+	for j := range nw {
+		d := diff[j] & keep[j]
+		if d == 0 {
+			continue
+		}
+		first, last := bits.LeadingZeros64(d)/8, 7-bits.TrailingZeros64(d)/8
+		c := last - first + 1
+		if used+c > room {
+			c = room - used
+			next = offs[j] + first + c
+		}
+		parts[np] = part{j: j, lsh: 8 * first, rsh: 64 - 8*c, bits: 8 * c}
+		np++
+		used += c
+		if next >= 0 {
+			break
+		}
+	}
+	if np == 0 {
+		return // equal keys: not from a map
+	}
+	packed := slices.Grow(p.packed[:0], len(g))[:len(g)]
+	p.packed = packed
+	for j, x := range g {
+		k := p.keys[x.i]
+		var v uint64
+		for _, q := range parts[:np] {
+			v = v<<q.bits | word(k, q.j)<<q.lsh>>q.rsh
+		}
+		packed[j] = v<<idxBits | uint64(j)
+	}
+	slices.Sort(packed)
+	old := append(p.aux[:0], g...)
+	mask := uint64(1)<<idxBits - 1
+	for j, v := range packed {
+		g[j] = old[v&mask]
+		g[j].w = v >> idxBits
+	}
+	if next < 0 {
+		return // every byte that differs was compared
+	}
+	for lo := 0; lo < len(g); {
+		hi := lo + 1
+		for hi < len(g) && g[hi].w == g[lo].w {
+			hi++
+		}
+		if hi-lo > 1 {
+			p.sortShort(g[lo:hi], next)
+		}
+		lo = hi
+	}
+}
+
+// firstDiff returns the first index in [from, limit) at which a and b
+// differ, or limit; both are at least limit long.
+func firstDiff(a, b string, from, limit int) int {
+	i := from
+	for ; i+8 <= limit; i += 8 {
+		if x := load8(a, i) ^ load8(b, i); x != 0 {
+			return i + bits.LeadingZeros64(x)/8
+		}
+	}
+	for ; i < limit; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return limit
+}
+
+// textWord returns bytes [off, off+8) of s as a big-endian number, the
+// bytes past the end of s as zeros.
+func textWord(s string, off int) uint64 {
+	if off+8 <= len(s) {
+		return load8(s, off)
+	}
+	if len(s) >= 8 && off < len(s) {
+		return load8(s, len(s)-8) << (8 * (off + 8 - len(s)))
+	}
+	if off == 0 {
+		// Two loads that overlap, the bytes they share being the same.
+		switch n := len(s); {
+		case n >= 4:
+			return uint64(load4(s, 0))<<32 | uint64(load4(s, n-4))<<(8*(8-n))
+		case n >= 2:
+			return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[n-2])<<(8*(9-n)) | uint64(s[n-1])<<(8*(8-n))
+		case n == 1:
+			return uint64(s[0]) << 56
+		}
+		return 0
+	}
+	var x uint64
+	for i := off; i < off+8; i++ {
+		x <<= 8
+		if i < len(s) {
+			x |= uint64(s[i])
+		}
+	}
+	return x
+}
+
+// load4 returns bytes [p, p+4) of s as a big-endian number.
+func load4(s string, p int) uint32 {
+	t := s[p : p+4]
+	return uint32(t[0])<<24 | uint32(t[1])<<16 | uint32(t[2])<<8 | uint32(t[3])
+}
+
+// IntPairs does for signed integer keys what StringPairs does for text
+// keys, in either sorted KeyOrder.
+type IntPairs struct {
+	keys []int64
+	pairBuf
+}
+
+var intPairsPool = sync.Pool{New: func() any { return new(IntPairs) }}
+
+// GetIntPairs returns an empty IntPairs from the pool.
+func GetIntPairs() *IntPairs { return intPairsPool.Get().(*IntPairs) }
+
+// Add records that the pair of key k starts at len(dst).
+func (p *IntPairs) Add(dst []byte, k int64) {
+	p.keys = append(p.keys, k)
+	p.starts = append(p.starts, len(dst))
+}
+
+// Finish reorders the pairs into order (SortNone keeps them as they are),
+// returns dst and puts p back into the pool.
+func (p *IntPairs) Finish(dst []byte, order KeyOrder) []byte {
+	if n := len(p.keys); n > 1 && order != SortNone {
+		r := p.rankBuf(n)
+		for i, k := range p.keys {
+			// Bytewise, the order is that of (major type, argument),
+			// the unsigned order of bytewiseInt; length-first puts the
+			// size of the head before that.
+			r[i] = pairRank{w: bytewiseInt(k), i: uint32(i)}
+			if order == SortLengthFirst {
+				_, arg := intHead(k)
+				r[i].n = uint32(SizeHead(arg))
+			}
+		}
+		sortRanks(r, p.aux)
+		dst = p.permute(dst)
+	}
+	p.keys = p.keys[:0]
+	if cap(p.keys) > 1<<16 {
+		p.keys = nil
+	}
+	p.reset()
+	intPairsPool.Put(p)
+	return dst
+}
+
+// UintPairs is IntPairs for unsigned keys; both sorted orders agree for
+// them.
+type UintPairs struct {
+	keys []uint64
+	pairBuf
+}
+
+var uintPairsPool = sync.Pool{New: func() any { return new(UintPairs) }}
+
+// GetUintPairs returns an empty UintPairs from the pool.
+func GetUintPairs() *UintPairs { return uintPairsPool.Get().(*UintPairs) }
+
+// Add records that the pair of key k starts at len(dst).
+func (p *UintPairs) Add(dst []byte, k uint64) {
+	p.keys = append(p.keys, k)
+	p.starts = append(p.starts, len(dst))
+}
+
+// Finish reorders the pairs into ascending key order (SortNone keeps
+// them as they are), returns dst and puts p back into the pool.
+func (p *UintPairs) Finish(dst []byte, order KeyOrder) []byte {
+	if n := len(p.keys); n > 1 && order != SortNone {
+		r := p.rankBuf(n)
+		for i, k := range p.keys {
+			r[i] = pairRank{w: k, i: uint32(i)}
+		}
+		sortRanks(r, p.aux)
+		dst = p.permute(dst)
+	}
+	p.keys = p.keys[:0]
+	if cap(p.keys) > 1<<16 {
+		p.keys = nil
+	}
+	p.reset()
+	uintPairsPool.Put(p)
+	return dst
+}
+
+// rankBuf returns p.ranks with length n, and sizes p.aux to match.
+func (p *pairBuf) rankBuf(n int) []pairRank {
+	p.ranks = slices.Grow(p.ranks[:0], n)[:n]
+	p.aux = slices.Grow(p.aux[:0], n)[:n]
+	return p.ranks
+}
+
+// reset empties p for the pool, dropping buffers grown unusually large.
+func (p *pairBuf) reset() {
+	p.starts = p.starts[:0]
+	if cap(p.starts) > 1<<16 {
+		p.starts, p.ranks, p.aux = nil, nil, nil
+	}
+}
+
+// The copy of the pairs that permute moves: in the recorder up to
+// smallScratch bytes, else in one buffer shared by all recorders (taken
+// by one at a time; the others allocate), kept up to maxScratch bytes.
+const (
+	smallScratch = 16 << 10
+	maxScratch   = 4 << 20
+)
+
+type scratchBuf struct{ b []byte }
+
+var bigScratch atomic.Pointer[scratchBuf]
+
+// permute rewrites dst from the first pair's start with the pairs in the
+// order of p.ranks. Pair i was appended at dst[starts[i]:starts[i+1]]
+// (the last one up to the end of dst).
+func (p *pairBuf) permute(dst []byte) []byte {
+	base := p.starts[0]
+	s := p.scratch[:0]
+	var big *scratchBuf
+	if n := len(dst) - base; n > smallScratch {
+		// A large map's copy goes through the shared buffer, which
+		// outlives the collections that empty the pools.
+		if big = bigScratch.Swap(nil); big == nil {
+			big = new(scratchBuf)
+		}
+		s = big.b[:0]
+	}
+	s = append(s, dst[base:]...)
+	if big != nil {
+		defer func() {
+			if cap(s) <= maxScratch {
+				big.b = s
+				bigScratch.Store(big)
+			}
+		}()
+	} else {
+		p.scratch = s
+	}
+	t := dst[base:]
+	last := len(p.starts) - 1
+	k := 0
+	for _, r := range p.ranks {
+		end := len(s)
+		if int(r.i) < last {
+			end = p.starts[r.i+1] - base
+		}
+		from := p.starts[r.i] - base
+		n := end - from
+		// Short pairs go as one fixed-size copy; the bytes past the
+		// pair are overwritten by the pairs after it.
+		switch {
+		case n <= 16 && from+16 <= len(s) && k+16 <= len(t):
+			copy16((*[16]byte)(t[k:]), (*[16]byte)(s[from:]))
+		case n <= 32 && from+32 <= len(s) && k+32 <= len(t):
+			copy16((*[16]byte)(t[k:]), (*[16]byte)(s[from:]))
+			copy16((*[16]byte)(t[k+16:]), (*[16]byte)(s[from+16:]))
+		default:
+			copy(t[k:], s[from:end])
+		}
+		k += n
+	}
+	return dst
+}
+
+// copy16 copies 16 bytes as two words.
+func copy16(t, s *[16]byte) {
+	binary.LittleEndian.PutUint64(t[:8], binary.LittleEndian.Uint64(s[:8]))
+	binary.LittleEndian.PutUint64(t[8:], binary.LittleEndian.Uint64(s[8:]))
+}
+
+// sortRanks sorts r by (n, w), using aux (at least as long) as the merge
+// buffer: a merge sort over runs put in order by insertion, with the
+// comparison in line, since sorting is most of what a sorted map encoder
+// costs.
+func sortRanks(r, aux []pairRank) {
+	const run = 8
+	n := len(r)
+	for lo := 0; lo < n; lo += run {
+		hi := min(lo+run, n)
+		for i := lo + 1; i < hi; i++ {
+			x := r[i]
+			j := i
+			for ; j > lo && rankLess(x, r[j-1]); j-- {
+				r[j] = r[j-1]
+			}
+			r[j] = x
+		}
+	}
+	if n <= run {
+		return
+	}
+	src, out := r, aux[:n]
+	for width := run; width < n; width *= 2 {
+		for lo := 0; lo < n; lo += 2 * width {
+			mid, hi := min(lo+width, n), min(lo+2*width, n)
+			i, j, k := lo, mid, lo
+			for i < mid && j < hi {
+				if rankLess(src[j], src[i]) {
+					out[k] = src[j]
+					j++
+				} else {
+					out[k] = src[i]
+					i++
+				}
+				k++
+			}
+			k += copy(out[k:], src[i:mid])
+			copy(out[k:], src[j:hi])
+		}
+		src, out = out, src
+	}
+	if &src[0] != &r[0] {
+		copy(r, src)
+	}
+}
+
+func rankLess(a, b pairRank) bool {
+	return a.n < b.n || a.n == b.n && a.w < b.w
+}

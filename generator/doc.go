@@ -127,8 +127,9 @@
 //	func (v *T) DecodeCBOR(d *runtime.Decoder) error
 //	func (v *T) SizeCBOR() int
 //
-// and three unexported helpers, cborDecodeArray, cborDecodeMap and
-// cborDecodeField. SizeCBOR is an upper bound of the encoded size, so that
+// and the unexported helpers cborDecodeFields (every field's decoder,
+// once, for both formats), cborDecodeMap (the legacy format) and, for a
+// type that has evolved, cborDecodeArray. SizeCBOR is an upper bound of the encoded size, so that
 // MarshalCBOR allocates once; what has a fixed maximum is summed when the
 // code is generated, lengths when it runs. A T is written as a CBOR array of its exported fields
 // in declaration order (the current format), byte for byte as
@@ -153,8 +154,9 @@
 //
 // What makes the code fast: constant heads are byte literals; an array
 // with the field count (the common case) is decoded field after field in
-// cborDecodeArray, with no per-field call or switch (an indefinite-length
-// array goes through cborDecodeField); containers of a definite length
+// cborDecodeFields, one jump to the first field and then one comparison
+// per field (an indefinite-length array and the legacy map read one
+// field per call of the same method); containers of a definite length
 // are read without a call per element; text and integer map keys are
 // sorted as Go values (runtime.StringKeys, IntKeys, UintKeys) and the
 // pairs written in that order, bool keys through runtime.MapSorter; a map
@@ -192,8 +194,7 @@
 // that package later); any other (image.Point) goes through
 // fxamacker/cbor, which writes it as a map, as it would without cbor-gen.
 //
-// The array decoder reads scalars, strings, byte strings and nested
-// generated structs in line; containers, times and marshaled types go
-// through cborDecodeField, so that their code is emitted once for both
-// formats.
+// Every field's decoder is emitted once, in cborDecodeFields, which both
+// formats call, so that generated code grows with the fields and not
+// with the paths that read them.
 package generator

@@ -34,6 +34,12 @@ type emitter struct {
 	// loop of the method being emitted (see appendMap); the caller
 	// places them before the code of the field that needs them.
 	hoist []jen.Code
+	// errInScope: the code being emitted sees a variable err error, so
+	// that a read can assign it (v.F, err = d.ReadUint64()) in an
+	// else-if instead of declaring a local of its own; errMethod: that
+	// err is the one the method declares at its top, and errUsed then
+	// reports that some code used it (useErr).
+	errInScope, errMethod, errUsed bool
 
 	path    string             // the import path of the package
 	structs map[string]*Struct // the types generated in this run, by name
@@ -67,6 +73,22 @@ func (e *emitter) scoped(emit func() []jen.Code) (hoisted, code []jen.Code) {
 	code = emit()
 	hoisted, e.hoist = e.hoist, nil
 	return hoisted, code
+}
+
+// useErr notes that code uses the err in scope.
+func (e *emitter) useErr() {
+	if e.errMethod {
+		e.errUsed = true
+	}
+}
+
+// withLocalErr runs emit, the code inside a container whose head read
+// declared an err of its own (n, err := d.ReadArrayHead()).
+func (e *emitter) withLocalErr(emit func() []jen.Code) []jen.Code {
+	inScope, method := e.errInScope, e.errMethod
+	e.errInScope, e.errMethod = true, false
+	defer func() { e.errInScope, e.errMethod = inScope, method }()
+	return emit()
 }
 
 // inBlock is code after its hoisted declarations, in a block of its own
@@ -160,12 +182,14 @@ func emitFile(f *File) ([]byte, error) {
 			continue // a value type has no array, legacy or per-field decoder
 		}
 		if !s.MapFormat {
-			jf.Add(e.decodeArrayMethod(s)).Line()
+			if m := e.decodeArrayMethod(s); m != nil {
+				jf.Add(m).Line()
+			}
 		}
 		if !s.NoLegacy {
 			jf.Add(e.decodeMapMethod(s)).Line()
 		}
-		jf.Add(e.decodeFieldMethod(s)).Line()
+		jf.Add(e.decodeFieldsMethod(s)).Line()
 	}
 	for _, u := range f.Unions {
 		jf.Add(e.unionFuncs(u)).Line()

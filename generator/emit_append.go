@@ -74,11 +74,13 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.append)).Call(dst, convert(t.goType(), s.wide, val))}
 
 	case Bytes:
-		fn := "AppendBytes"
 		if t.NamedElem {
-			fn = "AppendBytesOf"
+			return e.orNullContainer(val, jen.Id("dst").Op("=").Add(rt("AppendBytesOf")).Call(dst, val))
 		}
-		return e.orNullContainer(val, jen.Id("dst").Op("=").Add(rt(fn)).Call(dst, val))
+		if e.nilEmpty {
+			return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBytes")).Call(dst, val)}
+		}
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBytesOrNull")).Call(dst, val)}
 
 	case ByteArray:
 		fn := "AppendBytes"

@@ -84,7 +84,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(
-				jen.If(jen.Id("err").Op(":=").Id("v").Dot(methodDecodeArray).Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(
+				jen.If(jen.Id("err").Op(":=").Add(arrayCall(s)), jen.Id("err").Op("!=").Nil()).Block(
 					jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
 				),
 				jen.Return(jen.Nil()),
@@ -100,7 +100,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			// whose initial byte is buffered. Strict mode's check of
 			// the whole item is made by the array decoder's head read.
 			jen.If(jen.Id("d").Dot("NextIsArray").Call()).Block(
-				jen.Id("err").Op("=").Id("v").Dot(methodDecodeArray).Call(jen.Id("d")),
+				jen.Id("err").Op("=").Add(arrayCall(s)),
 			).Else().If(
 				jen.List(jen.Id("major"), jen.Id("perr")).Op(":=").Id("d").Dot("PeekMajor").Call(),
 				jen.Id("perr").Op("!=").Nil(),
@@ -109,7 +109,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			).Else().If(jen.Id("major").Op("==").Add(rt("MajorMap"))).Block(
 				jen.Id("err").Op("=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")),
 			).Else().Block(
-				jen.Id("err").Op("=").Id("v").Dot(methodDecodeArray).Call(jen.Id("d")),
+				jen.Id("err").Op("=").Add(arrayCall(s)),
 			),
 			// Each enclosing DecodeCBOR renames the root as the error
 			// travels out, so the outermost type names the path; io.EOF
@@ -121,129 +121,184 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 		)
 }
 
-// decodeArrayMethod emits the decoder of the current format: an array of
-// exactly as many elements as the struct has fields, definite or not.
-// The common case, a definite head with the field count, reads the fields
-// one after the other in the method itself; an indefinite-length array
-// goes through the loop that the legacy decoder's per-field method
-// serves.
-//
-//	func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
-//		if !d.TryArrayHead(3) {
-//			n, err := d.ReadArrayHead()
-//			...
-//			if n != 3 {
-//				if n >= 0 {
-//					return runtime.WrongLength(d, 3, n)
-//				}
-//				(a loop over the elements of the indefinite-length
-//				array, each read by v.cborDecodeField(d, i))
-//			}
-//		}
-//		if x, ok := d.TryUint(math.MaxUint64); ok {
-//			v.ID = x
-//		} else {
-//			x, err := d.ReadUint64()
-//			if err != nil {
-//				return runtime.AtField(err, "ID")
-//			}
-//			v.ID = x
-//		}
-//		...
-//		d.Leave()
-//		return nil
-//	}
+// decodeArrayMethod emits the array decoder of a type that has evolved
+// (emit_evolve.go). Any other type reads the current format in its
+// per-field method (decodeFieldsMethod), called by arrayCall.
 func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 	if s.Optional > 0 || s.Extensible {
 		return e.decodeEvolvingArrayMethod(s) // emit_evolve.go
 	}
+	return nil
+}
+
+// arrayCall is the call that reads the current format, an array of the
+// fields: v.cborDecodeFields(d, -1, len(s.Fields)), or for a type that
+// has evolved v.cborDecodeArray(d).
+func arrayCall(s *Struct) jen.Code {
+	if s.Optional > 0 || s.Extensible {
+		return jen.Id("v").Dot(methodDecodeArray).Call(jen.Id("d"))
+	}
+	return jen.Id("v").Dot(methodDecodeFields).Call(jen.Id("d"), jen.Lit(-1), jen.Lit(len(s.Fields)))
+}
+
+// arrayHead is the first case of the per-field method (from = -1): the
+// head of an array of exactly as many elements as the struct has fields,
+// definite or not. The common case, a definite head with the field
+// count, falls through to the fields; any other definite length is an
+// error, and the elements of an indefinite-length array are read one by
+// one (runtime.Decoder.NextField).
+//
+//	case -1:
+//		if !d.TryArrayHead(3) {
+//			n, err := d.ReadArrayHead()
+//			...
+//			if n != 3 {
+//				for i := 0; ; i++ {
+//					if more, err := d.NextField(n, i, 3); !more {
+//						return err
+//					}
+//					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+//						return err
+//					}
+//				}
+//			}
+//		}
+//		fallthrough
+func arrayHead(s *Struct) []jen.Code {
 	nf := len(s.Fields)
 	head := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
-	}
-	// Any other definite length is an error; an indefinite one is read
-	// field by field (runtime.Decoder.NextField).
-	head = append(head, jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
-		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
-			jen.If(
-				jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextField").Call(jen.Id("n"), jen.Id("i"), jen.Lit(nf)),
-				jen.Op("!").Id("more"),
-			).Block(jen.Return(jen.Id("err"))),
-			jen.If(
-				jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Id("i")),
-				jen.Id("err").Op("!=").Nil(),
-			).Block(jen.Return(jen.Id("err"))),
+		jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
+			jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+				jen.If(
+					jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextField").Call(jen.Id("n"), jen.Id("i"), jen.Lit(nf)),
+					jen.Op("!").Id("more"),
+				).Block(jen.Return(jen.Id("err"))),
+				decodeFieldsCall(jen.Id("i"), jen.Id("i").Op("+").Lit(1)),
+			),
 		),
-	))
-	body := head
+	}
+	code := []jen.Code{jen.Commentf("the array of the %s", countOf(nf, "field"))}
 	if nf < 24 {
 		// The head of an array of nf elements is one byte, which
 		// TryArrayHead reads in line; ReadArrayHead reads the rest.
-		body = []jen.Code{jen.If(jen.Op("!").Id("d").Dot("TryArrayHead").Call(jen.Lit(nf))).Block(head...)}
+		code = append(code, jen.If(jen.Op("!").Id("d").Dot("TryArrayHead").Call(jen.Lit(nf))).Block(head...))
+	} else {
+		code = append(code, jen.Block(head...))
 	}
-	for i, f := range s.Fields {
-		body = append(body, jen.Commentf("%d: %s", i, fieldID(f)))
-		ptrs, _ := embeddedPtrs(f)
-		if len(ptrs) > 0 || !inlineDecode(f.Type) {
-			// Promoted through an embedded pointer: the per-field
-			// method allocates it, or returns early on a null. A
-			// container, a time or a marshaler is decoded there too:
-			// its code is long and a call is little beside its work,
-			// so it is emitted once, not once per path.
-			body = append(body, jen.If(
-				jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Lit(i)),
-				jen.Id("err").Op("!=").Nil(),
-			).Block(jen.Return(jen.Id("err"))))
-			continue
-		}
-		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
-		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
-		dec = append(hoisted, dec...)
-		if len(dec) == 1 {
-			body = append(body, dec[0]) // an if statement: its variables are its own
-		} else {
-			body = append(body, jen.Block(dec...))
-		}
+	if nf > 0 {
+		code = append(code, jen.Fallthrough())
 	}
-	body = append(body, jen.Id("d").Dot("Leave").Call(), jen.Return(jen.Nil()))
-	return jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeArray).
-		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
-		Block(body...)
+	return code
 }
 
-// decodeFieldMethod emits the decoder of one field by index, which both
-// formats call: the array decoder with the element index, the legacy map
-// decoder with the index its key names.
-func (e *emitter) decodeFieldMethod(s *Struct) jen.Code {
+// decodeFieldsCall is "if err := v.cborDecodeFields(d, from, to); err != nil
+// { return err }".
+func decodeFieldsCall(from, to jen.Code) jen.Code {
+	return jen.If(
+		jen.Id("err").Op(":=").Id("v").Dot(methodDecodeFields).Call(jen.Id("d"), from, to),
+		jen.Id("err").Op("!=").Nil(),
+	).Block(jen.Return(jen.Id("err")))
+}
+
+// decodeFieldsMethod emits the decoder of the fields numbered from up to
+// to (in declaration order), one after the other, which both formats
+// call: the array decoder with all of them, or one element of an
+// indefinite-length array, the legacy map decoder with the one field its
+// key names. A switch jumps to the first field; each field falls through
+// to the next unless it was the last one asked for, so that each field's
+// code is emitted once and reading a whole array costs one jump and a
+// comparison per field. (A loop around the switch would cost more, and
+// would move a local whose address a recursive DecodeCBOR takes to the
+// heap.)
+//
+//	func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+//		var err error
+//		switch from {
+//		case 0:
+//			// ID
+//			if x, ok := d.TryUint(math.MaxUint64); ok {
+//				v.ID = x
+//			} else if v.ID, err = d.ReadUint64(); err != nil {
+//				return runtime.AtField(err, "ID")
+//			}
+//			if to == 1 {
+//				return nil
+//			}
+//			fallthrough
+//		case 1:
+//			...
+//		}
+//		return nil
+//	}
+func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
+	array := !(s.Optional > 0 || s.Extensible)
 	var cases []jen.Code
+	if array {
+		cases = append(cases, jen.Case(jen.Lit(-1)).Block(arrayHead(s)...))
+	}
+	e.errInScope, e.errMethod, e.errUsed = true, true, false
+	defer func() { e.errInScope, e.errMethod = false, false }()
 	for i, f := range s.Fields {
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
-		var body []jen.Code
-		// A field promoted through an embedded pointer allocates the
-		// embedded struct, as fxamacker/cbor does, except for a null when
-		// the pointer is nil: what a nil pointer was written as stays nil.
-		ptrs, embeds := embeddedPtrs(f)
-		for k, p := range ptrs {
-			body = append(body, jen.If(jen.Add(p).Op("==").Nil()).Block(
+		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
+		body := append([]jen.Code{jen.Comment(fieldID(f))}, hoisted...)
+		body = append(body, embeddedAlloc(f, wrap, dec)...)
+		if i < len(s.Fields)-1 {
+			body = append(body,
+				jen.If(jen.Id("to").Op("==").Lit(i+1)).Block(jen.Return(jen.Nil())),
+				jen.Fallthrough(),
+			)
+		}
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
+	}
+	var code []jen.Code
+	if e.errUsed {
+		code = append(code, jen.Var().Id("err").Error())
+	}
+	code = append(code, jen.Switch(jen.Id("from")).Block(cases...))
+	doc := jen.Commentf("%s reads the fields numbered from up to to (in declaration order), for", methodDecodeFields).Line().
+		Comment("both formats.")
+	if array {
+		doc.Line().Commentf("With from = -1 it reads the current format: an array of the %s.", countOf(len(s.Fields), "field"))
+		code = append(code, jen.If(jen.Id("from").Op("<").Lit(0)).Block(jen.Id("d").Dot("Leave").Call()))
+	}
+	return doc.Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeFields).
+		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.List(jen.Id("from"), jen.Id("to")).Int()).Error().
+		Block(append(code, jen.Return(jen.Nil()))...)
+}
+
+// embeddedAlloc runs dec, the decoder of a field promoted through
+// embedded pointers, after allocating each nil one, as fxamacker/cbor
+// does, except for a null when the pointer is nil: what a nil pointer was
+// written as stays nil, and the field is not decoded.
+//
+//	if v.Base == nil {
+//		if null, err := d.ReadNull(); err != nil {
+//			return runtime.AtField(err, "F")
+//		} else if !null {
+//			v.Base = new(Base)
+//		}
+//	}
+//	if v.Base != nil {
+//		dec
+//	}
+func embeddedAlloc(f *Field, wrap pathFunc, dec []jen.Code) []jen.Code {
+	ptrs, embeds := embeddedPtrs(f)
+	for k := len(ptrs) - 1; k >= 0; k-- {
+		p := ptrs[k]
+		dec = []jen.Code{
+			jen.If(jen.Add(p).Op("==").Nil()).Block(
 				jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(), jen.Id("err").Op("!=").Nil()).
 					Block(jen.Return(wrap(jen.Id("err")))).
-					Else().If(jen.Id("null")).Block(jen.Return(jen.Nil())),
-				jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem())),
-			))
+					Else().If(jen.Op("!").Id("null")).Block(jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem()))),
+			),
+			jen.If(jen.Add(p).Op("!=").Nil()).Block(dec...),
 		}
-		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
-		body = append(append(hoisted, body...), dec...)
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(fieldID(f))}, body...)...))
 	}
-	return jen.Commentf("%s reads field number field (in declaration order) for both formats.", methodDecodeField).Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeField).
-		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("field").Int()).Error().
-		Block(
-			jen.Switch(jen.Id("field")).Block(cases...),
-			jen.Return(jen.Nil()),
-		)
+	return dec
 }
 
 // fieldNames is the array literal of the Go field names, indexed by field.

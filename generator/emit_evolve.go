@@ -30,7 +30,7 @@ import (
 //				break
 //			}
 //			if i >= 5 { (skip the element, or refuse it) }
-//			... v.cborDecodeField(d, i)
+//			... v.cborDecodeFields(d, i, i+1)
 //		}
 //		d.Leave()
 //		return nil
@@ -94,10 +94,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 			jen.If(jen.Op("!").Id("more")).Block(end...),
 			jen.If(jen.Add(i).Op(">=").Lit(nf)).Block(past...),
-			jen.If(
-				jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), i),
-				jen.Id("err").Op("!=").Nil(),
-			).Block(jen.Return(jen.Id("err"))),
+			decodeFieldsCall(i, jen.Add(i).Op("+").Lit(1)),
 		),
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Return(jen.Nil()),

@@ -27,7 +27,7 @@ import "github.com/dave/jennifer/jen"
 //			}
 //			if field < 0 && k.Kind == runtime.KeyText { ... runtime.FoldKey ... }
 //			... skip unknown keys, reject duplicates, then
-//			v.cborDecodeField(d, field)
+//			v.cborDecodeFields(d, field, field+1)
 //		}
 //	}
 func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
@@ -73,10 +73,7 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 				jen.Return(rt("DuplicateField").Call(jen.Id("d"), jen.Add(fieldNames(s)).Index(jen.Id("field")))),
 			),
 			markSeen,
-			jen.If(
-				jen.Id("err").Op(":=").Id("v").Dot(methodDecodeField).Call(jen.Id("d"), jen.Id("field")),
-				jen.Id("err").Op("!=").Nil(),
-			).Block(jen.Return(jen.Id("err"))),
+			decodeFieldsCall(jen.Id("field"), jen.Id("field").Op("+").Lit(1)),
 		)
 	}
 	body = append(body,

@@ -86,16 +86,28 @@ func ifErr(wrap pathFunc) jen.Code {
 	return jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(wrap(jen.Id("err"))))
 }
 
-// readScalar returns the statements that read a Bool, Int, Float or String
-// into to by the runtime's Read method, without the in-line fast path.
-func readScalar(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+// readScalar is the else branch of the in-line fast path of a Bool,
+// Int, Float or String (if x, ok := d.TryUint(...); ok { ... }): the
+// runtime's Read method, which takes every other encoding and reports
+// errors. It is one else-if: with err in scope and no conversion, the
+// value is assigned at once (else if v.F, err = d.ReadUint64(); err !=
+// nil), else through a local (else if x, err := ...; ... else { v.F = T(x) }).
+func (e *emitter) readScalar(out *jen.Statement, t Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
 	s, _ := scalarOf(t)
 	x := jen.Id(local("x", depth))
-	return []jen.Code{
-		jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(),
-		ifErr(wrap),
-		jen.Add(to).Op("=").Add(convertTo(t.goType(), s.kind, x)),
+	if conv := convertTo(t.goType(), s.kind, x); conv != x {
+		return out.Else().If(jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(), jen.Id("err").Op("!=").Nil()).
+			Block(jen.Return(wrap(jen.Id("err")))).
+			Else().Block(jen.Add(to).Op("=").Add(conv))
 	}
+	if !e.errInScope {
+		return out.Else().If(jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(), jen.Id("err").Op("!=").Nil()).
+			Block(jen.Return(wrap(jen.Id("err")))).
+			Else().Block(jen.Add(to).Op("=").Add(x))
+	}
+	e.useErr()
+	return out.Else().If(jen.List(to, jen.Id("err")).Op("=").Id("d").Dot(s.read).Call(), jen.Id("err").Op("!=").Nil()).
+		Block(jen.Return(wrap(jen.Id("err"))))
 }
 
 // decodeValue returns the statements that decode one value of type t into
@@ -107,7 +119,6 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	case Bool, Int, Float, String:
 		sc, _ := scalarOf(t)
 		x := jen.Id(local("x", depth))
-		read := readScalar(t, to, wrap, depth)
 		// The commonest encodings are read in line (runtime/fast.go);
 		// the Read method takes everything else and reports errors.
 		ok := jen.Id(local("ok", depth))
@@ -124,23 +135,32 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 					jen.List(x, ok).Op(":=").Id("d").Dot("TryNeg").Call(max), ok,
 				).Block(set(jen.Lit(-1).Op("-").Add(convertTo(t.goType(), types.Uint64, x))))
 			}
-			return []jen.Code{out.Else().Block(read...)}
+			return []jen.Code{e.readScalar(out, t, to, wrap, depth)}
 		}
-		return []jen.Code{jen.If(
+		return []jen.Code{e.readScalar(jen.If(
 			jen.List(x, ok).Op(":=").Id("d").Dot(sc.try).Call(), ok,
-		).Block(set(convertTo(t.goType(), sc.kind, x))).Else().Block(read...)}
+		).Block(set(convertTo(t.goType(), sc.kind, x))), t, to, wrap, depth)}
 
 	case Bytes:
-		b := jen.Id(local("b", depth))
-		read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
-		if t.NamedElem {
-			read = rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+		if !t.NamedElem {
+			read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+			if e.errInScope {
+				e.useErr()
+				return e.orNullDecode(to, wrap, depth, nil, jen.List(to, jen.Id("err")).Op("=").Add(read))
+			}
+			b := jen.Id(local("b", depth))
+			return e.orNullDecode(to, wrap, depth, []jen.Code{
+				jen.List(b, jen.Id("err")).Op(":=").Add(read),
+				ifErr(wrap),
+				set(b),
+			}, nil)
 		}
-		return orNullDecode(to, wrap, depth,
-			jen.List(b, jen.Id("err")).Op(":=").Add(read),
+		b := jen.Id(local("b", depth))
+		return e.orNullDecode(to, wrap, depth, []jen.Code{
+			jen.List(b, jen.Id("err")).Op(":=").Add(rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))),
 			ifErr(wrap),
 			set(b),
-		)
+		}, nil)
 
 	case ByteArray:
 		read := jen.Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))
@@ -162,8 +182,8 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			jen.List(jen.Id(n), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 			ifErr(wrap),
 		}
-		out = append(out, countedLoop(int(t.N), depth, wrap,
-			e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1))...)
+		elem := e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })
+		out = append(out, countedLoop(int(t.N), depth, wrap, elem)...)
 		return append(out, jen.Id("d").Dot("Leave").Call())
 
 	case Slice:
@@ -174,17 +194,17 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			}
 			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
 		}
-		return orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth)...)
+		return e.orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth), nil)
 
 	case Map:
-		return orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth)...)
+		return e.orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth), nil)
 
 	case Pointer:
 		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(jen.New(typeCode(t.Elem.goType()))))
 		if _, ok := t.Elem.(StructRef); ok {
-			return orNullDecode(to, wrap, depth, alloc, decodeRef(to, wrap))
+			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(to, wrap)}, nil)
 		}
-		return orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...)...)
+		return e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil)
 
 	case StructRef:
 		return []jen.Code{decodeRef(to, wrap)}
@@ -243,11 +263,13 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		if _, ok := t.Dec.(BinaryMarshaler); ok {
 			// UnmarshalBinary takes a byte string; fxamacker reads any
 			// other item by the type's kind.
-			major := jen.Id(local("major", depth))
+			// Its error has a name of its own, so that the reads in
+			// its branches see the err around them (readScalar).
+			major, merr := jen.Id(local("major", depth)), jen.Id(local("merr", depth))
 			return []jen.Code{jen.If(
-				jen.List(major, jen.Id("err")).Op(":=").Id("d").Dot("PeekMajor").Call(),
-				jen.Id("err").Op("!=").Nil(),
-			).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
+				jen.List(major, merr).Op(":=").Id("d").Dot("PeekMajor").Call(),
+				jen.Add(merr).Op("!=").Nil(),
+			).Block(jen.Return(wrap(merr))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
 				Block(e.decodeValue(t.Dec, to, wrap, depth)...).
 				Else().Block(e.decodeValue(t.Kind, to, wrap, depth)...)}
 		}
@@ -267,24 +289,50 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 }
 
 // orNullDecode sets to nil on a CBOR null (or undefined) and runs decode
-// otherwise.
-func orNullDecode(to jen.Code, wrap pathFunc, depth int, decode ...jen.Code) []jen.Code {
+// otherwise, or with read, an assignment whose error it checks, that
+// assignment in an else-if. TryNull answers in line whenever a byte is
+// buffered and no tag comes first; ReadNull refills a stream or skips
+// tags. With an err in scope (errInScope), the code uses it and needs no
+// block of its own at a field:
+//
+//	null, ok := d.TryNull()
+//	if !ok {
+//		if null, err = d.ReadNull(); err != nil {
+//			return runtime.AtField(err, "Tags")
+//		}
+//	}
+//	if null {
+//		v.Tags = nil
+//	} else {
+//		decode
+//	}
+func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []jen.Code, read jen.Code) []jen.Code {
 	null, ok := jen.Id(local("null", depth)), jen.Id(local("ok", depth))
-	// TryNull answers in line whenever a byte is buffered; ReadNull
-	// refills a stream or reports its end.
-	return []jen.Code{jen.Block(
+	slow := []jen.Code{jen.If(
+		jen.List(null, jen.Id("err")).Op("=").Id("d").Dot("ReadNull").Call(),
+		jen.Id("err").Op("!=").Nil(),
+	).Block(jen.Return(wrap(jen.Id("err"))))}
+	inScope := e.errInScope
+	if inScope {
+		e.useErr()
+	} else {
+		slow = append([]jen.Code{jen.Var().Id("err").Error()}, slow...)
+	}
+	choice := jen.If(null).Block(jen.Add(to).Op("=").Nil())
+	if read != nil {
+		choice.Else().If(read, jen.Id("err").Op("!=").Nil()).Block(jen.Return(wrap(jen.Id("err"))))
+	} else {
+		choice.Else().Block(decode...)
+	}
+	code := []jen.Code{
 		jen.List(null, ok).Op(":=").Id("d").Dot("TryNull").Call(),
-		jen.If(jen.Op("!").Add(ok)).Block(
-			jen.Var().Id("err").Error(),
-			jen.If(
-				jen.List(null, jen.Id("err")).Op("=").Id("d").Dot("ReadNull").Call(),
-				jen.Id("err").Op("!=").Nil(),
-			).Block(jen.Return(wrap(jen.Id("err")))),
-		),
-		jen.If(null).Block(
-			jen.Add(to).Op("=").Nil(),
-		).Else().Block(decode...),
-	)}
+		jen.If(jen.Op("!").Add(ok)).Block(slow...),
+		choice,
+	}
+	if inScope && depth == 0 && e.errMethod {
+		return code // a case of the per-field method: a scope of its own
+	}
+	return []jen.Code{jen.Block(code...)}
 }
 
 // decodeSlice decodes a non-null array into a slice, reusing its capacity
@@ -302,7 +350,7 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 			jen.Clear(jen.Add(to).Index(jen.Len(to).Op("-").Lit(1), jen.Empty())),
 		}
 	}
-	loop = append(loop, e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1)...)
+	loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })...)
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		ifErr(wrap),
@@ -338,7 +386,7 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 	slot := jen.Add(m).Index(convertTo(t.Key.goType(), ks.kind, jen.Id(k)))
 	if _, ok := scalarOf(t.Elem); ok {
 		// A scalar is read and stored in one assignment.
-		loop = append(loop, e.decodeValue(t.Elem, slot, valWrap, depth+1)...)
+		loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, slot, valWrap, depth+1) })...)
 	} else {
 		if addressed(t.Elem) {
 			// Declared outside every loop and reset per pair: a
@@ -349,7 +397,7 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 		} else {
 			loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
 		}
-		loop = append(loop, e.decodeValue(t.Elem, v, valWrap, depth+1)...)
+		loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, v, valWrap, depth+1) })...)
 		loop = append(loop, jen.Add(slot).Op("=").Add(v))
 	}
 	return []jen.Code{
@@ -384,21 +432,4 @@ func zeroDecl(t Slice, zero jen.Code) jen.Code {
 		return jen.Null()
 	}
 	return jen.Var().Add(zero).Add(typeCode(t.Elem.goType()))
-}
-
-// inlineDecode reports whether the array decoder reads a field of type t
-// in line: a scalar, a string, a byte string (of any length or fixed),
-// a generated struct, or a
-// pointer to one of those, whose code is short and whose decoding is
-// cheap enough that a call would show. Every other field goes through
-// the per-field method, so that its code exists once.
-func inlineDecode(t Type) bool {
-	switch t := t.(type) {
-	case Bool, Int, Float, String, Bytes, ByteArray, StructRef:
-		return true
-	case Pointer:
-		_, ptr := t.Elem.(Pointer)
-		return !ptr && inlineDecode(t.Elem)
-	}
-	return false
 }

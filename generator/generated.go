@@ -12,7 +12,7 @@ const runtimePath = "github.com/cborgen/cborgen/runtime"
 const (
 	methodDecodeArray  = "cborDecodeArray"  // the current format: a CBOR array
 	methodDecodeMap    = "cborDecodeMap"    // the legacy format: a CBOR map
-	methodDecodeField  = "cborDecodeField"  // one field, by index; shared by both
+	methodDecodeFields = "cborDecodeFields" // fields by index, in order; shared by both
 	methodDecodeTagged = "cborDecodeTagged" // after the tag of a //cborgen:tag type: either format
 )
 
@@ -30,5 +30,5 @@ const methodSize = "SizeCBOR"
 // already has one of them cannot be generated.
 var generatedNames = []string{
 	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR", methodSize,
-	methodDecodeArray, methodDecodeMap, methodDecodeField, methodDecodeTagged,
+	methodDecodeArray, methodDecodeMap, methodDecodeFields, methodDecodeTagged,
 }

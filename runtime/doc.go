@@ -113,6 +113,7 @@
 //   - Fast paths and loop control: [Decoder.TryArrayHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryNull],
+//     [Decoder.ReadNullAfter],
 //     [Decoder.NextElem], [Decoder.NextPair], [Decoder.NextIsArray],
 //     [Decoder.Hint], [Decoder.Depth].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
@@ -130,8 +131,8 @@
 //     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
-//   - Fields of other kinds: [AppendMarshaled], [AppendBytesOf],
-//     [ReadBytesOf], [ReadByteArrayOf].
+//   - Fields of other kinds: [AppendBytesOrNull],
+//     [AppendMarshaled], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],
 //     [RegenerateWithNewerCborgen].
 package runtime

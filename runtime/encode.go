@@ -123,6 +123,16 @@ func AppendBytes(dst []byte, b []byte) []byte {
 	return append(dst, b...)
 }
 
+// AppendBytesOrNull appends b as a byte string, or null when b is nil, as
+// fxamacker/cbor writes a []byte: a field of that type in one call.
+func AppendBytesOrNull(dst []byte, b []byte) []byte {
+	if b == nil {
+		return append(dst, byteNull)
+	}
+	dst = AppendHead(dst, MajorBytes, uint64(len(b)))
+	return append(dst, b...)
+}
+
 // AppendArrayHead appends the head of an array of n elements.
 func AppendArrayHead(dst []byte, n int) []byte { return AppendHead(dst, MajorArray, uint64(n)) }
 

@@ -32,7 +32,7 @@ const (
 	// GenVersion is the version of the generated code that this runtime
 	// is made for. It grows when generated code starts calling something
 	// that older runtimes do not have; cbor-gen writes it into every file.
-	GenVersion = 1
+	GenVersion = 2
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that

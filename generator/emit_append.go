@@ -122,7 +122,10 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 			if s := e.inlineStruct(r); s != nil {
 				return orNull(e.appendInline(s, val, depth)...)
 			}
-			return orNull(appendRef(val))
+			// else if dst, err = v.F.AppendCBOR(dst); err != nil
+			return []jen.Code{jen.If(jen.Add(val).Op("==").Nil()).Block(
+				jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(dst),
+			).Else().Add(appendRef(val))}
 		}
 		return orNull(e.appendValue(t.Elem, deref(val), depth+1)...)
 

@@ -42,7 +42,8 @@ func countedLoop(want, depth int, wrap pathFunc, body []jen.Code) []jen.Code {
 // ("NextPair") of a container whose head was just read into n: for a
 // definite length i counts up to n, with no call per element; an
 // indefinite length (n < 0, which i never reaches) asks the Decoder for a
-// break before each element, and end returns what to do with its answer.
+// break before each element, and end returns what to do with its answer
+// (nil: break at the end).
 //
 //	for i := 0; i != n; i++ {
 //		if n < 0 {
@@ -56,18 +57,21 @@ func countedLoop(want, depth int, wrap pathFunc, body []jen.Code) []jen.Code {
 //	}
 func elemLoop(depth int, next string, wrap pathFunc, end func(more jen.Code) []jen.Code, body []jen.Code) jen.Code {
 	n, i, more := jen.Id(local("n", depth)), jen.Id(local("i", depth)), jen.Id(local("more", depth))
-	check := []jen.Code{
-		jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot(next).Call(n, i),
-		ifErr(wrap),
+	var check []jen.Code
+	if end == nil {
+		// if more, err := d.NextElem(n, i); err != nil { ... } else if !more { break }
+		check = []jen.Code{jen.If(jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot(next).Call(n, i), jen.Id("err").Op("!=").Nil()).
+			Block(jen.Return(wrap(jen.Id("err")))).
+			Else().If(jen.Op("!").Add(more)).Block(jen.Break())}
+	} else {
+		check = []jen.Code{
+			jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot(next).Call(n, i),
+			ifErr(wrap),
+		}
+		check = append(check, end(more)...)
 	}
-	check = append(check, end(more)...)
 	loop := append([]jen.Code{jen.If(jen.Add(n).Op("<").Lit(0)).Block(check...)}, body...)
 	return jen.For(jen.Add(i).Op(":=").Lit(0), jen.Add(i).Op("!=").Add(n), jen.Add(i).Op("++")).Block(loop...)
-}
-
-// breakAtEnd ends the loop of a container of any length at its break.
-func breakAtEnd(more jen.Code) []jen.Code {
-	return []jen.Code{jen.If(jen.Op("!").Add(more)).Block(jen.Break())}
 }
 
 // pathFunc wraps an error expression with where it happened: the field,
@@ -339,7 +343,8 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 // when it is large enough. The first allocation is bounded by d.Hint, so a
 // forged length on a stream cannot allocate more than has arrived.
 func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
-	n, i, zero := jen.Id(local("n", depth)), local("i", depth), jen.Id(local("zero", depth))
+	n, i := jen.Id(local("n", depth)), local("i", depth)
+	zero := zeroValue(t.ElemZero, t.Elem.goType())
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
 	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
 	if t.LockElem {
@@ -354,13 +359,8 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		ifErr(wrap),
-		jen.If(jen.Add(to).Op("==").Nil().Op("||").Cap(to).Op("<").Add(n)).Block(
-			jen.Add(to).Op("=").Make(typeCode(t.Go), jen.Lit(0), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
-		).Else().Block(
-			jen.Add(to).Op("=").Add(to).Index(jen.Empty(), jen.Lit(0)),
-		),
-		zeroDecl(t, zero),
-		elemLoop(depth, "NextElem", wrap, breakAtEnd, loop),
+		jen.Add(to).Op("=").Add(rt("ReuseSlice")).Call(jen.Id("d"), to, n),
+		elemLoop(depth, "NextElem", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}
 }
@@ -404,7 +404,7 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
 		ifErr(wrap),
 		jen.Add(m).Op(":=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
-		elemLoop(depth, "NextPair", wrap, breakAtEnd, loop),
+		elemLoop(depth, "NextPair", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Add(to).Op("=").Add(m),
 	}
@@ -423,13 +423,4 @@ func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
 		jen.Id("err").Op(":=").Add(p).Dot("DecodeCBOR").Call(jen.Id("d")),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(wrap(jen.Id("err"))))
-}
-
-// zeroDecl declares the zero element decodeSlice appends, unless the
-// elements hold a lock and the slice grows in place instead.
-func zeroDecl(t Slice, zero jen.Code) jen.Code {
-	if t.LockElem {
-		return jen.Null()
-	}
-	return jen.Var().Add(zero).Add(typeCode(t.Elem.goType()))
 }

@@ -115,7 +115,7 @@
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryNull],
 //     [Decoder.ReadNullAfter],
 //     [Decoder.NextElem], [Decoder.NextPair], [Decoder.NextIsArray],
-//     [Decoder.Hint], [Decoder.Depth].
+//     [Decoder.Hint], [Decoder.Depth], [ReuseSlice].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
 //     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].

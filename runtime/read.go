@@ -544,6 +544,18 @@ func (d *Decoder) readStringSlow() (string, error) {
 	return string(b), nil
 }
 
+// ReuseSlice returns s emptied when its capacity holds n elements, else a
+// new slice with room for d.Hint(n) of them, for an array whose head read
+// n (negative: indefinite, a hint of 0). A decoded slice so reuses what
+// the value held, and a forged length on a stream cannot allocate more
+// than has arrived. For generated code.
+func ReuseSlice[S ~[]E, E any](d *Decoder, s S, n int) S {
+	if s == nil || cap(s) < n {
+		return make(S, 0, d.Hint(max(n, 0)))
+	}
+	return s[:0]
+}
+
 // ReadBytes reads a byte string and appends it to buf[:0], reusing buf's
 // capacity. The result is never nil.
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {

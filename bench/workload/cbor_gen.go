@@ -981,23 +981,16 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Nodes")
 			}
-			if v.Nodes == nil || cap(v.Nodes) < n {
-				v.Nodes = make([]Node, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Nodes = v.Nodes[:0]
-			}
-			var zero Node
+			v.Nodes = runtime.ReuseSlice(d, v.Nodes, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Nodes")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Nodes = append(v.Nodes, zero)
+				v.Nodes = append(v.Nodes, Node{})
 				if err := v.Nodes[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Nodes")
 				}
@@ -1023,23 +1016,16 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Edges")
 			}
-			if v.Edges == nil || cap(v.Edges) < n {
-				v.Edges = make([]Edge, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Edges = v.Edges[:0]
-			}
-			var zero Edge
+			v.Edges = runtime.ReuseSlice(d, v.Edges, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Edges")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Edges = append(v.Edges, zero)
+				v.Edges = append(v.Edges, Edge{})
 				if err := v.Edges[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Edges")
 				}
@@ -1619,23 +1605,16 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Segments")
 			}
-			if v.Segments == nil || cap(v.Segments) < n {
-				v.Segments = make([]Segment, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Segments = v.Segments[:0]
-			}
-			var zero Segment
+			v.Segments = runtime.ReuseSlice(d, v.Segments, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Segments")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Segments = append(v.Segments, zero)
+				v.Segments = append(v.Segments, Segment{})
 				if err := v.Segments[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Segments")
 				}
@@ -2279,23 +2258,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Matrix")
 			}
-			if v.Matrix == nil || cap(v.Matrix) < n {
-				v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Matrix = v.Matrix[:0]
-			}
-			var zero []int64
+			v.Matrix = runtime.ReuseSlice(d, v.Matrix, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Matrix")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Matrix = append(v.Matrix, zero)
+				v.Matrix = append(v.Matrix, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -2310,23 +2282,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
-						if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
-							v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
-						} else {
-							v.Matrix[i] = v.Matrix[i][:0]
-						}
-						var zero1 int64
+						v.Matrix[i] = runtime.ReuseSlice(d, v.Matrix[i], n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							v.Matrix[i] = append(v.Matrix[i], zero1)
+							v.Matrix[i] = append(v.Matrix[i], 0)
 							if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
@@ -2360,23 +2325,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Rows")
 			}
-			if v.Rows == nil || cap(v.Rows) < n {
-				v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Rows = v.Rows[:0]
-			}
-			var zero []string
+			v.Rows = runtime.ReuseSlice(d, v.Rows, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Rows")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Rows = append(v.Rows, zero)
+				v.Rows = append(v.Rows, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -2391,23 +2349,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
-						if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
-							v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
-						} else {
-							v.Rows[i] = v.Rows[i][:0]
-						}
-						var zero1 string
+						v.Rows[i] = runtime.ReuseSlice(d, v.Rows[i], n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							v.Rows[i] = append(v.Rows[i], zero1)
+							v.Rows[i] = append(v.Rows[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
 							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
@@ -2442,11 +2393,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string][]uint32, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Index")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -2469,23 +2418,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
-						if e == nil || cap(e) < n1 {
-							e = make([]uint32, 0, d.Hint(max(n1, 0)))
-						} else {
-							e = e[:0]
-						}
-						var zero1 uint32
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtKey(err, k), "Index")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							e = append(e, zero1)
+							e = append(e, 0)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
 							} else if e[i1], err = d.ReadUint32(); err != nil {
@@ -2522,11 +2464,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string][]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Groups")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -2549,23 +2489,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
-						if e == nil || cap(e) < n1 {
-							e = make([]string, 0, d.Hint(max(n1, 0)))
-						} else {
-							e = e[:0]
-						}
-						var zero1 string
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtKey(err, k), "Groups")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							e = append(e, zero1)
+							e = append(e, "")
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if e[i1], err = d.ReadString(); err != nil {
@@ -2660,23 +2593,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Chunks")
 			}
-			if v.Chunks == nil || cap(v.Chunks) < n {
-				v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Chunks = v.Chunks[:0]
-			}
-			var zero []byte
+			v.Chunks = runtime.ReuseSlice(d, v.Chunks, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Chunks")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Chunks = append(v.Chunks, zero)
+				v.Chunks = append(v.Chunks, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -2884,11 +2810,9 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]int64, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Counts")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -3311,23 +3235,16 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Fields")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Fields = append(v.Fields, zero)
+				v.Fields = append(v.Fields, Field{})
 				if err := v.Fields[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 				}
@@ -3539,10 +3456,8 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	// 4: Composite
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Composite.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Composite.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 5: Array
 	if v.Array == nil {
@@ -3864,23 +3779,16 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			if v.Array == nil || cap(v.Array) < n {
-				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Array = v.Array[:0]
-			}
-			var zero Value
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Array")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Array = append(v.Array, zero)
+				v.Array = append(v.Array, Value{})
 				if err := v.Array[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Array")
 				}
@@ -3910,11 +3818,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Value, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Dict")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}

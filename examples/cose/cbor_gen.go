@@ -227,23 +227,16 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Crit")
 			}
-			if v.Crit == nil || cap(v.Crit) < n {
-				v.Crit = make([]int64, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Crit = v.Crit[:0]
-			}
-			var zero int64
+			v.Crit = runtime.ReuseSlice(d, v.Crit, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Crit")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Crit = append(v.Crit, zero)
+				v.Crit = append(v.Crit, 0)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {

@@ -261,11 +261,9 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Headers")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -369,18 +367,14 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 	// 1: Put
 	if v.Put == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Put.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Put.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 2: List
 	if v.List == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.List.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.List.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	return dst, nil
 }
@@ -1201,18 +1195,14 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 	// 1: Result
 	if v.Result == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Result.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Result.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 2: Error
 	if v.Error == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Error.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Error.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 3: Timing
 	if v.Timing == nil {
@@ -1442,11 +1432,9 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]float32, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Timing")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1692,23 +1680,16 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Entries")
 			}
-			if v.Entries == nil || cap(v.Entries) < n {
-				v.Entries = make([]Entry, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Entries = v.Entries[:0]
-			}
-			var zero Entry
+			v.Entries = runtime.ReuseSlice(d, v.Entries, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Entries")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Entries = append(v.Entries, zero)
+				v.Entries = append(v.Entries, Entry{})
 				if err := v.Entries[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Entries")
 				}
@@ -2183,11 +2164,9 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[int]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Fields")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}

@@ -416,23 +416,16 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Fields")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Fields = append(v.Fields, zero)
+				v.Fields = append(v.Fields, Field{})
 				if err := v.Fields[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 				}
@@ -730,10 +723,8 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	// 12: Composite
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Composite.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Composite.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	return dst, nil
 }
@@ -1155,23 +1146,16 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			if v.Array == nil || cap(v.Array) < n {
-				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Array = v.Array[:0]
-			}
-			var zero Value
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Array")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Array = append(v.Array, zero)
+				v.Array = append(v.Array, Value{})
 				if err := v.Array[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Array")
 				}
@@ -1201,11 +1185,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Value, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Dict")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1244,11 +1226,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[int32]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Index")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1759,11 +1739,9 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[bool][]Address, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Exempt")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1786,23 +1764,16 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
 						}
-						if e == nil || cap(e) < n1 {
-							e = make([]Address, 0, d.Hint(max(n1, 0)))
-						} else {
-							e = e[:0]
-						}
-						var zero1 Address
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtKey(err, k), "Exempt")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							e = append(e, zero1)
+							e = append(e, Address{})
 							if err := d.ReadByteArray(e[i1][:]); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
 							}

@@ -217,23 +217,16 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Fields")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Fields = append(v.Fields, zero)
+				v.Fields = append(v.Fields, Field{})
 				if err := v.Fields[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 				}
@@ -521,11 +514,9 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			m := make(Dict, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtRoot(err, "Dict")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}

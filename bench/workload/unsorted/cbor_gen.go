@@ -288,23 +288,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Matrix")
 			}
-			if v.Matrix == nil || cap(v.Matrix) < n {
-				v.Matrix = make([][]int64, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Matrix = v.Matrix[:0]
-			}
-			var zero []int64
+			v.Matrix = runtime.ReuseSlice(d, v.Matrix, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Matrix")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Matrix = append(v.Matrix, zero)
+				v.Matrix = append(v.Matrix, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -319,23 +312,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
-						if v.Matrix[i] == nil || cap(v.Matrix[i]) < n1 {
-							v.Matrix[i] = make([]int64, 0, d.Hint(max(n1, 0)))
-						} else {
-							v.Matrix[i] = v.Matrix[i][:0]
-						}
-						var zero1 int64
+						v.Matrix[i] = runtime.ReuseSlice(d, v.Matrix[i], n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							v.Matrix[i] = append(v.Matrix[i], zero1)
+							v.Matrix[i] = append(v.Matrix[i], 0)
 							if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
@@ -369,23 +355,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Rows")
 			}
-			if v.Rows == nil || cap(v.Rows) < n {
-				v.Rows = make([][]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Rows = v.Rows[:0]
-			}
-			var zero []string
+			v.Rows = runtime.ReuseSlice(d, v.Rows, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Rows")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Rows = append(v.Rows, zero)
+				v.Rows = append(v.Rows, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -400,23 +379,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
-						if v.Rows[i] == nil || cap(v.Rows[i]) < n1 {
-							v.Rows[i] = make([]string, 0, d.Hint(max(n1, 0)))
-						} else {
-							v.Rows[i] = v.Rows[i][:0]
-						}
-						var zero1 string
+						v.Rows[i] = runtime.ReuseSlice(d, v.Rows[i], n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtIndex(err, i), "Rows")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							v.Rows[i] = append(v.Rows[i], zero1)
+							v.Rows[i] = append(v.Rows[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
 							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
@@ -451,11 +423,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string][]uint32, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Index")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -478,23 +448,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
-						if e == nil || cap(e) < n1 {
-							e = make([]uint32, 0, d.Hint(max(n1, 0)))
-						} else {
-							e = e[:0]
-						}
-						var zero1 uint32
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtKey(err, k), "Index")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							e = append(e, zero1)
+							e = append(e, 0)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
 							} else if e[i1], err = d.ReadUint32(); err != nil {
@@ -531,11 +494,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string][]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Groups")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -558,23 +519,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
-						if e == nil || cap(e) < n1 {
-							e = make([]string, 0, d.Hint(max(n1, 0)))
-						} else {
-							e = e[:0]
-						}
-						var zero1 string
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtKey(err, k), "Groups")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							e = append(e, zero1)
+							e = append(e, "")
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if e[i1], err = d.ReadString(); err != nil {
@@ -669,23 +623,16 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Chunks")
 			}
-			if v.Chunks == nil || cap(v.Chunks) < n {
-				v.Chunks = make([][]byte, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Chunks = v.Chunks[:0]
-			}
-			var zero []byte
+			v.Chunks = runtime.ReuseSlice(d, v.Chunks, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Chunks")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Chunks = append(v.Chunks, zero)
+				v.Chunks = append(v.Chunks, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -890,11 +837,9 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]int64, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Counts")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1317,23 +1262,16 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Field, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Field
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Fields")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Fields = append(v.Fields, zero)
+				v.Fields = append(v.Fields, Field{})
 				if err := v.Fields[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
 				}
@@ -1545,10 +1483,8 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	// 4: Composite
 	if v.Composite == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Composite.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Composite.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 5: Array
 	if v.Array == nil {
@@ -1867,23 +1803,16 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			if v.Array == nil || cap(v.Array) < n {
-				v.Array = make([]Value, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Array = v.Array[:0]
-			}
-			var zero Value
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Array")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Array = append(v.Array, zero)
+				v.Array = append(v.Array, Value{})
 				if err := v.Array[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Array")
 				}
@@ -1913,11 +1842,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Value, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Dict")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}

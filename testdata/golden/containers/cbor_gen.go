@@ -594,23 +594,16 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ints")
 			}
-			if v.Ints == nil || cap(v.Ints) < n {
-				v.Ints = make([]int, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Ints = v.Ints[:0]
-			}
-			var zero int
+			v.Ints = runtime.ReuseSlice(d, v.Ints, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Ints")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Ints = append(v.Ints, zero)
+				v.Ints = append(v.Ints, 0)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -640,23 +633,16 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Tags")
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
+			v.Tags = runtime.ReuseSlice(d, v.Tags, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Tags")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, zero)
+				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
@@ -756,23 +742,16 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Nested")
 			}
-			if v.Nested == nil || cap(v.Nested) < n {
-				v.Nested = make([][]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Nested = v.Nested[:0]
-			}
-			var zero []string
+			v.Nested = runtime.ReuseSlice(d, v.Nested, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Nested")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Nested = append(v.Nested, zero)
+				v.Nested = append(v.Nested, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -787,23 +766,16 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 						}
-						if v.Nested[i] == nil || cap(v.Nested[i]) < n1 {
-							v.Nested[i] = make([]string, 0, d.Hint(max(n1, 0)))
-						} else {
-							v.Nested[i] = v.Nested[i][:0]
-						}
-						var zero1 string
+						v.Nested[i] = runtime.ReuseSlice(d, v.Nested[i], n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtIndex(err, i), "Nested")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							v.Nested[i] = append(v.Nested[i], zero1)
+							v.Nested[i] = append(v.Nested[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
 							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
@@ -838,11 +810,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]int, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByName")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -883,11 +853,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[int64]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByInt")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -926,11 +894,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[uint8]bool, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByUint")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -969,11 +935,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[bool]float32, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByBool")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1012,11 +976,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(Counts, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Counts")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1055,11 +1017,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[Color][]byte, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByColor")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1200,23 +1160,16 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					if err != nil {
 						return runtime.AtField(err, "PSlice")
 					}
-					if (*v.PSlice) == nil || cap((*v.PSlice)) < n1 {
-						(*v.PSlice) = make([]int, 0, d.Hint(max(n1, 0)))
-					} else {
-						(*v.PSlice) = (*v.PSlice)[:0]
-					}
-					var zero1 int
+					(*v.PSlice) = runtime.ReuseSlice(d, (*v.PSlice), n1)
 					for i1 := 0; i1 != n1; i1++ {
 						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
-							if err != nil {
+							if more1, err := d.NextElem(n1, i1); err != nil {
 								return runtime.AtField(err, "PSlice")
-							}
-							if !more1 {
+							} else if !more1 {
 								break
 							}
 						}
-						(*v.PSlice) = append((*v.PSlice), zero1)
+						(*v.PSlice) = append((*v.PSlice), 0)
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.PSlice)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
@@ -1264,11 +1217,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					m1 := make(map[string]string, d.Hint(max(n1, 0)))
 					for i1 := 0; i1 != n1; i1++ {
 						if n1 < 0 {
-							more1, err := d.NextPair(n1, i1)
-							if err != nil {
+							if more1, err := d.NextPair(n1, i1); err != nil {
 								return runtime.AtField(err, "PMap")
-							}
-							if !more1 {
+							} else if !more1 {
 								break
 							}
 						}
@@ -1369,23 +1320,16 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Pointers")
 			}
-			if v.Pointers == nil || cap(v.Pointers) < n {
-				v.Pointers = make([]*int, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Pointers = v.Pointers[:0]
-			}
-			var zero *int
+			v.Pointers = runtime.ReuseSlice(d, v.Pointers, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Pointers")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Pointers = append(v.Pointers, zero)
+				v.Pointers = append(v.Pointers, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -1433,11 +1377,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]map[int]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "MapOfMap")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1463,11 +1405,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						m1 := make(map[int]string, d.Hint(max(n1, 0)))
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextPair(n1, i1)
-								if err != nil {
+								if more1, err := d.NextPair(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}

@@ -262,23 +262,16 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Tags")
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make([]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
+			v.Tags = runtime.ReuseSlice(d, v.Tags, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Tags")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, zero)
+				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
@@ -738,23 +731,16 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if err != nil {
 					return runtime.AtField(err, "Rev")
 				}
-				if v.Meta.Rev == nil || cap(v.Meta.Rev) < n {
-					v.Meta.Rev = make([]int, 0, d.Hint(max(n, 0)))
-				} else {
-					v.Meta.Rev = v.Meta.Rev[:0]
-				}
-				var zero int
+				v.Meta.Rev = runtime.ReuseSlice(d, v.Meta.Rev, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
-						more, err := d.NextElem(n, i)
-						if err != nil {
+						if more, err := d.NextElem(n, i); err != nil {
 							return runtime.AtField(err, "Rev")
-						}
-						if !more {
+						} else if !more {
 							break
 						}
 					}
-					v.Meta.Rev = append(v.Meta.Rev, zero)
+					v.Meta.Rev = append(v.Meta.Rev, 0)
 					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 						v.Meta.Rev[i] = int(x1)
 					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -946,23 +932,16 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Rev")
 			}
-			if v.Rev == nil || cap(v.Rev) < n {
-				v.Rev = make([]int, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Rev = v.Rev[:0]
-			}
-			var zero int
+			v.Rev = runtime.ReuseSlice(d, v.Rev, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Rev")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Rev = append(v.Rev, zero)
+				v.Rev = append(v.Rev, 0)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {

@@ -264,23 +264,16 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Temps")
 			}
-			if v.Temps == nil || cap(v.Temps) < n {
-				v.Temps = make([]Celsius, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Temps = v.Temps[:0]
-			}
-			var zero Celsius
+			v.Temps = runtime.ReuseSlice(d, v.Temps, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Temps")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Temps = append(v.Temps, zero)
+				v.Temps = append(v.Temps, 0)
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
@@ -328,11 +321,9 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Level, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByName")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -400,23 +391,16 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if err != nil {
 					return runtime.AtField(err, "Labels")
 				}
-				if v.Labels == nil || cap(v.Labels) < n {
-					v.Labels = make(Labels, 0, d.Hint(max(n, 0)))
-				} else {
-					v.Labels = v.Labels[:0]
-				}
-				var zero string
+				v.Labels = runtime.ReuseSlice(d, v.Labels, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
-						more, err := d.NextElem(n, i)
-						if err != nil {
+						if more, err := d.NextElem(n, i); err != nil {
 							return runtime.AtField(err, "Labels")
-						}
-						if !more {
+						} else if !more {
 							break
 						}
 					}
-					v.Labels = append(v.Labels, zero)
+					v.Labels = append(v.Labels, "")
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Labels[i] = x1
 					} else if v.Labels[i], err = d.ReadString(); err != nil {

@@ -68,10 +68,8 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = append(dst, 0x07) // key 7: Counter
 		if v.Counter == nil {
 			dst = runtime.AppendNull(dst)
-		} else {
-			if dst, err = v.Counter.AppendCBOR(dst); err != nil {
-				return nil, err
-			}
+		} else if dst, err = v.Counter.AppendCBOR(dst); err != nil {
+			return nil, err
 		}
 	} else {
 		omitted++
@@ -285,23 +283,16 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Crit")
 			}
-			if v.Crit == nil || cap(v.Crit) < n {
-				v.Crit = make([]int64, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Crit = v.Crit[:0]
-			}
-			var zero int64
+			v.Crit = runtime.ReuseSlice(d, v.Crit, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Crit")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Crit = append(v.Crit, zero)
+				v.Crit = append(v.Crit, 0)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
@@ -401,11 +392,9 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Extra")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -887,23 +876,16 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Signatures")
 			}
-			if v.Signatures == nil || cap(v.Signatures) < n {
-				v.Signatures = make([]Signature, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Signatures = v.Signatures[:0]
-			}
-			var zero Signature
+			v.Signatures = runtime.ReuseSlice(d, v.Signatures, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Signatures")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Signatures = append(v.Signatures, zero)
+				v.Signatures = append(v.Signatures, Signature{})
 				if err := v.Signatures[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Signatures")
 				}
@@ -1432,23 +1414,16 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Tags")
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make([]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
+			v.Tags = runtime.ReuseSlice(d, v.Tags, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Tags")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, zero)
+				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if v.Tags[i], err = d.ReadString(); err != nil {

@@ -220,23 +220,16 @@ func (v *Priced) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Prices")
 			}
-			if v.Prices == nil || cap(v.Prices) < n {
-				v.Prices = make([]Money, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Prices = v.Prices[:0]
-			}
-			var zero Money
+			v.Prices = runtime.ReuseSlice(d, v.Prices, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Prices")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Prices = append(v.Prices, zero)
+				v.Prices = append(v.Prices, Money{})
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
@@ -487,11 +480,9 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]netip.Addr, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Addrs")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}

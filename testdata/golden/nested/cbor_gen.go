@@ -302,10 +302,8 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 	// 8: Parent
 	if v.Parent == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Parent.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Parent.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 9: Children
 	if v.Children == nil {
@@ -327,10 +325,8 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 	// 12: PNamed
 	if v.PNamed == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.PNamed.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.PNamed.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	return dst, nil
 }
@@ -590,23 +586,16 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Items")
 			}
-			if v.Items == nil || cap(v.Items) < n {
-				v.Items = make([]Item, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Items = v.Items[:0]
-			}
-			var zero Item
+			v.Items = runtime.ReuseSlice(d, v.Items, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Items")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Items = append(v.Items, zero)
+				v.Items = append(v.Items, Item{})
 				if err := v.Items[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Items")
 				}
@@ -632,23 +621,16 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Pointers")
 			}
-			if v.Pointers == nil || cap(v.Pointers) < n {
-				v.Pointers = make([]*Item, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Pointers = v.Pointers[:0]
-			}
-			var zero *Item
+			v.Pointers = runtime.ReuseSlice(d, v.Pointers, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Pointers")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Pointers = append(v.Pointers, zero)
+				v.Pointers = append(v.Pointers, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -727,11 +709,9 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Item, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByName")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -770,11 +750,9 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[int]*Item, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByID")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -847,23 +825,16 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Children")
 			}
-			if v.Children == nil || cap(v.Children) < n {
-				v.Children = make([]Order, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Children = v.Children[:0]
-			}
-			var zero Order
+			v.Children = runtime.ReuseSlice(d, v.Children, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Children")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Children = append(v.Children, zero)
+				v.Children = append(v.Children, Order{})
 				if err := v.Children[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Children")
 				}

@@ -317,23 +317,16 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ints")
 			}
-			if v.Ints == nil || cap(v.Ints) < n {
-				v.Ints = make([]int, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Ints = v.Ints[:0]
-			}
-			var zero int
+			v.Ints = runtime.ReuseSlice(d, v.Ints, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Ints")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Ints = append(v.Ints, zero)
+				v.Ints = append(v.Ints, 0)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -366,11 +359,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]int, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Names")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -408,23 +399,16 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Nested")
 			}
-			if v.Nested == nil || cap(v.Nested) < n {
-				v.Nested = make([][]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Nested = v.Nested[:0]
-			}
-			var zero []string
+			v.Nested = runtime.ReuseSlice(d, v.Nested, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Nested")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Nested = append(v.Nested, zero)
+				v.Nested = append(v.Nested, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -439,23 +423,16 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 						}
-						if v.Nested[i] == nil || cap(v.Nested[i]) < n1 {
-							v.Nested[i] = make([]string, 0, d.Hint(max(n1, 0)))
-						} else {
-							v.Nested[i] = v.Nested[i][:0]
-						}
-						var zero1 string
+						v.Nested[i] = runtime.ReuseSlice(d, v.Nested[i], n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtIndex(err, i), "Nested")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							v.Nested[i] = append(v.Nested[i], zero1)
+							v.Nested[i] = append(v.Nested[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
 							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
@@ -500,23 +477,16 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					if err != nil {
 						return runtime.AtField(err, "Ptr")
 					}
-					if (*v.Ptr) == nil || cap((*v.Ptr)) < n1 {
-						(*v.Ptr) = make([]int, 0, d.Hint(max(n1, 0)))
-					} else {
-						(*v.Ptr) = (*v.Ptr)[:0]
-					}
-					var zero1 int
+					(*v.Ptr) = runtime.ReuseSlice(d, (*v.Ptr), n1)
 					for i1 := 0; i1 != n1; i1++ {
 						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
-							if err != nil {
+							if more1, err := d.NextElem(n1, i1); err != nil {
 								return runtime.AtField(err, "Ptr")
-							}
-							if !more1 {
+							} else if !more1 {
 								break
 							}
 						}
-						(*v.Ptr) = append((*v.Ptr), zero1)
+						(*v.Ptr) = append((*v.Ptr), 0)
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.Ptr)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
@@ -557,23 +527,16 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Inners")
 			}
-			if v.Inners == nil || cap(v.Inners) < n {
-				v.Inners = make([]Inner, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Inners = v.Inners[:0]
-			}
-			var zero Inner
+			v.Inners = runtime.ReuseSlice(d, v.Inners, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Inners")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Inners = append(v.Inners, zero)
+				v.Inners = append(v.Inners, Inner{})
 				if err := v.Inners[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Inners")
 				}
@@ -602,11 +565,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string][]byte, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByKey")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -803,23 +764,16 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Tags")
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make([]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
+			v.Tags = runtime.ReuseSlice(d, v.Tags, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Tags")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, zero)
+				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if v.Tags[i], err = d.ReadString(); err != nil {

@@ -186,10 +186,8 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = runtime.AppendInt(dst, int64(k))
 			if x == nil {
 				dst = runtime.AppendNull(dst)
-			} else {
-				if dst, err = x.AppendCBOR(dst); err != nil {
-					return nil, err
-				}
+			} else if dst, err = x.AppendCBOR(dst); err != nil {
+				return nil, err
 			}
 		}
 		dst = ps.Finish(dst, runtime.SortBytewise)
@@ -646,23 +644,16 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Tags")
 			}
-			if v.Tags == nil || cap(v.Tags) < n {
-				v.Tags = make(Tags, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Tags = v.Tags[:0]
-			}
-			var zero string
+			v.Tags = runtime.ReuseSlice(d, v.Tags, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Tags")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, zero)
+				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
@@ -693,11 +684,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(Attrs, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Attrs")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -933,11 +922,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]nested.Item, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByName")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -976,11 +963,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByID")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1031,23 +1016,16 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Times")
 			}
-			if v.Times == nil || cap(v.Times) < n {
-				v.Times = make([]time.Time, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Times = v.Times[:0]
-			}
-			var zero time.Time
+			v.Times = runtime.ReuseSlice(d, v.Times, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Times")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Times = append(v.Times, zero)
+				v.Times = append(v.Times, time.Time{})
 				x1, err := d.ReadTime()
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Times")
@@ -1557,23 +1535,16 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Labels")
 			}
-			if v.Inner.Labels == nil || cap(v.Inner.Labels) < n {
-				v.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Inner.Labels = v.Inner.Labels[:0]
-			}
-			var zero string
+			v.Inner.Labels = runtime.ReuseSlice(d, v.Inner.Labels, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Labels")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Inner.Labels = append(v.Inner.Labels, zero)
+				v.Inner.Labels = append(v.Inner.Labels, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Inner.Labels[i] = x1
 				} else if v.Inner.Labels[i], err = d.ReadString(); err != nil {
@@ -1767,23 +1738,16 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Labels")
 			}
-			if v.Labels == nil || cap(v.Labels) < n {
-				v.Labels = make([]string, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Labels = v.Labels[:0]
-			}
-			var zero string
+			v.Labels = runtime.ReuseSlice(d, v.Labels, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Labels")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Labels = append(v.Labels, zero)
+				v.Labels = append(v.Labels, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
 				} else if v.Labels[i], err = d.ReadString(); err != nil {
@@ -2145,23 +2109,16 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if err != nil {
 					return runtime.AtField(err, "Labels")
 				}
-				if v.Meta.Inner.Labels == nil || cap(v.Meta.Inner.Labels) < n {
-					v.Meta.Inner.Labels = make([]string, 0, d.Hint(max(n, 0)))
-				} else {
-					v.Meta.Inner.Labels = v.Meta.Inner.Labels[:0]
-				}
-				var zero string
+				v.Meta.Inner.Labels = runtime.ReuseSlice(d, v.Meta.Inner.Labels, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
-						more, err := d.NextElem(n, i)
-						if err != nil {
+						if more, err := d.NextElem(n, i); err != nil {
 							return runtime.AtField(err, "Labels")
-						}
-						if !more {
+						} else if !more {
 							break
 						}
 					}
-					v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, zero)
+					v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, "")
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Meta.Inner.Labels[i] = x1
 					} else if v.Meta.Inner.Labels[i], err = d.ReadString(); err != nil {
@@ -2444,11 +2401,9 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]T, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByKey")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -2662,10 +2617,8 @@ func (v *Tree) AppendCBOR(dst []byte) ([]byte, error) {
 	// 2: Left
 	if v.Left == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Left.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Left.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	return dst, nil
 }
@@ -2830,23 +2783,16 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Kids")
 			}
-			if v.Kids == nil || cap(v.Kids) < n {
-				v.Kids = make([]Tree, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Kids = v.Kids[:0]
-			}
-			var zero Tree
+			v.Kids = runtime.ReuseSlice(d, v.Kids, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Kids")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Kids = append(v.Kids, zero)
+				v.Kids = append(v.Kids, Tree{})
 				if err := v.Kids[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Kids")
 				}
@@ -2899,10 +2845,8 @@ func (v *List) AppendCBOR(dst []byte) ([]byte, error) {
 	// 1: Next
 	if v.Next == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Next.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Next.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	return dst, nil
 }
@@ -3092,10 +3036,8 @@ func (v *Uses) AppendCBOR(dst []byte) ([]byte, error) {
 	// 2: Strs
 	if v.Strs == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Strs.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Strs.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 3: Pair
 	if dst, err = v.Pair.AppendCBOR(dst); err != nil {
@@ -3108,10 +3050,8 @@ func (v *Uses) AppendCBOR(dst []byte) ([]byte, error) {
 	// 5: List
 	if v.List == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.List.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.List.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 6: Shape
 	if dst, err = dynamic.Append(dst, v.Shape, dynamic.Options{}); err != nil {
@@ -3382,23 +3322,16 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Any")
 			}
-			if v.Any == nil || cap(v.Any) < n {
-				v.Any = make([]any, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Any = v.Any[:0]
-			}
-			var zero any
+			v.Any = runtime.ReuseSlice(d, v.Any, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Any")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Any = append(v.Any, zero)
+				v.Any = append(v.Any, nil)
 				if err := dynamic.Decode(d, &v.Any[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Any")
 				}

@@ -440,11 +440,9 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]int64, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Claims")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}

@@ -206,11 +206,9 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]int, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Words")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -251,11 +249,9 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[int][]string, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Refs")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -278,23 +274,16 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
 						}
-						if e == nil || cap(e) < n1 {
-							e = make([]string, 0, d.Hint(max(n1, 0)))
-						} else {
-							e = e[:0]
-						}
-						var zero1 string
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
-								more1, err := d.NextElem(n1, i1)
-								if err != nil {
+								if more1, err := d.NextElem(n1, i1); err != nil {
 									return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
-								}
-								if !more1 {
+								} else if !more1 {
 									break
 								}
 							}
-							e = append(e, zero1)
+							e = append(e, "")
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if e[i1], err = d.ReadString(); err != nil {

@@ -272,23 +272,16 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "JSONOpt")
 			}
-			if v.JSONOpt == nil || cap(v.JSONOpt) < n {
-				v.JSONOpt = make([]int, 0, d.Hint(max(n, 0)))
-			} else {
-				v.JSONOpt = v.JSONOpt[:0]
-			}
-			var zero int
+			v.JSONOpt = runtime.ReuseSlice(d, v.JSONOpt, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "JSONOpt")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.JSONOpt = append(v.JSONOpt, zero)
+				v.JSONOpt = append(v.JSONOpt, 0)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.JSONOpt[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {

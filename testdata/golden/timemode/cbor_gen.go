@@ -239,23 +239,16 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Log")
 			}
-			if v.Log == nil || cap(v.Log) < n {
-				v.Log = make([]time.Time, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Log = v.Log[:0]
-			}
-			var zero time.Time
+			v.Log = runtime.ReuseSlice(d, v.Log, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Log")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Log = append(v.Log, zero)
+				v.Log = append(v.Log, time.Time{})
 				x1, err := d.ReadTime()
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Log")

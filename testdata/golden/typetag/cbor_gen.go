@@ -610,23 +610,16 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Path")
 			}
-			if v.Path == nil || cap(v.Path) < n {
-				v.Path = make([]Point, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Path = v.Path[:0]
-			}
-			var zero Point
+			v.Path = runtime.ReuseSlice(d, v.Path, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Path")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Path = append(v.Path, zero)
+				v.Path = append(v.Path, Point{})
 				if err := v.Path[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Path")
 				}
@@ -656,11 +649,9 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Label, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Named")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -875,11 +866,9 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			m := make(Dict, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtRoot(err, "Dict")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -1067,23 +1056,16 @@ func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Points")
 			}
-			if (*v) == nil || cap((*v)) < n {
-				(*v) = make(Points, 0, d.Hint(max(n, 0)))
-			} else {
-				(*v) = (*v)[:0]
-			}
-			var zero Point
+			(*v) = runtime.ReuseSlice(d, (*v), n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtRoot(err, "Points")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				(*v) = append((*v), zero)
+				(*v) = append((*v), Point{})
 				if err := (*v)[i].DecodeCBOR(d); err != nil {
 					return runtime.AtRoot(runtime.AtIndex(err, i), "Points")
 				}
@@ -1125,10 +1107,8 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	// 4: PU
 	if v.PU == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.PU.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.PU.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 5: Ds
 	if v.Ds == nil {
@@ -1388,23 +1368,16 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ds")
 			}
-			if v.Ds == nil || cap(v.Ds) < n {
-				v.Ds = make([]Dict, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Ds = v.Ds[:0]
-			}
-			var zero Dict
+			v.Ds = runtime.ReuseSlice(d, v.Ds, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Ds")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Ds = append(v.Ds, zero)
+				v.Ds = append(v.Ds, nil)
 				if err := v.Ds[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ds")
 				}
@@ -1434,11 +1407,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Blob, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Map")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}

@@ -199,23 +199,16 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			if v.Fields == nil || cap(v.Fields) < n {
-				v.Fields = make([]Value, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Fields = v.Fields[:0]
-			}
-			var zero Value
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Fields")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Fields = append(v.Fields, zero)
+				v.Fields = append(v.Fields, nil)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
@@ -331,11 +324,9 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			m := make(Dict, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtRoot(err, "Dict")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -673,10 +664,8 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 	// 3: Ptr
 	if v.Ptr == nil {
 		dst = runtime.AppendNull(dst)
-	} else {
-		if dst, err = v.Ptr.AppendCBOR(dst); err != nil {
-			return nil, err
-		}
+	} else if dst, err = v.Ptr.AppendCBOR(dst); err != nil {
+		return nil, err
 	}
 	// 4: Ext
 	if v.Ext == nil {
@@ -867,23 +856,16 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Values")
 			}
-			if v.Values == nil || cap(v.Values) < n {
-				v.Values = make([]Value, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Values = v.Values[:0]
-			}
-			var zero Value
+			v.Values = runtime.ReuseSlice(d, v.Values, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Values")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Values = append(v.Values, zero)
+				v.Values = append(v.Values, nil)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Values")
@@ -915,11 +897,9 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			m := make(map[string]Value, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "ByName")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -979,23 +959,16 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ext")
 			}
-			if v.Ext == nil || cap(v.Ext) < n {
-				v.Ext = make([]Extension, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Ext = v.Ext[:0]
-			}
-			var zero Extension
+			v.Ext = runtime.ReuseSlice(d, v.Ext, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Ext")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Ext = append(v.Ext, zero)
+				v.Ext = append(v.Ext, nil)
 				u1, err := DecodeExtensionCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ext")

@@ -266,27 +266,16 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Slice")
 			}
-			if v.Slice == nil || cap(v.Slice) < n {
-				v.Slice = make([]interface {
-					M()
-				}, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Slice = v.Slice[:0]
-			}
-			var zero interface {
-				M()
-			}
+			v.Slice = runtime.ReuseSlice(d, v.Slice, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Slice")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Slice = append(v.Slice, zero)
+				v.Slice = append(v.Slice, nil)
 				if err := dynamic.Decode(d, &v.Slice[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Slice")
 				}
@@ -320,11 +309,9 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextPair(n, i)
-					if err != nil {
+					if more, err := d.NextPair(n, i); err != nil {
 						return runtime.AtField(err, "Map")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
@@ -360,37 +347,16 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Deep")
 			}
-			if v.Deep == nil || cap(v.Deep) < n {
-				v.Deep = make([]*interface {
-					fmt.Stringer
-					Hook(func(chan<- int, <-chan bool) struct {
-						A int "json:\"a\""
-						fmt.Stringer
-					})
-					Visit(int, ...string) (bool, error)
-				}, 0, d.Hint(max(n, 0)))
-			} else {
-				v.Deep = v.Deep[:0]
-			}
-			var zero *interface {
-				fmt.Stringer
-				Hook(func(chan<- int, <-chan bool) struct {
-					A int "json:\"a\""
-					fmt.Stringer
-				})
-				Visit(int, ...string) (bool, error)
-			}
+			v.Deep = runtime.ReuseSlice(d, v.Deep, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
-					more, err := d.NextElem(n, i)
-					if err != nil {
+					if more, err := d.NextElem(n, i); err != nil {
 						return runtime.AtField(err, "Deep")
-					}
-					if !more {
+					} else if !more {
 						break
 					}
 				}
-				v.Deep = append(v.Deep, zero)
+				v.Deep = append(v.Deep, nil)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {

@@ -164,9 +164,9 @@
 //
 // Errors carry the Go path of the value being decoded: each field, index
 // and key wraps the error on its way out with runtime.AtField, AtIndex and
-// AtKey, and UnmarshalCBOR names the root with AtType, so that a bad SKU
-// reads "cbor: Order.Items[3].SKU: expected text string, found unsigned
-// integer at offset 12".
+// AtKey, and DecodeCBOR and UnmarshalCBOR name the root with AtRoot, so
+// that a bad SKU reads "cbor: Order.Items[3].SKU: expected text string,
+// found unsigned integer at offset 12".
 //
 // # Types beyond the basic ones
 //

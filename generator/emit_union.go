@@ -246,9 +246,9 @@ func (e *emitter) unionFuncs(u *UnionType) jen.Code {
 		Func().Id(unionFunc(u, "Unmarshal")).Params(jen.Id("data").Index().Byte()).Params(iface, jen.Error()).Block(
 		jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),
 		jen.List(jen.Id("x"), jen.Id("err")).Op(":=").Id(unionFunc(u, "Decode")).Call(jen.Id("d")),
-		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), rt("AtType").Call(jen.Id("err"), jen.Lit(name)))),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), atRoot(jen.Id("err"), name, "WholeInput"))),
 		jen.If(jen.Id("d").Dot("Offset").Call().Op("!=").Int64().Call(jen.Len(jen.Id("data")))).Block(
-			jen.Return(jen.Nil(), rt("AtType").Call(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")), jen.Lit(name))),
+			jen.Return(jen.Nil(), atRoot(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")), name, "WholeInput")),
 		),
 		jen.Return(jen.Id("x"), jen.Nil()),
 	)

@@ -90,20 +90,21 @@
 //	           it finds or (-accept-break) logs them, and writes the
 //	           source with the new record, or with
 //	           Config.Check compares both with the files on disk and
-//	           reports a diff (diff.go).
+//	           reports a diff (diff.go); -check ./... runs Generate once
+//	           per //go:generate line (checkAll).
 //
 // The rule for the files: a stage may use the definitions of the stages
 // before it, never those after (the model depends on nothing; the
 // builder on the model; the schema check and the emitters on the model;
 // the pipeline on all). generated.go (the import paths, method names and
 // header of generated code), poserror.go (positioned errors), version.go
-// and command.go (the command line: flags, //go:generate lines,
-// -check ./...) are shared. Some definitions still sit against the
-// rule: Generate hands
-// -check ./... to checkAll in command.go, which calls Generate back, and
-// the emitters still ask go/types a few questions; they move as the
-// shared names find their home and the model grows the facts the
-// emitters need.
+// and command.go (the command line: flags, //go:generate lines, the
+// commands that messages print) are shared; command.go never runs the
+// pipeline. Only the pipeline sees the whole Config: each stage is
+// handed the settings it reads (load the package pattern, output and
+// build tags; the builder the -type list and the tags). The emitters
+// still ask go/types a few questions; they move as the model grows the
+// facts the emitters need.
 //
 // What is generated: the types named with -type (struct types, and
 // named basic, slice, array and map types: value types, Struct.Value), or

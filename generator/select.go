@@ -9,11 +9,12 @@ import (
 )
 
 // buildModel selects the struct types of the loaded package and translates
-// them. With cfg.Types empty it takes every exported struct type that has
-// no hand-written CBOR methods of its own.
-func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
+// them. With typeNames (-type) empty it takes every exported struct type
+// that has no hand-written CBOR methods of its own. tags are the run's
+// build tags, for the packages that generate the types of fields.
+func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, error) {
 	unions := unionInterfaces(l)
-	chosen, notes, err := chooseTypes(l, cfg.Types, unions)
+	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +27,7 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 	for _, name := range pkg.Scope().Names() {
 		f.Taken[name] = true
 	}
-	m := newModeler(l, cfg.Tags, unions, chosen)
+	m := newModeler(l, tags, unions, chosen)
 	for _, tn := range chosen {
 		s := m.structModel(tn)
 		m.directives(s, tn)

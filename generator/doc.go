@@ -156,12 +156,14 @@
 // with the field count (the common case) is decoded field after field in
 // cborDecodeArray, with no per-field call or switch (an indefinite-length
 // array goes through cborDecodeField); containers of a definite length
-// are read without a call per element; text and integer map keys are
-// sorted as Go values (runtime.StringKeys, IntKeys, UintKeys) and the
-// pairs written in that order, bool keys through runtime.MapSorter; a map
-// value whose address the code takes lives in a local declared outside
-// every loop, since the address of a loop variable passed to a recursive
-// method would move it to the heap once per pair.
+// are read without a call per element; a map with text or integer keys
+// is visited once, in Go's order, each pair appended as it comes while a
+// pooled recorder (runtime.StringPairs, IntPairs, UintPairs) notes its key
+// and where it starts, and the recorder's Finish moves the encoded pairs
+// into the order of their keys' encodings; bool keys go through
+// runtime.MapSorter; a map value whose address the code takes lives in a
+// local declared outside every loop, since the address of a loop variable
+// passed to a recursive method would move it to the heap once per pair.
 //
 // Errors carry the Go path of the value being decoded: each field, index
 // and key wraps the error on its way out with runtime.AtField, AtIndex and

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -303,112 +302,6 @@ func checkUnsorted(t *testing.T, x generated, sorted cbor.EncMode, arrayT reflec
 	if err != nil || !bytes.Equal(back, want) {
 		t.Fatalf("round trip changed the value: %x, want %x (%v)", back, want, err)
 	}
-}
-
-const maxRecursion = 2
-
-var toArrayField = reflect.StructField{
-	Name: "_", PkgPath: "github.com/cborgen/cborgen/generator_test",
-	Type: reflect.TypeOf(struct{}{}), Tag: `cbor:",toarray"`,
-}
-
-// fill sets v to a random value that exercises the encodings: boundary
-// integers, floats that shrink to float16, NaN and infinities, nil and
-// empty containers, multi-byte UTF-8.
-func fill(r *rand.Rand, v reflect.Value, stack map[reflect.Type]int) {
-	switch v.Kind() {
-	case reflect.Bool:
-		v.SetBool(r.IntN(2) == 1)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		v.SetInt(int64(randomInt(r)))
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		v.SetUint(randomInt(r))
-	case reflect.Float32, reflect.Float64:
-		v.SetFloat(randomFloat(r))
-	case reflect.String:
-		v.SetString(randomString(r))
-	case reflect.Pointer:
-		if r.IntN(3) > 0 && !blocked(v.Type(), stack) {
-			v.Set(reflect.New(v.Type().Elem()))
-			fill(r, v.Elem(), stack)
-		}
-	case reflect.Slice:
-		if r.IntN(4) == 0 || blocked(v.Type(), stack) {
-			return // nil
-		}
-		n := r.IntN(5)
-		v.Set(reflect.MakeSlice(v.Type(), n, n))
-		for i := 0; i < n; i++ {
-			fill(r, v.Index(i), stack)
-		}
-	case reflect.Array:
-		for i := 0; i < v.Len(); i++ {
-			fill(r, v.Index(i), stack)
-		}
-	case reflect.Map:
-		if r.IntN(4) == 0 || blocked(v.Type(), stack) {
-			return
-		}
-		v.Set(reflect.MakeMap(v.Type()))
-		for n := r.IntN(5); n > 0; n-- {
-			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
-			fill(r, k, stack)
-			fill(r, e, stack)
-			v.SetMapIndex(k, e)
-		}
-	case reflect.Struct:
-		stack[v.Type()]++
-		defer func() { stack[v.Type()]-- }()
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				fill(r, v.Field(i), stack)
-			}
-		}
-	}
-}
-
-// blocked reports whether t leads (through pointers, slices, arrays and
-// maps) to a struct that is already maxRecursion times on the way down, so
-// that its mirror is a placeholder and the value must stay nil.
-func blocked(t reflect.Type, stack map[reflect.Type]int) bool {
-	for {
-		switch t.Kind() {
-		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-			t = t.Elem()
-		case reflect.Struct:
-			return stack[t] >= maxRecursion
-		default:
-			return false
-		}
-	}
-}
-
-func randomInt(r *rand.Rand) uint64 {
-	edges := []uint64{0, 1, 23, 24, 255, 256, 65535, 65536, math.MaxUint32, math.MaxUint32 + 1, math.MaxUint64}
-	switch r.IntN(3) {
-	case 0:
-		return edges[r.IntN(len(edges))] - uint64(r.IntN(2))
-	case 1:
-		return uint64(r.IntN(100)) - 50
-	}
-	return r.Uint64() >> r.IntN(64)
-}
-
-func randomFloat(r *rand.Rand) float64 {
-	special := []float64{0, math.Copysign(0, -1), 1, -1.5, 0.1, 65504, 65520, 1e-7, 5.960464477539063e-08,
-		math.MaxFloat32, math.SmallestNonzeroFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 3.4028235677973366e+38}
-	switch r.IntN(3) {
-	case 0:
-		return special[r.IntN(len(special))]
-	case 1:
-		return float64(float32(r.NormFloat64() * 1000))
-	}
-	return math.Float64frombits(r.Uint64())
-}
-
-func randomString(r *rand.Rand) string {
-	words := []string{"", "a", "SKU-1", "héllo", "日本語", "emoji 😀", "a longer string of more than twenty-three bytes"}
-	return words[r.IntN(len(words))]
 }
 
 // TestErrorPath checks that a decoding error names the Go path of the

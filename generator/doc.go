@@ -90,20 +90,21 @@
 //	           it finds or (-accept-break) logs them, and writes the
 //	           source with the new record, or with
 //	           Config.Check compares both with the files on disk and
-//	           reports a diff (diff.go).
+//	           reports a diff (diff.go); -check ./... runs Generate once
+//	           per //go:generate line (checkAll).
 //
 // The rule for the files: a stage may use the definitions of the stages
 // before it, never those after (the model depends on nothing; the
 // builder on the model; the schema check and the emitters on the model;
 // the pipeline on all). generated.go (the import paths, method names and
 // header of generated code), poserror.go (positioned errors), version.go
-// and command.go (the command line: flags, //go:generate lines,
-// -check ./...) are shared. Some definitions still sit against the
-// rule: Generate hands
-// -check ./... to checkAll in command.go, which calls Generate back, and
-// the emitters still ask go/types a few questions; they move as the
-// shared names find their home and the model grows the facts the
-// emitters need.
+// and command.go (the command line: flags, //go:generate lines, the
+// commands that messages print) are shared; command.go never runs the
+// pipeline. Only the pipeline sees the whole Config: each stage is
+// handed the settings it reads (load the package pattern, output and
+// build tags; the builder the -type list and the tags). The emitters
+// still ask go/types a few questions; they move as the model grows the
+// facts the emitters need.
 //
 // What is generated: the types named with -type (struct types, and
 // named basic, slice, array and map types: value types, Struct.Value), or
@@ -157,18 +158,20 @@
 // cborDecodeFields, one jump to the first field and then one comparison
 // per field (an indefinite-length array and the legacy map read one
 // field per call of the same method); containers of a definite length
-// are read without a call per element; text and integer map keys are
-// sorted as Go values (runtime.StringKeys, IntKeys, UintKeys) and the
-// pairs written in that order, bool keys through runtime.MapSorter; a map
-// value whose address the code takes lives in a local declared outside
-// every loop, since the address of a loop variable passed to a recursive
-// method would move it to the heap once per pair.
+// are read without a call per element; a map with text or integer keys
+// is visited once, in Go's order, each pair appended as it comes while a
+// pooled recorder (runtime.StringPairs, IntPairs, UintPairs) notes its key
+// and where it starts, and the recorder's Finish moves the encoded pairs
+// into the order of their keys' encodings; bool keys go through
+// runtime.MapSorter; a map value whose address the code takes lives in a
+// local declared outside every loop, since the address of a loop variable
+// passed to a recursive method would move it to the heap once per pair.
 //
 // Errors carry the Go path of the value being decoded: each field, index
 // and key wraps the error on its way out with runtime.AtField, AtIndex and
-// AtKey, and UnmarshalCBOR names the root with AtType, so that a bad SKU
-// reads "cbor: Order.Items[3].SKU: expected text string, found unsigned
-// integer at offset 12".
+// AtKey, and DecodeCBOR and UnmarshalCBOR name the root with AtRoot, so
+// that a bad SKU reads "cbor: Order.Items[3].SKU: expected text string,
+// found unsigned integer at offset 12".
 //
 // # Types beyond the basic ones
 //

@@ -15,6 +15,14 @@ import (
 // rt refers to name in the runtime package.
 func rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
 
+// atRoot is the runtime call that names the type name as the root of
+// err's path: runtime.AtRoot(err, "Order", runtime.OneItem). extent is
+// "OneItem" in a DecodeCBOR method and "WholeInput" where the input must
+// hold exactly one item (UnmarshalCBOR, a union's Unmarshal).
+func atRoot(err jen.Code, name, extent string) *jen.Statement {
+	return rt("AtRoot").Call(err, jen.Lit(name), rt(extent))
+}
+
 // modeCode is the runtime constant of the time mode.
 func (t timeOptions) modeCode() jen.Code {
 	for _, m := range timeModes {

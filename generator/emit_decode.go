@@ -36,7 +36,7 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 		Block(
 			nullBeforeTag(s),
 			jen.If(jen.Id("err").Op(":=").Id("d").Dot("ReadTypeTag").Call(jen.Op(strconv.FormatUint(s.Tag, 10)), jen.Lit(s.TagOptional)), jen.Id("err").Op("!=").Nil()).Block(
-				jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+				jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 			),
 			jen.Return(jen.Id("v").Dot(methodDecodeTagged).Call(jen.Id("d"))),
 		).Line().Line().Add(method)
@@ -56,7 +56,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(
 				jen.List(jen.Id("raw"), jen.Id("err")).Op(":=").Id("d").Dot("ReadRawItem").Call(jen.Add(deref(jen.Id("v"))).Index(jen.Empty(), jen.Lit(0))),
-				jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name)))),
+				jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem"))),
 				jen.Op("*").Id("v").Op("=").Id("raw"),
 				jen.Return(jen.Nil()),
 			)
@@ -64,7 +64,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 	if s.Value != nil {
 		// A value type: its underlying value, as a field of that type
 		// is read; each error names the type as its root.
-		root := func(err jen.Code) jen.Code { return rt("AtRoot").Call(err, jen.Lit(s.Name)) }
+		root := func(err jen.Code) jen.Code { return atRoot(err, s.Name, "OneItem") }
 		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(s.Value, deref(jen.Id("v")), root, 0) })
 		body := append(hoisted, dec...)
 		body = append(body, jen.Return(jen.Nil()))
@@ -85,7 +85,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(
 				jen.If(jen.Id("err").Op(":=").Add(arrayCall(s)), jen.Id("err").Op("!=").Nil()).Block(
-					jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+					jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 				),
 				jen.Return(jen.Nil()),
 			)
@@ -115,7 +115,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			// travels out, so the outermost type names the path; io.EOF
 			// between items is not a *runtime.Error and stays io.EOF.
 			jen.If(jen.Id("err").Op("!=").Nil()).Block(
-				jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+				jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 			),
 			jen.Return(jen.Nil()),
 		)
@@ -317,7 +317,7 @@ func nullBeforeTag(s *Struct) jen.Code {
 		return jen.Null()
 	}
 	return jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(), jen.Id("err").Op("!=").Nil()).Block(
-		jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+		jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 	).Else().If(jen.Id("null")).Block(
 		jen.Op("*").Id("v").Op("=").Nil(),
 		jen.Return(jen.Nil()),

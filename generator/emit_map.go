@@ -227,7 +227,7 @@ func (e *emitter) decodeMapFormatMethod(s *Struct, name string) jen.Code {
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			jen.If(jen.Id("err").Op(":=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(
-				jen.Return(rt("AtRoot").Call(jen.Id("err"), jen.Lit(s.Name))),
+				jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 			),
 			jen.Return(jen.Nil()),
 		)

@@ -156,48 +156,75 @@ func pluralClass(c string) string {
 
 // unionFuncs emits the five functions of the union u.
 func (e *emitter) unionFuncs(u *UnionType) jen.Code {
-	iface := jen.Qual(e.path, u.Name)
-	variantType := func(v *Variant) jen.Code {
-		if v.Ptr {
-			return jen.Op("*").Add(e.typeRef(v.Struct))
-		}
-		return e.typeRef(v.Struct)
-	}
+	return jen.Add(e.unionAppend(u)).Line().Line().
+		Add(e.unionSize(u)).Line().Line().
+		Add(e.unionDecode(u)).Line().Line().
+		Add(e.unionMarshal(u)).Line().Line().
+		Add(e.unionUnmarshal(u))
+}
 
-	var appendCases, sizeCases []jen.Code
-	appendCases = append(appendCases, jen.Case(jen.Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil())))
+// variantType is the Go type of v in a type switch: the struct, or a
+// pointer to it for a variant that implements the union by pointer.
+func (e *emitter) variantType(v *Variant) jen.Code {
+	if v.Ptr {
+		return jen.Op("*").Add(e.typeRef(v.Struct))
+	}
+	return e.typeRef(v.Struct)
+}
+
+// unionAppend emits UnionAppend: a type switch over the variants.
+func (e *emitter) unionAppend(u *UnionType) jen.Code {
+	cases := []jen.Code{jen.Case(jen.Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()))}
 	for _, v := range u.Variants {
-		appendCases = append(appendCases, jen.Case(variantType(v)).Block(jen.Return(jen.Id("x").Dot("AppendCBOR").Call(jen.Id("dst")))))
-		sizeCases = append(sizeCases, jen.Case(variantType(v)).Block(jen.Return(jen.Id("x").Dot(methodSize).Call())))
+		cases = append(cases, jen.Case(e.variantType(v)).Block(jen.Return(jen.Id("x").Dot("AppendCBOR").Call(jen.Id("dst")))))
 	}
+	return jen.Commentf("%s appends the encoding of x, one of %s's variants (null for nil).", unionFunc(u, "Append"), u.Name).Line().
+		Func().Id(unionFunc(u, "Append")).Params(jen.Id("dst").Index().Byte(), jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
+		jen.Return(jen.Nil(), rt("NotAVariant").Call(jen.Lit(u.Name), jen.Id("x"))),
+	)
+}
 
-	// Decoding: tagged variants by number, untagged ones by class, in a
-	// fixed order so that the output is reproducible.
-	var decodeCases []jen.Code
-	decodeCases = append(decodeCases, jen.Case(jen.Id("k").Dot("Null").Call()).Block(
+// unionSize emits UnionSize: the variant's SizeCBOR, 1 for null.
+func (e *emitter) unionSize(u *UnionType) jen.Code {
+	var cases []jen.Code
+	for _, v := range u.Variants {
+		cases = append(cases, jen.Case(e.variantType(v)).Block(jen.Return(jen.Id("x").Dot(methodSize).Call())))
+	}
+	return jen.Commentf("%s returns an upper bound of the length of x's encoding.", unionFunc(u, "Size")).Line().
+		Func().Id(unionFunc(u, "Size")).Params(jen.Id("x").Add(e.unionIface(u))).Int().Block(
+		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
+		jen.Return(jen.Lit(1)),
+	)
+}
+
+// unionDecode emits UnionDecode, the dispatcher: it peeks at the next
+// item's kind and decodes the variant that claims it.
+func (e *emitter) unionDecode(u *UnionType) jen.Code {
+	cases, catchAll := e.unionDecodeCases(u)
+	return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", unionFunc(u, "Decode"), u.Name).Line().
+		Func().Id(unionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(e.unionIface(u), jen.Error()).Block(
+		jen.List(jen.Id("k"), jen.Id("err")).Op(":=").Id("d").Dot("PeekKind").Call(),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+		jen.Switch().Block(cases...),
+		noVariant(catchAll, u.Name),
+	)
+}
+
+// unionDecodeCases returns the cases of the dispatcher's switch, in a
+// fixed order so that the output is reproducible: null, the tagged
+// variants by number, the untagged ones by class, and the catch-all
+// variant (returned too, nil if there is none) for every other item.
+func (e *emitter) unionDecodeCases(u *UnionType) (cases []jen.Code, catchAll *Variant) {
+	cases = append(cases, jen.Case(jen.Id("k").Dot("Null").Call()).Block(
 		jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
 		jen.Return(jen.Nil(), jen.Nil()),
 	))
-	decodeInto := func(v *Variant) []jen.Code {
-		if v.Ptr {
-			return []jen.Code{
-				jen.Id("x").Op(":=").New(e.typeRef(v.Struct)),
-				jen.If(jen.Id("err").Op(":=").Id("x").Dot("DecodeCBOR").Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
-				jen.Return(jen.Id("x"), jen.Nil()),
-			}
-		}
-		return []jen.Code{
-			jen.Var().Id("x").Add(e.typeRef(v.Struct)),
-			jen.If(jen.Id("err").Op(":=").Id("x").Dot("DecodeCBOR").Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
-			jen.Return(jen.Id("x"), jen.Nil()),
-		}
-	}
 	for _, v := range u.Variants {
 		if v.Struct.HasTag {
-			decodeCases = append(decodeCases, jen.Case(jen.Id("k").Dot("Tagged").Op("&&").Id("k").Dot("Tag").Op("==").Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(decodeInto(v)...))
+			cases = append(cases, jen.Case(jen.Id("k").Dot("Tagged").Op("&&").Id("k").Dot("Tag").Op("==").Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(e.decodeVariant(v)...))
 		}
 	}
-	var catchAll *Variant
 	for _, v := range u.Variants {
 		if v.Struct.CatchAll {
 			catchAll = v
@@ -213,46 +240,54 @@ func (e *emitter) unionFuncs(u *UnionType) jen.Code {
 			inner = inner.Op("||").Add(untaggedClasses[c]())
 		}
 		cond := jen.Op("!").Id("k").Dot("Tagged").Op("&&").Parens(inner)
-		decodeCases = append(decodeCases, jen.Case(cond).Block(decodeInto(v)...))
+		cases = append(cases, jen.Case(cond).Block(e.decodeVariant(v)...))
 	}
 	if catchAll != nil {
 		// Every other item: kept as its bytes, written back as they are.
-		decodeCases = append(decodeCases, jen.Default().Block(decodeInto(catchAll)...))
+		cases = append(cases, jen.Default().Block(e.decodeVariant(catchAll)...))
 	}
+	return cases, catchAll
+}
 
-	name := u.Name
-	return jen.Commentf("%s appends the encoding of x, one of %s's variants (null for nil).", unionFunc(u, "Append"), name).Line().
-		Func().Id(unionFunc(u, "Append")).Params(jen.Id("dst").Index().Byte(), jen.Id("x").Add(iface)).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(appendCases...),
-		jen.Return(jen.Nil(), rt("NotAVariant").Call(jen.Lit(name), jen.Id("x"))),
-	).Line().Line().
-		Commentf("%s returns an upper bound of the length of x's encoding.", unionFunc(u, "Size")).Line().
-		Func().Id(unionFunc(u, "Size")).Params(jen.Id("x").Add(iface)).Int().Block(
-		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(sizeCases...),
-		jen.Return(jen.Lit(1)),
-	).Line().Line().
-		Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", unionFunc(u, "Decode"), name).Line().
-		Func().Id(unionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(iface, jen.Error()).Block(
-		jen.List(jen.Id("k"), jen.Id("err")).Op(":=").Id("d").Dot("PeekKind").Call(),
-		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
-		jen.Switch().Block(decodeCases...),
-		noVariant(catchAll, name),
-	).Line().Line().
-		Commentf("%s returns the encoding of x (null for nil).", unionFunc(u, "Marshal")).Line().
-		Func().Id(unionFunc(u, "Marshal")).Params(jen.Id("x").Add(iface)).Params(jen.Index().Byte(), jen.Error()).Block(
+// decodeVariant is the body of a dispatcher's case: decode the variant v
+// and return it.
+func (e *emitter) decodeVariant(v *Variant) []jen.Code {
+	decl := jen.Var().Id("x").Add(e.typeRef(v.Struct))
+	if v.Ptr {
+		decl = jen.Id("x").Op(":=").New(e.typeRef(v.Struct))
+	}
+	return []jen.Code{
+		decl,
+		jen.If(jen.Id("err").Op(":=").Id("x").Dot("DecodeCBOR").Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+		jen.Return(jen.Id("x"), jen.Nil()),
+	}
+}
+
+// unionMarshal emits UnionMarshal: UnionAppend into a buffer of
+// UnionSize.
+func (e *emitter) unionMarshal(u *UnionType) jen.Code {
+	return jen.Commentf("%s returns the encoding of x (null for nil).", unionFunc(u, "Marshal")).Line().
+		Func().Id(unionFunc(u, "Marshal")).Params(jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id(unionFunc(u, "Append")).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(unionFunc(u, "Size")).Call(jen.Id("x"))), jen.Id("x"))),
-	).Line().Line().
-		Commentf("%s decodes data, which must hold exactly one %s.", unionFunc(u, "Unmarshal"), name).Line().
-		Func().Id(unionFunc(u, "Unmarshal")).Params(jen.Id("data").Index().Byte()).Params(iface, jen.Error()).Block(
+	)
+}
+
+// unionUnmarshal emits UnionUnmarshal: UnionDecode of exactly one item.
+func (e *emitter) unionUnmarshal(u *UnionType) jen.Code {
+	return jen.Commentf("%s decodes data, which must hold exactly one %s.", unionFunc(u, "Unmarshal"), u.Name).Line().
+		Func().Id(unionFunc(u, "Unmarshal")).Params(jen.Id("data").Index().Byte()).Params(e.unionIface(u), jen.Error()).Block(
 		jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),
 		jen.List(jen.Id("x"), jen.Id("err")).Op(":=").Id(unionFunc(u, "Decode")).Call(jen.Id("d")),
-		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), rt("AtType").Call(jen.Id("err"), jen.Lit(name)))),
+		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), atRoot(jen.Id("err"), u.Name, "WholeInput"))),
 		jen.If(jen.Id("d").Dot("Offset").Call().Op("!=").Int64().Call(jen.Len(jen.Id("data")))).Block(
-			jen.Return(jen.Nil(), rt("AtType").Call(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")), jen.Lit(name))),
+			jen.Return(jen.Nil(), atRoot(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")), u.Name, "WholeInput")),
 		),
 		jen.Return(jen.Id("x"), jen.Nil()),
 	)
 }
+
+// unionIface is the union's interface type.
+func (e *emitter) unionIface(u *UnionType) jen.Code { return jen.Qual(e.path, u.Name) }
 
 // noVariant is the end of a dispatcher: the error for an item no variant
 // claims, or nothing when the catch-all's default case claims them all.

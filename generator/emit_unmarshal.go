@@ -10,15 +10,15 @@ import (
 //	func (v *Order) UnmarshalCBOR(data []byte) error {
 //		d := runtime.NewBytesDecoder(data)
 //		if err := v.DecodeCBOR(d); err != nil {
-//			return runtime.AtType(err, "Order")
+//			return runtime.AtRoot(err, "Order", runtime.WholeInput)
 //		}
 //		if d.Offset() != int64(len(data)) {
-//			return runtime.AtType(d.Errorf(runtime.ErrTrailing, "..."), "Order")
+//			return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "..."), "Order", runtime.WholeInput)
 //		}
 //		return nil
 //	}
 func (e *emitter) unmarshalMethod(s *Struct) jen.Code {
-	atType := func(err jen.Code) jen.Code { return rt("AtType").Call(err, jen.Lit(s.Name)) }
+	whole := func(err jen.Code) jen.Code { return atRoot(err, s.Name, "WholeInput") }
 	return jen.Comment("UnmarshalCBOR decodes data, which must hold exactly one value in either").Line().
 		Comment("format (cbor.Unmarshaler). See DecodeCBOR.").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").
@@ -28,9 +28,9 @@ func (e *emitter) unmarshalMethod(s *Struct) jen.Code {
 			jen.If(
 				jen.Id("err").Op(":=").Id("v").Dot("DecodeCBOR").Call(jen.Id("d")),
 				jen.Id("err").Op("!=").Nil(),
-			).Block(jen.Return(atType(jen.Id("err")))),
+			).Block(jen.Return(whole(jen.Id("err")))),
 			jen.If(jen.Id("d").Dot("Offset").Call().Op("!=").Int64().Call(jen.Len(jen.Id("data")))).Block(
-				jen.Return(atType(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")))),
+				jen.Return(whole(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")))),
 			),
 			jen.Return(jen.Nil()),
 		)

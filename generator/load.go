@@ -28,7 +28,9 @@ type loaded struct {
 	outPath string              // absolute output file path
 }
 
-// load finds the package named by cfg.Pattern and type-checks it, leaving
+// load finds the package named by pattern ("" is ".") and type-checks it
+// with the build tags tags, for the output file output ("" is
+// DefaultOutput in the package directory), leaving
 // the command's own output file out, so that a stale or broken earlier
 // output never stops its own regeneration: the output's syntax is replaced
 // by its bare package clause as it is parsed (Config.ParseFile, not an
@@ -48,18 +50,17 @@ type loaded struct {
 // are tolerated; every other error stops the run. When a dependency does
 // not compile for that reason, it has no export data, and the package is
 // loaded again with its dependencies type-checked from source.
-func load(cfg Config) (*loaded, error) {
-	pattern := cfg.Pattern
+func load(pattern, output string, tags []string) (*loaded, error) {
 	if pattern == "" {
 		pattern = "."
 	}
-	buildFlags := tagFlags(cfg.Tags)
+	buildFlags := tagFlags(tags)
 
 	dir, err := packageDir(pattern, buildFlags)
 	if err != nil {
 		return nil, err
 	}
-	out := cfg.Output
+	out := output
 	if out == "" {
 		out = filepath.Join(dir, DefaultOutput)
 	}

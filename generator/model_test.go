@@ -254,7 +254,7 @@ func TestModel(t *testing.T) {
 	ls := loadSnippets(t, modelCases)
 	for i, tc := range modelCases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := buildModel(ls[i], Config{Types: tc.types}, orderBytewise)
+			f, err := buildModel(ls[i], tc.types, nil, orderBytewise)
 			if len(tc.errs) > 0 {
 				if err == nil {
 					t.Fatal("no error")

@@ -45,23 +45,46 @@ func resolveParsed(src []byte, ownPath string, taken map[string]bool) ([]byte, e
 	if err != nil {
 		return nil, fmt.Errorf("parsing rendered code: %v\n%s", err, numberLines(src))
 	}
-	type edit struct {
-		from, to int
-		text     string
+	imports := importDecl(f)
+	if imports == nil {
+		return src, nil
 	}
-	var edits []edit
-	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	ed := &sourceEdits{fset: fset}
+	ed.dropImport(imports, ownPath)
+	own, ownRef := ed.unqualifyOwn(f)
+	ed.renameLocals(f, own, ownRef, taken)
+	return ed.apply(src), nil
+}
 
-	// The import block, written again without the stand-in.
+// importDecl is the import declaration of f, nil if it has none.
+func importDecl(f *ast.File) *ast.GenDecl {
 	var imports *ast.GenDecl
 	for _, d := range f.Decls {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
 			imports = g
 		}
 	}
-	if imports == nil {
-		return src, nil
-	}
+	return imports
+}
+
+// sourceEdits collects replacements of byte ranges of a source file.
+type sourceEdits struct {
+	fset  *token.FileSet
+	edits []sourceEdit
+}
+
+type sourceEdit struct {
+	from, to int
+	text     string
+}
+
+func (ed *sourceEdits) replace(from, to token.Pos, text string) {
+	ed.edits = append(ed.edits, sourceEdit{ed.fset.Position(from).Offset, ed.fset.Position(to).Offset, text})
+}
+
+// dropImport writes the import block again without ownPath, the
+// stand-in for the package's own types.
+func (ed *sourceEdits) dropImport(imports *ast.GenDecl, ownPath string) {
 	var specs []string
 	for _, s := range imports.Specs {
 		is := s.(*ast.ImportSpec)
@@ -74,23 +97,29 @@ func resolveParsed(src []byte, ownPath string, taken map[string]bool) ([]byte, e
 		}
 		specs = append(specs, text)
 	}
-	edits = append(edits, edit{off(imports.Pos()), off(imports.End()), importBlock(specs)})
+	ed.replace(imports.Pos(), imports.End(), importBlock(specs))
+}
 
-	// Own types: selfAlias.T becomes T.
-	own := map[string]bool{}
-	ownRef := map[*ast.Ident]bool{}
+// unqualifyOwn turns selfAlias.T into T. It returns the own type names
+// used and the identifiers that name them.
+func (ed *sourceEdits) unqualifyOwn(f *ast.File) (own map[string]bool, ownRef map[*ast.Ident]bool) {
+	own, ownRef = map[string]bool{}, map[*ast.Ident]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
 			if x, ok := sel.X.(*ast.Ident); ok && x.Name == selfAlias {
 				own[sel.Sel.Name] = true
 				ownRef[sel.Sel] = true
-				edits = append(edits, edit{off(sel.Pos()), off(sel.Sel.Pos()), ""})
+				ed.replace(sel.Pos(), sel.Sel.Pos(), "")
 			}
 		}
 		return true
 	})
+	return own, ownRef
+}
 
-	// Locals named like an own type get another name.
+// renameLocals gives the locals named like an own type another name, one
+// that is neither taken in the package nor an own type's.
+func (ed *sourceEdits) renameLocals(f *ast.File, own map[string]bool, ownRef map[*ast.Ident]bool, taken map[string]bool) {
 	rename := map[string]string{}
 	for name := range own {
 		renamed := name + "_"
@@ -121,20 +150,23 @@ func resolveParsed(src []byte, ownPath string, taken map[string]bool) ([]byte, e
 			return true
 		}
 		if to, ok := rename[id.Name]; ok && id != f.Name {
-			edits = append(edits, edit{off(id.Pos()), off(id.End()), to})
+			ed.replace(id.Pos(), id.End(), to)
 		}
 		return true
 	})
+}
 
-	sort.Slice(edits, func(i, j int) bool { return edits[i].from < edits[j].from })
+// apply returns src with the edits made.
+func (ed *sourceEdits) apply(src []byte) []byte {
+	sort.Slice(ed.edits, func(i, j int) bool { return ed.edits[i].from < ed.edits[j].from })
 	var out []byte
 	at := 0
-	for _, e := range edits {
+	for _, e := range ed.edits {
 		out = append(out, src[at:e.from]...)
 		out = append(out, e.text...)
 		at = e.to
 	}
-	return append(out, src[at:]...), nil
+	return append(out, src[at:]...)
 }
 
 // importBlock is the import declaration of specs (each "name path" or

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -76,6 +79,84 @@ func Generate(cfg Config) error {
 	}
 	return nil
 }
+
+// checkAll is -check over a pattern of several packages (./...), as CI
+// runs it: every package it matches that has a //go:generate line running
+// cbor-gen is checked with that line's arguments, in its directory, as go
+// generate would run it; a package with no such line but a cbor_gen.go
+// that this generator wrote, with the defaults (a cbor_gen.go of another
+// generator is left alone). Every stale file and every error is reported.
+func checkAll(cfg Config) error {
+	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag, NilEmpty: cfg.NilEmpty}.Args()) > 0 {
+		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
+	}
+	buildFlags := tagFlags(cfg.Tags)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
+	if err != nil {
+		return err
+	}
+	var problems []string
+	stale, checked := false, 0
+	for _, p := range pkgs {
+		files := append(append([]string{}, p.GoFiles...), p.IgnoredFiles...)
+		if len(files) == 0 {
+			continue
+		}
+		dir := filepath.Dir(files[0])
+		runs, err := generateRuns(dir, p.GoFiles)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		if len(runs) == 0 {
+			if !ourOutput(filepath.Join(dir, DefaultOutput)) {
+				continue
+			}
+			runs = []Config{{Pattern: dir}}
+		}
+		for _, run := range runs {
+			if len(run.Tags) == 0 {
+				run.Tags = cfg.Tags
+			}
+			run.Check = true // and no Log: only what is stale or wrong
+			checked++
+			if err := Generate(run); err != nil {
+				stale = stale || errors.Is(err, ErrStale)
+				problems = append(problems, err.Error())
+			}
+		}
+	}
+	if checked == 0 {
+		return fmt.Errorf("-check %s: no package has a //go:generate line running cbor-gen or a %s", cfg.Pattern, DefaultOutput)
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	err = errors.New(strings.Join(problems, "\n"))
+	if stale {
+		return fmt.Errorf("%w", joinedStale{err})
+	}
+	return err
+}
+
+// ourOutput reports whether path is a file this generator wrote: it
+// starts with the generated-code header. Other generators write files of
+// the same name (whyrusleeping/cbor-gen's cbor_gen.go among them).
+func ourOutput(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	first, _ := bufio.NewReader(f).ReadString('\n')
+	return first == "// "+generatedHeader+"\n"
+}
+
+// joinedStale is the errors of a -check over several packages, of which
+// at least one is a stale file: errors.Is(err, ErrStale) holds.
+type joinedStale struct{ error }
+
+func (joinedStale) Is(target error) bool { return target == ErrStale }
 
 // checkOutput compares a run's output with the files on disk.
 func checkOutput(out *Output) error {
@@ -188,11 +269,11 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := load(cfg)
+	l, err := load(cfg.Pattern, cfg.Output, cfg.Tags)
 	if err != nil {
 		return nil, err
 	}
-	f, err := buildModel(l, cfg, order)
+	f, err := buildModel(l, cfg.Types, cfg.Tags, order)
 	if err != nil {
 		return nil, err
 	}

@@ -180,7 +180,7 @@ func (v *slotView) rekeyed(i int) {
 	if key := keyToken(fd); key != r.key {
 		name := fieldID(fd)
 		v.problem(fd.Pos, "field %s.%s: legacy map key changed from %s to %s: maps written before the array format hold %s under %s and would decode with %s left zero. Keep the key with the tag %s",
-			v.s.Name, name, r.key, key, name, r.key, name, tagFor(r.key))
+			v.s.Name, name, r.key, key, name, r.key, name, tagFor(r.key, fd))
 	}
 }
 
@@ -224,10 +224,21 @@ func wasText(r slotRecord) string {
 	return " (it held " + r.name + ")"
 }
 
-// tagFor is the struct tag that gives a field the legacy key token k.
-func tagFor(k string) string {
+// tagFor is the struct tag that gives field fd the legacy key token k and
+// keeps the options of its tag now (omitempty, omitzero): a cbor tag
+// replaces a json tag whole, so advice without them would drop them.
+func tagFor(k string, fd *Field) string {
+	name, opts := k, ""
 	if s, err := strconv.Unquote(k); err == nil {
-		return "`cbor:\"" + s + "\"`"
+		name = s
+	} else {
+		opts += ",keyasint"
 	}
-	return "`cbor:\"" + k + ",keyasint\"`"
+	if fd.OmitEmpty {
+		opts += ",omitempty"
+	}
+	if fd.OmitZero {
+		opts += ",omitzero"
+	}
+	return "`cbor:\"" + name + opts + "\"`"
 }

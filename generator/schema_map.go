@@ -36,7 +36,7 @@ func compareKeys(s *Struct, tr, next *typeRecord, kinds []*kind) []error {
 		now[key] = true
 		if r, ok := byName[name]; ok && r.key != key {
 			problem(fd.Pos, "field %s.%s: map key changed from %s to %s: stored maps hold %s under %s and would decode with %s left zero. Keep the key with the tag %s",
-				s.Name, name, r.key, key, name, r.key, name, tagFor(r.key))
+				s.Name, name, r.key, key, name, r.key, name, tagFor(r.key, fd))
 			continue
 		}
 		r, ok := byKey[key]

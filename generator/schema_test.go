@@ -439,3 +439,47 @@ func TestCheckSchema(t *testing.T) {
 		t.Errorf("empty record: %+v", res)
 	}
 }
+
+// TestTagForKeepsOptions checks the tag that a re-keyed field is told to
+// take: the recorded key, with the options of the field's tag now, since
+// a cbor tag replaces a json tag whole.
+func TestTagForKeepsOptions(t *testing.T) {
+	for _, tc := range []struct {
+		key  string
+		fd   Field
+		want string
+	}{
+		{`"name"`, Field{}, "`cbor:\"name\"`"},
+		{`"name"`, Field{OmitEmpty: true}, "`cbor:\"name,omitempty\"`"},
+		{`"name"`, Field{OmitZero: true}, "`cbor:\"name,omitzero\"`"},
+		{`"name"`, Field{OmitEmpty: true, OmitZero: true}, "`cbor:\"name,omitempty,omitzero\"`"},
+		{"3", Field{}, "`cbor:\"3,keyasint\"`"},
+		{"-2", Field{OmitEmpty: true}, "`cbor:\"-2,keyasint,omitempty\"`"},
+		// Back from an integer key to a text one: keyasint goes.
+		{`"id"`, Field{KeyAsInt: true, KeyInt: 1, OmitZero: true}, "`cbor:\"id,omitzero\"`"},
+	} {
+		if got := tagFor(tc.key, &tc.fd); got != tc.want {
+			t.Errorf("tagFor(%s, %+v) = %s, want %s", tc.key, tc.fd, got, tc.want)
+		}
+	}
+
+	// In the schema check's advice, for the array format's legacy key
+	// and a map-format type's key.
+	pos := token.Position{Filename: "x.go", Line: 3, Column: 2}
+	fd := &Field{Name: "B", Key: "b", Pos: pos, Type: String{}, OmitEmpty: true}
+	const old = "cbor-gen schema 1\n\ntype T required=1\nT 0 B \"B\" string\n"
+	for _, mapFormat := range []bool{false, true} {
+		f := &File{Path: "example.com/x", Structs: []*Struct{{Name: "T", Pos: pos, Fields: []*Field{fd}, MapFormat: mapFormat}}}
+		record := old
+		if mapFormat {
+			record = "cbor-gen schema 1\n\ntype T map\nT key B \"B\" string\n"
+		}
+		res := checkSchema(f, "/p/cbor_gen.go", []byte(record))
+		if res.breaks == nil {
+			t.Fatalf("map format %v: no break for a changed key", mapFormat)
+		}
+		if want := "Keep the key with the tag `cbor:\"B,omitempty\"`"; !strings.Contains(res.breaks.Error(), want) {
+			t.Errorf("map format %v: advice lacks %s:\n%v", mapFormat, want, res.breaks)
+		}
+	}
+}

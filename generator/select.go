@@ -9,100 +9,31 @@ import (
 )
 
 // buildModel selects the struct types of the loaded package and translates
-// them. With cfg.Types empty it takes every exported struct type that has
-// no hand-written CBOR methods of its own.
-func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
-	pkg := l.pkg.Types
-	scope := pkg.Scope()
-	var chosen []*types.TypeName
-	var errs, notes []error
+// them. With typeNames (-type) empty it takes every exported struct type
+// that has no hand-written CBOR methods of its own. tags are the run's
+// build tags, for the packages that generate the types of fields.
+func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, error) {
 	unions := unionInterfaces(l)
-	if len(cfg.Types) > 0 {
-		seen := map[string]bool{}
-		for _, name := range cfg.Types {
-			if seen[name] {
-				continue
-			}
-			seen[name] = true
-			tn, err := explicitType(l.pkg.Fset, scope, name, pkg.Path())
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			chosen = append(chosen, tn)
-		}
-	} else {
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && (hasTagDirective(l, tn) || implementsAny(tn, unions))) {
-				continue
-			}
-			if skip, why := notGenerated(tn); skip {
-				if why != "" {
-					notes = append(notes, &posError{pos: l.pkg.Fset.Position(tn.Pos()), msg: "note: " + why})
-				}
-				continue
-			}
-			chosen = append(chosen, tn)
-		}
-		if len(chosen) == 0 {
-			return nil, fmt.Errorf("package %s has no exported struct types to generate (name them with -type)", pkg.Path())
-		}
-	}
-	if len(errs) > 0 {
-		return nil, joinPosErrors(errs)
-	}
-	fset := l.pkg.Fset
-	sort.SliceStable(chosen, func(i, j int) bool {
-		a, b := fset.Position(chosen[i].Pos()), fset.Position(chosen[j].Pos())
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		return a.Offset < b.Offset
-	})
-
-	m := &modeler{
-		fset:     fset,
-		pkg:      pkg,
-		syntax:   l.pkg.Syntax,
-		selected: map[*types.TypeName]bool{},
-		visiting: map[*types.Named]bool{},
-		pending:  &pendingGeneration{dir: l.dir, flags: tagFlags(cfg.Tags)},
-		unions:   map[*types.TypeName]*UnionType{},
-	}
-	for _, u := range unions {
-		m.unions[u] = &UnionType{Name: u.Name(), Pos: fset.Position(u.Pos())}
-	}
-	for _, tn := range chosen {
-		m.selected[tn] = true
+	chosen, notes, err := chooseTypes(l, typeNames, unions)
+	if err != nil {
+		return nil, err
 	}
 	build, err := outputConstraint(l, chosen)
 	if err != nil {
 		return nil, joinPosErrors([]error{err})
 	}
+	pkg := l.pkg.Types
 	f := &File{Package: pkg.Name(), Path: pkg.Path(), Order: order, Build: build, Taken: map[string]bool{}}
-	for _, name := range scope.Names() {
+	for _, name := range pkg.Scope().Names() {
 		f.Taken[name] = true
 	}
+	m := newModeler(l, tags, unions, chosen)
 	for _, tn := range chosen {
 		s := m.structModel(tn)
 		m.directives(s, tn)
 		f.Structs = append(f.Structs, s)
 	}
-	// The variants of each union: the chosen types that implement it.
-	for _, u := range unions {
-		um := m.unions[u]
-		iface := u.Type().Underlying().(*types.Interface)
-		for i, tn := range chosen {
-			switch {
-			case types.Implements(tn.Type(), iface):
-				um.Variants = append(um.Variants, &Variant{Struct: f.Structs[i]})
-			case types.Implements(types.NewPointer(tn.Type()), iface):
-				um.Variants = append(um.Variants, &Variant{Struct: f.Structs[i], Ptr: true})
-			}
-		}
-		f.Unions = append(f.Unions, um)
-	}
+	f.Unions = m.unionVariants(unions, chosen, f.Structs)
 	if len(m.errs) > 0 {
 		return nil, joinPosErrors(m.errs)
 	}
@@ -113,6 +44,123 @@ func buildModel(l *loaded, cfg Config, order keyOrder) (*File, error) {
 		f.Notes = strings.Split(joinPosErrors(notes).Error(), "\n")
 	}
 	return f, nil
+}
+
+// chooseTypes returns the types to generate in source order: those named
+// (each once), or with names empty every exported struct type, and every
+// exported value type that has a tag directive or implements one of
+// unions, that has no CBOR methods of its own. notes say why a type that
+// looks like a candidate is left out.
+func chooseTypes(l *loaded, names []string, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
+	if len(names) > 0 {
+		chosen, err = namedTypes(l, names)
+	} else {
+		chosen, notes, err = defaultTypes(l, unions)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	fset := l.pkg.Fset
+	sort.SliceStable(chosen, func(i, j int) bool {
+		a, b := fset.Position(chosen[i].Pos()), fset.Position(chosen[j].Pos())
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	return chosen, notes, nil
+}
+
+// namedTypes looks up the types named with -type, each once.
+func namedTypes(l *loaded, names []string) ([]*types.TypeName, error) {
+	pkg := l.pkg.Types
+	var chosen []*types.TypeName
+	var errs []error
+	seen := map[string]bool{}
+	for _, name := range names {
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		tn, err := explicitType(l.pkg.Fset, pkg.Scope(), name, pkg.Path())
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		chosen = append(chosen, tn)
+	}
+	if len(errs) > 0 {
+		return nil, joinPosErrors(errs)
+	}
+	return chosen, nil
+}
+
+// defaultTypes is the selection without -type; a package with nothing to
+// generate is an error.
+func defaultTypes(l *loaded, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
+	pkg := l.pkg.Types
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && (hasTagDirective(l, tn) || implementsAny(tn, unions))) {
+			continue
+		}
+		if skip, why := notGenerated(tn); skip {
+			if why != "" {
+				notes = append(notes, &posError{pos: l.pkg.Fset.Position(tn.Pos()), msg: "note: " + why})
+			}
+			continue
+		}
+		chosen = append(chosen, tn)
+	}
+	if len(chosen) == 0 {
+		return nil, nil, fmt.Errorf("package %s has no exported struct types to generate (name them with -type)", pkg.Path())
+	}
+	return chosen, notes, nil
+}
+
+// newModeler returns the builder of the models of chosen, which knows
+// the package's union interfaces and the build tags of the run (for the
+// generation of other packages that chosen's fields need).
+func newModeler(l *loaded, tags []string, unions, chosen []*types.TypeName) *modeler {
+	fset := l.pkg.Fset
+	m := &modeler{
+		fset:     fset,
+		pkg:      l.pkg.Types,
+		syntax:   l.pkg.Syntax,
+		selected: map[*types.TypeName]bool{},
+		visiting: map[*types.Named]bool{},
+		pending:  &pendingGeneration{dir: l.dir, flags: tagFlags(tags)},
+		unions:   map[*types.TypeName]*UnionType{},
+	}
+	for _, u := range unions {
+		m.unions[u] = &UnionType{Name: u.Name(), Pos: fset.Position(u.Pos())}
+	}
+	for _, tn := range chosen {
+		m.selected[tn] = true
+	}
+	return m
+}
+
+// unionVariants completes the model of each union with its variants: the
+// chosen types (modelled as structs, in the same order) that implement
+// it, by value or by pointer.
+func (m *modeler) unionVariants(unions, chosen []*types.TypeName, structs []*Struct) []*UnionType {
+	var out []*UnionType
+	for _, u := range unions {
+		um := m.unions[u]
+		iface := u.Type().Underlying().(*types.Interface)
+		for i, tn := range chosen {
+			switch {
+			case types.Implements(tn.Type(), iface):
+				um.Variants = append(um.Variants, &Variant{Struct: structs[i]})
+			case types.Implements(types.NewPointer(tn.Type()), iface):
+				um.Variants = append(um.Variants, &Variant{Struct: structs[i], Ptr: true})
+			}
+		}
+		out = append(out, um)
+	}
+	return out
 }
 
 // explicitType checks a type named with -type.

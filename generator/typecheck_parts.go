@@ -93,72 +93,31 @@ func typecheckParts(l *loaded, src []byte, known map[string]*types.Package, part
 	if len(texts) < 2 {
 		return false, nil
 	}
-	fset := l.pkg.Fset
-	files := make([]*ast.File, len(texts))
-	errs := make([]error, len(texts))
-	var wg sync.WaitGroup
-	for i, text := range texts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// Without comments: the checker has no use for them (the
-			// parser reads a //go:build line's Go version all the same).
-			files[i], errs[i] = parser.ParseFile(fset, l.outPath, text, parser.SkipObjectResolution)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return false, nil
-		}
+	files := parseParts(l, texts)
+	if files == nil {
+		return false, nil
 	}
 	if err := supportMissing(l, files[0]); err != nil {
 		return true, err
 	}
 	stubs := make([]*ast.File, len(files))
-	owner := map[*token.File]int{}
 	for i, f := range files {
 		if stubs[i] = declarationsOnly(f); stubs[i] == nil {
 			return false, nil
 		}
-		owner[fset.File(f.Pos())] = i
 	}
-	user := userFiles(l)
+	pc := &partsCheck{l: l, known: known, files: files, stubs: stubs, user: userFiles(l), headerLen: headerLen, owner: map[*token.File]int{}}
+	for i, f := range files {
+		pc.owner[l.pkg.Fset.File(f.Pos())] = i
+	}
 	failed := make([]bool, len(files))
 	inHeader := make([]map[string]bool, len(files)) // errors in the imports, by offset and message
+	var wg sync.WaitGroup
 	for i := range files {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			check := make([]*ast.File, 0, len(files)+len(user))
-			for j := range files {
-				if j == i {
-					check = append(check, files[j])
-				} else {
-					check = append(check, stubs[j])
-				}
-			}
-			check = append(check, user...)
-			inHeader[i] = map[string]bool{}
-			conf := checkConfig(known, func(err error) {
-				te, ok := err.(types.Error)
-				if !ok {
-					failed[i] = true
-					return
-				}
-				part, inOutput := owner[fset.File(te.Pos)]
-				if inOutput && part != i {
-					return // the part with the bodies decides
-				}
-				switch {
-				case toleratedInCheck(te.Msg, inOutput):
-				case inOutput && fset.Position(te.Pos).Offset < headerLen:
-					inHeader[i][strconv.Itoa(fset.Position(te.Pos).Offset)+" "+te.Msg] = true
-				default:
-					failed[i] = true
-				}
-			})
-			conf.Check(l.pkg.PkgPath, fset, check, nil)
+			failed[i], inHeader[i] = pc.check(i)
 		}()
 	}
 	wg.Wait()
@@ -177,6 +136,78 @@ func typecheckParts(l *loaded, src []byte, known map[string]*types.Package, part
 		}
 	}
 	return true, nil
+}
+
+// parseParts parses the parts at once, nil when one does not parse.
+func parseParts(l *loaded, texts [][]byte) []*ast.File {
+	files := make([]*ast.File, len(texts))
+	errs := make([]error, len(texts))
+	var wg sync.WaitGroup
+	for i, text := range texts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Without comments: the checker has no use for them (the
+			// parser reads a //go:build line's Go version all the same).
+			files[i], errs[i] = parser.ParseFile(l.pkg.Fset, l.outPath, text, parser.SkipObjectResolution)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil
+		}
+	}
+	return files
+}
+
+// partsCheck is what each part's check needs: the parts, their stubs,
+// the user's files, and which part each file of the output is.
+type partsCheck struct {
+	l            *loaded
+	known        map[string]*types.Package
+	files, stubs []*ast.File
+	user         []*ast.File
+	headerLen    int
+	owner        map[*token.File]int
+}
+
+// check type-checks part i with the other parts' stubs and the user's
+// files. It reports whether an error failed the check, and the errors in
+// the shared header (the imports), which fail it only when every part
+// reports them.
+func (pc *partsCheck) check(i int) (failed bool, inHeader map[string]bool) {
+	fset := pc.l.pkg.Fset
+	check := make([]*ast.File, 0, len(pc.files)+len(pc.user))
+	for j := range pc.files {
+		if j == i {
+			check = append(check, pc.files[j])
+		} else {
+			check = append(check, pc.stubs[j])
+		}
+	}
+	check = append(check, pc.user...)
+	inHeader = map[string]bool{}
+	conf := checkConfig(pc.known, func(err error) {
+		te, ok := err.(types.Error)
+		if !ok {
+			failed = true
+			return
+		}
+		part, inOutput := pc.owner[fset.File(te.Pos)]
+		if inOutput && part != i {
+			return // the part with the bodies decides
+		}
+		switch {
+		case toleratedInCheck(te.Msg, inOutput):
+		case inOutput && fset.Position(te.Pos).Offset < pc.headerLen:
+			inHeader[strconv.Itoa(fset.Position(te.Pos).Offset)+" "+te.Msg] = true
+		default:
+			failed = true
+		}
+	})
+	conf.Check(pc.l.pkg.PkgPath, fset, check, nil)
+	return failed, inHeader
 }
 
 // splitOutput cuts src into at most parts Go files of about the same

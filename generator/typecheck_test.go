@@ -16,7 +16,7 @@ func BenchmarkTypecheckOutput(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l, err := load(cfg)
+	l, err := load(cfg.Pattern, "", nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func BenchmarkTypecheckOutput(b *testing.B) {
 // the errors.
 func TestTypecheckParts(t *testing.T) {
 	dir := largePackage(t, 2, "strings ToUpper", "os Getenv")
-	l, err := load(Config{Pattern: dir})
+	l, err := load(dir, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestInitFree(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "vars.go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		l, err := load(Config{Pattern: dir})
+		l, err := load(dir, "", nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.src, err)
 		}

@@ -120,7 +120,8 @@
 //     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].
 //   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
-//     [AtField], [AtIndex], [AtKey], [AtRoot], [AtType], [MethodError].
+//     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
+//     [WholeInput], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntPairs],
 //     [GetIntPairs], [UintPairs], [GetUintPairs], [StringKeys],

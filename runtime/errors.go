@@ -34,7 +34,7 @@ type Error struct {
 	Msg    string
 	Err    error
 
-	root string   // type name set by AtType
+	root string   // type name set by AtRoot
 	path []string // path segments, innermost first
 }
 
@@ -110,28 +110,40 @@ func AtKey(err error, key any) error {
 	return err
 }
 
-// AtType names the root of the path: the type UnmarshalCBOR decodes.
-// UnmarshalCBOR needs exactly one item, so the io.EOF that DecodeCBOR
-// returns for no data at all becomes a *Error wrapping
+// Extent is how much of its input a decoder read, for [AtRoot]: one item
+// of a buffer or stream, or the whole input.
+type Extent uint8
+
+const (
+	// OneItem is what a DecodeCBOR method reads: one item of a buffer or
+	// stream, inside whatever encloses it.
+	OneItem Extent = iota
+
+	// WholeInput is what UnmarshalCBOR and [Unmarshal] read: all of the
+	// input, which must hold exactly one item.
+	WholeInput
+)
+
+// AtRoot names the root of err's path: name is the type that a decoder
+// reading extent of its input decodes. Errors that are not *Error, nil
+// among them, are returned unchanged, except io.EOF as said below.
+//
+// After OneItem, name replaces any root named before: each generated
+// DecodeCBOR method calls it on the way out, so the outermost type
+// decoded names the path, on streams as for UnmarshalCBOR. io.EOF, no item
+// at all (the end of a stream), is returned unchanged.
+//
+// After WholeInput, a root named by the DecodeCBOR that read the item
+// stays (a union's variant, or the type a wrapper promotes DecodeCBOR
+// from), and name fills in where there is none. The input must hold
+// exactly one item, so io.EOF becomes a *Error "no data" wrapping
 // io.ErrUnexpectedEOF, as from Valid.
-func AtType(err error, name string) error {
-	if err == io.EOF {
+func AtRoot(err error, name string, extent Extent) error {
+	if extent == WholeInput && err == io.EOF {
 		err = &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}
 	var e *Error
-	if errors.As(err, &e) && e.root == "" {
-		e.root = name
-	}
-	return err
-}
-
-// AtRoot names the root of the path of a *Error, replacing any name set
-// before: generated DecodeCBOR methods call it on the way out, so the
-// outermost type decoded names the path, on streams as for UnmarshalCBOR.
-// Other errors, io.EOF between items among them, are returned unchanged.
-func AtRoot(err error, name string) error {
-	var e *Error
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && (extent == OneItem || e.root == "") {
 		e.root = name
 	}
 	return err

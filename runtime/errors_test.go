@@ -32,7 +32,7 @@ func TestErrorPathAndFormat(t *testing.T) {
 	for _, k := range decoderKinds {
 		err := readItems(k.new(data))
 		err = runtime.AtField(err, "Items")
-		err = runtime.AtType(err, "Order")
+		err = runtime.AtRoot(err, "Order", runtime.WholeInput)
 		want := "cbor: Order.Items[3]: expected text string, found unsigned integer at offset 7"
 		if err == nil || err.Error() != want {
 			t.Errorf("%s: error = %v\nwant %s", k.name, err, want)
@@ -48,7 +48,7 @@ func TestErrorPathAndFormat(t *testing.T) {
 	err = runtime.AtField(err, "SKU")
 	err = runtime.AtIndex(err, 3)
 	err = runtime.AtField(err, "Items")
-	err = runtime.AtType(err, "Order")
+	err = runtime.AtRoot(err, "Order", runtime.WholeInput)
 	if got, want := err.Error(), "cbor: Order.Items[3].SKU: expected text string, found unsigned integer at offset 0"; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -76,17 +76,24 @@ func TestErrorPathAndFormat(t *testing.T) {
 		{true, `cbor: Stock[true]: x at offset 0`},
 	} {
 		err := runtime.AtKey(runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x"), c.key)
-		err = runtime.AtType(err, "Stock")
+		err = runtime.AtRoot(err, "Stock", runtime.WholeInput)
 		if err.Error() != c.want {
 			t.Errorf("AtKey(%v): %q, want %q", c.key, err.Error(), c.want)
 		}
 	}
 
-	// AtType keeps the innermost type name: a generated UnmarshalCBOR of a
-	// nested type must not rename the root.
-	err = runtime.AtType(runtime.AtType(runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x"), "Inner"), "Outer")
+	// After WholeInput the root that the DecodeCBOR inside named stays: a
+	// union's Unmarshal does not rename its variant's errors.
+	err = runtime.AtRoot(runtime.AtRoot(runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x"), "Inner", runtime.OneItem), "Outer", runtime.WholeInput)
 	if got := err.Error(); got != "cbor: Inner: x at offset 0" {
-		t.Errorf("AtType twice: %q", got)
+		t.Errorf("AtRoot WholeInput over OneItem: %q", got)
+	}
+	// After OneItem the outer type replaces it: the outermost DecodeCBOR
+	// names the path.
+	err = runtime.AtField(runtime.AtRoot(runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x"), "Inner", runtime.OneItem), "In")
+	err = runtime.AtRoot(err, "Outer", runtime.OneItem)
+	if got := err.Error(); got != "cbor: Outer.In: x at offset 0" {
+		t.Errorf("AtRoot OneItem twice: %q", got)
 	}
 }
 
@@ -96,7 +103,8 @@ func TestErrorWrappersPassOtherErrors(t *testing.T) {
 		func(e error) error { return runtime.AtField(e, "F") },
 		func(e error) error { return runtime.AtIndex(e, 1) },
 		func(e error) error { return runtime.AtKey(e, "k") },
-		func(e error) error { return runtime.AtType(e, "T") },
+		func(e error) error { return runtime.AtRoot(e, "T", runtime.OneItem) },
+		func(e error) error { return runtime.AtRoot(e, "T", runtime.WholeInput) },
 	} {
 		if f(nil) != nil {
 			t.Errorf("wrapper turned nil into an error")
@@ -109,14 +117,15 @@ func TestErrorWrappersPassOtherErrors(t *testing.T) {
 		func(e error) error { return runtime.AtField(e, "F") },
 		func(e error) error { return runtime.AtIndex(e, 1) },
 		func(e error) error { return runtime.AtKey(e, "k") },
+		func(e error) error { return runtime.AtRoot(e, "T", runtime.OneItem) },
 	} {
 		if f(io.EOF) != io.EOF {
 			t.Errorf("wrapper changed io.EOF")
 		}
 	}
-	// UnmarshalCBOR's AtType: no data at all is a truncated item.
-	if err := runtime.AtType(io.EOF, "T"); !errors.Is(err, io.ErrUnexpectedEOF) || err.Error() != "cbor: T: no data at offset 0" {
-		t.Errorf("AtType(io.EOF) = %v, want a *Error wrapping io.ErrUnexpectedEOF", err)
+	// UnmarshalCBOR's AtRoot: no data at all is a truncated item.
+	if err := runtime.AtRoot(io.EOF, "T", runtime.WholeInput); !errors.Is(err, io.ErrUnexpectedEOF) || err.Error() != "cbor: T: no data at offset 0" {
+		t.Errorf("AtRoot(io.EOF, WholeInput) = %v, want a *Error wrapping io.ErrUnexpectedEOF", err)
 	} else {
 		asError(t, err)
 	}

@@ -32,7 +32,7 @@ func Unmarshal(data []byte, v interface{ DecodeCBOR(*Decoder) error }, opts Opti
 	d.buf = nil
 	unmarshalPool.Put(d)
 	if err != nil {
-		return AtType(err, typeName(v))
+		return AtRoot(err, typeName(v), WholeInput)
 	}
 	return nil
 }

@@ -3,11 +3,11 @@ package runtime
 // The version guard. Every file cbor-gen writes starts with
 //
 //	const (
-//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 1)
-//		_ = runtime.RegenerateWithNewerCborgen(1 - runtime.MinGenVersion)
+//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 2)
+//		_ = runtime.RegenerateWithNewerCborgen(2 - runtime.MinGenVersion)
 //	)
 //
-// where 1 is the GenVersion of the cbor-gen that wrote it. A negative
+// where 2 is the GenVersion of the cbor-gen that wrote it. A negative
 // constant overflows the unsigned guard types, so when a file and the
 // runtime do not fit, the build fails on that line and the compiler's
 // message names the side to update:
@@ -32,12 +32,18 @@ const (
 	// GenVersion is the version of the generated code that this runtime
 	// is made for. It grows when generated code starts calling something
 	// that older runtimes do not have; cbor-gen writes it into every file.
+	//
+	// 2: one AtRoot(err, name, extent) in place of AtRoot and AtType;
+	// sorted maps through the pair recorders (StringPairs, IntPairs,
+	// UintPairs); AppendBytesOrNull and ReuseSlice.
 	GenVersion = 2
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that
 	// older generated code calls.
-	MinGenVersion = 1
+	//
+	// 2: AtType and the two-argument AtRoot are gone.
+	MinGenVersion = 2
 )
 
 // UpgradeCborgenRuntime is the type of the version guard that fails when

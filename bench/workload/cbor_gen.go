@@ -66,10 +66,10 @@ func (v *Request) SizeCBOR() int {
 func (v *Request) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Request")
+		return runtime.AtRoot(err, "Request", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Request")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Request", runtime.WholeInput)
 	}
 	return nil
 }
@@ -88,7 +88,7 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 8)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Request")
+		return runtime.AtRoot(err, "Request", runtime.OneItem)
 	}
 	return nil
 }
@@ -402,10 +402,10 @@ func (v *Profile) SizeCBOR() int {
 func (v *Profile) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Profile")
+		return runtime.AtRoot(err, "Profile", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Profile")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Profile", runtime.WholeInput)
 	}
 	return nil
 }
@@ -424,7 +424,7 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 11)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Profile")
+		return runtime.AtRoot(err, "Profile", runtime.OneItem)
 	}
 	return nil
 }
@@ -849,10 +849,10 @@ func (v *Graph) SizeCBOR() int {
 func (v *Graph) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Graph")
+		return runtime.AtRoot(err, "Graph", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Graph")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Graph", runtime.WholeInput)
 	}
 	return nil
 }
@@ -871,7 +871,7 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Graph")
+		return runtime.AtRoot(err, "Graph", runtime.OneItem)
 	}
 	return nil
 }
@@ -1081,10 +1081,10 @@ func (v *Node) SizeCBOR() int {
 func (v *Node) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Node")
+		return runtime.AtRoot(err, "Node", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Node")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Node", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1103,7 +1103,7 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Node")
+		return runtime.AtRoot(err, "Node", runtime.OneItem)
 	}
 	return nil
 }
@@ -1281,10 +1281,10 @@ func (v *Edge) SizeCBOR() int {
 func (v *Edge) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Edge")
+		return runtime.AtRoot(err, "Edge", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Edge")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Edge", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1303,7 +1303,7 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Edge")
+		return runtime.AtRoot(err, "Edge", runtime.OneItem)
 	}
 	return nil
 }
@@ -1488,10 +1488,10 @@ func (v *Drawing) SizeCBOR() int {
 func (v *Drawing) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Drawing")
+		return runtime.AtRoot(err, "Drawing", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Drawing")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Drawing", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1510,7 +1510,7 @@ func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 1)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Drawing")
+		return runtime.AtRoot(err, "Drawing", runtime.OneItem)
 	}
 	return nil
 }
@@ -1671,10 +1671,10 @@ func (v *Segment) SizeCBOR() int {
 func (v *Segment) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Segment")
+		return runtime.AtRoot(err, "Segment", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Segment")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Segment", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1693,7 +1693,7 @@ func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Segment")
+		return runtime.AtRoot(err, "Segment", runtime.OneItem)
 	}
 	return nil
 }
@@ -1845,10 +1845,10 @@ func (v *Point) SizeCBOR() int {
 func (v *Point) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Point")
+		return runtime.AtRoot(err, "Point", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1867,7 +1867,7 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Point")
+		return runtime.AtRoot(err, "Point", runtime.OneItem)
 	}
 	return nil
 }
@@ -2131,10 +2131,10 @@ func (v *Tables) SizeCBOR() int {
 func (v *Tables) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Tables")
+		return runtime.AtRoot(err, "Tables", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tables")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tables", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2153,7 +2153,7 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 6)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Tables")
+		return runtime.AtRoot(err, "Tables", runtime.OneItem)
 	}
 	return nil
 }
@@ -2677,10 +2677,10 @@ func (v *Counters) SizeCBOR() int {
 func (v *Counters) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Counters")
+		return runtime.AtRoot(err, "Counters", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Counters")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Counters", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2699,7 +2699,7 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Counters")
+		return runtime.AtRoot(err, "Counters", runtime.OneItem)
 	}
 	return nil
 }
@@ -2873,10 +2873,10 @@ func (v *Location) SizeCBOR() int {
 func (v *Location) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Location")
+		return runtime.AtRoot(err, "Location", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2895,7 +2895,7 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Location")
+		return runtime.AtRoot(err, "Location", runtime.OneItem)
 	}
 	return nil
 }
@@ -3060,10 +3060,10 @@ func (v *Composite) SizeCBOR() int {
 func (v *Composite) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
 	}
 	return nil
 }
@@ -3082,7 +3082,7 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.OneItem)
 	}
 	return nil
 }
@@ -3297,10 +3297,10 @@ func (v *Field) SizeCBOR() int {
 func (v *Field) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
 	}
 	return nil
 }
@@ -3319,7 +3319,7 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.OneItem)
 	}
 	return nil
 }
@@ -3537,10 +3537,10 @@ func (v *Value) SizeCBOR() int {
 func (v *Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Value")
+		return runtime.AtRoot(err, "Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -3559,7 +3559,7 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 7)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Value")
+		return runtime.AtRoot(err, "Value", runtime.OneItem)
 	}
 	return nil
 }

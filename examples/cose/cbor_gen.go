@@ -100,10 +100,10 @@ func (v *Header) SizeCBOR() int {
 func (v *Header) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Header")
+		return runtime.AtRoot(err, "Header", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Header")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Header", runtime.WholeInput)
 	}
 	return nil
 }
@@ -112,7 +112,7 @@ func (v *Header) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Header")
+		return runtime.AtRoot(err, "Header", runtime.OneItem)
 	}
 	return nil
 }
@@ -399,10 +399,10 @@ func (v *Claims) SizeCBOR() int {
 func (v *Claims) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Claims")
+		return runtime.AtRoot(err, "Claims", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Claims")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Claims", runtime.WholeInput)
 	}
 	return nil
 }
@@ -411,7 +411,7 @@ func (v *Claims) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Claims) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Claims")
+		return runtime.AtRoot(err, "Claims", runtime.OneItem)
 	}
 	return nil
 }
@@ -638,10 +638,10 @@ func (v *Sign1) SizeCBOR() int {
 func (v *Sign1) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Sign1")
+		return runtime.AtRoot(err, "Sign1", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Sign1")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Sign1", runtime.WholeInput)
 	}
 	return nil
 }
@@ -649,7 +649,7 @@ func (v *Sign1) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 18, then the value (cborDecodeTagged).
 func (v *Sign1) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(18, false); err != nil {
-		return runtime.AtRoot(err, "Sign1")
+		return runtime.AtRoot(err, "Sign1", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -658,7 +658,7 @@ func (v *Sign1) DecodeCBOR(d *runtime.Decoder) error {
 // is refused (//cborgen:nolegacy).
 func (v *Sign1) cborDecodeTagged(d *runtime.Decoder) error {
 	if err := v.cborDecodeFields(d, -1, 4); err != nil {
-		return runtime.AtRoot(err, "Sign1")
+		return runtime.AtRoot(err, "Sign1", runtime.OneItem)
 	}
 	return nil
 }
@@ -793,10 +793,10 @@ func (v *sigStructure) SizeCBOR() int {
 func (v *sigStructure) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "sigStructure")
+		return runtime.AtRoot(err, "sigStructure", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "sigStructure")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "sigStructure", runtime.WholeInput)
 	}
 	return nil
 }
@@ -805,7 +805,7 @@ func (v *sigStructure) UnmarshalCBOR(data []byte) error {
 // is refused (//cborgen:nolegacy).
 func (v *sigStructure) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeFields(d, -1, 4); err != nil {
-		return runtime.AtRoot(err, "sigStructure")
+		return runtime.AtRoot(err, "sigStructure", runtime.OneItem)
 	}
 	return nil
 }

@@ -94,10 +94,10 @@ func (v *Request) SizeCBOR() int {
 func (v *Request) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Request")
+		return runtime.AtRoot(err, "Request", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Request")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Request", runtime.WholeInput)
 	}
 	return nil
 }
@@ -116,7 +116,7 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 7)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Request")
+		return runtime.AtRoot(err, "Request", runtime.OneItem)
 	}
 	return nil
 }
@@ -410,10 +410,10 @@ func (v *Params) SizeCBOR() int {
 func (v *Params) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Params")
+		return runtime.AtRoot(err, "Params", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Params")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Params", runtime.WholeInput)
 	}
 	return nil
 }
@@ -432,7 +432,7 @@ func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Params")
+		return runtime.AtRoot(err, "Params", runtime.OneItem)
 	}
 	return nil
 }
@@ -621,10 +621,10 @@ func (v *GetParams) SizeCBOR() int {
 func (v *GetParams) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "GetParams")
+		return runtime.AtRoot(err, "GetParams", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "GetParams")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "GetParams", runtime.WholeInput)
 	}
 	return nil
 }
@@ -643,7 +643,7 @@ func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "GetParams")
+		return runtime.AtRoot(err, "GetParams", runtime.OneItem)
 	}
 	return nil
 }
@@ -802,10 +802,10 @@ func (v *PutParams) SizeCBOR() int {
 func (v *PutParams) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "PutParams")
+		return runtime.AtRoot(err, "PutParams", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "PutParams")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "PutParams", runtime.WholeInput)
 	}
 	return nil
 }
@@ -824,7 +824,7 @@ func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "PutParams")
+		return runtime.AtRoot(err, "PutParams", runtime.OneItem)
 	}
 	return nil
 }
@@ -1017,10 +1017,10 @@ func (v *ListParams) SizeCBOR() int {
 func (v *ListParams) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "ListParams")
+		return runtime.AtRoot(err, "ListParams", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "ListParams")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "ListParams", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1039,7 +1039,7 @@ func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "ListParams")
+		return runtime.AtRoot(err, "ListParams", runtime.OneItem)
 	}
 	return nil
 }
@@ -1251,10 +1251,10 @@ func (v *Response) SizeCBOR() int {
 func (v *Response) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Response")
+		return runtime.AtRoot(err, "Response", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Response")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Response", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1273,7 +1273,7 @@ func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Response")
+		return runtime.AtRoot(err, "Response", runtime.OneItem)
 	}
 	return nil
 }
@@ -1516,10 +1516,10 @@ func (v *Result) SizeCBOR() int {
 func (v *Result) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Result")
+		return runtime.AtRoot(err, "Result", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Result")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Result", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1538,7 +1538,7 @@ func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Result")
+		return runtime.AtRoot(err, "Result", runtime.OneItem)
 	}
 	return nil
 }
@@ -1761,10 +1761,10 @@ func (v *Entry) SizeCBOR() int {
 func (v *Entry) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Entry")
+		return runtime.AtRoot(err, "Entry", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Entry")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Entry", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1783,7 +1783,7 @@ func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Entry")
+		return runtime.AtRoot(err, "Entry", runtime.OneItem)
 	}
 	return nil
 }
@@ -1986,10 +1986,10 @@ func (v *Error) SizeCBOR() int {
 func (v *Error) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Error")
+		return runtime.AtRoot(err, "Error", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Error")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Error", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2008,7 +2008,7 @@ func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Error")
+		return runtime.AtRoot(err, "Error", runtime.OneItem)
 	}
 	return nil
 }

@@ -49,10 +49,10 @@ func (v *Location) SizeCBOR() int {
 func (v *Location) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Location")
+		return runtime.AtRoot(err, "Location", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location", runtime.WholeInput)
 	}
 	return nil
 }
@@ -71,7 +71,7 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Location")
+		return runtime.AtRoot(err, "Location", runtime.OneItem)
 	}
 	return nil
 }
@@ -239,10 +239,10 @@ func (v *Composite) SizeCBOR() int {
 func (v *Composite) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
 	}
 	return nil
 }
@@ -261,7 +261,7 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 6)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.OneItem)
 	}
 	return nil
 }
@@ -489,10 +489,10 @@ func (v *Field) SizeCBOR() int {
 func (v *Field) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
 	}
 	return nil
 }
@@ -511,7 +511,7 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.OneItem)
 	}
 	return nil
 }
@@ -794,10 +794,10 @@ func (v *Value) SizeCBOR() int {
 func (v *Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Value")
+		return runtime.AtRoot(err, "Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -816,7 +816,7 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 13)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Value")
+		return runtime.AtRoot(err, "Value", runtime.OneItem)
 	}
 	return nil
 }
@@ -1310,10 +1310,10 @@ func (v *Path) SizeCBOR() int {
 func (v *Path) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Path")
+		return runtime.AtRoot(err, "Path", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Path")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Path", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1332,7 +1332,7 @@ func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Path")
+		return runtime.AtRoot(err, "Path", runtime.OneItem)
 	}
 	return nil
 }
@@ -1517,10 +1517,10 @@ func (v *Limits) SizeCBOR() int {
 func (v *Limits) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Limits")
+		return runtime.AtRoot(err, "Limits", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Limits")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Limits", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1539,7 +1539,7 @@ func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 7)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Limits")
+		return runtime.AtRoot(err, "Limits", runtime.OneItem)
 	}
 	return nil
 }

@@ -71,10 +71,10 @@ func (v *Composite) SizeCBOR() int {
 func (v *Composite) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
 	}
 	return nil
 }
@@ -82,7 +82,7 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 132, then the value (cborDecodeTagged).
 func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(132, false); err != nil {
-		return runtime.AtRoot(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -101,7 +101,7 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.OneItem)
 	}
 	return nil
 }
@@ -288,10 +288,10 @@ func (v *Field) SizeCBOR() int {
 func (v *Field) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
 	}
 	return nil
 }
@@ -310,7 +310,7 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.OneItem)
 	}
 	return nil
 }
@@ -471,10 +471,10 @@ func (v *Dict) SizeCBOR() int {
 func (v *Dict) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Dict")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Dict", runtime.WholeInput)
 	}
 	return nil
 }
@@ -482,13 +482,13 @@ func (v *Dict) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 133, then the value (cborDecodeTagged).
 func (v *Dict) DecodeCBOR(d *runtime.Decoder) error {
 	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtRoot(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	} else if null {
 		*v = nil
 		return nil
 	}
 	if err := d.ReadTypeTag(133, false); err != nil {
-		return runtime.AtRoot(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -501,7 +501,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		if !ok {
 			var err error
 			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtRoot(err, "Dict")
+				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
 		if null {
@@ -509,25 +509,25 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		} else {
 			n, err := d.ReadMapHead()
 			if err != nil {
-				return runtime.AtRoot(err, "Dict")
+				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 			m := make(Dict, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
-						return runtime.AtRoot(err, "Dict")
+						return runtime.AtRoot(err, "Dict", runtime.OneItem)
 					} else if !more {
 						break
 					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtRoot(err, "Dict")
+					return runtime.AtRoot(err, "Dict", runtime.OneItem)
 				}
 				e = nil
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
-					return runtime.AtRoot(runtime.AtKey(err, k), "Dict")
+					return runtime.AtRoot(runtime.AtKey(err, k), "Dict", runtime.OneItem)
 				}
 				e = u1
 				m[k] = e
@@ -571,10 +571,10 @@ func (v *UInt64Value) SizeCBOR() int {
 func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -582,7 +582,7 @@ func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 164, then the value (cborDecodeTagged).
 func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(164, false); err != nil {
-		return runtime.AtRoot(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -592,7 +592,7 @@ func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
 	} else if x, err := d.ReadUint64(); err != nil {
-		return runtime.AtRoot(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
 		(*v) = UInt64Value(x)
 	}
@@ -631,10 +631,10 @@ func (v *Int64Value) SizeCBOR() int {
 func (v *Int64Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Int64Value")
+		return runtime.AtRoot(err, "Int64Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Int64Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Int64Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -642,7 +642,7 @@ func (v *Int64Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 165, then the value (cborDecodeTagged).
 func (v *Int64Value) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(165, false); err != nil {
-		return runtime.AtRoot(err, "Int64Value")
+		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -654,7 +654,7 @@ func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
 	} else if x, err := d.ReadInt64(); err != nil {
-		return runtime.AtRoot(err, "Int64Value")
+		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	} else {
 		(*v) = Int64Value(x)
 	}
@@ -693,10 +693,10 @@ func (v *UInt8Value) SizeCBOR() int {
 func (v *UInt8Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "UInt8Value")
+		return runtime.AtRoot(err, "UInt8Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt8Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt8Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -704,7 +704,7 @@ func (v *UInt8Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 160, then the value (cborDecodeTagged).
 func (v *UInt8Value) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(160, false); err != nil {
-		return runtime.AtRoot(err, "UInt8Value")
+		return runtime.AtRoot(err, "UInt8Value", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -714,7 +714,7 @@ func (v *UInt8Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint8); ok {
 		(*v) = UInt8Value(x)
 	} else if x, err := d.ReadUint8(); err != nil {
-		return runtime.AtRoot(err, "UInt8Value")
+		return runtime.AtRoot(err, "UInt8Value", runtime.OneItem)
 	} else {
 		(*v) = UInt8Value(x)
 	}
@@ -752,10 +752,10 @@ func (v *StringValue) SizeCBOR() int {
 func (v *StringValue) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "StringValue")
+		return runtime.AtRoot(err, "StringValue", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "StringValue")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "StringValue", runtime.WholeInput)
 	}
 	return nil
 }
@@ -765,7 +765,7 @@ func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
 	} else if x, err := d.ReadString(); err != nil {
-		return runtime.AtRoot(err, "StringValue")
+		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
 		(*v) = StringValue(x)
 	}
@@ -801,10 +801,10 @@ func (v *BoolValue) SizeCBOR() int {
 func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "BoolValue")
+		return runtime.AtRoot(err, "BoolValue", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "BoolValue")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "BoolValue", runtime.WholeInput)
 	}
 	return nil
 }
@@ -814,7 +814,7 @@ func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
 	} else if x, err := d.ReadBool(); err != nil {
-		return runtime.AtRoot(err, "BoolValue")
+		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {
 		(*v) = BoolValue(x)
 	}
@@ -933,10 +933,10 @@ func UnmarshalValueCBOR(data []byte) (Value, error) {
 	d := runtime.NewBytesDecoder(data)
 	x, err := DecodeValueCBOR(d)
 	if err != nil {
-		return nil, runtime.AtType(err, "Value")
+		return nil, runtime.AtRoot(err, "Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return nil, runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value")
+		return nil, runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
 	}
 	return x, nil
 }

@@ -62,10 +62,10 @@ func (v *Person) SizeCBOR() int {
 func (v *Person) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Person")
+		return runtime.AtRoot(err, "Person", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Person")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Person", runtime.WholeInput)
 	}
 	return nil
 }
@@ -84,7 +84,7 @@ func (v *Person) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 6)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Person")
+		return runtime.AtRoot(err, "Person", runtime.OneItem)
 	}
 	return nil
 }

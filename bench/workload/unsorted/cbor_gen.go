@@ -161,10 +161,10 @@ func (v *Tables) SizeCBOR() int {
 func (v *Tables) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Tables")
+		return runtime.AtRoot(err, "Tables", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tables")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tables", runtime.WholeInput)
 	}
 	return nil
 }
@@ -183,7 +183,7 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 6)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Tables")
+		return runtime.AtRoot(err, "Tables", runtime.OneItem)
 	}
 	return nil
 }
@@ -704,10 +704,10 @@ func (v *Counters) SizeCBOR() int {
 func (v *Counters) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Counters")
+		return runtime.AtRoot(err, "Counters", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Counters")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Counters", runtime.WholeInput)
 	}
 	return nil
 }
@@ -726,7 +726,7 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Counters")
+		return runtime.AtRoot(err, "Counters", runtime.OneItem)
 	}
 	return nil
 }
@@ -900,10 +900,10 @@ func (v *Location) SizeCBOR() int {
 func (v *Location) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Location")
+		return runtime.AtRoot(err, "Location", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location", runtime.WholeInput)
 	}
 	return nil
 }
@@ -922,7 +922,7 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Location")
+		return runtime.AtRoot(err, "Location", runtime.OneItem)
 	}
 	return nil
 }
@@ -1087,10 +1087,10 @@ func (v *Composite) SizeCBOR() int {
 func (v *Composite) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1109,7 +1109,7 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.OneItem)
 	}
 	return nil
 }
@@ -1324,10 +1324,10 @@ func (v *Field) SizeCBOR() int {
 func (v *Field) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1346,7 +1346,7 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Field")
+		return runtime.AtRoot(err, "Field", runtime.OneItem)
 	}
 	return nil
 }
@@ -1561,10 +1561,10 @@ func (v *Value) SizeCBOR() int {
 func (v *Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Value")
+		return runtime.AtRoot(err, "Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1583,7 +1583,7 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 7)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Value")
+		return runtime.AtRoot(err, "Value", runtime.OneItem)
 	}
 	return nil
 }

@@ -83,10 +83,10 @@ func (v *Scalars) SizeCBOR() int {
 func (v *Scalars) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Scalars")
+		return runtime.AtRoot(err, "Scalars", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Scalars")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Scalars", runtime.WholeInput)
 	}
 	return nil
 }
@@ -105,7 +105,7 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 14)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Scalars")
+		return runtime.AtRoot(err, "Scalars", runtime.OneItem)
 	}
 	return nil
 }
@@ -427,10 +427,10 @@ func (v *Named) SizeCBOR() int {
 func (v *Named) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Named")
+		return runtime.AtRoot(err, "Named", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Named")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Named", runtime.WholeInput)
 	}
 	return nil
 }
@@ -449,7 +449,7 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 7)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Named")
+		return runtime.AtRoot(err, "Named", runtime.OneItem)
 	}
 	return nil
 }
@@ -662,10 +662,10 @@ func (v *Empty) SizeCBOR() int {
 func (v *Empty) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Empty")
+		return runtime.AtRoot(err, "Empty", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Empty")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Empty", runtime.WholeInput)
 	}
 	return nil
 }
@@ -684,7 +684,7 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 0)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Empty")
+		return runtime.AtRoot(err, "Empty", runtime.OneItem)
 	}
 	return nil
 }

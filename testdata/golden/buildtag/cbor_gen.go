@@ -51,10 +51,10 @@ func (v *Sample) SizeCBOR() int {
 func (v *Sample) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Sample")
+		return runtime.AtRoot(err, "Sample", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Sample")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Sample", runtime.WholeInput)
 	}
 	return nil
 }
@@ -73,7 +73,7 @@ func (v *Sample) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Sample")
+		return runtime.AtRoot(err, "Sample", runtime.OneItem)
 	}
 	return nil
 }

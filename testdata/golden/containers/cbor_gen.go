@@ -379,10 +379,10 @@ func (v *Containers) SizeCBOR() int {
 func (v *Containers) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Containers")
+		return runtime.AtRoot(err, "Containers", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Containers")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Containers", runtime.WholeInput)
 	}
 	return nil
 }
@@ -401,7 +401,7 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 24)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Containers")
+		return runtime.AtRoot(err, "Containers", runtime.OneItem)
 	}
 	return nil
 }

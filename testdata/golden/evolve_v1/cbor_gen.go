@@ -64,10 +64,10 @@ func (v *Record) SizeCBOR() int {
 func (v *Record) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Record")
+		return runtime.AtRoot(err, "Record", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record", runtime.WholeInput)
 	}
 	return nil
 }
@@ -86,7 +86,7 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Record")
+		return runtime.AtRoot(err, "Record", runtime.OneItem)
 	}
 	return nil
 }
@@ -283,10 +283,10 @@ func (v *Event) SizeCBOR() int {
 func (v *Event) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Event")
+		return runtime.AtRoot(err, "Event", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event", runtime.WholeInput)
 	}
 	return nil
 }
@@ -305,7 +305,7 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Event")
+		return runtime.AtRoot(err, "Event", runtime.OneItem)
 	}
 	return nil
 }
@@ -447,10 +447,10 @@ func (v *Framed) SizeCBOR() int {
 func (v *Framed) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Framed")
+		return runtime.AtRoot(err, "Framed", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed", runtime.WholeInput)
 	}
 	return nil
 }
@@ -469,7 +469,7 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 1)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Framed")
+		return runtime.AtRoot(err, "Framed", runtime.OneItem)
 	}
 	return nil
 }

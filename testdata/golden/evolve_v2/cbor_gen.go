@@ -70,10 +70,10 @@ func (v *Record) SizeCBOR() int {
 func (v *Record) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Record")
+		return runtime.AtRoot(err, "Record", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record", runtime.WholeInput)
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Record")
+		return runtime.AtRoot(err, "Record", runtime.OneItem)
 	}
 	return nil
 }
@@ -334,10 +334,10 @@ func (v *Event) SizeCBOR() int {
 func (v *Event) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Event")
+		return runtime.AtRoot(err, "Event", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event", runtime.WholeInput)
 	}
 	return nil
 }
@@ -356,7 +356,7 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Event")
+		return runtime.AtRoot(err, "Event", runtime.OneItem)
 	}
 	return nil
 }
@@ -551,10 +551,10 @@ func (v *Framed) SizeCBOR() int {
 func (v *Framed) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Framed")
+		return runtime.AtRoot(err, "Framed", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed", runtime.WholeInput)
 	}
 	return nil
 }
@@ -573,7 +573,7 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Framed")
+		return runtime.AtRoot(err, "Framed", runtime.OneItem)
 	}
 	return nil
 }
@@ -802,10 +802,10 @@ func (v *Meta) SizeCBOR() int {
 func (v *Meta) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Meta")
+		return runtime.AtRoot(err, "Meta", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Meta")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Meta", runtime.WholeInput)
 	}
 	return nil
 }
@@ -824,7 +824,7 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Meta")
+		return runtime.AtRoot(err, "Meta", runtime.OneItem)
 	}
 	return nil
 }

@@ -121,10 +121,10 @@ func (v *Reading) SizeCBOR() int {
 func (v *Reading) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Reading")
+		return runtime.AtRoot(err, "Reading", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Reading")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Reading", runtime.WholeInput)
 	}
 	return nil
 }
@@ -143,7 +143,7 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 7)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Reading")
+		return runtime.AtRoot(err, "Reading", runtime.OneItem)
 	}
 	return nil
 }

@@ -150,10 +150,10 @@ func (v *Header) SizeCBOR() int {
 func (v *Header) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Header")
+		return runtime.AtRoot(err, "Header", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Header")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Header", runtime.WholeInput)
 	}
 	return nil
 }
@@ -162,7 +162,7 @@ func (v *Header) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Header")
+		return runtime.AtRoot(err, "Header", runtime.OneItem)
 	}
 	return nil
 }
@@ -485,10 +485,10 @@ func (v *Signature) SizeCBOR() int {
 func (v *Signature) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Signature")
+		return runtime.AtRoot(err, "Signature", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Signature")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Signature", runtime.WholeInput)
 	}
 	return nil
 }
@@ -507,7 +507,7 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Signature")
+		return runtime.AtRoot(err, "Signature", runtime.OneItem)
 	}
 	return nil
 }
@@ -710,10 +710,10 @@ func (v *Message) SizeCBOR() int {
 func (v *Message) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Message")
+		return runtime.AtRoot(err, "Message", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Message")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Message", runtime.WholeInput)
 	}
 	return nil
 }
@@ -721,7 +721,7 @@ func (v *Message) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1018, then the value (cborDecodeTagged).
 func (v *Message) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(1018, false); err != nil {
-		return runtime.AtRoot(err, "Message")
+		return runtime.AtRoot(err, "Message", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -730,7 +730,7 @@ func (v *Message) DecodeCBOR(d *runtime.Decoder) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Message) cborDecodeTagged(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Message")
+		return runtime.AtRoot(err, "Message", runtime.OneItem)
 	}
 	return nil
 }
@@ -946,10 +946,10 @@ func (v *Point) SizeCBOR() int {
 func (v *Point) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Point")
+		return runtime.AtRoot(err, "Point", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
 	}
 	return nil
 }
@@ -968,7 +968,7 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Point")
+		return runtime.AtRoot(err, "Point", runtime.OneItem)
 	}
 	return nil
 }
@@ -1204,10 +1204,10 @@ func (v *Zeros) SizeCBOR() int {
 func (v *Zeros) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Zeros")
+		return runtime.AtRoot(err, "Zeros", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Zeros")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Zeros", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1216,7 +1216,7 @@ func (v *Zeros) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Zeros) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Zeros")
+		return runtime.AtRoot(err, "Zeros", runtime.OneItem)
 	}
 	return nil
 }
@@ -1537,10 +1537,10 @@ func (v *Base) SizeCBOR() int {
 func (v *Base) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Base")
+		return runtime.AtRoot(err, "Base", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Base")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Base", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1559,7 +1559,7 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Base")
+		return runtime.AtRoot(err, "Base", runtime.OneItem)
 	}
 	return nil
 }
@@ -1699,10 +1699,10 @@ func (v *More) SizeCBOR() int {
 func (v *More) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "More")
+		return runtime.AtRoot(err, "More", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "More")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "More", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1721,7 +1721,7 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 1)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "More")
+		return runtime.AtRoot(err, "More", runtime.OneItem)
 	}
 	return nil
 }
@@ -1873,10 +1873,10 @@ func (v *Record) SizeCBOR() int {
 func (v *Record) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Record")
+		return runtime.AtRoot(err, "Record", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1885,7 +1885,7 @@ func (v *Record) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Record")
+		return runtime.AtRoot(err, "Record", runtime.OneItem)
 	}
 	return nil
 }
@@ -2238,10 +2238,10 @@ func (v *Wide) SizeCBOR() int {
 func (v *Wide) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Wide")
+		return runtime.AtRoot(err, "Wide", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Wide")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Wide", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2250,7 +2250,7 @@ func (v *Wide) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Wide")
+		return runtime.AtRoot(err, "Wide", runtime.OneItem)
 	}
 	return nil
 }
@@ -2742,10 +2742,10 @@ func (v *Coord) SizeCBOR() int {
 func (v *Coord) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Coord")
+		return runtime.AtRoot(err, "Coord", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Coord")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Coord", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2754,7 +2754,7 @@ func (v *Coord) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Coord")
+		return runtime.AtRoot(err, "Coord", runtime.OneItem)
 	}
 	return nil
 }
@@ -2911,10 +2911,10 @@ func (v *Holder) SizeCBOR() int {
 func (v *Holder) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Holder")
+		return runtime.AtRoot(err, "Holder", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2933,7 +2933,7 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Holder")
+		return runtime.AtRoot(err, "Holder", runtime.OneItem)
 	}
 	return nil
 }

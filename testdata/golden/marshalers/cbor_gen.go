@@ -85,10 +85,10 @@ func (v *Priced) SizeCBOR() int {
 func (v *Priced) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Priced")
+		return runtime.AtRoot(err, "Priced", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Priced")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Priced", runtime.WholeInput)
 	}
 	return nil
 }
@@ -107,7 +107,7 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Priced")
+		return runtime.AtRoot(err, "Priced", runtime.OneItem)
 	}
 	return nil
 }
@@ -336,10 +336,10 @@ func (v *Addressed) SizeCBOR() int {
 func (v *Addressed) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Addressed")
+		return runtime.AtRoot(err, "Addressed", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Addressed")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Addressed", runtime.WholeInput)
 	}
 	return nil
 }
@@ -358,7 +358,7 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Addressed")
+		return runtime.AtRoot(err, "Addressed", runtime.OneItem)
 	}
 	return nil
 }

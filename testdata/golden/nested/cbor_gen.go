@@ -53,10 +53,10 @@ func (v *Item) SizeCBOR() int {
 func (v *Item) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Item")
+		return runtime.AtRoot(err, "Item", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Item")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Item", runtime.WholeInput)
 	}
 	return nil
 }
@@ -75,7 +75,7 @@ func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Item")
+		return runtime.AtRoot(err, "Item", runtime.OneItem)
 	}
 	return nil
 }
@@ -403,10 +403,10 @@ func (v *Order) SizeCBOR() int {
 func (v *Order) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Order")
+		return runtime.AtRoot(err, "Order", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Order")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Order", runtime.WholeInput)
 	}
 	return nil
 }
@@ -425,7 +425,7 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 13)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Order")
+		return runtime.AtRoot(err, "Order", runtime.OneItem)
 	}
 	return nil
 }

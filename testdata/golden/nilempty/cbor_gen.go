@@ -150,10 +150,10 @@ func (v *Holder) SizeCBOR() int {
 func (v *Holder) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Holder")
+		return runtime.AtRoot(err, "Holder", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder", runtime.WholeInput)
 	}
 	return nil
 }
@@ -172,7 +172,7 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 9)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Holder")
+		return runtime.AtRoot(err, "Holder", runtime.OneItem)
 	}
 	return nil
 }
@@ -645,10 +645,10 @@ func (v *Inner) SizeCBOR() int {
 func (v *Inner) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Inner")
+		return runtime.AtRoot(err, "Inner", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Inner")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Inner", runtime.WholeInput)
 	}
 	return nil
 }
@@ -667,7 +667,7 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Inner")
+		return runtime.AtRoot(err, "Inner", runtime.OneItem)
 	}
 	return nil
 }

@@ -300,10 +300,10 @@ func (v *Values) SizeCBOR() int {
 func (v *Values) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Values")
+		return runtime.AtRoot(err, "Values", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Values")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Values", runtime.WholeInput)
 	}
 	return nil
 }
@@ -322,7 +322,7 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 24)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Values")
+		return runtime.AtRoot(err, "Values", runtime.OneItem)
 	}
 	return nil
 }
@@ -1121,10 +1121,10 @@ func (v *Audit) SizeCBOR() int {
 func (v *Audit) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Audit")
+		return runtime.AtRoot(err, "Audit", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Audit")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Audit", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1143,7 +1143,7 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Audit")
+		return runtime.AtRoot(err, "Audit", runtime.OneItem)
 	}
 	return nil
 }
@@ -1349,10 +1349,10 @@ func (v *Meta) SizeCBOR() int {
 func (v *Meta) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Meta")
+		return runtime.AtRoot(err, "Meta", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Meta")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Meta", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1371,7 +1371,7 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 6)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Meta")
+		return runtime.AtRoot(err, "Meta", runtime.OneItem)
 	}
 	return nil
 }
@@ -1606,10 +1606,10 @@ func (v *Inner) SizeCBOR() int {
 func (v *Inner) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Inner")
+		return runtime.AtRoot(err, "Inner", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Inner")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Inner", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1628,7 +1628,7 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Inner")
+		return runtime.AtRoot(err, "Inner", runtime.OneItem)
 	}
 	return nil
 }
@@ -1860,10 +1860,10 @@ func (v *Doc) SizeCBOR() int {
 func (v *Doc) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Doc")
+		return runtime.AtRoot(err, "Doc", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Doc")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Doc", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1882,7 +1882,7 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 9)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Doc")
+		return runtime.AtRoot(err, "Doc", runtime.OneItem)
 	}
 	return nil
 }
@@ -2232,10 +2232,10 @@ func (v *Page[T]) SizeCBOR() int {
 func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Page")
+		return runtime.AtRoot(err, "Page", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Page")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Page", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2254,7 +2254,7 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Page")
+		return runtime.AtRoot(err, "Page", runtime.OneItem)
 	}
 	return nil
 }
@@ -2465,10 +2465,10 @@ func (v *Pair[K, V]) SizeCBOR() int {
 func (v *Pair[K, V]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Pair")
+		return runtime.AtRoot(err, "Pair", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Pair")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Pair", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2487,7 +2487,7 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Pair")
+		return runtime.AtRoot(err, "Pair", runtime.OneItem)
 	}
 	return nil
 }
@@ -2649,10 +2649,10 @@ func (v *Tree) SizeCBOR() int {
 func (v *Tree) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Tree")
+		return runtime.AtRoot(err, "Tree", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tree")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tree", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2671,7 +2671,7 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Tree")
+		return runtime.AtRoot(err, "Tree", runtime.OneItem)
 	}
 	return nil
 }
@@ -2873,10 +2873,10 @@ func (v *List) SizeCBOR() int {
 func (v *List) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "List")
+		return runtime.AtRoot(err, "List", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "List")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "List", runtime.WholeInput)
 	}
 	return nil
 }
@@ -2895,7 +2895,7 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "List")
+		return runtime.AtRoot(err, "List", runtime.OneItem)
 	}
 	return nil
 }
@@ -3102,10 +3102,10 @@ func (v *Uses) SizeCBOR() int {
 func (v *Uses) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Uses")
+		return runtime.AtRoot(err, "Uses", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Uses")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Uses", runtime.WholeInput)
 	}
 	return nil
 }
@@ -3124,7 +3124,7 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 8)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Uses")
+		return runtime.AtRoot(err, "Uses", runtime.OneItem)
 	}
 	return nil
 }

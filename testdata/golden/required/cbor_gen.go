@@ -50,10 +50,10 @@ func (v *Version) SizeCBOR() int {
 func (v *Version) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Version")
+		return runtime.AtRoot(err, "Version", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Version")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Version", runtime.WholeInput)
 	}
 	return nil
 }
@@ -72,7 +72,7 @@ func (v *Version) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Version")
+		return runtime.AtRoot(err, "Version", runtime.OneItem)
 	}
 	return nil
 }
@@ -251,10 +251,10 @@ func (v *Token) SizeCBOR() int {
 func (v *Token) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Token")
+		return runtime.AtRoot(err, "Token", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Token")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Token", runtime.WholeInput)
 	}
 	return nil
 }
@@ -262,7 +262,7 @@ func (v *Token) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1100, then the value (cborDecodeTagged).
 func (v *Token) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(1100, false); err != nil {
-		return runtime.AtRoot(err, "Token")
+		return runtime.AtRoot(err, "Token", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -281,7 +281,7 @@ func (v *Token) cborDecodeTagged(d *runtime.Decoder) error {
 		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Token")
+		return runtime.AtRoot(err, "Token", runtime.OneItem)
 	}
 	return nil
 }

@@ -90,10 +90,10 @@ func (v *Index) SizeCBOR() int {
 func (v *Index) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Index")
+		return runtime.AtRoot(err, "Index", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Index")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Index", runtime.WholeInput)
 	}
 	return nil
 }
@@ -112,7 +112,7 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Index")
+		return runtime.AtRoot(err, "Index", runtime.OneItem)
 	}
 	return nil
 }
@@ -368,10 +368,10 @@ func (v *Labels) SizeCBOR() int {
 func (v *Labels) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Labels")
+		return runtime.AtRoot(err, "Labels", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Labels")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Labels", runtime.WholeInput)
 	}
 	return nil
 }
@@ -380,7 +380,7 @@ func (v *Labels) UnmarshalCBOR(data []byte) error {
 // writes a struct without toarray (//cborgen:map). Any other item is an error.
 func (v *Labels) DecodeCBOR(d *runtime.Decoder) error {
 	if err := v.cborDecodeMap(d); err != nil {
-		return runtime.AtRoot(err, "Labels")
+		return runtime.AtRoot(err, "Labels", runtime.OneItem)
 	}
 	return nil
 }

@@ -79,10 +79,10 @@ func (v *Tagged) SizeCBOR() int {
 func (v *Tagged) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Tagged")
+		return runtime.AtRoot(err, "Tagged", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tagged")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tagged", runtime.WholeInput)
 	}
 	return nil
 }
@@ -101,7 +101,7 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 9)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Tagged")
+		return runtime.AtRoot(err, "Tagged", runtime.OneItem)
 	}
 	return nil
 }
@@ -371,10 +371,10 @@ func (v *IntKeys) SizeCBOR() int {
 func (v *IntKeys) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "IntKeys")
+		return runtime.AtRoot(err, "IntKeys", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "IntKeys")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "IntKeys", runtime.WholeInput)
 	}
 	return nil
 }
@@ -393,7 +393,7 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 3)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "IntKeys")
+		return runtime.AtRoot(err, "IntKeys", runtime.OneItem)
 	}
 	return nil
 }
@@ -566,10 +566,10 @@ func (v *Cased) SizeCBOR() int {
 func (v *Cased) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Cased")
+		return runtime.AtRoot(err, "Cased", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Cased")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Cased", runtime.WholeInput)
 	}
 	return nil
 }
@@ -588,7 +588,7 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 6)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Cased")
+		return runtime.AtRoot(err, "Cased", runtime.OneItem)
 	}
 	return nil
 }

@@ -79,10 +79,10 @@ func (v *Event) SizeCBOR() int {
 func (v *Event) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Event")
+		return runtime.AtRoot(err, "Event", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event", runtime.WholeInput)
 	}
 	return nil
 }
@@ -101,7 +101,7 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Event")
+		return runtime.AtRoot(err, "Event", runtime.OneItem)
 	}
 	return nil
 }
@@ -316,10 +316,10 @@ func (v *Box[T]) SizeCBOR() int {
 func (v *Box[T]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Box")
+		return runtime.AtRoot(err, "Box", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Box")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Box", runtime.WholeInput)
 	}
 	return nil
 }
@@ -338,7 +338,7 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 1)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Box")
+		return runtime.AtRoot(err, "Box", runtime.OneItem)
 	}
 	return nil
 }

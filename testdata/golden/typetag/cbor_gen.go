@@ -51,10 +51,10 @@ func (v *Point) SizeCBOR() int {
 func (v *Point) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Point")
+		return runtime.AtRoot(err, "Point", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
 	}
 	return nil
 }
@@ -62,7 +62,7 @@ func (v *Point) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1001, then the value (cborDecodeTagged).
 func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(1001, false); err != nil {
-		return runtime.AtRoot(err, "Point")
+		return runtime.AtRoot(err, "Point", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -81,7 +81,7 @@ func (v *Point) cborDecodeTagged(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Point")
+		return runtime.AtRoot(err, "Point", runtime.OneItem)
 	}
 	return nil
 }
@@ -229,10 +229,10 @@ func (v *Label) SizeCBOR() int {
 func (v *Label) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Label")
+		return runtime.AtRoot(err, "Label", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Label")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Label", runtime.WholeInput)
 	}
 	return nil
 }
@@ -240,7 +240,7 @@ func (v *Label) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1002, then the value (cborDecodeTagged).
 func (v *Label) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(1002, true); err != nil {
-		return runtime.AtRoot(err, "Label")
+		return runtime.AtRoot(err, "Label", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -259,7 +259,7 @@ func (v *Label) cborDecodeTagged(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Label")
+		return runtime.AtRoot(err, "Label", runtime.OneItem)
 	}
 	return nil
 }
@@ -468,10 +468,10 @@ func (v *Shape) SizeCBOR() int {
 func (v *Shape) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Shape")
+		return runtime.AtRoot(err, "Shape", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Shape")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Shape", runtime.WholeInput)
 	}
 	return nil
 }
@@ -479,7 +479,7 @@ func (v *Shape) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 65535, then the value (cborDecodeTagged).
 func (v *Shape) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(65535, false); err != nil {
-		return runtime.AtRoot(err, "Shape")
+		return runtime.AtRoot(err, "Shape", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -498,7 +498,7 @@ func (v *Shape) cborDecodeTagged(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Shape")
+		return runtime.AtRoot(err, "Shape", runtime.OneItem)
 	}
 	return nil
 }
@@ -738,10 +738,10 @@ func (v *UInt64Value) SizeCBOR() int {
 func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -749,7 +749,7 @@ func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1003, then the value (cborDecodeTagged).
 func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(1003, false); err != nil {
-		return runtime.AtRoot(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -759,7 +759,7 @@ func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
 	} else if x, err := d.ReadUint64(); err != nil {
-		return runtime.AtRoot(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
 		(*v) = UInt64Value(x)
 	}
@@ -823,10 +823,10 @@ func (v *Dict) SizeCBOR() int {
 func (v *Dict) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Dict")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Dict", runtime.WholeInput)
 	}
 	return nil
 }
@@ -834,13 +834,13 @@ func (v *Dict) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1004, then the value (cborDecodeTagged).
 func (v *Dict) DecodeCBOR(d *runtime.Decoder) error {
 	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtRoot(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	} else if null {
 		*v = nil
 		return nil
 	}
 	if err := d.ReadTypeTag(1004, false); err != nil {
-		return runtime.AtRoot(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -853,7 +853,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		if !ok {
 			var err error
 			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtRoot(err, "Dict")
+				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
 		if null {
@@ -861,24 +861,24 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		} else {
 			n, err := d.ReadMapHead()
 			if err != nil {
-				return runtime.AtRoot(err, "Dict")
+				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 			m := make(Dict, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
-						return runtime.AtRoot(err, "Dict")
+						return runtime.AtRoot(err, "Dict", runtime.OneItem)
 					} else if !more {
 						break
 					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtRoot(err, "Dict")
+					return runtime.AtRoot(err, "Dict", runtime.OneItem)
 				}
 				e = 0
 				if err := e.DecodeCBOR(d); err != nil {
-					return runtime.AtRoot(runtime.AtKey(err, k), "Dict")
+					return runtime.AtRoot(runtime.AtKey(err, k), "Dict", runtime.OneItem)
 				}
 				m[k] = e
 			}
@@ -924,10 +924,10 @@ func (v *Blob) SizeCBOR() int {
 func (v *Blob) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Blob")
+		return runtime.AtRoot(err, "Blob", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Blob")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Blob", runtime.WholeInput)
 	}
 	return nil
 }
@@ -935,13 +935,13 @@ func (v *Blob) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1005, then the value (cborDecodeTagged).
 func (v *Blob) DecodeCBOR(d *runtime.Decoder) error {
 	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtRoot(err, "Blob")
+		return runtime.AtRoot(err, "Blob", runtime.OneItem)
 	} else if null {
 		*v = nil
 		return nil
 	}
 	if err := d.ReadTypeTag(1005, true); err != nil {
-		return runtime.AtRoot(err, "Blob")
+		return runtime.AtRoot(err, "Blob", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -953,7 +953,7 @@ func (v *Blob) cborDecodeTagged(d *runtime.Decoder) error {
 		if !ok {
 			var err error
 			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtRoot(err, "Blob")
+				return runtime.AtRoot(err, "Blob", runtime.OneItem)
 			}
 		}
 		if null {
@@ -961,7 +961,7 @@ func (v *Blob) cborDecodeTagged(d *runtime.Decoder) error {
 		} else {
 			b, err := d.ReadBytes((*v)[:0])
 			if err != nil {
-				return runtime.AtRoot(err, "Blob")
+				return runtime.AtRoot(err, "Blob", runtime.OneItem)
 			}
 			(*v) = b
 		}
@@ -1017,10 +1017,10 @@ func (v *Points) SizeCBOR() int {
 func (v *Points) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Points")
+		return runtime.AtRoot(err, "Points", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Points")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Points", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1028,13 +1028,13 @@ func (v *Points) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 1006, then the value (cborDecodeTagged).
 func (v *Points) DecodeCBOR(d *runtime.Decoder) error {
 	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtRoot(err, "Points")
+		return runtime.AtRoot(err, "Points", runtime.OneItem)
 	} else if null {
 		*v = nil
 		return nil
 	}
 	if err := d.ReadTypeTag(1006, false); err != nil {
-		return runtime.AtRoot(err, "Points")
+		return runtime.AtRoot(err, "Points", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -1046,7 +1046,7 @@ func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
 		if !ok {
 			var err error
 			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtRoot(err, "Points")
+				return runtime.AtRoot(err, "Points", runtime.OneItem)
 			}
 		}
 		if null {
@@ -1054,20 +1054,20 @@ func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
 		} else {
 			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtRoot(err, "Points")
+				return runtime.AtRoot(err, "Points", runtime.OneItem)
 			}
 			(*v) = runtime.ReuseSlice(d, (*v), n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
-						return runtime.AtRoot(err, "Points")
+						return runtime.AtRoot(err, "Points", runtime.OneItem)
 					} else if !more {
 						break
 					}
 				}
 				(*v) = append((*v), Point{})
 				if err := (*v)[i].DecodeCBOR(d); err != nil {
-					return runtime.AtRoot(runtime.AtIndex(err, i), "Points")
+					return runtime.AtRoot(runtime.AtIndex(err, i), "Points", runtime.OneItem)
 				}
 			}
 			d.Leave()
@@ -1181,10 +1181,10 @@ func (v *Values) SizeCBOR() int {
 func (v *Values) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Values")
+		return runtime.AtRoot(err, "Values", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Values")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Values", runtime.WholeInput)
 	}
 	return nil
 }
@@ -1203,7 +1203,7 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 7)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Values")
+		return runtime.AtRoot(err, "Values", runtime.OneItem)
 	}
 	return nil
 }

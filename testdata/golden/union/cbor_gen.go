@@ -64,10 +64,10 @@ func (v *Composite) SizeCBOR() int {
 func (v *Composite) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
 	}
 	return nil
 }
@@ -75,7 +75,7 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 2000, then the value (cborDecodeTagged).
 func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(2000, false); err != nil {
-		return runtime.AtRoot(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -94,7 +94,7 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 2)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Composite")
+		return runtime.AtRoot(err, "Composite", runtime.OneItem)
 	}
 	return nil
 }
@@ -281,10 +281,10 @@ func (v *Dict) SizeCBOR() int {
 func (v *Dict) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Dict")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Dict", runtime.WholeInput)
 	}
 	return nil
 }
@@ -292,13 +292,13 @@ func (v *Dict) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 2001, then the value (cborDecodeTagged).
 func (v *Dict) DecodeCBOR(d *runtime.Decoder) error {
 	if null, err := d.ReadNull(); err != nil {
-		return runtime.AtRoot(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	} else if null {
 		*v = nil
 		return nil
 	}
 	if err := d.ReadTypeTag(2001, false); err != nil {
-		return runtime.AtRoot(err, "Dict")
+		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -311,7 +311,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		if !ok {
 			var err error
 			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtRoot(err, "Dict")
+				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
 		if null {
@@ -319,25 +319,25 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		} else {
 			n, err := d.ReadMapHead()
 			if err != nil {
-				return runtime.AtRoot(err, "Dict")
+				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 			m := make(Dict, d.Hint(max(n, 0)))
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
-						return runtime.AtRoot(err, "Dict")
+						return runtime.AtRoot(err, "Dict", runtime.OneItem)
 					} else if !more {
 						break
 					}
 				}
 				k, err := d.ReadString()
 				if err != nil {
-					return runtime.AtRoot(err, "Dict")
+					return runtime.AtRoot(err, "Dict", runtime.OneItem)
 				}
 				e = nil
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
-					return runtime.AtRoot(runtime.AtKey(err, k), "Dict")
+					return runtime.AtRoot(runtime.AtKey(err, k), "Dict", runtime.OneItem)
 				}
 				e = u1
 				m[k] = e
@@ -381,10 +381,10 @@ func (v *UInt64Value) SizeCBOR() int {
 func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -392,7 +392,7 @@ func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 2002, then the value (cborDecodeTagged).
 func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(2002, false); err != nil {
-		return runtime.AtRoot(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -402,7 +402,7 @@ func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
 	} else if x, err := d.ReadUint64(); err != nil {
-		return runtime.AtRoot(err, "UInt64Value")
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
 		(*v) = UInt64Value(x)
 	}
@@ -441,10 +441,10 @@ func (v *Int64Value) SizeCBOR() int {
 func (v *Int64Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Int64Value")
+		return runtime.AtRoot(err, "Int64Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Int64Value")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Int64Value", runtime.WholeInput)
 	}
 	return nil
 }
@@ -452,7 +452,7 @@ func (v *Int64Value) UnmarshalCBOR(data []byte) error {
 // DecodeCBOR reads one value from d: tag 2003, then the value (cborDecodeTagged).
 func (v *Int64Value) DecodeCBOR(d *runtime.Decoder) error {
 	if err := d.ReadTypeTag(2003, false); err != nil {
-		return runtime.AtRoot(err, "Int64Value")
+		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	}
 	return v.cborDecodeTagged(d)
 }
@@ -464,7 +464,7 @@ func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
 	} else if x, err := d.ReadInt64(); err != nil {
-		return runtime.AtRoot(err, "Int64Value")
+		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	} else {
 		(*v) = Int64Value(x)
 	}
@@ -502,10 +502,10 @@ func (v *StringValue) SizeCBOR() int {
 func (v *StringValue) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "StringValue")
+		return runtime.AtRoot(err, "StringValue", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "StringValue")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "StringValue", runtime.WholeInput)
 	}
 	return nil
 }
@@ -515,7 +515,7 @@ func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
 	} else if x, err := d.ReadString(); err != nil {
-		return runtime.AtRoot(err, "StringValue")
+		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
 		(*v) = StringValue(x)
 	}
@@ -551,10 +551,10 @@ func (v *BoolValue) SizeCBOR() int {
 func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "BoolValue")
+		return runtime.AtRoot(err, "BoolValue", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "BoolValue")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "BoolValue", runtime.WholeInput)
 	}
 	return nil
 }
@@ -564,7 +564,7 @@ func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
 	} else if x, err := d.ReadBool(); err != nil {
-		return runtime.AtRoot(err, "BoolValue")
+		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {
 		(*v) = BoolValue(x)
 	}
@@ -597,10 +597,10 @@ func (v *Unknown) SizeCBOR() int {
 func (v *Unknown) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Unknown")
+		return runtime.AtRoot(err, "Unknown", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Unknown")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Unknown", runtime.WholeInput)
 	}
 	return nil
 }
@@ -609,7 +609,7 @@ func (v *Unknown) UnmarshalCBOR(data []byte) error {
 func (v *Unknown) DecodeCBOR(d *runtime.Decoder) error {
 	raw, err := d.ReadRawItem((*v)[:0])
 	if err != nil {
-		return runtime.AtRoot(err, "Unknown")
+		return runtime.AtRoot(err, "Unknown", runtime.OneItem)
 	}
 	*v = raw
 	return nil
@@ -720,10 +720,10 @@ func (v *Document) SizeCBOR() int {
 func (v *Document) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "Document")
+		return runtime.AtRoot(err, "Document", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Document")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Document", runtime.WholeInput)
 	}
 	return nil
 }
@@ -742,7 +742,7 @@ func (v *Document) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 5)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "Document")
+		return runtime.AtRoot(err, "Document", runtime.OneItem)
 	}
 	return nil
 }
@@ -1055,10 +1055,10 @@ func UnmarshalExtensionCBOR(data []byte) (Extension, error) {
 	d := runtime.NewBytesDecoder(data)
 	x, err := DecodeExtensionCBOR(d)
 	if err != nil {
-		return nil, runtime.AtType(err, "Extension")
+		return nil, runtime.AtRoot(err, "Extension", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return nil, runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Extension")
+		return nil, runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Extension", runtime.WholeInput)
 	}
 	return x, nil
 }
@@ -1165,10 +1165,10 @@ func UnmarshalValueCBOR(data []byte) (Value, error) {
 	d := runtime.NewBytesDecoder(data)
 	x, err := DecodeValueCBOR(d)
 	if err != nil {
-		return nil, runtime.AtType(err, "Value")
+		return nil, runtime.AtRoot(err, "Value", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return nil, runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value")
+		return nil, runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
 	}
 	return x, nil
 }

@@ -119,10 +119,10 @@ func (v *T) SizeCBOR() int {
 func (v *T) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtType(err, "T")
+		return runtime.AtRoot(err, "T", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
-		return runtime.AtType(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "T")
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "T", runtime.WholeInput)
 	}
 	return nil
 }
@@ -141,7 +141,7 @@ func (v *T) DecodeCBOR(d *runtime.Decoder) error {
 		err = v.cborDecodeFields(d, -1, 4)
 	}
 	if err != nil {
-		return runtime.AtRoot(err, "T")
+		return runtime.AtRoot(err, "T", runtime.OneItem)
 	}
 	return nil
 }

@@ -38,9 +38,9 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 	}
 	var loop []jen.Code
 	loop = append(loop,
-		jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextPair").Call(jen.Id("n"), jen.Id("i")),
-		ifErr(noPath),
-		jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+		jen.If(jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextPair").Call(jen.Id("n"), jen.Id("i")), jen.Id("err").Op("!=").Nil()).
+			Block(jen.Return(jen.Id("err"))).
+			Else().If(jen.Op("!").Id("more")).Block(jen.Break()),
 	)
 	skip := jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
 		Block(jen.Return(jen.Id("err")))

@@ -116,11 +116,9 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Composite{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -325,11 +323,9 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Field{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()

@@ -120,11 +120,9 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Scalars{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -464,11 +462,9 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Named{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -698,11 +694,9 @@ func (v *Empty) cborDecodeMap(d *runtime.Decoder) error {
 	}
 	*v = Empty{}
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		if _, err := d.ReadKey(); err != nil {

@@ -88,11 +88,9 @@ func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Sample{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()

@@ -150,11 +150,9 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Record{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -406,11 +404,9 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Event{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -626,11 +622,9 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Framed{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -839,11 +833,9 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Meta{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()

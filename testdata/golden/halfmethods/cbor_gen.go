@@ -158,11 +158,9 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Reading{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()

@@ -122,11 +122,9 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Version{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -334,11 +332,9 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Token{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()

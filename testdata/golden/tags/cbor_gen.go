@@ -116,11 +116,9 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Tagged{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -408,11 +406,9 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 	*v = IntKeys{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()
@@ -603,11 +599,9 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Cased{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()

@@ -99,11 +99,9 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 	*v = Person{}
 	var seen uint64
 	for i := 0; ; i++ {
-		more, err := d.NextPair(n, i)
-		if err != nil {
+		if more, err := d.NextPair(n, i); err != nil {
 			return err
-		}
-		if !more {
+		} else if !more {
 			break
 		}
 		k, err := d.ReadKey()

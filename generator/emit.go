@@ -12,9 +12,6 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 )
 
-// rt refers to name in the runtime package.
-func rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
-
 // atRoot is the runtime call that names the type name as the root of
 // err's path: runtime.AtRoot(err, "Order", runtime.OneItem). extent is
 // "OneItem" in a DecodeCBOR method and "WholeInput" where the input must
@@ -180,7 +177,11 @@ func emitFile(f *File) ([]byte, error) {
 		if !s.Embeddable {
 			jf.Add(e.marshalMethod(s)).Line()
 		}
-		jf.Add(e.appendMethod(s)).Line()
+		if s.MapFormat {
+			jf.Add(e.appendMapFormatMethod(s)).Line() // emit_map.go
+		} else {
+			jf.Add(e.appendMethod(s)).Line()
+		}
 		jf.Add(e.sizeMethod(s)).Line()
 		if !s.Embeddable {
 			jf.Add(e.unmarshalMethod(s)).Line()

@@ -24,9 +24,6 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	if s.Value != nil {
 		return e.appendValueMethod(s)
 	}
-	if s.MapFormat {
-		return e.appendMapFormatMethod(s) // emit_map.go
-	}
 	needErr := false
 	for _, f := range s.Fields {
 		needErr = needErr || e.canFail(f.Type)

@@ -55,27 +55,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 	if !s.Extensible {
 		lengthOK = jen.Parens(jen.Add(tooFew).Op("||").Add(n).Op(">").Lit(nf))
 	}
-	var end []jen.Code
-	if required > 0 {
-		end = append(end, jen.If(jen.Add(i).Op("<").Lit(required)).Block(wrongLength(i)))
-	}
-	for k := required; k < nf; k++ {
-		f := s.Fields[k]
-		if f.isReserved() {
-			continue
-		}
-		// A field promoted through a nil embedded pointer is zero
-		// already.
-		cond := jen.Add(i).Op("<=").Lit(k)
-		ptrs, _ := embeddedPtrs(f)
-		for _, p := range ptrs {
-			cond = cond.Op("&&").Add(p).Op("!=").Nil()
-		}
-		end = append(end, jen.If(cond).Block(
-			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.goType())),
-		))
-	}
-	end = append(end, jen.Break())
+	end := evolvingEnd(s, required, wrongLength)
 
 	past := []jen.Code{wrongLengthMore(required, nf)}
 	if s.Extensible {
@@ -100,6 +80,47 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 		jen.Return(jen.Nil()),
 	}
 
+	doc := evolvingDoc(s)
+	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeArray).
+		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+		Block(body...)
+}
+
+// evolvingEnd is what the decoder of an evolving type does when the
+// array ends after i elements: too few is an error; each added field the
+// array ends before is set to zero.
+func evolvingEnd(s *Struct, required int, wrongLength func(found jen.Code) jen.Code) []jen.Code {
+	i := jen.Id("i")
+	var end []jen.Code
+	if required > 0 {
+		end = append(end, jen.If(jen.Add(i).Op("<").Lit(required)).Block(wrongLength(i)))
+	}
+	for k := required; k < len(s.Fields); k++ {
+		f := s.Fields[k]
+		if f.isReserved() {
+			continue
+		}
+		// A field promoted through a nil embedded pointer is zero
+		// already.
+		cond := jen.Add(i).Op("<=").Lit(k)
+		ptrs, _ := embeddedPtrs(f)
+		for _, p := range ptrs {
+			cond = cond.Op("&&").Add(p).Op("!=").Nil()
+		}
+		end = append(end, jen.If(cond).Block(
+			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.goType())),
+		))
+	}
+	return append(end, jen.Break())
+
+}
+
+// evolvingDoc is the doc comment of the array decoder of an evolving
+// type: which fields older arrays end before, and whether newer elements
+// are skipped.
+func evolvingDoc(s *Struct) *jen.Statement {
+	nf := len(s.Fields)
+	required := nf - s.Optional
 	doc := jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line()
 	if s.Optional > 0 {
 		var added []string
@@ -123,9 +144,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 		doc.Comment("Elements after the last field, written by a newer version of the type, are").Line().
 			Comment("skipped (//cborgen:extensible).").Line()
 	}
-	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeArray).
-		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
-		Block(body...)
+	return doc
 }
 
 // wrongLengthMore refuses an element past the last field.

@@ -121,50 +121,10 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	switch t := t.(type) {
 	case Bool, Int, Float, String:
-		sc, _ := scalarOf(t)
-		x := jen.Id(local("x", depth))
-		// The commonest encodings are read in line (runtime/fast.go);
-		// the Read method takes everything else and reports errors.
-		ok := jen.Id(local("ok", depth))
-		if it, isInt := t.(Int); isInt {
-			// Integers of any head width, bounded by the Go type so that
-			// the conversion needs no check: TryUint, then for a signed
-			// type TryNeg (the value -1-x), then the Read method.
-			max := jen.Qual("math", sc.max)
-			out := jen.If(
-				jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(max), ok,
-			).Block(set(convertTo(t.goType(), types.Uint64, x)))
-			if it.Signed {
-				out = out.Else().If(
-					jen.List(x, ok).Op(":=").Id("d").Dot("TryNeg").Call(max), ok,
-				).Block(set(jen.Lit(-1).Op("-").Add(convertTo(t.goType(), types.Uint64, x))))
-			}
-			return []jen.Code{e.readScalar(out, t, to, wrap, depth)}
-		}
-		return []jen.Code{e.readScalar(jen.If(
-			jen.List(x, ok).Op(":=").Id("d").Dot(sc.try).Call(), ok,
-		).Block(set(convertTo(t.goType(), sc.kind, x))), t, to, wrap, depth)}
+		return e.decodeScalar(t, to, wrap, depth)
 
 	case Bytes:
-		if !t.NamedElem {
-			read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
-			if e.errInScope {
-				e.useErr()
-				return e.orNullDecode(to, wrap, depth, nil, jen.List(to, jen.Id("err")).Op("=").Add(read))
-			}
-			b := jen.Id(local("b", depth))
-			return e.orNullDecode(to, wrap, depth, []jen.Code{
-				jen.List(b, jen.Id("err")).Op(":=").Add(read),
-				ifErr(wrap),
-				set(b),
-			}, nil)
-		}
-		b := jen.Id(local("b", depth))
-		return e.orNullDecode(to, wrap, depth, []jen.Code{
-			jen.List(b, jen.Id("err")).Op(":=").Add(rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))),
-			ifErr(wrap),
-			set(b),
-		}, nil)
+		return e.decodeBytes(t, to, wrap, depth)
 
 	case ByteArray:
 		read := jen.Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))
@@ -177,18 +137,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		).Block(jen.Return(wrap(jen.Id("err"))))}
 
 	case Array:
-		if _, ok := t.Elem.(TypeParam); ok {
-			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeArray").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty())), wrap)}
-		}
-		n, i := local("n", depth), local("i", depth)
-		elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
-		out := []jen.Code{
-			jen.List(jen.Id(n), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
-			ifErr(wrap),
-		}
-		elem := e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })
-		out = append(out, countedLoop(int(t.N), depth, wrap, elem)...)
-		return append(out, jen.Id("d").Dot("Leave").Call())
+		return e.decodeArray(t, to, wrap, depth)
 
 	case Slice:
 		if _, ok := t.Elem.(TypeParam); ok {
@@ -214,6 +163,11 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		return []jen.Code{decodeRef(to, wrap)}
 
 	case Time:
+		if e.errInScope {
+			e.useErr()
+			return []jen.Code{jen.If(jen.List(to, jen.Id("err")).Op("=").Id("d").Dot("ReadTime").Call(), jen.Id("err").Op("!=").Nil()).
+				Block(jen.Return(wrap(jen.Id("err"))))}
+		}
 		x := jen.Id(local("x", depth))
 		return []jen.Code{
 			jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot("ReadTime").Call(),
@@ -225,35 +179,10 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		return []jen.Code{checkErr(jen.Id("d").Dot("ReadBigInt").Call(jen.Op("&").Add(to)), wrap)}
 
 	case Marshaler:
-		// The item is checked to be well-formed, then handed to the
-		// type's own UnmarshalCBOR, which must copy what it keeps.
-		// Its error keeps its identity and text (runtime.MethodError),
-		// at the offset where the item starts.
-		raw, off := jen.Id(local("raw", depth)), jen.Id(local("off", depth))
-		return []jen.Code{
-			jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(),
-			jen.List(raw, jen.Id("err")).Op(":=").Id("d").Dot("ReadRaw").Call(),
-			ifErr(wrap),
-			checkErr(jen.Add(to).Dot("UnmarshalCBOR").Call(raw), func(err jen.Code) jen.Code {
-				return wrap(rt("MethodError").Call(off, err))
-			}),
-		}
+		return e.decodeMarshaler(t, to, wrap, depth)
 
 	case BinaryMarshaler:
-		b, off := jen.Id(local("b", depth)), jen.Id(local("off", depth))
-		return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
-			jen.List(jen.Id(local("null", depth)), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
-			jen.Id("err").Op("!=").Nil(),
-		).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Id(local("null", depth))).Block(
-			jen.Var().Id(local("zero", depth)).Add(typeCode(t.Go)),
-			set(jen.Id(local("zero", depth))),
-		).Else().Block(
-			jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytesView").Call(),
-			ifErr(wrap),
-			checkErr(jen.Add(to).Dot("UnmarshalBinary").Call(b), func(err jen.Code) jen.Code {
-				return wrap(rt("MethodError").Call(off, err))
-			}),
-		)}
+		return e.decodeBinaryMarshaler(t, to, wrap, depth)
 
 	case Union:
 		x := jen.Id(local("u", depth))
@@ -264,20 +193,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		}
 
 	case Split:
-		if _, ok := t.Dec.(BinaryMarshaler); ok {
-			// UnmarshalBinary takes a byte string; fxamacker reads any
-			// other item by the type's kind.
-			// Its error has a name of its own, so that the reads in
-			// its branches see the err around them (readScalar).
-			major, merr := jen.Id(local("major", depth)), jen.Id(local("merr", depth))
-			return []jen.Code{jen.If(
-				jen.List(major, merr).Op(":=").Id("d").Dot("PeekMajor").Call(),
-				jen.Add(merr).Op("!=").Nil(),
-			).Block(jen.Return(wrap(merr))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
-				Block(e.decodeValue(t.Dec, to, wrap, depth)...).
-				Else().Block(e.decodeValue(t.Kind, to, wrap, depth)...)}
-		}
-		return e.decodeValue(t.Dec, to, wrap, depth)
+		return e.decodeSplit(t, to, wrap, depth)
 
 	case Dynamic:
 		return []jen.Code{checkErr(jen.Qual(dynamicPath, "Decode").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
@@ -290,6 +206,128 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			Block(jen.Return(wrap(jen.Id("err"))))}
 	}
 	panic("cbor-gen: decodeValue: unknown model type")
+}
+
+// decodeArray decodes an array of exactly t.N elements into a Go array.
+func (e *emitter) decodeArray(t Array, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	if _, ok := t.Elem.(TypeParam); ok {
+		return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeArray").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty())), wrap)}
+	}
+	n, i := local("n", depth), local("i", depth)
+	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
+	out := []jen.Code{
+		jen.List(jen.Id(n), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
+		ifErr(wrap),
+	}
+	elem := e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })
+	out = append(out, countedLoop(int(t.N), depth, wrap, elem)...)
+	return append(out, jen.Id("d").Dot("Leave").Call())
+}
+
+// decodeScalar decodes the in-line fast path of a Bool, Int, Float or String, then its Read method (readScalar).
+func (e *emitter) decodeScalar(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
+	sc, _ := scalarOf(t)
+	x := jen.Id(local("x", depth))
+	// The commonest encodings are read in line (runtime/fast.go);
+	// the Read method takes everything else and reports errors.
+	ok := jen.Id(local("ok", depth))
+	if it, isInt := t.(Int); isInt {
+		// Integers of any head width, bounded by the Go type so that
+		// the conversion needs no check: TryUint, then for a signed
+		// type TryNeg (the value -1-x), then the Read method.
+		max := jen.Qual("math", sc.max)
+		out := jen.If(
+			jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(max), ok,
+		).Block(set(convertTo(t.goType(), types.Uint64, x)))
+		if it.Signed {
+			out = out.Else().If(
+				jen.List(x, ok).Op(":=").Id("d").Dot("TryNeg").Call(max), ok,
+			).Block(set(jen.Lit(-1).Op("-").Add(convertTo(t.goType(), types.Uint64, x))))
+		}
+		return []jen.Code{e.readScalar(out, t, to, wrap, depth)}
+	}
+	return []jen.Code{e.readScalar(jen.If(
+		jen.List(x, ok).Op(":=").Id("d").Dot(sc.try).Call(), ok,
+	).Block(set(convertTo(t.goType(), sc.kind, x))), t, to, wrap, depth)}
+}
+
+// decodeBytes decodes a []byte: null is nil; a byte string reuses the capacity of to.
+func (e *emitter) decodeBytes(t Bytes, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
+	if !t.NamedElem {
+		read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+		if e.errInScope {
+			e.useErr()
+			return e.orNullDecode(to, wrap, depth, nil, jen.List(to, jen.Id("err")).Op("=").Add(read))
+		}
+		b := jen.Id(local("b", depth))
+		return e.orNullDecode(to, wrap, depth, []jen.Code{
+			jen.List(b, jen.Id("err")).Op(":=").Add(read),
+			ifErr(wrap),
+			set(b),
+		}, nil)
+	}
+	b := jen.Id(local("b", depth))
+	return e.orNullDecode(to, wrap, depth, []jen.Code{
+		jen.List(b, jen.Id("err")).Op(":=").Add(rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))),
+		ifErr(wrap),
+		set(b),
+	}, nil)
+}
+
+// decodeMarshaler decodes a type with its own UnmarshalCBOR, handed the item's bytes.
+func (e *emitter) decodeMarshaler(t Marshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	// The item is checked to be well-formed, then handed to the
+	// type's own UnmarshalCBOR, which must copy what it keeps.
+	// Its error keeps its identity and text (runtime.MethodError),
+	// at the offset where the item starts.
+	raw, off := jen.Id(local("raw", depth)), jen.Id(local("off", depth))
+	return []jen.Code{
+		jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(),
+		jen.List(raw, jen.Id("err")).Op(":=").Id("d").Dot("ReadRaw").Call(),
+		ifErr(wrap),
+		checkErr(jen.Add(to).Dot("UnmarshalCBOR").Call(raw), func(err jen.Code) jen.Code {
+			return wrap(rt("MethodError").Call(off, err))
+		}),
+	}
+}
+
+// decodeBinaryMarshaler decodes a type with UnmarshalBinary, handed the content of a byte string; null is the zero value.
+func (e *emitter) decodeBinaryMarshaler(t BinaryMarshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
+	b, off := jen.Id(local("b", depth)), jen.Id(local("off", depth))
+	return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
+		jen.List(jen.Id(local("null", depth)), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
+		jen.Id("err").Op("!=").Nil(),
+	).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Id(local("null", depth))).Block(
+		jen.Var().Id(local("zero", depth)).Add(typeCode(t.Go)),
+		set(jen.Id(local("zero", depth))),
+	).Else().Block(
+		jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytesView").Call(),
+		ifErr(wrap),
+		checkErr(jen.Add(to).Dot("UnmarshalBinary").Call(b), func(err jen.Code) jen.Code {
+			return wrap(rt("MethodError").Call(off, err))
+		}),
+	)}
+}
+
+// decodeSplit decodes a type with only one half of a method pair: its decoding half.
+func (e *emitter) decodeSplit(t Split, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	if _, ok := t.Dec.(BinaryMarshaler); ok {
+		// UnmarshalBinary takes a byte string; fxamacker reads any
+		// other item by the type's kind.
+		// Its error has a name of its own, so that the reads in
+		// its branches see the err around them (readScalar).
+		major, merr := jen.Id(local("major", depth)), jen.Id(local("merr", depth))
+		return []jen.Code{jen.If(
+			jen.List(major, merr).Op(":=").Id("d").Dot("PeekMajor").Call(),
+			jen.Add(merr).Op("!=").Nil(),
+		).Block(jen.Return(wrap(merr))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
+			Block(e.decodeValue(t.Dec, to, wrap, depth)...).
+			Else().Block(e.decodeValue(t.Kind, to, wrap, depth)...)}
+	}
+	return e.decodeValue(t.Dec, to, wrap, depth)
 }
 
 // orNullDecode sets to nil on a CBOR null (or undefined) and runs decode

@@ -1,5 +1,7 @@
 package generator
 
+import "github.com/dave/jennifer/jen"
+
 // The names that generated code uses and the builder must know too: the
 // packages it imports, the methods it declares, its header. They are
 // shared by every stage, so they depend on nothing.
@@ -7,6 +9,9 @@ package generator
 // runtimePath is the import path of the package generated code calls.
 // Every reference to it goes through rt.
 const runtimePath = "github.com/cborgen/cborgen/runtime"
+
+// rt refers to name in the runtime package.
+func rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
 
 // The unexported helper methods generated beside the four public ones.
 const (

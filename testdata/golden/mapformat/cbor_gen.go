@@ -1337,11 +1337,9 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// When
-		x, err := d.ReadTime()
-		if err != nil {
+		if v.When, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "When")
 		}
-		v.When = x
 		if to == 4 {
 			return nil
 		}

@@ -448,11 +448,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// At
-		x, err := d.ReadTime()
-		if err != nil {
+		if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
-		v.At = x
 		if to == 1 {
 			return nil
 		}
@@ -471,11 +469,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.AtPtr == nil {
 				v.AtPtr = new(time.Time)
 			}
-			x1, err := d.ReadTime()
-			if err != nil {
+			if (*v.AtPtr), err = d.ReadTime(); err != nil {
 				return runtime.AtField(err, "AtPtr")
 			}
-			(*v.AtPtr) = x1
 		}
 		if to == 2 {
 			return nil
@@ -1024,11 +1020,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Times = append(v.Times, time.Time{})
-				x1, err := d.ReadTime()
-				if err != nil {
+				if v.Times[i], err = d.ReadTime(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Times")
 				}
-				v.Times[i] = x1
 			}
 			d.Leave()
 		}
@@ -1051,11 +1045,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 22:
 		// ZAt
-		x, err := d.ReadTime()
-		if err != nil {
+		if v.ZAt, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "ZAt")
 		}
-		v.ZAt = x
 		if to == 23 {
 			return nil
 		}

@@ -189,11 +189,9 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// At
-		x, err := d.ReadTime()
-		if err != nil {
+		if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
-		v.At = x
 		if to == 1 {
 			return nil
 		}
@@ -212,11 +210,9 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.Until == nil {
 				v.Until = new(time.Time)
 			}
-			x1, err := d.ReadTime()
-			if err != nil {
+			if (*v.Until), err = d.ReadTime(); err != nil {
 				return runtime.AtField(err, "Until")
 			}
-			(*v.Until) = x1
 		}
 		if to == 2 {
 			return nil
@@ -247,11 +243,9 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Log = append(v.Log, time.Time{})
-				x1, err := d.ReadTime()
-				if err != nil {
+				if v.Log[i], err = d.ReadTime(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Log")
 				}
-				v.Log[i] = x1
 			}
 			d.Leave()
 		}

@@ -185,11 +185,9 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// BirthDay
-		x, err := d.ReadTime()
-		if err != nil {
+		if v.BirthDay, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "BirthDay")
 		}
-		v.BirthDay = x
 		if to == 2 {
 			return nil
 		}

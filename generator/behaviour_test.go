@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/iotest"
 	"unicode"
@@ -404,4 +405,71 @@ func TestStream(t *testing.T) {
 	if err := o.DecodeCBOR(d); !errors.Is(err, io.EOF) {
 		t.Fatalf("after the last value: %v, want io.EOF", err)
 	}
+}
+
+// TestInlineStructPaths: a small nested struct is read in line by its
+// holder when it comes as an array of its field count, and through its
+// own DecodeCBOR otherwise (an indefinite-length array, a legacy map). All
+// three give the same value, and an error inside it the same path.
+func TestInlineStructPaths(t *testing.T) {
+	want := nested.Item{SKU: "ab", Qty: 7, Price: 1.5}
+	forms := map[string]string{
+		"array":      "83" + "626162" + "07" + "f93e00",
+		"indefinite": "9f" + "626162" + "07" + "f93e00" + "ff",
+		"legacy":     "a3" + "63534b55626162" + "63517479" + "07" + "655072696365" + "f93e00",
+	}
+	for name, first := range forms {
+		var o nested.Order
+		full := orderWith(t, first)
+		if err := o.UnmarshalCBOR(full); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if o.First != want {
+			t.Errorf("%s: First = %+v, want %+v", name, o.First, want)
+		}
+	}
+	// Qty as text: the same path whichever way First is read.
+	bad := map[string]string{
+		"array":      "83" + "626162" + "6137" + "f93e00",
+		"indefinite": "9f" + "626162" + "6137" + "f93e00" + "ff",
+	}
+	var paths []string
+	for _, name := range []string{"array", "indefinite"} {
+		var o nested.Order
+		err := o.UnmarshalCBOR(orderWith(t, bad[name]))
+		if err == nil {
+			t.Fatalf("%s: no error", name)
+		}
+		msg := err.Error()
+		if i := strings.Index(msg, " at offset"); i >= 0 {
+			msg = msg[:i]
+		}
+		paths = append(paths, msg)
+	}
+	if paths[0] != paths[1] || !strings.Contains(paths[0], "Order.First.Qty") {
+		t.Errorf("errors differ or miss the path: in line %q, through DecodeCBOR %q", paths[0], paths[1])
+	}
+}
+
+// orderWith is a nested.Order with ID 1, First as the hex item first,
+// and every other field empty, in the array format.
+func orderWith(t *testing.T, first string) []byte {
+	t.Helper()
+	var o nested.Order
+	o.ID = 1
+	enc, err := o.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Replace the encoding of the zero First (83 60 00 f90000: "", 0, 0.0).
+	zero := []byte{0x83, 0x60, 0x00, 0xf9, 0x00, 0x00}
+	i := bytes.Index(enc, zero)
+	if i < 0 {
+		t.Fatalf("no zero Item in %x", enc)
+	}
+	f, err := hex.DecodeString(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append(append([]byte(nil), enc[:i]...), f...), enc[i+len(zero):]...)
 }

@@ -160,6 +160,9 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		return e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil)
 
 	case StructRef:
+		if s := e.inlineStruct(t); s != nil && !s.HasTag {
+			return e.decodeInline(s, to, wrap, depth)
+		}
 		return []jen.Code{decodeRef(to, wrap)}
 
 	case Time:
@@ -222,6 +225,29 @@ func (e *emitter) decodeArray(t Array, to jen.Code, wrap pathFunc, depth int) []
 	elem := e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })
 	out = append(out, countedLoop(int(t.N), depth, wrap, elem)...)
 	return append(out, jen.Id("d").Dot("Leave").Call())
+}
+
+// decodeInline reads a small struct that the encoders write in line
+// (inlineStruct), as msgp reads such types: an array head with its field
+// count, then its fields, in the holder's own code, with no call; any
+// other item (a legacy map, another length, a tag, strict mode, a stream
+// not yet buffered) goes to the struct's DecodeCBOR.
+//
+//	if d.TryArrayHead(2) {
+//		(X and Y, as fields of the holder are read)
+//		d.Leave()
+//	} else if err := v.Start.DecodeCBOR(d); err != nil {
+//		return runtime.AtField(err, "Start")
+//	}
+func (e *emitter) decodeInline(s *Struct, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	var fields []jen.Code
+	for _, f := range s.Fields {
+		fieldWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) })
+		fields = append(fields, e.decodeValue(f.Type, jen.Add(to).Dot(f.Name), fieldWrap, depth+1)...)
+	}
+	fields = append(fields, jen.Id("d").Dot("Leave").Call())
+	return []jen.Code{jen.If(jen.Id("d").Dot("TryArrayHead").Call(jen.Lit(len(s.Fields)))).Block(fields...).
+		Else().Add(decodeRef(to, wrap))}
 }
 
 // decodeScalar decodes the in-line fast path of a Bool, Int, Float or String, then its Read method (readScalar).

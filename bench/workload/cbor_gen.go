@@ -985,7 +985,33 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Nodes = append(v.Nodes, Node{})
-				if err := v.Nodes[i].DecodeCBOR(d); err != nil {
+				if d.TryArrayHead(4) {
+					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
+						v.Nodes[i].ID = x2
+					} else if v.Nodes[i].ID, err = d.ReadUint64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "ID"), i), "Nodes")
+					}
+					if x2, ok2 := d.TryString(); ok2 {
+						v.Nodes[i].Label = x2
+					} else if v.Nodes[i].Label, err = d.ReadString(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Nodes")
+					}
+					if x2, ok2 := d.TryUint(math.MaxUint8); ok2 {
+						v.Nodes[i].Kind = NodeKind(x2)
+					} else if x2, err := d.ReadUint8(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Kind"), i), "Nodes")
+					} else {
+						v.Nodes[i].Kind = NodeKind(x2)
+					}
+					if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
+						v.Nodes[i].Weight = int64(x2)
+					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
+						v.Nodes[i].Weight = -1 - int64(x2)
+					} else if v.Nodes[i].Weight, err = d.ReadInt64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Weight"), i), "Nodes")
+					}
+					d.Leave()
+				} else if err := v.Nodes[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Nodes")
 				}
 			}
@@ -1020,7 +1046,31 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Edges = append(v.Edges, Edge{})
-				if err := v.Edges[i].DecodeCBOR(d); err != nil {
+				if d.TryArrayHead(4) {
+					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
+						v.Edges[i].From = x2
+					} else if v.Edges[i].From, err = d.ReadUint64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "From"), i), "Edges")
+					}
+					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
+						v.Edges[i].To = x2
+					} else if v.Edges[i].To, err = d.ReadUint64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "To"), i), "Edges")
+					}
+					if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
+						v.Edges[i].Cost = int64(x2)
+					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
+						v.Edges[i].Cost = -1 - int64(x2)
+					} else if v.Edges[i].Cost, err = d.ReadInt64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Cost"), i), "Edges")
+					}
+					if x2, ok2 := d.TryBool(); ok2 {
+						v.Edges[i].Required = x2
+					} else if v.Edges[i].Required, err = d.ReadBool(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Required"), i), "Edges")
+					}
+					d.Leave()
+				} else if err := v.Edges[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Edges")
 				}
 			}
@@ -1603,7 +1653,52 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Segments = append(v.Segments, Segment{})
-				if err := v.Segments[i].DecodeCBOR(d); err != nil {
+				if d.TryArrayHead(3) {
+					if d.TryArrayHead(2) {
+						if x3, ok3 := d.TryUint(math.MaxInt64); ok3 {
+							v.Segments[i].Start.X = int64(x3)
+						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
+							v.Segments[i].Start.X = -1 - int64(x3)
+						} else if v.Segments[i].Start.X, err = d.ReadInt64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "Start"), i), "Segments")
+						}
+						if x3, ok3 := d.TryUint(math.MaxInt64); ok3 {
+							v.Segments[i].Start.Y = int64(x3)
+						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
+							v.Segments[i].Start.Y = -1 - int64(x3)
+						} else if v.Segments[i].Start.Y, err = d.ReadInt64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "Start"), i), "Segments")
+						}
+						d.Leave()
+					} else if err := v.Segments[i].Start.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Start"), i), "Segments")
+					}
+					if d.TryArrayHead(2) {
+						if x3, ok3 := d.TryUint(math.MaxInt64); ok3 {
+							v.Segments[i].End.X = int64(x3)
+						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
+							v.Segments[i].End.X = -1 - int64(x3)
+						} else if v.Segments[i].End.X, err = d.ReadInt64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "End"), i), "Segments")
+						}
+						if x3, ok3 := d.TryUint(math.MaxInt64); ok3 {
+							v.Segments[i].End.Y = int64(x3)
+						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
+							v.Segments[i].End.Y = -1 - int64(x3)
+						} else if v.Segments[i].End.Y, err = d.ReadInt64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "End"), i), "Segments")
+						}
+						d.Leave()
+					} else if err := v.Segments[i].End.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "End"), i), "Segments")
+					}
+					if x2, ok2 := d.TryString(); ok2 {
+						v.Segments[i].Label = x2
+					} else if v.Segments[i].Label, err = d.ReadString(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Segments")
+					}
+					d.Leave()
+				} else if err := v.Segments[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Segments")
 				}
 			}
@@ -1765,7 +1860,23 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Start
-		if err := v.Start.DecodeCBOR(d); err != nil {
+		if d.TryArrayHead(2) {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+				v.Start.X = int64(x1)
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+				v.Start.X = -1 - int64(x1)
+			} else if v.Start.X, err = d.ReadInt64(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "X"), "Start")
+			}
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+				v.Start.Y = int64(x1)
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+				v.Start.Y = -1 - int64(x1)
+			} else if v.Start.Y, err = d.ReadInt64(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Y"), "Start")
+			}
+			d.Leave()
+		} else if err := v.Start.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Start")
 		}
 		if to == 1 {
@@ -1774,7 +1885,23 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// End
-		if err := v.End.DecodeCBOR(d); err != nil {
+		if d.TryArrayHead(2) {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+				v.End.X = int64(x1)
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+				v.End.X = -1 - int64(x1)
+			} else if v.End.X, err = d.ReadInt64(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "X"), "End")
+			}
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+				v.End.Y = int64(x1)
+			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+				v.End.Y = -1 - int64(x1)
+			} else if v.End.Y, err = d.ReadInt64(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Y"), "End")
+			}
+			d.Leave()
+		} else if err := v.End.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "End")
 		}
 		if to == 2 {

@@ -1676,7 +1676,31 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Entries = append(v.Entries, Entry{})
-				if err := v.Entries[i].DecodeCBOR(d); err != nil {
+				if d.TryArrayHead(4) {
+					if x2, ok2 := d.TryString(); ok2 {
+						v.Entries[i].Key = x2
+					} else if v.Entries[i].Key, err = d.ReadString(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Key"), i), "Entries")
+					}
+					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
+						v.Entries[i].Version = x2
+					} else if v.Entries[i].Version, err = d.ReadUint64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Version"), i), "Entries")
+					}
+					if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
+						v.Entries[i].Size = int64(x2)
+					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
+						v.Entries[i].Size = -1 - int64(x2)
+					} else if v.Entries[i].Size, err = d.ReadInt64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Size"), i), "Entries")
+					}
+					if x2, ok2 := d.TryFloat64(); ok2 {
+						v.Entries[i].Score = x2
+					} else if v.Entries[i].Score, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Score"), i), "Entries")
+					}
+					d.Leave()
+				} else if err := v.Entries[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Entries")
 				}
 			}

@@ -1328,7 +1328,23 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 2:
 		// At
-		if err := v.At.DecodeCBOR(d); err != nil {
+		if d.TryArrayHead(2) {
+			if x1, ok1 := d.TryUint(math.MaxInt32); ok1 {
+				v.At.X = int32(x1)
+			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
+				v.At.X = -1 - int32(x1)
+			} else if v.At.X, err = d.ReadInt32(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "X"), "At")
+			}
+			if x1, ok1 := d.TryUint(math.MaxInt32); ok1 {
+				v.At.Y = int32(x1)
+			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
+				v.At.Y = -1 - int32(x1)
+			} else if v.At.Y, err = d.ReadInt32(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Y"), "At")
+			}
+			d.Leave()
+		} else if err := v.At.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "At")
 		}
 		if to == 3 {

@@ -538,7 +538,24 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// First
-		if err := v.First.DecodeCBOR(d); err != nil {
+		if d.TryArrayHead(3) {
+			if x1, ok1 := d.TryString(); ok1 {
+				v.First.SKU = x1
+			} else if v.First.SKU, err = d.ReadString(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "SKU"), "First")
+			}
+			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
+				v.First.Qty = uint32(x1)
+			} else if v.First.Qty, err = d.ReadUint32(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Qty"), "First")
+			}
+			if x1, ok1 := d.TryFloat64(); ok1 {
+				v.First.Price = x1
+			} else if v.First.Price, err = d.ReadFloat64(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Price"), "First")
+			}
+			d.Leave()
+		} else if err := v.First.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "First")
 		}
 		if to == 2 {
@@ -592,7 +609,24 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Items = append(v.Items, Item{})
-				if err := v.Items[i].DecodeCBOR(d); err != nil {
+				if d.TryArrayHead(3) {
+					if x2, ok2 := d.TryString(); ok2 {
+						v.Items[i].SKU = x2
+					} else if v.Items[i].SKU, err = d.ReadString(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Items")
+					}
+					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
+						v.Items[i].Qty = uint32(x2)
+					} else if v.Items[i].Qty, err = d.ReadUint32(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Items")
+					}
+					if x2, ok2 := d.TryFloat64(); ok2 {
+						v.Items[i].Price = x2
+					} else if v.Items[i].Price, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Items")
+					}
+					d.Leave()
+				} else if err := v.Items[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Items")
 				}
 			}
@@ -677,7 +711,24 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
 				}
 			}
-			if err := v.Pair[i].DecodeCBOR(d); err != nil {
+			if d.TryArrayHead(3) {
+				if x2, ok2 := d.TryString(); ok2 {
+					v.Pair[i].SKU = x2
+				} else if v.Pair[i].SKU, err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Pair")
+				}
+				if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
+					v.Pair[i].Qty = uint32(x2)
+				} else if v.Pair[i].Qty, err = d.ReadUint32(); err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Pair")
+				}
+				if x2, ok2 := d.TryFloat64(); ok2 {
+					v.Pair[i].Price = x2
+				} else if v.Pair[i].Price, err = d.ReadFloat64(); err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Pair")
+				}
+				d.Leave()
+			} else if err := v.Pair[i].DecodeCBOR(d); err != nil {
 				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
 			}
 		}
@@ -716,7 +767,24 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					return runtime.AtField(err, "ByName")
 				}
 				e = Item{}
-				if err := e.DecodeCBOR(d); err != nil {
+				if d.TryArrayHead(3) {
+					if x2, ok2 := d.TryString(); ok2 {
+						e.SKU = x2
+					} else if e.SKU, err = d.ReadString(); err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "SKU"), k), "ByName")
+					}
+					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
+						e.Qty = uint32(x2)
+					} else if e.Qty, err = d.ReadUint32(); err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Qty"), k), "ByName")
+					}
+					if x2, ok2 := d.TryFloat64(); ok2 {
+						e.Price = x2
+					} else if e.Price, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Price"), k), "ByName")
+					}
+					d.Leave()
+				} else if err := e.DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "ByName")
 				}
 				m[k] = e

@@ -394,7 +394,19 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Version
-		if err := v.Version.DecodeCBOR(d); err != nil {
+		if d.TryArrayHead(2) {
+			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
+				v.Version.Major = uint8(x1)
+			} else if v.Version.Major, err = d.ReadUint8(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Major"), "Version")
+			}
+			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
+				v.Version.Minor = uint8(x1)
+			} else if v.Version.Minor, err = d.ReadUint8(); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Minor"), "Version")
+			}
+			d.Leave()
+		} else if err := v.Version.DecodeCBOR(d); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 2 {

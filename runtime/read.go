@@ -829,6 +829,17 @@ type Key struct {
 // field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
 // refuses both when it decodes a map into a struct.
 func (d *Decoder) ReadKey() (Key, error) {
+	// The common key: a short text string with a one-byte head, whole
+	// in the buffer; no call but the UTF-8 check. Strict mode and small
+	// length limits take the general path below.
+	if p := d.buf[d.off:]; len(p) > 0 && !d.opts.Strict {
+		if n := int(p[0]) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
+			if t := p[1 : 1+n : 1+n]; validUTF8(t) {
+				d.off += 1 + n
+				return Key{Kind: KeyText, Text: t}, nil
+			}
+		}
+	}
 	start := d.Offset()
 	b, err := d.peek()
 	if err != nil {

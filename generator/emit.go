@@ -141,21 +141,14 @@ func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
 	return exprs, types
 }
 
-// emitFile renders f as gofmt'd Go source.
+// emitFile renders f as Go source, not yet gofmt'd (finishOutput formats
+// it).
 func emitFile(f *File) ([]byte, error) {
 	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))
 	if err != nil {
 		return nil, err
 	}
-	resolved, err := resolveNames(rendered, f.Path, f.Taken)
-	if err != nil {
-		return nil, err
-	}
-	src, err := formatSource(resolved)
-	if err != nil {
-		return nil, fmt.Errorf("formatting generated code: %v\n%s", err, numberLines(resolved))
-	}
-	return src, nil
+	return resolveNames(rendered, f.Path, f.Taken)
 }
 
 // importedPackages lists the packages whose types the generated code

@@ -15,15 +15,16 @@ import (
 // formatSource and typecheckOutput), and returns the output as it is
 // written.
 //
-// A large output is cut into parts once, for both: each part is parsed
-// once, printed as gofmt prints it, and type-checked as typecheckParts
-// checks it, all at once. The part checked is the part as rendered, not
-// as printed; gofmt only moves white space and comments, so the two
-// compile alike. When the parts do not settle it (a part does not
-// format, or the check in parts finds an error), the formatting and the
-// check fall back to their own ways, so that errors read as they always
-// have: format.Source's, and one check's with the positions of the
-// output as it would be written.
+// A large output is cut into parts once, for both, each part with the
+// header of the output (its comments, package clause and imports): each
+// part is parsed once, printed as gofmt prints it (the header once, for
+// all), and type-checked as typecheckParts checks it, all at once. The
+// part checked is the part as rendered, not as printed; gofmt only moves
+// white space and comments, so the two compile alike. When the parts do
+// not settle it (a part does not format, or the check in parts finds an
+// error), the formatting and the check fall back to their own ways, so
+// that errors read as they always have: format.Source's, and one check's
+// with the positions of the output as it would be written.
 func finishOutput(l *loaded, rendered []byte) ([]byte, error) {
 	known := knownPackages(l)
 	var src []byte
@@ -52,7 +53,7 @@ func finishParts(l *loaded, rendered []byte, known map[string]*types.Package, pa
 	if len(texts) < 2 {
 		return nil, false, nil
 	}
-	header, fmtHeader, ok := outputHeader(rendered)
+	header, fmtHeader, fmtClause, ok := outputHeader(rendered)
 	if !ok || len(header) > len(texts[0]) {
 		return nil, false, nil
 	}
@@ -66,7 +67,7 @@ func finishParts(l *loaded, rendered []byte, known map[string]*types.Package, pa
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			files[i], printed[i] = formatPart(l.pkg.Fset, l.outPath, text, fmtHeader, i == 0, i == len(texts)-1)
+			files[i], printed[i] = formatPart(l.pkg.Fset, l.outPath, text, fmtClause, i == len(texts)-1)
 		}()
 	}
 	wg.Wait()
@@ -77,60 +78,87 @@ func finishParts(l *loaded, rendered []byte, known map[string]*types.Package, pa
 		}
 		size += len(printed[i]) + 1
 	}
-	src = make([]byte, 0, size)
-	for i, p := range printed {
-		if i > 0 {
-			src = append(src, '\n')
-		}
-		src = append(src, p...)
+	src = make([]byte, 0, len(fmtHeader)+size)
+	src = append(src, fmtHeader...)
+	for _, p := range printed {
+		src = append(append(src, '\n'), p...)
 	}
 	done, err = checkParsed(l, files, len(header), known)
 	return src, done, err
 }
 
 // formatPart parses one part of finishParts into fset as the file name,
-// and prints it as gofmt does: after the first, without the header
-// (fmtHeader, as gofmt prints it, and the blank line after it). It
-// returns nil for the text when the part does not parse or does not
-// start and end as a part cut between functions does.
-func formatPart(fset *token.FileSet, name string, text, fmtHeader []byte, first, last bool) (*ast.File, []byte) {
+// and prints it as gofmt does, without the header. It returns nil for
+// the text when the part does not parse or does not start and end as a
+// part cut between functions does.
+//
+// The part is printed without its imports, behind the header's comments
+// and package clause only (fmtClause, as gofmt prints them), which are
+// then taken off again: format.Node, given grouped imports, prints a
+// file twice to sort them (format.Source sorts them on the tree it
+// parsed), and finishParts prints the imports once, with the header.
+func formatPart(fset *token.FileSet, name string, text, fmtClause []byte, last bool) (*ast.File, []byte) {
 	f, err := parser.ParseFile(fset, name, text, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, nil
 	}
+	bare := *f
+	for len(bare.Decls) > 0 {
+		if g, ok := bare.Decls[0].(*ast.GenDecl); !ok || g.Tok != token.IMPORT {
+			break
+		}
+		bare.Decls = bare.Decls[1:]
+	}
+	bare.Imports = nil
 	var buf bytes.Buffer
 	buf.Grow(len(text) + len(text)/4)
-	if err := format.Node(&buf, fset, f); err != nil {
+	if err := format.Node(&buf, ownFileSet(fset.File(f.Pos())), &bare); err != nil {
 		return nil, nil
 	}
-	res := buf.Bytes()
-	if !first {
-		// A part starts with its function or its doc comment, right
-		// after the header and one blank line.
-		rest, found := bytes.CutPrefix(res, fmtHeader)
-		if !found || len(rest) < 2 || rest[0] != '\n' || rest[1] == '\n' {
-			return nil, nil
-		}
-		res = rest[1:]
-	}
-	if !last && !bytes.HasSuffix(res, []byte("}\n")) {
+	// The part starts with its function or its doc comment, right after
+	// the clause and one blank line.
+	rest, found := bytes.CutPrefix(buf.Bytes(), fmtClause)
+	if !found || len(rest) < 2 || rest[0] != '\n' || rest[1] == '\n' {
 		return nil, nil
 	}
-	return f, res
+	rest = rest[1:]
+	if !last && !bytes.HasSuffix(rest, []byte("}\n")) {
+		return nil, nil
+	}
+	return f, rest
 }
 
 // outputHeader is the header of rendered source (its comments, package
-// clause and imports), as it is and as gofmt prints it.
-func outputHeader(rendered []byte) (header, formatted []byte, ok bool) {
+// clause and imports) as it is, and as gofmt prints it with and without
+// its imports.
+func outputHeader(rendered []byte) (header, formatted, fmtClause []byte, ok bool) {
 	hdr, err := parser.ParseFile(token.NewFileSet(), "", rendered, parser.ImportsOnly)
 	if err != nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	end := hdr.Name.End()
+	clause := rendered[:int(end)-int(hdr.FileStart)]
 	for _, d := range hdr.Decls {
 		end = d.End()
 	}
 	header = rendered[:int(end)-int(hdr.FileStart)]
-	formatted, err = format.Source(header)
-	return header, formatted, err == nil
+	if formatted, err = format.Source(header); err != nil {
+		return nil, nil, nil, false
+	}
+	if fmtClause, err = format.Source(clause); err != nil {
+		return nil, nil, nil, false
+	}
+	return header, formatted, fmtClause, true
+}
+
+// ownFileSet is a file set that holds only f, at the same base: the
+// printer looks up the position of every token, and in the load's file
+// set, shared by the parts printed at once and by hundreds of imported
+// packages, each lookup misses the set's cache of the last file used and
+// searches them all under a lock.
+func ownFileSet(f *token.File) *token.FileSet {
+	fset := token.NewFileSet()
+	own := fset.AddFile(f.Name(), f.Base(), f.Size())
+	own.SetLines(f.Lines())
+	return fset
 }

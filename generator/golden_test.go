@@ -95,13 +95,17 @@ func TestGolden(t *testing.T) {
 
 // TestGoldenChunked renders every golden case in chunks, as a large
 // output is rendered (one run of types per CPU), and wants the same
-// output byte for byte.
+// output byte for byte (with -short, in three chunks only).
 func TestGoldenChunked(t *testing.T) {
 	entries, err := os.ReadDir(goldenDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, chunks := range []int{2, 3, 7} {
+	counts := []int{2, 3, 7}
+	if testing.Short() {
+		counts = []int{3}
+	}
+	for _, chunks := range counts {
 		restore := generator.SetChunks(chunks)
 		for _, e := range entries {
 			if !e.IsDir() {

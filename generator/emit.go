@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bytes"
 	"fmt"
 	"go/types"
 	"strconv"
@@ -139,83 +138,14 @@ func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
 	return exprs, types
 }
 
-// emitFile renders f as gofmt'd Go source.
+// emitFile renders f as Go source, not yet gofmt'd (finishOutput formats
+// it).
 func emitFile(f *File) ([]byte, error) {
-	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, path: f.Path, structs: map[string]*Struct{}}
-	for _, s := range f.Structs {
-		e.structs[s.Name] = s
-	}
-	jf := jen.NewFilePathName(renderPath, f.Package) // see resolveNames
-	jf.ImportAlias(f.Path, selfAlias)
-	jf.HeaderComment(generatedHeader)
-	jf.HeaderComment(versionHeader())
-	if f.Build != "" {
-		jf.HeaderComment(f.Build) // starts with "//": written as it is
-	}
-	// Imports carry their package's name, or an alias when the package
-	// declares that name itself (a type called runtime, a var called big).
-	importAs := func(path, name string) {
-		if !f.Taken[name] {
-			jf.ImportName(path, name)
-			return
-		}
-		alias := "cbor" + name
-		for f.Taken[alias] {
-			alias += "_"
-		}
-		jf.ImportAlias(path, alias)
-	}
-	importAs(runtimePath, "runtime")
-	importAs(dynamicPath, "dynamic")
-	importAs("math", "math") // the bounds of integer types
-	jf.NoFormat = true       // formatted below, so that a failure shows numbered lines
-	for _, pkg := range importedPackages(f) {
-		importAs(pkg.Path(), pkg.Name())
-	}
-	jf.Add(versionGuard(runtime.GenVersion)).Line()
-	for _, s := range f.Structs {
-		if !s.Embeddable {
-			jf.Add(e.marshalMethod(s)).Line()
-		}
-		if s.MapFormat {
-			jf.Add(e.appendMapFormatMethod(s)).Line() // emit_map.go
-		} else {
-			jf.Add(e.appendMethod(s)).Line()
-		}
-		jf.Add(e.sizeMethod(s)).Line()
-		if !s.Embeddable {
-			jf.Add(e.unmarshalMethod(s)).Line()
-		}
-		jf.Add(e.decodeMethod(s)).Line()
-		if s.Value != nil {
-			continue // a value type has no array, legacy or per-field decoder
-		}
-		if !s.MapFormat {
-			if m := e.decodeArrayMethod(s); m != nil {
-				jf.Add(m).Line()
-			}
-		}
-		if !s.NoLegacy {
-			jf.Add(e.decodeMapMethod(s)).Line()
-		}
-		jf.Add(e.decodeFieldsMethod(s)).Line()
-	}
-	for _, u := range f.Unions {
-		jf.Add(e.unionFuncs(u)).Line()
-	}
-	var buf bytes.Buffer
-	if err := jf.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering generated code: %v", err)
-	}
-	resolved, err := resolveNames(buf.Bytes(), f.Path, f.Taken)
+	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))
 	if err != nil {
 		return nil, err
 	}
-	src, err := formatSource(resolved)
-	if err != nil {
-		return nil, fmt.Errorf("formatting generated code: %v\n%s", err, numberLines(resolved))
-	}
-	return src, nil
+	return resolveNames(rendered, f.Path, f.Taken)
 }
 
 // importedPackages lists the packages whose types the generated code

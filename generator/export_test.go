@@ -6,3 +6,11 @@ var LargePackage = largePackage
 // GenerateRuns is generateRuns, so that the golden test generates each case
 // with the flags of its //go:generate line, as make check-generated does.
 var GenerateRuns = generateRuns
+
+// SetChunks renders every output in n chunks (0: as many as it is worth)
+// until the returned function is called.
+func SetChunks(n int) (restore func()) {
+	old := testChunks
+	testChunks = n
+	return func() { testChunks = old }
+}

@@ -22,8 +22,8 @@ import (
 // cut that is not between functions cannot parse) sends the whole source
 // to format.Source, so errors read as its errors.
 //
-// It is meant for the one format.Source call of emitFile, which formats
-// the whole output on one CPU.
+// finishOutput uses it when it cannot format a large output in the parts
+// it type-checks too.
 func formatSource(src []byte) ([]byte, error) {
 	return formatParts(src, checkParts(len(src)))
 }

@@ -93,6 +93,43 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestGoldenChunked renders every golden case in chunks, as a large
+// output is rendered (one run of types per CPU), and wants the same
+// output byte for byte (with -short, in three chunks only).
+func TestGoldenChunked(t *testing.T) {
+	entries, err := os.ReadDir(goldenDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := []int{2, 3, 7}
+	if testing.Short() {
+		counts = []int{3}
+	}
+	for _, chunks := range counts {
+		restore := generator.SetChunks(chunks)
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			cfg := goldenConfig(t, filepath.Join(goldenDir, e.Name()))
+			out, err := generator.Render(cfg)
+			if err != nil {
+				t.Errorf("%s in %d chunks: %v", e.Name(), chunks, err)
+				continue
+			}
+			want, err := os.ReadFile(out.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Source, want) {
+				t.Errorf("%s in %d chunks differs from %s:\n%s", e.Name(), chunks, out.Path,
+					generator.Diff("want", "got", want, out.Source))
+			}
+		}
+		restore()
+	}
+}
+
 // TestGoldenVet runs go vet on the expected outputs, which live in
 // packages of this module.
 func TestGoldenVet(t *testing.T) {

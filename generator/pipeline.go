@@ -305,11 +305,12 @@ func Render(cfg Config) (*Output, error) {
 	if err := checkEmbedding(l, f); err != nil {
 		return nil, err
 	}
-	src, err := emitFile(f)
+	rendered, err := emitFile(f)
 	if err != nil {
 		return nil, err
 	}
-	if err := typecheckOutput(l, src); err != nil {
+	src, err := finishOutput(l, rendered)
+	if err != nil {
 		return nil, err
 	}
 	return &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record}, nil

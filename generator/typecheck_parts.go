@@ -97,6 +97,12 @@ func typecheckParts(l *loaded, src []byte, known map[string]*types.Package, part
 	if files == nil {
 		return false, nil
 	}
+	return checkParsed(l, files, headerLen, known)
+}
+
+// checkParsed is typecheckParts over parts already parsed, each of which
+// starts with the header of the output, headerLen bytes long.
+func checkParsed(l *loaded, files []*ast.File, headerLen int, known map[string]*types.Package) (done bool, err error) {
 	if err := supportMissing(l, files[0]); err != nil {
 		return true, err
 	}

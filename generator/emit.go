@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -138,16 +137,6 @@ func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
 	return exprs, types
 }
 
-// emitFile renders f as Go source, not yet gofmt'd (finishOutput formats
-// it).
-func emitFile(f *File) ([]byte, error) {
-	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))
-	if err != nil {
-		return nil, err
-	}
-	return resolveNames(rendered, f.Path, f.Taken)
-}
-
 // importedPackages lists the packages whose types the generated code
 // names, so that their imports carry the package's own name.
 func importedPackages(f *File) []*types.Package {
@@ -202,15 +191,6 @@ func importedPackages(f *File) []*types.Package {
 		}
 	}
 	return out
-}
-
-// numberLines prefixes each line of src with its number.
-func numberLines(src []byte) string {
-	var b strings.Builder
-	for i, line := range strings.Split(string(src), "\n") {
-		fmt.Fprintf(&b, "%5d  %s\n", i+1, line)
-	}
-	return b.String()
 }
 
 // typeCode is the Go expression for t, qualified as jennifer needs.

@@ -94,3 +94,12 @@ func relPath(p string) string {
 	}
 	return p
 }
+
+// numberLines prefixes each line of src with its number.
+func numberLines(src []byte) string {
+	var b strings.Builder
+	for i, line := range strings.Split(string(src), "\n") {
+		fmt.Fprintf(&b, "%5d  %s\n", i+1, line)
+	}
+	return b.String()
+}

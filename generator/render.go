@@ -283,3 +283,13 @@ func importLine(line string, hinted map[string]string) (name, path string, ok bo
 	}
 	return last, path, true
 }
+
+// emitFile renders f as Go source, not yet gofmt'd (finishOutput formats
+// it).
+func emitFile(f *File) ([]byte, error) {
+	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))
+	if err != nil {
+		return nil, err
+	}
+	return resolveNames(rendered, f.Path, f.Taken)
+}

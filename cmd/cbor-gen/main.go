@@ -106,12 +106,20 @@ import (
 	"log"
 	"os"
 	"regexp"
+	"runtime/debug"
 	"strings"
 
 	"github.com/cborgen/cborgen/generator"
 )
 
 func main() {
+	// A run is short and its heap small (about 100 MB for 200 types):
+	// collecting a quarter as often makes a regeneration about 20%
+	// faster for some 70 MB more, as the Go compiler trades too. GOGC in
+	// the environment still decides.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	log.SetFlags(0)
 	log.SetPrefix("cbor-gen: ")
 	fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError) // usage errors exit 1, not 2

@@ -99,27 +99,6 @@ func BenchmarkMapSorter100(b *testing.B) {
 	}
 }
 
-// BenchmarkStringKeys100 sorts 100 keys that share long prefixes, as
-// metric names do, in Go's map order.
-func BenchmarkStringKeys100(b *testing.B) {
-	m := make(map[string]bool, 100)
-	methods := []string{"GET", "PUT", "POST", "DELETE"}
-	for i := 0; i < 100; i++ {
-		m[fmt.Sprintf("http.%s./api/v1/r%02d.%d", methods[i%4], i, 200+100*(i%4))] = true
-	}
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		ks := runtime.GetStringKeys()
-		ks.Keys = append(ks.Keys, keys...)
-		ks.Sort()
-		ks.Release()
-	}
-}
-
 // benchRead runs read over item with both decoders: the bytes decoder is
 // Reset per iteration, the stream decoder reads endless copies.
 func benchRead(b *testing.B, item []byte, read func(*runtime.Decoder) error) {

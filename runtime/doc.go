@@ -124,9 +124,8 @@
 //     [WholeInput], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntPairs],
-//     [GetIntPairs], [UintPairs], [GetUintPairs], [StringKeys],
-//     [GetStringKeys], [IntKeys], [GetIntKeys], [UintKeys], [GetUintKeys],
-//     [KeyOrder], [SortBytewise], [SortLengthFirst], [SortNone].
+//     [GetIntPairs], [UintPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
+//     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
 //     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].

@@ -2,10 +2,7 @@ package runtime
 
 import (
 	"bytes"
-	"cmp"
-	"slices"
 	"sort"
-	"strings"
 	"sync"
 )
 
@@ -109,93 +106,11 @@ func (s *pairSort) Less(i, j int) bool {
 	return bytes.Compare(a, b) < 0
 }
 
-// StringKeys sorts the keys of a map with string keys, the common case,
-// faster than MapSorter: for text keys both KeyOrders are the same order
-// (shorter first, then bytewise), because a text head grows with the
-// length. Pooled like MapSorter:
-//
-//	ks := runtime.GetStringKeys()
-//	for k := range m {
-//		ks.Keys = append(ks.Keys, k)
-//	}
-//	ks.Sort()
-//	for _, k := range ks.Keys {
-//		dst = runtime.AppendString(dst, k)
-//		dst = appendValue(dst, m[k])
-//	}
-//	ks.Release()
-type StringKeys struct{ Keys []string }
-
-var stringKeysPool = sync.Pool{New: func() any { return new(StringKeys) }}
-
-// GetStringKeys returns an empty StringKeys from the pool.
-func GetStringKeys() *StringKeys { return stringKeysPool.Get().(*StringKeys) }
-
-// Sort puts Keys in the order of their encodings (RFC 8949 §4.2.1, which
-// for text keys is also the length-first order).
-func (k *StringKeys) Sort() { slices.SortFunc(k.Keys, compareTextKeys) }
-
-func compareTextKeys(a, b string) int {
-	if len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	// Names share long prefixes: compare eight bytes at a time.
-	p := 0
-	for ; p+8 <= len(a); p += 8 {
-		if x, y := load8(a, p), load8(b, p); x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-	}
-	return strings.Compare(a[p:], b[p:])
-}
-
 // load8 returns bytes [p, p+8) of s as a big-endian number.
 func load8(s string, p int) uint64 {
 	t := s[p : p+8]
 	return uint64(t[0])<<56 | uint64(t[1])<<48 | uint64(t[2])<<40 | uint64(t[3])<<32 |
 		uint64(t[4])<<24 | uint64(t[5])<<16 | uint64(t[6])<<8 | uint64(t[7])
-}
-
-// Release clears Keys and returns k to the pool; k must not be used after.
-func (k *StringKeys) Release() {
-	clear(k.Keys)
-	k.Keys = k.Keys[:0]
-	if cap(k.Keys) > 1<<16 {
-		k.Keys = nil
-	}
-	stringKeysPool.Put(k)
-}
-
-// IntKeys does for integer keys what StringKeys does for text keys. The
-// order depends on the KeyOrder: bytewise puts every non-negative key
-// before every negative one; length-first goes by encoded size first.
-type IntKeys struct{ Keys []int64 }
-
-var intKeysPool = sync.Pool{New: func() any { return new(IntKeys) }}
-
-// GetIntKeys returns an empty IntKeys from the pool.
-func GetIntKeys() *IntKeys { return intKeysPool.Get().(*IntKeys) }
-
-// Sort puts Keys in the order of their encodings under order.
-func (k *IntKeys) Sort(order KeyOrder) {
-	if order == SortLengthFirst {
-		slices.SortFunc(k.Keys, compareIntKeysLengthFirst)
-		return
-	}
-	// Bytewise, the order is that of (major type, argument): map each key
-	// to an unsigned integer in that order, sort, and map back.
-	// Flipping the top bit makes the signed order of int64 the unsigned
-	// order of the mapped values.
-	for i, v := range k.Keys {
-		k.Keys[i] = int64(bytewiseInt(v) ^ 1<<63)
-	}
-	slices.Sort(k.Keys)
-	for i, v := range k.Keys {
-		k.Keys[i] = intOfBytewise(uint64(v) ^ 1<<63)
-	}
 }
 
 // bytewiseInt maps v to an unsigned integer whose order is that of the
@@ -208,68 +123,10 @@ func bytewiseInt(v int64) uint64 {
 	return 1<<63 | ^uint64(v)
 }
 
-// intOfBytewise is the inverse of bytewiseInt.
-func intOfBytewise(x uint64) int64 {
-	if x>>63 == 0 {
-		return int64(x)
-	}
-	return int64(^(x &^ (1 << 63)))
-}
-
 // intHead returns the major type and argument that encode v.
 func intHead(v int64) (byte, uint64) {
 	if v >= 0 {
 		return MajorUint, uint64(v)
 	}
 	return MajorNeg, uint64(-(v + 1))
-}
-
-func compareIntKeys(a, b int64) int {
-	ma, xa := intHead(a)
-	mb, xb := intHead(b)
-	if ma != mb {
-		return int(ma) - int(mb)
-	}
-	return cmp.Compare(xa, xb)
-}
-
-func compareIntKeysLengthFirst(a, b int64) int {
-	ma, xa := intHead(a)
-	mb, xb := intHead(b)
-	if sa, sb := SizeHead(xa), SizeHead(xb); sa != sb {
-		return sa - sb
-	}
-	if ma != mb {
-		return int(ma) - int(mb)
-	}
-	return cmp.Compare(xa, xb)
-}
-
-// Release clears Keys and returns k to the pool.
-func (k *IntKeys) Release() {
-	k.Keys = k.Keys[:0]
-	if cap(k.Keys) > 1<<16 {
-		k.Keys = nil
-	}
-	intKeysPool.Put(k)
-}
-
-// UintKeys is IntKeys for unsigned keys; both orders agree for them.
-type UintKeys struct{ Keys []uint64 }
-
-var uintKeysPool = sync.Pool{New: func() any { return new(UintKeys) }}
-
-// GetUintKeys returns an empty UintKeys from the pool.
-func GetUintKeys() *UintKeys { return uintKeysPool.Get().(*UintKeys) }
-
-// Sort puts Keys in ascending order, the order of their encodings.
-func (k *UintKeys) Sort() { slices.Sort(k.Keys) }
-
-// Release clears Keys and returns k to the pool.
-func (k *UintKeys) Release() {
-	k.Keys = k.Keys[:0]
-	if cap(k.Keys) > 1<<16 {
-		k.Keys = nil
-	}
-	uintKeysPool.Put(k)
 }

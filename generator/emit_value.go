@@ -99,19 +99,31 @@ func ifErr(wrap pathFunc) jen.Code {
 func (e *emitter) readScalar(out *jen.Statement, t Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
 	s, _ := scalarOf(t)
 	x := jen.Id(local("x", depth))
-	if conv := convertTo(t.goType(), s.kind, x); conv != x {
-		return out.Else().If(jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(), jen.Id("err").Op("!=").Nil()).
-			Block(jen.Return(wrap(jen.Id("err")))).
-			Else().Block(jen.Add(to).Op("=").Add(conv))
+	conv := convertTo(t.goType(), s.kind, x)
+	if conv == x {
+		conv = nil // no conversion
 	}
-	if !e.errInScope {
-		return out.Else().If(jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot(s.read).Call(), jen.Id("err").Op("!=").Nil()).
-			Block(jen.Return(wrap(jen.Id("err")))).
-			Else().Block(jen.Add(to).Op("=").Add(x))
+	return out.Else().Add(e.readInto(to, jen.Id("d").Dot(s.read).Call(), conv, wrap, depth))
+}
+
+// readInto is the if statement that assigns call's value to to and
+// returns its error through wrap: at once when an err is in scope and
+// the value needs no conversion (if v.F, err = call; err != nil), else
+// through the local x, which conv converts when not nil (if x, err :=
+// call; err != nil { ... } else { v.F = T(x) }).
+func (e *emitter) readInto(to, call, conv jen.Code, wrap pathFunc, depth int) *jen.Statement {
+	x := jen.Id(local("x", depth))
+	if e.errInScope && conv == nil {
+		e.useErr()
+		return jen.If(jen.List(to, jen.Id("err")).Op("=").Add(call), jen.Id("err").Op("!=").Nil()).
+			Block(jen.Return(wrap(jen.Id("err"))))
 	}
-	e.useErr()
-	return out.Else().If(jen.List(to, jen.Id("err")).Op("=").Id("d").Dot(s.read).Call(), jen.Id("err").Op("!=").Nil()).
-		Block(jen.Return(wrap(jen.Id("err"))))
+	if conv == nil {
+		conv = x
+	}
+	return jen.If(jen.List(x, jen.Id("err")).Op(":=").Add(call), jen.Id("err").Op("!=").Nil()).
+		Block(jen.Return(wrap(jen.Id("err")))).
+		Else().Block(jen.Add(to).Op("=").Add(conv))
 }
 
 // decodeValue returns the statements that decode one value of type t into
@@ -167,9 +179,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 
 	case Time:
 		if e.errInScope {
-			e.useErr()
-			return []jen.Code{jen.If(jen.List(to, jen.Id("err")).Op("=").Id("d").Dot("ReadTime").Call(), jen.Id("err").Op("!=").Nil()).
-				Block(jen.Return(wrap(jen.Id("err"))))}
+			return []jen.Code{e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)}
 		}
 		x := jen.Id(local("x", depth))
 		return []jen.Code{

@@ -125,17 +125,22 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 // (emit_evolve.go). Any other type reads the current format in its
 // per-field method (decodeFieldsMethod), called by arrayCall.
 func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
-	if s.Optional > 0 || s.Extensible {
+	if evolving(s) {
 		return e.decodeEvolvingArrayMethod(s) // emit_evolve.go
 	}
 	return nil
 }
 
+// evolving reports whether arrays of s may have another length than its
+// field count (older ones end early, newer ones have more): its array
+// decoder is then cborDecodeArray (emit_evolve.go).
+func evolving(s *Struct) bool { return s.Optional > 0 || s.Extensible }
+
 // arrayCall is the call that reads the current format, an array of the
 // fields: v.cborDecodeFields(d, -1, len(s.Fields)), or for a type that
 // has evolved v.cborDecodeArray(d).
 func arrayCall(s *Struct) jen.Code {
-	if s.Optional > 0 || s.Extensible {
+	if evolving(s) {
 		return jen.Id("v").Dot(methodDecodeArray).Call(jen.Id("d"))
 	}
 	return jen.Id("v").Dot(methodDecodeFields).Call(jen.Id("d"), jen.Lit(-1), jen.Lit(len(s.Fields)))
@@ -233,7 +238,7 @@ func decodeFieldsCall(from, to jen.Code) jen.Code {
 //		return nil
 //	}
 func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
-	array := !(s.Optional > 0 || s.Extensible)
+	array := !evolving(s)
 	var cases []jen.Code
 	if array {
 		cases = append(cases, jen.Case(jen.Lit(-1)).Block(arrayHead(s)...))

@@ -129,8 +129,7 @@ func AppendBytesOrNull(dst []byte, b []byte) []byte {
 	if b == nil {
 		return append(dst, byteNull)
 	}
-	dst = AppendHead(dst, MajorBytes, uint64(len(b)))
-	return append(dst, b...)
+	return AppendBytes(dst, b)
 }
 
 // AppendArrayHead appends the head of an array of n elements.

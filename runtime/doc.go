@@ -113,7 +113,6 @@
 //   - Fast paths and loop control: [Decoder.TryArrayHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryNull],
-//     [Decoder.ReadNullAfter],
 //     [Decoder.NextElem], [Decoder.NextPair], [Decoder.NextIsArray],
 //     [Decoder.Hint], [Decoder.Depth], [ReuseSlice].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],

@@ -112,17 +112,6 @@ func (d *Decoder) TryNull() (null, ok bool) {
 	return false, false
 }
 
-// ReadNullAfter completes TryNull: it returns TryNull's answer when it
-// had one (ok), else ReadNull's. Both inline, so generated code reads
-// d.ReadNullAfter(d.TryNull()) with no call unless the byte is a tag or
-// not yet buffered.
-func (d *Decoder) ReadNullAfter(null, ok bool) (bool, error) {
-	if ok {
-		return null, nil
-	}
-	return d.ReadNull()
-}
-
 // TryString reads a text string of at most 8 bytes, all ASCII (so valid
 // UTF-8), within MaxStringLength, when 9 bytes are buffered: it checks the
 // eight bytes after the head at once, masked to the string's length.

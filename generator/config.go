@@ -38,6 +38,10 @@ type Config struct {
 	AcceptBreak bool
 	Log         io.Writer
 
+	// Cache is the directory of the regeneration cache (cache.go); ""
+	// means none. The command sets it (DefaultCache).
+	Cache string
+
 	// Command is how the user runs the generator ("go tool cbor-gen",
 	// the command of their //go:generate line: see GenerateCommand), for
 	// the commands that messages tell them to run; "" means the Go tool

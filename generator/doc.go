@@ -92,6 +92,11 @@
 //	           Config.Check compares both with the files on disk and
 //	           reports a diff (diff.go); -check ./... runs Generate once
 //	           per //go:generate line (checkAll).
+//	cache.go   The regeneration cache (Config.Cache): a run whose
+//	           inputs (the generator, the settings, the package's files,
+//	           the dependencies' export data) are an earlier run's takes
+//	           that run's output and record, after a go list and no type
+//	           check; pipeline.go asks it first and stores into it last.
 //
 // The rule for the files: a stage may use the definitions of the stages
 // before it, never those after (the model depends on nothing; the

@@ -14,3 +14,6 @@ func SetChunks(n int) (restore func()) {
 	testChunks = n
 	return func() { testChunks = old }
 }
+
+// CacheHits is the number of runs the regeneration cache answered.
+func CacheHits() int64 { return cacheHits.Load() }

@@ -342,6 +342,10 @@ type File struct {
 	Taken    map[string]bool // names the package declares: generated names must avoid them
 	NilEmpty bool            // nil containers are written empty, not null (-nilempty)
 	Unions   []*UnionType    // the //cborgen:union interfaces of the package
+	// Pending is set when the model depends on other packages'
+	// //go:generate lines (pendingGeneration), which the regeneration
+	// cache does not cover.
+	Pending bool
 }
 
 // Split is a type with one method of a pair (MarshalCBOR without

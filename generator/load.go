@@ -60,11 +60,8 @@ func load(pattern, output string, tags []string) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := output
-	if out == "" {
-		out = filepath.Join(dir, DefaultOutput)
-	}
-	if out, err = filepath.Abs(out); err != nil {
+	out, err := outputPath(dir, output)
+	if err != nil {
 		return nil, err
 	}
 
@@ -115,6 +112,15 @@ func load(pattern, output string, tags []string) (*loaded, error) {
 		}
 	}
 	return l, err
+}
+
+// outputPath is the absolute path of the output file output ("" is
+// DefaultOutput in the package directory dir).
+func outputPath(dir, output string) (string, error) {
+	if output == "" {
+		output = filepath.Join(dir, DefaultOutput)
+	}
+	return filepath.Abs(output)
 }
 
 // stubOverlay writes an overlay for the go command (its -overlay flag)

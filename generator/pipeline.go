@@ -73,6 +73,9 @@ func Generate(cfg Config) error {
 		path string
 		src  []byte
 	}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
+		if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.src) {
+			continue // as it is: its time stays that of its last change
+		}
 		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {
 			return err
 		}
@@ -119,6 +122,7 @@ func checkAll(cfg Config) error {
 				run.Tags = cfg.Tags
 			}
 			run.Check = true // and no Log: only what is stale or wrong
+			run.Cache = cfg.Cache
 			checked++
 			if err := Generate(run); err != nil {
 				stale = stale || errors.Is(err, ErrStale)
@@ -269,21 +273,24 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	cache := startCache(cfg)
+	defer cache.close()
+	if out, notes, ok := cache.lookup(); ok {
+		printNotes(cfg.Log, notes)
+		return out, nil
+	}
 	l, err := load(cfg.Pattern, cfg.Output, cfg.Tags)
 	if err != nil {
 		return nil, err
 	}
+	cache.pinBeside()
 	f, err := buildModel(l, cfg.Types, cfg.Tags, order)
 	if err != nil {
 		return nil, err
 	}
 	f.Time = tm
 	f.NilEmpty = cfg.NilEmpty
-	if cfg.Log != nil {
-		for _, n := range f.Notes {
-			fmt.Fprintln(cfg.Log, n)
-		}
-	}
+	printNotes(cfg.Log, f.Notes)
 	lockPath := LockPath(l.outPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
@@ -313,7 +320,19 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record}, nil
+	out := &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record}
+	if cache != nil && !f.Pending {
+		cache.store(cfg.Cache, out, f.Notes)
+	}
+	return out, nil
+}
+
+func printNotes(w io.Writer, notes []string) {
+	if w != nil {
+		for _, n := range notes {
+			fmt.Fprintln(w, n)
+		}
+	}
 }
 
 // readRecord reads the schema record at path: nil when there is none

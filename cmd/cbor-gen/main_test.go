@@ -18,7 +18,17 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	// The commands the tests run share a regeneration cache of their
+	// own, not the user's: every test that runs cbor-gen twice on the
+	// same inputs then takes the output from it, as users do.
+	cache, err := os.MkdirTemp("", "cbor-gen-cache")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("CBORGEN_CACHE", cache)
+	code := m.Run()
+	os.RemoveAll(cache)
+	os.Exit(code)
 }
 
 // shopSource is a package as the README sets one up. Its //go:generate

@@ -306,12 +306,9 @@ func (c *cacheRun) lookup() (*Output, []string, bool) {
 	if !ok {
 		return nil, nil, false
 	}
-	// Keep an entry in use from being trimmed (an hour's precision will
-	// do, as it does for the go command).
-	if fi, err := os.Stat(entry); err == nil && time.Since(fi.ModTime()) > time.Hour {
-		now := time.Now()
-		os.Chtimes(entry, now, now)
-	}
+	// The entries of an output used last are kept (keepLatest).
+	now := time.Now()
+	os.Chtimes(entry, now, now)
 	cacheHits.Add(1)
 	return &Output{Path: c.out, Source: source, LockPath: c.lockPath, Lock: lock}, notes, true
 }

@@ -91,12 +91,8 @@ func containsLock(t types.Type, seen map[types.Type]bool) bool {
 	}
 	seen[t] = true
 	if _, ok := types.Unalias(t).(*types.Named); ok {
-		ms := types.NewMethodSet(types.NewPointer(t))
-		lock, unlock := ms.Lookup(nil, "Lock"), ms.Lookup(nil, "Unlock")
-		if lock != nil && unlock != nil && isNullary(lock) && isNullary(unlock) {
-			if _, isIface := t.Underlying().(*types.Interface); !isIface {
-				return true
-			}
+		if _, isIface := t.Underlying().(*types.Interface); !isIface && hasNullaryMethod(t, "Lock") && hasNullaryMethod(t, "Unlock") {
+			return true
 		}
 	}
 	switch u := t.Underlying().(type) {
@@ -112,9 +108,17 @@ func containsLock(t types.Type, seen map[types.Type]bool) bool {
 	return false
 }
 
-func isNullary(sel *types.Selection) bool {
-	sig, ok := sel.Type().(*types.Signature)
-	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 0
+// hasNullaryMethod reports whether *t has a method name without
+// parameters or results, its own or promoted (looked up by name: a whole
+// method set, time.Time's say, costs more for every field that holds one).
+func hasNullaryMethod(t types.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 0
 }
 
 // isValueType reports whether tn is a defined type that is not a struct

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -80,10 +81,13 @@ func DefaultCache() string {
 	}
 }
 
-// cacheEnv are the variables of the go command's environment that change
-// what a load finds; the digest covers their effect already (files and
-// export data), and takes them in as well so that no subtle one slips by.
-var cacheEnv = []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GO111MODULE", "GOTOOLCHAIN", "GOAMD64", "GOARM64", "GOPATH", "GOROOT"}
+// cacheEnv are variables of the go command's environment that change
+// what a load finds; the digest covers their effect already (the files
+// the build takes, export data), and takes them in as well so that no
+// subtle one slips by. Not GOOS, GOARCH and GOROOT, which go generate
+// sets and a run by hand usually does not: their effect is in the files
+// and the export data.
+var cacheEnv = []string{"GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GO111MODULE", "GOTOOLCHAIN", "GOAMD64", "GOARM64"}
 
 // cacheRun is the cache's part in one run. Before the run it digests
 // the directory's Go files and schema record (quick), which names the
@@ -207,9 +211,13 @@ func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 
 	h := sha256.New()
 	fmt.Fprintf(h, "%s%x\n", cacheMagic, self)
-	fmt.Fprintf(h, "pattern %q dir %q out %q\n", cfg.Pattern, c.dir, c.out)
-	fmt.Fprintf(h, "types %q tags %q sort %q time %q timetag %v nilempty %v command %q\n",
-		cfg.Types, cfg.Tags, cfg.Sort, cfg.Time, cfg.TimeTag, cfg.NilEmpty, cfg.Command)
+	// The settings that make the output: not the pattern (the
+	// directory it names is what counts: go generate's "." and -check
+	// ./...'s directory share entries), nor the command that messages
+	// quote (errors are not stored).
+	fmt.Fprintf(h, "dir %q out %q\n", c.dir, c.out)
+	fmt.Fprintf(h, "types %q tags %q sort %q time %q timetag %v nilempty %v\n",
+		cfg.Types, cfg.Tags, cfg.Sort, cfg.Time, cfg.TimeTag, cfg.NilEmpty)
 	for _, v := range cacheEnv {
 		fmt.Fprintf(h, "env %s=%q\n", v, os.Getenv(v))
 	}
@@ -232,6 +240,11 @@ func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 	slices.Sort(deps)
 	for _, d := range deps {
 		fmt.Fprintf(h, "dep %s\n", d)
+	}
+	// Which files the build takes, and which it leaves out (the output
+	// aside: whether it exists yet does not matter).
+	for _, list := range [][]string{main.GoFiles, main.CompiledGoFiles, main.IgnoredFiles} {
+		fmt.Fprintf(h, "files %q\n", slices.DeleteFunc(slices.Clone(list), func(f string) bool { return f == c.out }))
 	}
 	in := &runInputs{}
 	h.Sum(in.others[:0])
@@ -310,7 +323,32 @@ func (c *cacheRun) lookup() (*Output, []string, bool) {
 	now := time.Now()
 	os.Chtimes(entry, now, now)
 	cacheHits.Add(1)
-	return &Output{Path: c.out, Source: source, LockPath: c.lockPath, Lock: lock}, notes, true
+	return &Output{Path: c.out, Source: source, LockPath: c.lockPath, Lock: lock}, notePaths(notes, relPath), true
+}
+
+// notePosition matches the file of a note's file:line:col.
+var notePosition = regexp.MustCompile(`^(.+?\.go)(:\d+:\d+: )`)
+
+// notePaths rewrites the file of each note's position with to: a note
+// names its file relative to the working directory, which another run
+// sharing the entry (go generate's in the package, -check ./...'s at the
+// module's root) need not share, so entries hold absolute paths.
+func notePaths(notes []string, to func(string) string) []string {
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		if m := notePosition.FindStringSubmatchIndex(n); m != nil {
+			n = to(n[:m[3]]) + n[m[3]:]
+		}
+		out[i] = n
+	}
+	return out
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 // store keeps out and notes as the result of the run, unless a file of
@@ -348,7 +386,7 @@ func (c *cacheRun) store(cacheDir string, out *Output, notes []string) {
 	if written.local, ok = digestFiles(in.files, c.lockPath, out.Lock); !ok {
 		return
 	}
-	data := appendEntry(nil, written.key(), out.Source, out.Lock, notes)
+	data := appendEntry(nil, written.key(), out.Source, out.Lock, notePaths(notes, absPath))
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -142,6 +143,16 @@ func TestCacheInputs(t *testing.T) {
 	onDisk, _ := os.ReadFile(base.Path)
 	if !bytes.Equal(base.Source, onDisk) {
 		t.Fatal("the cached output differs from the file written")
+	}
+	// go generate's run ("." in the directory, GOOS and GOARCH set, its
+	// command) and -check ./...'s (the directory) share entries.
+	t.Chdir(dir)
+	t.Setenv("GOOS", goruntime.GOOS)
+	t.Setenv("GOARCH", goruntime.GOARCH)
+	asGenerate := cfg
+	asGenerate.Pattern, asGenerate.Command = "", "go run example.com/cbor-gen"
+	if _, hit := render(asGenerate); !hit {
+		t.Error("a run as go generate makes it missed the entry of the same inputs")
 	}
 
 	changes := []struct {

@@ -20,7 +20,7 @@ import (
 // Record.Count and Event.Kind, and appends fields; Record opts in to
 // skipping the elements of newer versions, Event does not.
 
-func mustHex(t *testing.T, s string) []byte {
+func mustHex(t testing.TB, s string) []byte {
 	t.Helper()
 	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
 	if err != nil {

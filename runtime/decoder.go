@@ -102,10 +102,10 @@ type Decoder struct {
 	scratch []byte     // indefinite-length keys
 	keys    keyChecker // duplicate-key detection for Valid and strict mode
 
-	// shortText is the longest text TryString copies: 8, less under a
-	// smaller MaxStringLength, -1 in zero-copy mode (ReadString then
-	// returns a view of the input).
-	shortText int
+	// shortText bounds the text TryString copies: it takes lengths below
+	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
+	// none in zero-copy mode (ReadString then returns a view of the input).
+	shortText uint
 }
 
 // slowState is what the slow paths for tags and indefinite lengths keep,
@@ -127,13 +127,13 @@ func (d *Decoder) slowPath() *slowState {
 
 // NewBytesDecoder returns a Decoder that reads data, with default options.
 func NewBytesDecoder(data []byte) *Decoder {
-	return &Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: 8}
+	return &Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
 }
 
 // NewDecoder returns a Decoder that reads from r, item after item, with
 // default options. It buffers; its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: 8}
+	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
 }
 
 // Reset makes d a decoder over data with its current options.
@@ -165,9 +165,9 @@ func (d *Decoder) resetBytes(data []byte) {
 // SetOptions sets the limits and strictness; zero fields take defaults.
 func (d *Decoder) SetOptions(o Options) {
 	d.opts = o.withDefaults()
-	d.shortText = min(8, d.opts.MaxStringLength)
+	d.shortText = uint(min(shortTextLimit, d.opts.MaxStringLength+1))
 	if d.zeroCopy() {
-		d.shortText = -1
+		d.shortText = 0
 	}
 }
 
@@ -232,6 +232,10 @@ func (d *Decoder) need(n int) error {
 }
 
 const minRead = 4096
+
+// shortTextLimit is Decoder.shortText by default: TryString takes text of
+// up to 16 bytes.
+const shortTextLimit = 17
 
 // fill reads until n bytes are available at buf[off:]. The buffer grows
 // by doubling only when it is full of data that was really read, so its

@@ -112,15 +112,16 @@ func (d *Decoder) TryNull() (null, ok bool) {
 	return false, false
 }
 
-// TryString reads a text string of at most 8 bytes, all ASCII (so valid
-// UTF-8), within MaxStringLength, when 9 bytes are buffered: it checks the
-// eight bytes after the head at once, masked to the string's length.
-// Longer text goes to ReadString, whose check reads a word at a time.
+// TryString reads a text string of at most 16 bytes, all ASCII (so valid
+// UTF-8), within MaxStringLength, when 17 bytes are buffered: it checks the
+// sixteen bytes after the head as two words, each shifted to keep only the
+// string's bytes (a shift by 64 or more leaves nothing). Longer text goes
+// to ReadString, whose check reads a word at a time.
 func (d *Decoder) TryString() (string, bool) {
-	if p := d.buf[d.off:]; len(p) >= 9 {
-		if n := int(p[0]) - 0x60; uint(n) <= 8 && n <= d.shortText &&
-			binary.LittleEndian.Uint64(p[1:])<<(64-8*uint(n))&0x8080808080808080 == 0 {
-			d.off += 1 + n
+	if p := d.buf[d.off:]; len(p) >= 17 {
+		if n := uint(p[0]) - 0x60; n < d.shortText &&
+			(binary.LittleEndian.Uint64(p[1:])<<(64-8*min(n, 8))|binary.LittleEndian.Uint64(p[9:])<<(128-8*n))&0x8080808080808080 == 0 {
+			d.off += int(1 + n)
 			return string(p[1 : 1+n]), true
 		}
 	}

@@ -377,3 +377,49 @@ func TestValidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestTryStringEveryByteChecked puts a byte that is not ASCII at every
+// position of texts of 0-20 bytes, followed by 0-20 bytes of padding
+// (ASCII or not), and checks that TryString takes only what ReadString
+// takes, with the same value and offset, under options that bound or
+// turn off its fast path, and that it takes every ASCII text of up to 16
+// bytes when 17 bytes are buffered.
+func TestTryStringEveryByteChecked(t *testing.T) {
+	opts := []Options{DefaultOptions(), {MaxStringLength: 3}, {MaxStringLength: 10}, {ZeroCopy: true}}
+	for _, o := range opts {
+		for n := 0; n <= 20; n++ {
+			for bad := -1; bad < n; bad++ {
+				for pad := 0; pad <= 20; pad++ {
+					for _, fill := range []byte{'a', 0x80, 0xff} {
+						in := AppendHead(nil, MajorText, uint64(n))
+						for i := 0; i < n; i++ {
+							c := byte('a' + i%26)
+							if i == bad {
+								c = 0x80 | byte(i)
+							}
+							in = append(in, c)
+						}
+						for i := 0; i < pad; i++ {
+							in = append(in, fill)
+						}
+						d, r := NewBytesDecoder(in), NewBytesDecoder(in)
+						d.SetOptions(o)
+						r.SetOptions(o)
+						s, ok := d.TryString()
+						want, err := r.ReadString()
+						if ok && (err != nil || s != want || d.off != r.off) {
+							t.Fatalf("%+v: TryString(% x) = %q at %d; ReadString: %q, %v at %d", o, in, s, d.off, want, err, r.off)
+						}
+						if !ok && d.off != 0 {
+							t.Fatalf("%+v: TryString(% x) failed and consumed %d bytes", o, in, d.off)
+						}
+						fast := bad < 0 && n <= 16 && len(in) >= 17 && n <= o.withDefaults().MaxStringLength && !o.ZeroCopy
+						if fast != ok {
+							t.Fatalf("%+v: TryString(% x): took it %v, want %v", o, in, ok, fast)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -439,7 +439,7 @@ func headLen(b []byte) (uint64, int) {
 // validSlow is Valid by the general walker: the judge of every input the
 // fast validator is not sure of, and the author of every error.
 func validSlow(data []byte) error {
-	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: 8}
+	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
 	if len(data) == 0 {
 		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}

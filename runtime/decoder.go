@@ -99,9 +99,6 @@ type Decoder struct {
 	opts   Options
 	hinted int64 // capacity granted by Hint so far
 
-	scratch []byte     // indefinite-length keys
-	keys    keyChecker // duplicate-key detection for Valid and strict mode
-
 	// shortText bounds the text TryString copies: it takes lengths below
 	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
 	// none in zero-copy mode (ReadString then returns a view of the input).
@@ -116,6 +113,15 @@ type slowState struct {
 	counts      []indefCount // counted indefinite-length containers ahead (indef.go)
 	countAt     int          // the first of counts not yet passed
 	countFailed bool         // a count met bytes the decode will refuse: count no more
+
+	scratch []byte     // indefinite-length strings and keys, bignum bytes
+	keys    keyChecker // duplicate-key detection for Valid and strict mode
+}
+
+// reset empties s for a new input, keeping its buffers.
+func (s *slowState) reset() {
+	*s = slowState{counts: s.counts[:0], scratch: s.scratch[:0], keys: s.keys}
+	s.keys.reset()
 }
 
 func (d *Decoder) slowPath() *slowState {
@@ -127,7 +133,14 @@ func (d *Decoder) slowPath() *slowState {
 
 // NewBytesDecoder returns a Decoder that reads data, with default options.
 func NewBytesDecoder(data []byte) *Decoder {
-	return &Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
+	// The options written out, not DefaultOptions(): the compiler then
+	// stores them in place instead of copying a temporary.
+	return &Decoder{buf: data, strictAt: -1, shortText: shortTextLimit, opts: Options{
+		MaxDepth:         DefaultMaxDepth,
+		MaxArrayElements: DefaultMaxArrayElements,
+		MaxMapPairs:      DefaultMaxMapPairs,
+		MaxStringLength:  DefaultMaxStringLength,
+	}}
 }
 
 // NewDecoder returns a Decoder that reads from r, item after item, with
@@ -138,10 +151,9 @@ func NewDecoder(r io.Reader) *Decoder {
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1, slow: d.slow, shortText: d.shortText}
-	d.keys.reset()
+	*d = Decoder{buf: data, opts: d.opts, strictAt: -1, slow: d.slow, shortText: d.shortText}
 	if d.slow != nil {
-		*d.slow = slowState{counts: d.slow.counts[:0]}
+		d.slow.reset()
 	}
 }
 
@@ -155,10 +167,8 @@ func (d *Decoder) resetBytes(data []byte) {
 	if d.rerr != nil {
 		d.rerr = nil
 	}
-	d.scratch = d.scratch[:0]
-	d.keys.reset()
 	if d.slow != nil {
-		*d.slow = slowState{counts: d.slow.counts[:0]}
+		d.slow.reset()
 	}
 }
 

@@ -527,11 +527,12 @@ func (d *Decoder) readStringSlow() (string, error) {
 		return "", err
 	}
 	if n < 0 {
-		d.scratch, err = d.chunks(d.scratch[:0], MajorText, "text string", start)
+		s := d.slowPath()
+		s.scratch, err = d.chunks(s.scratch[:0], MajorText, "text string", start)
 		if err != nil {
 			return "", err
 		}
-		return string(d.scratch), nil
+		return string(s.scratch), nil
 	}
 	b := d.buf[d.off : d.off+n]
 	if !validUTF8(b) {
@@ -611,14 +612,15 @@ func (d *Decoder) ReadByteArray(dst []byte) error {
 		return err
 	}
 	if n < 0 {
-		d.scratch, err = d.chunks(d.scratch[:0], MajorBytes, "byte string", start)
+		s := d.slowPath()
+		s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start)
 		if err != nil {
 			return err
 		}
-		if len(d.scratch) != len(dst) {
-			return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(len(d.scratch)))
+		if len(s.scratch) != len(dst) {
+			return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(len(s.scratch)))
 		}
-		copy(dst, d.scratch)
+		copy(dst, s.scratch)
 		return nil
 	}
 	if n != len(dst) {
@@ -853,11 +855,12 @@ func (d *Decoder) ReadKey() (Key, error) {
 		}
 		var t []byte
 		if n < 0 {
-			d.scratch, err = d.chunks(d.scratch[:0], MajorText, "text string", start)
+			s := d.slowPath()
+			s.scratch, err = d.chunks(s.scratch[:0], MajorText, "text string", start)
 			if err != nil {
 				return Key{}, err
 			}
-			t = d.scratch
+			t = s.scratch
 		} else {
 			t = d.buf[d.off : d.off+n : d.off+n]
 			if !validUTF8(t) {

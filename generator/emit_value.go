@@ -165,7 +165,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		return e.orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth), nil)
 
 	case Pointer:
-		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(jen.New(typeCode(t.Elem.goType()))))
+		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(newPointee(t.Elem)))
 		if _, ok := t.Elem.(StructRef); ok {
 			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(to, wrap)}, nil)
 		}
@@ -497,4 +497,17 @@ func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
 		jen.Id("err").Op(":=").Add(p).Dot("DecodeCBOR").Call(jen.Id("d")),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(wrap(jen.Id("err"))))
+}
+
+// newPointee is the allocation of a pointer field's pointee: a cell of
+// the decoder's blocks for a bool, number or string (runtime/cells.go:
+// one heap object for several pointees), else new(T).
+func newPointee(elem Type) jen.Code {
+	switch elem.(type) {
+	case Bool, Int, Float:
+		return rt("NewScalar").Types(typeCode(elem.goType())).Call(jen.Id("d"))
+	case String:
+		return rt("NewString").Types(typeCode(elem.goType())).Call(jen.Id("d"))
+	}
+	return jen.New(typeCode(elem.goType()))
 }

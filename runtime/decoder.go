@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"unsafe"
 )
 
 // Default limits; see Options.
@@ -98,6 +99,13 @@ type Decoder struct {
 	depth  int
 	opts   Options
 	hinted int64 // capacity granted by Hint so far
+
+	// Blocks of the pointees NewScalar and NewString hand out (cells.go),
+	// and how many cells of each are left.
+	scalars     unsafe.Pointer
+	scalarsLeft int
+	strings     *[stringsBlock]string
+	stringsLeft int
 
 	// shortText bounds the text TryString copies: it takes lengths below
 	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,

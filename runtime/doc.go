@@ -132,6 +132,8 @@
 //     [EmptyBinary].
 //   - Fields of other kinds: [AppendBytesOrNull],
 //     [AppendMarshaled], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
+//   - Pointees of pointer fields, a few to a heap object: [NewScalar],
+//     [Scalar], [NewString].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],
 //     [RegenerateWithNewerCborgen].
 package runtime

@@ -285,8 +285,14 @@ func (v *Field) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Field) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Field", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Field", runtime.OneItem), "Field", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)

@@ -378,8 +378,14 @@ func (v *Containers) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Containers) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Containers", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 24)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Containers", runtime.OneItem), "Containers", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Containers", runtime.WholeInput)

@@ -482,8 +482,14 @@ func (v *Signature) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Signature) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Signature", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Signature", runtime.OneItem), "Signature", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Signature", runtime.WholeInput)
@@ -939,8 +945,14 @@ func (v *Point) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Point) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Point", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Point", runtime.OneItem), "Point", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
@@ -1540,8 +1552,14 @@ func (v *Base) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Base) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Base", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Base", runtime.OneItem), "Base", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Base", runtime.WholeInput)
@@ -1700,8 +1718,14 @@ func (v *More) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *More) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "More", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "More", runtime.OneItem), "More", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "More", runtime.WholeInput)
@@ -2904,8 +2928,14 @@ func (v *Holder) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Holder) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Holder", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Holder", runtime.OneItem), "Holder", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder", runtime.WholeInput)

@@ -49,8 +49,14 @@ func (v *Version) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Version) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Version", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Version", runtime.OneItem), "Version", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Version", runtime.WholeInput)

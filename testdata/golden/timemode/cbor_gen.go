@@ -78,8 +78,14 @@ func (v *Event) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Event) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Event", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 5)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Event", runtime.OneItem), "Event", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event", runtime.WholeInput)
@@ -307,8 +313,14 @@ func (v *Box[T]) SizeCBOR() int {
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Box[T]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
-	if err := v.DecodeCBOR(d); err != nil {
-		return runtime.AtRoot(err, "Box", runtime.WholeInput)
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Box", runtime.OneItem), "Box", runtime.WholeInput)
 	}
 	if d.Offset() != int64(len(data)) {
 		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Box", runtime.WholeInput)

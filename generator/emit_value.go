@@ -143,10 +143,15 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		if t.NamedElem {
 			read = rt("ReadByteArrayOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty()))
 		}
-		return []jen.Code{jen.If(
+		check := jen.If(
 			jen.Id("err").Op(":=").Add(read),
 			jen.Id("err").Op("!=").Nil(),
-		).Block(jen.Return(wrap(jen.Id("err"))))}
+		).Block(jen.Return(wrap(jen.Id("err"))))
+		if t.NamedElem || t.N >= 24 {
+			return []jen.Code{check}
+		}
+		// A one-byte head: in line, without a call, when all buffered.
+		return []jen.Code{jen.If(jen.Op("!").Id("d").Dot("TryByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))).Block(check)}
 
 	case Array:
 		return e.decodeArray(t, to, wrap, depth)

@@ -112,9 +112,9 @@
 //
 //   - Fast paths and loop control: [Decoder.TryArrayHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
-//     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryNull],
-//     [Decoder.NextElem], [Decoder.NextPair], [Decoder.NextIsArray],
-//     [Decoder.Hint], [Decoder.Depth], [ReuseSlice].
+//     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
+//     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
+//     [Decoder.NextIsArray], [Decoder.Hint], [Decoder.Depth], [ReuseSlice].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
 //     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].

@@ -128,6 +128,18 @@ func (d *Decoder) TryString() (string, bool) {
 	return "", false
 }
 
+// TryByteArray reads a byte string of exactly len(dst) bytes, below 24
+// (a one-byte head), all buffered and within MaxStringLength, into dst:
+// the encoding of a Go [N]byte. Anything else goes to ReadByteArray.
+func (d *Decoder) TryByteArray(dst []byte) bool {
+	if p, n := d.buf[d.off:], len(dst); n < 24 && n < len(p) && int(p[0]) == 0x40+n && n <= d.opts.MaxStringLength {
+		copy(dst, p[1:])
+		d.off += 1 + n
+		return true
+	}
+	return false
+}
+
 // TryArrayHead reads the head of a definite-length array of exactly n
 // elements (n below 24) and enters one nesting level, as ReadArrayHead
 // does, when the depth and element limits allow it, the bytes that

@@ -105,6 +105,16 @@ func TestTryAgreesWithRead(t *testing.T) {
 				ok = d.TryArrayHead(n)
 				check("TryArrayHead", ok, n, d, func(r *Decoder) (any, error) { return r.ReadArrayHead() })
 			}
+			for n := 0; n < 4; n++ {
+				dst := make([]byte, n)
+				d = mk()
+				ok = d.TryByteArray(dst)
+				check("TryByteArray", ok, string(dst), d, func(r *Decoder) (any, error) {
+					got := make([]byte, n)
+					err := r.ReadByteArray(got)
+					return string(got), err
+				})
+			}
 			if d := mk(); d.NextIsArray() != (len(in) > 0 && in[0]>>5 == MajorArray) {
 				t.Fatalf("NextIsArray(% x) wrong", in)
 			}
@@ -296,7 +306,7 @@ func TestTryInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryArrayHead", "NextIsArray", "definiteString"} {
+	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "NextIsArray", "definiteString"} {
 		if !regexp.MustCompile(`can inline \(\*Decoder\)\.` + name + `\b`).Match(out) {
 			t.Errorf("(*Decoder).%s is not inlinable", name)
 		}
@@ -417,6 +427,39 @@ func TestTryStringEveryByteChecked(t *testing.T) {
 						if fast != ok {
 							t.Fatalf("%+v: TryString(% x): took it %v, want %v", o, in, ok, fast)
 						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTryByteArrayLengths checks TryByteArray against ReadByteArray on byte
+// strings of 0-30 bytes read into arrays of 0-30 bytes, whole and cut
+// short, under default options and a MaxStringLength of 5.
+func TestTryByteArrayLengths(t *testing.T) {
+	for _, o := range []Options{DefaultOptions(), {MaxStringLength: 5}} {
+		for n := 0; n <= 30; n++ {
+			in := AppendHead(nil, MajorBytes, uint64(n))
+			for i := 0; i < n; i++ {
+				in = append(in, byte(0xa0+i))
+			}
+			for cut := 0; cut <= len(in); cut++ {
+				for m := 0; m <= 30; m++ {
+					d, r := NewBytesDecoder(in[:cut]), NewBytesDecoder(in[:cut])
+					d.SetOptions(o)
+					r.SetOptions(o)
+					got, want := make([]byte, m), make([]byte, m)
+					ok := d.TryByteArray(got)
+					err := r.ReadByteArray(want)
+					if ok && (err != nil || !bytes.Equal(got, want) || d.off != r.off) {
+						t.Fatalf("%+v: TryByteArray(% x) into %d bytes = % x at %d; ReadByteArray: % x, %v at %d", o, in[:cut], m, got, d.off, want, err, r.off)
+					}
+					if !ok && d.off != 0 {
+						t.Fatalf("%+v: TryByteArray(% x) failed and consumed", o, in[:cut])
+					}
+					if fast := m == n && m < 24 && cut == len(in) && n <= o.withDefaults().MaxStringLength; ok != fast {
+						t.Fatalf("%+v: TryByteArray(% x) into %d bytes: took it %v, want %v", o, in[:cut], m, ok, fast)
 					}
 				}
 			}

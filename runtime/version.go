@@ -36,7 +36,8 @@ const (
 	// 2: one AtRoot(err, name, extent) in place of AtRoot and AtType;
 	// sorted maps through the pair recorders (StringPairs, IntPairs,
 	// UintPairs); AppendBytesOrNull and ReuseSlice.
-	// 3: NewScalar and NewString for the pointees of pointer fields.
+	// 3: NewScalar and NewString for the pointees of pointer fields;
+	// TryByteArray.
 	GenVersion = 3
 
 	// MinGenVersion is the oldest version of generated code this runtime

@@ -256,8 +256,10 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 6:
 		// TraceID
-		if err := d.ReadByteArray(v.TraceID[:]); err != nil {
-			return runtime.AtField(err, "TraceID")
+		if !d.TryByteArray(v.TraceID[:]) {
+			if err := d.ReadByteArray(v.TraceID[:]); err != nil {
+				return runtime.AtField(err, "TraceID")
+			}
 		}
 		if to == 7 {
 			return nil
@@ -3150,8 +3152,10 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Address
-		if err := d.ReadByteArray(v.Address[:]); err != nil {
-			return runtime.AtField(err, "Address")
+		if !d.TryByteArray(v.Address[:]) {
+			if err := d.ReadByteArray(v.Address[:]); err != nil {
+				return runtime.AtField(err, "Address")
+			}
 		}
 		if to == 1 {
 			return nil

@@ -328,8 +328,10 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.Trace == nil {
 				v.Trace = new(TraceID)
 			}
-			if err := d.ReadByteArray((*v.Trace)[:]); err != nil {
-				return runtime.AtField(err, "Trace")
+			if !d.TryByteArray((*v.Trace)[:]) {
+				if err := d.ReadByteArray((*v.Trace)[:]); err != nil {
+					return runtime.AtField(err, "Trace")
+				}
 			}
 		}
 		if to == 6 {

@@ -159,8 +159,10 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Address
-		if err := d.ReadByteArray(v.Address[:]); err != nil {
-			return runtime.AtField(err, "Address")
+		if !d.TryByteArray(v.Address[:]) {
+			if err := d.ReadByteArray(v.Address[:]); err != nil {
+				return runtime.AtField(err, "Address")
+			}
 		}
 		if to == 1 {
 			return nil
@@ -1798,8 +1800,10 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								}
 							}
 							e = append(e, Address{})
-							if err := d.ReadByteArray(e[i1][:]); err != nil {
-								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
+							if !d.TryByteArray(e[i1][:]) {
+								if err := d.ReadByteArray(e[i1][:]); err != nil {
+									return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Exempt")
+								}
 							}
 						}
 						d.Leave()

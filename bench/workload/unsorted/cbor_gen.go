@@ -1018,8 +1018,10 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Address
-		if err := d.ReadByteArray(v.Address[:]); err != nil {
-			return runtime.AtField(err, "Address")
+		if !d.TryByteArray(v.Address[:]) {
+			if err := d.ReadByteArray(v.Address[:]); err != nil {
+				return runtime.AtField(err, "Address")
+			}
 		}
 		if to == 1 {
 			return nil

@@ -567,8 +567,10 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 2:
 		// Fixed
-		if err := d.ReadByteArray(v.Fixed[:]); err != nil {
-			return runtime.AtField(err, "Fixed")
+		if !d.TryByteArray(v.Fixed[:]) {
+			if err := d.ReadByteArray(v.Fixed[:]); err != nil {
+				return runtime.AtField(err, "Fixed")
+			}
 		}
 		if to == 3 {
 			return nil
@@ -576,8 +578,10 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// Hash
-		if err := d.ReadByteArray(v.Hash[:]); err != nil {
-			return runtime.AtField(err, "Hash")
+		if !d.TryByteArray(v.Hash[:]) {
+			if err := d.ReadByteArray(v.Hash[:]); err != nil {
+				return runtime.AtField(err, "Hash")
+			}
 		}
 		if to == 4 {
 			return nil
@@ -722,8 +726,10 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
 				}
 			}
-			if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+			if !d.TryByteArray(v.Grid[i][:]) {
+				if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+				}
 			}
 		}
 		d.Leave()
@@ -1301,8 +1307,10 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.PHash == nil {
 				v.PHash = new(Hash)
 			}
-			if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
-				return runtime.AtField(err, "PHash")
+			if !d.TryByteArray((*v.PHash)[:]) {
+				if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
+					return runtime.AtField(err, "PHash")
+				}
 			}
 		}
 		if to == 22 {

@@ -354,8 +354,10 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Code
-		if err := d.ReadByteArray(v.Code[:]); err != nil {
-			return runtime.AtField(err, "Code")
+		if !d.TryByteArray(v.Code[:]) {
+			if err := d.ReadByteArray(v.Code[:]); err != nil {
+				return runtime.AtField(err, "Code")
+			}
 		}
 		if to == 5 {
 			return nil

@@ -120,7 +120,7 @@ func (d *Decoder) TryNull() (null, ok bool) {
 func (d *Decoder) TryString() (string, bool) {
 	if p := d.buf[d.off:]; len(p) >= 17 {
 		if n := uint(p[0]) - 0x60; n < d.shortText &&
-			(binary.LittleEndian.Uint64(p[1:])<<(64-8*min(n, 8))|binary.LittleEndian.Uint64(p[9:])<<(128-8*n))&0x8080808080808080 == 0 {
+			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
 			d.off += int(1 + n)
 			return string(p[1 : 1+n]), true
 		}
@@ -139,6 +139,17 @@ func (d *Decoder) TryByteArray(dst []byte) bool {
 	}
 	return false
 }
+
+// textMasks[n] holds, for the two words after a text head, the top bit
+// of each of the text's first n bytes (n <= 16; above, of all 16).
+var textMasks = func() (m [32][2]uint64) {
+	for n := range m {
+		for i := 0; i < min(n, 16); i++ {
+			m[n][i/8] |= 0x80 << (8 * (i % 8))
+		}
+	}
+	return m
+}()
 
 // TryArrayHead reads the head of a definite-length array of exactly n
 // elements (n below 24) and enters one nesting level, as ReadArrayHead

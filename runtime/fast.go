@@ -28,7 +28,7 @@ func (d *Decoder) TryUint(max uint64) (uint64, bool) {
 				return 0, false
 			}
 			n = 1 << (x - 24)
-			x = binary.BigEndian.Uint64(p[1:]) >> (64 - 8*n)
+			x = binary.BigEndian.Uint64(p[1:]) >> ((64 - 8*n) & 63) // n is 1, 2, 4 or 8
 		}
 		if x <= max {
 			d.off += 1 + n

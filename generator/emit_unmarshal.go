@@ -24,7 +24,7 @@ import (
 // and the error named as DecodeCBOR would have named it.
 //
 //	var err error
-//	if d.NextIsArray() {
+//	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 //		err = v.cborDecodeFields(d, -1, 3)
 //	} else {
 //		err = v.DecodeCBOR(d)
@@ -40,7 +40,7 @@ func (e *emitter) unmarshalMethod(s *Struct) jen.Code {
 	).Block(jen.Return(whole(jen.Id("err"))))
 	if !s.HasTag && !s.CatchAll && s.Value == nil && !s.MapFormat {
 		decode = jen.Var().Id("err").Error().Line().
-			If(jen.Id("d").Dot("NextIsArray").Call()).Block(
+			If(jen.Len(jen.Id("data")).Op("!=").Lit(0).Op("&&").Id("data").Index(jen.Lit(0)).Op(">>").Lit(5).Op("==").Add(rt("MajorArray"))).Block(
 			jen.Id("err").Op("=").Add(arrayCall(s)),
 		).Else().Block(
 			jen.Id("err").Op("=").Id("v").Dot("DecodeCBOR").Call(jen.Id("d")),

@@ -789,7 +789,7 @@ func (v *sigStructure) SizeCBOR() int {
 func (v *sigStructure) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 4)
 	} else {
 		err = v.DecodeCBOR(d)

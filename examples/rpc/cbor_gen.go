@@ -94,7 +94,7 @@ func (v *Request) SizeCBOR() int {
 func (v *Request) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 7)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -416,7 +416,7 @@ func (v *Params) SizeCBOR() int {
 func (v *Params) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 3)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -631,7 +631,7 @@ func (v *GetParams) SizeCBOR() int {
 func (v *GetParams) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -816,7 +816,7 @@ func (v *PutParams) SizeCBOR() int {
 func (v *PutParams) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 4)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1035,7 +1035,7 @@ func (v *ListParams) SizeCBOR() int {
 func (v *ListParams) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 4)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1273,7 +1273,7 @@ func (v *Response) SizeCBOR() int {
 func (v *Response) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 4)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1542,7 +1542,7 @@ func (v *Result) SizeCBOR() int {
 func (v *Result) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 5)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1815,7 +1815,7 @@ func (v *Entry) SizeCBOR() int {
 func (v *Entry) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 4)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -2044,7 +2044,7 @@ func (v *Error) SizeCBOR() int {
 func (v *Error) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 5)
 	} else {
 		err = v.DecodeCBOR(d)

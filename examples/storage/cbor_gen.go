@@ -49,7 +49,7 @@ func (v *Location) SizeCBOR() int {
 func (v *Location) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -245,7 +245,7 @@ func (v *Composite) SizeCBOR() int {
 func (v *Composite) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 6)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -499,7 +499,7 @@ func (v *Field) SizeCBOR() int {
 func (v *Field) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -808,7 +808,7 @@ func (v *Value) SizeCBOR() int {
 func (v *Value) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 13)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1328,7 +1328,7 @@ func (v *Path) SizeCBOR() int {
 func (v *Path) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1539,7 +1539,7 @@ func (v *Limits) SizeCBOR() int {
 func (v *Limits) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 7)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -62,7 +62,7 @@ func (v *Person) SizeCBOR() int {
 func (v *Person) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 6)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -83,7 +83,7 @@ func (v *Scalars) SizeCBOR() int {
 func (v *Scalars) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 14)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -431,7 +431,7 @@ func (v *Named) SizeCBOR() int {
 func (v *Named) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 7)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -670,7 +670,7 @@ func (v *Empty) SizeCBOR() int {
 func (v *Empty) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 0)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -51,7 +51,7 @@ func (v *Sample) SizeCBOR() int {
 func (v *Sample) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -379,7 +379,7 @@ func (v *Containers) SizeCBOR() int {
 func (v *Containers) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 24)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -64,7 +64,7 @@ func (v *Record) SizeCBOR() int {
 func (v *Record) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeArray(d)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -287,7 +287,7 @@ func (v *Event) SizeCBOR() int {
 func (v *Event) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -455,7 +455,7 @@ func (v *Framed) SizeCBOR() int {
 func (v *Framed) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 1)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -70,7 +70,7 @@ func (v *Record) SizeCBOR() int {
 func (v *Record) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeArray(d)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -338,7 +338,7 @@ func (v *Event) SizeCBOR() int {
 func (v *Event) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeArray(d)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -559,7 +559,7 @@ func (v *Framed) SizeCBOR() int {
 func (v *Framed) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeArray(d)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -814,7 +814,7 @@ func (v *Meta) SizeCBOR() int {
 func (v *Meta) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -121,7 +121,7 @@ func (v *Reading) SizeCBOR() int {
 func (v *Reading) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 7)
 	} else {
 		err = v.DecodeCBOR(d)

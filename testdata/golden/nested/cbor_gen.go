@@ -53,7 +53,7 @@ func (v *Item) SizeCBOR() int {
 func (v *Item) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 3)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -407,7 +407,7 @@ func (v *Order) SizeCBOR() int {
 func (v *Order) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 13)
 	} else {
 		err = v.DecodeCBOR(d)

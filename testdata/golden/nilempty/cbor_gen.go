@@ -150,7 +150,7 @@ func (v *Holder) SizeCBOR() int {
 func (v *Holder) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 9)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -649,7 +649,7 @@ func (v *Inner) SizeCBOR() int {
 func (v *Inner) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -300,7 +300,7 @@ func (v *Values) SizeCBOR() int {
 func (v *Values) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 24)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1117,7 +1117,7 @@ func (v *Audit) SizeCBOR() int {
 func (v *Audit) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 5)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1349,7 +1349,7 @@ func (v *Meta) SizeCBOR() int {
 func (v *Meta) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 6)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1610,7 +1610,7 @@ func (v *Inner) SizeCBOR() int {
 func (v *Inner) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -1868,7 +1868,7 @@ func (v *Doc) SizeCBOR() int {
 func (v *Doc) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 9)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -2244,7 +2244,7 @@ func (v *Page[T]) SizeCBOR() int {
 func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 4)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -2481,7 +2481,7 @@ func (v *Pair[K, V]) SizeCBOR() int {
 func (v *Pair[K, V]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -2669,7 +2669,7 @@ func (v *Tree) SizeCBOR() int {
 func (v *Tree) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 3)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -2897,7 +2897,7 @@ func (v *List) SizeCBOR() int {
 func (v *List) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -3130,7 +3130,7 @@ func (v *Uses) SizeCBOR() int {
 func (v *Uses) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 8)
 	} else {
 		err = v.DecodeCBOR(d)

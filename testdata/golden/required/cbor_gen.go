@@ -50,7 +50,7 @@ func (v *Version) SizeCBOR() int {
 func (v *Version) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeArray(d)
 	} else {
 		err = v.DecodeCBOR(d)

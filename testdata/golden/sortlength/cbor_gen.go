@@ -90,7 +90,7 @@ func (v *Index) SizeCBOR() int {
 func (v *Index) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 2)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -79,7 +79,7 @@ func (v *Tagged) SizeCBOR() int {
 func (v *Tagged) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 9)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -375,7 +375,7 @@ func (v *IntKeys) SizeCBOR() int {
 func (v *IntKeys) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 3)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -574,7 +574,7 @@ func (v *Cased) SizeCBOR() int {
 func (v *Cased) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 6)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -79,7 +79,7 @@ func (v *Event) SizeCBOR() int {
 func (v *Event) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 5)
 	} else {
 		err = v.DecodeCBOR(d)
@@ -314,7 +314,7 @@ func (v *Box[T]) SizeCBOR() int {
 func (v *Box[T]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 1)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -718,7 +718,7 @@ func (v *Document) SizeCBOR() int {
 func (v *Document) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
-	if d.NextIsArray() {
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
 		err = v.cborDecodeFields(d, -1, 5)
 	} else {
 		err = v.DecodeCBOR(d)

@@ -18,10 +18,13 @@ type Scalar interface {
 		~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
 }
 
+// The first blocks are small, for the one struct most decoders read; the
+// blocks after them, for decoders that read many, larger.
 const (
 	scalarsFirst = 4  // cells in a decoder's first block of scalars
 	scalarsMore  = 16 // in each block after it
-	stringsBlock = 4  // strings in a block
+	stringsFirst = 2  // strings in a decoder's first block of strings
+	stringsMore  = 8  // in each block after it
 )
 
 // NewScalar returns a pointer to a new zero T, one 8-byte cell of a
@@ -46,8 +49,16 @@ func (d *Decoder) moreScalars() {
 // the decoder's. For generated code.
 func NewString[T ~string](d *Decoder) *T {
 	if d.stringsLeft == 0 {
-		d.strings, d.stringsLeft = new([stringsBlock]string), stringsBlock
+		d.moreStrings()
 	}
 	d.stringsLeft--
-	return (*T)(unsafe.Pointer(&d.strings[d.stringsLeft]))
+	return (*T)(unsafe.Add(d.strings, unsafe.Sizeof("")*uintptr(d.stringsLeft)))
+}
+
+func (d *Decoder) moreStrings() {
+	if d.strings == nil {
+		d.strings, d.stringsLeft = unsafe.Pointer(new([stringsFirst]string)), stringsFirst
+		return
+	}
+	d.strings, d.stringsLeft = unsafe.Pointer(new([stringsMore]string)), stringsMore
 }

@@ -49,7 +49,7 @@ func TestCells(t *testing.T) {
 	}
 	type name string
 	var strs []*name
-	for i := 0; i < 3*stringsBlock+1; i++ {
+	for i := 0; i < stringsFirst+2*stringsMore+1; i++ {
 		s := NewString[name](d)
 		if *s != "" {
 			t.Fatalf("string cell %d is %q", i, *s)
@@ -70,7 +70,7 @@ func TestCells(t *testing.T) {
 		for i := 0; i < scalarsFirst+scalarsMore; i++ {
 			_ = NewScalar[uint16](d)
 		}
-		for i := 0; i < stringsBlock; i++ {
+		for i := 0; i < stringsMore; i++ {
 			_ = NewString[string](d)
 		}
 	}); n > 3 {

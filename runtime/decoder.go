@@ -104,7 +104,7 @@ type Decoder struct {
 	// and how many cells of each are left.
 	scalars     unsafe.Pointer
 	scalarsLeft int
-	strings     *[stringsBlock]string
+	strings     unsafe.Pointer
 	stringsLeft int
 
 	// shortText bounds the text TryString copies: it takes lengths below

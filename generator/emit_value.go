@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // The decoding of one value, by its model type: the code every decoder
@@ -184,7 +186,16 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 
 	case Time:
 		if e.errInScope {
-			return []jen.Code{e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)}
+			read := e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)
+			if e.time.mode != runtime.TimeUnix || e.time.tag {
+				return []jen.Code{read}
+			}
+			// Seconds without a tag, as this run writes them: in line,
+			// as ReadTime reads them first.
+			x, ok := jen.Id(local("x", depth)), jen.Id(local("ok", depth))
+			return []jen.Code{jen.If(
+				jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(jen.Qual("math", "MaxInt64")), ok,
+			).Block(set(jen.Qual("time", "Unix").Call(jen.Int64().Call(x), jen.Lit(0)))).Else().Add(read)}
 		}
 		x := jen.Id(local("x", depth))
 		return []jen.Code{

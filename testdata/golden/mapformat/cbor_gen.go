@@ -6,6 +6,7 @@ package mapformat
 import (
 	"github.com/cborgen/cborgen/runtime"
 	"math"
+	"time"
 )
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
@@ -1365,7 +1366,9 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// When
-		if v.When, err = d.ReadTime(); err != nil {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
+			v.When = time.Unix(int64(x), 0)
+		} else if v.When, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "When")
 		}
 		if to == 4 {

@@ -454,7 +454,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// At
-		if v.At, err = d.ReadTime(); err != nil {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
+			v.At = time.Unix(int64(x), 0)
+		} else if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
 		if to == 1 {
@@ -475,7 +477,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.AtPtr == nil {
 				v.AtPtr = new(time.Time)
 			}
-			if (*v.AtPtr), err = d.ReadTime(); err != nil {
+			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+				(*v.AtPtr) = time.Unix(int64(x1), 0)
+			} else if (*v.AtPtr), err = d.ReadTime(); err != nil {
 				return runtime.AtField(err, "AtPtr")
 			}
 		}
@@ -1026,7 +1030,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Times = append(v.Times, time.Time{})
-				if v.Times[i], err = d.ReadTime(); err != nil {
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+					v.Times[i] = time.Unix(int64(x1), 0)
+				} else if v.Times[i], err = d.ReadTime(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Times")
 				}
 			}
@@ -1051,7 +1057,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 22:
 		// ZAt
-		if v.ZAt, err = d.ReadTime(); err != nil {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
+			v.ZAt = time.Unix(int64(x), 0)
+		} else if v.ZAt, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "ZAt")
 		}
 		if to == 23 {

@@ -6,6 +6,7 @@ package unixtime
 import (
 	"github.com/cborgen/cborgen/runtime"
 	"math"
+	"time"
 )
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
@@ -191,7 +192,9 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// BirthDay
-		if v.BirthDay, err = d.ReadTime(); err != nil {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
+			v.BirthDay = time.Unix(int64(x), 0)
+		} else if v.BirthDay, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "BirthDay")
 		}
 		if to == 2 {

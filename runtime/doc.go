@@ -42,6 +42,11 @@
 //
 //	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
 //
+// The pointees of pointer fields to booleans, numbers and strings (*int64,
+// *string...) that a decoder allocates come a few to a heap object (see
+// NewScalar): each pointer has its own value, but one kept alive keeps its
+// block of at most 128 bytes alive.
+//
 // Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
 // meaning for the Go type is read through (a tag within a tag counts as a
 // nesting level), 55799 is stripped everywhere, tags 0-3 must hold the

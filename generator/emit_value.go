@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // The decoding of one value, by its model type: the code every decoder
@@ -143,10 +145,15 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		if t.NamedElem {
 			read = rt("ReadByteArrayOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty()))
 		}
-		return []jen.Code{jen.If(
+		check := jen.If(
 			jen.Id("err").Op(":=").Add(read),
 			jen.Id("err").Op("!=").Nil(),
-		).Block(jen.Return(wrap(jen.Id("err"))))}
+		).Block(jen.Return(wrap(jen.Id("err"))))
+		if t.NamedElem || t.N >= 24 {
+			return []jen.Code{check}
+		}
+		// A one-byte head: in line, without a call, when all buffered.
+		return []jen.Code{jen.If(jen.Op("!").Id("d").Dot("TryByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))).Block(check)}
 
 	case Array:
 		return e.decodeArray(t, to, wrap, depth)
@@ -165,7 +172,7 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		return e.orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth), nil)
 
 	case Pointer:
-		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(jen.New(typeCode(t.Elem.goType()))))
+		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(newPointee(t.Elem)))
 		if _, ok := t.Elem.(StructRef); ok {
 			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(to, wrap)}, nil)
 		}
@@ -179,7 +186,16 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 
 	case Time:
 		if e.errInScope {
-			return []jen.Code{e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)}
+			read := e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)
+			if e.time.mode != runtime.TimeUnix || e.time.tag {
+				return []jen.Code{read}
+			}
+			// Seconds without a tag, as this run writes them: in line,
+			// as ReadTime reads them first.
+			x, ok := jen.Id(local("x", depth)), jen.Id(local("ok", depth))
+			return []jen.Code{jen.If(
+				jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(jen.Qual("math", "MaxInt64")), ok,
+			).Block(set(jen.Qual("time", "Unix").Call(jen.Int64().Call(x), jen.Lit(0)))).Else().Add(read)}
 		}
 		x := jen.Id(local("x", depth))
 		return []jen.Code{
@@ -497,4 +513,17 @@ func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
 		jen.Id("err").Op(":=").Add(p).Dot("DecodeCBOR").Call(jen.Id("d")),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(wrap(jen.Id("err"))))
+}
+
+// newPointee is the allocation of a pointer field's pointee: a cell of
+// the decoder's blocks for a bool, number or string (runtime/cells.go:
+// one heap object for several pointees), else new(T).
+func newPointee(elem Type) jen.Code {
+	switch elem.(type) {
+	case Bool, Int, Float:
+		return rt("NewScalar").Types(typeCode(elem.goType())).Call(jen.Id("d"))
+	case String:
+		return rt("NewString").Types(typeCode(elem.goType())).Call(jen.Id("d"))
+	}
+	return jen.New(typeCode(elem.goType()))
 }

@@ -75,11 +75,12 @@ func (d *Decoder) ReadBigInt(z *big.Int) error {
 			if tag != 2 && tag != 3 {
 				continue // fxamacker/cbor decodes the content of other tags
 			}
-			d.scratch, err = d.ReadBytes(d.scratch[:0])
+			s := d.slowPath()
+			s.scratch, err = d.ReadBytes(s.scratch[:0])
 			if err != nil {
 				return err
 			}
-			z.SetBytes(d.scratch)
+			z.SetBytes(s.scratch)
 			if tag == 3 {
 				z.Add(z, bigOne)
 				z.Neg(z)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"unsafe"
 )
 
 // Default limits; see Options.
@@ -99,13 +100,17 @@ type Decoder struct {
 	opts   Options
 	hinted int64 // capacity granted by Hint so far
 
-	scratch []byte     // indefinite-length keys
-	keys    keyChecker // duplicate-key detection for Valid and strict mode
+	// Blocks of the pointees NewScalar and NewString hand out (cells.go),
+	// and how many cells of each are left.
+	scalars     unsafe.Pointer
+	scalarsLeft int
+	strings     unsafe.Pointer
+	stringsLeft int
 
-	// shortText is the longest text TryString copies: 8, less under a
-	// smaller MaxStringLength, -1 in zero-copy mode (ReadString then
-	// returns a view of the input).
-	shortText int
+	// shortText bounds the text TryString copies: it takes lengths below
+	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
+	// none in zero-copy mode (ReadString then returns a view of the input).
+	shortText uint
 }
 
 // slowState is what the slow paths for tags and indefinite lengths keep,
@@ -116,6 +121,15 @@ type slowState struct {
 	counts      []indefCount // counted indefinite-length containers ahead (indef.go)
 	countAt     int          // the first of counts not yet passed
 	countFailed bool         // a count met bytes the decode will refuse: count no more
+
+	scratch []byte     // indefinite-length strings and keys, bignum bytes
+	keys    keyChecker // duplicate-key detection for Valid and strict mode
+}
+
+// reset empties s for a new input, keeping its buffers.
+func (s *slowState) reset() {
+	*s = slowState{counts: s.counts[:0], scratch: s.scratch[:0], keys: s.keys}
+	s.keys.reset()
 }
 
 func (d *Decoder) slowPath() *slowState {
@@ -127,21 +141,27 @@ func (d *Decoder) slowPath() *slowState {
 
 // NewBytesDecoder returns a Decoder that reads data, with default options.
 func NewBytesDecoder(data []byte) *Decoder {
-	return &Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: 8}
+	// The options written out, not DefaultOptions(): the compiler then
+	// stores them in place instead of copying a temporary.
+	return &Decoder{buf: data, strictAt: -1, shortText: shortTextLimit, opts: Options{
+		MaxDepth:         DefaultMaxDepth,
+		MaxArrayElements: DefaultMaxArrayElements,
+		MaxMapPairs:      DefaultMaxMapPairs,
+		MaxStringLength:  DefaultMaxStringLength,
+	}}
 }
 
 // NewDecoder returns a Decoder that reads from r, item after item, with
 // default options. It buffers; its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: 8}
+	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
 }
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, scratch: d.scratch[:0], keys: d.keys, strictAt: -1, slow: d.slow, shortText: d.shortText}
-	d.keys.reset()
+	*d = Decoder{buf: data, opts: d.opts, strictAt: -1, slow: d.slow, shortText: d.shortText}
 	if d.slow != nil {
-		*d.slow = slowState{counts: d.slow.counts[:0]}
+		d.slow.reset()
 	}
 }
 
@@ -155,19 +175,17 @@ func (d *Decoder) resetBytes(data []byte) {
 	if d.rerr != nil {
 		d.rerr = nil
 	}
-	d.scratch = d.scratch[:0]
-	d.keys.reset()
 	if d.slow != nil {
-		*d.slow = slowState{counts: d.slow.counts[:0]}
+		d.slow.reset()
 	}
 }
 
 // SetOptions sets the limits and strictness; zero fields take defaults.
 func (d *Decoder) SetOptions(o Options) {
 	d.opts = o.withDefaults()
-	d.shortText = min(8, d.opts.MaxStringLength)
+	d.shortText = uint(min(shortTextLimit, d.opts.MaxStringLength+1))
 	if d.zeroCopy() {
-		d.shortText = -1
+		d.shortText = 0
 	}
 }
 
@@ -232,6 +250,10 @@ func (d *Decoder) need(n int) error {
 }
 
 const minRead = 4096
+
+// shortTextLimit is Decoder.shortText by default: TryString takes text of
+// up to 16 bytes.
+const shortTextLimit = 17
 
 // fill reads until n bytes are available at buf[off:]. The buffer grows
 // by doubling only when it is full of data that was really read, so its

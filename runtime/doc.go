@@ -42,6 +42,11 @@
 //
 //	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
 //
+// The pointees of pointer fields to booleans, numbers and strings (*int64,
+// *string...) that a decoder allocates come a few to a heap object (see
+// NewScalar): each pointer has its own value, but one kept alive keeps its
+// block of at most 128 bytes alive.
+//
 // Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
 // meaning for the Go type is read through (a tag within a tag counts as a
 // nesting level), 55799 is stripped everywhere, tags 0-3 must hold the
@@ -112,9 +117,9 @@
 //
 //   - Fast paths and loop control: [Decoder.TryArrayHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
-//     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryNull],
-//     [Decoder.NextElem], [Decoder.NextPair], [Decoder.NextIsArray],
-//     [Decoder.Hint], [Decoder.Depth], [ReuseSlice].
+//     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
+//     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
+//     [Decoder.NextIsArray], [Decoder.Hint], [Decoder.Depth], [ReuseSlice].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
 //     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].
@@ -132,6 +137,8 @@
 //     [EmptyBinary].
 //   - Fields of other kinds: [AppendBytesOrNull],
 //     [AppendMarshaled], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
+//   - Pointees of pointer fields, a few to a heap object: [NewScalar],
+//     [Scalar], [NewString].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],
 //     [RegenerateWithNewerCborgen].
 package runtime

@@ -83,11 +83,25 @@ func AppendInt(dst []byte, v int64) []byte {
 	return appendInt(dst, v)
 }
 
+// appendInt is AppendInt in one call for both signs: s is all ones when
+// v < 0, and v ^ s is then -1-v; the major type (1 or 0) is bit 5 of s.
+// It writes the head itself (appendHead's switch) rather than calling it.
 func appendInt(dst []byte, v int64) []byte {
-	if v >= 0 {
-		return AppendHead(dst, MajorUint, uint64(v))
+	s := uint64(v >> 63)
+	m, n := byte(s)&(MajorNeg<<5), uint64(v)^s
+	switch {
+	case n < 24:
+		return append(dst, m|byte(n))
+	case n <= math.MaxUint8:
+		return append(dst, m|24, byte(n))
+	case n <= math.MaxUint16:
+		return append(dst, m|25, byte(n>>8), byte(n))
+	case n <= math.MaxUint32:
+		return append(dst, m|26, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	default:
+		return append(dst, m|27, byte(n>>56), byte(n>>48), byte(n>>40), byte(n>>32),
+			byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
 	}
-	return AppendHead(dst, MajorNeg, uint64(-(v + 1)))
 }
 
 // AppendBool appends true (f5) or false (f4).

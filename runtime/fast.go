@@ -28,7 +28,7 @@ func (d *Decoder) TryUint(max uint64) (uint64, bool) {
 				return 0, false
 			}
 			n = 1 << (x - 24)
-			x = binary.BigEndian.Uint64(p[1:]) >> (64 - 8*n)
+			x = binary.BigEndian.Uint64(p[1:]) >> ((64 - 8*n) & 63) // n is 1, 2, 4 or 8
 		}
 		if x <= max {
 			d.off += 1 + n
@@ -112,20 +112,44 @@ func (d *Decoder) TryNull() (null, ok bool) {
 	return false, false
 }
 
-// TryString reads a text string of at most 8 bytes, all ASCII (so valid
-// UTF-8), within MaxStringLength, when 9 bytes are buffered: it checks the
-// eight bytes after the head at once, masked to the string's length.
-// Longer text goes to ReadString, whose check reads a word at a time.
+// TryString reads a text string of at most 16 bytes, all ASCII (so valid
+// UTF-8), within MaxStringLength, when 17 bytes are buffered: it checks the
+// sixteen bytes after the head as two words, each shifted to keep only the
+// string's bytes (a shift by 64 or more leaves nothing). Longer text goes
+// to ReadString, whose check reads a word at a time.
 func (d *Decoder) TryString() (string, bool) {
-	if p := d.buf[d.off:]; len(p) >= 9 {
-		if n := int(p[0]) - 0x60; uint(n) <= 8 && n <= d.shortText &&
-			binary.LittleEndian.Uint64(p[1:])<<(64-8*uint(n))&0x8080808080808080 == 0 {
-			d.off += 1 + n
+	if p := d.buf[d.off:]; len(p) >= 17 {
+		if n := uint(p[0]) - 0x60; n < d.shortText &&
+			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
+			d.off += int(1 + n)
 			return string(p[1 : 1+n]), true
 		}
 	}
 	return "", false
 }
+
+// TryByteArray reads a byte string of exactly len(dst) bytes, below 24
+// (a one-byte head), all buffered and within MaxStringLength, into dst:
+// the encoding of a Go [N]byte. Anything else goes to ReadByteArray.
+func (d *Decoder) TryByteArray(dst []byte) bool {
+	if p, n := d.buf[d.off:], len(dst); n < 24 && n < len(p) && int(p[0]) == 0x40+n && n <= d.opts.MaxStringLength {
+		copy(dst, p[1:])
+		d.off += 1 + n
+		return true
+	}
+	return false
+}
+
+// textMasks[n] holds, for the two words after a text head, the top bit
+// of each of the text's first n bytes (n <= 16; above, of all 16).
+var textMasks = func() (m [32][2]uint64) {
+	for n := range m {
+		for i := 0; i < min(n, 16); i++ {
+			m[n][i/8] |= 0x80 << (8 * (i % 8))
+		}
+	}
+	return m
+}()
 
 // TryArrayHead reads the head of a definite-length array of exactly n
 // elements (n below 24) and enters one nesting level, as ReadArrayHead

@@ -105,6 +105,16 @@ func TestTryAgreesWithRead(t *testing.T) {
 				ok = d.TryArrayHead(n)
 				check("TryArrayHead", ok, n, d, func(r *Decoder) (any, error) { return r.ReadArrayHead() })
 			}
+			for n := 0; n < 4; n++ {
+				dst := make([]byte, n)
+				d = mk()
+				ok = d.TryByteArray(dst)
+				check("TryByteArray", ok, string(dst), d, func(r *Decoder) (any, error) {
+					got := make([]byte, n)
+					err := r.ReadByteArray(got)
+					return string(got), err
+				})
+			}
 			if d := mk(); d.NextIsArray() != (len(in) > 0 && in[0]>>5 == MajorArray) {
 				t.Fatalf("NextIsArray(% x) wrong", in)
 			}
@@ -296,7 +306,7 @@ func TestTryInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryArrayHead", "NextIsArray", "definiteString"} {
+	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "NextIsArray", "definiteString"} {
 		if !regexp.MustCompile(`can inline \(\*Decoder\)\.` + name + `\b`).Match(out) {
 			t.Errorf("(*Decoder).%s is not inlinable", name)
 		}
@@ -374,6 +384,98 @@ func TestValidUTF8(t *testing.T) {
 				}
 			}
 			b[i] = 'a'
+		}
+	}
+}
+
+// TestTryStringEveryByteChecked puts a byte that is not ASCII at every
+// position of texts of 0-20 bytes, followed by 0-20 bytes of padding
+// (ASCII or not), and checks that TryString takes only what ReadString
+// takes, with the same value and offset, under options that bound or
+// turn off its fast path, and that it takes every ASCII text of up to 16
+// bytes when 17 bytes are buffered.
+func TestTryStringEveryByteChecked(t *testing.T) {
+	opts := []Options{DefaultOptions(), {MaxStringLength: 3}, {MaxStringLength: 10}, {ZeroCopy: true}}
+	for _, o := range opts {
+		for n := 0; n <= 20; n++ {
+			for bad := -1; bad < n; bad++ {
+				for pad := 0; pad <= 20; pad++ {
+					for _, fill := range []byte{'a', 0x80, 0xff} {
+						in := AppendHead(nil, MajorText, uint64(n))
+						for i := 0; i < n; i++ {
+							c := byte('a' + i%26)
+							if i == bad {
+								c = 0x80 | byte(i)
+							}
+							in = append(in, c)
+						}
+						for i := 0; i < pad; i++ {
+							in = append(in, fill)
+						}
+						d, r := NewBytesDecoder(in), NewBytesDecoder(in)
+						d.SetOptions(o)
+						r.SetOptions(o)
+						s, ok := d.TryString()
+						want, err := r.ReadString()
+						if ok && (err != nil || s != want || d.off != r.off) {
+							t.Fatalf("%+v: TryString(% x) = %q at %d; ReadString: %q, %v at %d", o, in, s, d.off, want, err, r.off)
+						}
+						if !ok && d.off != 0 {
+							t.Fatalf("%+v: TryString(% x) failed and consumed %d bytes", o, in, d.off)
+						}
+						fast := bad < 0 && n <= 16 && len(in) >= 17 && n <= o.withDefaults().MaxStringLength && !o.ZeroCopy
+						if fast != ok {
+							t.Fatalf("%+v: TryString(% x): took it %v, want %v", o, in, ok, fast)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTryByteArrayLengths checks TryByteArray against ReadByteArray on byte
+// strings of 0-30 bytes read into arrays of 0-30 bytes, whole and cut
+// short, under default options and a MaxStringLength of 5.
+func TestTryByteArrayLengths(t *testing.T) {
+	for _, o := range []Options{DefaultOptions(), {MaxStringLength: 5}} {
+		for n := 0; n <= 30; n++ {
+			in := AppendHead(nil, MajorBytes, uint64(n))
+			for i := 0; i < n; i++ {
+				in = append(in, byte(0xa0+i))
+			}
+			for cut := 0; cut <= len(in); cut++ {
+				for m := 0; m <= 30; m++ {
+					d, r := NewBytesDecoder(in[:cut]), NewBytesDecoder(in[:cut])
+					d.SetOptions(o)
+					r.SetOptions(o)
+					got, want := make([]byte, m), make([]byte, m)
+					ok := d.TryByteArray(got)
+					err := r.ReadByteArray(want)
+					if ok && (err != nil || !bytes.Equal(got, want) || d.off != r.off) {
+						t.Fatalf("%+v: TryByteArray(% x) into %d bytes = % x at %d; ReadByteArray: % x, %v at %d", o, in[:cut], m, got, d.off, want, err, r.off)
+					}
+					if !ok && d.off != 0 {
+						t.Fatalf("%+v: TryByteArray(% x) failed and consumed", o, in[:cut])
+					}
+					if fast := m == n && m < 24 && cut == len(in) && n <= o.withDefaults().MaxStringLength; ok != fast {
+						t.Fatalf("%+v: TryByteArray(% x) into %d bytes: took it %v, want %v", o, in[:cut], m, ok, fast)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAppendIntHeads checks AppendInt against AppendHead on both sides of
+// every head width, for both signs.
+func TestAppendIntHeads(t *testing.T) {
+	for _, m := range []uint64{0, 1, 22, 23, 24, 25, 254, 255, 256, 65534, 65535, 65536, 1<<32 - 1, 1 << 32, 1<<63 - 2, 1<<63 - 1} {
+		if got, want := AppendInt([]byte{9}, int64(m)), AppendHead([]byte{9}, MajorUint, m); !bytes.Equal(got, want) {
+			t.Errorf("AppendInt(%d) = % x, want % x", m, got, want)
+		}
+		if got, want := AppendInt([]byte{9}, -1-int64(m)), AppendHead([]byte{9}, MajorNeg, m); !bytes.Equal(got, want) {
+			t.Errorf("AppendInt(%d) = % x, want % x", -1-int64(m), got, want)
 		}
 	}
 }

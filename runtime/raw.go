@@ -109,8 +109,9 @@ func (d *Decoder) ReadBytesView() ([]byte, error) {
 		return nil, err
 	}
 	if n < 0 {
-		d.scratch, err = d.chunks(d.scratch[:0], MajorBytes, "byte string", start)
-		return d.scratch, err
+		s := d.slowPath()
+		s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start)
+		return s.scratch, err
 	}
 	b := d.buf[d.off : d.off+n : d.off+n]
 	d.off += n

@@ -459,28 +459,33 @@ func (d *Decoder) chunks(dst []byte, major byte, want string, start int64) ([]by
 // definiteString is the fast path of the string reads: a definite-length
 // string whose head is base (0x40 for a byte string, 0x60 for text) plus
 // its length below 24, or base+24 and a one-byte length, within
-// MaxStringLength, with all its bytes buffered. It returns them and the
-// size of the whole item without consuming them; size is 0 for anything
-// else, and the callers then take the general path, which reports errors.
-// It is small enough to be inlined into its callers. The one-byte length
-// form stands aside in strict mode, whose heads must be the shortest.
-func (d *Decoder) definiteString(base int) (b []byte, size int) {
-	p := d.buf[d.off:]
-	if len(p) >= 2 {
-		n, h := int(p[0])-base, 1
-		if n == 24 && !d.opts.Strict {
-			n, h = int(p[1]), 2
+// MaxStringLength, with all its bytes buffered. It returns where its bytes
+// start in d.buf and how many there are, without consuming them; at is -1
+// for anything else, and the callers then take the general path, which
+// reports errors. It indexes d.buf rather than slicing it, so that the
+// callers slice once, and is small enough to be inlined into them. The
+// one-byte length form stands aside in strict mode, whose heads must be
+// the shortest.
+func (d *Decoder) definiteString(base int) (at, n int) {
+	if off := d.off; off+1 < len(d.buf) {
+		n, h := int(d.buf[off])-base, 1
+		if uint(n) >= 24 {
+			if n != 24 || d.opts.Strict {
+				return -1, 0
+			}
+			n, h = int(d.buf[off+1]), 2
 		}
-		if (uint(n) < 24 || h == 2) && n <= len(p)-h && n <= d.opts.MaxStringLength {
-			return p[h : h+n], h + n
+		if n <= len(d.buf)-off-h && n <= d.opts.MaxStringLength {
+			return off + h, n
 		}
 	}
-	return nil, 0
+	return -1, 0
 }
 
 // ReadString reads a text string, checked to be UTF-8.
 func (d *Decoder) ReadString() (string, error) {
-	if b, size := d.definiteString(0x60); size != 0 {
+	if at, n := d.definiteString(0x60); at >= 0 {
+		b := d.buf[at : at+n]
 		// Up to 32 bytes: ASCII is checked in line with at most four
 		// word loads that overlap (a call cost more than the check);
 		// anything else goes to validUTF8.
@@ -498,7 +503,7 @@ func (d *Decoder) ReadString() (string, error) {
 			w = high // longer: validUTF8
 		}
 		if w&high == 0 || validUTF8(b) {
-			d.off += size
+			d.off = at + n
 			if d.opts.ZeroCopy && d.r == nil {
 				return unsafe.String(unsafe.SliceData(b), len(b)), nil
 			}
@@ -527,11 +532,12 @@ func (d *Decoder) readStringSlow() (string, error) {
 		return "", err
 	}
 	if n < 0 {
-		d.scratch, err = d.chunks(d.scratch[:0], MajorText, "text string", start)
+		s := d.slowPath()
+		s.scratch, err = d.chunks(s.scratch[:0], MajorText, "text string", start)
 		if err != nil {
 			return "", err
 		}
-		return string(d.scratch), nil
+		return string(s.scratch), nil
 	}
 	b := d.buf[d.off : d.off+n]
 	if !validUTF8(b) {
@@ -559,8 +565,9 @@ func ReuseSlice[S ~[]E, E any](d *Decoder, s S, n int) S {
 // ReadBytes reads a byte string and appends it to buf[:0], reusing buf's
 // capacity. The result is never nil.
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
-	if b, size := d.definiteString(0x40); size != 0 {
-		d.off += size
+	if at, n := d.definiteString(0x40); at >= 0 {
+		b := d.buf[at : at+n : at+n]
+		d.off = at + n
 		if d.opts.ZeroCopy && d.r == nil {
 			return b[:len(b):len(b)], nil
 		}
@@ -601,9 +608,9 @@ func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
 // ReadByteArray reads a byte string of exactly len(dst) bytes into dst
 // (the encoding of a Go [N]byte). Any other length is ErrLength.
 func (d *Decoder) ReadByteArray(dst []byte) error {
-	if b, size := d.definiteString(0x40); size != 0 && len(b) == len(dst) {
-		d.off += size
-		copy(dst, b)
+	if at, n := d.definiteString(0x40); at >= 0 && n == len(dst) {
+		d.off = at + n
+		copy(dst, d.buf[at:at+n])
 		return nil
 	}
 	n, start, err := d.stringHead(MajorBytes, "byte string")
@@ -611,14 +618,15 @@ func (d *Decoder) ReadByteArray(dst []byte) error {
 		return err
 	}
 	if n < 0 {
-		d.scratch, err = d.chunks(d.scratch[:0], MajorBytes, "byte string", start)
+		s := d.slowPath()
+		s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start)
 		if err != nil {
 			return err
 		}
-		if len(d.scratch) != len(dst) {
-			return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(len(d.scratch)))
+		if len(s.scratch) != len(dst) {
+			return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(len(s.scratch)))
 		}
-		copy(dst, d.scratch)
+		copy(dst, s.scratch)
 		return nil
 	}
 	if n != len(dst) {
@@ -853,11 +861,12 @@ func (d *Decoder) ReadKey() (Key, error) {
 		}
 		var t []byte
 		if n < 0 {
-			d.scratch, err = d.chunks(d.scratch[:0], MajorText, "text string", start)
+			s := d.slowPath()
+			s.scratch, err = d.chunks(s.scratch[:0], MajorText, "text string", start)
 			if err != nil {
 				return Key{}, err
 			}
-			t = d.scratch
+			t = s.scratch
 		} else {
 			t = d.buf[d.off : d.off+n : d.off+n]
 			if !validUTF8(t) {

@@ -245,8 +245,13 @@ func (d *Decoder) walkChunks(major byte, flags walkFlags, start int64) error {
 // checkDups it keeps each key in canonical form and compares them once the
 // map ends.
 func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
-	mark, bmark := len(d.keys.spans), len(d.keys.buf)
-	defer d.keys.truncate(mark, bmark)
+	var keys *keyChecker // with checkDups: the keys of the maps open
+	mark := 0
+	if flags&checkDups != 0 {
+		keys = &d.slowPath().keys
+		mark = len(keys.spans)
+		defer keys.truncate(mark, len(keys.buf))
+	}
 	for i := 0; ; i++ {
 		more, err := d.NextPair(n, i)
 		if err != nil {
@@ -260,14 +265,14 @@ func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 			return err
 		}
 		if flags&checkDups != 0 {
-			d.keys.add(d.buf[int(ks-d.base):d.off], ks)
+			keys.add(d.buf[int(ks-d.base):d.off], ks)
 		}
 		if err := d.walk(flags, depth); err != nil {
 			return err
 		}
 	}
 	if flags&checkDups != 0 {
-		if off, dup := d.keys.duplicate(mark); dup {
+		if off, dup := keys.duplicate(mark); dup {
 			return &Error{Offset: off, Msg: "map key appears twice", Err: ErrDuplicateKey}
 		}
 	}
@@ -439,7 +444,7 @@ func headLen(b []byte) (uint64, int) {
 // validSlow is Valid by the general walker: the judge of every input the
 // fast validator is not sure of, and the author of every error.
 func validSlow(data []byte) error {
-	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: 8}
+	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
 	if len(data) == 0 {
 		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}

@@ -176,10 +176,11 @@ func (d *Decoder) bignum(tag uint64, typ string) (neg bool, mag uint64, err erro
 	}
 	var b []byte
 	if n < 0 {
-		if d.scratch, err = d.chunks(d.scratch[:0], MajorBytes, "byte string", start); err != nil {
+		s := d.slowPath()
+		if s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start); err != nil {
 			return false, 0, err
 		}
-		b = d.scratch
+		b = s.scratch
 	} else {
 		b = d.buf[d.off : d.off+n]
 		d.off += n

@@ -36,7 +36,9 @@ const (
 	// 2: one AtRoot(err, name, extent) in place of AtRoot and AtType;
 	// sorted maps through the pair recorders (StringPairs, IntPairs,
 	// UintPairs); AppendBytesOrNull and ReuseSlice.
-	GenVersion = 2
+	// 3: NewScalar and NewString for the pointees of pointer fields;
+	// TryByteArray.
+	GenVersion = 3
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that

@@ -1,0 +1,64 @@
+package runtime
+
+import "unsafe"
+
+// Cells: the pointees of pointer fields (*int64, *bool, *string...) that
+// generated decoders allocate, carved from blocks the decoder allocates a
+// few at a time instead of one heap object each. Every cell is handed out
+// once and never reused, so distinct pointers never alias; a pointer kept
+// keeps its whole block alive (at most a few dozen bytes). A block takes
+// at most 16 cells, and every cell stands for an item of at least one
+// input byte, so hostile input cannot make a decoder allocate more than
+// with one object per pointee.
+
+// Scalar is the element type of a pointer field whose pointee NewScalar
+// allocates: a bool, integer or float of at most 8 bytes (no pointers).
+type Scalar interface {
+	~bool | ~int | ~int8 | ~int16 | ~int32 | ~int64 |
+		~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
+}
+
+// The first blocks are small, for the one struct most decoders read; the
+// blocks after them, for decoders that read many, larger.
+const (
+	scalarsFirst = 4  // cells in a decoder's first block of scalars
+	scalarsMore  = 16 // in each block after it
+	stringsFirst = 2  // strings in a decoder's first block of strings
+	stringsMore  = 8  // in each block after it
+)
+
+// NewScalar returns a pointer to a new zero T, one 8-byte cell of a
+// block of the decoder's. For generated code.
+func NewScalar[T Scalar](d *Decoder) *T {
+	if d.scalarsLeft == 0 {
+		d.moreScalars()
+	}
+	d.scalarsLeft--
+	return (*T)(unsafe.Add(d.scalars, 8*d.scalarsLeft))
+}
+
+func (d *Decoder) moreScalars() {
+	if d.scalars == nil {
+		d.scalars, d.scalarsLeft = unsafe.Pointer(new([scalarsFirst]uint64)), scalarsFirst
+		return
+	}
+	d.scalars, d.scalarsLeft = unsafe.Pointer(new([scalarsMore]uint64)), scalarsMore
+}
+
+// NewString returns a pointer to a new empty T, one string of a block of
+// the decoder's. For generated code.
+func NewString[T ~string](d *Decoder) *T {
+	if d.stringsLeft == 0 {
+		d.moreStrings()
+	}
+	d.stringsLeft--
+	return (*T)(unsafe.Add(d.strings, unsafe.Sizeof("")*uintptr(d.stringsLeft)))
+}
+
+func (d *Decoder) moreStrings() {
+	if d.strings == nil {
+		d.strings, d.stringsLeft = unsafe.Pointer(new([stringsFirst]string)), stringsFirst
+		return
+	}
+	d.strings, d.stringsLeft = unsafe.Pointer(new([stringsMore]string)), stringsMore
+}

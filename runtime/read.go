@@ -837,8 +837,9 @@ type Key struct {
 // field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
 // refuses both when it decodes a map into a struct.
 func (d *Decoder) ReadKey() (Key, error) {
-	// The common key: a short text string with a one-byte head, whole
-	// in the buffer; no call but the UTF-8 check. Strict mode and small
+	// The common keys: a short text string with a one-byte head, whole
+	// in the buffer, with no call but the UTF-8 check, and a small
+	// unsigned integer (keyasint) in its head alone. Strict mode and small
 	// length limits take the general path below.
 	if p := d.buf[d.off:]; len(p) > 0 && !d.opts.Strict {
 		if n := int(p[0]) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
@@ -846,6 +847,9 @@ func (d *Decoder) ReadKey() (Key, error) {
 				d.off += 1 + n
 				return Key{Kind: KeyText, Text: t}, nil
 			}
+		} else if b := p[0]; b < 0x18 {
+			d.off++
+			return Key{Kind: KeyInt, Int: int64(b)}, nil
 		}
 	}
 	start := d.Offset()

@@ -490,6 +490,28 @@ func TestReadKey(t *testing.T) {
 		d.Leave()
 		checkAtEnd(t, d, len(data))
 	}
+	// Every small integer key, in its head alone (the fast path) and
+	// beyond, read alike by every kind of decoder, strict or not, which
+	// leave the decoder after the key.
+	for i := int64(-30); i < 300; i++ {
+		var data []byte
+		if i >= 0 {
+			data = runtime.AppendUint(nil, uint64(i))
+		} else {
+			data = runtime.AppendInt(nil, i)
+		}
+		for _, k := range decoderKinds {
+			for _, strict := range []bool{false, true} {
+				d := k.new(data)
+				d.SetOptions(runtime.Options{Strict: strict})
+				key, err := d.ReadKey()
+				if err != nil || key.Kind != runtime.KeyInt || key.Int != i {
+					t.Fatalf("%s (strict %v) ReadKey(%x) = %+v, %v; want %d", k.name, strict, data, key, err, i)
+				}
+				checkAtEnd(t, d, len(data))
+			}
+		}
+	}
 	// Integer keys at the int64 edges.
 	for _, c := range []struct {
 		hex  string

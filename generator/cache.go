@@ -108,7 +108,7 @@ type cacheRun struct {
 // runInputs pins the inputs of one run for the cache.
 type runInputs struct {
 	others [32]byte // digest of the generator, the settings and the dependencies
-	local  [32]byte // digest of the package directory's files
+	local  [32]byte // digest of the package's other files (cacheRun.quick has the directory's Go files)
 	files  []string // the files local covers, sorted
 }
 
@@ -249,15 +249,19 @@ func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 	in := &runInputs{}
 	h.Sum(in.others[:0])
 
-	// The package's files: those the go command lists, and every Go file
-	// of the directory (packageName reads those too).
+	// The package's files that the go command lists beyond the
+	// directory's Go files and record, which quick covers (cgo's output,
+	// assembly and C files).
 	files := map[string]bool{}
-	for _, list := range [][]string{c.quickFiles, main.GoFiles, main.CompiledGoFiles, main.IgnoredFiles, main.OtherFiles} {
+	for _, list := range [][]string{main.GoFiles, main.CompiledGoFiles, main.IgnoredFiles, main.OtherFiles} {
 		for _, f := range list {
 			files[f] = true
 		}
 	}
 	delete(files, c.out)
+	for _, f := range c.quickFiles {
+		delete(files, f)
+	}
 	for f := range files {
 		in.files = append(in.files, f)
 	}
@@ -293,14 +297,15 @@ func digestFiles(files []string, as string, contents []byte) (sum [32]byte, ok b
 	return sum, true
 }
 
-// key is the digest of all the inputs.
-func (in *runInputs) key() [32]byte {
-	return sha256.Sum256(append(in.others[:], in.local[:]...))
+// key is the digest of all the inputs, with quick the digest of the
+// directory's Go files and record.
+func (in *runInputs) key(quick [32]byte) [32]byte {
+	return sha256.Sum256(slices.Concat(in.others[:], quick[:], in.local[:]))
 }
 
 // entry is the name of the cache file for the inputs.
 func (c *cacheRun) entry(quick [32]byte, in *runInputs) string {
-	key := in.key()
+	key := in.key(quick)
 	return fmt.Sprintf("%s%s-%x", c.prefix, quickName(quick), key[:12])
 }
 
@@ -315,7 +320,7 @@ func (c *cacheRun) lookup() (*Output, []string, bool) {
 	if err != nil {
 		return nil, nil, false
 	}
-	source, lock, notes, ok := parseEntry(data, c.inputs.key())
+	source, lock, notes, ok := parseEntry(data, c.inputs.key(c.quick))
 	if !ok {
 		return nil, nil, false
 	}
@@ -378,15 +383,11 @@ func (c *cacheRun) store(cacheDir string, out *Output, notes []string) {
 	if local, ok := digestFiles(in.files, "", nil); !ok || local != in.local {
 		return
 	}
-	quick, ok := digestFiles(c.quickFiles, c.lockPath, out.Lock)
+	written, ok := digestFiles(c.quickFiles, c.lockPath, out.Lock)
 	if !ok {
 		return
 	}
-	written := *in
-	if written.local, ok = digestFiles(in.files, c.lockPath, out.Lock); !ok {
-		return
-	}
-	data := appendEntry(nil, written.key(), out.Source, out.Lock, notePaths(notes, absPath))
+	data := appendEntry(nil, in.key(written), out.Source, out.Lock, notePaths(notes, absPath))
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return
 	}
@@ -399,7 +400,7 @@ func (c *cacheRun) store(cacheDir string, out *Output, notes []string) {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), c.entry(quick, &written))
+		err = os.Rename(tmp.Name(), c.entry(written, in))
 	}
 	if err != nil {
 		os.Remove(tmp.Name())

@@ -96,8 +96,12 @@ func diffRange(ops *[]diffOp, a, b []string, a0, b0 int) {
 	}
 	am, bm := a[pre:len(a)-suf], b[pre:len(b)-suf]
 	ai, bi := a0+pre, b0+pre
-	switch anchors := uniqueAnchors(am, bm); {
-	case len(am) == 0 || len(bm) == 0 || len(am)*len(bm) <= maxLCSCells:
+	var anchors [][2]int
+	if len(am)*len(bm) > maxLCSCells {
+		anchors = uniqueAnchors(am, bm)
+	}
+	switch {
+	case len(am)*len(bm) <= maxLCSCells:
 		lcsDiff(ops, am, bm, ai, bi)
 	case len(anchors) > 0:
 		i, j := 0, 0
@@ -122,11 +126,8 @@ func diffRange(ops *[]diffOp, a, b []string, a0, b0 int) {
 
 // uniqueAnchors returns the pairs (i, j) with a[i] == b[j] where the line
 // occurs once in a and once in b, the longest run of them increasing in
-// both i and j; nil when the exact diff will do (small inputs).
+// both i and j.
 func uniqueAnchors(a, b []string) [][2]int {
-	if len(a)*len(b) <= maxLCSCells {
-		return nil
-	}
 	count := make(map[string][2]int, len(a))
 	where := make(map[string]int, len(a))
 	for i, s := range a {

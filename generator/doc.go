@@ -148,8 +148,10 @@
 // DecodeCBOR also reads the legacy format, a map per struct as fxamacker
 // writes a struct without toarray, keyed by the cbor tag name, else the
 // json tag name, else the Go field name, or by an integer for keyasint
-// fields. Decoding a legacy map first resets the value, so that a field
-// absent from the map is left at its zero value; unknown keys are
+// fields. A field absent from the map is left at its zero value (set to
+// zero after the map, or, for a struct with an embedded pointer or a field
+// fxamacker or a type's own method decodes, by resetting the whole value
+// first); fields that are not encoded keep what they held; unknown keys are
 // skipped; a key that names a field seen before is an error. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first
 // field whose key equals it under case folding at the same length in bytes

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -241,7 +242,7 @@ func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
 	array := !evolving(s)
 	var cases []jen.Code
 	if array {
-		cases = append(cases, jen.Case(jen.Lit(-1)).Block(arrayHead(s)...))
+		cases = append(cases, jen.Case(jen.Lit(-1)).Block(append(dropEmbedded(s), arrayHead(s)...)...))
 	}
 	e.errInScope, e.errMethod, e.errUsed = true, true, false
 	defer func() { e.errInScope, e.errMethod = false, false }()
@@ -273,6 +274,29 @@ func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeFields).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.List(jen.Id("from"), jen.Id("to")).Int()).Error().
 		Block(append(code, jen.Return(jen.Nil()))...)
+}
+
+// dropEmbedded sets the embedded pointers of s to nil before an array of
+// all its fields is read, so that the array decodes into a used value as
+// into a new one: a nil embedded pointer is written as nulls, which stay
+// nil (embeddedAlloc) but which the fields of a non-nil one would refuse.
+//
+//	v.Base = nil
+func dropEmbedded(s *Struct) []jen.Code {
+	var out []jen.Code
+	done := map[string]bool{}
+	for _, f := range s.Fields {
+		ptrs, _ := embeddedPtrs(f)
+		if len(ptrs) == 0 {
+			continue
+		}
+		key := fmt.Sprintf("%#v", ptrs[0])
+		if !done[key] {
+			done[key] = true
+			out = append(out, jen.Add(ptrs[0]).Op("=").Nil())
+		}
+	}
+	return out
 }
 
 // embeddedAlloc runs dec, the decoder of a field promoted through

@@ -65,7 +65,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 			jen.Continue(),
 		}
 	}
-	body := []jen.Code{
+	body := append(dropEmbedded(s),
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),
@@ -78,7 +78,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 		),
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Return(jen.Nil()),
-	}
+	)
 
 	doc := evolvingDoc(s)
 	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeArray).

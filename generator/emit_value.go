@@ -436,20 +436,21 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 	n, i := jen.Id(local("n", depth)), local("i", depth)
 	zero := zeroValue(t.ElemZero, t.Elem.goType())
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
+	reuse := "ReuseSlice"
 	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
-	if t.LockElem {
-		// Copying zero would copy its lock (go vet's copylocks): grow
-		// the slice by one and clear the new element in place.
-		loop = []jen.Code{
-			jen.Add(to).Op("=").Qual("slices", "Grow").Call(to, jen.Lit(1)).Index(jen.Empty(), jen.Len(to).Op("+").Lit(1)),
-			jen.Clear(jen.Add(to).Index(jen.Len(to).Op("-").Lit(1), jen.Empty())),
-		}
+	if t.ElemZero == zeroComposite {
+		// A struct or array element: the slice's spare elements are
+		// cleared once, and the new element is taken from them, not
+		// copied from a zero value (which for a struct with a lock would
+		// also be go vet's copylocks).
+		reuse = "ReuseCleared"
+		loop = []jen.Code{jen.Add(to).Op("=").Add(rt("Grow")).Call(to)}
 	}
 	loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })...)
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		ifErr(wrap),
-		jen.Add(to).Op("=").Add(rt("ReuseSlice")).Call(jen.Id("d"), to, n),
+		jen.Add(to).Op("=").Add(rt(reuse)).Call(jen.Id("d"), to, n),
 		elemLoop(depth, "NextElem", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}

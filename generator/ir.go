@@ -190,11 +190,8 @@ type Array struct {
 
 // Slice is a []T: a CBOR array, or null when nil.
 type Slice struct {
-	Go   types.Type
-	Elem Type
-	// LockElem: the elements hold a lock (containsLock), so the decoder
-	// grows the slice without copying a zero element into it.
-	LockElem bool
+	Go       types.Type
+	Elem     Type
 	ElemZero zeroForm // how the zero element is written
 	Named    bool     // a named slice type (type Tags []string)
 }

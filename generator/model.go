@@ -196,8 +196,7 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 			return nil, err
 		}
 		_, named := goT.(*types.Named)
-		return Slice{Go: goT, Elem: elem, LockElem: containsLock(u.Elem(), map[types.Type]bool{}),
-			ElemZero: zeroFormOf(u.Elem()), Named: named}, nil
+		return Slice{Go: goT, Elem: elem, ElemZero: zeroFormOf(u.Elem()), Named: named}, nil
 	case *types.Array:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
 			return ByteArray{Go: goT, N: u.Len(), NamedElem: isNamedByte(u.Elem())}, nil

@@ -119,7 +119,8 @@
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
-//     [Decoder.NextIsArray], [Decoder.Hint], [Decoder.Depth], [ReuseSlice].
+//     [Decoder.NextIsArray], [Decoder.Hint], [Decoder.Depth], [ReuseSlice],
+//     [ReuseCleared], [Grow].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
 //     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].

@@ -562,6 +562,36 @@ func ReuseSlice[S ~[]E, E any](d *Decoder, s S, n int) S {
 	return s[:0]
 }
 
+// ReuseCleared is ReuseSlice for a slice whose elements the decoder grows
+// by Grow: it also clears the elements a reused s will hand out again
+// (the first n, or all of its capacity for an indefinite length), so that
+// every element past the length is zero. A new slice is zero already.
+// For generated code.
+func ReuseCleared[S ~[]E, E any](d *Decoder, s S, n int) S {
+	if s == nil || cap(s) < n {
+		return make(S, 0, d.Hint(max(n, 0)))
+	}
+	if n >= 0 {
+		clear(s[:n])
+	} else {
+		clear(s[:cap(s)])
+	}
+	return s[:0]
+}
+
+// Grow returns s one element longer, for a slice from ReuseCleared (or
+// grown by Grow) whose elements past the length are zero: the new element
+// is zero without being written, where append(s, E{}) would clear it a
+// second time (for a struct with pointers, through the write barrier while
+// the collector runs). For generated code.
+func Grow[S ~[]E, E any](s S) S {
+	if len(s) < cap(s) {
+		return s[:len(s)+1]
+	}
+	var zero E
+	return append(s, zero)
+}
+
 // ReadBytes reads a byte string and appends it to buf[:0], reusing buf's
 // capacity. The result is never nil.
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
@@ -837,10 +867,20 @@ type Key struct {
 // field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
 // refuses both when it decodes a map into a struct.
 func (d *Decoder) ReadKey() (Key, error) {
-	// The common keys: a short text string with a one-byte head, whole
-	// in the buffer, with no call but the UTF-8 check, and a small
-	// unsigned integer (keyasint) in its head alone. Strict mode and small
-	// length limits take the general path below.
+	// The common keys: ASCII text of up to 16 bytes with 16 bytes after
+	// the head buffered, checked as two words as TryString does (within
+	// shortText, which also keeps small length limits out); a short text
+	// string with a one-byte head, whole in the buffer, with no call but
+	// the UTF-8 check; and a small unsigned integer (keyasint) in its head
+	// alone. Strict mode and small length limits take the general path
+	// below.
+	if p := d.buf[d.off:]; len(p) >= 17 && !d.opts.Strict {
+		if n := uint(p[0]) - 0x60; n < d.shortText &&
+			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
+			d.off += int(1 + n)
+			return Key{Kind: KeyText, Text: p[1 : 1+n : 1+n]}, nil
+		}
+	}
 	if p := d.buf[d.off:]; len(p) > 0 && !d.opts.Strict {
 		if n := int(p[0]) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
 			if t := p[1 : 1+n : 1+n]; validUTF8(t) {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/cborgen/cborgen/runtime"
 )
@@ -512,6 +513,43 @@ func TestReadKey(t *testing.T) {
 			}
 		}
 	}
+	// Text keys of every length up to 30, ASCII, multi-byte and not
+	// UTF-8 (one byte changed at each place), followed by 0 to 20 bytes,
+	// strict or not, with no limit and a limit of 5 bytes: the fast paths
+	// (16 bytes checked as two words, a one-byte head) read them as the
+	// general path does, and never look at the bytes after the key.
+	for n := 0; n <= 30; n++ {
+		for _, content := range textKeyContents(n) {
+			key := runtime.AppendString(nil, content)
+			for tail := 0; tail <= 20; tail += 4 {
+				data := append(append([]byte(nil), key...), bytes.Repeat([]byte{0xc3}, tail)...)
+				for _, k := range decoderKinds {
+					for _, o := range []runtime.Options{{}, {Strict: true}, {MaxStringLength: 5}} {
+						d := k.new(data)
+						d.SetOptions(o)
+						got, err := d.ReadKey()
+						switch {
+						case o.MaxStringLength != 0 && n > o.MaxStringLength:
+							if !errors.Is(err, runtime.ErrLimit) {
+								t.Fatalf("%s %+v ReadKey(%x) = %+v, %v; want ErrLimit", k.name, o, data, got, err)
+							}
+						case !utf8.ValidString(content):
+							if !errors.Is(err, runtime.ErrUTF8) {
+								t.Fatalf("%s %+v ReadKey(%x) = %+v, %v; want ErrUTF8", k.name, o, data, got, err)
+							}
+						default:
+							if err != nil || got.Kind != runtime.KeyText || string(got.Text) != content {
+								t.Fatalf("%s %+v ReadKey(%x) = %+v, %v; want %q", k.name, o, data, got, err, content)
+							}
+							if d.Offset() != int64(len(key)) {
+								t.Fatalf("%s %+v ReadKey(%x) left the decoder at %d, want %d", k.name, o, data, d.Offset(), len(key))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
 	// Integer keys at the int64 edges.
 	for _, c := range []struct {
 		hex  string
@@ -826,4 +864,79 @@ func TestStrictStream(t *testing.T) {
 			t.Errorf("%s: duplicate reported at %d, want %d", k.name, e.Offset, start+5)
 		}
 	}
+}
+
+// TestReuseClearedGrow: a slice from ReuseCleared, grown by Grow, hands out
+// only zero elements, whether s was nil, too small, reused for a definite
+// length or reused for an indefinite one (all of its capacity cleared), and
+// when Grow goes past the capacity; a reused slice keeps its array.
+func TestReuseClearedGrow(t *testing.T) {
+	type elem struct {
+		P *int
+		N int
+	}
+	one := 1
+	stale := func(n, c int) []elem {
+		s := make([]elem, n, c)
+		for i := range s[:c] {
+			s[:c][i] = elem{&one, i + 1}
+		}
+		return s
+	}
+	d := runtime.NewBytesDecoder(make([]byte, 64))
+	for _, tc := range []struct {
+		name      string
+		s         []elem
+		n, grow   int
+		sameArray bool
+	}{
+		{"nil", nil, 3, 3, false},
+		{"too small", stale(2, 2), 3, 3, false},
+		{"definite", stale(5, 8), 3, 3, true},
+		{"definite, all", stale(8, 8), 8, 8, true},
+		{"indefinite", stale(5, 8), -1, 8, true},
+		{"indefinite, past the capacity", stale(5, 8), -1, 20, false},
+		{"empty, indefinite", stale(0, 0), -1, 4, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var first *elem
+			if cap(tc.s) > 0 {
+				first = &tc.s[:1][0]
+			}
+			s := runtime.ReuseCleared(d, tc.s, tc.n)
+			if len(s) != 0 {
+				t.Fatalf("len %d after ReuseCleared", len(s))
+			}
+			for i := range tc.grow {
+				s = runtime.Grow(s)
+				if len(s) != i+1 {
+					t.Fatalf("len %d after %d Grows", len(s), i+1)
+				}
+				if s[i] != (elem{}) {
+					t.Fatalf("element %d is %+v, not zero", i, s[i])
+				}
+				s[i] = elem{&one, -1} // what a decoder writes
+			}
+			if same := first != nil && &s[0] == first; same != tc.sameArray {
+				t.Errorf("kept the array: %v, want %v", same, tc.sameArray)
+			}
+		})
+	}
+}
+
+// textKeyContents are texts of n bytes: ASCII, with a two-byte character
+// where there is room, and with one byte made 0xff (not UTF-8) at each
+// place in turn.
+func textKeyContents(n int) []string {
+	ascii := strings.Repeat("k", n)
+	out := []string{ascii}
+	if n >= 2 {
+		out = append(out, ascii[:n-2]+"é")
+	}
+	for i := range n {
+		b := []byte(ascii)
+		b[i] = 0xff
+		out = append(out, string(b))
+	}
+	return out
 }

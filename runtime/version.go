@@ -38,7 +38,8 @@ const (
 	// UintPairs); AppendBytesOrNull and ReuseSlice.
 	// 3: NewScalar and NewString for the pointees of pointer fields;
 	// TryByteArray.
-	GenVersion = 3
+	// 4: ReuseCleared and Grow for slices of structs and arrays.
+	GenVersion = 4
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that

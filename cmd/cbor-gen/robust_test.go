@@ -244,7 +244,7 @@ func TestCollisions(t *testing.T) {
 	}
 	locals := []string{"field", "ok", "null", "err", "k", "x", "n", "v", "d", "m", "i", "dst", "data", "seen", "more", "major", "perr", "e"}
 	var src strings.Builder
-	src.WriteString("package c\n\nimport \"math/big\"\n\nvar (\n\truntime = 1\n\tdynamic = \"x\"\n)\n\nfunc bigOne() *big.Int { return big.NewInt(1) }\n\n")
+	src.WriteString("package c\n\nimport \"math/big\"\n\nvar (\n\truntime = 1\n\tdynamic = \"x\"\n\tmath = 3\n)\n\nfunc bigOne() *big.Int { return big.NewInt(1) }\n\n")
 	src.WriteString("type big2 = big.Int\n\n")
 	src.WriteString("type All struct {\n")
 	for _, l := range locals {

@@ -15,7 +15,10 @@ import (
 //		if d.NextIsArray() {
 //			return v.cborDecodeArray(d)
 //		}
-//		major, err := d.PeekMajor()
+//		if d.NextIsMap() {
+//			return v.cborDecodeMap(d)
+//		}
+//		major, err := d.PeekMajor() // a tag, or not buffered
 //		if err != nil {
 //			return err
 //		}
@@ -97,11 +100,13 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			jen.Var().Id("err").Error(),
-			// In line and without a call: the common case, an array
-			// whose initial byte is buffered. Strict mode's check of
-			// the whole item is made by the array decoder's head read.
+			// In line and without a call: the common cases, an array
+			// or a map whose initial byte is buffered. Strict mode's
+			// check of the whole item is made by the head reads.
 			jen.If(jen.Id("d").Dot("NextIsArray").Call()).Block(
 				jen.Id("err").Op("=").Add(arrayCall(s)),
+			).Else().If(jen.Id("d").Dot("NextIsMap").Call()).Block(
+				jen.Id("err").Op("=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")),
 			).Else().If(
 				jen.List(jen.Id("major"), jen.Id("perr")).Op(":=").Id("d").Dot("PeekMajor").Call(),
 				jen.Id("perr").Op("!=").Nil(),

@@ -22,8 +22,8 @@ import (
 // reading instead (resetsWhole).
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
-//		n, err := d.ReadMapHead()
-//		...
+//		n, ok := d.TryMapHead()
+//		if !ok { ... d.ReadMapHead() ... }
 //		var seen uint64
 //		for i := 0; i != n; i++ {
 //			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
@@ -50,9 +50,14 @@ import (
 //		return nil
 //	}
 func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
+	// The head in line when it is one byte, all buffered.
 	body := []jen.Code{
-		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
-		ifErr(noPath),
+		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
+		jen.If(jen.Op("!").Id("ok")).Block(
+			jen.Var().Id("err").Error(),
+			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadMapHead").Call(), jen.Id("err").Op("!=").Nil()).
+				Block(jen.Return(jen.Id("err"))),
+		),
 	}
 	whole := resetsWhole(s)
 	if whole {

@@ -115,12 +115,13 @@
 // [UpgradeCborgenRuntime] and [RegenerateWithNewerCborgen], so a
 // mismatch fails to compile with an error that names the side to update.
 //
-//   - Fast paths and loop control: [Decoder.TryArrayHead], [Decoder.TryBool],
+//   - Fast paths and loop control: [Decoder.TryArrayHead],
+//     [Decoder.TryMapHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
-//     [Decoder.NextIsArray], [Decoder.Hint], [Decoder.Depth], [ReuseSlice],
-//     [ReuseCleared], [Grow].
+//     [Decoder.NextIsArray], [Decoder.NextIsMap], [Decoder.Hint],
+//     [Decoder.Depth], [ReuseSlice], [ReuseCleared], [Grow].
 //   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
 //     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].

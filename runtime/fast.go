@@ -166,8 +166,30 @@ func (d *Decoder) TryArrayHead(n int) bool {
 	return false
 }
 
+// TryMapHead reads the head of a definite-length map of fewer than 24
+// pairs and enters one nesting level, as ReadMapHead does, when the depth
+// and pair limits allow it, the bytes that remain can hold the pairs and
+// strict mode is off. It returns the number of pairs.
+func (d *Decoder) TryMapHead() (int, bool) {
+	if off := d.off; off < len(d.buf) {
+		if n := int(d.buf[off]) - 0xa0; uint(n) < 24 && 2*n < len(d.buf)-off &&
+			d.depth < d.opts.MaxDepth && n <= d.opts.MaxMapPairs && !d.opts.Strict {
+			d.off = off + 1
+			d.depth++
+			return n, true
+		}
+	}
+	return 0, false
+}
+
 // NextIsArray reports whether the next item is buffered and is an array,
 // without consuming it.
 func (d *Decoder) NextIsArray() bool {
 	return d.off < len(d.buf) && d.buf[d.off]>>5 == MajorArray
+}
+
+// NextIsMap reports whether the next item is buffered and is a map,
+// without consuming it.
+func (d *Decoder) NextIsMap() bool {
+	return d.off < len(d.buf) && d.buf[d.off]>>5 == MajorMap
 }

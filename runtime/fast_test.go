@@ -43,6 +43,9 @@ func tryInputs() [][]byte {
 		in = append(in, bs, bs[:len(bs)/2], append([]byte{0x58, byte(n)}, bs[1:]...))
 		arr := append([]byte{0x80 + byte(n)}, bytes.Repeat([]byte{0}, n)...)
 		in = append(in, arr, arr[:len(arr)/2])
+		// Maps of n pairs, whole, cut short, and with a two-byte head.
+		m := append([]byte{0xa0 + byte(n)}, bytes.Repeat([]byte{0}, 2*n)...)
+		in = append(in, m, m[:len(m)/2], append([]byte{0xb8, byte(n)}, m[1:]...))
 	}
 	return in
 }
@@ -55,6 +58,7 @@ func TestTryAgreesWithRead(t *testing.T) {
 		DefaultOptions(),
 		{Strict: true},
 		{MaxStringLength: 3, MaxArrayElements: 3, MaxDepth: 1},
+		{MaxMapPairs: 2},
 	}
 	for _, o := range opts {
 		for _, in := range tryInputs() {
@@ -100,6 +104,9 @@ func TestTryAgreesWithRead(t *testing.T) {
 			d = mk()
 			s, ok := d.TryString()
 			check("TryString", ok, s, d, func(r *Decoder) (any, error) { return r.ReadString() })
+			d = mk()
+			pairs, ok := d.TryMapHead()
+			check("TryMapHead", ok, pairs, d, func(r *Decoder) (any, error) { return r.ReadMapHead() })
 			for n := 0; n < 24; n++ {
 				d = mk()
 				ok = d.TryArrayHead(n)
@@ -117,6 +124,9 @@ func TestTryAgreesWithRead(t *testing.T) {
 			}
 			if d := mk(); d.NextIsArray() != (len(in) > 0 && in[0]>>5 == MajorArray) {
 				t.Fatalf("NextIsArray(% x) wrong", in)
+			}
+			if d := mk(); d.NextIsMap() != (len(in) > 0 && in[0]>>5 == MajorMap) || d.Offset() != 0 {
+				t.Fatalf("NextIsMap(% x) wrong", in)
 			}
 		}
 	}
@@ -231,7 +241,7 @@ func TestTryOnStream(t *testing.T) {
 	if _, ok := d.TryNull(); ok {
 		t.Fatal("TryNull answered from an empty buffer")
 	}
-	if d.TryArrayHead(0) || d.NextIsArray() {
+	if _, ok := d.TryMapHead(); ok || d.TryArrayHead(0) || d.NextIsArray() || d.NextIsMap() {
 		t.Fatal("TryArrayHead read from an empty buffer")
 	}
 	if _, ok := d.TryString(); ok {
@@ -306,7 +316,7 @@ func TestTryInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "NextIsArray", "definiteString"} {
+	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "TryMapHead", "NextIsArray", "NextIsMap", "definiteString"} {
 		if !regexp.MustCompile(`can inline \(\*Decoder\)\.` + name + `\b`).Match(out) {
 			t.Errorf("(*Decoder).%s is not inlinable", name)
 		}
@@ -322,6 +332,7 @@ func TestStringFastPaths(t *testing.T) {
 		DefaultOptions(),
 		{Strict: true},
 		{MaxStringLength: 3, MaxArrayElements: 3, MaxDepth: 1},
+		{MaxMapPairs: 2},
 	}
 	for _, o := range opts {
 		for _, in := range tryInputs() {

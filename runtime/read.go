@@ -867,31 +867,36 @@ type Key struct {
 // field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
 // refuses both when it decodes a map into a struct.
 func (d *Decoder) ReadKey() (Key, error) {
-	// The common keys: ASCII text of up to 16 bytes with 16 bytes after
-	// the head buffered, checked as two words as TryString does (within
-	// shortText, which also keeps small length limits out); a short text
+	// The common keys, without a frame of the size the general path
+	// needs: ASCII text of up to 16 bytes with 16 bytes after the head
+	// buffered, checked as two words as TryString does (within
+	// shortText, which also keeps small length limits out); a small
+	// unsigned integer (keyasint) in its head alone; and a short text
 	// string with a one-byte head, whole in the buffer, with no call but
-	// the UTF-8 check; and a small unsigned integer (keyasint) in its head
-	// alone. Strict mode and small length limits take the general path
-	// below.
-	if p := d.buf[d.off:]; len(p) >= 17 && !d.opts.Strict {
-		if n := uint(p[0]) - 0x60; n < d.shortText &&
+	// the UTF-8 check. Strict mode takes the general path.
+	if p := d.buf[d.off:]; len(p) > 0 && !d.opts.Strict {
+		b := p[0]
+		if n := uint(b) - 0x60; n < d.shortText && len(p) >= 17 &&
 			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
 			d.off += int(1 + n)
 			return Key{Kind: KeyText, Text: p[1 : 1+n : 1+n]}, nil
 		}
-	}
-	if p := d.buf[d.off:]; len(p) > 0 && !d.opts.Strict {
-		if n := int(p[0]) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
+		if b < 0x18 {
+			d.off++
+			return Key{Kind: KeyInt, Int: int64(b)}, nil
+		}
+		if n := int(b) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
 			if t := p[1 : 1+n : 1+n]; validUTF8(t) {
 				d.off += 1 + n
 				return Key{Kind: KeyText, Text: t}, nil
 			}
-		} else if b := p[0]; b < 0x18 {
-			d.off++
-			return Key{Kind: KeyInt, Int: int64(b)}, nil
 		}
 	}
+	return d.readKey()
+}
+
+// readKey is ReadKey's general path.
+func (d *Decoder) readKey() (Key, error) {
 	start := d.Offset()
 	b, err := d.peek()
 	if err != nil {

@@ -38,7 +38,8 @@ const (
 	// UintPairs); AppendBytesOrNull and ReuseSlice.
 	// 3: NewScalar and NewString for the pointees of pointer fields;
 	// TryByteArray.
-	// 4: ReuseCleared and Grow for slices of structs and arrays.
+	// 4: ReuseCleared and Grow for slices of structs and arrays;
+	// NextIsMap and TryMapHead.
 	GenVersion = 4
 
 	// MinGenVersion is the oldest version of generated code this runtime

@@ -103,6 +103,8 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 14)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -119,9 +121,12 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -496,6 +501,8 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 7)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -512,9 +519,12 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -759,6 +769,8 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 0)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -775,9 +787,12 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Empty) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	for i := 0; i != n; i++ {
 		if n < 0 {

@@ -171,9 +171,12 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Header{}
 	var seen uint64
@@ -506,6 +509,8 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -522,9 +527,12 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -755,9 +763,12 @@ func (v *Message) cborDecodeTagged(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -999,6 +1010,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -1015,9 +1028,12 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -1270,9 +1286,12 @@ func (v *Zeros) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -1650,6 +1669,8 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -1666,9 +1687,12 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -1825,6 +1849,8 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 1)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -1841,9 +1867,12 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *More) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -2009,9 +2038,12 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Record{}
 	var seen uint64
@@ -2375,9 +2407,12 @@ func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -2955,9 +2990,12 @@ func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -3131,6 +3169,8 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -3147,9 +3187,12 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {

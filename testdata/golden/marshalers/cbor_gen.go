@@ -105,6 +105,8 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -121,9 +123,12 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Priced{}
 	var seen uint64
@@ -362,6 +367,8 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -378,9 +385,12 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Addressed{}
 	var seen uint64

@@ -320,6 +320,8 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 24)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -336,9 +338,12 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Values{}
 	var seen uint64
@@ -1147,6 +1152,8 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 5)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -1163,9 +1170,12 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -1397,6 +1407,8 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 6)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -1413,9 +1425,12 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -1679,6 +1694,8 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -1695,9 +1712,12 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -1946,6 +1966,8 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 9)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -1962,9 +1984,12 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Doc{}
 	var seen uint64
@@ -2325,6 +2350,8 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 4)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -2341,9 +2368,12 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Page[T]{}
 	var seen uint64
@@ -2564,6 +2594,8 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -2580,9 +2612,12 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Pair[K, V]{}
 	var seen uint64
@@ -2754,6 +2789,8 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -2770,9 +2807,12 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -2994,6 +3034,8 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -3010,9 +3052,12 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *List) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -3236,6 +3281,8 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 8)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -3252,9 +3299,12 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	*v = Uses{}
 	var seen uint64

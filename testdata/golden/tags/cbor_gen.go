@@ -99,6 +99,8 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 9)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -115,9 +117,12 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -425,6 +430,8 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -441,9 +448,12 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {
@@ -636,6 +646,8 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
 		err = v.cborDecodeFields(d, -1, 6)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
 		err = perr
 	} else if major == runtime.MajorMap {
@@ -652,9 +664,12 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map are left zero.
 func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
-	n, err := d.ReadMapHead()
-	if err != nil {
-		return err
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
 	}
 	var seen uint64
 	for i := 0; i != n; i++ {

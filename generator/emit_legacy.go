@@ -247,9 +247,11 @@ func foldSwitch(s *Struct) jen.Code {
 // far: one uint64, or an array of them for structs of more than 64 fields.
 func seenOps(words int) (isSeen, markSeen jen.Code) {
 	if words == 1 {
-		bit := jen.Parens(jen.Lit(1).Op("<<").Id("field"))
+		// field&63 is field (0 to 63 here); the mask spares the
+		// shift the compiler's checks for a negative or wide count.
+		bit := jen.Parens(jen.Lit(1).Op("<<").Parens(jen.Id("field").Op("&").Lit(63)))
 		return jen.Id("seen").Op("&").Add(bit).Op("!=").Lit(0),
-			jen.Id("seen").Op("|=").Lit(1).Op("<<").Id("field")
+			jen.Id("seen").Op("|=").Lit(1).Op("<<").Parens(jen.Id("field").Op("&").Lit(63))
 	}
 	word := jen.Id("seen").Index(jen.Id("field").Op("/").Lit(64))
 	bit := jen.Parens(jen.Lit(1).Op("<<").Parens(jen.Id("field").Op("%").Lit(64)))

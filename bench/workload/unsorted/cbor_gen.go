@@ -246,10 +246,10 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -811,10 +811,10 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -1025,10 +1025,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -1238,10 +1238,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -1493,10 +1493,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -1761,10 +1761,10 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}

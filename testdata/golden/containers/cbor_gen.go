@@ -500,10 +500,10 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}

@@ -422,10 +422,10 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -1215,10 +1215,10 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "Title", "Note", "Owner"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -1472,10 +1472,10 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -1751,10 +1751,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Depth", "Labels"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -2038,10 +2038,10 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -2412,10 +2412,10 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Items", "Next", "First", "ByKey"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -2652,10 +2652,10 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Key", "Val"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -2848,10 +2848,10 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Value", "Kids", "Left"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -3091,10 +3091,10 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Val", "Next"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -3351,10 +3351,10 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}

@@ -162,10 +162,10 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Major", "Minor"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}
@@ -390,10 +390,10 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Issuer", "Version", "Nonce", "Claims"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}

@@ -201,10 +201,10 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 			}
 			continue
 		}
-		if seen&(1<<field) != 0 {
+		if seen&(1<<(field&63)) != 0 {
 			return runtime.DuplicateField(d, [...]string{"Ptr", "Slice", "Map", "Deep"}[field])
 		}
-		seen |= 1 << field
+		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
 			return err
 		}

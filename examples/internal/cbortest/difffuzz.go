@@ -212,14 +212,41 @@ func bitsLen(size int) int {
 // the encodings of the samples and random values in both formats and
 // with extra, hex inputs.
 func (s Suite[T, A, M]) DiffFuzz(f *testing.F, extra ...string) {
-	for _, b := range s.diffSeeds(f, extra) {
+	seeds := s.diffSeeds(f, extra)
+	for _, b := range seeds {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if msg := Differ[T, A, M](data); msg != "" {
 			t.Fatal(msg)
 		}
+		if msg := DifferUsed[T](data, seeds[len(data)%len(seeds)]); msg != "" {
+			t.Fatal(msg)
+		}
 	})
+}
+
+// DifferUsed decodes data into a new T and into a T that holds what
+// before decodes to (one of the seeds), and returns "" when both refuse
+// it or both read the same value, else what differs: decoding into a
+// value in use must give what decoding into a new one gives (README,
+// "Decoding into a value that already holds data replaces it").
+func DifferUsed[T any](data, before []byte) string {
+	var fresh, used T
+	freshErr := any(&fresh).(Codec).UnmarshalCBOR(data)
+	if err := any(&used).(Codec).UnmarshalCBOR(before); err != nil {
+		return "" // a seed another decoder wrote: nothing to reuse
+	}
+	usedErr := any(&used).(Codec).UnmarshalCBOR(data)
+	switch {
+	case (freshErr == nil) != (usedErr == nil):
+		return fmt.Sprintf("%x: into a new value: %v; into one holding %x: %v", data, freshErr, before, usedErr)
+	case freshErr == nil:
+		if d := mirror.Diff(used, fresh); d != "" {
+			return fmt.Sprintf("%x: decoded into a value holding %x, differs from a new one at %s%s", data, before, typeName[T](), d)
+		}
+	}
+	return ""
 }
 
 // DiffRun is the deterministic run of the differential test: n mutations
@@ -235,7 +262,11 @@ func (s Suite[T, A, M]) DiffRun(t *testing.T, n int, extra ...string) {
 	fails := 0
 	for i := range n {
 		b := Mutate(r, seeds[r.IntN(len(seeds))])
-		if msg := Differ[T, A, M](b); msg != "" {
+		msg := Differ[T, A, M](b)
+		if msg == "" {
+			msg = DifferUsed[T](b, seeds[r.IntN(len(seeds))])
+		}
+		if msg != "" {
 			t.Errorf("mutation %d (seed %d): %s", i, s.Seed, msg)
 			if fails++; fails == 10 {
 				t.FailNow()

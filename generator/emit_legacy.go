@@ -27,16 +27,16 @@ import (
 //		var seen uint64
 //		for i := 0; i != n; i++ {
 //			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
-//			k, err := d.ReadKey()
+//			kind, key, num, err := d.ReadKeyParts() // (_ for a part no field uses)
 //			field := -1
-//			switch k.Kind {
+//			switch kind {
 //			case runtime.KeyText:
-//				switch string(k.Text) {
+//				switch string(key) {
 //				case "id":
 //					field = 0
 //				...
 //			}
-//			if field < 0 && k.Kind == runtime.KeyText { ... runtime.FoldKey ... }
+//			if field < 0 && kind == runtime.KeyText { ... runtime.FoldKey ... }
 //			... skip unknown keys, reject duplicates, then
 //			v.cborDecodeFields(d, field, field+1)
 //		}
@@ -81,7 +81,7 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 			body = append(body, jen.Var().Id("seen").Index(jen.Lit(words)).Uint64())
 		}
 		loop = append(loop,
-			jen.List(jen.Id("k"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKey").Call(),
+			jen.List(jen.Id("kind"), keyPart(s, false, "key"), keyPart(s, true, "num"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKeyParts").Call(),
 			ifErr(noPath),
 			jen.Id("field").Op(":=").Lit(-1),
 			keySwitch(s),
@@ -111,6 +111,21 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
+}
+
+// keyPart names a result of ReadKeyParts in the legacy decoder of s: the
+// key's text, or its integer (ints), or _ when no field of s has a key
+// of that kind.
+func keyPart(s *Struct, ints bool, name string) jen.Code {
+	for _, f := range s.Fields {
+		if f.isReserved() {
+			continue
+		}
+		if f.KeyAsInt == ints {
+			return jen.Id(name)
+		}
+	}
+	return jen.Id("_")
 }
 
 // resetsWhole reports whether the legacy decoder of s clears *v before
@@ -207,12 +222,12 @@ func keySwitch(s *Struct) jen.Code {
 	}
 	var kinds []jen.Code
 	if len(text) > 0 {
-		kinds = append(kinds, jen.Case(rt("KeyText")).Block(jen.Switch(jen.String().Call(jen.Id("k").Dot("Text"))).Block(text...)))
+		kinds = append(kinds, jen.Case(rt("KeyText")).Block(jen.Switch(jen.String().Call(jen.Id("key"))).Block(text...)))
 	}
 	if len(ints) > 0 {
-		kinds = append(kinds, jen.Case(rt("KeyInt")).Block(jen.Switch(jen.Id("k").Dot("Int")).Block(ints...)))
+		kinds = append(kinds, jen.Case(rt("KeyInt")).Block(jen.Switch(jen.Id("num")).Block(ints...)))
 	}
-	return jen.Switch(jen.Id("k").Dot("Kind")).Block(kinds...)
+	return jen.Switch(jen.Id("kind")).Block(kinds...)
 }
 
 // foldSwitch is fxamacker/cbor's fallback for a text key that names no
@@ -222,8 +237,8 @@ func keySwitch(s *Struct) jen.Code {
 // fields, which take no part). It is nil for a struct without text keys.
 // The list is built only when a key missed every field exactly.
 //
-//	if field < 0 && k.Kind == runtime.KeyText {
-//		field = runtime.FoldKey(k.Text, []string{"id", "kind", ""})
+//	if field < 0 && kind == runtime.KeyText {
+//		field = runtime.FoldKey(key, []string{"id", "kind", ""})
 //	}
 func foldSwitch(s *Struct) jen.Code {
 	var keys []jen.Code
@@ -239,8 +254,8 @@ func foldSwitch(s *Struct) jen.Code {
 	if !hasText {
 		return nil
 	}
-	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("k").Dot("Kind").Op("==").Add(rt("KeyText"))).
-		Block(jen.Id("field").Op("=").Add(rt("FoldKey")).Call(jen.Id("k").Dot("Text"), jen.Index().String().Values(keys...)))
+	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("kind").Op("==").Add(rt("KeyText"))).
+		Block(jen.Id("field").Op("=").Add(rt("FoldKey")).Call(jen.Id("key"), jen.Index().String().Values(keys...)))
 }
 
 // seenOps are the test and the update of the bitset of fields seen so

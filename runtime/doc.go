@@ -122,8 +122,9 @@
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.NextIsArray], [Decoder.NextIsMap], [Decoder.Hint],
 //     [Decoder.Depth], [ReuseSlice], [ReuseCleared], [Grow].
-//   - Legacy map keys: [Decoder.ReadKey], [Key], [KeyKind], [KeyText],
-//     [KeyInt], [KeyOther], [KeyFold], [FoldKey], [DuplicateField].
+//   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
+//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [KeyFold], [FoldKey],
+//     [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].
 //   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],

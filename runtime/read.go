@@ -867,6 +867,14 @@ type Key struct {
 // field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
 // refuses both when it decodes a map into a struct.
 func (d *Decoder) ReadKey() (Key, error) {
+	kind, text, n, err := d.ReadKeyParts()
+	return Key{Kind: kind, Text: text, Int: n}, err
+}
+
+// ReadKeyParts is ReadKey with the key's fields as results, for generated
+// code: a Key is five words, which the compiler keeps in memory rather than
+// in registers.
+func (d *Decoder) ReadKeyParts() (kind KeyKind, text []byte, n int64, err error) {
 	// The common keys, without a frame of the size the general path
 	// needs: ASCII text of up to 16 bytes with 16 bytes after the head
 	// buffered, checked as two words as TryString does (within
@@ -879,20 +887,21 @@ func (d *Decoder) ReadKey() (Key, error) {
 		if n := uint(b) - 0x60; n < d.shortText && len(p) >= 17 &&
 			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
 			d.off += int(1 + n)
-			return Key{Kind: KeyText, Text: p[1 : 1+n : 1+n]}, nil
+			return KeyText, p[1 : 1+n : 1+n], 0, nil
 		}
 		if b < 0x18 {
 			d.off++
-			return Key{Kind: KeyInt, Int: int64(b)}, nil
+			return KeyInt, nil, int64(b), nil
 		}
 		if n := int(b) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
 			if t := p[1 : 1+n : 1+n]; validUTF8(t) {
 				d.off += 1 + n
-				return Key{Kind: KeyText, Text: t}, nil
+				return KeyText, t, 0, nil
 			}
 		}
 	}
-	return d.readKey()
+	k, err := d.readKey()
+	return k.Kind, k.Text, k.Int, err
 }
 
 // readKey is ReadKey's general path.

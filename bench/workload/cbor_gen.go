@@ -120,14 +120,14 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			case "svc":
@@ -146,8 +146,8 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 				field = 7
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id", "svc", "m", "dl", "p", "idem", "tr", "b"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id", "svc", "m", "dl", "p", "idem", "tr", "b"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -494,14 +494,14 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "user_id":
 				field = 0
 			case "name":
@@ -526,8 +526,8 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 				field = 10
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"user_id", "name", "email", "age", "score", "verified", "balance", "locale", "ratio", "level", "deleted"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"user_id", "name", "email", "age", "score", "verified", "balance", "locale", "ratio", "level", "deleted"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -986,14 +986,14 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Name":
 				field = 0
 			case "Nodes":
@@ -1002,8 +1002,8 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Name", "Nodes", "Edges"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Name", "Nodes", "Edges"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1289,14 +1289,14 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "ID":
 				field = 0
 			case "Label":
@@ -1307,8 +1307,8 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"ID", "Label", "Kind", "Weight"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"ID", "Label", "Kind", "Weight"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1513,14 +1513,14 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "From":
 				field = 0
 			case "To":
@@ -1531,8 +1531,8 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"From", "To", "Cost", "Required"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"From", "To", "Cost", "Required"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1744,20 +1744,20 @@ func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Segments":
 				field = 0
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Segments"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Segments"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1987,14 +1987,14 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Start":
 				field = 0
 			case "End":
@@ -2003,8 +2003,8 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Start", "End", "Label"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Start", "End", "Label"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2214,22 +2214,22 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "X":
 				field = 0
 			case "Y":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"X", "Y"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"X", "Y"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2518,14 +2518,14 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Matrix":
 				field = 0
 			case "Rows":
@@ -2540,8 +2540,8 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3094,22 +3094,22 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Host":
 				field = 0
 			case "Counts":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Host", "Counts"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Host", "Counts"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3308,22 +3308,22 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "a":
 				field = 0
 			case "n":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"a", "n"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"a", "n"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3515,14 +3515,14 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "l":
 				field = 0
 			case "id":
@@ -3535,8 +3535,8 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"l", "id", "k", "t", "f"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"l", "id", "k", "t", "f"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3779,14 +3779,14 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:
@@ -4037,14 +4037,14 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "i":
 				field = 0
 			case "s":
@@ -4061,8 +4061,8 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"i", "s", "b", "t", "c", "a", "d"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"i", "s", "b", "t", "c", "a", "d"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

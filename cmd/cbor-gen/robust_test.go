@@ -242,7 +242,7 @@ func TestCollisions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
 	}
-	locals := []string{"field", "ok", "null", "err", "k", "x", "n", "v", "d", "m", "i", "dst", "data", "seen", "more", "major", "perr", "e"}
+	locals := []string{"field", "ok", "null", "err", "k", "x", "n", "v", "d", "m", "i", "dst", "data", "seen", "more", "major", "perr", "e", "kind", "key", "num"}
 	var src strings.Builder
 	src.WriteString("package c\n\nimport \"math/big\"\n\nvar (\n\truntime = 1\n\tdynamic = \"x\"\n\tmath = 3\n)\n\nfunc bigOne() *big.Int { return big.NewInt(1) }\n\n")
 	src.WriteString("type big2 = big.Int\n\n")

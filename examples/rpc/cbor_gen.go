@@ -148,14 +148,14 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "v":
 				field = 0
 			case "id":
@@ -172,8 +172,8 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"v", "id", "method", "headers", "deadline", "trace", "params"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"v", "id", "method", "headers", "deadline", "trace", "params"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -499,14 +499,14 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "get":
 				field = 0
 			case "put":
@@ -515,8 +515,8 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"get", "put", "list"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"get", "put", "list"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -731,22 +731,22 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "key":
 				field = 0
 			case "consistency":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"key", "consistency"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"key", "consistency"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -930,14 +930,14 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "key":
 				field = 0
 			case "value":
@@ -948,8 +948,8 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"key", "value", "ttl", "if_version"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"key", "value", "ttl", "if_version"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1169,14 +1169,14 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "prefix":
 				field = 0
 			case "limit":
@@ -1187,8 +1187,8 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"prefix", "limit", "cursor", "keys_only"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"prefix", "limit", "cursor", "keys_only"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1427,14 +1427,14 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			case "result":
@@ -1445,8 +1445,8 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id", "result", "error", "timing"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id", "result", "error", "timing"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1716,14 +1716,14 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "found":
 				field = 0
 			case "value":
@@ -1736,8 +1736,8 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"found", "value", "version", "entries", "next"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"found", "value", "version", "entries", "next"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2012,14 +2012,14 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "key":
 				field = 0
 			case "version":
@@ -2030,8 +2030,8 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"key", "version", "size", "score"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"key", "version", "size", "score"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2261,14 +2261,14 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "code":
 				field = 0
 			case "message":
@@ -2281,8 +2281,8 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"code", "message", "retry_after", "fields", "data"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"code", "message", "retry_after", "fields", "data"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

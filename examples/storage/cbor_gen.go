@@ -103,22 +103,22 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "a":
 				field = 0
 			case "n":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"a", "n"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"a", "n"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -313,14 +313,14 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "l":
 				field = 0
 			case "id":
@@ -335,8 +335,8 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"l", "id", "k", "type", "f", "v"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"l", "id", "k", "type", "f", "v"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -593,14 +593,14 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:
@@ -916,14 +916,14 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "t":
 				field = 0
 			case "i":
@@ -952,8 +952,8 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				field = 12
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"t", "i", "u", "x", "f", "s", "b", "h", "p", "a", "d", "n", "c"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"t", "i", "u", "x", "f", "s", "b", "h", "p", "a", "d", "n", "c"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1483,22 +1483,22 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "d":
 				field = 0
 			case "i":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"d", "i"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"d", "i"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1708,14 +1708,14 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:

@@ -127,14 +127,14 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 3:
@@ -357,14 +357,14 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:

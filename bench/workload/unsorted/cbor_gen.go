@@ -215,14 +215,14 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Matrix":
 				field = 0
 			case "Rows":
@@ -237,8 +237,8 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -788,22 +788,22 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Host":
 				field = 0
 			case "Counts":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Host", "Counts"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Host", "Counts"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1002,22 +1002,22 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "a":
 				field = 0
 			case "n":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"a", "n"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"a", "n"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1209,14 +1209,14 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "l":
 				field = 0
 			case "id":
@@ -1229,8 +1229,8 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"l", "id", "k", "t", "f"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"l", "id", "k", "t", "f"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1473,14 +1473,14 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:
@@ -1728,14 +1728,14 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "i":
 				field = 0
 			case "s":
@@ -1752,8 +1752,8 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"i", "s", "b", "t", "c", "a", "d"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"i", "s", "b", "t", "c", "a", "d"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -137,14 +137,14 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "B":
 				field = 0
 			case "I":
@@ -175,8 +175,8 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 				field = 13
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -535,14 +535,14 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Kind":
 				field = 0
 			case "Label":
@@ -559,8 +559,8 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -433,14 +433,14 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Bytes":
 				field = 0
 			case "Blob":
@@ -491,8 +491,8 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 				field = 23
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -154,14 +154,14 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			case "name":
@@ -172,8 +172,8 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id", "name", "coupon", "count"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id", "name", "coupon", "count"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -361,22 +361,22 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "at":
 				field = 0
 			case "kind":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"at", "kind"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"at", "kind"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -543,20 +543,20 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -167,14 +167,14 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			case "name":
@@ -187,8 +187,8 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id", "name", "", "count", "tags", "score"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id", "name", "", "count", "tags", "score"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -450,14 +450,14 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "at":
 				field = 0
 			case "kind":
@@ -466,8 +466,8 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"at", "kind", "source"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"at", "kind", "source"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -693,14 +693,14 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			case "note":
@@ -709,8 +709,8 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id", "note", "rev"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id", "note", "rev"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -916,22 +916,22 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "note":
 				field = 0
 			case "rev":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"note", "rev"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"note", "rev"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

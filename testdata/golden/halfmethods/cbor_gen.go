@@ -176,14 +176,14 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Temp":
 				field = 0
 			case "Temps":
@@ -200,8 +200,8 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

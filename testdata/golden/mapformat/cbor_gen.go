@@ -188,14 +188,14 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:
@@ -543,14 +543,14 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Protected":
 				field = 0
 			case "Header":
@@ -559,8 +559,8 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Protected", "Header", "Sig"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Protected", "Header", "Sig"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -779,14 +779,14 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "protected":
 				field = 0
 			case "unprotected":
@@ -799,8 +799,8 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"protected", "unprotected", "payload", "signatures", "v"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"protected", "unprotected", "payload", "signatures", "v"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1044,22 +1044,22 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "X":
 				field = 0
 			case "Y":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"X", "Y"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"X", "Y"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1302,14 +1302,14 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "f":
 				field = 0
 			case "g":
@@ -1332,8 +1332,8 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 				field = 9
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1703,22 +1703,22 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			case "note":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id", "note"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id", "note"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1883,20 +1883,20 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "count":
 				field = 0
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"count"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"count"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2055,14 +2055,14 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "id":
 				field = 0
 			case "note":
@@ -2073,8 +2073,8 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"id", "note", "count", "name"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"id", "note", "count", "name"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2423,14 +2423,14 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "A0":
 				field = 0
 			case "A1":
@@ -2483,8 +2483,8 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 				field = 24
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3006,22 +3006,22 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "x":
 				field = 0
 			case "y":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"x", "y"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"x", "y"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3203,22 +3203,22 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "At":
 				field = 0
 			case "Many":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"At", "Many"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"At", "Many"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -140,14 +140,14 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Price":
 				field = 0
 			case "Prices":
@@ -156,8 +156,8 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Price", "Prices", "Best"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Price", "Prices", "Best"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -402,22 +402,22 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Addr":
 				field = 0
 			case "Addrs":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Addr", "Addrs"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Addr", "Addrs"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -107,14 +107,14 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "SKU":
 				field = 0
 			case "Qty":
@@ -123,8 +123,8 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"SKU", "Qty", "Price"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"SKU", "Qty", "Price"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -478,14 +478,14 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "ID":
 				field = 0
 			case "First":
@@ -514,8 +514,8 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 				field = 12
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

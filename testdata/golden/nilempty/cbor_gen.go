@@ -204,14 +204,14 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Bytes":
 				field = 0
 			case "Blob":
@@ -232,8 +232,8 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 				field = 8
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -738,22 +738,22 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Tags":
 				field = 0
 			case "Raw":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Tags", "Raw"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Tags", "Raw"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -355,14 +355,14 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "At":
 				field = 0
 			case "AtPtr":
@@ -413,8 +413,8 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 				field = 23
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "z", "zat", "e"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "z", "zat", "e"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1186,14 +1186,14 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "CreatedBy":
 				field = 0
 			case "v":
@@ -1206,8 +1206,8 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"CreatedBy", "v", "Title", "Note", "Owner"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"CreatedBy", "v", "Title", "Note", "Owner"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1441,14 +1441,14 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "ID":
 				field = 0
 			case "Version":
@@ -1463,8 +1463,8 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"ID", "Version", "Note", "Owner", "Depth", "Labels"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"ID", "Version", "Note", "Owner", "Depth", "Labels"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1728,22 +1728,22 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Depth":
 				field = 0
 			case "Labels":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Depth", "Labels"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Depth", "Labels"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2001,14 +2001,14 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "CreatedBy":
 				field = 0
 			case "v":
@@ -2029,8 +2029,8 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 				field = 8
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"CreatedBy", "v", "ID", "Version", "Owner", "Depth", "Labels", "Title", "id"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"CreatedBy", "v", "ID", "Version", "Owner", "Depth", "Labels", "Title", "id"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2385,14 +2385,14 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Items":
 				field = 0
 			case "Next":
@@ -2403,8 +2403,8 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Items", "Next", "First", "ByKey"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Items", "Next", "First", "ByKey"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2629,22 +2629,22 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Key":
 				field = 0
 			case "Val":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Key", "Val"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Key", "Val"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2823,14 +2823,14 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Value":
 				field = 0
 			case "Kids":
@@ -2839,8 +2839,8 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Value", "Kids", "Left"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Value", "Kids", "Left"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3068,22 +3068,22 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Val":
 				field = 0
 			case "Next":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Val", "Next"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Val", "Next"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3316,14 +3316,14 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Ints":
 				field = 0
 			case "Items":
@@ -3342,8 +3342,8 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 				field = 7
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

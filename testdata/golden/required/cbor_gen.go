@@ -139,22 +139,22 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Major":
 				field = 0
 			case "Minor":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Major", "Minor"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Major", "Minor"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -363,14 +363,14 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Issuer":
 				field = 0
 			case "Version":
@@ -381,8 +381,8 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Issuer", "Version", "Nonce", "Claims"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Issuer", "Version", "Nonce", "Claims"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -138,22 +138,22 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Words":
 				field = 0
 			case "Refs":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Words", "Refs"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Words", "Refs"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -416,14 +416,14 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "aaaa":
 				field = 0
 			case "z":
@@ -432,15 +432,15 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case -30:
 				field = 2
 			case 7:
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"aaaa", "z", "", "bb", ""})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"aaaa", "z", "", "bb", ""})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -133,14 +133,14 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "name":
 				field = 0
 			case "opt":
@@ -157,15 +157,15 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 				field = 8
 			}
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 2
 			case -2:
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -464,14 +464,14 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:
@@ -680,14 +680,14 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "key":
 				field = 0
 			case "KEY":
@@ -700,13 +700,13 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 3:
 				field = 5
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"key", "KEY", "kEy2", "σς", "ks", ""})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"key", "KEY", "kEy2", "σς", "ks", ""})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -107,22 +107,22 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "X":
 				field = 0
 			case "Y":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"X", "Y"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"X", "Y"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -297,22 +297,22 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "t":
 				field = 0
 			case "l":
 				field = 1
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"t", "l"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"t", "l"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -548,14 +548,14 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "At":
 				field = 0
 			case "Path":
@@ -568,8 +568,8 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"At", "Path", "Named", "Maybe", "Label"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"At", "Path", "Named", "Maybe", "Label"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1280,14 +1280,14 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "U":
 				field = 0
 			case "D":
@@ -1304,8 +1304,8 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 				field = 6
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"U", "D", "B", "P", "PU", "Ds", "Map"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"U", "D", "B", "P", "PU", "Ds", "Map"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

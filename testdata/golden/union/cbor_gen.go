@@ -120,14 +120,14 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, _, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyInt:
-			switch k.Int {
+			switch num {
 			case 1:
 				field = 0
 			case 2:
@@ -786,14 +786,14 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Root":
 				field = 0
 			case "Values":
@@ -806,8 +806,8 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 				field = 4
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Root", "Values", "ByName", "Ptr", "Ext"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Root", "Values", "ByName", "Ptr", "Ext"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -174,14 +174,14 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Ptr":
 				field = 0
 			case "Slice":
@@ -192,8 +192,8 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 				field = 3
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Ptr", "Slice", "Map", "Deep"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Ptr", "Slice", "Map", "Deep"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

@@ -117,14 +117,14 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		k, err := d.ReadKey()
+		kind, key, _, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
 		field := -1
-		switch k.Kind {
+		switch kind {
 		case runtime.KeyText:
-			switch string(k.Text) {
+			switch string(key) {
 			case "Name":
 				field = 0
 			case "BirthDay":
@@ -139,8 +139,8 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 				field = 5
 			}
 		}
-		if field < 0 && k.Kind == runtime.KeyText {
-			field = runtime.FoldKey(k.Text, []string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"})
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {

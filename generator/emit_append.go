@@ -66,7 +66,12 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		).Else().Block(enc...)}
 	}
 	switch t := t.(type) {
-	case Bool, Int, Float, String:
+	case String:
+		// The head in line when it is one byte: append(head, s...).
+		x := convert(t.goType(), types.String, val)
+		return []jen.Code{jen.Id("dst").Op("=").Append(rt("AppendTextHead").Call(dst, jen.Len(x)), jen.Add(x).Op("..."))}
+
+	case Bool, Int, Float:
 		s, _ := scalarOf(t)
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.append)).Call(dst, convert(t.goType(), s.wide, val))}
 

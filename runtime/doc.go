@@ -121,7 +121,8 @@
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.NextIsArray], [Decoder.NextIsMap], [Decoder.Hint],
-//     [Decoder.Depth], [ReuseSlice], [ReuseCleared], [Grow].
+//     [Decoder.Depth], [ReuseSlice], [ReuseCleared], [Grow],
+//     [AppendTextHead].
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
 //     [KeyKind], [KeyText], [KeyInt], [KeyOther], [KeyFold], [FoldKey],
 //     [DuplicateField].

@@ -130,6 +130,18 @@ func AppendString(dst []byte, s string) []byte {
 	return append(dst, s...)
 }
 
+// AppendTextHead appends the head of a text string of n bytes, in line
+// for the one-byte heads of strings below 24 bytes. Generated code writes
+// a string as append(AppendTextHead(dst, len(s)), s...), which the
+// compiler inlines whole, where AppendString calls AppendHead for every
+// head. For generated code.
+func AppendTextHead(dst []byte, n int) []byte {
+	if uint(n) < 24 {
+		return append(dst, 0x60|byte(n))
+	}
+	return AppendHead(dst, MajorText, uint64(n))
+}
+
 // AppendBytes appends b as a byte string. A nil b is written as an empty
 // byte string; generated code writes null for nil slices itself.
 func AppendBytes(dst []byte, b []byte) []byte {

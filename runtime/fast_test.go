@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -487,6 +488,22 @@ func TestAppendIntHeads(t *testing.T) {
 		}
 		if got, want := AppendInt([]byte{9}, -1-int64(m)), AppendHead([]byte{9}, MajorNeg, m); !bytes.Equal(got, want) {
 			t.Errorf("AppendInt(%d) = % x, want % x", -1-int64(m), got, want)
+		}
+	}
+}
+
+// TestAppendTextHead: a string written as append(AppendTextHead(dst,
+// len(s)), s...) is AppendString's bytes, on both sides of every head width.
+func TestAppendTextHead(t *testing.T) {
+	for _, n := range []int{0, 1, 22, 23, 24, 25, 254, 255, 256, 65535, 65536} {
+		s := strings.Repeat("x", n)
+		if got, want := append(AppendTextHead([]byte{9}, n), s...), AppendString([]byte{9}, s); !bytes.Equal(got, want) {
+			t.Errorf("AppendTextHead(%d) writes % x, want % x", n, got[:min(len(got), 6)], want[:min(len(want), 6)])
+		}
+	}
+	for _, n := range []int{1<<32 - 1, 1 << 32} {
+		if got, want := AppendTextHead(nil, n), AppendHead(nil, MajorText, uint64(n)); !bytes.Equal(got, want) {
+			t.Errorf("AppendTextHead(%d) = % x, want % x", n, got, want)
 		}
 	}
 }

@@ -39,7 +39,7 @@ const (
 	// 3: NewScalar and NewString for the pointees of pointer fields;
 	// TryByteArray.
 	// 4: ReuseCleared and Grow for slices of structs and arrays;
-	// NextIsMap, TryMapHead and ReadKeyParts.
+	// NextIsMap, TryMapHead and ReadKeyParts; AppendTextHead.
 	GenVersion = 4
 
 	// MinGenVersion is the oldest version of generated code this runtime

@@ -28,9 +28,9 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
 	// 1: Service
-	dst = runtime.AppendString(dst, v.Service)
+	dst = append(runtime.AppendTextHead(dst, len(v.Service)), v.Service...)
 	// 2: Method
-	dst = runtime.AppendString(dst, v.Method)
+	dst = append(runtime.AppendTextHead(dst, len(v.Method)), v.Method...)
 	// 3: Deadline
 	dst = runtime.AppendInt(dst, v.Deadline)
 	// 4: Priority
@@ -334,13 +334,13 @@ func (v *Profile) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Name == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.Name))
+		dst = append(runtime.AppendTextHead(dst, len((*v.Name))), (*v.Name)...)
 	}
 	// 2: Email
 	if v.Email == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.Email))
+		dst = append(runtime.AppendTextHead(dst, len((*v.Email))), (*v.Email)...)
 	}
 	// 3: Age
 	if v.Age == nil {
@@ -370,7 +370,7 @@ func (v *Profile) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Locale == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.Locale))
+		dst = append(runtime.AppendTextHead(dst, len((*v.Locale))), (*v.Locale)...)
 	}
 	// 8: Ratio
 	if v.Ratio == nil {
@@ -877,7 +877,7 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x83) // array of 3
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: Nodes
 	if v.Nodes == nil {
 		dst = runtime.AppendNull(dst)
@@ -886,7 +886,7 @@ func (v *Graph) AppendCBOR(dst []byte) ([]byte, error) {
 		for i := range v.Nodes {
 			dst = append(dst, 0x84) // array of 4
 			dst = runtime.AppendUint(dst, v.Nodes[i].ID)
-			dst = runtime.AppendString(dst, v.Nodes[i].Label)
+			dst = append(runtime.AppendTextHead(dst, len(v.Nodes[i].Label)), v.Nodes[i].Label...)
 			dst = runtime.AppendUint(dst, uint64(v.Nodes[i].Kind))
 			dst = runtime.AppendInt(dst, v.Nodes[i].Weight)
 		}
@@ -1207,7 +1207,7 @@ func (v *Node) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
 	// 1: Label
-	dst = runtime.AppendString(dst, v.Label)
+	dst = append(runtime.AppendTextHead(dst, len(v.Label)), v.Label...)
 	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	// 3: Weight
@@ -1664,7 +1664,7 @@ func (v *Drawing) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = append(dst, 0x82) // array of 2
 			dst = runtime.AppendInt(dst, v.Segments[i].End.X)
 			dst = runtime.AppendInt(dst, v.Segments[i].End.Y)
-			dst = runtime.AppendString(dst, v.Segments[i].Label)
+			dst = append(runtime.AppendTextHead(dst, len(v.Segments[i].Label)), v.Segments[i].Label...)
 		}
 	}
 	return dst, nil
@@ -1910,7 +1910,7 @@ func (v *Segment) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendInt(dst, v.End.X)
 	dst = runtime.AppendInt(dst, v.End.Y)
 	// 2: Label
-	dst = runtime.AppendString(dst, v.Label)
+	dst = append(runtime.AppendTextHead(dst, len(v.Label)), v.Label...)
 	return dst, nil
 }
 
@@ -2349,7 +2349,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			} else {
 				dst = runtime.AppendArrayHead(dst, len(v.Rows[i]))
 				for i1 := range v.Rows[i] {
-					dst = runtime.AppendString(dst, v.Rows[i][i1])
+					dst = append(runtime.AppendTextHead(dst, len(v.Rows[i][i1])), v.Rows[i][i1]...)
 				}
 			}
 		}
@@ -2362,7 +2362,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Index {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
@@ -2382,13 +2382,13 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Groups {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
 				dst = runtime.AppendArrayHead(dst, len(x))
 				for i1 := range x {
-					dst = runtime.AppendString(dst, x[i1])
+					dst = append(runtime.AppendTextHead(dst, len(x[i1])), x[i1]...)
 				}
 			}
 		}
@@ -3001,7 +3001,7 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x82) // array of 2
 	// 0: Host
-	dst = runtime.AppendString(dst, v.Host)
+	dst = append(runtime.AppendTextHead(dst, len(v.Host)), v.Host...)
 	// 1: Counts
 	if v.Counts == nil {
 		dst = runtime.AppendNull(dst)
@@ -3010,7 +3010,7 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Counts {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, x)
 		}
 		dst = ps.Finish(dst)
@@ -3233,7 +3233,7 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: Address
 	dst = runtime.AppendBytes(dst, v.Address[:])
 	// 1: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	return dst, nil
 }
 
@@ -3422,7 +3422,7 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	// 3: TypeName
-	dst = runtime.AppendString(dst, v.TypeName)
+	dst = append(runtime.AppendTextHead(dst, len(v.TypeName)), v.TypeName...)
 	// 4: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
@@ -3699,7 +3699,7 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 	var err error
 	dst = append(dst, 0x82) // array of 2
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: Value
 	if dst, err = v.Value.AppendCBOR(dst); err != nil {
 		return nil, err
@@ -3889,7 +3889,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Str == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.Str))
+		dst = append(runtime.AppendTextHead(dst, len((*v.Str))), (*v.Str)...)
 	}
 	// 2: Bytes
 	dst = runtime.AppendBytesOrNull(dst, v.Bytes)
@@ -3926,7 +3926,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.Dict {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err

@@ -47,7 +47,7 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	if len(v.ContentType) != 0 {
 		dst = append(dst, 0x03) // key 3: ContentType
-		dst = runtime.AppendString(dst, v.ContentType)
+		dst = append(runtime.AppendTextHead(dst, len(v.ContentType)), v.ContentType...)
 	} else {
 		omitted++
 	}
@@ -352,19 +352,19 @@ func (v *Claims) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0xa7) // map of 7
 	if len(v.Issuer) != 0 {
 		dst = append(dst, 0x01) // key 1: Issuer
-		dst = runtime.AppendString(dst, v.Issuer)
+		dst = append(runtime.AppendTextHead(dst, len(v.Issuer)), v.Issuer...)
 	} else {
 		omitted++
 	}
 	if len(v.Subject) != 0 {
 		dst = append(dst, 0x02) // key 2: Subject
-		dst = runtime.AppendString(dst, v.Subject)
+		dst = append(runtime.AppendTextHead(dst, len(v.Subject)), v.Subject...)
 	} else {
 		omitted++
 	}
 	if len(v.Audience) != 0 {
 		dst = append(dst, 0x03) // key 3: Audience
-		dst = runtime.AppendString(dst, v.Audience)
+		dst = append(runtime.AppendTextHead(dst, len(v.Audience)), v.Audience...)
 	} else {
 		omitted++
 	}
@@ -810,7 +810,7 @@ func (v *sigStructure) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x84) // array of 4
 	// 0: Context
-	dst = runtime.AppendString(dst, v.Context)
+	dst = append(runtime.AppendTextHead(dst, len(v.Context)), v.Context...)
 	// 1: Protected
 	dst = runtime.AppendBytesOrNull(dst, v.Protected)
 	// 2: ExternalAAD

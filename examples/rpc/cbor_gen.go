@@ -31,7 +31,7 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 	// 1: ID
 	dst = runtime.AppendUint(dst, v.ID)
 	// 2: Method
-	dst = runtime.AppendString(dst, string(v.Method))
+	dst = append(runtime.AppendTextHead(dst, len(string(v.Method))), string(v.Method)...)
 	// 3: Headers
 	if v.Headers == nil {
 		dst = runtime.AppendNull(dst)
@@ -40,8 +40,8 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Headers {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
-			dst = runtime.AppendString(dst, x)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
 		}
 		dst = ps.Finish(dst)
 	}
@@ -396,7 +396,7 @@ func (v *Params) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = append(dst, 0x82) // array of 2
-		dst = runtime.AppendString(dst, v.Get.Key)
+		dst = append(runtime.AppendTextHead(dst, len(v.Get.Key)), v.Get.Key...)
 		dst = runtime.AppendUint(dst, uint64(v.Get.Consistency))
 	}
 	// 1: Put
@@ -653,7 +653,7 @@ func (v *GetParams) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x82) // array of 2
 	// 0: Key
-	dst = runtime.AppendString(dst, v.Key)
+	dst = append(runtime.AppendTextHead(dst, len(v.Key)), v.Key...)
 	// 1: Consistency
 	dst = runtime.AppendUint(dst, uint64(v.Consistency))
 	return dst, nil
@@ -838,7 +838,7 @@ func (v *PutParams) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x84) // array of 4
 	// 0: Key
-	dst = runtime.AppendString(dst, v.Key)
+	dst = append(runtime.AppendTextHead(dst, len(v.Key)), v.Key...)
 	// 1: Value
 	dst = runtime.AppendBytesOrNull(dst, v.Value)
 	// 2: TTL
@@ -1086,7 +1086,7 @@ func (v *ListParams) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x84) // array of 4
 	// 0: Prefix
-	dst = runtime.AppendString(dst, v.Prefix)
+	dst = append(runtime.AppendTextHead(dst, len(v.Prefix)), v.Prefix...)
 	// 1: Limit
 	dst = runtime.AppendUint(dst, uint64(v.Limit))
 	// 2: Cursor
@@ -1334,7 +1334,7 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Timing {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendFloat32(dst, x)
 		}
 		dst = ps.Finish(dst)
@@ -1628,7 +1628,7 @@ func (v *Result) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendArrayHead(dst, len(v.Entries))
 		for i := range v.Entries {
 			dst = append(dst, 0x84) // array of 4
-			dst = runtime.AppendString(dst, v.Entries[i].Key)
+			dst = append(runtime.AppendTextHead(dst, len(v.Entries[i].Key)), v.Entries[i].Key...)
 			dst = runtime.AppendUint(dst, v.Entries[i].Version)
 			dst = runtime.AppendInt(dst, v.Entries[i].Size)
 			dst = runtime.AppendFloat64(dst, v.Entries[i].Score)
@@ -1929,7 +1929,7 @@ func (v *Entry) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x84) // array of 4
 	// 0: Key
-	dst = runtime.AppendString(dst, v.Key)
+	dst = append(runtime.AppendTextHead(dst, len(v.Key)), v.Key...)
 	// 1: Version
 	dst = runtime.AppendUint(dst, v.Version)
 	// 2: Size
@@ -2153,7 +2153,7 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: Code
 	dst = runtime.AppendInt(dst, int64(v.Code))
 	// 1: Message
-	dst = runtime.AppendString(dst, v.Message)
+	dst = append(runtime.AppendTextHead(dst, len(v.Message)), v.Message...)
 	// 2: RetryAfter
 	if v.RetryAfter == nil {
 		dst = runtime.AppendNull(dst)
@@ -2169,7 +2169,7 @@ func (v *Error) AppendCBOR(dst []byte) ([]byte, error) {
 		for k, x := range v.Fields {
 			ps.Add(dst, int64(k))
 			dst = runtime.AppendInt(dst, int64(k))
-			dst = runtime.AppendString(dst, x)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
 		}
 		dst = ps.Finish(dst, runtime.SortBytewise)
 	}

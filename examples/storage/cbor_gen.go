@@ -28,7 +28,7 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: Address
 	dst = runtime.AppendBytes(dst, v.Address[:])
 	// 1: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	return dst, nil
 }
 
@@ -217,7 +217,7 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	// 3: TypeName
-	dst = runtime.AppendString(dst, v.TypeName)
+	dst = append(runtime.AppendTextHead(dst, len(v.TypeName)), v.TypeName...)
 	// 4: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
@@ -513,7 +513,7 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 	var err error
 	dst = append(dst, 0x82) // array of 2
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: Value
 	if dst, err = v.Value.AppendCBOR(dst); err != nil {
 		return nil, err
@@ -727,7 +727,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Str == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.Str))
+		dst = append(runtime.AppendTextHead(dst, len((*v.Str))), (*v.Str)...)
 	}
 	// 6: Bytes
 	dst = runtime.AppendBytesOrNull(dst, v.Bytes)
@@ -743,7 +743,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = append(dst, 0x82) // array of 2
 		dst = runtime.AppendUint(dst, uint64(v.Path.Domain))
-		dst = runtime.AppendString(dst, v.Path.Identifier)
+		dst = append(runtime.AppendTextHead(dst, len(v.Path.Identifier)), v.Path.Identifier...)
 	}
 	// 9: Array
 	if v.Array == nil {
@@ -766,7 +766,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.Dict {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
@@ -784,7 +784,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		for k, x := range v.Index {
 			ps.Add(dst, int64(k))
 			dst = runtime.AppendInt(dst, int64(k))
-			dst = runtime.AppendString(dst, x)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
 		}
 		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
@@ -1407,7 +1407,7 @@ func (v *Path) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: Domain
 	dst = runtime.AppendUint(dst, uint64(v.Domain))
 	// 1: Identifier
-	dst = runtime.AppendString(dst, v.Identifier)
+	dst = append(runtime.AppendTextHead(dst, len(v.Identifier)), v.Identifier...)
 	return dst, nil
 }
 

@@ -28,7 +28,7 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0xd8, 0x84) // tag 132
 	dst = append(dst, 0x84)       // array of 4
 	// 0: Kind
-	dst = runtime.AppendString(dst, v.Kind)
+	dst = append(runtime.AppendTextHead(dst, len(v.Kind)), v.Kind...)
 	// 1: _
 	dst = append(dst, 0xf6)
 	// 2: Fields
@@ -277,7 +277,7 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 	var err error
 	dst = append(dst, 0x82) // array of 2
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: Value
 	if dst, err = AppendValueCBOR(dst, v.Value); err != nil {
 		return nil, err
@@ -470,7 +470,7 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range *v {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			e = x
 			if dst, err = AppendValueCBOR(dst, e); err != nil {
 				return nil, err
@@ -764,7 +764,7 @@ func (v *StringValue) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = runtime.AppendString(dst, string((*v)))
+	dst = append(runtime.AppendTextHead(dst, len(string((*v)))), string((*v))...)
 	return dst, nil
 }
 

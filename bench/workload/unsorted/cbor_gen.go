@@ -52,7 +52,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 			} else {
 				dst = runtime.AppendArrayHead(dst, len(v.Rows[i]))
 				for i1 := range v.Rows[i] {
-					dst = runtime.AppendString(dst, v.Rows[i][i1])
+					dst = append(runtime.AppendTextHead(dst, len(v.Rows[i][i1])), v.Rows[i][i1]...)
 				}
 			}
 		}
@@ -63,7 +63,7 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
 		for k, x := range v.Index {
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
@@ -80,13 +80,13 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Groups))
 		for k, x := range v.Groups {
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
 				dst = runtime.AppendArrayHead(dst, len(x))
 				for i1 := range x {
-					dst = runtime.AppendString(dst, x[i1])
+					dst = append(runtime.AppendTextHead(dst, len(x[i1])), x[i1]...)
 				}
 			}
 		}
@@ -698,14 +698,14 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x82) // array of 2
 	// 0: Host
-	dst = runtime.AppendString(dst, v.Host)
+	dst = append(runtime.AppendTextHead(dst, len(v.Host)), v.Host...)
 	// 1: Counts
 	if v.Counts == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
 		for k, x := range v.Counts {
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, x)
 		}
 	}
@@ -927,7 +927,7 @@ func (v *Location) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: Address
 	dst = runtime.AppendBytes(dst, v.Address[:])
 	// 1: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	return dst, nil
 }
 
@@ -1116,7 +1116,7 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 	// 2: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	// 3: TypeName
-	dst = runtime.AppendString(dst, v.TypeName)
+	dst = append(runtime.AppendTextHead(dst, len(v.TypeName)), v.TypeName...)
 	// 4: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
@@ -1393,7 +1393,7 @@ func (v *Field) AppendCBOR(dst []byte) ([]byte, error) {
 	var err error
 	dst = append(dst, 0x82) // array of 2
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: Value
 	if dst, err = v.Value.AppendCBOR(dst); err != nil {
 		return nil, err
@@ -1583,7 +1583,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Str == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.Str))
+		dst = append(runtime.AppendTextHead(dst, len((*v.Str))), (*v.Str)...)
 	}
 	// 2: Bytes
 	dst = runtime.AppendBytesOrNull(dst, v.Bytes)
@@ -1618,7 +1618,7 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Dict))
 			for k, x := range v.Dict {
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err

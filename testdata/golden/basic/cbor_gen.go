@@ -52,7 +52,7 @@ func (v *Scalars) AppendCBOR(dst []byte) ([]byte, error) {
 	// 12: F64
 	dst = runtime.AppendFloat64(dst, v.F64)
 	// 13: S
-	dst = runtime.AppendString(dst, v.S)
+	dst = append(runtime.AppendTextHead(dst, len(v.S)), v.S...)
 	return dst, nil
 }
 
@@ -446,7 +446,7 @@ func (v *Named) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	// 1: Label
-	dst = runtime.AppendString(dst, string(v.Label))
+	dst = append(runtime.AppendTextHead(dst, len(string(v.Label))), string(v.Label)...)
 	// 2: Ratio
 	dst = runtime.AppendFloat64(dst, v.Ratio)
 	// 3: Flag

@@ -27,7 +27,7 @@ func (v *Sample) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x82) // array of 2
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: Count
 	dst = runtime.AppendInt(dst, int64(v.Count))
 	return dst, nil

@@ -48,7 +48,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Tags))
 		for i := range v.Tags {
-			dst = runtime.AppendString(dst, v.Tags[i])
+			dst = append(runtime.AppendTextHead(dst, len(v.Tags[i])), v.Tags[i]...)
 		}
 	}
 	// 6: Triple
@@ -72,7 +72,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			} else {
 				dst = runtime.AppendArrayHead(dst, len(v.Nested[i]))
 				for i1 := range v.Nested[i] {
-					dst = runtime.AppendString(dst, v.Nested[i][i1])
+					dst = append(runtime.AppendTextHead(dst, len(v.Nested[i][i1])), v.Nested[i][i1]...)
 				}
 			}
 		}
@@ -85,7 +85,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.ByName {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, int64(x))
 		}
 		dst = ps.Finish(dst)
@@ -99,7 +99,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		for k, x := range v.ByInt {
 			ps.Add(dst, k)
 			dst = runtime.AppendInt(dst, k)
-			dst = runtime.AppendString(dst, x)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
 		}
 		dst = ps.Finish(dst, runtime.SortBytewise)
 	}
@@ -138,7 +138,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Counts {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendUint(dst, uint64(x))
 		}
 		dst = ps.Finish(dst)
@@ -151,7 +151,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.ByColor {
 			ps.Add(dst, string(k))
-			dst = runtime.AppendString(dst, string(k))
+			dst = append(runtime.AppendTextHead(dst, len(string(k))), string(k)...)
 			dst = runtime.AppendBytesOrNull(dst, x)
 		}
 		dst = ps.Finish(dst)
@@ -166,7 +166,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.PString == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.PString))
+		dst = append(runtime.AppendTextHead(dst, len((*v.PString))), (*v.PString)...)
 	}
 	// 17: PBytes
 	if v.PBytes == nil {
@@ -198,8 +198,8 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 			ps1 := runtime.GetStringPairs()
 			for k1, x1 := range *v.PMap {
 				ps1.Add(dst, k1)
-				dst = runtime.AppendString(dst, k1)
-				dst = runtime.AppendString(dst, x1)
+				dst = append(runtime.AppendTextHead(dst, len(k1)), k1...)
+				dst = append(runtime.AppendTextHead(dst, len(x1)), x1...)
 			}
 			dst = ps1.Finish(dst)
 		}
@@ -241,7 +241,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.MapOfMap {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			if x == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
@@ -250,7 +250,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 				for k1, x1 := range x {
 					ps1.Add(dst, int64(k1))
 					dst = runtime.AppendInt(dst, int64(k1))
-					dst = runtime.AppendString(dst, x1)
+					dst = append(runtime.AppendTextHead(dst, len(x1)), x1...)
 				}
 				dst = ps1.Finish(dst, runtime.SortBytewise)
 			}

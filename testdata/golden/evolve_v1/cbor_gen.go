@@ -28,12 +28,12 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
 	// 1: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 2: Coupon
 	if v.Coupon == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, (*v.Coupon))
+		dst = append(runtime.AppendTextHead(dst, len((*v.Coupon))), (*v.Coupon)...)
 	}
 	// 3: Count
 	dst = runtime.AppendInt(dst, int64(v.Count))

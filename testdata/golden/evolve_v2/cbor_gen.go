@@ -28,7 +28,7 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
 	// 1: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 2: _
 	dst = append(dst, 0xf6)
 	// 3: Count
@@ -39,7 +39,7 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Tags))
 		for i := range v.Tags {
-			dst = runtime.AppendString(dst, v.Tags[i])
+			dst = append(runtime.AppendTextHead(dst, len(v.Tags[i])), v.Tags[i]...)
 		}
 	}
 	// 5: Score
@@ -338,7 +338,7 @@ func (v *Event) AppendCBOR(dst []byte) ([]byte, error) {
 	// 1: Kind
 	dst = runtime.AppendUint(dst, uint64(v.Kind))
 	// 2: Source
-	dst = runtime.AppendString(dst, v.Source)
+	dst = append(runtime.AppendTextHead(dst, len(v.Source)), v.Source...)
 	return dst, nil
 }
 
@@ -555,7 +555,7 @@ func (v *Framed) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, v.Meta.Note)
+		dst = append(runtime.AppendTextHead(dst, len(v.Meta.Note)), v.Meta.Note...)
 	}
 	// 2: Meta.Rev
 	if v.Meta == nil {
@@ -828,7 +828,7 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x82) // array of 2
 	// 0: Note
-	dst = runtime.AppendString(dst, v.Note)
+	dst = append(runtime.AppendTextHead(dst, len(v.Note)), v.Note...)
 	// 1: Rev
 	if v.Rev == nil {
 		dst = runtime.AppendNull(dst)

@@ -54,7 +54,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.ByName {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
@@ -79,7 +79,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Labels))
 		for i := range v.Labels {
-			dst = runtime.AppendString(dst, v.Labels[i])
+			dst = append(runtime.AppendTextHead(dst, len(v.Labels[i])), v.Labels[i]...)
 		}
 	}
 	// 6: Ptr

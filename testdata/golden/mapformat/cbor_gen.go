@@ -49,7 +49,7 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	if len(v.Type) != 0 {
 		dst = append(dst, 0x03) // key 3: Type
-		dst = runtime.AppendString(dst, v.Type)
+		dst = append(runtime.AppendTextHead(dst, len(v.Type)), v.Type...)
 	} else {
 		omitted++
 	}
@@ -84,8 +84,8 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.Extra {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
-				dst = runtime.AppendString(dst, x)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+				dst = append(runtime.AppendTextHead(dst, len(x)), x...)
 			}
 			dst = ps.Finish(dst)
 		}
@@ -1191,7 +1191,7 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	if len(v.Both) != 0 {
 		dst = append(dst, "\x64both"...) // key "both": Both
-		dst = runtime.AppendString(dst, v.Both)
+		dst = append(runtime.AppendTextHead(dst, len(v.Both)), v.Both...)
 	} else {
 		omitted++
 	}
@@ -1212,7 +1212,7 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendArrayHead(dst, len(v.Tags))
 			for i := range v.Tags {
-				dst = runtime.AppendString(dst, v.Tags[i])
+				dst = append(runtime.AppendTextHead(dst, len(v.Tags[i])), v.Tags[i]...)
 			}
 		}
 	} else {
@@ -1627,7 +1627,7 @@ func (v *Base) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: ID
 	dst = runtime.AppendUint(dst, v.ID)
 	// 1: Note
-	dst = runtime.AppendString(dst, v.Note)
+	dst = append(runtime.AppendTextHead(dst, len(v.Note)), v.Note...)
 	return dst, nil
 }
 
@@ -1977,10 +1977,10 @@ func (v *Record) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, "\x62id"...) // key "id": ID
 	dst = runtime.AppendUint(dst, v.Base.ID)
 	dst = append(dst, "\x64name"...) // key "name": Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	if len(v.Base.Note) != 0 {
 		dst = append(dst, "\x64note"...) // key "note": Note
-		dst = runtime.AppendString(dst, v.Base.Note)
+		dst = append(runtime.AppendTextHead(dst, len(v.Base.Note)), v.Base.Note...)
 	} else {
 		omitted++
 	}

@@ -313,7 +313,7 @@ func (v *Addressed) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.Addrs {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if b1, err := e.MarshalBinary(); err != nil {
 					return nil, err

@@ -27,7 +27,7 @@ func (v *Item) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x83) // array of 3
 	// 0: SKU
-	dst = runtime.AppendString(dst, v.SKU)
+	dst = append(runtime.AppendTextHead(dst, len(v.SKU)), v.SKU...)
 	// 1: Qty
 	dst = runtime.AppendUint(dst, uint64(v.Qty))
 	// 2: Price
@@ -232,7 +232,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = runtime.AppendUint(dst, v.ID)
 	// 1: First
 	dst = append(dst, 0x83) // array of 3
-	dst = runtime.AppendString(dst, v.First.SKU)
+	dst = append(runtime.AppendTextHead(dst, len(v.First.SKU)), v.First.SKU...)
 	dst = runtime.AppendUint(dst, uint64(v.First.Qty))
 	dst = runtime.AppendFloat64(dst, v.First.Price)
 	// 2: Last
@@ -240,7 +240,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendNull(dst)
 	} else {
 		dst = append(dst, 0x83) // array of 3
-		dst = runtime.AppendString(dst, v.Last.SKU)
+		dst = append(runtime.AppendTextHead(dst, len(v.Last.SKU)), v.Last.SKU...)
 		dst = runtime.AppendUint(dst, uint64(v.Last.Qty))
 		dst = runtime.AppendFloat64(dst, v.Last.Price)
 	}
@@ -251,7 +251,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 		dst = runtime.AppendArrayHead(dst, len(v.Items))
 		for i := range v.Items {
 			dst = append(dst, 0x83) // array of 3
-			dst = runtime.AppendString(dst, v.Items[i].SKU)
+			dst = append(runtime.AppendTextHead(dst, len(v.Items[i].SKU)), v.Items[i].SKU...)
 			dst = runtime.AppendUint(dst, uint64(v.Items[i].Qty))
 			dst = runtime.AppendFloat64(dst, v.Items[i].Price)
 		}
@@ -266,7 +266,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 				dst = runtime.AppendNull(dst)
 			} else {
 				dst = append(dst, 0x83) // array of 3
-				dst = runtime.AppendString(dst, v.Pointers[i].SKU)
+				dst = append(runtime.AppendTextHead(dst, len(v.Pointers[i].SKU)), v.Pointers[i].SKU...)
 				dst = runtime.AppendUint(dst, uint64(v.Pointers[i].Qty))
 				dst = runtime.AppendFloat64(dst, v.Pointers[i].Price)
 			}
@@ -276,7 +276,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0x82) // array of 2
 	for i := range v.Pair {
 		dst = append(dst, 0x83) // array of 3
-		dst = runtime.AppendString(dst, v.Pair[i].SKU)
+		dst = append(runtime.AppendTextHead(dst, len(v.Pair[i].SKU)), v.Pair[i].SKU...)
 		dst = runtime.AppendUint(dst, uint64(v.Pair[i].Qty))
 		dst = runtime.AppendFloat64(dst, v.Pair[i].Price)
 	}
@@ -290,10 +290,10 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.ByName {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				dst = append(dst, 0x83) // array of 3
-				dst = runtime.AppendString(dst, e.SKU)
+				dst = append(runtime.AppendTextHead(dst, len(e.SKU)), e.SKU...)
 				dst = runtime.AppendUint(dst, uint64(e.Qty))
 				dst = runtime.AppendFloat64(dst, e.Price)
 			}
@@ -313,7 +313,7 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 				dst = runtime.AppendNull(dst)
 			} else {
 				dst = append(dst, 0x83) // array of 3
-				dst = runtime.AppendString(dst, x.SKU)
+				dst = append(runtime.AppendTextHead(dst, len(x.SKU)), x.SKU...)
 				dst = runtime.AppendUint(dst, uint64(x.Qty))
 				dst = runtime.AppendFloat64(dst, x.Price)
 			}

@@ -43,7 +43,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Names {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, int64(x))
 		}
 		dst = ps.Finish(dst)
@@ -55,7 +55,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 			{
 				dst = runtime.AppendArrayHead(dst, len(v.Nested[i]))
 				for i1 := range v.Nested[i] {
-					dst = runtime.AppendString(dst, v.Nested[i][i1])
+					dst = append(runtime.AppendTextHead(dst, len(v.Nested[i][i1])), v.Nested[i][i1]...)
 				}
 			}
 		}
@@ -90,7 +90,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.ByKey {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendBytes(dst, x)
 		}
 		dst = ps.Finish(dst)
@@ -655,7 +655,7 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 	{
 		dst = runtime.AppendArrayHead(dst, len(v.Tags))
 		for i := range v.Tags {
-			dst = runtime.AppendString(dst, v.Tags[i])
+			dst = append(runtime.AppendTextHead(dst, len(v.Tags[i])), v.Tags[i]...)
 		}
 	}
 	// 1: Raw

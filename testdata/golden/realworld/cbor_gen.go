@@ -103,7 +103,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Tags))
 		for i := range v.Tags {
-			dst = runtime.AppendString(dst, v.Tags[i])
+			dst = append(runtime.AppendTextHead(dst, len(v.Tags[i])), v.Tags[i]...)
 		}
 	}
 	// 12: Attrs
@@ -114,7 +114,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Attrs {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, int64(x))
 		}
 		dst = ps.Finish(dst)
@@ -146,7 +146,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		if (*v.PPS) == nil {
 			dst = runtime.AppendNull(dst)
 		} else {
-			dst = runtime.AppendString(dst, (*(*v.PPS)))
+			dst = append(runtime.AppendTextHead(dst, len((*(*v.PPS)))), (*(*v.PPS))...)
 		}
 	}
 	// 17: Items
@@ -166,7 +166,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.ByName {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
@@ -210,7 +210,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	// 23: E
-	dst = runtime.AppendString(dst, v.E)
+	dst = append(runtime.AppendTextHead(dst, len(v.E)), v.E...)
 	return dst, nil
 }
 
@@ -1099,15 +1099,15 @@ func (v *Audit) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x85) // array of 5
 	// 0: CreatedBy
-	dst = runtime.AppendString(dst, v.CreatedBy)
+	dst = append(runtime.AppendTextHead(dst, len(v.CreatedBy)), v.CreatedBy...)
 	// 1: Version
 	dst = runtime.AppendInt(dst, int64(v.Version))
 	// 2: Title
-	dst = runtime.AppendString(dst, v.Title)
+	dst = append(runtime.AppendTextHead(dst, len(v.Title)), v.Title...)
 	// 3: Note
-	dst = runtime.AppendString(dst, v.Note)
+	dst = append(runtime.AppendTextHead(dst, len(v.Note)), v.Note...)
 	// 4: Owner
-	dst = runtime.AppendString(dst, v.Owner)
+	dst = append(runtime.AppendTextHead(dst, len(v.Owner)), v.Owner...)
 	return dst, nil
 }
 
@@ -1345,9 +1345,9 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 	// 1: Version
 	dst = runtime.AppendInt(dst, int64(v.Version))
 	// 2: Note
-	dst = runtime.AppendString(dst, v.Note)
+	dst = append(runtime.AppendTextHead(dst, len(v.Note)), v.Note...)
 	// 3: OwnerID
-	dst = runtime.AppendString(dst, v.OwnerID)
+	dst = append(runtime.AppendTextHead(dst, len(v.OwnerID)), v.OwnerID...)
 	// 4: Inner.Depth
 	dst = runtime.AppendInt(dst, int64(v.Inner.Depth))
 	// 5: Inner.Labels
@@ -1356,7 +1356,7 @@ func (v *Meta) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Inner.Labels))
 		for i := range v.Inner.Labels {
-			dst = runtime.AppendString(dst, v.Inner.Labels[i])
+			dst = append(runtime.AppendTextHead(dst, len(v.Inner.Labels[i])), v.Inner.Labels[i]...)
 		}
 	}
 	return dst, nil
@@ -1647,7 +1647,7 @@ func (v *Inner) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendArrayHead(dst, len(v.Labels))
 		for i := range v.Labels {
-			dst = runtime.AppendString(dst, v.Labels[i])
+			dst = append(runtime.AppendTextHead(dst, len(v.Labels[i])), v.Labels[i]...)
 		}
 	}
 	return dst, nil
@@ -1861,7 +1861,7 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x89) // array of 9
 	// 0: Audit.CreatedBy
-	dst = runtime.AppendString(dst, v.Audit.CreatedBy)
+	dst = append(runtime.AppendTextHead(dst, len(v.Audit.CreatedBy)), v.Audit.CreatedBy...)
 	// 1: Audit.Version
 	dst = runtime.AppendInt(dst, int64(v.Audit.Version))
 	// 2: Meta.ID
@@ -1880,7 +1880,7 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.Meta == nil {
 		dst = runtime.AppendNull(dst)
 	} else {
-		dst = runtime.AppendString(dst, v.Meta.OwnerID)
+		dst = append(runtime.AppendTextHead(dst, len(v.Meta.OwnerID)), v.Meta.OwnerID...)
 	}
 	// 5: Meta.Inner.Depth
 	if v.Meta == nil {
@@ -1897,14 +1897,14 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendArrayHead(dst, len(v.Meta.Inner.Labels))
 			for i := range v.Meta.Inner.Labels {
-				dst = runtime.AppendString(dst, v.Meta.Inner.Labels[i])
+				dst = append(runtime.AppendTextHead(dst, len(v.Meta.Inner.Labels[i])), v.Meta.Inner.Labels[i]...)
 			}
 		}
 	}
 	// 7: Title
-	dst = runtime.AppendString(dst, v.Title)
+	dst = append(runtime.AppendTextHead(dst, len(v.Title)), v.Title...)
 	// 8: ID
-	dst = runtime.AppendString(dst, v.ID)
+	dst = append(runtime.AppendTextHead(dst, len(v.ID)), v.ID...)
 	return dst, nil
 }
 
@@ -2272,7 +2272,7 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	// 1: Next
-	dst = runtime.AppendString(dst, v.Next)
+	dst = append(runtime.AppendTextHead(dst, len(v.Next)), v.Next...)
 	// 2: First
 	if v.First == nil {
 		dst = runtime.AppendNull(dst)
@@ -2291,7 +2291,7 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.ByKey {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = dynamic.AppendValue(dst, &e, dynamic.Options{}); err != nil {
 					return nil, err
@@ -2982,7 +2982,7 @@ func (v *List) AppendCBOR(dst []byte) ([]byte, error) {
 	var err error
 	dst = append(dst, 0x82) // array of 2
 	// 0: Val
-	dst = runtime.AppendString(dst, v.Val)
+	dst = append(runtime.AppendTextHead(dst, len(v.Val)), v.Val...)
 	// 1: Next
 	if v.Next == nil {
 		dst = runtime.AppendNull(dst)

@@ -222,7 +222,7 @@ func (v *Token) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0xd9, 0x04, 0x4c) // tag 1100
 	dst = append(dst, 0x84)             // array of 4
 	// 0: Issuer
-	dst = runtime.AppendString(dst, v.Issuer)
+	dst = append(runtime.AppendTextHead(dst, len(v.Issuer)), v.Issuer...)
 	// 1: Version
 	dst = append(dst, 0x82) // array of 2
 	dst = runtime.AppendUint(dst, uint64(v.Version.Major))
@@ -237,7 +237,7 @@ func (v *Token) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Claims {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, x)
 		}
 		dst = ps.Finish(dst)

@@ -33,7 +33,7 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range v.Words {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, int64(x))
 		}
 		dst = ps.Finish(dst)
@@ -52,7 +52,7 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 			} else {
 				dst = runtime.AppendArrayHead(dst, len(x))
 				for i1 := range x {
-					dst = runtime.AppendString(dst, x[i1])
+					dst = append(runtime.AppendTextHead(dst, len(x[i1])), x[i1]...)
 				}
 			}
 		}
@@ -350,15 +350,15 @@ func (v *Labels) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0x38, 0x1d) // key -30: Neg
 	dst = runtime.AppendInt(dst, int64(v.Neg))
 	dst = append(dst, "\x61z"...) // key "z": Short
-	dst = runtime.AppendString(dst, v.Short)
+	dst = append(runtime.AppendTextHead(dst, len(v.Short)), v.Short...)
 	if len(v.Mid) != 0 {
 		dst = append(dst, "\x62bb"...) // key "bb": Mid
-		dst = runtime.AppendString(dst, v.Mid)
+		dst = append(runtime.AppendTextHead(dst, len(v.Mid)), v.Mid...)
 	} else {
 		omitted++
 	}
 	dst = append(dst, "\x64aaaa"...) // key "aaaa": Long
-	dst = runtime.AppendString(dst, v.Long)
+	dst = append(runtime.AppendTextHead(dst, len(v.Long)), v.Long...)
 	if omitted != 0 {
 		dst[start] -= byte(omitted)
 	}

@@ -31,7 +31,7 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Words))
 		for k, x := range v.Words {
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			dst = runtime.AppendInt(dst, int64(x))
 		}
 	}
@@ -47,7 +47,7 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 			} else {
 				dst = runtime.AppendArrayHead(dst, len(x))
 				for i1 := range x {
-					dst = runtime.AppendString(dst, x[i1])
+					dst = append(runtime.AppendTextHead(dst, len(x[i1])), x[i1]...)
 				}
 			}
 		}
@@ -336,14 +336,14 @@ func (v *Labels) AppendCBOR(dst []byte) ([]byte, error) {
 	start, omitted := len(dst), 0
 	dst = append(dst, 0xa5)          // map of 5
 	dst = append(dst, "\x64aaaa"...) // key "aaaa": Long
-	dst = runtime.AppendString(dst, v.Long)
+	dst = append(runtime.AppendTextHead(dst, len(v.Long)), v.Long...)
 	dst = append(dst, "\x61z"...) // key "z": Short
-	dst = runtime.AppendString(dst, v.Short)
+	dst = append(runtime.AppendTextHead(dst, len(v.Short)), v.Short...)
 	dst = append(dst, 0x38, 0x1d) // key -30: Neg
 	dst = runtime.AppendInt(dst, int64(v.Neg))
 	if len(v.Mid) != 0 {
 		dst = append(dst, "\x62bb"...) // key "bb": Mid
-		dst = runtime.AppendString(dst, v.Mid)
+		dst = append(runtime.AppendTextHead(dst, len(v.Mid)), v.Mid...)
 	} else {
 		omitted++
 	}

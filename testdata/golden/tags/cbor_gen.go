@@ -26,15 +26,15 @@ func (v *Tagged) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x89) // array of 9
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: Opt
-	dst = runtime.AppendString(dst, v.Opt)
+	dst = append(runtime.AppendTextHead(dst, len(v.Opt)), v.Opt...)
 	// 2: One
 	dst = runtime.AppendInt(dst, int64(v.One))
 	// 3: Neg
 	dst = runtime.AppendBool(dst, v.Neg)
 	// 4: JSONName
-	dst = runtime.AppendString(dst, v.JSONName)
+	dst = append(runtime.AppendTextHead(dst, len(v.JSONName)), v.JSONName...)
 	// 5: JSONOpt
 	if v.JSONOpt == nil {
 		dst = runtime.AppendNull(dst)
@@ -47,7 +47,7 @@ func (v *Tagged) AppendCBOR(dst []byte) ([]byte, error) {
 	// 6: Both
 	dst = runtime.AppendUint(dst, uint64(v.Both))
 	// 7: NoName
-	dst = runtime.AppendString(dst, v.NoName)
+	dst = append(runtime.AppendTextHead(dst, len(v.NoName)), v.NoName...)
 	// 8: Plain
 	dst = runtime.AppendFloat32(dst, v.Plain)
 	return dst, nil
@@ -385,7 +385,7 @@ func (v *IntKeys) AppendCBOR(dst []byte) ([]byte, error) {
 	// 0: A
 	dst = runtime.AppendInt(dst, int64(v.A))
 	// 1: B
-	dst = runtime.AppendString(dst, v.B)
+	dst = append(runtime.AppendTextHead(dst, len(v.B)), v.B...)
 	// 2: C
 	dst = runtime.AppendBytesOrNull(dst, v.C)
 	return dst, nil
@@ -590,13 +590,13 @@ func (v *Cased) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	dst = append(dst, 0x86) // array of 6
 	// 0: Lower
-	dst = runtime.AppendString(dst, v.Lower)
+	dst = append(runtime.AppendTextHead(dst, len(v.Lower)), v.Lower...)
 	// 1: Upper
-	dst = runtime.AppendString(dst, v.Upper)
+	dst = append(runtime.AppendTextHead(dst, len(v.Upper)), v.Upper...)
 	// 2: Mixed
 	dst = runtime.AppendInt(dst, int64(v.Mixed))
 	// 3: Sigma
-	dst = runtime.AppendString(dst, v.Sigma)
+	dst = append(runtime.AppendTextHead(dst, len(v.Sigma)), v.Sigma...)
 	// 4: Ks
 	dst = runtime.AppendInt(dst, int64(v.Ks))
 	// 5: Int

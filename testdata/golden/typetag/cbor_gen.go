@@ -217,9 +217,9 @@ func (v *Label) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0xd9, 0x03, 0xea) // tag 1002
 	dst = append(dst, 0x82)             // array of 2
 	// 0: Text
-	dst = runtime.AppendString(dst, v.Text)
+	dst = append(runtime.AppendTextHead(dst, len(v.Text)), v.Text...)
 	// 1: Lang
-	dst = runtime.AppendString(dst, v.Lang)
+	dst = append(runtime.AppendTextHead(dst, len(v.Lang)), v.Lang...)
 	return dst, nil
 }
 
@@ -429,12 +429,12 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.Named {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				dst = append(dst, 0xd9, 0x03, 0xea) // tag 1002
 				dst = append(dst, 0x82)             // array of 2
-				dst = runtime.AppendString(dst, e.Text)
-				dst = runtime.AppendString(dst, e.Lang)
+				dst = append(runtime.AppendTextHead(dst, len(e.Text)), e.Text...)
+				dst = append(runtime.AppendTextHead(dst, len(e.Lang)), e.Lang...)
 			}
 			dst = ps.Finish(dst)
 		}
@@ -451,8 +451,8 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 	// 4: Label
 	dst = append(dst, 0xd9, 0x03, 0xea) // tag 1002
 	dst = append(dst, 0x82)             // array of 2
-	dst = runtime.AppendString(dst, v.Label.Text)
-	dst = runtime.AppendString(dst, v.Label.Lang)
+	dst = append(runtime.AppendTextHead(dst, len(v.Label.Text)), v.Label.Text...)
+	dst = append(runtime.AppendTextHead(dst, len(v.Label.Lang)), v.Label.Lang...)
 	return dst, nil
 }
 
@@ -834,7 +834,7 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range *v {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			e = x
 			if dst, err = e.AppendCBOR(dst); err != nil {
 				return nil, err
@@ -1176,7 +1176,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.Map {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err

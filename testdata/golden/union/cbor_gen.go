@@ -28,7 +28,7 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0xd9, 0x07, 0xd0) // tag 2000
 	dst = append(dst, 0x82)             // array of 2
 	// 0: Kind
-	dst = runtime.AppendString(dst, v.Kind)
+	dst = append(runtime.AppendTextHead(dst, len(v.Kind)), v.Kind...)
 	// 1: Fields
 	if v.Fields == nil {
 		dst = runtime.AppendNull(dst)
@@ -259,7 +259,7 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 		ps := runtime.GetStringPairs()
 		for k, x := range *v {
 			ps.Add(dst, k)
-			dst = runtime.AppendString(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 			e = x
 			if dst, err = AppendValueCBOR(dst, e); err != nil {
 				return nil, err
@@ -493,7 +493,7 @@ func (v *StringValue) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = runtime.AppendString(dst, string((*v)))
+	dst = append(runtime.AppendTextHead(dst, len(string((*v)))), string((*v))...)
 	return dst, nil
 }
 
@@ -664,7 +664,7 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.ByName {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err

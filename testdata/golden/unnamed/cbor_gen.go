@@ -58,7 +58,7 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 			ps := runtime.GetStringPairs()
 			for k, x := range v.Map {
 				ps.Add(dst, k)
-				dst = runtime.AppendString(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
 				e = x
 				if dst, err = dynamic.Append(dst, e, dynamic.Options{}); err != nil {
 					return nil, err

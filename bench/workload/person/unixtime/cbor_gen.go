@@ -28,13 +28,13 @@ func (v *Person) AppendCBOR(dst []byte) ([]byte, error) {
 	var err error
 	dst = append(dst, 0x86) // array of 6
 	// 0: Name
-	dst = runtime.AppendString(dst, v.Name)
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
 	// 1: BirthDay
 	if dst, err = runtime.AppendTime(dst, v.BirthDay, runtime.TimeUnix, false); err != nil {
 		return nil, err
 	}
 	// 2: Phone
-	dst = runtime.AppendString(dst, v.Phone)
+	dst = append(runtime.AppendTextHead(dst, len(v.Phone)), v.Phone...)
 	// 3: Siblings
 	dst = runtime.AppendInt(dst, int64(v.Siblings))
 	// 4: Spouse

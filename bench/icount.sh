@@ -1,0 +1,27 @@
+#!/bin/sh
+# icount.sh counts the instructions of one call of an operation, as the
+# sections of RESULTS.md report them: callgrind's count of N2 calls minus
+# that of N1 calls, over N2 - N1, which leaves out the setup.
+#
+#   ./icount.sh SHAPE OP [IMPL [N1 N2]]
+#   ./icount.sh Request decode msgp-tuple
+#   GOGC=100 ./icount.sh CompositeMedium legacy generated 20 120
+#
+# OP: encode, decode or legacy (see TestRepeat). The collector is off
+# unless GOGC says otherwise. Needs valgrind.
+set -eu
+cd "$(dirname "$0")"
+[ $# -ge 2 ] || { sed -n '2,12p' "$0"; exit 2; }
+command -v valgrind >/dev/null || { echo "icount.sh: needs valgrind" >&2; exit 1; }
+shape=$1 op=$2 impl=${3:-generated} n1=${4:-2000} n2=${5:-12000}
+bin=${TMPDIR:-/tmp}/bench-icount.test
+go test -c -o "$bin" .
+count() {
+	BENCH_REPEAT_SHAPE=$shape BENCH_REPEAT_OP=$op BENCH_REPEAT_IMPL=$impl BENCH_REPEAT_N=$1 \
+	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=${GOGC:-off} \
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -test.run '^TestRepeat$' 2>&1 |
+		awk '/Collected/ { print $4 }'
+}
+a=$(count "$n1")
+b=$(count "$n2")
+echo "$shape $op $impl: $(( (b - a) / (n2 - n1) )) instructions per call"

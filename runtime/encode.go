@@ -71,7 +71,23 @@ func AppendUint(dst []byte, v uint64) []byte {
 	if v < 24 {
 		return append(dst, byte(v))
 	}
-	return AppendHead(dst, MajorUint, v)
+	return appendUint(dst, v)
+}
+
+// appendUint is AppendHead for an unsigned integer of 24 or more: the
+// major type is 0, so the head byte is the width code alone.
+func appendUint(dst []byte, v uint64) []byte {
+	switch {
+	case v <= math.MaxUint8:
+		return append(dst, 24, byte(v))
+	case v <= math.MaxUint16:
+		return append(dst, 25, byte(v>>8), byte(v))
+	case v <= math.MaxUint32:
+		return append(dst, 26, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+	default:
+		return append(dst, 27, byte(v>>56), byte(v>>48), byte(v>>40), byte(v>>32),
+			byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+	}
 }
 
 // AppendInt appends v as an unsigned (v >= 0) or negative (v < 0) integer.

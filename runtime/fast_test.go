@@ -479,10 +479,16 @@ func TestTryByteArrayLengths(t *testing.T) {
 	}
 }
 
-// TestAppendIntHeads checks AppendInt against AppendHead on both sides of
-// every head width, for both signs.
+// TestAppendIntHeads checks AppendInt and AppendUint against AppendHead on
+// both sides of every head width, for both signs.
 func TestAppendIntHeads(t *testing.T) {
-	for _, m := range []uint64{0, 1, 22, 23, 24, 25, 254, 255, 256, 65534, 65535, 65536, 1<<32 - 1, 1 << 32, 1<<63 - 2, 1<<63 - 1} {
+	for _, m := range []uint64{0, 1, 22, 23, 24, 25, 254, 255, 256, 65534, 65535, 65536, 1<<32 - 1, 1 << 32, 1<<63 - 2, 1<<63 - 1, 1 << 63, 1<<64 - 1} {
+		if got, want := AppendUint([]byte{9}, m), AppendHead([]byte{9}, MajorUint, m); !bytes.Equal(got, want) {
+			t.Errorf("AppendUint(%d) = % x, want % x", m, got, want)
+		}
+		if m >= 1<<63 {
+			continue
+		}
 		if got, want := AppendInt([]byte{9}, int64(m)), AppendHead([]byte{9}, MajorUint, m); !bytes.Equal(got, want) {
 			t.Errorf("AppendInt(%d) = % x, want % x", m, got, want)
 		}

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The regeneration cache. A run whose inputs are those of an earlier run
@@ -204,7 +206,7 @@ func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 		defer cleanup()
 		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
 	}
-	pkgs, err := packages.Load(pcfg, ".", runtimePath, dynamicPath)
+	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath)
 	if err != nil {
 		return nil
 	}
@@ -225,7 +227,7 @@ func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 	var deps []string
 	pinned := true
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if main == nil && slices.Contains(pkgs, p) && p.PkgPath != runtimePath && p.PkgPath != dynamicPath {
+		if main == nil && slices.Contains(pkgs, p) && p.PkgPath != model.RuntimePath && p.PkgPath != model.DynamicPath {
 			main = p
 			return
 		}
@@ -328,7 +330,7 @@ func (c *cacheRun) lookup() (*Output, []string, bool) {
 	now := time.Now()
 	os.Chtimes(entry, now, now)
 	cacheHits.Add(1)
-	return &Output{Path: c.out, Source: source, LockPath: c.lockPath, Lock: lock}, notePaths(notes, relPath), true
+	return &Output{Path: c.out, Source: source, LockPath: c.lockPath, Lock: lock}, notePaths(notes, model.RelPath), true
 }
 
 // notePosition matches the file of a note's file:line:col.

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The command line: the flags that fill a Config, the //go:generate lines
@@ -247,7 +249,7 @@ func generateRuns(dir string, goFiles []string) ([]Config, error) {
 				if err == nil {
 					err = errors.New("want at most one package and neither -check nor -accept-break")
 				}
-				return nil, fmt.Errorf("%s:%d:1: this //go:generate line does not run cbor-gen as it should: %v", relPath(name), line, err)
+				return nil, fmt.Errorf("%s:%d:1: this //go:generate line does not run cbor-gen as it should: %v", model.RelPath(name), line, err)
 			}
 			finish()
 			cfg.Pattern = fs.Arg(0)
@@ -272,7 +274,7 @@ func generateRuns(dir string, goFiles []string) ([]Config, error) {
 // acceptBreakCommand is the command that accepts a break in this run: its
 // own arguments with the -type list spelled out, so that the run by hand
 // generates exactly the types this one does, plus -accept-break.
-func acceptBreakCommand(cfg Config, f *File) string {
+func acceptBreakCommand(cfg Config, f *model.File) string {
 	if len(cfg.Types) == 0 {
 		for _, s := range f.Structs {
 			cfg.Types = append(cfg.Types, s.Name)

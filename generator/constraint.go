@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"path/filepath"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // fileConstraint is the build constraint of one source file: its
@@ -91,14 +93,14 @@ func outputConstraint(l *loaded, chosen []*types.TypeName) (string, error) {
 	for _, tn := range chosen {
 		expr, err := fileConstraint(l, tn.Pos())
 		if err != nil {
-			return "", &posError{pos: l.pkg.Fset.Position(tn.Pos()), msg: err.Error()}
+			return "", &model.PosError{Pos: l.pkg.Fset.Position(tn.Pos()), Msg: err.Error()}
 		}
 		if first == nil {
 			first = &origin{expr, tn}
 			continue
 		}
 		if exprString(expr) != exprString(first.expr) {
-			return "", &posError{pos: l.pkg.Fset.Position(tn.Pos()), msg: fmt.Sprintf(
+			return "", &model.PosError{Pos: l.pkg.Fset.Position(tn.Pos()), Msg: fmt.Sprintf(
 				"%s builds under %s, but %s builds under %s: one output file cannot hold both. "+
 					"Run cbor-gen once per build constraint, each with its own -type list and -o file (for example -o cbor_gen_%s.go)",
 				tn.Name(), describe(expr), first.tn.Name(), describe(first.expr), suffixFor(expr, first.expr))}

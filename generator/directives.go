@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // knownDirectives are the //cborgen: comment directives a generated type's
@@ -26,9 +28,9 @@ var knownDirectives = map[string]string{
 
 // directives reads the //cborgen: lines of the doc comment of tn into
 // its model s. A line it does not know is an error (m.directiveErrs).
-func (m *modeler) directives(s *Struct, tn *types.TypeName) {
+func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	fail := func(cm *ast.Comment, format string, args ...any) {
-		m.directiveErrs = append(m.directiveErrs, &posError{pos: m.fset.Position(cm.Pos()), msg: fmt.Sprintf(format, args...)})
+		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(cm.Pos()), Msg: fmt.Sprintf(format, args...)})
 	}
 	var requiredAt *ast.Comment
 	for _, cm := range typeDoc(m.syntax, tn) {
@@ -66,7 +68,7 @@ func (m *modeler) directives(s *Struct, tn *types.TypeName) {
 		case "map":
 			s.MapFormat = true
 		case "catchall":
-			if _, ok := s.Value.(Bytes); !ok {
+			if _, ok := s.Value.(model.Bytes); !ok {
 				fail(cm, "type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)
 			}
 			s.CatchAll = true
@@ -90,7 +92,7 @@ func (m *modeler) directives(s *Struct, tn *types.TypeName) {
 // mapDirective refuses what contradicts //cborgen:map on s: it is for
 // structs, whose map has no legacy form, no slots to extend, and no
 // toarray option.
-func (m *modeler) mapDirective(s *Struct, tn *types.TypeName) {
+func (m *modeler) mapDirective(s *model.Struct, tn *types.TypeName) {
 	var clash []string
 	if s.Value != nil {
 		clash = append(clash, "it is for struct types; "+s.Name+" is not a struct")
@@ -109,7 +111,7 @@ func (m *modeler) mapDirective(s *Struct, tn *types.TypeName) {
 		}
 	}
 	for _, msg := range clash {
-		m.directiveErrs = append(m.directiveErrs, &posError{pos: m.fset.Position(tn.Pos()), msg: fmt.Sprintf("type %s: //cborgen:map: %s", s.Name, msg)})
+		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(tn.Pos()), Msg: fmt.Sprintf("type %s: //cborgen:map: %s", s.Name, msg)})
 	}
 }
 
@@ -147,7 +149,7 @@ func typeDoc(files []*ast.File, tn *types.TypeName) []*ast.Comment {
 
 // parseTagDirective reads the arguments of //cborgen:tag: a tag number,
 // then optionally the word optional.
-func parseTagDirective(s *Struct, args string) error {
+func parseTagDirective(s *model.Struct, args string) error {
 	fields := strings.Fields(args)
 	if len(fields) == 0 || len(fields) > 2 || (len(fields) == 2 && fields[1] != "optional") {
 		return fmt.Errorf("want //cborgen:tag N or //cborgen:tag N optional")

@@ -3,6 +3,8 @@ package generator
 import (
 	"fmt"
 	"go/types"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // checkEmbedding refuses a run after which a struct of the package that
@@ -14,8 +16,8 @@ import (
 // The outer struct is safe when it is generated too, has CBOR methods of
 // its own, or when the embedded type is //cborgen:embeddable (generated
 // without the two fxamacker methods).
-func checkEmbedding(l *loaded, f *File) error {
-	generated := map[*types.TypeName]*Struct{}
+func checkEmbedding(l *loaded, f *model.File) error {
+	generated := map[*types.TypeName]*model.Struct{}
 	for _, s := range f.Structs {
 		if tn := structTypeName(l, s.Name); tn != nil {
 			generated[tn] = s
@@ -46,7 +48,7 @@ func checkEmbedding(l *loaded, f *File) error {
 			continue
 		}
 		if via := promotedFrom(named, marshals); via != nil {
-			errs = append(errs, &posError{pos: l.pkg.Fset.Position(via.Pos()), msg: fmt.Sprintf(
+			errs = append(errs, &model.PosError{Pos: l.pkg.Fset.Position(via.Pos()), Msg: fmt.Sprintf(
 				"%s embeds %s, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates: Go promotes them to %s, "+
 					"so fxamacker/cbor would encode a %s as its %s alone and drop its other fields. "+
 					"Generate %s too (add it to -type), give it MarshalCBOR and UnmarshalCBOR of its own, "+
@@ -55,7 +57,7 @@ func checkEmbedding(l *loaded, f *File) error {
 		}
 	}
 	if len(errs) > 0 {
-		return joinPosErrors(errs)
+		return model.JoinPosErrors(errs)
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // atRoot is the runtime call that names the type name as the root of
@@ -19,10 +21,10 @@ func atRoot(err jen.Code, name, extent string) *jen.Statement {
 }
 
 // modeCode is the runtime constant of the time mode.
-func (t timeOptions) modeCode() jen.Code {
-	for _, m := range timeModes {
-		if m.mode == t.mode {
-			return rt(m.name)
+func modeCode(t model.TimeOptions) jen.Code {
+	for _, m := range model.TimeModes {
+		if m.Mode == t.Mode {
+			return rt(m.Name)
 		}
 	}
 	panic("cbor-gen: unknown time mode")
@@ -30,8 +32,8 @@ func (t timeOptions) modeCode() jen.Code {
 
 // emitter writes the methods of one file.
 type emitter struct {
-	order    keyOrder
-	time     timeOptions
+	order    model.KeyOrder
+	time     model.TimeOptions
 	nilEmpty bool // -nilempty: nil slices, maps and byte slices are written empty
 	// hoist collects declarations of locals that must be outside every
 	// loop of the method being emitted (see appendMap); the caller
@@ -44,27 +46,27 @@ type emitter struct {
 	// reports that some code used it (useErr).
 	errInScope, errMethod, errUsed bool
 
-	path    string             // the import path of the package
-	structs map[string]*Struct // the types generated in this run, by name
+	path    string                   // the import path of the package
+	structs map[string]*model.Struct // the types generated in this run, by name
 }
 
 // dynamicOptions is the dynamic.Options literal that makes fxamacker/cbor
 // write what this run writes: zero fields left out.
 func (e *emitter) dynamicOptions() jen.Code {
 	var fields []jen.Code
-	if e.order != orderBytewise {
-		fields = append(fields, jen.Id("Sort").Op(":").Add(rt(e.order.runtimeName())))
+	if e.order != model.OrderBytewise {
+		fields = append(fields, jen.Id("Sort").Op(":").Add(rt(e.order.RuntimeName())))
 	}
-	if e.time.mode != runtime.TimeUnix {
-		fields = append(fields, jen.Id("Time").Op(":").Add(e.time.modeCode()))
+	if e.time.Mode != runtime.TimeUnix {
+		fields = append(fields, jen.Id("Time").Op(":").Add(modeCode(e.time)))
 	}
-	if e.time.tag {
+	if e.time.Tag {
 		fields = append(fields, jen.Id("TimeTag").Op(":").True())
 	}
 	if e.nilEmpty {
 		fields = append(fields, jen.Id("NilEmpty").Op(":").True())
 	}
-	return jen.Qual(dynamicPath, "Options").Values(fields...)
+	return jen.Qual(model.DynamicPath, "Options").Values(fields...)
 }
 
 // scoped runs emit, the code of one field or value, and returns the
@@ -105,7 +107,7 @@ func inBlock(hoisted, code []jen.Code) []jen.Code {
 
 // ifEmbeddedNil runs ifNil instead of code when f is promoted through an
 // embedded pointer that is nil (the innermost pointer tested last).
-func ifEmbeddedNil(f *Field, ifNil func() jen.Code, code []jen.Code) []jen.Code {
+func ifEmbeddedNil(f *model.Field, ifNil func() jen.Code, code []jen.Code) []jen.Code {
 	ptrs, _ := embeddedPtrs(f)
 	for i := len(ptrs) - 1; i >= 0; i-- {
 		code = []jen.Code{jen.If(jen.Add(ptrs[i]).Op("==").Nil()).Block(ifNil()).Else().Block(code...)}
@@ -115,7 +117,7 @@ func ifEmbeddedNil(f *Field, ifNil func() jen.Code, code []jen.Code) []jen.Code 
 
 // fieldExpr is the Go expression for field f of *v: v.F, or through the
 // embedded structs it is promoted from, v.Base.F.
-func fieldExpr(f *Field) *jen.Statement {
+func fieldExpr(f *model.Field) *jen.Statement {
 	x := jen.Id("v")
 	for _, e := range f.Via {
 		x = x.Dot(e.Name)
@@ -125,7 +127,7 @@ func fieldExpr(f *Field) *jen.Statement {
 
 // embeddedPtrs lists the embedded pointers on the way to f, outermost
 // first, as expressions (v.Base, v.Base.Inner) with their types.
-func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
+func embeddedPtrs(f *model.Field) (exprs []*jen.Statement, types []model.Embed) {
 	x := jen.Id("v")
 	for _, e := range f.Via {
 		x = x.Clone().Dot(e.Name)
@@ -139,7 +141,7 @@ func embeddedPtrs(f *Field) (exprs []*jen.Statement, types []Embed) {
 
 // importedPackages lists the packages whose types the generated code
 // names, so that their imports carry the package's own name.
-func importedPackages(f *File) []*types.Package {
+func importedPackages(f *model.File) []*types.Package {
 	seen := map[*types.Package]bool{}
 	var out []*types.Package
 	var walk func(t types.Type)
@@ -164,20 +166,20 @@ func importedPackages(f *File) []*types.Package {
 			walk(t.Elem())
 		}
 	}
-	var walkModel func(t Type)
-	walkModel = func(t Type) {
-		walk(t.goType())
+	var walkModel func(t model.Type)
+	walkModel = func(t model.Type) {
+		walk(t.GoType())
 		switch t := t.(type) {
-		case Array:
+		case model.Array:
 			walkModel(t.Elem)
-		case Slice:
+		case model.Slice:
 			walkModel(t.Elem)
-		case Map:
+		case model.Map:
 			walkModel(t.Key)
 			walkModel(t.Elem)
-		case Pointer:
+		case model.Pointer:
 			walkModel(t.Elem)
-		case Split:
+		case model.Split:
 			walkModel(t.Enc)
 			walkModel(t.Dec)
 		}
@@ -343,7 +345,7 @@ func deref(p jen.Code) jen.Code { return jen.Parens(jen.Op("*").Add(p)) }
 // typeRef names the struct type s, as a receiver or in a method body: T,
 // or T[P1, P2]. It goes through the package's path, so that a local of the
 // generated code can never shadow it (resolveNames).
-func (e *emitter) typeRef(s *Struct) *jen.Statement {
+func (e *emitter) typeRef(s *model.Struct) *jen.Statement {
 	if len(s.TypeParams) == 0 {
 		return jen.Qual(e.path, s.Name)
 	}
@@ -352,4 +354,59 @@ func (e *emitter) typeRef(s *Struct) *jen.Statement {
 		ps = append(ps, jen.Id(p))
 	}
 	return jen.Qual(e.path, s.Name).Types(ps...)
+}
+
+// rt refers to name in the runtime package.
+func rt(name string) *jen.Statement { return jen.Qual(model.RuntimePath, name) }
+
+// addressed reports whether the code that encodes or decodes a value of
+// type t may take its address (a method call with a pointer receiver, a
+// slice of an array, a runtime function given a pointer). Bytes, slices,
+// maps and pointers are used as they are.
+func addressed(t model.Type) bool {
+	switch t.(type) {
+	case model.Bool, model.Int, model.Float, model.String, model.Bytes, model.Slice, model.Map, model.Pointer:
+		return false
+	}
+	return true
+}
+
+// canFail reports whether the code that encodes t assigns the method's
+// err variable: it calls a nested AppendCBOR or fxamacker/cbor, or writes
+// RFC 3339 text. A marshaler can fail too, but its call declares an err of
+// its own (if b, err := v.F.MarshalCBOR(); ...), so a struct whose only
+// fields are marshalers must not declare one that nothing uses.
+func (e *emitter) canFail(t model.Type) bool {
+	return model.ContainsType(t, func(t model.Type) bool {
+		switch t := t.(type) {
+		case model.StructRef:
+			return e.inlineStruct(t) == nil
+		case model.Time, model.Dynamic, model.TypeParam, model.Union:
+			return true
+		case model.Split:
+			return e.canFail(t.Enc)
+		}
+		return false
+	})
+}
+
+// inlineStruct returns the model of t when its encoding is written in
+// line by the encoders of the types that hold it, as msgp writes small
+// types: a struct generated in this run, not a value type, with at most
+// inlineFields fields, each a bool, integer, float or string or such a
+// struct in turn (two levels at most), none promoted from an embedded
+// struct. Its encoding cannot fail, so the holder makes no call and checks
+// no error for it (a Point{X, Y int64} of an Edge). nil for any other type.
+func (e *emitter) inlineStruct(t model.StructRef) *model.Struct {
+	return e.inlinable(t, 0)
+}
+
+// nilable reports whether a value of type t can be nil and is then
+// written as null: a slice, a map or a byte slice.
+func nilable(t model.Type) bool {
+	switch t.(type) {
+	case model.Slice, model.Map, model.Bytes:
+		return true
+	}
+	return false
 }

@@ -6,6 +6,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // appendMethod emits AppendCBOR, the encoder: an array head, then each
@@ -20,7 +22,7 @@ import (
 //		...
 //		return dst, nil
 //	}
-func (e *emitter) appendMethod(s *Struct) jen.Code {
+func (e *emitter) appendMethod(s *model.Struct) jen.Code {
 	if s.Value != nil {
 		return e.appendValueMethod(s)
 	}
@@ -41,7 +43,7 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 	}
 	body = append(body, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
 	for i, f := range s.Fields {
-		body = append(body, jen.Commentf("%d: %s", i, fieldID(f)))
+		body = append(body, jen.Commentf("%d: %s", i, model.FieldID(f)))
 		enc := inBlock(e.scoped(func() []jen.Code { return e.appendValue(f.Type, fieldExpr(f), 0) }))
 		// A field promoted through a nil embedded pointer is null, as
 		// fxamacker/cbor writes it.
@@ -58,7 +60,7 @@ func (e *emitter) appendMethod(s *Struct) jen.Code {
 
 // appendValue returns the statements that append val, of type t, to dst.
 // val must be addressable; depth names the locals of nested containers.
-func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
+func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code {
 	dst := jen.Id("dst")
 	orNull := func(enc ...jen.Code) []jen.Code {
 		return []jen.Code{jen.If(jen.Add(val).Op("==").Nil()).Block(
@@ -66,16 +68,16 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		).Else().Block(enc...)}
 	}
 	switch t := t.(type) {
-	case String:
+	case model.String:
 		// The head in line when it is one byte: append(head, s...).
-		x := convert(t.goType(), types.String, val)
+		x := convert(t.GoType(), types.String, val)
 		return []jen.Code{jen.Id("dst").Op("=").Append(rt("AppendTextHead").Call(dst, jen.Len(x)), jen.Add(x).Op("..."))}
 
-	case Bool, Int, Float:
-		s, _ := scalarOf(t)
-		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.append)).Call(dst, convert(t.goType(), s.wide, val))}
+	case model.Bool, model.Int, model.Float:
+		s, _ := model.ScalarOf(t)
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.Append)).Call(dst, convert(t.GoType(), s.Wide, val))}
 
-	case Bytes:
+	case model.Bytes:
 		if t.NamedElem {
 			return e.orNullContainer(val, jen.Id("dst").Op("=").Add(rt("AppendBytesOf")).Call(dst, val))
 		}
@@ -84,17 +86,17 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		}
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBytesOrNull")).Call(dst, val)}
 
-	case ByteArray:
+	case model.ByteArray:
 		fn := "AppendBytes"
 		if t.NamedElem {
 			fn = "AppendBytesOf"
 		}
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt(fn)).Call(dst, jen.Add(val).Index(jen.Empty(), jen.Empty()))}
 
-	case Array:
-		if _, ok := t.Elem.(TypeParam); ok {
+	case model.Array:
+		if _, ok := t.Elem.(model.TypeParam); ok {
 			// A byte string when the type argument's kind is uint8.
-			return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendArray").Call(dst, jen.Add(val).Index(jen.Empty(), jen.Empty()), e.dynamicOptions()))}
+			return []jen.Code{appendCall(jen.Qual(model.DynamicPath, "AppendArray").Call(dst, jen.Add(val).Index(jen.Empty(), jen.Empty()), e.dynamicOptions()))}
 		}
 		i := local("i", depth)
 		return []jen.Code{
@@ -104,9 +106,9 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 			),
 		}
 
-	case Slice:
-		if _, ok := t.Elem.(TypeParam); ok {
-			return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendSlice").Call(dst, val, e.dynamicOptions()))}
+	case model.Slice:
+		if _, ok := t.Elem.(model.TypeParam); ok {
+			return []jen.Code{appendCall(jen.Qual(model.DynamicPath, "AppendSlice").Call(dst, val, e.dynamicOptions()))}
 		}
 		i := local("i", depth)
 		return e.orNullContainer(val,
@@ -116,11 +118,11 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 			),
 		)
 
-	case Map:
+	case model.Map:
 		return e.orNullContainer(val, e.appendMap(t, val, depth)...)
 
-	case Pointer:
-		if r, ok := t.Elem.(StructRef); ok {
+	case model.Pointer:
+		if r, ok := t.Elem.(model.StructRef); ok {
 			if s := e.inlineStruct(r); s != nil {
 				return orNull(e.appendInline(s, val, depth)...)
 			}
@@ -131,19 +133,19 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 		}
 		return orNull(e.appendValue(t.Elem, deref(val), depth+1)...)
 
-	case StructRef:
+	case model.StructRef:
 		if s := e.inlineStruct(t); s != nil {
 			return e.appendInline(s, val, depth)
 		}
 		return []jen.Code{appendRef(val)}
 
-	case Time:
-		return []jen.Code{appendCall(rt("AppendTime").Call(dst, val, e.time.modeCode(), jen.Lit(e.time.tag)))}
+	case model.Time:
+		return []jen.Code{appendCall(rt("AppendTime").Call(dst, val, modeCode(e.time), jen.Lit(e.time.Tag)))}
 
-	case BigInt:
+	case model.BigInt:
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBigInt")).Call(dst, jen.Op("&").Add(val))}
 
-	case Marshaler:
+	case model.Marshaler:
 		// The output of a hand-written MarshalCBOR is checked as
 		// fxamacker/cbor checks it.
 		b := jen.Id(local("b", depth))
@@ -154,7 +156,7 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 			appendCall(rt("AppendMarshaled").Call(dst, b)),
 		)}
 
-	case BinaryMarshaler:
+	case model.BinaryMarshaler:
 		b := jen.Id(local("b", depth))
 		return []jen.Code{jen.If(
 			jen.List(b, jen.Id("err")).Op(":=").Add(val).Dot("MarshalBinary").Call(),
@@ -163,23 +165,23 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 			jen.Id("dst").Op("=").Add(rt("AppendBytes")).Call(dst, b),
 		)}
 
-	case Dynamic:
+	case model.Dynamic:
 		x := jen.Op("&").Add(val) // fxamacker then finds methods on *T too
 		if t.Interface {
 			x = jen.Add(val)
 		}
-		return []jen.Code{appendCall(jen.Qual(dynamicPath, "Append").Call(dst, x, e.dynamicOptions()))}
+		return []jen.Code{appendCall(jen.Qual(model.DynamicPath, "Append").Call(dst, x, e.dynamicOptions()))}
 
-	case Union:
-		return []jen.Code{appendCall(jen.Id(unionFunc(t.Model, "Append")).Call(dst, val))}
+	case model.Union:
+		return []jen.Code{appendCall(jen.Id(model.UnionFunc(t.Model, "Append")).Call(dst, val))}
 
-	case Split:
+	case model.Split:
 		return e.appendValue(t.Enc, val, depth)
 
-	case TypeParam:
-		return []jen.Code{appendCall(jen.Qual(dynamicPath, "AppendValue").Call(dst, jen.Op("&").Add(val), e.dynamicOptions()))}
+	case model.TypeParam:
+		return []jen.Code{appendCall(jen.Qual(model.DynamicPath, "AppendValue").Call(dst, jen.Op("&").Add(val), e.dynamicOptions()))}
 
-	case Reserved:
+	case model.Reserved:
 		return []jen.Code{jen.Id("dst").Op("=").Append(jen.Id("dst"), jen.Op("0xf6"))} // null
 	}
 	panic("cbor-gen: appendValue: unknown model type")
@@ -207,7 +209,7 @@ func (e *emitter) appendValue(t Type, val jen.Code, depth int) []jen.Code {
 // loop (e.hoist), not in it: the address of a loop variable that a
 // recursive AppendCBOR takes would move it to the heap, once per pair. On
 // an error return the pooled recorder is not released, only dropped.
-func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
+func (e *emitter) appendMap(t model.Map, val jen.Code, depth int) []jen.Code {
 	k, x := jen.Id(local("k", depth)), jen.Id(local("x", depth))
 	head := jen.Id("dst").Op("=").Add(rt("AppendMapHead")).Call(jen.Id("dst"), jen.Len(val))
 
@@ -217,16 +219,16 @@ func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
 	elem := func(x jen.Code, isLocal bool) []jen.Code {
 		v := jen.Id(local("e", depth))
 		switch {
-		case isScalar(t.Elem), isLocal && !addressed(t.Elem):
+		case model.IsScalar(t.Elem), isLocal && !addressed(t.Elem):
 			return e.appendValue(t.Elem, x, depth+1)
 		case !addressed(t.Elem):
 			return append([]jen.Code{jen.Add(v).Op(":=").Add(x)}, e.appendValue(t.Elem, v, depth+1)...)
 		}
-		e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+		e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.GoType())))
 		return append([]jen.Code{jen.Add(v).Op("=").Add(x)}, e.appendValue(t.Elem, v, depth+1)...)
 	}
 
-	if e.order == orderNone {
+	if e.order == model.OrderNone {
 		pair := append(e.appendValue(t.Key, k, depth+1), elem(x, true)...)
 		return []jen.Code{head, jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...)}
 	}
@@ -236,20 +238,20 @@ func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
 	var kind types.BasicKind
 	finishArgs := []jen.Code{jen.Id("dst")}
 	switch kt := t.Key.(type) {
-	case String:
+	case model.String:
 		get, kind = "GetStringPairs", types.String
-	case Int:
+	case model.Int:
 		if kt.Signed {
 			get, kind = "GetIntPairs", types.Int64
 		} else {
 			get, kind = "GetUintPairs", types.Uint64
 		}
-		finishArgs = append(finishArgs, rt(e.order.runtimeName()))
+		finishArgs = append(finishArgs, rt(e.order.RuntimeName()))
 	default:
 		return e.appendMapSorter(t, val, depth, head, elem)
 	}
 	ps := jen.Id(local("ps", depth))
-	pair := []jen.Code{jen.Add(ps).Dot("Add").Call(jen.Id("dst"), convert(t.Key.goType(), kind, k))}
+	pair := []jen.Code{jen.Add(ps).Dot("Add").Call(jen.Id("dst"), convert(t.Key.GoType(), kind, k))}
 	pair = append(pair, e.appendValue(t.Key, k, depth+1)...)
 	pair = append(pair, elem(x, true)...)
 	return []jen.Code{
@@ -262,7 +264,7 @@ func (e *emitter) appendMap(t Map, val jen.Code, depth int) []jen.Code {
 
 // appendMapSorter appends a map with bool keys: the pairs in Go's order,
 // then reordered by the runtime's MapSorter.
-func (e *emitter) appendMapSorter(t Map, val jen.Code, depth int, head jen.Code, elem func(jen.Code, bool) []jen.Code) []jen.Code {
+func (e *emitter) appendMapSorter(t model.Map, val jen.Code, depth int, head jen.Code, elem func(jen.Code, bool) []jen.Code) []jen.Code {
 	k, x, s := jen.Id(local("k", depth)), jen.Id(local("x", depth)), jen.Id(local("s", depth))
 	loop := []jen.Code{jen.Add(s).Dot("Key").Call(jen.Id("dst"))}
 	loop = append(loop, e.appendValue(t.Key, k, depth+1)...)
@@ -272,20 +274,8 @@ func (e *emitter) appendMapSorter(t Map, val jen.Code, depth int, head jen.Code,
 		head,
 		jen.Add(s).Op(":=").Add(rt("GetMapSorter")).Call(),
 		jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(loop...),
-		jen.Id("dst").Op("=").Add(s).Dot("Finish").Call(jen.Id("dst"), rt(e.order.runtimeName())),
+		jen.Id("dst").Op("=").Add(s).Dot("Finish").Call(jen.Id("dst"), rt(e.order.RuntimeName())),
 	}
-}
-
-// addressed reports whether the code that encodes or decodes a value of
-// type t may take its address (a method call with a pointer receiver, a
-// slice of an array, a runtime function given a pointer). Bytes, slices,
-// maps and pointers are used as they are.
-func addressed(t Type) bool {
-	switch t.(type) {
-	case Bool, Int, Float, String, Bytes, Slice, Map, Pointer:
-		return false
-	}
-	return true
 }
 
 // appendRef calls the generated encoder of a nested type; p is an
@@ -306,40 +296,10 @@ func appendCall(call jen.Code) jen.Code {
 	).Block(jen.Return(jen.Nil(), jen.Id("err")))
 }
 
-// canFail reports whether the code that encodes t assigns the method's
-// err variable: it calls a nested AppendCBOR or fxamacker/cbor, or writes
-// RFC 3339 text. A marshaler can fail too, but its call declares an err of
-// its own (if b, err := v.F.MarshalCBOR(); ...), so a struct whose only
-// fields are marshalers must not declare one that nothing uses.
-func (e *emitter) canFail(t Type) bool {
-	return containsType(t, func(t Type) bool {
-		switch t := t.(type) {
-		case StructRef:
-			return e.inlineStruct(t) == nil
-		case Time, Dynamic, TypeParam, Union:
-			return true
-		case Split:
-			return e.canFail(t.Enc)
-		}
-		return false
-	})
-}
-
-// inlineStruct returns the model of t when its encoding is written in
-// line by the encoders of the types that hold it, as msgp writes small
-// types: a struct generated in this run, not a value type, with at most
-// inlineFields fields, each a bool, integer, float or string or such a
-// struct in turn (two levels at most), none promoted from an embedded
-// struct. Its encoding cannot fail, so the holder makes no call and checks
-// no error for it (a Point{X, Y int64} of an Edge). nil for any other type.
-func (e *emitter) inlineStruct(t StructRef) *Struct {
-	return e.inlinable(t, 0)
-}
-
 // inlineFields bounds the fields of a struct written in line.
 const inlineFields = 8
 
-func (e *emitter) inlinable(t StructRef, level int) *Struct {
+func (e *emitter) inlinable(t model.StructRef, level int) *model.Struct {
 	s := e.structs[t.Local]
 	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || len(s.Fields) > inlineFields || level > 1 {
 		return nil
@@ -349,8 +309,8 @@ func (e *emitter) inlinable(t StructRef, level int) *Struct {
 			return nil
 		}
 		switch ft := f.Type.(type) {
-		case Bool, Int, Float, String:
-		case StructRef:
+		case model.Bool, model.Int, model.Float, model.String:
+		case model.StructRef:
 			if e.inlinable(ft, level+1) == nil {
 				return nil
 			}
@@ -363,7 +323,7 @@ func (e *emitter) inlinable(t StructRef, level int) *Struct {
 
 // appendInline writes the struct s at val (a struct or a pointer to
 // one) in line: its tag, if any, its array head and its fields.
-func (e *emitter) appendInline(s *Struct, val jen.Code, depth int) []jen.Code {
+func (e *emitter) appendInline(s *model.Struct, val jen.Code, depth int) []jen.Code {
 	var code []jen.Code
 	if s.HasTag {
 		code = append(code, appendHead(runtime.MajorTag, s.Tag))
@@ -393,7 +353,7 @@ func (e *emitter) orNullContainer(val jen.Code, enc ...jen.Code) []jen.Code {
 
 // appendValueMethod emits AppendCBOR of a value type: its tag, if any,
 // then its underlying value as a field of that type is written.
-func (e *emitter) appendValueMethod(s *Struct) jen.Code {
+func (e *emitter) appendValueMethod(s *model.Struct) jen.Code {
 	if s.CatchAll {
 		return jen.Comment("AppendCBOR appends the item v holds, as it was read (null when empty).").Line().
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
@@ -428,14 +388,4 @@ func (e *emitter) appendValueMethod(s *Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
-}
-
-// nilable reports whether a value of type t can be nil and is then
-// written as null: a slice, a map or a byte slice.
-func nilable(t Type) bool {
-	switch t.(type) {
-	case Slice, Map, Bytes:
-		return true
-	}
-	return false
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // decodeMethod emits DecodeCBOR, which tells the two formats apart by the
@@ -27,14 +29,14 @@ import (
 //		}
 //		return v.cborDecodeArray(d)
 //	}
-func (e *emitter) decodeMethod(s *Struct) jen.Code {
+func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
 	method := e.decodeFormsMethod(s)
 	if !s.HasTag {
 		return method
 	}
 	// A type with a tag of its own (//cborgen:tag): DecodeCBOR reads the
 	// tag, then the value in either format, in cborDecodeTagged.
-	return jen.Commentf("DecodeCBOR reads one value from d: tag %d, then the value (%s).", s.Tag, methodDecodeTagged).Line().
+	return jen.Commentf("DecodeCBOR reads one value from d: tag %d, then the value (%s).", s.Tag, model.MethodDecodeTagged).Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
@@ -42,17 +44,17 @@ func (e *emitter) decodeMethod(s *Struct) jen.Code {
 			jen.If(jen.Id("err").Op(":=").Id("d").Dot("ReadTypeTag").Call(jen.Op(strconv.FormatUint(s.Tag, 10)), jen.Lit(s.TagOptional)), jen.Id("err").Op("!=").Nil()).Block(
 				jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 			),
-			jen.Return(jen.Id("v").Dot(methodDecodeTagged).Call(jen.Id("d"))),
+			jen.Return(jen.Id("v").Dot(model.MethodDecodeTagged).Call(jen.Id("d"))),
 		).Line().Line().Add(method)
 }
 
 // decodeFormsMethod emits the decoder of a value in either format:
 // DecodeCBOR itself, or for a tagged type the method DecodeCBOR calls
 // after the tag.
-func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
+func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 	name := "DecodeCBOR"
 	if s.HasTag {
-		name = methodDecodeTagged
+		name = model.MethodDecodeTagged
 	}
 	if s.CatchAll {
 		return jen.Commentf("%s reads one item from d, whatever it is, and keeps its bytes.", name).Line().
@@ -106,14 +108,14 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 			jen.If(jen.Id("d").Dot("NextIsArray").Call()).Block(
 				jen.Id("err").Op("=").Add(arrayCall(s)),
 			).Else().If(jen.Id("d").Dot("NextIsMap").Call()).Block(
-				jen.Id("err").Op("=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")),
+				jen.Id("err").Op("=").Id("v").Dot(model.MethodDecodeMap).Call(jen.Id("d")),
 			).Else().If(
 				jen.List(jen.Id("major"), jen.Id("perr")).Op(":=").Id("d").Dot("PeekMajor").Call(),
 				jen.Id("perr").Op("!=").Nil(),
 			).Block(
 				jen.Id("err").Op("=").Id("perr"),
 			).Else().If(jen.Id("major").Op("==").Add(rt("MajorMap"))).Block(
-				jen.Id("err").Op("=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")),
+				jen.Id("err").Op("=").Id("v").Dot(model.MethodDecodeMap).Call(jen.Id("d")),
 			).Else().Block(
 				jen.Id("err").Op("=").Add(arrayCall(s)),
 			),
@@ -130,7 +132,7 @@ func (e *emitter) decodeFormsMethod(s *Struct) jen.Code {
 // decodeArrayMethod emits the array decoder of a type that has evolved
 // (emit_evolve.go). Any other type reads the current format in its
 // per-field method (decodeFieldsMethod), called by arrayCall.
-func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
+func (e *emitter) decodeArrayMethod(s *model.Struct) jen.Code {
 	if evolving(s) {
 		return e.decodeEvolvingArrayMethod(s) // emit_evolve.go
 	}
@@ -140,16 +142,16 @@ func (e *emitter) decodeArrayMethod(s *Struct) jen.Code {
 // evolving reports whether arrays of s may have another length than its
 // field count (older ones end early, newer ones have more): its array
 // decoder is then cborDecodeArray (emit_evolve.go).
-func evolving(s *Struct) bool { return s.Optional > 0 || s.Extensible }
+func evolving(s *model.Struct) bool { return s.Optional > 0 || s.Extensible }
 
 // arrayCall is the call that reads the current format, an array of the
 // fields: v.cborDecodeFields(d, -1, len(s.Fields)), or for a type that
 // has evolved v.cborDecodeArray(d).
-func arrayCall(s *Struct) jen.Code {
+func arrayCall(s *model.Struct) jen.Code {
 	if evolving(s) {
-		return jen.Id("v").Dot(methodDecodeArray).Call(jen.Id("d"))
+		return jen.Id("v").Dot(model.MethodDecodeArray).Call(jen.Id("d"))
 	}
-	return jen.Id("v").Dot(methodDecodeFields).Call(jen.Id("d"), jen.Lit(-1), jen.Lit(len(s.Fields)))
+	return jen.Id("v").Dot(model.MethodDecodeFields).Call(jen.Id("d"), jen.Lit(-1), jen.Lit(len(s.Fields)))
 }
 
 // arrayHead is the first case of the per-field method (from = -1): the
@@ -175,7 +177,7 @@ func arrayCall(s *Struct) jen.Code {
 //			}
 //		}
 //		fallthrough
-func arrayHead(s *Struct) []jen.Code {
+func arrayHead(s *model.Struct) []jen.Code {
 	nf := len(s.Fields)
 	head := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
@@ -208,7 +210,7 @@ func arrayHead(s *Struct) []jen.Code {
 // { return err }".
 func decodeFieldsCall(from, to jen.Code) jen.Code {
 	return jen.If(
-		jen.Id("err").Op(":=").Id("v").Dot(methodDecodeFields).Call(jen.Id("d"), from, to),
+		jen.Id("err").Op(":=").Id("v").Dot(model.MethodDecodeFields).Call(jen.Id("d"), from, to),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(jen.Id("err")))
 }
@@ -243,7 +245,7 @@ func decodeFieldsCall(from, to jen.Code) jen.Code {
 //		}
 //		return nil
 //	}
-func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
+func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 	array := !evolving(s)
 	var cases []jen.Code
 	if array {
@@ -254,7 +256,7 @@ func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
 	for i, f := range s.Fields {
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
 		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
-		body := append([]jen.Code{jen.Comment(fieldID(f))}, hoisted...)
+		body := append([]jen.Code{jen.Comment(model.FieldID(f))}, hoisted...)
 		body = append(body, embeddedAlloc(f, wrap, dec)...)
 		if i < len(s.Fields)-1 {
 			body = append(body,
@@ -269,14 +271,14 @@ func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
 		code = append(code, jen.Var().Id("err").Error())
 	}
 	code = append(code, jen.Switch(jen.Id("from")).Block(cases...))
-	doc := jen.Commentf("%s reads the fields numbered from up to to (in declaration order), for", methodDecodeFields).Line().
+	doc := jen.Commentf("%s reads the fields numbered from up to to (in declaration order), for", model.MethodDecodeFields).Line().
 		Comment("both formats.")
 	if array {
 		doc.Line().Commentf("With from = -1 it reads the current format: an array of the %s.", countOf(len(s.Fields), "field"))
 		code = append(code, jen.If(jen.Id("from").Op("<").Lit(0)).Block(jen.Id("d").Dot("Leave").Call()))
 	}
 	return doc.Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeFields).
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeFields).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.List(jen.Id("from"), jen.Id("to")).Int()).Error().
 		Block(append(code, jen.Return(jen.Nil()))...)
 }
@@ -287,7 +289,7 @@ func (e *emitter) decodeFieldsMethod(s *Struct) jen.Code {
 // nil (embeddedAlloc) but which the fields of a non-nil one would refuse.
 //
 //	v.Base = nil
-func dropEmbedded(s *Struct) []jen.Code {
+func dropEmbedded(s *model.Struct) []jen.Code {
 	var out []jen.Code
 	done := map[string]bool{}
 	for _, f := range s.Fields {
@@ -319,7 +321,7 @@ func dropEmbedded(s *Struct) []jen.Code {
 //	if v.Base != nil {
 //		dec
 //	}
-func embeddedAlloc(f *Field, wrap pathFunc, dec []jen.Code) []jen.Code {
+func embeddedAlloc(f *model.Field, wrap pathFunc, dec []jen.Code) []jen.Code {
 	ptrs, embeds := embeddedPtrs(f)
 	for k := len(ptrs) - 1; k >= 0; k-- {
 		p := ptrs[k]
@@ -336,7 +338,7 @@ func embeddedAlloc(f *Field, wrap pathFunc, dec []jen.Code) []jen.Code {
 }
 
 // fieldNames is the array literal of the Go field names, indexed by field.
-func fieldNames(s *Struct) jen.Code {
+func fieldNames(s *model.Struct) jen.Code {
 	var names []jen.Code
 	for _, f := range s.Fields {
 		names = append(names, jen.Lit(f.Name))
@@ -346,7 +348,7 @@ func fieldNames(s *Struct) jen.Code {
 
 // nullBeforeTag reads the untagged null that a nil slice or map of a
 // tagged value type is written as.
-func nullBeforeTag(s *Struct) jen.Code {
+func nullBeforeTag(s *model.Struct) jen.Code {
 	if s.Value == nil || !nilable(s.Value) {
 		return jen.Null()
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // decodeEvolvingArrayMethod emits the array decoder of a type that has
@@ -35,7 +37,7 @@ import (
 //		d.Leave()
 //		return nil
 //	}
-func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
+func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 	nf := len(s.Fields)
 	required := nf - s.Optional
 	want := fmt.Sprintf("%d to %d elements", required, nf)
@@ -81,7 +83,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 	)
 
 	doc := evolvingDoc(s)
-	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeArray).
+	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeArray).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
 }
@@ -89,7 +91,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *Struct) jen.Code {
 // evolvingEnd is what the decoder of an evolving type does when the
 // array ends after i elements: too few is an error; each added field the
 // array ends before is set to zero.
-func evolvingEnd(s *Struct, required int, wrongLength func(found jen.Code) jen.Code) []jen.Code {
+func evolvingEnd(s *model.Struct, required int, wrongLength func(found jen.Code) jen.Code) []jen.Code {
 	i := jen.Id("i")
 	var end []jen.Code
 	if required > 0 {
@@ -97,7 +99,7 @@ func evolvingEnd(s *Struct, required int, wrongLength func(found jen.Code) jen.C
 	}
 	for k := required; k < len(s.Fields); k++ {
 		f := s.Fields[k]
-		if f.isReserved() {
+		if f.IsReserved() {
 			continue
 		}
 		// A field promoted through a nil embedded pointer is zero
@@ -108,7 +110,7 @@ func evolvingEnd(s *Struct, required int, wrongLength func(found jen.Code) jen.C
 			cond = cond.Op("&&").Add(p).Op("!=").Nil()
 		}
 		end = append(end, jen.If(cond).Block(
-			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.goType())),
+			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.GoType())),
 		))
 	}
 	return append(end, jen.Break())
@@ -118,14 +120,14 @@ func evolvingEnd(s *Struct, required int, wrongLength func(found jen.Code) jen.C
 // evolvingDoc is the doc comment of the array decoder of an evolving
 // type: which fields older arrays end before, and whether newer elements
 // are skipped.
-func evolvingDoc(s *Struct) *jen.Statement {
+func evolvingDoc(s *model.Struct) *jen.Statement {
 	nf := len(s.Fields)
 	required := nf - s.Optional
-	doc := jen.Commentf("%s reads the current format: an array of the %d fields.", methodDecodeArray, nf).Line()
+	doc := jen.Commentf("%s reads the current format: an array of the %d fields.", model.MethodDecodeArray, nf).Line()
 	if s.Optional > 0 {
 		var added []string
 		for _, f := range s.Fields[required:] {
-			if !f.isReserved() {
+			if !f.IsReserved() {
 				added = append(added, f.Name)
 			}
 		}
@@ -159,17 +161,17 @@ func wrongLengthMore(required, nf int) jen.Code {
 
 // zeroValue is the zero value of a value of type goT, written as form
 // says.
-func zeroValue(form zeroForm, goT types.Type) jen.Code {
+func zeroValue(form model.ZeroForm, goT types.Type) jen.Code {
 	switch form {
-	case zeroFalse:
+	case model.ZeroFalse:
 		return jen.False()
-	case zeroNumber:
+	case model.ZeroNumber:
 		return jen.Lit(0)
-	case zeroText:
+	case model.ZeroText:
 		return jen.Lit("")
-	case zeroNil:
+	case model.ZeroNil:
 		return jen.Nil()
-	case zeroComposite:
+	case model.ZeroComposite:
 		return jen.Add(typeCode(goT)).Values()
 	}
 	return jen.Op("*").New(typeCode(goT))

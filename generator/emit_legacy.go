@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // decodeMapMethod emits the decoder of the legacy format: a CBOR map per
@@ -49,7 +51,7 @@ import (
 //		}
 //		return nil
 //	}
-func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
+func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 	// The head in line when it is one byte, all buffered.
 	body := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
@@ -106,9 +108,9 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 		body = append(body, zeroAbsent(s)...)
 	}
 	body = append(body, jen.Return(jen.Nil()))
-	return jen.Commentf("%s reads the legacy format: a map keyed by field name (or integer for", methodDecodeMap).Line().
+	return jen.Commentf("%s reads the legacy format: a map keyed by field name (or integer for", model.MethodDecodeMap).Line().
 		Comment("keyasint). Unknown keys are skipped; fields absent from the map are left zero.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodDecodeMap).
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
 }
@@ -116,9 +118,9 @@ func (e *emitter) decodeMapMethod(s *Struct) jen.Code {
 // keyPart names a result of ReadKeyParts in the legacy decoder of s: the
 // key's text, or its integer (ints), or _ when no field of s has a key
 // of that kind.
-func keyPart(s *Struct, ints bool, name string) jen.Code {
+func keyPart(s *model.Struct, ints bool, name string) jen.Code {
 	for _, f := range s.Fields {
-		if f.isReserved() {
+		if f.IsReserved() {
 			continue
 		}
 		if f.KeyAsInt == ints {
@@ -134,12 +136,12 @@ func keyPart(s *Struct, ints bool, name string) jen.Code {
 // a field promoted through an embedded pointer (which a present field
 // allocates and an absent one leaves nil), and for one with a field whose
 // decoder might keep part of the value it decodes into (replaces).
-func resetsWhole(s *Struct) bool {
+func resetsWhole(s *model.Struct) bool {
 	if len(s.Fields) > 64 {
 		return true
 	}
 	for _, f := range s.Fields {
-		if f.isReserved() {
+		if f.IsReserved() {
 			continue
 		}
 		if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 || !replaces(f.Type) {
@@ -156,19 +158,19 @@ func resetsWhole(s *Struct) bool {
 // fxamacker/cbor (Dynamic, and TypeParam for most type arguments) merges
 // into a struct or a map, and a type's own UnmarshalCBOR or
 // UnmarshalBinary may do as it likes.
-func replaces(t Type) bool {
+func replaces(t model.Type) bool {
 	switch t := t.(type) {
-	case Bool, Int, Float, String, Bytes, ByteArray, Time, BigInt, Union, StructRef:
+	case model.Bool, model.Int, model.Float, model.String, model.Bytes, model.ByteArray, model.Time, model.BigInt, model.Union, model.StructRef:
 		return true
-	case Array:
+	case model.Array:
 		return replaces(t.Elem)
-	case Pointer:
+	case model.Pointer:
 		return replaces(t.Elem)
-	case Slice:
+	case model.Slice:
 		// Elements are appended as zero values and decoded into.
-		_, param := t.Elem.(TypeParam)
+		_, param := t.Elem.(model.TypeParam)
 		return !param
-	case Map:
+	case model.Map:
 		// A new map, each value decoded into a zero value.
 		return true
 	}
@@ -187,16 +189,16 @@ func replaces(t Type) bool {
 //		}
 //		...
 //	}
-func zeroAbsent(s *Struct) []jen.Code {
+func zeroAbsent(s *model.Struct) []jen.Code {
 	var all uint64
 	var set []jen.Code
 	for i, f := range s.Fields {
-		if f.isReserved() {
+		if f.IsReserved() {
 			continue
 		}
 		all |= 1 << i
 		set = append(set, jen.If(jen.Id("seen").Op("&").Parens(jen.Lit(1).Op("<<").Lit(i)).Op("==").Lit(0)).Block(
-			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.goType())),
+			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.GoType())),
 		))
 	}
 	if len(set) == 0 {
@@ -207,10 +209,10 @@ func zeroAbsent(s *Struct) []jen.Code {
 
 // keySwitch maps a legacy key to a field index: text keys by their bytes,
 // keyasint fields by their integer.
-func keySwitch(s *Struct) jen.Code {
+func keySwitch(s *model.Struct) jen.Code {
 	var text, ints []jen.Code
 	for i, f := range s.Fields {
-		if f.isReserved() {
+		if f.IsReserved() {
 			continue // its old key is skipped like any unknown key
 		}
 		set := jen.Id("field").Op("=").Lit(i)
@@ -240,11 +242,11 @@ func keySwitch(s *Struct) jen.Code {
 //	if field < 0 && kind == runtime.KeyText {
 //		field = runtime.FoldKey(key, []string{"id", "kind", ""})
 //	}
-func foldSwitch(s *Struct) jen.Code {
+func foldSwitch(s *model.Struct) jen.Code {
 	var keys []jen.Code
 	hasText := false
 	for _, f := range s.Fields {
-		if f.isReserved() || f.KeyAsInt {
+		if f.IsReserved() || f.KeyAsInt {
 			keys = append(keys, jen.Lit(""))
 			continue
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The encoder of a map-format struct (//cborgen:map): a CBOR map of its
@@ -42,14 +44,14 @@ import (
 
 // mapKey is a field of a map-format struct with its encoded key.
 type mapKey struct {
-	field *Field
+	field *model.Field
 	key   []byte
 }
 
 // mapKeys lists the fields of a map-format struct in the order their keys
 // are written: by their encoded keys in the run's order, or in field
 // order when the run does not sort (fxamacker's SortNone).
-func mapKeys(s *Struct, order keyOrder) []mapKey {
+func mapKeys(s *model.Struct, order model.KeyOrder) []mapKey {
 	var keys []mapKey
 	for _, f := range s.Fields {
 		var k []byte
@@ -61,9 +63,9 @@ func mapKeys(s *Struct, order keyOrder) []mapKey {
 		keys = append(keys, mapKey{f, k})
 	}
 	switch order {
-	case orderBytewise:
+	case model.OrderBytewise:
 		slices.SortStableFunc(keys, func(a, b mapKey) int { return bytes.Compare(a.key, b.key) })
-	case orderLengthFirst:
+	case model.OrderLengthFirst:
 		slices.SortStableFunc(keys, func(a, b mapKey) int {
 			return cmp.Or(cmp.Compare(len(a.key), len(b.key)), bytes.Compare(a.key, b.key))
 		})
@@ -95,7 +97,7 @@ func keyLiteral(k mapKey) []jen.Code {
 }
 
 // appendMapFormatMethod emits AppendCBOR of a map-format struct.
-func (e *emitter) appendMapFormatMethod(s *Struct) jen.Code {
+func (e *emitter) appendMapFormatMethod(s *model.Struct) jen.Code {
 	needErr := false
 	omits := false
 	for _, f := range s.Fields {
@@ -121,7 +123,7 @@ func (e *emitter) appendMapFormatMethod(s *Struct) jen.Code {
 	omitted := jen.Id("omitted").Op("++")
 	for _, k := range mapKeys(s, e.order) {
 		f := k.field
-		if slices.ContainsFunc(f.Omit, func(t omitTest) bool { return t.kind == omitAlways }) {
+		if slices.ContainsFunc(f.Omit, func(t model.OmitTest) bool { return t.Kind == model.OmitAlways }) {
 			body = append(body, jen.Comment(fmt.Sprintf("%s: omitempty, and a [0]T is always empty", f.Name)), omitted.Clone())
 			continue
 		}
@@ -154,7 +156,7 @@ func (e *emitter) appendMapFormatMethod(s *Struct) jen.Code {
 }
 
 // keyComment names a field's key in the generated code.
-func keyComment(f *Field) string {
+func keyComment(f *model.Field) string {
 	if f.KeyAsInt {
 		return fmt.Sprintf("key %d: %s", f.KeyInt, f.Name)
 	}
@@ -166,29 +168,29 @@ func keyComment(f *Field) string {
 
 // omitIf wraps the code that writes f in the tests of f.Omit: the field
 // is written when no test says to leave it out.
-func (e *emitter) omitIf(f *Field, write []jen.Code, omitted *jen.Statement) jen.Code {
+func (e *emitter) omitIf(f *model.Field, write []jen.Code, omitted *jen.Statement) jen.Code {
 	x := fieldExpr(f)
 	var init jen.Code
 	var keep []jen.Code
 	for _, t := range f.Omit {
-		switch t.kind {
-		case omitFalse:
+		switch t.Kind {
+		case model.OmitFalse:
 			keep = append(keep, jen.Add(x))
-		case omitNumZero:
+		case model.OmitNumZero:
 			keep = append(keep, jen.Add(x).Op("!=").Lit(0))
-		case omitLen:
+		case model.OmitLen:
 			keep = append(keep, jen.Len(x).Op("!=").Lit(0))
-		case omitNil:
+		case model.OmitNil:
 			keep = append(keep, jen.Add(x).Op("!=").Nil())
-		case omitEqual:
-			keep = append(keep, jen.Add(x).Op("!=").Parens(jen.Add(typeCode(f.Type.goType())).Values()))
-		case omitIsZero:
+		case model.OmitEqual:
+			keep = append(keep, jen.Add(x).Op("!=").Parens(jen.Add(typeCode(f.Type.GoType())).Values()))
+		case model.OmitIsZero:
 			keep = append(keep, jen.Op("!").Add(x).Dot("IsZero").Call())
-		case omitNilOrIsZero:
+		case model.OmitNilOrIsZero:
 			keep = append(keep, jen.Parens(jen.Add(x).Op("!=").Nil().Op("&&").Op("!").Add(x).Dot("IsZero").Call()))
-		case omitBigZero:
+		case model.OmitBigZero:
 			keep = append(keep, jen.Add(x).Dot("Bits").Call().Op("!=").Nil())
-		case omitBinary:
+		case model.OmitBinary:
 			// fxamacker calls MarshalBinary to tell; the encoder calls it
 			// again to write the bytes.
 			init = jen.List(jen.Id("empty"), jen.Id("err")).Op(":=").Add(rt("EmptyBinary")).Call(jen.Op("&").Add(x))
@@ -208,9 +210,9 @@ func (e *emitter) omitIf(f *Field, write []jen.Code, omitted *jen.Statement) jen
 
 // mapKeysSize is the length of all the encoded keys of a map-format
 // struct, which SizeCBOR adds to that of the values.
-func mapKeysSize(s *Struct) int {
+func mapKeysSize(s *model.Struct) int {
 	n := 0
-	for _, k := range mapKeys(s, orderNone) {
+	for _, k := range mapKeys(s, model.OrderNone) {
 		n += len(k.key)
 	}
 	return n
@@ -220,13 +222,13 @@ func mapKeysSize(s *Struct) int {
 // method it calls after the tag) of a map-format struct: the map only,
 // by the legacy decoder, whose rules are fxamacker's for a struct
 // without toarray.
-func (e *emitter) decodeMapFormatMethod(s *Struct, name string) jen.Code {
+func (e *emitter) decodeMapFormatMethod(s *model.Struct, name string) jen.Code {
 	return jen.Comment(name+" reads one value from d: a map of the fields, as fxamacker/cbor").Line().
 		Comment("writes a struct without toarray (//cborgen:map). Any other item is an error.").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
-			jen.If(jen.Id("err").Op(":=").Id("v").Dot(methodDecodeMap).Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(
+			jen.If(jen.Id("err").Op(":=").Id("v").Dot(model.MethodDecodeMap).Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(
 				jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 			),
 			jen.Return(jen.Nil()),

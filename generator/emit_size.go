@@ -4,6 +4,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // sizeMethod emits SizeCBOR, an upper bound of the length of what
@@ -31,15 +33,15 @@ import (
 // Fields that other code encodes (types with their own marshalers,
 // interfaces, type parameters) are counted as sizeGuess bytes: for them
 // the result is an estimate, and AppendCBOR grows the buffer if needed.
-func (e *emitter) sizeMethod(s *Struct) jen.Code {
+func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 	fixed := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 	if s.MapFormat {
 		fixed += mapKeysSize(s)
 	}
 	var body []jen.Code
 	if s.CatchAll {
-		return jen.Commentf("%s returns the length of v's encoding.", methodSize).Line().
-			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodSize).Params().Int().
+		return jen.Commentf("%s returns the length of v's encoding.", model.MethodSize).Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodSize).Params().Int().
 			Block(
 				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Lit(1))),
 				jen.Return(jen.Max(jen.Len(deref(jen.Id("v"))), jen.Lit(1))),
@@ -80,10 +82,10 @@ func (e *emitter) sizeMethod(s *Struct) jen.Code {
 		stmts = append(stmts, body...)
 		stmts = append(stmts, jen.Return(n))
 	}
-	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", methodSize).Line().
+	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", model.MethodSize).Line().
 		Comment("buffer for AppendCBOR. It counts floats and times at their widest and is").Line().
 		Comment("exact for everything else that the generated code writes itself.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodSize).Params().Int().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodSize).Params().Int().
 		Block(stmts...)
 }
 
@@ -102,7 +104,7 @@ const (
 // sizeValue returns the size of a value of type t at val in two parts:
 // fixed, its maximum when that is known at generation time, and code,
 // statements that add what depends on the value to n.
-func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []jen.Code) {
+func (e *emitter) sizeValue(t model.Type, val jen.Code, depth int) (fixed int, code []jen.Code) {
 	n := jen.Id("n")
 	add := func(x jen.Code) jen.Code { return n.Clone().Op("+=").Add(x) }
 	lenSize := func(x jen.Code) jen.Code {
@@ -112,7 +114,7 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		return c, nil
 	}
 	switch t := t.(type) {
-	case Int:
+	case model.Int:
 		// Exact: the head that holds the value (for a negative one,
 		// -1-x, which x ^ x>>63 is).
 		if !t.Signed {
@@ -121,11 +123,11 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		x := jen.Int64().Call(val)
 		return 0, []jen.Code{add(rt("SizeHead").Call(jen.Uint64().Call(jen.Add(x).Op("^").Add(jen.Int64().Call(val)).Op(">>").Lit(63))))}
 
-	case String, Bytes:
+	case model.String, model.Bytes:
 		// A nil byte slice is null: one byte, as SizeHead(0) + 0.
 		return 0, []jen.Code{add(jen.Add(lenSize(val)).Op("+").Len(val))}
 
-	case Array:
+	case model.Array:
 		i := local("i", depth)
 		c, inner := e.sizeValue(t.Elem, jen.Add(val).Index(jen.Id(i)), depth+1)
 		if len(inner) > 0 {
@@ -133,8 +135,8 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		}
 		return runtime.SizeHead(uint64(t.N)) + int(t.N)*c, code
 
-	case Slice:
-		if _, ok := t.Elem.(TypeParam); ok {
+	case model.Slice:
+		if _, ok := t.Elem.(model.TypeParam); ok {
 			return 0, []jen.Code{add(jen.Add(lenSize(val)).Op("+").Len(val).Op("*").Lit(sizeGuess))}
 		}
 		i := local("i", depth)
@@ -149,7 +151,7 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		}
 		return 0, code
 
-	case Map:
+	case model.Map:
 		k, x := jen.Id(local("k", depth)), jen.Id(local("x", depth))
 		kc, kcode := e.sizeValue(t.Key, k, depth+1)
 		var assign []jen.Code
@@ -158,7 +160,7 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		if len(ecode) > 0 && addressed(t.Elem) {
 			// A local outside every loop, as in appendMap.
 			v := jen.Id(local("e", depth))
-			e.hoist = append(e.hoist[:hoisted], jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+			e.hoist = append(e.hoist[:hoisted], jen.Var().Add(v).Add(typeCode(t.Elem.GoType())))
 			assign = []jen.Code{jen.Add(v).Op("=").Add(x)}
 			ec, ecode = e.sizeValue(t.Elem, v, depth+1)
 		}
@@ -180,10 +182,10 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 		}
 		return 0, code
 
-	case Pointer:
+	case model.Pointer:
 		c, inner := e.sizeValue(t.Elem, deref(val), depth+1)
-		if _, ok := t.Elem.(StructRef); ok && len(inner) > 0 {
-			inner = []jen.Code{add(jen.Add(val).Dot(methodSize).Call())} // v.P.SizeCBOR(), not (*v.P)
+		if _, ok := t.Elem.(model.StructRef); ok && len(inner) > 0 {
+			inner = []jen.Code{add(jen.Add(val).Dot(model.MethodSize).Call())} // v.P.SizeCBOR(), not (*v.P)
 		}
 		if c > 0 {
 			inner = append([]jen.Code{add(jen.Lit(c))}, inner...)
@@ -192,25 +194,25 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 			n.Clone().Op("++"),
 		).Else().Block(inner...)}
 
-	case StructRef:
+	case model.StructRef:
 		if !t.HasSize {
 			return sizeGuess, nil
 		}
-		return 0, []jen.Code{add(jen.Add(val).Dot(methodSize).Call())}
+		return 0, []jen.Code{add(jen.Add(val).Dot(model.MethodSize).Call())}
 
-	case BigInt:
+	case model.BigInt:
 		return 0, []jen.Code{add(rt("SizeBigInt").Call(jen.Op("&").Add(val)))}
 
-	case Union:
-		return 0, []jen.Code{add(jen.Id(unionFunc(t.Model, "Size")).Call(val))}
+	case model.Union:
+		return 0, []jen.Code{add(jen.Id(model.UnionFunc(t.Model, "Size")).Call(val))}
 
-	case Marshaler:
+	case model.Marshaler:
 		if t.Raw {
 			// A cbor.RawMessage is written as it is, or as null.
 			return 0, []jen.Code{add(jen.Max(jen.Len(val), jen.Lit(1)))}
 		}
 
-	case Split:
+	case model.Split:
 		return e.sizeValue(t.Enc, val, depth)
 	}
 	// Marshaler, BinaryMarshaler, Dynamic, TypeParam.
@@ -221,36 +223,36 @@ func (e *emitter) sizeValue(t Type, val jen.Code, depth int) (fixed int, code []
 // does not depend on the value: bools, floats, [N]byte, time.Time,
 // arrays and pointers of such, and generated structs made only of them.
 // visiting guards against a struct that refers to itself.
-func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
+func (e *emitter) fixedSize(t model.Type, visiting map[*model.Struct]bool) (int, bool) {
 	switch t := t.(type) {
-	case Bool, Reserved:
+	case model.Bool, model.Reserved:
 		return 1, true
-	case Float:
+	case model.Float:
 		return 1 + t.Bits/8, true
-	case ByteArray:
+	case model.ByteArray:
 		return runtime.SizeHead(uint64(t.N)) + int(t.N), true
-	case Time:
+	case model.Time:
 		size := timeNumberSize
-		if e.time.mode >= runtime.TimeRFC3339 {
+		if e.time.Mode >= runtime.TimeRFC3339 {
 			size = timeTextSize
 		}
-		if e.time.tag {
+		if e.time.Tag {
 			size++
 		}
 		return size, true
-	case Array:
+	case model.Array:
 		if c, ok := e.fixedSize(t.Elem, visiting); ok {
 			return runtime.SizeHead(uint64(t.N)) + int(t.N)*c, true
 		}
-	case Pointer:
+	case model.Pointer:
 		return e.fixedSize(t.Elem, visiting) // null is 1 byte, no more than any value
-	case StructRef:
+	case model.StructRef:
 		s := e.structs[t.Local]
 		if s == nil || visiting[s] {
 			return 0, false
 		}
 		if visiting == nil {
-			visiting = map[*Struct]bool{}
+			visiting = map[*model.Struct]bool{}
 		}
 		visiting[s] = true
 		defer delete(visiting, s)
@@ -276,7 +278,7 @@ func (e *emitter) fixedSize(t Type, visiting map[*Struct]bool) (int, bool) {
 
 // tagSize is the length of the head of the tag that s is written under
 // (//cborgen:tag), or 0.
-func tagSize(s *Struct) int {
+func tagSize(s *model.Struct) int {
 	if !s.HasTag {
 		return 0
 	}

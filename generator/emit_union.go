@@ -1,11 +1,12 @@
 package generator
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // A union (//cborgen:union on an interface type) gets five functions,
@@ -23,10 +24,6 @@ import (
 // untagged variant of its type (a struct takes arrays and maps, a named
 // string text, a named integer integers...). checkUnions refuses unions
 // where that choice is not unique.
-
-// unionFunc is the name of one of the union u's functions: Append, Size,
-// Decode, Marshal or Unmarshal.
-func unionFunc(u *UnionType, verb string) string { return verb + u.Name + "CBOR" }
 
 // The classes of untagged items a variant can claim, and the test of the
 // item's initial byte (k.Initial) that finds each.
@@ -49,113 +46,8 @@ func majorIs(major string) jen.Code {
 	return jen.Id("k").Dot("Initial").Op(">>").Lit(5).Op("==").Add(rt(major))
 }
 
-// classesOf lists the untagged items the variant s is written as, or
-// nil when its encoding cannot be told apart by its type alone.
-func classesOf(s *Struct) []string {
-	if s.Value == nil {
-		if s.MapFormat {
-			return []string{"map"}
-		}
-		if s.NoLegacy {
-			return []string{"array"}
-		}
-		return []string{"array", "map"}
-	}
-	switch t := s.Value.(type) {
-	case Int:
-		if t.Signed {
-			return []string{"unsigned integer", "negative integer"}
-		}
-		return []string{"unsigned integer"}
-	case Float:
-		return []string{"float"}
-	case Bool:
-		return []string{"bool"}
-	case String:
-		return []string{"text string"}
-	case Bytes, ByteArray:
-		return []string{"byte string"}
-	case Slice, Array:
-		return []string{"array"}
-	case Map:
-		return []string{"map"}
-	}
-	return nil
-}
-
-// checkUnions refuses, with file:line:col errors naming the clashing
-// variants, a union whose items could go to more than one variant, or to
-// none: no variants, two variants under one tag number, two untagged
-// variants written as the same type, a variant that cannot be told apart.
-// It also refuses a union whose functions' names the package declares.
-func checkUnions(f *File) error {
-	var errs []error
-	for _, u := range f.Unions {
-		at := func(format string, args ...any) {
-			errs = append(errs, &posError{pos: u.Pos, msg: fmt.Sprintf("union %s: ", u.Name) + fmt.Sprintf(format, args...)})
-		}
-		if len(u.Variants) == 0 {
-			at("no variants: no type of the run implements it (generate its variants, or name them with -type)")
-			continue
-		}
-		for _, verb := range []string{"Append", "Size", "Decode", "Marshal", "Unmarshal"} {
-			if name := unionFunc(u, verb); f.Taken[name] {
-				at("the package declares %s, the name of a function cbor-gen generates for the union", name)
-			}
-		}
-		tags, classes := map[uint64]string{}, map[string]string{}
-		catchAll := ""
-		for _, v := range u.Variants {
-			s := v.Struct
-			if s.CatchAll {
-				switch {
-				case catchAll != "":
-					at("variants %s and %s are both //cborgen:catchall", catchAll, s.Name)
-				case s.HasTag:
-					at("variant %s is //cborgen:catchall and has a tag: the catch-all takes every item no other variant claims, tagged or not", s.Name)
-				}
-				catchAll = s.Name
-				continue
-			}
-			if s.HasTag {
-				if other, ok := tags[s.Tag]; ok {
-					at("variants %s and %s are both tag %d", other, s.Name, s.Tag)
-				}
-				tags[s.Tag] = s.Name
-				if !s.TagOptional {
-					continue
-				}
-			}
-			cs := classesOf(s)
-			if cs == nil {
-				at("variant %s cannot be told apart from the others by its type: give it a //cborgen:tag", s.Name)
-			}
-			for _, c := range cs {
-				if other, ok := classes[c]; ok {
-					at("variants %s and %s are both untagged %s: tell them apart with //cborgen:tag", other, s.Name, pluralClass(c))
-				}
-				classes[c] = s.Name
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return joinPosErrors(errs)
-	}
-	return nil
-}
-
-func pluralClass(c string) string {
-	if c == "bool" || c == "float" {
-		return c + "s"
-	}
-	if c == "map" {
-		return "maps"
-	}
-	return c + "s"
-}
-
 // unionFuncs emits the five functions of the union u.
-func (e *emitter) unionFuncs(u *UnionType) jen.Code {
+func (e *emitter) unionFuncs(u *model.UnionType) jen.Code {
 	return jen.Add(e.unionAppend(u)).Line().Line().
 		Add(e.unionSize(u)).Line().Line().
 		Add(e.unionDecode(u)).Line().Line().
@@ -165,7 +57,7 @@ func (e *emitter) unionFuncs(u *UnionType) jen.Code {
 
 // variantType is the Go type of v in a type switch: the struct, or a
 // pointer to it for a variant that implements the union by pointer.
-func (e *emitter) variantType(v *Variant) jen.Code {
+func (e *emitter) variantType(v *model.Variant) jen.Code {
 	if v.Ptr {
 		return jen.Op("*").Add(e.typeRef(v.Struct))
 	}
@@ -173,26 +65,26 @@ func (e *emitter) variantType(v *Variant) jen.Code {
 }
 
 // unionAppend emits UnionAppend: a type switch over the variants.
-func (e *emitter) unionAppend(u *UnionType) jen.Code {
+func (e *emitter) unionAppend(u *model.UnionType) jen.Code {
 	cases := []jen.Code{jen.Case(jen.Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()))}
 	for _, v := range u.Variants {
 		cases = append(cases, jen.Case(e.variantType(v)).Block(jen.Return(jen.Id("x").Dot("AppendCBOR").Call(jen.Id("dst")))))
 	}
-	return jen.Commentf("%s appends the encoding of x, one of %s's variants (null for nil).", unionFunc(u, "Append"), u.Name).Line().
-		Func().Id(unionFunc(u, "Append")).Params(jen.Id("dst").Index().Byte(), jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
+	return jen.Commentf("%s appends the encoding of x, one of %s's variants (null for nil).", model.UnionFunc(u, "Append"), u.Name).Line().
+		Func().Id(model.UnionFunc(u, "Append")).Params(jen.Id("dst").Index().Byte(), jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
 		jen.Return(jen.Nil(), rt("NotAVariant").Call(jen.Lit(u.Name), jen.Id("x"))),
 	)
 }
 
 // unionSize emits UnionSize: the variant's SizeCBOR, 1 for null.
-func (e *emitter) unionSize(u *UnionType) jen.Code {
+func (e *emitter) unionSize(u *model.UnionType) jen.Code {
 	var cases []jen.Code
 	for _, v := range u.Variants {
-		cases = append(cases, jen.Case(e.variantType(v)).Block(jen.Return(jen.Id("x").Dot(methodSize).Call())))
+		cases = append(cases, jen.Case(e.variantType(v)).Block(jen.Return(jen.Id("x").Dot(model.MethodSize).Call())))
 	}
-	return jen.Commentf("%s returns an upper bound of the length of x's encoding.", unionFunc(u, "Size")).Line().
-		Func().Id(unionFunc(u, "Size")).Params(jen.Id("x").Add(e.unionIface(u))).Int().Block(
+	return jen.Commentf("%s returns an upper bound of the length of x's encoding.", model.UnionFunc(u, "Size")).Line().
+		Func().Id(model.UnionFunc(u, "Size")).Params(jen.Id("x").Add(e.unionIface(u))).Int().Block(
 		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
 		jen.Return(jen.Lit(1)),
 	)
@@ -200,10 +92,10 @@ func (e *emitter) unionSize(u *UnionType) jen.Code {
 
 // unionDecode emits UnionDecode, the dispatcher: it peeks at the next
 // item's kind and decodes the variant that claims it.
-func (e *emitter) unionDecode(u *UnionType) jen.Code {
+func (e *emitter) unionDecode(u *model.UnionType) jen.Code {
 	cases, catchAll := e.unionDecodeCases(u)
-	return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", unionFunc(u, "Decode"), u.Name).Line().
-		Func().Id(unionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(e.unionIface(u), jen.Error()).Block(
+	return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", model.UnionFunc(u, "Decode"), u.Name).Line().
+		Func().Id(model.UnionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(e.unionIface(u), jen.Error()).Block(
 		jen.List(jen.Id("k"), jen.Id("err")).Op(":=").Id("d").Dot("PeekKind").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
 		jen.Switch().Block(cases...),
@@ -215,7 +107,7 @@ func (e *emitter) unionDecode(u *UnionType) jen.Code {
 // fixed order so that the output is reproducible: null, the tagged
 // variants by number, the untagged ones by class, and the catch-all
 // variant (returned too, nil if there is none) for every other item.
-func (e *emitter) unionDecodeCases(u *UnionType) (cases []jen.Code, catchAll *Variant) {
+func (e *emitter) unionDecodeCases(u *model.UnionType) (cases []jen.Code, catchAll *model.Variant) {
 	cases = append(cases, jen.Case(jen.Id("k").Dot("Null").Call()).Block(
 		jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
 		jen.Return(jen.Nil(), jen.Nil()),
@@ -233,7 +125,7 @@ func (e *emitter) unionDecodeCases(u *UnionType) (cases []jen.Code, catchAll *Va
 		if v.Struct.HasTag && !v.Struct.TagOptional {
 			continue
 		}
-		cs := classesOf(v.Struct)
+		cs := model.ClassesOf(v.Struct)
 		sort.Strings(cs)
 		inner := jen.Add(untaggedClasses[cs[0]]())
 		for _, c := range cs[1:] {
@@ -251,7 +143,7 @@ func (e *emitter) unionDecodeCases(u *UnionType) (cases []jen.Code, catchAll *Va
 
 // decodeVariant is the body of a dispatcher's case: decode the variant v
 // and return it.
-func (e *emitter) decodeVariant(v *Variant) []jen.Code {
+func (e *emitter) decodeVariant(v *model.Variant) []jen.Code {
 	decl := jen.Var().Id("x").Add(e.typeRef(v.Struct))
 	if v.Ptr {
 		decl = jen.Id("x").Op(":=").New(e.typeRef(v.Struct))
@@ -265,19 +157,19 @@ func (e *emitter) decodeVariant(v *Variant) []jen.Code {
 
 // unionMarshal emits UnionMarshal: UnionAppend into a buffer of
 // UnionSize.
-func (e *emitter) unionMarshal(u *UnionType) jen.Code {
-	return jen.Commentf("%s returns the encoding of x (null for nil).", unionFunc(u, "Marshal")).Line().
-		Func().Id(unionFunc(u, "Marshal")).Params(jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id(unionFunc(u, "Append")).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(unionFunc(u, "Size")).Call(jen.Id("x"))), jen.Id("x"))),
+func (e *emitter) unionMarshal(u *model.UnionType) jen.Code {
+	return jen.Commentf("%s returns the encoding of x (null for nil).", model.UnionFunc(u, "Marshal")).Line().
+		Func().Id(model.UnionFunc(u, "Marshal")).Params(jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id(model.UnionFunc(u, "Append")).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(model.UnionFunc(u, "Size")).Call(jen.Id("x"))), jen.Id("x"))),
 	)
 }
 
 // unionUnmarshal emits UnionUnmarshal: UnionDecode of exactly one item.
-func (e *emitter) unionUnmarshal(u *UnionType) jen.Code {
-	return jen.Commentf("%s decodes data, which must hold exactly one %s.", unionFunc(u, "Unmarshal"), u.Name).Line().
-		Func().Id(unionFunc(u, "Unmarshal")).Params(jen.Id("data").Index().Byte()).Params(e.unionIface(u), jen.Error()).Block(
+func (e *emitter) unionUnmarshal(u *model.UnionType) jen.Code {
+	return jen.Commentf("%s decodes data, which must hold exactly one %s.", model.UnionFunc(u, "Unmarshal"), u.Name).Line().
+		Func().Id(model.UnionFunc(u, "Unmarshal")).Params(jen.Id("data").Index().Byte()).Params(e.unionIface(u), jen.Error()).Block(
 		jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),
-		jen.List(jen.Id("x"), jen.Id("err")).Op(":=").Id(unionFunc(u, "Decode")).Call(jen.Id("d")),
+		jen.List(jen.Id("x"), jen.Id("err")).Op(":=").Id(model.UnionFunc(u, "Decode")).Call(jen.Id("d")),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), atRoot(jen.Id("err"), u.Name, "WholeInput"))),
 		jen.If(jen.Id("d").Dot("Offset").Call().Op("!=").Int64().Call(jen.Len(jen.Id("data")))).Block(
 			jen.Return(jen.Nil(), atRoot(jen.Id("d").Dot("Errorf").Call(rt("ErrTrailing"), jen.Lit("unexpected data after the value")), u.Name, "WholeInput")),
@@ -287,11 +179,11 @@ func (e *emitter) unionUnmarshal(u *UnionType) jen.Code {
 }
 
 // unionIface is the union's interface type.
-func (e *emitter) unionIface(u *UnionType) jen.Code { return jen.Qual(e.path, u.Name) }
+func (e *emitter) unionIface(u *model.UnionType) jen.Code { return jen.Qual(e.path, u.Name) }
 
 // noVariant is the end of a dispatcher: the error for an item no variant
 // claims, or nothing when the catch-all's default case claims them all.
-func noVariant(catchAll *Variant, union string) jen.Code {
+func noVariant(catchAll *model.Variant, union string) jen.Code {
 	if catchAll != nil {
 		return jen.Null()
 	}

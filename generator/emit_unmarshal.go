@@ -2,6 +2,8 @@ package generator
 
 import (
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // unmarshalMethod emits UnmarshalCBOR, the fxamacker/cbor Unmarshaler:
@@ -32,7 +34,7 @@ import (
 //	if err != nil {
 //		return runtime.AtRoot(runtime.AtRoot(err, "Order", runtime.OneItem), "Order", runtime.WholeInput)
 //	}
-func (e *emitter) unmarshalMethod(s *Struct) jen.Code {
+func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 	whole := func(err jen.Code) jen.Code { return atRoot(err, s.Name, "WholeInput") }
 	decode := jen.If(
 		jen.Id("err").Op(":=").Id("v").Dot("DecodeCBOR").Call(jen.Id("d")),

@@ -7,6 +7,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The decoding of one value, by its model type: the code every decoder
@@ -98,14 +100,14 @@ func ifErr(wrap pathFunc) jen.Code {
 // errors. It is one else-if: with err in scope and no conversion, the
 // value is assigned at once (else if v.F, err = d.ReadUint64(); err !=
 // nil), else through a local (else if x, err := ...; ... else { v.F = T(x) }).
-func (e *emitter) readScalar(out *jen.Statement, t Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
-	s, _ := scalarOf(t)
+func (e *emitter) readScalar(out *jen.Statement, t model.Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
+	s, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
-	conv := convertTo(t.goType(), s.kind, x)
+	conv := convertTo(t.GoType(), s.Kind, x)
 	if conv == x {
 		conv = nil // no conversion
 	}
-	return out.Else().Add(e.readInto(to, jen.Id("d").Dot(s.read).Call(), conv, wrap, depth))
+	return out.Else().Add(e.readInto(to, jen.Id("d").Dot(s.Read).Call(), conv, wrap, depth))
 }
 
 // readInto is the if statement that assigns call's value to to and
@@ -131,16 +133,16 @@ func (e *emitter) readInto(to, call, conv jen.Code, wrap pathFunc, depth int) *j
 // decodeValue returns the statements that decode one value of type t into
 // the addressable expression to. Errors are returned through wrap; depth
 // names the locals of nested containers.
-func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	switch t := t.(type) {
-	case Bool, Int, Float, String:
+	case model.Bool, model.Int, model.Float, model.String:
 		return e.decodeScalar(t, to, wrap, depth)
 
-	case Bytes:
+	case model.Bytes:
 		return e.decodeBytes(t, to, wrap, depth)
 
-	case ByteArray:
+	case model.ByteArray:
 		read := jen.Id("d").Dot("ReadByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))
 		if t.NamedElem {
 			read = rt("ReadByteArrayOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty()))
@@ -155,39 +157,39 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 		// A one-byte head: in line, without a call, when all buffered.
 		return []jen.Code{jen.If(jen.Op("!").Id("d").Dot("TryByteArray").Call(jen.Add(to).Index(jen.Empty(), jen.Empty()))).Block(check)}
 
-	case Array:
+	case model.Array:
 		return e.decodeArray(t, to, wrap, depth)
 
-	case Slice:
-		if _, ok := t.Elem.(TypeParam); ok {
+	case model.Slice:
+		if _, ok := t.Elem.(model.TypeParam); ok {
 			x := jen.Op("&").Add(to)
 			if t.Named {
-				x = jen.Parens(jen.Op("*").Index().Add(typeCode(t.Elem.goType()))).Call(x)
+				x = jen.Parens(jen.Op("*").Index().Add(typeCode(t.Elem.GoType()))).Call(x)
 			}
-			return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
+			return []jen.Code{checkErr(jen.Qual(model.DynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
 		}
 		return e.orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth), nil)
 
-	case Map:
+	case model.Map:
 		return e.orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth), nil)
 
-	case Pointer:
+	case model.Pointer:
 		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(newPointee(t.Elem)))
-		if _, ok := t.Elem.(StructRef); ok {
+		if _, ok := t.Elem.(model.StructRef); ok {
 			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(to, wrap)}, nil)
 		}
 		return e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil)
 
-	case StructRef:
+	case model.StructRef:
 		if s := e.inlineStruct(t); s != nil && !s.HasTag {
 			return e.decodeInline(s, to, wrap, depth)
 		}
 		return []jen.Code{decodeRef(to, wrap)}
 
-	case Time:
+	case model.Time:
 		if e.errInScope {
 			read := e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)
-			if e.time.mode != runtime.TimeUnix || e.time.tag {
+			if e.time.Mode != runtime.TimeUnix || e.time.Tag {
 				return []jen.Code{read}
 			}
 			// Seconds without a tag, as this run writes them: in line,
@@ -204,33 +206,33 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 			set(x),
 		}
 
-	case BigInt:
+	case model.BigInt:
 		return []jen.Code{checkErr(jen.Id("d").Dot("ReadBigInt").Call(jen.Op("&").Add(to)), wrap)}
 
-	case Marshaler:
+	case model.Marshaler:
 		return e.decodeMarshaler(t, to, wrap, depth)
 
-	case BinaryMarshaler:
+	case model.BinaryMarshaler:
 		return e.decodeBinaryMarshaler(t, to, wrap, depth)
 
-	case Union:
+	case model.Union:
 		x := jen.Id(local("u", depth))
 		return []jen.Code{
-			jen.List(x, jen.Id("err")).Op(":=").Id(unionFunc(t.Model, "Decode")).Call(jen.Id("d")),
+			jen.List(x, jen.Id("err")).Op(":=").Id(model.UnionFunc(t.Model, "Decode")).Call(jen.Id("d")),
 			ifErr(wrap),
 			set(x),
 		}
 
-	case Split:
+	case model.Split:
 		return e.decodeSplit(t, to, wrap, depth)
 
-	case Dynamic:
-		return []jen.Code{checkErr(jen.Qual(dynamicPath, "Decode").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
+	case model.Dynamic:
+		return []jen.Code{checkErr(jen.Qual(model.DynamicPath, "Decode").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
 
-	case TypeParam:
-		return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeValue").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
+	case model.TypeParam:
+		return []jen.Code{checkErr(jen.Qual(model.DynamicPath, "DecodeValue").Call(jen.Id("d"), jen.Op("&").Add(to)), wrap)}
 
-	case Reserved:
+	case model.Reserved:
 		return []jen.Code{jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
 			Block(jen.Return(wrap(jen.Id("err"))))}
 	}
@@ -238,9 +240,9 @@ func (e *emitter) decodeValue(t Type, to jen.Code, wrap pathFunc, depth int) []j
 }
 
 // decodeArray decodes an array of exactly t.N elements into a Go array.
-func (e *emitter) decodeArray(t Array, to jen.Code, wrap pathFunc, depth int) []jen.Code {
-	if _, ok := t.Elem.(TypeParam); ok {
-		return []jen.Code{checkErr(jen.Qual(dynamicPath, "DecodeArray").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty())), wrap)}
+func (e *emitter) decodeArray(t model.Array, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	if _, ok := t.Elem.(model.TypeParam); ok {
+		return []jen.Code{checkErr(jen.Qual(model.DynamicPath, "DecodeArray").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty())), wrap)}
 	}
 	n, i := local("n", depth), local("i", depth)
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
@@ -265,7 +267,7 @@ func (e *emitter) decodeArray(t Array, to jen.Code, wrap pathFunc, depth int) []
 //	} else if err := v.Start.DecodeCBOR(d); err != nil {
 //		return runtime.AtField(err, "Start")
 //	}
-func (e *emitter) decodeInline(s *Struct, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeInline(s *model.Struct, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	var fields []jen.Code
 	for _, f := range s.Fields {
 		fieldWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) })
@@ -277,35 +279,35 @@ func (e *emitter) decodeInline(s *Struct, to jen.Code, wrap pathFunc, depth int)
 }
 
 // decodeScalar decodes the in-line fast path of a Bool, Int, Float or String, then its Read method (readScalar).
-func (e *emitter) decodeScalar(t Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeScalar(t model.Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
-	sc, _ := scalarOf(t)
+	sc, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
 	// The commonest encodings are read in line (runtime/fast.go);
 	// the Read method takes everything else and reports errors.
 	ok := jen.Id(local("ok", depth))
-	if it, isInt := t.(Int); isInt {
+	if it, isInt := t.(model.Int); isInt {
 		// Integers of any head width, bounded by the Go type so that
 		// the conversion needs no check: TryUint, then for a signed
 		// type TryNeg (the value -1-x), then the Read method.
-		max := jen.Qual("math", sc.max)
+		max := jen.Qual("math", sc.Max)
 		out := jen.If(
 			jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(max), ok,
-		).Block(set(convertTo(t.goType(), types.Uint64, x)))
+		).Block(set(convertTo(t.GoType(), types.Uint64, x)))
 		if it.Signed {
 			out = out.Else().If(
 				jen.List(x, ok).Op(":=").Id("d").Dot("TryNeg").Call(max), ok,
-			).Block(set(jen.Lit(-1).Op("-").Add(convertTo(t.goType(), types.Uint64, x))))
+			).Block(set(jen.Lit(-1).Op("-").Add(convertTo(t.GoType(), types.Uint64, x))))
 		}
 		return []jen.Code{e.readScalar(out, t, to, wrap, depth)}
 	}
 	return []jen.Code{e.readScalar(jen.If(
-		jen.List(x, ok).Op(":=").Id("d").Dot(sc.try).Call(), ok,
-	).Block(set(convertTo(t.goType(), sc.kind, x))), t, to, wrap, depth)}
+		jen.List(x, ok).Op(":=").Id("d").Dot(sc.Try).Call(), ok,
+	).Block(set(convertTo(t.GoType(), sc.Kind, x))), t, to, wrap, depth)}
 }
 
 // decodeBytes decodes a []byte: null is nil; a byte string reuses the capacity of to.
-func (e *emitter) decodeBytes(t Bytes, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeBytes(t model.Bytes, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	if !t.NamedElem {
 		read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
@@ -329,7 +331,7 @@ func (e *emitter) decodeBytes(t Bytes, to jen.Code, wrap pathFunc, depth int) []
 }
 
 // decodeMarshaler decodes a type with its own UnmarshalCBOR, handed the item's bytes.
-func (e *emitter) decodeMarshaler(t Marshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeMarshaler(t model.Marshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	// The item is checked to be well-formed, then handed to the
 	// type's own UnmarshalCBOR, which must copy what it keeps.
 	// Its error keeps its identity and text (runtime.MethodError),
@@ -346,7 +348,7 @@ func (e *emitter) decodeMarshaler(t Marshaler, to jen.Code, wrap pathFunc, depth
 }
 
 // decodeBinaryMarshaler decodes a type with UnmarshalBinary, handed the content of a byte string; null is the zero value.
-func (e *emitter) decodeBinaryMarshaler(t BinaryMarshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeBinaryMarshaler(t model.BinaryMarshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	b, off := jen.Id(local("b", depth)), jen.Id(local("off", depth))
 	return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
@@ -365,8 +367,8 @@ func (e *emitter) decodeBinaryMarshaler(t BinaryMarshaler, to jen.Code, wrap pat
 }
 
 // decodeSplit decodes a type with only one half of a method pair: its decoding half.
-func (e *emitter) decodeSplit(t Split, to jen.Code, wrap pathFunc, depth int) []jen.Code {
-	if _, ok := t.Dec.(BinaryMarshaler); ok {
+func (e *emitter) decodeSplit(t model.Split, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	if _, ok := t.Dec.(model.BinaryMarshaler); ok {
 		// UnmarshalBinary takes a byte string; fxamacker reads any
 		// other item by the type's kind.
 		// Its error has a name of its own, so that the reads in
@@ -432,13 +434,13 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 // decodeSlice decodes a non-null array into a slice, reusing its capacity
 // when it is large enough. The first allocation is bounded by d.Hint, so a
 // forged length on a stream cannot allocate more than has arrived.
-func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n, i := jen.Id(local("n", depth)), local("i", depth)
-	zero := zeroValue(t.ElemZero, t.Elem.goType())
+	zero := zeroValue(t.ElemZero, t.Elem.GoType())
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
 	reuse := "ReuseSlice"
 	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
-	if t.ElemZero == zeroComposite {
+	if t.ElemZero == model.ZeroComposite {
 		// A struct or array element: the slice's spare elements are
 		// cleared once, and the new element is taken from them, not
 		// copied from a zero value (which for a struct with a lock would
@@ -458,24 +460,24 @@ func (e *emitter) decodeSlice(t Slice, to jen.Code, wrap pathFunc, depth int) []
 
 // decodeMap decodes a non-null map into a new Go map. A key that comes
 // twice keeps its last value.
-func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n := jen.Id(local("n", depth))
 	m, k, v := jen.Id(local("m", depth)), local("k", depth), jen.Id(local("e", depth))
-	ks, _ := scalarOf(t.Key)
+	ks, _ := model.ScalarOf(t.Key)
 	// The key as AtKey shows it: one of the types it formats.
-	keyForPath := convert(types.Typ[ks.kind], types.Int64, jen.Id(k))
-	if it, ok := t.Key.(Int); ok && !it.Signed {
-		keyForPath = convert(types.Typ[ks.kind], types.Uint64, jen.Id(k))
+	keyForPath := convert(types.Typ[ks.Kind], types.Int64, jen.Id(k))
+	if it, ok := t.Key.(model.Int); ok && !it.Signed {
+		keyForPath = convert(types.Typ[ks.Kind], types.Uint64, jen.Id(k))
 	} else if !ok {
 		keyForPath = jen.Id(k)
 	}
 	valWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtKey").Call(err, keyForPath) })
 	loop := []jen.Code{
-		jen.List(jen.Id(k), jen.Id("err")).Op(":=").Id("d").Dot(ks.read).Call(),
+		jen.List(jen.Id(k), jen.Id("err")).Op(":=").Id("d").Dot(ks.Read).Call(),
 		ifErr(wrap),
 	}
-	slot := jen.Add(m).Index(convertTo(t.Key.goType(), ks.kind, jen.Id(k)))
-	if _, ok := scalarOf(t.Elem); ok {
+	slot := jen.Add(m).Index(convertTo(t.Key.GoType(), ks.Kind, jen.Id(k)))
+	if _, ok := model.ScalarOf(t.Elem); ok {
 		// A scalar is read and stored in one assignment.
 		loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, slot, valWrap, depth+1) })...)
 	} else {
@@ -483,10 +485,10 @@ func (e *emitter) decodeMap(t Map, to jen.Code, wrap pathFunc, depth int) []jen.
 			// Declared outside every loop and reset per pair: a
 			// variable of the loop whose address a recursive
 			// DecodeCBOR takes would be moved to the heap per pair.
-			e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
-			loop = append(loop, jen.Add(v).Op("=").Add(zeroValue(t.ElemZero, t.Elem.goType())))
+			e.hoist = append(e.hoist, jen.Var().Add(v).Add(typeCode(t.Elem.GoType())))
+			loop = append(loop, jen.Add(v).Op("=").Add(zeroValue(t.ElemZero, t.Elem.GoType())))
 		} else {
-			loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.goType())))
+			loop = append(loop, jen.Var().Add(v).Add(typeCode(t.Elem.GoType())))
 		}
 		loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, v, valWrap, depth+1) })...)
 		loop = append(loop, jen.Add(slot).Op("=").Add(v))
@@ -519,12 +521,12 @@ func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
 // newPointee is the allocation of a pointer field's pointee: a cell of
 // the decoder's blocks for a bool, number or string (runtime/cells.go:
 // one heap object for several pointees), else new(T).
-func newPointee(elem Type) jen.Code {
+func newPointee(elem model.Type) jen.Code {
 	switch elem.(type) {
-	case Bool, Int, Float:
-		return rt("NewScalar").Types(typeCode(elem.goType())).Call(jen.Id("d"))
-	case String:
-		return rt("NewString").Types(typeCode(elem.goType())).Call(jen.Id("d"))
+	case model.Bool, model.Int, model.Float:
+		return rt("NewScalar").Types(typeCode(elem.GoType())).Call(jen.Id("d"))
+	case model.String:
+		return rt("NewString").Types(typeCode(elem.GoType())).Call(jen.Id("d"))
 	}
-	return jen.New(typeCode(elem.goType()))
+	return jen.New(typeCode(elem.GoType()))
 }

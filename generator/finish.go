@@ -9,6 +9,8 @@ import (
 	"go/token"
 	"go/types"
 	"sync"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // finishOutput formats the rendered source and type-checks it (see
@@ -38,7 +40,7 @@ func finishOutput(l *loaded, rendered []byte) ([]byte, error) {
 	if src == nil {
 		var err error
 		if src, err = formatSource(rendered); err != nil {
-			return nil, fmt.Errorf("formatting generated code: %v\n%s", err, numberLines(rendered))
+			return nil, fmt.Errorf("formatting generated code: %v\n%s", err, model.NumberLines(rendered))
 		}
 		return src, typecheckOutput(l, src)
 	}

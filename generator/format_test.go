@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // unformat turns gofmt'd source back into text shaped as jennifer renders
@@ -23,7 +25,7 @@ func unformat(src []byte) []byte {
 // does take the parts (the cuts all land between functions).
 func TestFormatParts(t *testing.T) {
 	inputs := map[string][]byte{}
-	golden, err := filepath.Glob(filepath.Join("..", "testdata", "golden", "*", DefaultOutput))
+	golden, err := filepath.Glob(filepath.Join("..", "testdata", "golden", "*", model.DefaultOutput))
 	if err != nil || len(golden) == 0 {
 		t.Fatalf("no golden outputs: %v", err)
 	}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // kind is a wire kind: what a field is on the wire, in Go syntax over the
@@ -51,30 +53,30 @@ func mapOf(key, elem *kind) *kind {
 
 // kindOf is the wire kind of t. qual writes the package of a named
 // type: nothing for the package being generated.
-func kindOf(t Type, qual types.Qualifier) *kind {
+func kindOf(t model.Type, qual types.Qualifier) *kind {
 	switch t := t.(type) {
-	case Bool, Int, Float, String:
-		sc, _ := scalarOf(t)
-		return leaf(sc.wire)
-	case Bytes:
+	case model.Bool, model.Int, model.Float, model.String:
+		sc, _ := model.ScalarOf(t)
+		return leaf(sc.Wire)
+	case model.Bytes:
 		return listOf(-1, leaf("byte"))
-	case ByteArray:
+	case model.ByteArray:
 		return listOf(t.N, leaf("byte"))
-	case Array:
+	case model.Array:
 		return listOf(t.N, kindOf(t.Elem, qual))
-	case Slice:
+	case model.Slice:
 		return listOf(-1, kindOf(t.Elem, qual))
-	case Map:
+	case model.Map:
 		return mapOf(kindOf(t.Key, qual), kindOf(t.Elem, qual))
-	case Pointer:
+	case model.Pointer:
 		return pointerOf(kindOf(t.Elem, qual))
-	case Reserved:
+	case model.Reserved:
 		return leaf("reserved")
 	}
 	// A nested generated type, or any kind written as fxamacker writes
 	// it (time.Time, big.Int, ...): the Go type names the encoding, and
 	// only the same type is compatible.
-	if gt := t.goType(); gt != nil {
+	if gt := t.GoType(); gt != nil {
 		return leaf(strings.ReplaceAll(types.TypeString(gt, qual), " ", ""))
 	}
 	return leaf(strings.ReplaceAll(fmt.Sprintf("%T", t), " ", ""))

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // loadMode asks go/packages for what the modeler needs and nothing more.
@@ -118,7 +120,7 @@ func load(pattern, output string, tags []string) (*loaded, error) {
 // DefaultOutput in the package directory dir).
 func outputPath(dir, output string) (string, error) {
 	if output == "" {
-		output = filepath.Join(dir, DefaultOutput)
+		output = filepath.Join(dir, model.DefaultOutput)
 	}
 	return filepath.Abs(output)
 }
@@ -168,7 +170,7 @@ func tagFlags(tags []string) []string {
 var errDependency = errors.New("a dependency could not be imported")
 
 func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
-	pkgs, err := packages.Load(pcfg, ".", runtimePath, dynamicPath)
+	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath)
 	if err != nil {
 		return nil, err
 	}
@@ -176,11 +178,11 @@ func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
 	var support []*packages.Package
 	for _, p := range pkgs {
 		switch {
-		case p.PkgPath == runtimePath || p.PkgPath == dynamicPath ||
-			(len(p.GoFiles) == 0 && len(p.Errors) > 0 && (p.ID == runtimePath || p.ID == dynamicPath)):
+		case p.PkgPath == model.RuntimePath || p.PkgPath == model.DynamicPath ||
+			(len(p.GoFiles) == 0 && len(p.Errors) > 0 && (p.ID == model.RuntimePath || p.ID == model.DynamicPath)):
 			support = append(support, p)
 		case main != nil:
-			return nil, fmt.Errorf("%s: found more than one package", relPath(dir))
+			return nil, fmt.Errorf("%s: found more than one package", model.RelPath(dir))
 		default:
 			main = p
 		}
@@ -189,7 +191,7 @@ func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
 		if err := packageErrors(pkgs, out); err != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s: no Go package found", relPath(dir))
+		return nil, fmt.Errorf("%s: no Go package found", model.RelPath(dir))
 	}
 	if err := packageErrors([]*packages.Package{main}, out); err != nil {
 		return nil, err
@@ -254,7 +256,7 @@ func packageName(out, dir string, src []byte) (string, error) {
 	if f, err := parser.ParseFile(fset, out, src, parser.PackageClauseOnly); err == nil {
 		return f.Name.Name, nil
 	}
-	return "", fmt.Errorf("%s: cannot tell the package name: no other Go file in %s and its own package clause does not parse", relPath(out), relPath(dir))
+	return "", fmt.Errorf("%s: cannot tell the package name: no other Go file in %s and its own package clause does not parse", model.RelPath(out), model.RelPath(dir))
 }
 
 // missingGenerated matches the type errors that only the absence of the
@@ -287,12 +289,12 @@ func packageErrors(pkgs []*packages.Package, out string) error {
 	dependency := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		errs := append([]packages.Error(nil), p.Errors...)
-		sort.SliceStable(errs, func(i, j int) bool { return posLess(errs[i].Pos, errs[j].Pos) })
+		sort.SliceStable(errs, func(i, j int) bool { return model.PosLess(errs[i].Pos, errs[j].Pos) })
 		for _, e := range errs {
 			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") && p.Types != nil {
 				continue
 			}
-			if file, _, _ := splitPos(e.Pos); out != "" && file == out {
+			if file, _, _ := model.SplitPos(e.Pos); out != "" && file == out {
 				continue
 			}
 			if e.Kind == packages.TypeError && tolerated(e.Msg) {
@@ -303,7 +305,7 @@ func packageErrors(pkgs []*packages.Package, out string) error {
 			}
 			msg := e.Msg
 			if e.Pos != "" && e.Pos != "-" {
-				msg = relPath(e.Pos) + ": " + e.Msg
+				msg = model.RelPath(e.Pos) + ": " + e.Msg
 			}
 			if !seen[msg] {
 				seen[msg] = true

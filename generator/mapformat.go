@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // A map-format struct (//cborgen:map) is written as fxamacker/cbor writes
@@ -15,9 +17,9 @@ import (
 
 // checkMapFormats refuses directives that contradict //cborgen:map and
 // fills in Field.Omit for the fields of every map-format struct.
-func checkMapFormats(f *File) error {
+func checkMapFormats(f *model.File) error {
 	var errs []error
-	byName := map[string]*Struct{}
+	byName := map[string]*model.Struct{}
 	for _, s := range f.Structs {
 		byName[s.Name] = s
 	}
@@ -34,9 +36,9 @@ func checkMapFormats(f *File) error {
 		}
 		for _, fd := range s.Fields {
 			fail := func(format string, args ...any) {
-				errs = append(errs, &posError{pos: fd.Pos, msg: fmt.Sprintf("field %s.%s: ", s.Name, fd.Name) + fmt.Sprintf(format, args...)})
+				errs = append(errs, &model.PosError{Pos: fd.Pos, Msg: fmt.Sprintf("field %s.%s: ", s.Name, fd.Name) + fmt.Sprintf(format, args...)})
 			}
-			if fd.isReserved() {
+			if fd.IsReserved() {
 				fail("runtime.Reserved keeps a slot of an array; a //cborgen:map type has keys, not slots: delete the field (its key may stay unused)")
 				continue
 			}
@@ -60,7 +62,7 @@ func checkMapFormats(f *File) error {
 		}
 	}
 	if len(errs) > 0 {
-		return joinPosErrors(errs)
+		return model.JoinPosErrors(errs)
 	}
 	return nil
 }
@@ -68,114 +70,114 @@ func checkMapFormats(f *File) error {
 // emptyTest is fxamacker/cbor's omitempty test for a value of type t; ok
 // is false for a type whose values are never empty (a struct with its own
 // marshaler, generated ones included; time.Time; big.Int).
-func emptyTest(t Type, structs map[string]*Struct, q types.Qualifier) (test omitTest, ok bool, err error) {
+func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier) (test model.OmitTest, ok bool, err error) {
 	switch t := t.(type) {
-	case Bool:
-		return omitTest{omitFalse}, true, nil
-	case Int, Float:
-		return omitTest{omitNumZero}, true, nil
-	case String, Bytes, Slice, Map:
-		return omitTest{omitLen}, true, nil
-	case ByteArray:
-		return omitTest{omitAlways}, t.N == 0, nil
-	case Array:
-		return omitTest{omitAlways}, t.N == 0, nil
-	case Pointer, Union:
-		return omitTest{omitNil}, true, nil
-	case StructRef:
+	case model.Bool:
+		return model.OmitTest{Kind: model.OmitFalse}, true, nil
+	case model.Int, model.Float:
+		return model.OmitTest{Kind: model.OmitNumZero}, true, nil
+	case model.String, model.Bytes, model.Slice, model.Map:
+		return model.OmitTest{Kind: model.OmitLen}, true, nil
+	case model.ByteArray:
+		return model.OmitTest{Kind: model.OmitAlways}, t.N == 0, nil
+	case model.Array:
+		return model.OmitTest{Kind: model.OmitAlways}, t.N == 0, nil
+	case model.Pointer, model.Union:
+		return model.OmitTest{Kind: model.OmitNil}, true, nil
+	case model.StructRef:
 		if s := structs[t.Name]; s != nil && s.Embeddable {
-			return omitTest{}, false, fmt.Errorf("%s is //cborgen:embeddable, so fxamacker/cbor would not call its methods and would test it field by field; drop omitempty", t.Name)
+			return model.OmitTest{}, false, fmt.Errorf("%s is //cborgen:embeddable, so fxamacker/cbor would not call its methods and would test it field by field; drop omitempty", t.Name)
 		}
-		return omitTest{}, false, nil // fxamacker calls its MarshalCBOR: never empty
-	case Time, BigInt:
-		return omitTest{}, false, nil
-	case Marshaler:
+		return model.OmitTest{}, false, nil // fxamacker calls its MarshalCBOR: never empty
+	case model.Time, model.BigInt:
+		return model.OmitTest{}, false, nil
+	case model.Marshaler:
 		if t.Raw || isNamed(t.Go, fxamackerPath, "ByteString") {
-			return omitTest{omitLen}, true, nil
+			return model.OmitTest{Kind: model.OmitLen}, true, nil
 		}
-		return omitTest{}, false, nil
-	case BinaryMarshaler:
-		return omitTest{omitBinary}, true, nil
-	case Dynamic, Split:
-		return emptyTestOf(t.goType(), q)
-	case TypeParam:
-		return omitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", types.TypeString(t.Go, q))
+		return model.OmitTest{}, false, nil
+	case model.BinaryMarshaler:
+		return model.OmitTest{Kind: model.OmitBinary}, true, nil
+	case model.Dynamic, model.Split:
+		return emptyTestOf(t.GoType(), q)
+	case model.TypeParam:
+		return model.OmitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", types.TypeString(t.Go, q))
 	}
-	return omitTest{}, false, fmt.Errorf("not supported for this type")
+	return model.OmitTest{}, false, fmt.Errorf("not supported for this type")
 }
 
 // emptyTestOf is the omitempty test of a type that fxamacker/cbor
 // encodes: by its marshalers, else by its kind.
-func emptyTestOf(t types.Type, q types.Qualifier) (omitTest, bool, error) {
+func emptyTestOf(t types.Type, q types.Qualifier) (model.OmitTest, bool, error) {
 	name := types.TypeString(t, q)
 	switch {
 	case hasMethod(t, "MarshalCBOR"):
-		return omitTest{}, false, nil
+		return model.OmitTest{}, false, nil
 	case hasMethod(t, "MarshalBinary"):
-		return omitTest{omitBinary}, true, nil
+		return model.OmitTest{Kind: model.OmitBinary}, true, nil
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsBoolean != 0:
-			return omitTest{omitFalse}, true, nil
+			return model.OmitTest{Kind: model.OmitFalse}, true, nil
 		case u.Info()&types.IsString != 0:
-			return omitTest{omitLen}, true, nil
+			return model.OmitTest{Kind: model.OmitLen}, true, nil
 		case u.Info()&(types.IsInteger|types.IsFloat) != 0:
-			return omitTest{omitNumZero}, true, nil
+			return model.OmitTest{Kind: model.OmitNumZero}, true, nil
 		}
 	case *types.Slice, *types.Map:
-		return omitTest{omitLen}, true, nil
+		return model.OmitTest{Kind: model.OmitLen}, true, nil
 	case *types.Array:
-		return omitTest{omitAlways}, u.Len() == 0, nil
+		return model.OmitTest{Kind: model.OmitAlways}, u.Len() == 0, nil
 	case *types.Pointer, *types.Interface:
-		return omitTest{omitNil}, true, nil
+		return model.OmitTest{Kind: model.OmitNil}, true, nil
 	case *types.Struct:
-		return omitTest{}, false, fmt.Errorf("fxamacker/cbor tests a struct of type %s field by field, by reflection; drop omitempty, or generate %s", name, name)
+		return model.OmitTest{}, false, fmt.Errorf("fxamacker/cbor tests a struct of type %s field by field, by reflection; drop omitempty, or generate %s", name, name)
 	}
-	return omitTest{}, false, fmt.Errorf("not supported for type %s", name)
+	return model.OmitTest{}, false, fmt.Errorf("not supported for type %s", name)
 }
 
 // zeroTest is fxamacker/cbor's omitzero test for a value of type t: the
 // type's IsZero method when it has one, else Go's zero value, as
 // reflect.Value.IsZero tells it.
-func zeroTest(t Type, q types.Qualifier) (omitTest, error) {
-	name := types.TypeString(t.goType(), q)
+func zeroTest(t model.Type, q types.Qualifier) (model.OmitTest, error) {
+	name := types.TypeString(t.GoType(), q)
 	switch t.(type) {
-	case TypeParam:
-		return omitTest{}, fmt.Errorf("whether a value of type parameter %s is zero depends on the type argument; drop omitzero", name)
-	case BigInt:
-		return omitTest{omitBigZero}, nil
+	case model.TypeParam:
+		return model.OmitTest{}, fmt.Errorf("whether a value of type parameter %s is zero depends on the type argument; drop omitzero", name)
+	case model.BigInt:
+		return model.OmitTest{Kind: model.OmitBigZero}, nil
 	}
-	goT := t.goType()
+	goT := t.GoType()
 	if hasIsZero(goT) {
 		switch goT.Underlying().(type) {
 		case *types.Pointer:
-			return omitTest{omitNilOrIsZero}, nil
+			return model.OmitTest{Kind: model.OmitNilOrIsZero}, nil
 		case *types.Interface:
-			return omitTest{}, fmt.Errorf("an interface with an IsZero method is tested by fxamacker/cbor through its dynamic value; drop omitzero")
+			return model.OmitTest{}, fmt.Errorf("an interface with an IsZero method is tested by fxamacker/cbor through its dynamic value; drop omitzero")
 		}
-		return omitTest{omitIsZero}, nil
+		return model.OmitTest{Kind: model.OmitIsZero}, nil
 	}
 	switch u := goT.Underlying().(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsBoolean != 0:
-			return omitTest{omitFalse}, nil
+			return model.OmitTest{Kind: model.OmitFalse}, nil
 		case u.Info()&types.IsString != 0:
-			return omitTest{omitLen}, nil
+			return model.OmitTest{Kind: model.OmitLen}, nil
 		case u.Info()&(types.IsInteger|types.IsFloat) != 0:
-			return omitTest{omitNumZero}, nil // reflect's IsZero: -0.0 == 0 (Go 1.22 and later)
+			return model.OmitTest{Kind: model.OmitNumZero}, nil // reflect's IsZero: -0.0 == 0 (Go 1.22 and later)
 		}
 	case *types.Slice, *types.Map, *types.Pointer, *types.Interface:
-		return omitTest{omitNil}, nil
+		return model.OmitTest{Kind: model.OmitNil}, nil
 	case *types.Array, *types.Struct:
 		if types.Comparable(goT) {
-			return omitTest{omitEqual}, nil // what reflect's IsZero compares
+			return model.OmitTest{Kind: model.OmitEqual}, nil // what reflect's IsZero compares
 		}
-		return omitTest{}, fmt.Errorf("%s is not comparable, so its zero value cannot be told with ==; give it an IsZero() bool method", name)
+		return model.OmitTest{}, fmt.Errorf("%s is not comparable, so its zero value cannot be told with ==; give it an IsZero() bool method", name)
 	}
-	return omitTest{}, fmt.Errorf("not supported for type %s", name)
+	return model.OmitTest{}, fmt.Errorf("not supported for type %s", name)
 }
 
 // hasIsZero reports whether t or *t has the method IsZero() bool, which

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // modeler translates go/types into the model. It collects every problem
@@ -19,20 +21,20 @@ type modeler struct {
 	// directiveErrs are the mistakes in //cborgen: lines, reported when
 	// the types have no other error.
 	directiveErrs []error
-	visiting      map[*types.Named]bool          // named non-struct types being translated, against cycles
-	notes         []error                        // fields on the slow path (Dynamic), reported but not fatal
-	pending       *pendingGeneration             // struct types other packages will generate
-	unions        map[*types.TypeName]*UnionType // //cborgen:union interfaces of the package
+	visiting      map[*types.Named]bool                // named non-struct types being translated, against cycles
+	notes         []error                              // fields on the slow path (Dynamic), reported but not fatal
+	pending       *pendingGeneration                   // struct types other packages will generate
+	unions        map[*types.TypeName]*model.UnionType // //cborgen:union interfaces of the package
 }
 
 func (m *modeler) errorf(pos token.Pos, format string, args ...any) {
-	m.errs = append(m.errs, &posError{pos: m.fset.Position(pos), msg: fmt.Sprintf(format, args...)})
+	m.errs = append(m.errs, &model.PosError{Pos: m.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
 }
 
 // structModel translates the struct type named tn.
-func (m *modeler) structModel(tn *types.TypeName) *Struct {
+func (m *modeler) structModel(tn *types.TypeName) *model.Struct {
 	named := tn.Type().(*types.Named)
-	s := &Struct{Name: tn.Name(), Pos: m.fset.Position(tn.Pos()), HoldsLock: containsLock(named.Underlying(), map[types.Type]bool{})}
+	s := &model.Struct{Name: tn.Name(), Pos: m.fset.Position(tn.Pos()), HoldsLock: containsLock(named.Underlying(), map[types.Type]bool{})}
 	for i := 0; i < named.TypeParams().Len(); i++ {
 		s.TypeParams = append(s.TypeParams, named.TypeParams().At(i).Obj().Name())
 	}
@@ -48,7 +50,7 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 		return s
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if f := st.Field(i); slices.Contains(generatedNames, f.Name()) {
+		if f := st.Field(i); slices.Contains(model.GeneratedNames, f.Name()) {
 			m.errorf(f.Pos(), "field %s.%s has the name of a method cbor-gen generates for %s; rename the field", s.Name, f.Name(), s.Name)
 		}
 	}
@@ -60,7 +62,7 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 			continue
 		}
 		f, tag := c.v, c.tag
-		fd := &Field{Name: f.Name(), Pos: s.Pos, Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
+		fd := &model.Field{Name: f.Name(), Pos: s.Pos, Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
 			OmitEmpty: tag.omitEmpty, OmitZero: tag.omitZero, Via: c.via, Zero: zeroFormOf(f.Type())}
 		if f.Pos().IsValid() {
 			fd.Pos = m.fset.Position(f.Pos())
@@ -70,8 +72,8 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 			m.errorf(f.Pos(), "field %s.%s has unsupported type %s: %v (leave the field out of the encoding with the tag `cbor:\"-\"`)", s.Name, f.Name(), m.typeString(f.Type()), err)
 			continue
 		}
-		if hasDynamic(t) {
-			m.notes = append(m.notes, &posError{pos: m.fset.Position(f.Pos()), msg: fmt.Sprintf(
+		if model.HasDynamic(t) {
+			m.notes = append(m.notes, &model.PosError{Pos: m.fset.Position(f.Pos()), Msg: fmt.Sprintf(
 				"note: field %s.%s (%s) is encoded and decoded by fxamacker/cbor with reflection (the slow path)",
 				s.Name, f.Name(), m.typeString(f.Type()))})
 		}
@@ -82,7 +84,7 @@ func (m *modeler) structModel(tn *types.TypeName) *Struct {
 }
 
 // typeModel translates a field type, or says why it cannot.
-func (m *modeler) typeModel(t types.Type) (Type, error) {
+func (m *modeler) typeModel(t types.Type) (model.Type, error) {
 	t = types.Unalias(t)
 	if named, ok := t.(*types.Named); ok {
 		return m.namedModel(named)
@@ -90,7 +92,7 @@ func (m *modeler) typeModel(t types.Type) (Type, error) {
 	return m.underlyingModel(t, t)
 }
 
-func (m *modeler) namedModel(named *types.Named) (Type, error) {
+func (m *modeler) namedModel(named *types.Named) (model.Type, error) {
 	obj := named.Obj()
 	if m.selected[named.Origin().Obj()] || hasGeneratedMethods(named) {
 		// The type arguments of a generic type must be encodable too: its
@@ -104,37 +106,37 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 		if m.selected[named.Origin().Obj()] && obj.Pkg() == m.pkg {
 			local = obj.Name()
 		}
-		return StructRef{Go: named, Name: m.typeString(named), Local: local, HasSize: m.selected[named.Origin().Obj()] ||
-			types.NewMethodSet(types.NewPointer(named)).Lookup(nil, methodSize) != nil}, nil
+		return model.StructRef{Go: named, Name: m.typeString(named), Local: local, HasSize: m.selected[named.Origin().Obj()] ||
+			types.NewMethodSet(types.NewPointer(named)).Lookup(nil, model.MethodSize) != nil}, nil
 	}
 	if obj.Pkg() != nil {
 		switch obj.Pkg().Path() + "." + obj.Name() {
 		case "time.Time":
-			return Time{Go: named}, nil
+			return model.Time{Go: named}, nil
 		case "math/big.Int":
-			return BigInt{Go: named}, nil
+			return model.BigInt{Go: named}, nil
 		}
 	}
 	if _, ok := named.Underlying().(*types.Interface); ok {
 		if u := m.unions[obj]; u != nil {
-			return Union{Go: named, Model: u}, nil
+			return model.Union{Go: named, Model: u}, nil
 		}
-		return Dynamic{Go: named, Interface: true}, nil
+		return model.Dynamic{Go: named, Interface: true}, nil
 	}
 	// The methods fxamacker/cbor calls, in the order it looks for them.
 	marshal, unmarshal := hasSignature(named, "MarshalCBOR", false), hasSignature(named, "UnmarshalCBOR", true)
 	binary, unbinary := hasSignature(named, "MarshalBinary", false), hasSignature(named, "UnmarshalBinary", true)
 	switch {
 	case marshal && unmarshal:
-		return Marshaler{Go: named, Raw: obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == "github.com/fxamacker/cbor/v2.RawMessage"}, nil
+		return model.Marshaler{Go: named, Raw: obj.Pkg() != nil && obj.Pkg().Path()+"."+obj.Name() == "github.com/fxamacker/cbor/v2.RawMessage"}, nil
 	case (marshal || unmarshal) && !binary && !unbinary:
-		return m.splitModel(named, Marshaler{Go: named}, marshal)
+		return m.splitModel(named, model.Marshaler{Go: named}, marshal)
 	case marshal || unmarshal:
-		return Dynamic{Go: named}, nil // fxamacker mixes the pairs: leave it to fxamacker
+		return model.Dynamic{Go: named}, nil // fxamacker mixes the pairs: leave it to fxamacker
 	case binary && unbinary:
-		return BinaryMarshaler{Go: named}, nil
+		return model.BinaryMarshaler{Go: named}, nil
 	case binary || unbinary:
-		return m.splitModel(named, BinaryMarshaler{Go: named}, binary)
+		return m.splitModel(named, model.BinaryMarshaler{Go: named}, binary)
 	}
 	if _, ok := named.Underlying().(*types.Struct); ok {
 		if obj.Pkg() == m.pkg {
@@ -146,12 +148,12 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 		if m.pending != nil && m.pending.generates(obj) {
 			// Generated by the //go:generate line of its own package,
 			// later in the same go generate ./... run.
-			return StructRef{Go: named, Name: m.typeString(named), HasSize: true}, nil
+			return model.StructRef{Go: named, Name: m.typeString(named), HasSize: true}, nil
 		}
 		// A struct of another package that cbor-gen does not generate
 		// (image.Point, a library's type): fxamacker/cbor writes it, as a
 		// map keyed by field name, exactly as it would without cbor-gen.
-		return Dynamic{Go: named}, nil
+		return model.Dynamic{Go: named}, nil
 	}
 	if m.visiting[named] {
 		return nil, fmt.Errorf("%s refers to itself without a struct in between", obj.Name())
@@ -165,54 +167,54 @@ func (m *modeler) namedModel(named *types.Named) (Type, error) {
 // one way (encodes: when writing), the type's kind the other way, as
 // fxamacker/cbor handles it. A struct, or a kind that would itself need
 // fxamacker, stays on the slow path (Dynamic).
-func (m *modeler) splitModel(named *types.Named, method Type, encodes bool) (Type, error) {
+func (m *modeler) splitModel(named *types.Named, method model.Type, encodes bool) (model.Type, error) {
 	if _, isStruct := named.Underlying().(*types.Struct); isStruct || m.visiting[named] {
-		return Dynamic{Go: named}, nil
+		return model.Dynamic{Go: named}, nil
 	}
 	m.visiting[named] = true
 	defer delete(m.visiting, named)
 	kind, err := m.underlyingModel(named.Underlying(), named)
-	if err != nil || hasDynamic(kind) {
-		return Dynamic{Go: named}, nil
+	if err != nil || model.HasDynamic(kind) {
+		return model.Dynamic{Go: named}, nil
 	}
 	if encodes {
-		return Split{Go: named, Enc: method, Dec: kind, Kind: kind}, nil
+		return model.Split{Go: named, Enc: method, Dec: kind, Kind: kind}, nil
 	}
-	return Split{Go: named, Enc: kind, Dec: method, Kind: kind}, nil
+	return model.Split{Go: named, Enc: kind, Dec: method, Kind: kind}, nil
 }
 
 // underlyingModel translates the type structure u of the Go type goT
 // (which is u itself, or a named type whose underlying type is u).
-func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
+func (m *modeler) underlyingModel(u, goT types.Type) (model.Type, error) {
 	switch u := u.(type) {
 	case *types.Basic:
 		return basicModel(u, goT)
 	case *types.Slice:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
-			return Bytes{Go: goT, NamedElem: isNamedByte(u.Elem())}, nil
+			return model.Bytes{Go: goT, NamedElem: isNamedByte(u.Elem())}, nil
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
 			return nil, err
 		}
 		_, named := goT.(*types.Named)
-		return Slice{Go: goT, Elem: elem, ElemZero: zeroFormOf(u.Elem()), Named: named}, nil
+		return model.Slice{Go: goT, Elem: elem, ElemZero: zeroFormOf(u.Elem()), Named: named}, nil
 	case *types.Array:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
-			return ByteArray{Go: goT, N: u.Len(), NamedElem: isNamedByte(u.Elem())}, nil
+			return model.ByteArray{Go: goT, N: u.Len(), NamedElem: isNamedByte(u.Elem())}, nil
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return Array{Go: goT, N: u.Len(), Elem: elem}, nil
+		return model.Array{Go: goT, N: u.Len(), Elem: elem}, nil
 	case *types.Map:
 		key, err := m.typeModel(u.Key())
 		if err != nil {
 			return nil, err
 		}
 		switch key.(type) {
-		case Bool, Int, String:
+		case model.Bool, model.Int, model.String:
 		default:
 			return nil, fmt.Errorf("map keys must be strings, integers or bools")
 		}
@@ -220,13 +222,13 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Map{Go: goT, Key: key, Elem: elem, ElemZero: zeroFormOf(u.Elem())}, nil
+		return model.Map{Go: goT, Key: key, Elem: elem, ElemZero: zeroFormOf(u.Elem())}, nil
 	case *types.Pointer:
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return Pointer{Go: goT, Elem: elem}, nil
+		return model.Pointer{Go: goT, Elem: elem}, nil
 	case *types.Struct:
 		return nil, fmt.Errorf("anonymous struct types are not supported; declare a named struct type and add it to -type")
 	case *types.Interface:
@@ -237,13 +239,13 @@ func (m *modeler) underlyingModel(u, goT types.Type) (Type, error) {
 				return nil, err
 			}
 		}
-		return Dynamic{Go: goT, Interface: true}, nil
+		return model.Dynamic{Go: goT, Interface: true}, nil
 	case *types.Chan:
 		return nil, fmt.Errorf("channels have no CBOR encoding")
 	case *types.Signature:
 		return nil, fmt.Errorf("functions have no CBOR encoding")
 	case *types.TypeParam:
-		return TypeParam{Go: goT}, nil
+		return model.TypeParam{Go: goT}, nil
 	}
 	return nil, fmt.Errorf("no CBOR encoding for this kind of type")
 }
@@ -309,36 +311,36 @@ func (m *modeler) writable(t types.Type) error {
 	return nil
 }
 
-func basicModel(b *types.Basic, goT types.Type) (Type, error) {
+func basicModel(b *types.Basic, goT types.Type) (model.Type, error) {
 	switch b.Kind() {
 	case types.Bool:
-		return Bool{Go: goT}, nil
+		return model.Bool{Go: goT}, nil
 	case types.Int:
-		return Int{Go: goT, Signed: true}, nil
+		return model.Int{Go: goT, Signed: true}, nil
 	case types.Int8:
-		return Int{Go: goT, Bits: 8, Signed: true}, nil
+		return model.Int{Go: goT, Bits: 8, Signed: true}, nil
 	case types.Int16:
-		return Int{Go: goT, Bits: 16, Signed: true}, nil
+		return model.Int{Go: goT, Bits: 16, Signed: true}, nil
 	case types.Int32:
-		return Int{Go: goT, Bits: 32, Signed: true}, nil
+		return model.Int{Go: goT, Bits: 32, Signed: true}, nil
 	case types.Int64:
-		return Int{Go: goT, Bits: 64, Signed: true}, nil
+		return model.Int{Go: goT, Bits: 64, Signed: true}, nil
 	case types.Uint:
-		return Int{Go: goT}, nil
+		return model.Int{Go: goT}, nil
 	case types.Uint8:
-		return Int{Go: goT, Bits: 8}, nil
+		return model.Int{Go: goT, Bits: 8}, nil
 	case types.Uint16:
-		return Int{Go: goT, Bits: 16}, nil
+		return model.Int{Go: goT, Bits: 16}, nil
 	case types.Uint32:
-		return Int{Go: goT, Bits: 32}, nil
+		return model.Int{Go: goT, Bits: 32}, nil
 	case types.Uint64:
-		return Int{Go: goT, Bits: 64}, nil
+		return model.Int{Go: goT, Bits: 64}, nil
 	case types.Float32:
-		return Float{Go: goT, Bits: 32}, nil
+		return model.Float{Go: goT, Bits: 32}, nil
 	case types.Float64:
-		return Float{Go: goT, Bits: 64}, nil
+		return model.Float{Go: goT, Bits: 64}, nil
 	case types.String:
-		return String{Go: goT}, nil
+		return model.String{Go: goT}, nil
 	case types.Uintptr:
 		return nil, fmt.Errorf("uintptr values are addresses, not data")
 	case types.Complex64, types.Complex128:

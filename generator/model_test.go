@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // modelCase is a Go source snippet (package x, with runtime imported as
@@ -159,7 +161,7 @@ func byName(p *types.Package) string { return p.Name() }
 // describeStruct writes the model of a struct in one line: its
 // directives, then each field as ID:key:kind, with /Kind for the model
 // types that a wire kind does not tell apart.
-func describeStruct(s *Struct) string {
+func describeStruct(s *model.Struct) string {
 	var parts []string
 	for _, d := range []struct {
 		on   bool
@@ -191,7 +193,7 @@ func describeStruct(s *Struct) string {
 			}
 			id = strings.Join(via, ".") + "." + f.Name
 		}
-		if f.isReserved() {
+		if f.IsReserved() {
 			parts = append(parts, id+":reserved")
 			continue
 		}
@@ -204,8 +206,8 @@ func describeStruct(s *Struct) string {
 		}
 		k := kindOf(f.Type, byName).text
 		switch f.Type.(type) {
-		case Marshaler, BinaryMarshaler, Dynamic:
-			k += "/" + strings.TrimPrefix(fmt.Sprintf("%T", f.Type), "generator.")
+		case model.Marshaler, model.BinaryMarshaler, model.Dynamic:
+			k += "/" + strings.TrimPrefix(fmt.Sprintf("%T", f.Type), "model.")
 		}
 		parts = append(parts, id+":"+key+":"+k)
 	}
@@ -245,7 +247,7 @@ func loadSnippets(t *testing.T, cases []modelCase) []*loaded {
 			t.Fatalf("package %s", p.PkgPath)
 		}
 		pkgDir := filepath.Join(dir, filepath.Base(p.PkgPath))
-		out[i] = &loaded{pkg: p, dir: pkgDir, outPath: filepath.Join(pkgDir, DefaultOutput)}
+		out[i] = &loaded{pkg: p, dir: pkgDir, outPath: filepath.Join(pkgDir, model.DefaultOutput)}
 	}
 	return out
 }
@@ -254,7 +256,7 @@ func TestModel(t *testing.T) {
 	ls := loadSnippets(t, modelCases)
 	for i, tc := range modelCases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := buildModel(ls[i], tc.types, nil, orderBytewise)
+			f, err := buildModel(ls[i], tc.types, nil, model.OrderBytewise)
 			if len(tc.errs) > 0 {
 				if err == nil {
 					t.Fatal("no error")
@@ -272,7 +274,7 @@ func TestModel(t *testing.T) {
 				got[s.Name] = describeStruct(s)
 				pos[s.Name] = at(s.Pos)
 				for _, fd := range s.Fields {
-					pos[s.Name+"."+fieldID(fd)] = at(fd.Pos)
+					pos[s.Name+"."+model.FieldID(fd)] = at(fd.Pos)
 				}
 			}
 			for name, want := range tc.pos {

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // renderPath stands for the generated file's import path while the code
@@ -43,7 +45,7 @@ func resolveParsed(src []byte, ownPath string, taken map[string]bool) ([]byte, e
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
-		return nil, fmt.Errorf("parsing rendered code: %v\n%s", err, numberLines(src))
+		return nil, fmt.Errorf("parsing rendered code: %v\n%s", err, model.NumberLines(src))
 	}
 	imports := importDecl(f)
 	if imports == nil {

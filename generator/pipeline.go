@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -55,7 +57,7 @@ func Generate(cfg Config) error {
 	oldLock, err := os.ReadFile(out.LockPath)
 	switch {
 	case os.IsNotExist(err):
-		where := relPath(out.LockPath)
+		where := model.RelPath(out.LockPath)
 		if !strings.ContainsRune(where, filepath.Separator) {
 			where = out.LockPath // go generate runs in the package directory: say which one
 		}
@@ -112,7 +114,7 @@ func checkAll(cfg Config) error {
 			continue
 		}
 		if len(runs) == 0 {
-			if !ourOutput(filepath.Join(dir, DefaultOutput)) {
+			if !ourOutput(filepath.Join(dir, model.DefaultOutput)) {
 				continue
 			}
 			runs = []Config{{Pattern: dir}}
@@ -131,7 +133,7 @@ func checkAll(cfg Config) error {
 		}
 	}
 	if checked == 0 {
-		return fmt.Errorf("-check %s: no package has a //go:generate line running cbor-gen or a %s", cfg.Pattern, DefaultOutput)
+		return fmt.Errorf("-check %s: no package has a //go:generate line running cbor-gen or a %s", cfg.Pattern, model.DefaultOutput)
 	}
 	if len(problems) == 0 {
 		return nil
@@ -153,7 +155,7 @@ func ourOutput(path string) bool {
 	}
 	defer f.Close()
 	first, _ := bufio.NewReader(f).ReadString('\n')
-	return first == "// "+generatedHeader+"\n"
+	return first == "// "+model.GeneratedHeader+"\n"
 }
 
 // joinedStale is the errors of a -check over several packages, of which
@@ -174,7 +176,7 @@ func checkOutput(out *Output) error {
 			return err
 		}
 		if !bytes.Equal(old, f.src) {
-			stale = append(stale, fmt.Sprintf("%s (run go generate)\n%s", relPath(f.path), Diff("disk/"+relPath(f.path), "generated", old, f.src)))
+			stale = append(stale, fmt.Sprintf("%s (run go generate)\n%s", model.RelPath(f.path), Diff("disk/"+model.RelPath(f.path), "generated", old, f.src)))
 		}
 	}
 	if len(stale) > 0 {
@@ -205,7 +207,7 @@ func sameTypeSet(cfg Config, oldLock []byte, out *Output) error {
 	fix.Types = was
 	return fmt.Errorf("-accept-break without -type would generate %s, but the schema record %s holds %s. "+
 		"Name the types, as the //go:generate line does; to keep the recorded ones:\n\t%s",
-		strings.Join(now, ", "), relPath(out.LockPath), strings.Join(was, ", "), commandLine(fix, "-accept-break"))
+		strings.Join(now, ", "), model.RelPath(out.LockPath), strings.Join(was, ", "), commandLine(fix, "-accept-break"))
 }
 
 // typeNames returns the names of the types in the record, sorted.
@@ -231,7 +233,7 @@ func inModule(pattern string) error {
 		return err
 	}
 	if os.Getenv("GO111MODULE") == "off" {
-		return errors.New("GO111MODULE=off: cbor-gen needs module mode (the generated code imports " + modulePath + "/runtime); unset it")
+		return errors.New("GO111MODULE=off: cbor-gen needs module mode (the generated code imports " + model.ModulePath + "/runtime); unset it")
 	}
 	if os.Getenv("GOWORK") != "" && os.Getenv("GOWORK") != "off" {
 		return nil // a workspace names its modules itself
@@ -250,7 +252,7 @@ func inModule(pattern string) error {
 		d = parent
 	}
 	return fmt.Errorf("%s is not in a Go module (no go.mod here or above). The generated code imports %s/runtime, which the go command finds only in a module: run go mod init, then go get -tool %s/cmd/cbor-gen",
-		relPath(dir), modulePath, modulePath)
+		model.RelPath(dir), model.ModulePath, model.ModulePath)
 }
 
 // Output is what one run produces: the generated source and the schema
@@ -265,11 +267,11 @@ type Output struct {
 // Render runs the pipeline up to the generated source and schema record,
 // and returns both without writing anything.
 func Render(cfg Config) (*Output, error) {
-	order, err := parseKeyOrder(cfg.Sort)
+	order, err := model.ParseKeyOrder(cfg.Sort)
 	if err != nil {
 		return nil, err
 	}
-	tm, err := parseTimeOptions(cfg.Time, cfg.TimeTag)
+	tm, err := model.ParseTimeOptions(cfg.Time, cfg.TimeTag)
 	if err != nil {
 		return nil, err
 	}
@@ -353,7 +355,7 @@ func readRecord(path string) ([]byte, error) {
 // judgeBreaks refuses what the schema check found would break stored
 // data, with the command that accepts it; with cfg.AcceptBreak it writes
 // to cfg.Log what is accepted instead.
-func judgeBreaks(cfg Config, f *File, lockPath string, sc *schemaResult) error {
+func judgeBreaks(cfg Config, f *model.File, lockPath string, sc *schemaResult) error {
 	if sc.unreadable != nil {
 		if !cfg.AcceptBreak {
 			return fmt.Errorf("%v\n(fix the schema record, or write it anew once with\n\t%s\n)", sc.unreadable, acceptBreakCommand(cfg, f))
@@ -362,9 +364,9 @@ func judgeBreaks(cfg Config, f *File, lockPath string, sc *schemaResult) error {
 	}
 	if sc.breaks != nil {
 		if !cfg.AcceptBreak {
-			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.breaks, relPath(lockPath), schemaDoc, acceptBreakCommand(cfg, f))
+			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.breaks, model.RelPath(lockPath), schemaDoc, acceptBreakCommand(cfg, f))
 		}
-		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", relPath(lockPath), sc.breaks)
+		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", model.RelPath(lockPath), sc.breaks)
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // Which fields of a struct are on the wire, as fxamacker/cbor reads them:
@@ -53,14 +55,14 @@ func parseTag(tag string) (fieldTag, bool) {
 // isReservedType reports whether t is runtime.Reserved.
 func isReservedType(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == reservedName && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath
+	return ok && n.Obj().Name() == model.ReservedName && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == model.RuntimePath
 }
 
 // reservedField returns the model of field i of st when it is a
 // runtime.Reserved field (exported or not, blank or named), and ok false
 // for every other field. A reserved field tagged "-" is skipped: fd nil,
 // ok true.
-func (p *promotion) reservedField(st *types.Struct, i int) (fd *Field, ok bool) {
+func (p *promotion) reservedField(st *types.Struct, i int) (fd *model.Field, ok bool) {
 	f := st.Field(i)
 	if !isReservedType(f.Type()) {
 		return nil, false
@@ -68,7 +70,7 @@ func (p *promotion) reservedField(st *types.Struct, i int) (fd *Field, ok bool) 
 	if _, on := parseTag(st.Tag(i)); !on {
 		return nil, true
 	}
-	return &Field{Name: f.Name(), Pos: p.fset.Position(f.Pos()), Type: Reserved{Go: f.Type()}}, true
+	return &model.Field{Name: f.Name(), Pos: p.fset.Position(f.Pos()), Type: model.Reserved{Go: f.Type()}}, true
 }
 
 // candidate is a field that may be on the wire: one of the struct's own,
@@ -79,10 +81,10 @@ type candidate struct {
 	name   string // the key: the tag name, else the Go name; digits for keyasint
 	keyInt int64
 	index  []int // field indexes from the outer struct, as reflect numbers them
-	via    []Embed
+	via    []model.Embed
 	// reserved is the model of a runtime.Reserved field of the struct
 	// itself (reservedField): it keeps its slot and has no key.
-	reserved *Field
+	reserved *model.Field
 }
 
 func tagged(c candidate) bool { return c.tag.present }
@@ -96,7 +98,7 @@ type promotion struct {
 }
 
 func (p *promotion) errorf(pos token.Pos, format string, args ...any) {
-	p.errs = append(p.errs, &posError{pos: p.fset.Position(pos), msg: fmt.Sprintf(format, args...)})
+	p.errs = append(p.errs, &model.PosError{Pos: p.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
 }
 
 // embedded is a struct whose fields are promoted: the struct itself, or
@@ -105,7 +107,7 @@ type embedded struct {
 	st    *types.Struct
 	typ   types.Type
 	index []int
-	via   []Embed
+	via   []model.Embed
 }
 
 // visibleFields lists the fields of a struct as fxamacker/cbor sees them,
@@ -174,11 +176,11 @@ func (p *promotion) fieldOf(e embedded, i int) (c candidate, deeper *embedded, o
 	}
 	index := append(append([]int{}, e.index...), i)
 	if f.Embedded() && isStruct && tag.name == "" {
-		step := Embed{Name: f.Name()}
+		step := model.Embed{Name: f.Name()}
 		if isPtr {
 			step.Ptr = ptr
 		}
-		return c, &embedded{embStruct, ft, index, append(append([]Embed{}, e.via...), step)}, false
+		return c, &embedded{embStruct, ft, index, append(append([]model.Embed{}, e.via...), step)}, false
 	}
 	c = candidate{v: f, tag: tag, name: tag.name, index: index, via: e.via}
 	if c.name == "" {

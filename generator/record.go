@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The schema record. In the array format a field's slot is its identity,
@@ -46,7 +48,7 @@ import (
 
 // schemaDoc names the rules of the schema record where every user can
 // find them: by module path, not by a path in their own repository.
-const schemaDoc = modulePath + "/docs/schema.md"
+const schemaDoc = model.ModulePath + "/docs/schema.md"
 
 // schemaVersion is the format version on the first line of a record.
 const schemaVersion = "cbor-gen schema 1"
@@ -106,35 +108,19 @@ func (s slotRecord) describe() string {
 }
 
 // keyToken is the legacy key of f as the record writes it.
-func keyToken(f *Field) string {
+func keyToken(f *model.Field) string {
 	if f.KeyAsInt {
 		return strconv.FormatInt(f.KeyInt, 10)
 	}
 	return strconv.Quote(f.Key)
 }
 
-// fieldID names a field in the record and in messages: its Go name, after
-// the embedded structs it is promoted through (Audit.Version), since two
-// promoted fields may share a Go name.
-func fieldID(f *Field) string {
-	if len(f.Via) == 0 {
-		return f.Name
-	}
-	var b strings.Builder
-	for _, e := range f.Via {
-		b.WriteString(e.Name)
-		b.WriteByte('.')
-	}
-	b.WriteString(f.Name)
-	return b.String()
-}
-
 // slotOf is the record line of field f, of wire kind k.
-func slotOf(f *Field, k *kind) slotRecord {
-	if f.isReserved() {
+func slotOf(f *model.Field, k *kind) slotRecord {
+	if f.IsReserved() {
 		return slotRecord{reserved: true}
 	}
-	return slotRecord{name: fieldID(f), key: keyToken(f), kind: k.text}
+	return slotRecord{name: model.FieldID(f), key: keyToken(f), kind: k.text}
 }
 
 // parseRecord reads a schema record. Errors name the line and column.
@@ -188,7 +174,7 @@ func parseRecord(path string, data []byte) (*record, error) {
 		}
 	}
 	if len(p.errs) > 0 {
-		return nil, joinPosErrors(p.errs)
+		return nil, model.JoinPosErrors(p.errs)
 	}
 	return p.rec, nil
 }
@@ -202,9 +188,9 @@ type recordParser struct {
 }
 
 func (p *recordParser) fail(col int, format string, args ...any) {
-	p.errs = append(p.errs, &posError{
-		pos: token.Position{Filename: p.path, Line: p.line, Column: col},
-		msg: fmt.Sprintf(format, args...),
+	p.errs = append(p.errs, &model.PosError{
+		Pos: token.Position{Filename: p.path, Line: p.line, Column: col},
+		Msg: fmt.Sprintf(format, args...),
 	})
 }
 
@@ -394,7 +380,7 @@ func formatRecord(rec *record, goFile string) []byte {
 
 // tagToken is the tag of s as the record writes it: the number, with ? when
 // decoding accepts the untagged item too.
-func tagToken(s *Struct) string {
+func tagToken(s *model.Struct) string {
 	if !s.HasTag {
 		return ""
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The code of a large output is built and rendered by jennifer in chunks
@@ -39,12 +41,12 @@ func emitChunks(n int) int {
 	if testChunks > 0 {
 		return testChunks
 	}
-	return max(min(goruntime.GOMAXPROCS(0), maxParts, n/minChunkStructs), 1)
+	return max(min(goruntime.GOMAXPROCS(0), model.MaxParts, n/minChunkStructs), 1)
 }
 
 // renderChunks renders the code of f, unformatted, in at most chunks
 // chunks at once.
-func renderChunks(f *File, chunks int) ([]byte, error) {
+func renderChunks(f *model.File, chunks int) ([]byte, error) {
 	if chunks < 2 || len(f.Structs) < 2 {
 		return renderOne(f, 0, len(f.Structs), true, true)
 	}
@@ -75,8 +77,8 @@ func renderChunks(f *File, chunks int) ([]byte, error) {
 // renderOne renders the code of the types f.Structs[from:to] as one
 // jennifer file: the version guard first when first, the unions last when
 // last.
-func renderOne(f *File, from, to int, first, last bool) ([]byte, error) {
-	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, path: f.Path, structs: map[string]*Struct{}}
+func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
+	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, path: f.Path, structs: map[string]*model.Struct{}}
 	for _, s := range f.Structs {
 		e.structs[s.Name] = s
 	}
@@ -102,11 +104,11 @@ func renderOne(f *File, from, to int, first, last bool) ([]byte, error) {
 // newRenderFile is the jennifer file the code of f is rendered in, with
 // its header and the names of its imports, which it returns too, by
 // path.
-func newRenderFile(f *File) (*jen.File, map[string]string) {
+func newRenderFile(f *model.File) (*jen.File, map[string]string) {
 	names := map[string]string{}
 	jf := jen.NewFilePathName(renderPath, f.Package) // see resolveNames
 	jf.ImportAlias(f.Path, selfAlias)
-	jf.HeaderComment(generatedHeader)
+	jf.HeaderComment(model.GeneratedHeader)
 	jf.HeaderComment(versionHeader())
 	if f.Build != "" {
 		jf.HeaderComment(f.Build) // starts with "//": written as it is
@@ -126,8 +128,8 @@ func newRenderFile(f *File) (*jen.File, map[string]string) {
 		jf.ImportAlias(path, alias)
 		names[path] = alias
 	}
-	importAs(runtimePath, "runtime")
-	importAs(dynamicPath, "dynamic")
+	importAs(model.RuntimePath, "runtime")
+	importAs(model.DynamicPath, "dynamic")
 	importAs("math", "math") // the bounds of integer types
 	jf.NoFormat = true       // formatted below, so that a failure shows numbered lines
 	for _, pkg := range importedPackages(f) {
@@ -138,13 +140,13 @@ func newRenderFile(f *File) (*jen.File, map[string]string) {
 
 // importNames are the names newRenderFile gives the imports of f, by
 // path.
-func importNames(f *File) map[string]string {
+func importNames(f *model.File) map[string]string {
 	_, names := newRenderFile(f)
 	return names
 }
 
 // addStruct adds the methods of s to jf.
-func (e *emitter) addStruct(jf *jen.File, s *Struct) {
+func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 	if !s.Embeddable {
 		jf.Add(e.marshalMethod(s)).Line()
 	}
@@ -286,10 +288,27 @@ func importLine(line string, hinted map[string]string) (name, path string, ok bo
 
 // emitFile renders f as Go source, not yet gofmt'd (finishOutput formats
 // it).
-func emitFile(f *File) ([]byte, error) {
+func emitFile(f *model.File) ([]byte, error) {
 	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))
 	if err != nil {
 		return nil, err
 	}
 	return resolveNames(rendered, f.Path, f.Taken)
+}
+
+// versionHeader is the header line that names the generator's version.
+func versionHeader() string {
+	return "cbor-gen " + model.Version() + ", generated code version " + strconv.Itoa(runtime.GenVersion)
+}
+
+// versionGuard is the constant declaration that makes a generated file
+// and a runtime that do not fit fail to compile, with an error that names
+// the side to update (see runtime/version.go).
+func versionGuard(version int) jen.Code {
+	v := jen.Lit(version)
+	return jen.Comment("The generated code and the runtime must fit: a compile error here names the one to update.").Line().
+		Const().Defs(
+		jen.Id("_").Op("=").Add(rt("UpgradeCborgenRuntime")).Call(rt("GenVersion").Op("-").Add(v)),
+		jen.Id("_").Op("=").Add(rt("RegenerateWithNewerCborgen")).Call(v.Clone().Op("-").Add(rt("MinGenVersion"))),
+	)
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The schema check compares the model with the schema record of the
@@ -41,7 +43,7 @@ type schemaResult struct {
 
 // checkSchema compares the model f with old, the record of the previous
 // run (nil when there is none), for the output file out.
-func checkSchema(f *File, out string, old []byte) *schemaResult {
+func checkSchema(f *model.File, out string, old []byte) *schemaResult {
 	c := &schemaCheck{lockPath: LockPath(out), qual: qualifier(f.Path)}
 	res := &schemaResult{required: map[string]int{}}
 	prev := newRecord()
@@ -64,7 +66,7 @@ func checkSchema(f *File, out string, old []byte) *schemaResult {
 	c.compareGone(prev, rec)
 
 	if len(c.problems) > 0 {
-		res.breaks = joinPosErrors(c.problems)
+		res.breaks = model.JoinPosErrors(c.problems)
 	}
 	for name, tr := range rec.types {
 		res.required[name] = tr.required
@@ -82,7 +84,7 @@ type schemaCheck struct {
 }
 
 func (c *schemaCheck) problem(pos token.Position, format string, args ...any) {
-	c.problems = append(c.problems, &posError{pos: pos, msg: fmt.Sprintf(format, args...)})
+	c.problems = append(c.problems, &model.PosError{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
 // recordPos is a position in the record.
@@ -103,7 +105,7 @@ func qualifier(path string) types.Qualifier {
 
 // compareStruct checks s against its record tr (nil for a type new to the
 // record) and returns the record after this run.
-func (c *schemaCheck) compareStruct(s *Struct, tr *typeRecord) *typeRecord {
+func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord {
 	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: tagToken(s)}
 	if s.HasRequired {
 		next.required = s.Required // //cborgen:required: the trailing fields are optional from the start
@@ -132,7 +134,7 @@ func (c *schemaCheck) compareStruct(s *Struct, tr *typeRecord) *typeRecord {
 // formatChanged refuses a type that changed between the array format and
 // the map format (//cborgen:map): stored values of the old format would
 // no longer decode.
-func (c *schemaCheck) formatChanged(s *Struct, tr *typeRecord) {
+func (c *schemaCheck) formatChanged(s *model.Struct, tr *typeRecord) {
 	if tr.mapFormat {
 		c.problem(s.Pos, "type %s is no longer //cborgen:map: stored values are maps, and an array type reads its legacy map form by Go field name, not by the recorded keys and kinds. Keep //cborgen:map", s.Name)
 		return
@@ -145,7 +147,7 @@ func (c *schemaCheck) formatChanged(s *Struct, tr *typeRecord) {
 // none), so the tag may not change number, disappear, or appear as
 // required. Adding an optional tag, or making a required one optional,
 // reads the stored values still.
-func (c *schemaCheck) compareTag(s *Struct, old, cur string) {
+func (c *schemaCheck) compareTag(s *model.Struct, old, cur string) {
 	oldN, curN := strings.TrimSuffix(old, "?"), strings.TrimSuffix(cur, "?")
 	pos := s.Pos
 	switch {
@@ -198,7 +200,7 @@ func (c *schemaCheck) compareGone(old, cur *record) {
 }
 
 // unionRecordOf is the record of the union u: its variants by name.
-func unionRecordOf(u *UnionType) *unionRecord {
+func unionRecordOf(u *model.UnionType) *unionRecord {
 	ur := &unionRecord{name: u.Name}
 	for _, v := range u.Variants {
 		ur.variants = append(ur.variants, v.Struct.Name)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/token"
 	"strconv"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The rules of the array format, where a field is known by its slot: a
@@ -18,7 +20,7 @@ import (
 type slotView struct {
 	lockPath string // the record's path, for messages
 	problems []error
-	s        *Struct
+	s        *model.Struct
 	tr       *typeRecord
 	kinds    []*kind        // of each field of s
 	recorded map[string]int // field name -> recorded slot, for fields that hold a slot
@@ -28,7 +30,7 @@ type slotView struct {
 	retiredKeys map[string]string
 }
 
-func newSlotView(lockPath string, s *Struct, tr *typeRecord, kinds []*kind) *slotView {
+func newSlotView(lockPath string, s *model.Struct, tr *typeRecord, kinds []*kind) *slotView {
 	v := &slotView{lockPath: lockPath, s: s, tr: tr, kinds: kinds,
 		recorded: map[string]int{}, current: map[string]int{}, retiredKeys: map[string]string{}}
 	for i, r := range tr.slots {
@@ -37,12 +39,12 @@ func newSlotView(lockPath string, s *Struct, tr *typeRecord, kinds []*kind) *slo
 		}
 	}
 	for i, fd := range s.Fields {
-		if !fd.isReserved() {
-			v.current[fieldID(fd)] = i
+		if !fd.IsReserved() {
+			v.current[model.FieldID(fd)] = i
 		}
 	}
 	for i, r := range tr.slots {
-		retiring := i < len(s.Fields) && s.Fields[i].isReserved()
+		retiring := i < len(s.Fields) && s.Fields[i].IsReserved()
 		if (r.reserved || retiring) && r.name != "" {
 			v.retiredKeys[r.key] = r.name
 		}
@@ -53,27 +55,27 @@ func newSlotView(lockPath string, s *Struct, tr *typeRecord, kinds []*kind) *slo
 // renamed reports whether slot i holds a field renamed in Go: neither the
 // old name nor the new one is anywhere else.
 func (v *slotView) renamed(i int) bool {
-	if i >= len(v.s.Fields) || i >= len(v.tr.slots) || v.s.Fields[i].isReserved() || v.tr.slots[i].reserved {
+	if i >= len(v.s.Fields) || i >= len(v.tr.slots) || v.s.Fields[i].IsReserved() || v.tr.slots[i].reserved {
 		return false
 	}
-	_, newRecorded := v.recorded[fieldID(v.s.Fields[i])]
+	_, newRecorded := v.recorded[model.FieldID(v.s.Fields[i])]
 	_, oldCurrent := v.current[v.tr.slots[i].name]
 	return !newRecorded && !oldCurrent
 }
 
 func (v *slotView) problem(pos token.Position, format string, args ...any) {
-	v.problems = append(v.problems, &posError{pos: pos, msg: fmt.Sprintf(format, args...)})
+	v.problems = append(v.problems, &model.PosError{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
 // compareSlots checks the fields of s, of wire kinds kinds, against the
 // slots of its record tr, and completes next, the record after this run.
 // It returns the problems it finds, in the order of the fields and then
 // of the recorded slots.
-func compareSlots(lockPath string, s *Struct, tr, next *typeRecord, kinds []*kind) []error {
+func compareSlots(lockPath string, s *model.Struct, tr, next *typeRecord, kinds []*kind) []error {
 	keepReservations(s, tr, next)
 	v := newSlotView(lockPath, s, tr, kinds)
 	for i, fd := range s.Fields {
-		if fd.isReserved() {
+		if fd.IsReserved() {
 			continue
 		}
 		if v.moved(i) || v.retiredKey(i) || v.slotTaken(i) {
@@ -95,9 +97,9 @@ func compareSlots(lockPath string, s *Struct, tr, next *typeRecord, kinds []*kin
 
 // keepReservations makes a reserved field's slot remember what it held:
 // a field retired now, or the field a reservation already remembers.
-func keepReservations(s *Struct, tr, next *typeRecord) {
+func keepReservations(s *model.Struct, tr, next *typeRecord) {
 	for i, fd := range s.Fields {
-		if fd.isReserved() && i < len(tr.slots) {
+		if fd.IsReserved() && i < len(tr.slots) {
 			was := tr.slots[i]
 			was.reserved = true
 			next.slots[i] = was
@@ -108,14 +110,14 @@ func keepReservations(s *Struct, tr, next *typeRecord) {
 // moved refuses field i when the record has it at another slot.
 func (v *slotView) moved(i int) bool {
 	s, tr, fd := v.s, v.tr, v.s.Fields[i]
-	name := fieldID(fd)
+	name := model.FieldID(fd)
 	j, ok := v.recorded[name]
 	if !ok || j == i {
 		return false
 	}
 	if i < len(tr.slots) && !tr.slots[i].reserved {
 		v.problem(fd.Pos, "field %[1]s.%[2]s moved from slot %[3]d to slot %[4]d, where stored data holds %[1]s.%[5]s: existing data would decode the values of %[5]s into %[2]s. Keep the recorded order (%[6]s) and add new fields at the end",
-			s.Name, name, j, i, tr.slots[i].name, relPath(v.lockPath))
+			s.Name, name, j, i, tr.slots[i].name, model.RelPath(v.lockPath))
 		return true
 	}
 	holds := "no field: it was appended after the record"
@@ -123,7 +125,7 @@ func (v *slotView) moved(i int) bool {
 		holds = tr.slots[i].describe()
 	}
 	v.problem(fd.Pos, "field %s.%s moved from slot %d to slot %d, which holds %s: existing data would decode other values into %s. Keep the recorded order (%s)",
-		s.Name, name, j, i, holds, name, relPath(v.lockPath))
+		s.Name, name, j, i, holds, name, model.RelPath(v.lockPath))
 	return true
 }
 
@@ -136,7 +138,7 @@ func (v *slotView) retiredKey(i int) bool {
 	}
 	fd := v.s.Fields[i]
 	if old, ok := v.retiredKeys[keyToken(fd)]; ok {
-		name := fieldID(fd)
+		name := model.FieldID(fd)
 		v.problem(fd.Pos, "field %s.%s uses the legacy key %s of the retired field %s: legacy maps hold the values of %s under that key and would decode them into %s. Give it another key",
 			v.s.Name, name, keyToken(fd), old, old, name)
 	}
@@ -147,7 +149,7 @@ func (v *slotView) retiredKey(i int) bool {
 // data: those of a retired field, or of another field.
 func (v *slotView) slotTaken(i int) bool {
 	s, fd, r := v.s, v.s.Fields[i], v.tr.slots[i]
-	name := fieldID(fd)
+	name := model.FieldID(fd)
 	switch {
 	case r.reserved:
 		v.problem(fd.Pos, "field %s.%s takes slot %d, which is reserved%s: stored data may still hold the retired values there. Keep the runtime.Reserved field and add new fields at the end",
@@ -170,7 +172,7 @@ func (v *slotView) retyped(i int) {
 	}
 	fd := v.s.Fields[i]
 	v.problem(fd.Pos, "field %s.%s changed from %s to %s: stored data holds %s values in slot %d, which a %s field cannot decode to the same value. Keep a compatible type ("+schemaDoc+" lists them) or add a new field at the end",
-		v.s.Name, fieldID(fd), r.kind, cur.text, r.kind, i, cur.text)
+		v.s.Name, model.FieldID(fd), r.kind, cur.text, r.kind, i, cur.text)
 }
 
 // rekeyed refuses field i when its legacy map key changed: maps written
@@ -178,7 +180,7 @@ func (v *slotView) retyped(i int) {
 func (v *slotView) rekeyed(i int) {
 	r, fd := v.tr.slots[i], v.s.Fields[i]
 	if key := keyToken(fd); key != r.key {
-		name := fieldID(fd)
+		name := model.FieldID(fd)
 		v.problem(fd.Pos, "field %s.%s: legacy map key changed from %s to %s: maps written before the array format hold %s under %s and would decode with %s left zero. Keep the key with the tag %s",
 			v.s.Name, name, r.key, key, name, r.key, name, tagFor(r.key, fd))
 	}
@@ -202,7 +204,7 @@ func (v *slotView) lostReservation(j int) bool {
 // holds it now, under its name or renamed, nor a reservation.
 func (v *slotView) removed(j int) {
 	s, r := v.s, v.tr.slots[j]
-	if _, ok := v.current[r.name]; ok || v.renamed(j) || (j < len(s.Fields) && s.Fields[j].isReserved()) {
+	if _, ok := v.current[r.name]; ok || v.renamed(j) || (j < len(s.Fields) && s.Fields[j].IsReserved()) {
 		return
 	}
 	at := s.Pos
@@ -227,7 +229,7 @@ func wasText(r slotRecord) string {
 // tagFor is the struct tag that gives field fd the legacy key token k and
 // keeps the options of its tag now (omitempty, omitzero): a cbor tag
 // replaces a json tag whole, so advice without them would drop them.
-func tagFor(k string, fd *Field) string {
+func tagFor(k string, fd *model.Field) string {
 	name, opts := k, ""
 	if s, err := strconv.Unquote(k); err == nil {
 		name = s

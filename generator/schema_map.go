@@ -3,6 +3,8 @@ package generator
 import (
 	"fmt"
 	"go/token"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The rules of the map format (//cborgen:map), where a field is known by
@@ -18,10 +20,10 @@ import (
 // compareKeys checks the fields of the map-format type s, of wire kinds
 // kinds, against its record tr, and completes next, the record after this
 // run, with the retired keys. It returns the problems it finds.
-func compareKeys(s *Struct, tr, next *typeRecord, kinds []*kind) []error {
+func compareKeys(s *model.Struct, tr, next *typeRecord, kinds []*kind) []error {
 	var problems []error
 	problem := func(pos token.Position, format string, args ...any) {
-		problems = append(problems, &posError{pos: pos, msg: fmt.Sprintf(format, args...)})
+		problems = append(problems, &model.PosError{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 	}
 	byKey, byName := map[string]slotRecord{}, map[string]slotRecord{}
 	for _, r := range tr.slots {
@@ -32,7 +34,7 @@ func compareKeys(s *Struct, tr, next *typeRecord, kinds []*kind) []error {
 	}
 	now := map[string]bool{}
 	for i, fd := range s.Fields {
-		name, key := fieldID(fd), keyToken(fd)
+		name, key := model.FieldID(fd), keyToken(fd)
 		now[key] = true
 		if r, ok := byName[name]; ok && r.key != key {
 			problem(fd.Pos, "field %s.%s: map key changed from %s to %s: stored maps hold %s under %s and would decode with %s left zero. Keep the key with the tag %s",

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 func TestKindCompatible(t *testing.T) {
@@ -359,15 +361,15 @@ func TestSchemaEvolvedModel(t *testing.T) {
 // parsing its text gives, so that kindCompatible treats a recorded kind
 // and a current one alike.
 func TestKindTree(t *testing.T) {
-	for _, typ := range []Type{
-		Int{Bits: 8, Signed: true},
-		Bytes{},
-		ByteArray{N: 16},
-		Slice{Elem: Pointer{Elem: Float{Bits: 32}}},
-		Array{N: 3, Elem: Bytes{}},
-		Map{Key: String{}, Elem: Map{Key: Int{}, Elem: Slice{Elem: Bool{}}}},
-		Pointer{Elem: Pointer{Elem: String{}}},
-		Reserved{},
+	for _, typ := range []model.Type{
+		model.Int{Bits: 8, Signed: true},
+		model.Bytes{},
+		model.ByteArray{N: 16},
+		model.Slice{Elem: model.Pointer{Elem: model.Float{Bits: 32}}},
+		model.Array{N: 3, Elem: model.Bytes{}},
+		model.Map{Key: model.String{}, Elem: model.Map{Key: model.Int{}, Elem: model.Slice{Elem: model.Bool{}}}},
+		model.Pointer{Elem: model.Pointer{Elem: model.String{}}},
+		model.Reserved{},
 	} {
 		built := kindOf(typ, nil)
 		if parsed := parseKind(built.text); !sameKind(built, parsed) {
@@ -389,17 +391,17 @@ func TestCheckSchema(t *testing.T) {
 	pos := func(line int) token.Position {
 		return token.Position{Filename: "x.go", Line: line, Column: 2, Offset: line * 10}
 	}
-	field := func(name string, line int, typ Type) *Field {
-		return &Field{Name: name, Key: name, Pos: pos(line), Type: typ}
+	field := func(name string, line int, typ model.Type) *model.Field {
+		return &model.Field{Name: name, Key: name, Pos: pos(line), Type: typ}
 	}
-	model := func(fields ...*Field) *File {
-		return &File{Path: "example.com/x", Structs: []*Struct{{Name: "T", Pos: pos(1), Fields: fields}}}
+	fileOf := func(fields ...*model.Field) *model.File {
+		return &model.File{Path: "example.com/x", Structs: []*model.Struct{{Name: "T", Pos: pos(1), Fields: fields}}}
 	}
 	const old = "cbor-gen schema 1\n\ntype T required=2\nT 0 A \"A\" int8\nT 1 B \"B\" string\n"
 
 	// A compatible change and an appended field: no break, and the new
 	// field is optional.
-	res := checkSchema(model(field("A", 2, Int{Bits: 64, Signed: true}), field("B", 3, String{}), field("C", 4, Bool{})), "/p/cbor_gen.go", []byte(old))
+	res := checkSchema(fileOf(field("A", 2, model.Int{Bits: 64, Signed: true}), field("B", 3, model.String{}), field("C", 4, model.Bool{})), "/p/cbor_gen.go", []byte(old))
 	if res.breaks != nil || res.unreadable != nil {
 		t.Fatalf("breaks %v, unreadable %v", res.breaks, res.unreadable)
 	}
@@ -412,9 +414,9 @@ func TestCheckSchema(t *testing.T) {
 
 	// A narrowing, a changed key and a removed field, in the order of
 	// their positions.
-	b := field("B", 3, Int{Bits: 8, Signed: true})
+	b := field("B", 3, model.Int{Bits: 8, Signed: true})
 	b.Key = "b"
-	res = checkSchema(model(field("A", 2, Int{Bits: 8, Signed: true}), b), "/p/cbor_gen.go", []byte(old+"T 2 C \"C\" bool\n"))
+	res = checkSchema(fileOf(field("A", 2, model.Int{Bits: 8, Signed: true}), b), "/p/cbor_gen.go", []byte(old+"T 2 C \"C\" bool\n"))
 	want := []string{
 		"x.go:3:2: field T.B changed from string to int8",
 		"x.go:3:2: field T.B: legacy map key changed from \"B\" to \"b\"",
@@ -432,10 +434,10 @@ func TestCheckSchema(t *testing.T) {
 
 	// No record yet: everything is required; a record that does not
 	// parse is reported and written anew.
-	if res := checkSchema(model(field("A", 2, Bool{})), "/p/cbor_gen.go", nil); res.unreadable != nil || res.required["T"] != 1 {
+	if res := checkSchema(fileOf(field("A", 2, model.Bool{})), "/p/cbor_gen.go", nil); res.unreadable != nil || res.required["T"] != 1 {
 		t.Errorf("first run: %+v", res)
 	}
-	if res := checkSchema(model(field("A", 2, Bool{})), "/p/cbor_gen.go", []byte{}); res.unreadable == nil || res.breaks != nil {
+	if res := checkSchema(fileOf(field("A", 2, model.Bool{})), "/p/cbor_gen.go", []byte{}); res.unreadable == nil || res.breaks != nil {
 		t.Errorf("empty record: %+v", res)
 	}
 }
@@ -446,17 +448,17 @@ func TestCheckSchema(t *testing.T) {
 func TestTagForKeepsOptions(t *testing.T) {
 	for _, tc := range []struct {
 		key  string
-		fd   Field
+		fd   model.Field
 		want string
 	}{
-		{`"name"`, Field{}, "`cbor:\"name\"`"},
-		{`"name"`, Field{OmitEmpty: true}, "`cbor:\"name,omitempty\"`"},
-		{`"name"`, Field{OmitZero: true}, "`cbor:\"name,omitzero\"`"},
-		{`"name"`, Field{OmitEmpty: true, OmitZero: true}, "`cbor:\"name,omitempty,omitzero\"`"},
-		{"3", Field{}, "`cbor:\"3,keyasint\"`"},
-		{"-2", Field{OmitEmpty: true}, "`cbor:\"-2,keyasint,omitempty\"`"},
+		{`"name"`, model.Field{}, "`cbor:\"name\"`"},
+		{`"name"`, model.Field{OmitEmpty: true}, "`cbor:\"name,omitempty\"`"},
+		{`"name"`, model.Field{OmitZero: true}, "`cbor:\"name,omitzero\"`"},
+		{`"name"`, model.Field{OmitEmpty: true, OmitZero: true}, "`cbor:\"name,omitempty,omitzero\"`"},
+		{"3", model.Field{}, "`cbor:\"3,keyasint\"`"},
+		{"-2", model.Field{OmitEmpty: true}, "`cbor:\"-2,keyasint,omitempty\"`"},
 		// Back from an integer key to a text one: keyasint goes.
-		{`"id"`, Field{KeyAsInt: true, KeyInt: 1, OmitZero: true}, "`cbor:\"id,omitzero\"`"},
+		{`"id"`, model.Field{KeyAsInt: true, KeyInt: 1, OmitZero: true}, "`cbor:\"id,omitzero\"`"},
 	} {
 		if got := tagFor(tc.key, &tc.fd); got != tc.want {
 			t.Errorf("tagFor(%s, %+v) = %s, want %s", tc.key, tc.fd, got, tc.want)
@@ -466,10 +468,10 @@ func TestTagForKeepsOptions(t *testing.T) {
 	// In the schema check's advice, for the array format's legacy key
 	// and a map-format type's key.
 	pos := token.Position{Filename: "x.go", Line: 3, Column: 2}
-	fd := &Field{Name: "B", Key: "b", Pos: pos, Type: String{}, OmitEmpty: true}
+	fd := &model.Field{Name: "B", Key: "b", Pos: pos, Type: model.String{}, OmitEmpty: true}
 	const old = "cbor-gen schema 1\n\ntype T required=1\nT 0 B \"B\" string\n"
 	for _, mapFormat := range []bool{false, true} {
-		f := &File{Path: "example.com/x", Structs: []*Struct{{Name: "T", Pos: pos, Fields: []*Field{fd}, MapFormat: mapFormat}}}
+		f := &model.File{Path: "example.com/x", Structs: []*model.Struct{{Name: "T", Pos: pos, Fields: []*model.Field{fd}, MapFormat: mapFormat}}}
 		record := old
 		if mapFormat {
 			record = "cbor-gen schema 1\n\ntype T map\nT key B \"B\" string\n"

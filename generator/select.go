@@ -6,13 +6,15 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // buildModel selects the struct types of the loaded package and translates
 // them. With typeNames (-type) empty it takes every exported struct type
 // that has no hand-written CBOR methods of its own. tags are the run's
 // build tags, for the packages that generate the types of fields.
-func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, error) {
+func buildModel(l *loaded, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {
@@ -20,10 +22,10 @@ func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, err
 	}
 	build, err := outputConstraint(l, chosen)
 	if err != nil {
-		return nil, joinPosErrors([]error{err})
+		return nil, model.JoinPosErrors([]error{err})
 	}
 	pkg := l.pkg.Types
-	f := &File{Package: pkg.Name(), Path: pkg.Path(), Order: order, Build: build, Taken: map[string]bool{}}
+	f := &model.File{Package: pkg.Name(), Path: pkg.Path(), Order: order, Build: build, Taken: map[string]bool{}}
 	for _, name := range pkg.Scope().Names() {
 		f.Taken[name] = true
 	}
@@ -36,13 +38,13 @@ func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, err
 	f.Unions = m.unionVariants(unions, chosen, f.Structs)
 	f.Pending = m.pending.lines != nil
 	if len(m.errs) > 0 {
-		return nil, joinPosErrors(m.errs)
+		return nil, model.JoinPosErrors(m.errs)
 	}
 	if len(m.directiveErrs) > 0 {
-		return nil, joinPosErrors(m.directiveErrs)
+		return nil, model.JoinPosErrors(m.directiveErrs)
 	}
 	if notes = append(notes, m.notes...); len(notes) > 0 {
-		f.Notes = strings.Split(joinPosErrors(notes).Error(), "\n")
+		f.Notes = strings.Split(model.JoinPosErrors(notes).Error(), "\n")
 	}
 	return f, nil
 }
@@ -91,7 +93,7 @@ func namedTypes(l *loaded, names []string) ([]*types.TypeName, error) {
 		chosen = append(chosen, tn)
 	}
 	if len(errs) > 0 {
-		return nil, joinPosErrors(errs)
+		return nil, model.JoinPosErrors(errs)
 	}
 	return chosen, nil
 }
@@ -108,7 +110,7 @@ func defaultTypes(l *loaded, unions []*types.TypeName) (chosen []*types.TypeName
 		}
 		if skip, why := notGenerated(tn); skip {
 			if why != "" {
-				notes = append(notes, &posError{pos: l.pkg.Fset.Position(tn.Pos()), msg: "note: " + why})
+				notes = append(notes, &model.PosError{Pos: l.pkg.Fset.Position(tn.Pos()), Msg: "note: " + why})
 			}
 			continue
 		}
@@ -132,10 +134,10 @@ func newModeler(l *loaded, tags []string, unions, chosen []*types.TypeName) *mod
 		selected: map[*types.TypeName]bool{},
 		visiting: map[*types.Named]bool{},
 		pending:  &pendingGeneration{dir: l.dir, flags: tagFlags(tags)},
-		unions:   map[*types.TypeName]*UnionType{},
+		unions:   map[*types.TypeName]*model.UnionType{},
 	}
 	for _, u := range unions {
-		m.unions[u] = &UnionType{Name: u.Name(), Pos: fset.Position(u.Pos())}
+		m.unions[u] = &model.UnionType{Name: u.Name(), Pos: fset.Position(u.Pos())}
 	}
 	for _, tn := range chosen {
 		m.selected[tn] = true
@@ -146,17 +148,17 @@ func newModeler(l *loaded, tags []string, unions, chosen []*types.TypeName) *mod
 // unionVariants completes the model of each union with its variants: the
 // chosen types (modelled as structs, in the same order) that implement
 // it, by value or by pointer.
-func (m *modeler) unionVariants(unions, chosen []*types.TypeName, structs []*Struct) []*UnionType {
-	var out []*UnionType
+func (m *modeler) unionVariants(unions, chosen []*types.TypeName, structs []*model.Struct) []*model.UnionType {
+	var out []*model.UnionType
 	for _, u := range unions {
 		um := m.unions[u]
 		iface := u.Type().Underlying().(*types.Interface)
 		for i, tn := range chosen {
 			switch {
 			case types.Implements(tn.Type(), iface):
-				um.Variants = append(um.Variants, &Variant{Struct: structs[i]})
+				um.Variants = append(um.Variants, &model.Variant{Struct: structs[i]})
 			case types.Implements(types.NewPointer(tn.Type()), iface):
-				um.Variants = append(um.Variants, &Variant{Struct: structs[i], Ptr: true})
+				um.Variants = append(um.Variants, &model.Variant{Struct: structs[i], Ptr: true})
 			}
 		}
 		out = append(out, um)
@@ -171,7 +173,7 @@ func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string)
 		return nil, fmt.Errorf("-type %s: no such type in package %s%s", name, pkgPath, closeNames(scope, name))
 	}
 	at := func(format string, args ...any) error {
-		return &posError{pos: fset.Position(obj.Pos()), msg: fmt.Sprintf(format, args...)}
+		return &model.PosError{Pos: fset.Position(obj.Pos()), Msg: fmt.Sprintf(format, args...)}
 	}
 	tn, ok := obj.(*types.TypeName)
 	switch {

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // typecheckOutput type-checks the package with src as its output file,
@@ -60,7 +62,7 @@ func typecheckWhole(l *loaded, src []byte, known map[string]*types.Package) erro
 		if toleratedInCheck(te.Msg, inOutput) {
 			return
 		}
-		msg := fmt.Sprintf("%s: %s", relPath(pos.String()), te.Msg)
+		msg := fmt.Sprintf("%s: %s", model.RelPath(pos.String()), te.Msg)
 		if inOutput {
 			msg += "\n\t" + strings.TrimSpace(lineOf(src, pos.Line))
 		}

@@ -9,6 +9,8 @@ import (
 	goruntime "runtime"
 	"strconv"
 	"sync"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // A large output is type-checked in parts at once, one part per CPU: the
@@ -30,14 +32,11 @@ import (
 // error, the whole check runs again as one, so that the errors are
 // reported exactly as one check reports them, with the positions of the
 // output as it would be written.
-const (
-	minPartBytes = 256 << 10 // a part smaller than this is not worth a checker of its own
-	maxParts     = 8
-)
+const minPartBytes = 256 << 10 // a part smaller than this is not worth a checker of its own
 
 // checkParts is the number of parts an output of n bytes is checked in.
 func checkParts(n int) int {
-	parts := min(goruntime.GOMAXPROCS(0), maxParts, n/minPartBytes)
+	parts := min(goruntime.GOMAXPROCS(0), model.MaxParts, n/minPartBytes)
 	return max(parts, 1)
 }
 

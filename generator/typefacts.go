@@ -3,6 +3,8 @@ package generator
 import (
 	"fmt"
 	"go/types"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // What the builder asks go/types about a named type before it selects or
@@ -70,7 +72,7 @@ func existingMethods(tn *types.TypeName) []string {
 	// promotion rules ignore the embedded type's methods too.
 	named := tn.Type().(*types.Named)
 	var have []string
-	for _, name := range generatedNames {
+	for _, name := range model.GeneratedNames {
 		for i := 0; i < named.NumMethods(); i++ {
 			if named.Method(i).Name() == name {
 				have = append(have, name)
@@ -189,7 +191,7 @@ func hasGeneratedMethods(t types.Type) bool {
 		return false
 	}
 	dn, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	return ok && dn.Obj().Name() == "Decoder" && dn.Obj().Pkg() != nil && dn.Obj().Pkg().Path() == runtimePath
+	return ok && dn.Obj().Name() == "Decoder" && dn.Obj().Pkg() != nil && dn.Obj().Pkg().Path() == model.RuntimePath
 }
 
 // isPlainByte reports whether t is byte (uint8) itself, not a named type.
@@ -199,26 +201,26 @@ func isPlainByte(t types.Type) bool {
 }
 
 // zeroFormOf is how the zero value of a value of type t is written.
-func zeroFormOf(t types.Type) zeroForm {
+func zeroFormOf(t types.Type) model.ZeroForm {
 	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return zeroNew
+		return model.ZeroNew
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsBoolean != 0:
-			return zeroFalse
+			return model.ZeroFalse
 		case u.Info()&types.IsString != 0:
-			return zeroText
+			return model.ZeroText
 		case u.Info()&types.IsNumeric != 0:
-			return zeroNumber
+			return model.ZeroNumber
 		}
 	case *types.Struct, *types.Array:
-		return zeroComposite
+		return model.ZeroComposite
 	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Chan, *types.Signature:
-		return zeroNil
+		return model.ZeroNil
 	}
-	return zeroNew
+	return model.ZeroNew
 }
 
 // isNamedByte reports whether t is a named type whose underlying type is

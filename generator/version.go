@@ -1,79 +1,8 @@
 package generator
 
-import (
-	"runtime/debug"
-	"strconv"
-
-	"github.com/dave/jennifer/jen"
-
-	"github.com/cborgen/cborgen/runtime"
-)
-
-// modulePath is the path of the module that holds the generator and the
-// runtime its output calls: they are released together.
-const modulePath = "github.com/cborgen/cborgen"
-
-// develVersion is the version of a generator built from a checkout (or a
-// directory replace) rather than a downloaded module.
-const develVersion = "(devel)"
+import "github.com/cborgen/cborgen/generator/internal/model"
 
 // Version returns the version of this module as the binary was built
-// with it: the module version of a released generator (go get -tool
-// github.com/cborgen/cborgen/cmd/cbor-gen@v1.2.3, go install ...@v1.2.3),
-// and "(devel)" when the module came from a directory: a checkout of the
-// repository, its tests, or a replace directive. Only a downloaded module
-// has a checksum, and only its version names the same source everywhere,
-// so this is what the generated header carries: the same pinned tool
-// writes the same header on every machine, and a checkout writes the same
-// header however it is built (go build, go run, go tool or go test, with
-// or without version control stamping).
-func Version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return develVersion
-	}
-	return moduleVersion(bi)
-}
-
-// moduleVersion finds this module in bi: the main module when the binary
-// is the command itself, else the dependency of that path, following a
-// replace directive.
-func moduleVersion(bi *debug.BuildInfo) string {
-	m := &bi.Main
-	if m.Path != modulePath {
-		m = nil
-		for _, d := range bi.Deps {
-			if d.Path == modulePath {
-				m = d
-				break
-			}
-		}
-	}
-	if m == nil {
-		return develVersion
-	}
-	if m.Replace != nil {
-		m = m.Replace
-	}
-	if m.Sum == "" || m.Version == "" || m.Version == develVersion {
-		return develVersion
-	}
-	return m.Version
-}
-
-// versionHeader is the header line that names the generator's version.
-func versionHeader() string {
-	return "cbor-gen " + Version() + ", generated code version " + strconv.Itoa(runtime.GenVersion)
-}
-
-// versionGuard is the constant declaration that makes a generated file
-// and a runtime that do not fit fail to compile, with an error that names
-// the side to update (see runtime/version.go).
-func versionGuard(version int) jen.Code {
-	v := jen.Lit(version)
-	return jen.Comment("The generated code and the runtime must fit: a compile error here names the one to update.").Line().
-		Const().Defs(
-		jen.Id("_").Op("=").Add(rt("UpgradeCborgenRuntime")).Call(rt("GenVersion").Op("-").Add(v)),
-		jen.Id("_").Op("=").Add(rt("RegenerateWithNewerCborgen")).Call(v.Clone().Op("-").Add(rt("MinGenVersion"))),
-	)
-}
+// with it: the module version of a released generator, "(devel)" when
+// the module came from a directory. The generated header carries it.
+func Version() string { return model.Version() }

@@ -13,17 +13,19 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/runtime"
+
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 func TestModuleVersion(t *testing.T) {
-	released := &debug.Module{Path: modulePath, Version: "v1.4.0", Sum: "h1:abc="}
+	released := &debug.Module{Path: model.ModulePath, Version: "v1.4.0", Sum: "h1:abc="}
 	for _, tc := range []struct {
 		name string
 		bi   debug.BuildInfo
 		want string
 	}{
-		{"checkout", debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "(devel)"},
-		{"checkout stamped by version control", debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.4.1-0.20261130120000-abcdef123456+dirty"}}, "(devel)"},
+		{"checkout", debug.BuildInfo{Main: debug.Module{Path: model.ModulePath, Version: "(devel)"}}, "(devel)"},
+		{"checkout stamped by version control", debug.BuildInfo{Main: debug.Module{Path: model.ModulePath, Version: "v1.4.1-0.20261130120000-abcdef123456+dirty"}}, "(devel)"},
 		{"go install @version", debug.BuildInfo{Main: *released}, "v1.4.0"},
 		{"go tool in a user's module", debug.BuildInfo{
 			Main: debug.Module{Path: "example.com/shop", Version: "(devel)"},
@@ -31,15 +33,15 @@ func TestModuleVersion(t *testing.T) {
 		}, "v1.4.0"},
 		{"directory replace", debug.BuildInfo{
 			Main: debug.Module{Path: "example.com/shop", Version: "(devel)"},
-			Deps: []*debug.Module{{Path: modulePath, Version: "v0.0.0-00010101000000-000000000000", Replace: &debug.Module{Path: "../cborgen"}}},
+			Deps: []*debug.Module{{Path: model.ModulePath, Version: "v0.0.0-00010101000000-000000000000", Replace: &debug.Module{Path: "../cborgen"}}},
 		}, "(devel)"},
 		{"module replace", debug.BuildInfo{
 			Main: debug.Module{Path: "example.com/shop", Version: "(devel)"},
-			Deps: []*debug.Module{{Path: modulePath, Version: "v1.4.0", Sum: "h1:abc=", Replace: &debug.Module{Path: "example.com/fork", Version: "v1.4.2", Sum: "h1:def="}}},
+			Deps: []*debug.Module{{Path: model.ModulePath, Version: "v1.4.0", Sum: "h1:abc=", Replace: &debug.Module{Path: "example.com/fork", Version: "v1.4.2", Sum: "h1:def="}}},
 		}, "v1.4.2"},
 		{"not found", debug.BuildInfo{Main: debug.Module{Path: "example.com/shop"}}, "(devel)"},
 	} {
-		if got := moduleVersion(&tc.bi); got != tc.want {
+		if got := model.ModuleVersion(&tc.bi); got != tc.want {
 			t.Errorf("%s: version %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -66,8 +68,8 @@ func TestVersionGuard(t *testing.T) {
 		t.Run(fmt.Sprint(tc.version), func(t *testing.T) {
 			t.Parallel()
 			jf := jen.NewFile("guard")
-			jf.ImportName(runtimePath, "runtime")
-			jf.HeaderComment(generatedHeader)
+			jf.ImportName(model.RuntimePath, "runtime")
+			jf.HeaderComment(model.GeneratedHeader)
 			jf.Add(versionGuard(tc.version))
 			var src bytes.Buffer
 			if err := jf.Render(&src); err != nil {
@@ -96,7 +98,7 @@ func buildAgainstRuntime(t *testing.T, src []byte) (string, error) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	gomod := fmt.Sprintf("module example.com/guard\n\ngo 1.24\n\nrequire %s v0.0.0-00010101000000-000000000000\n\nreplace %s => %s\n", modulePath, modulePath, root)
+	gomod := fmt.Sprintf("module example.com/guard\n\ngo 1.24\n\nrequire %s v0.0.0-00010101000000-000000000000\n\nreplace %s => %s\n", model.ModulePath, model.ModulePath, root)
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)

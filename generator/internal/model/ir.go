@@ -1,8 +1,9 @@
-package generator
+package model
 
 import (
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // The model is the small, closed description of what to generate. It is
@@ -93,42 +94,42 @@ type Field struct {
 	// Via is the chain of embedded struct fields the field is promoted
 	// through, outermost first: empty for a field of the struct itself.
 	Via  []Embed
-	Zero zeroForm // how the field's zero value is written
+	Zero ZeroForm // how the field's zero value is written
 	// Omit lists the tests, any of which leaves the field out of a
 	// map-format struct's map (omitempty, omitzero; mapformat.go).
-	Omit []omitTest
+	Omit []OmitTest
 }
 
 // omitKind is one test that leaves a field out of a map.
 type omitKind int
 
 const (
-	omitFalse       omitKind = iota // a bool that is false
-	omitNumZero                     // a number equal to 0, -0.0 too
-	omitLen                         // len(x) == 0: text, byte string, slice, map, RawMessage
-	omitNil                         // x == nil: pointer, slice, map, interface, union
-	omitEqual                       // x == T{}: a comparable struct or array
-	omitIsZero                      // x.IsZero(), the type's own method (omitzero)
-	omitNilOrIsZero                 // x == nil || x.IsZero(), a pointer whose type has IsZero
-	omitBinary                      // MarshalBinary returns no bytes (omitempty)
-	omitBigZero                     // a big.Int with no words
-	omitAlways                      // omitempty on a [0]T: never written
+	OmitFalse       omitKind = iota // a bool that is false
+	OmitNumZero                     // a number equal to 0, -0.0 too
+	OmitLen                         // len(x) == 0: text, byte string, slice, map, RawMessage
+	OmitNil                         // x == nil: pointer, slice, map, interface, union
+	OmitEqual                       // x == T{}: a comparable struct or array
+	OmitIsZero                      // x.IsZero(), the type's own method (omitzero)
+	OmitNilOrIsZero                 // x == nil || x.IsZero(), a pointer whose type has IsZero
+	OmitBinary                      // MarshalBinary returns no bytes (omitempty)
+	OmitBigZero                     // a big.Int with no words
+	OmitAlways                      // omitempty on a [0]T: never written
 )
 
 // omitTest is one test of Field.Omit.
-type omitTest struct{ kind omitKind }
+type OmitTest struct{ Kind omitKind }
 
 // zeroForm is how the zero value of a type is written in Go, decided by
 // the builder from the type's underlying kind.
-type zeroForm int
+type ZeroForm int
 
 const (
-	zeroComposite zeroForm = iota // T{}: a struct or array
-	zeroFalse                     // false
-	zeroNumber                    // 0
-	zeroText                      // ""
-	zeroNil                       // nil: pointer, slice, map, interface, chan, func
-	zeroNew                       // *new(T): a type parameter
+	ZeroComposite ZeroForm = iota // T{}: a struct or array
+	ZeroFalse                     // false
+	ZeroNumber                    // 0
+	ZeroText                      // ""
+	ZeroNil                       // nil: pointer, slice, map, interface, chan, func
+	ZeroNew                       // *new(T): a type parameter
 )
 
 // Embed is one embedded struct field on the way to a promoted field.
@@ -142,7 +143,7 @@ type Embed struct {
 // Time, BigInt, Marshaler, BinaryMarshaler, Split, Dynamic, TypeParam,
 // Union, and Reserved (a slot kept for a retired field).
 type Type interface {
-	goType() types.Type
+	GoType() types.Type
 }
 
 // Bool is a bool: CBOR true or false.
@@ -192,7 +193,7 @@ type Array struct {
 type Slice struct {
 	Go       types.Type
 	Elem     Type
-	ElemZero zeroForm // how the zero element is written
+	ElemZero ZeroForm // how the zero element is written
 	Named    bool     // a named slice type (type Tags []string)
 }
 
@@ -201,7 +202,7 @@ type Slice struct {
 type Map struct {
 	Go        types.Type
 	Key, Elem Type
-	ElemZero  zeroForm // how the zero value is written
+	ElemZero  ZeroForm // how the zero value is written
 }
 
 // Pointer is a *T: null when nil, else T.
@@ -264,50 +265,50 @@ type Dynamic struct {
 // when the code runs (generated methods, a basic type, else fxamacker).
 type TypeParam struct{ Go types.Type }
 
-func (t Bool) goType() types.Type { return t.Go }
+func (t Bool) GoType() types.Type { return t.Go }
 
-func (t Int) goType() types.Type { return t.Go }
+func (t Int) GoType() types.Type { return t.Go }
 
-func (t Float) goType() types.Type { return t.Go }
+func (t Float) GoType() types.Type { return t.Go }
 
-func (t String) goType() types.Type { return t.Go }
+func (t String) GoType() types.Type { return t.Go }
 
-func (t Bytes) goType() types.Type { return t.Go }
+func (t Bytes) GoType() types.Type { return t.Go }
 
-func (t ByteArray) goType() types.Type { return t.Go }
+func (t ByteArray) GoType() types.Type { return t.Go }
 
-func (t Array) goType() types.Type { return t.Go }
+func (t Array) GoType() types.Type { return t.Go }
 
-func (t Slice) goType() types.Type { return t.Go }
+func (t Slice) GoType() types.Type { return t.Go }
 
-func (t Map) goType() types.Type { return t.Go }
+func (t Map) GoType() types.Type { return t.Go }
 
-func (t Pointer) goType() types.Type { return t.Go }
+func (t Pointer) GoType() types.Type { return t.Go }
 
-func (t StructRef) goType() types.Type { return t.Go }
+func (t StructRef) GoType() types.Type { return t.Go }
 
-func (t Time) goType() types.Type { return t.Go }
+func (t Time) GoType() types.Type { return t.Go }
 
-func (t BigInt) goType() types.Type { return t.Go }
+func (t BigInt) GoType() types.Type { return t.Go }
 
-func (t Marshaler) goType() types.Type { return t.Go }
+func (t Marshaler) GoType() types.Type { return t.Go }
 
-func (t BinaryMarshaler) goType() types.Type {
+func (t BinaryMarshaler) GoType() types.Type {
 	return t.Go
 }
 
-func (t Dynamic) goType() types.Type { return t.Go }
+func (t Dynamic) GoType() types.Type { return t.Go }
 
-func (t TypeParam) goType() types.Type { return t.Go }
+func (t TypeParam) GoType() types.Type { return t.Go }
 
 // hasDynamic reports whether t or a type within it takes the slow path.
-func hasDynamic(t Type) bool {
-	return containsType(t, func(t Type) bool { _, ok := t.(Dynamic); return ok })
+func HasDynamic(t Type) bool {
+	return ContainsType(t, func(t Type) bool { _, ok := t.(Dynamic); return ok })
 }
 
 // containsType reports whether match holds for t or for the element type of
 // an array, slice, map or pointer within it.
-func containsType(t Type, match func(Type) bool) bool {
+func ContainsType(t Type, match func(Type) bool) bool {
 	for {
 		if match(t) {
 			return true
@@ -331,8 +332,8 @@ func containsType(t Type, match func(Type) bool) bool {
 type File struct {
 	Package  string // package name
 	Path     string // import path
-	Order    keyOrder
-	Time     timeOptions // how time.Time values are written
+	Order    KeyOrder
+	Time     TimeOptions // how time.Time values are written
 	Structs  []*Struct
 	Notes    []string        // file:line:col: note: ... for each field on the slow path
 	Build    string          // the //go:build line of the chosen types' files (outputConstraint)
@@ -359,21 +360,21 @@ type Split struct {
 	Kind     Type
 }
 
-func (t Split) goType() types.Type { return t.Go }
+func (t Split) GoType() types.Type { return t.Go }
 
 // reservedName is the name of runtime.Reserved, the type of a field that
 // keeps the slot of a retired one.
-const reservedName = "Reserved"
+const ReservedName = "Reserved"
 
 // Reserved is the model of a runtime.Reserved field: a slot kept for a
 // retired field, written as null and skipped on decode. It is not on the
 // legacy map: its old key is skipped like any unknown key.
 type Reserved struct{ Go types.Type }
 
-func (t Reserved) goType() types.Type { return t.Go }
+func (t Reserved) GoType() types.Type { return t.Go }
 
 // isReserved reports whether the field keeps a retired field's slot.
-func (f *Field) isReserved() bool {
+func (f *Field) IsReserved() bool {
 	_, ok := f.Type.(Reserved)
 	return ok
 }
@@ -387,7 +388,7 @@ type Union struct {
 	Model *UnionType
 }
 
-func (t Union) goType() types.Type { return t.Go }
+func (t Union) GoType() types.Type { return t.Go }
 
 // UnionType is one //cborgen:union interface of the package and its
 // variants: the generated types of the run that implement it.
@@ -401,4 +402,54 @@ type UnionType struct {
 type Variant struct {
 	Struct *Struct // the generated type
 	Ptr    bool    // the interface holds *T (T's methods have pointer receivers)
+}
+
+// fieldID names a field in the record and in messages: its Go name, after
+// the embedded structs it is promoted through (Audit.Version), since two
+// promoted fields may share a Go name.
+func FieldID(f *Field) string {
+	if len(f.Via) == 0 {
+		return f.Name
+	}
+	var b strings.Builder
+	for _, e := range f.Via {
+		b.WriteString(e.Name)
+		b.WriteByte('.')
+	}
+	b.WriteString(f.Name)
+	return b.String()
+}
+
+// classesOf lists the untagged items the variant s is written as, or
+// nil when its encoding cannot be told apart by its type alone.
+func ClassesOf(s *Struct) []string {
+	if s.Value == nil {
+		if s.MapFormat {
+			return []string{"map"}
+		}
+		if s.NoLegacy {
+			return []string{"array"}
+		}
+		return []string{"array", "map"}
+	}
+	switch t := s.Value.(type) {
+	case Int:
+		if t.Signed {
+			return []string{"unsigned integer", "negative integer"}
+		}
+		return []string{"unsigned integer"}
+	case Float:
+		return []string{"float"}
+	case Bool:
+		return []string{"bool"}
+	case String:
+		return []string{"text string"}
+	case Bytes, ByteArray:
+		return []string{"byte string"}
+	case Slice, Array:
+		return []string{"array"}
+	case Map:
+		return []string{"map"}
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package generator
+package model
 
 import (
 	"errors"
@@ -12,18 +12,18 @@ import (
 )
 
 // posError is an error the user's code caused, at a position.
-type posError struct {
-	pos token.Position
-	msg string
+type PosError struct {
+	Pos token.Position
+	Msg string
 }
 
-func (e *posError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.msg) }
+func (e *PosError) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 
 // posLess orders two file:line:col positions of go/packages errors by
 // file, then line and column; an error without a position sorts first.
-func posLess(a, b string) bool {
-	af, al, ac := splitPos(a)
-	bf, bl, bc := splitPos(b)
+func PosLess(a, b string) bool {
+	af, al, ac := SplitPos(a)
+	bf, bl, bc := SplitPos(b)
 	if af != bf {
 		return af < bf
 	}
@@ -35,7 +35,7 @@ func posLess(a, b string) bool {
 
 // splitPos splits "file:line:col" (or "file:line"); anything else is a
 // file name with line and column 0.
-func splitPos(pos string) (file string, line, col int) {
+func SplitPos(pos string) (file string, line, col int) {
 	parts := strings.Split(pos, ":")
 	nums := []int{}
 	for len(parts) > 1 && len(nums) < 2 {
@@ -57,24 +57,24 @@ func splitPos(pos string) (file string, line, col int) {
 }
 
 // joinPosErrors sorts errors by position and joins them, one a line.
-func joinPosErrors(errs []error) error {
+func JoinPosErrors(errs []error) error {
 	sort.SliceStable(errs, func(i, j int) bool {
-		a, aok := errs[i].(*posError)
-		b, bok := errs[j].(*posError)
+		a, aok := errs[i].(*PosError)
+		b, bok := errs[j].(*PosError)
 		if !aok || !bok {
 			return aok && !bok
 		}
-		if a.pos.Filename != b.pos.Filename {
-			return a.pos.Filename < b.pos.Filename
+		if a.Pos.Filename != b.Pos.Filename {
+			return a.Pos.Filename < b.Pos.Filename
 		}
-		return a.pos.Offset < b.pos.Offset
+		return a.Pos.Offset < b.Pos.Offset
 	})
 	msgs := make([]string, len(errs))
 	for i, e := range errs {
-		if pe, ok := e.(*posError); ok {
-			pos := pe.pos
-			pos.Filename = relPath(pos.Filename)
-			msgs[i] = fmt.Sprintf("%s: %s", pos, pe.msg)
+		if pe, ok := e.(*PosError); ok {
+			pos := pe.Pos
+			pos.Filename = RelPath(pos.Filename)
+			msgs[i] = fmt.Sprintf("%s: %s", pos, pe.Msg)
 		} else {
 			msgs[i] = e.Error()
 		}
@@ -84,7 +84,7 @@ func joinPosErrors(errs []error) error {
 
 // relPath shortens a path (or a file:line:col position) under the working
 // directory to a relative one, as the go command prints positions.
-func relPath(p string) string {
+func RelPath(p string) string {
 	wd, err := os.Getwd()
 	if err != nil || !filepath.IsAbs(p) {
 		return p
@@ -96,7 +96,7 @@ func relPath(p string) string {
 }
 
 // numberLines prefixes each line of src with its number.
-func numberLines(src []byte) string {
+func NumberLines(src []byte) string {
 	var b strings.Builder
 	for i, line := range strings.Split(string(src), "\n") {
 		fmt.Fprintf(&b, "%5d  %s\n", i+1, line)

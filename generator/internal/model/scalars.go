@@ -1,4 +1,4 @@
-package generator
+package model
 
 import (
 	"go/types"
@@ -16,19 +16,19 @@ import (
 //	float32      ReadFloat32   TryFloat32  AppendFloat32  float32/float32                    5     float32
 //	string       ReadString    TryString   AppendString   string/string                      -     string
 type scalar struct {
-	read   string          // the Decoder method that reads it
-	try    string          // the Decoder's in-line fast path; integers: TryUint, and TryNeg when signed
-	append string          // the runtime function that appends it
-	kind   types.BasicKind // the Go type read returns
-	wide   types.BasicKind // the Go type append takes: integers widen to int64 or uint64
-	max    string          // integers: the name of the largest value in package math
+	Read   string          // the Decoder method that reads it
+	Try    string          // the Decoder's in-line fast path; integers: TryUint, and TryNeg when signed
+	Append string          // the runtime function that appends it
+	Kind   types.BasicKind // the Go type read returns
+	Wide   types.BasicKind // the Go type append takes: integers widen to int64 or uint64
+	Max    string          // integers: the name of the largest value in package math
 	size   int             // the longest encoding; 0 for a string, whose length varies
-	wire   string          // the wire kind in the schema record
+	Wire   string          // the wire kind in the schema record
 }
 
 // scalarOf returns the table row of a scalar type; ok is false for every
 // other type.
-func scalarOf(t Type) (s scalar, ok bool) {
+func ScalarOf(t Type) (s scalar, ok bool) {
 	switch t := t.(type) {
 	case Bool:
 		return scalar{"ReadBool", "TryBool", "AppendBool", types.Bool, types.Bool, "", 1, "bool"}, true
@@ -65,7 +65,7 @@ func scalarOf(t Type) (s scalar, ok bool) {
 }
 
 // isScalar reports whether t is a Bool, Int, Float or String.
-func isScalar(t Type) bool {
-	_, ok := scalarOf(t)
+func IsScalar(t Type) bool {
+	_, ok := ScalarOf(t)
 	return ok
 }

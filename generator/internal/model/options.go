@@ -1,0 +1,77 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+// keyOrder is the order in which generated encoders write map keys.
+type KeyOrder int
+
+// parseKeyOrder reads the -sort flag.
+func ParseKeyOrder(s string) (KeyOrder, error) {
+	switch s {
+	case "", "bytewise":
+		return OrderBytewise, nil
+	case "length":
+		return OrderLengthFirst, nil
+	case "none":
+		return OrderNone, nil
+	}
+	return 0, fmt.Errorf("-sort %q: want bytewise, length or none", s)
+}
+
+// runtimeName is the runtime constant that names the order.
+func (o KeyOrder) RuntimeName() string {
+	switch o {
+	case OrderLengthFirst:
+		return "SortLengthFirst"
+	case OrderNone:
+		return "SortNone"
+	}
+	return "SortBytewise"
+}
+
+// timeOptions is how time.Time values are written: one of fxamacker's
+// time modes (runtime.TimeMode has them in its order), with or without
+// tag 0/1.
+type TimeOptions struct {
+	Mode runtime.TimeMode
+	Tag  bool
+}
+
+// timeModes are the values of the -time flag.
+var TimeModes = []struct {
+	flag, Name string
+	Mode       runtime.TimeMode
+}{
+	{"unix", "TimeUnix", runtime.TimeUnix},
+	{"unixmicro", "TimeUnixMicro", runtime.TimeUnixMicro},
+	{"unixdynamic", "TimeUnixDynamic", runtime.TimeUnixDynamic},
+	{"rfc3339", "TimeRFC3339", runtime.TimeRFC3339},
+	{"rfc3339nano", "TimeRFC3339Nano", runtime.TimeRFC3339Nano},
+	{"rfc3339nanoutc", "TimeRFC3339NanoUTC", runtime.TimeRFC3339NanoUTC},
+}
+
+// parseTimeOptions reads the -time and -timetag flags.
+func ParseTimeOptions(s string, tag bool) (TimeOptions, error) {
+	if s == "" {
+		s = "unix"
+	}
+	var names []string
+	for _, m := range TimeModes {
+		if m.flag == s {
+			return TimeOptions{Mode: m.Mode, Tag: tag}, nil
+		}
+		names = append(names, m.flag)
+	}
+	return TimeOptions{}, fmt.Errorf("-time %q: want one of %s", s, strings.Join(names, ", "))
+}
+
+const (
+	OrderBytewise    KeyOrder = iota // RFC 8949 §4.2.1 core deterministic: bytewise on encoded keys
+	OrderLengthFirst                 // RFC 7049 canonical: shorter encoded keys first
+	OrderNone                        // Go's map order: fastest, not deterministic
+)

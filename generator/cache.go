@@ -21,6 +21,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // The regeneration cache. A run whose inputs are those of an earlier run
@@ -127,11 +129,11 @@ func startCache(cfg Config) *cacheRun {
 	if pattern == "" {
 		pattern = "."
 	}
-	dir, err := packageDir(pattern, tagFlags(cfg.Tags))
+	dir, err := load.PackageDir(pattern, load.TagFlags(cfg.Tags))
 	if err != nil {
 		return nil
 	}
-	out, err := outputPath(dir, cfg.Output)
+	out, err := load.OutputPath(dir, cfg.Output)
 	if err != nil {
 		return nil
 	}
@@ -195,14 +197,14 @@ func quickName(sum [32]byte) string { return fmt.Sprintf("%x", sum[:6]) }
 // when they cannot be pinned (the cache is then not used).
 func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 	self, _ := generatorDigest()
-	buildFlags := tagFlags(cfg.Tags)
+	buildFlags := load.TagFlags(cfg.Tags)
 	pcfg := &packages.Config{
 		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedExportFile,
 		Context:    ctx,
 		Dir:        c.dir,
 		BuildFlags: buildFlags,
 	}
-	if flag, cleanup, err := stubOverlay(c.out, c.dir); err == nil && flag != "" {
+	if flag, cleanup, err := load.StubOverlay(c.out, c.dir); err == nil && flag != "" {
 		defer cleanup()
 		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
 	}

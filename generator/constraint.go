@@ -9,14 +9,16 @@ import (
 	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // fileConstraint is the build constraint of one source file: its
 // //go:build line and what its name says (stat_linux.go: linux), as one
 // expression, or nil when the file builds everywhere.
-func fileConstraint(l *loaded, pos token.Pos) (constraint.Expr, error) {
+func fileConstraint(l *load.Package, pos token.Pos) (constraint.Expr, error) {
 	var expr constraint.Expr
-	for _, file := range l.pkg.Syntax {
+	for _, file := range l.Pkg.Syntax {
 		if file.FileStart > pos || pos > file.FileEnd {
 			continue
 		}
@@ -34,7 +36,7 @@ func fileConstraint(l *loaded, pos token.Pos) (constraint.Expr, error) {
 				}
 			}
 		}
-		name := l.pkg.Fset.File(file.Pos()).Name()
+		name := l.Pkg.Fset.File(file.Pos()).Name()
 		if byName := nameConstraint(filepath.Base(name)); byName != nil {
 			if expr == nil {
 				expr = byName
@@ -84,7 +86,7 @@ func setOf(words string) map[string]bool {
 // type that exists only under some tags (cbor-gen -tags pro) so lands in
 // an output that builds only under them, and the plain build never sees
 // it.
-func outputConstraint(l *loaded, chosen []*types.TypeName) (string, error) {
+func outputConstraint(l *load.Package, chosen []*types.TypeName) (string, error) {
 	type origin struct {
 		expr constraint.Expr
 		tn   *types.TypeName
@@ -93,14 +95,14 @@ func outputConstraint(l *loaded, chosen []*types.TypeName) (string, error) {
 	for _, tn := range chosen {
 		expr, err := fileConstraint(l, tn.Pos())
 		if err != nil {
-			return "", &model.PosError{Pos: l.pkg.Fset.Position(tn.Pos()), Msg: err.Error()}
+			return "", &model.PosError{Pos: l.Pkg.Fset.Position(tn.Pos()), Msg: err.Error()}
 		}
 		if first == nil {
 			first = &origin{expr, tn}
 			continue
 		}
 		if exprString(expr) != exprString(first.expr) {
-			return "", &model.PosError{Pos: l.pkg.Fset.Position(tn.Pos()), Msg: fmt.Sprintf(
+			return "", &model.PosError{Pos: l.Pkg.Fset.Position(tn.Pos()), Msg: fmt.Sprintf(
 				"%s builds under %s, but %s builds under %s: one output file cannot hold both. "+
 					"Run cbor-gen once per build constraint, each with its own -type list and -o file (for example -o cbor_gen_%s.go)",
 				tn.Name(), describe(expr), first.tn.Name(), describe(first.expr), suffixFor(expr, first.expr))}

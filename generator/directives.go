@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // knownDirectives are the //cborgen: comment directives a generated type's
@@ -172,8 +174,8 @@ func parseTagDirective(s *model.Struct, args string) error {
 
 // hasTagDirective reports whether the doc comment of tn has a
 // //cborgen:tag line: such a type is generated whatever its kind.
-func hasTagDirective(l *loaded, tn *types.TypeName) bool {
-	for _, cm := range typeDoc(l.pkg.Syntax, tn) {
+func hasTagDirective(l *load.Package, tn *types.TypeName) bool {
+	for _, cm := range typeDoc(l.Pkg.Syntax, tn) {
 		if strings.HasPrefix(cm.Text, "//cborgen:tag ") {
 			return true
 		}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // checkEmbedding refuses a run after which a struct of the package that
@@ -16,7 +18,7 @@ import (
 // The outer struct is safe when it is generated too, has CBOR methods of
 // its own, or when the embedded type is //cborgen:embeddable (generated
 // without the two fxamacker methods).
-func checkEmbedding(l *loaded, f *model.File) error {
+func checkEmbedding(l *load.Package, f *model.File) error {
 	generated := map[*types.TypeName]*model.Struct{}
 	for _, s := range f.Structs {
 		if tn := structTypeName(l, s.Name); tn != nil {
@@ -34,10 +36,10 @@ func checkEmbedding(l *loaded, f *model.File) error {
 		if s, ok := generated[n.Origin().Obj()]; ok {
 			return !s.Embeddable
 		}
-		return n.Obj().Pkg() != l.pkg.Types && hasGeneratedMethods(n) && hasSignature(n, "MarshalCBOR", false)
+		return n.Obj().Pkg() != l.Pkg.Types && hasGeneratedMethods(n) && hasSignature(n, "MarshalCBOR", false)
 	}
 	var errs []error
-	scope := l.pkg.Types.Scope()
+	scope := l.Pkg.Types.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() || !isStructType(tn) || generated[tn] != nil {
@@ -48,12 +50,12 @@ func checkEmbedding(l *loaded, f *model.File) error {
 			continue
 		}
 		if via := promotedFrom(named, marshals); via != nil {
-			errs = append(errs, &model.PosError{Pos: l.pkg.Fset.Position(via.Pos()), Msg: fmt.Sprintf(
+			errs = append(errs, &model.PosError{Pos: l.Pkg.Fset.Position(via.Pos()), Msg: fmt.Sprintf(
 				"%s embeds %s, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates: Go promotes them to %s, "+
 					"so fxamacker/cbor would encode a %s as its %s alone and drop its other fields. "+
 					"Generate %s too (add it to -type), give it MarshalCBOR and UnmarshalCBOR of its own, "+
 					"name the field (%s %s), or mark %s //cborgen:embeddable",
-				name, via.Name(), name, name, via.Name(), name, via.Name(), types.TypeString(via.Type(), types.RelativeTo(l.pkg.Types)), via.Name())})
+				name, via.Name(), name, name, via.Name(), name, via.Name(), types.TypeString(via.Type(), types.RelativeTo(l.Pkg.Types)), via.Name())})
 		}
 	}
 	if len(errs) > 0 {
@@ -129,7 +131,7 @@ func hasOwnMethod(named *types.Named, name string) bool {
 }
 
 // structTypeName finds the type of the package named name.
-func structTypeName(l *loaded, name string) *types.TypeName {
-	tn, _ := l.pkg.Types.Scope().Lookup(name).(*types.TypeName)
+func structTypeName(l *load.Package, name string) *types.TypeName {
+	tn, _ := l.Pkg.Types.Scope().Lookup(name).(*types.TypeName)
 	return tn
 }

@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // finishOutput formats the rendered source and type-checks it (see
@@ -27,7 +29,7 @@ import (
 // error), the formatting and the check fall back to their own ways, so
 // that errors read as they always have: format.Source's, and one check's
 // with the positions of the output as it would be written.
-func finishOutput(l *loaded, rendered []byte) ([]byte, error) {
+func finishOutput(l *load.Package, rendered []byte) ([]byte, error) {
 	known := knownPackages(l)
 	var src []byte
 	if parts := checkParts(len(rendered)); parts > 1 && initFree(l) {
@@ -50,7 +52,7 @@ func finishOutput(l *loaded, rendered []byte) ([]byte, error) {
 // finishParts formats and checks rendered in at most parts parts at
 // once. It returns the formatted output, nil when a part did not format,
 // and reports done when the check settled it.
-func finishParts(l *loaded, rendered []byte, known map[string]*types.Package, parts int) (src []byte, done bool, err error) {
+func finishParts(l *load.Package, rendered []byte, known map[string]*types.Package, parts int) (src []byte, done bool, err error) {
 	texts, _ := cutFunctions(rendered, parts)
 	if len(texts) < 2 {
 		return nil, false, nil
@@ -69,7 +71,7 @@ func finishParts(l *loaded, rendered []byte, known map[string]*types.Package, pa
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			files[i], printed[i] = formatPart(l.pkg.Fset, l.outPath, text, fmtClause, i == len(texts)-1)
+			files[i], printed[i] = formatPart(l.Pkg.Fset, l.OutPath, text, fmtClause, i == len(texts)-1)
 		}()
 	}
 	wg.Wait()

@@ -5,6 +5,8 @@ import (
 	"go/format"
 	"regexp"
 	"testing"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // TestFinishOutput: a large output formatted and checked in parts is what
@@ -16,7 +18,7 @@ func TestFinishOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := load(dir, "", nil)
+	l, err := load.Load(dir, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

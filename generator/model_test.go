@@ -12,6 +12,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // modelCase is a Go source snippet (package x, with runtime imported as
@@ -216,7 +218,7 @@ func describeStruct(s *model.Struct) string {
 
 // loadSnippets lays out one package per case in a module, loads them all
 // at once and returns each case's package by case index.
-func loadSnippets(t *testing.T, cases []modelCase) []*loaded {
+func loadSnippets(t *testing.T, cases []modelCase) []*load.Package {
 	t.Helper()
 	dir := schemaModule(t)
 	for i, tc := range cases {
@@ -233,11 +235,11 @@ func loadSnippets(t *testing.T, cases []modelCase) []*loaded {
 		// The first line of src is line 3 of x.go, one more for each import.
 		writeFile(t, filepath.Join(pkgDir, "x.go"), "package x\n"+strings.Join(imports, "")+"\n"+tc.src)
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Mode: load.LoadMode, Dir: dir}, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]*loaded, len(cases))
+	out := make([]*load.Package, len(cases))
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
 			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
@@ -247,7 +249,7 @@ func loadSnippets(t *testing.T, cases []modelCase) []*loaded {
 			t.Fatalf("package %s", p.PkgPath)
 		}
 		pkgDir := filepath.Join(dir, filepath.Base(p.PkgPath))
-		out[i] = &loaded{pkg: p, dir: pkgDir, outPath: filepath.Join(pkgDir, model.DefaultOutput)}
+		out[i] = &load.Package{Pkg: p, Dir: pkgDir, OutPath: filepath.Join(pkgDir, model.DefaultOutput)}
 	}
 	return out
 }

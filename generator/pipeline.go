@@ -14,6 +14,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -95,7 +97,7 @@ func checkAll(cfg Config) error {
 	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag, NilEmpty: cfg.NilEmpty}.Args()) > 0 {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
 	}
-	buildFlags := tagFlags(cfg.Tags)
+	buildFlags := load.TagFlags(cfg.Tags)
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
 	if err != nil {
 		return err
@@ -281,7 +283,7 @@ func Render(cfg Config) (*Output, error) {
 		printNotes(cfg.Log, notes)
 		return out, nil
 	}
-	l, err := load(cfg.Pattern, cfg.Output, cfg.Tags)
+	l, err := load.Load(cfg.Pattern, cfg.Output, cfg.Tags)
 	if err != nil {
 		return nil, err
 	}
@@ -293,12 +295,12 @@ func Render(cfg Config) (*Output, error) {
 	f.Time = tm
 	f.NilEmpty = cfg.NilEmpty
 	printNotes(cfg.Log, f.Notes)
-	lockPath := LockPath(l.outPath)
+	lockPath := LockPath(l.OutPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
 		return nil, err
 	}
-	sc := checkSchema(f, l.outPath, old)
+	sc := checkSchema(f, l.OutPath, old)
 	if err := judgeBreaks(cfg, f, lockPath, sc); err != nil {
 		return nil, err
 	}
@@ -322,7 +324,7 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record}
+	out := &Output{Path: l.OutPath, Source: src, LockPath: lockPath, Lock: sc.record}
 	if cache != nil && !f.Pending {
 		cache.store(cfg.Cache, out, f.Notes)
 	}

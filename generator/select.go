@@ -8,13 +8,15 @@ import (
 	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // buildModel selects the struct types of the loaded package and translates
 // them. With typeNames (-type) empty it takes every exported struct type
 // that has no hand-written CBOR methods of its own. tags are the run's
 // build tags, for the packages that generate the types of fields.
-func buildModel(l *loaded, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
+func buildModel(l *load.Package, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {
@@ -24,7 +26,7 @@ func buildModel(l *loaded, typeNames, tags []string, order model.KeyOrder) (*mod
 	if err != nil {
 		return nil, model.JoinPosErrors([]error{err})
 	}
-	pkg := l.pkg.Types
+	pkg := l.Pkg.Types
 	f := &model.File{Package: pkg.Name(), Path: pkg.Path(), Order: order, Build: build, Taken: map[string]bool{}}
 	for _, name := range pkg.Scope().Names() {
 		f.Taken[name] = true
@@ -54,7 +56,7 @@ func buildModel(l *loaded, typeNames, tags []string, order model.KeyOrder) (*mod
 // exported value type that has a tag directive or implements one of
 // unions, that has no CBOR methods of its own. notes say why a type that
 // looks like a candidate is left out.
-func chooseTypes(l *loaded, names []string, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
+func chooseTypes(l *load.Package, names []string, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
 	if len(names) > 0 {
 		chosen, err = namedTypes(l, names)
 	} else {
@@ -63,7 +65,7 @@ func chooseTypes(l *loaded, names []string, unions []*types.TypeName) (chosen []
 	if err != nil {
 		return nil, nil, err
 	}
-	fset := l.pkg.Fset
+	fset := l.Pkg.Fset
 	sort.SliceStable(chosen, func(i, j int) bool {
 		a, b := fset.Position(chosen[i].Pos()), fset.Position(chosen[j].Pos())
 		if a.Filename != b.Filename {
@@ -75,8 +77,8 @@ func chooseTypes(l *loaded, names []string, unions []*types.TypeName) (chosen []
 }
 
 // namedTypes looks up the types named with -type, each once.
-func namedTypes(l *loaded, names []string) ([]*types.TypeName, error) {
-	pkg := l.pkg.Types
+func namedTypes(l *load.Package, names []string) ([]*types.TypeName, error) {
+	pkg := l.Pkg.Types
 	var chosen []*types.TypeName
 	var errs []error
 	seen := map[string]bool{}
@@ -85,7 +87,7 @@ func namedTypes(l *loaded, names []string) ([]*types.TypeName, error) {
 			continue
 		}
 		seen[name] = true
-		tn, err := explicitType(l.pkg.Fset, pkg.Scope(), name, pkg.Path())
+		tn, err := explicitType(l.Pkg.Fset, pkg.Scope(), name, pkg.Path())
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -100,8 +102,8 @@ func namedTypes(l *loaded, names []string) ([]*types.TypeName, error) {
 
 // defaultTypes is the selection without -type; a package with nothing to
 // generate is an error.
-func defaultTypes(l *loaded, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
-	pkg := l.pkg.Types
+func defaultTypes(l *load.Package, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
+	pkg := l.Pkg.Types
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -110,7 +112,7 @@ func defaultTypes(l *loaded, unions []*types.TypeName) (chosen []*types.TypeName
 		}
 		if skip, why := notGenerated(tn); skip {
 			if why != "" {
-				notes = append(notes, &model.PosError{Pos: l.pkg.Fset.Position(tn.Pos()), Msg: "note: " + why})
+				notes = append(notes, &model.PosError{Pos: l.Pkg.Fset.Position(tn.Pos()), Msg: "note: " + why})
 			}
 			continue
 		}
@@ -125,15 +127,15 @@ func defaultTypes(l *loaded, unions []*types.TypeName) (chosen []*types.TypeName
 // newModeler returns the builder of the models of chosen, which knows
 // the package's union interfaces and the build tags of the run (for the
 // generation of other packages that chosen's fields need).
-func newModeler(l *loaded, tags []string, unions, chosen []*types.TypeName) *modeler {
-	fset := l.pkg.Fset
+func newModeler(l *load.Package, tags []string, unions, chosen []*types.TypeName) *modeler {
+	fset := l.Pkg.Fset
 	m := &modeler{
 		fset:     fset,
-		pkg:      l.pkg.Types,
-		syntax:   l.pkg.Syntax,
+		pkg:      l.Pkg.Types,
+		syntax:   l.Pkg.Syntax,
 		selected: map[*types.TypeName]bool{},
 		visiting: map[*types.Named]bool{},
-		pending:  &pendingGeneration{dir: l.dir, flags: tagFlags(tags)},
+		pending:  &pendingGeneration{dir: l.Dir, flags: load.TagFlags(tags)},
 		unions:   map[*types.TypeName]*model.UnionType{},
 	}
 	for _, u := range unions {
@@ -195,9 +197,9 @@ func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string)
 
 // unionInterfaces lists the interface types of the package declared with
 // //cborgen:union, in name order.
-func unionInterfaces(l *loaded) []*types.TypeName {
+func unionInterfaces(l *load.Package) []*types.TypeName {
 	var out []*types.TypeName
-	scope := l.pkg.Types.Scope()
+	scope := l.Pkg.Types.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
@@ -206,7 +208,7 @@ func unionInterfaces(l *loaded) []*types.TypeName {
 		if _, ok := tn.Type().Underlying().(*types.Interface); !ok {
 			continue
 		}
-		for _, cm := range typeDoc(l.pkg.Syntax, tn) {
+		for _, cm := range typeDoc(l.Pkg.Syntax, tn) {
 			if strings.TrimSpace(cm.Text) == "//cborgen:union" {
 				out = append(out, tn)
 				break

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // typecheckOutput type-checks the package with src as its output file,
@@ -28,7 +30,7 @@ import (
 // A large output is first checked in parts at once (typecheckParts);
 // the whole check below runs when that is not possible or finds an
 // error, so that what it reports is exactly what one check reports.
-func typecheckOutput(l *loaded, src []byte) error {
+func typecheckOutput(l *load.Package, src []byte) error {
 	known := knownPackages(l)
 	if parts := checkParts(len(src)); parts > 1 && initFree(l) {
 		if done, err := typecheckParts(l, src, known, parts); done {
@@ -39,9 +41,9 @@ func typecheckOutput(l *loaded, src []byte) error {
 }
 
 // typecheckWhole is typecheckOutput as one check.
-func typecheckWhole(l *loaded, src []byte, known map[string]*types.Package) error {
-	fset := l.pkg.Fset
-	gen, err := parser.ParseFile(fset, l.outPath, src, parser.ParseComments|parser.SkipObjectResolution)
+func typecheckWhole(l *load.Package, src []byte, known map[string]*types.Package) error {
+	fset := l.Pkg.Fset
+	gen, err := parser.ParseFile(fset, l.OutPath, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return fmt.Errorf("the generated code does not parse (a bug in cbor-gen): %v", err)
 	}
@@ -58,7 +60,7 @@ func typecheckWhole(l *loaded, src []byte, known map[string]*types.Package) erro
 			return
 		}
 		pos := fset.Position(te.Pos)
-		inOutput := pos.Filename == l.outPath
+		inOutput := pos.Filename == l.OutPath
 		if toleratedInCheck(te.Msg, inOutput) {
 			return
 		}
@@ -68,7 +70,7 @@ func typecheckWhole(l *loaded, src []byte, known map[string]*types.Package) erro
 		}
 		errs = append(errs, msg)
 	})
-	conf.Check(l.pkg.PkgPath, fset, files, nil)
+	conf.Check(l.Pkg.PkgPath, fset, files, nil)
 	if len(errs) == 0 {
 		return nil
 	}
@@ -83,18 +85,18 @@ func typecheckWhole(l *loaded, src []byte, known map[string]*types.Package) erro
 // functions exist and only another package's methods may be missing
 // (that package is generated later in the same go generate ./...).
 func toleratedInCheck(msg string, inOutput bool) bool {
-	return missingGenerated.MatchString(msg) && (!inOutput || foreignReceiver.MatchString(msg))
+	return load.MissingGenerated.MatchString(msg) && (!inOutput || foreignReceiver.MatchString(msg))
 }
 
 // supportMissing reports an import of the generated code that the load
 // could not provide (the runtime is not in the module).
-func supportMissing(l *loaded, gen *ast.File) error {
+func supportMissing(l *load.Package, gen *ast.File) error {
 	imports := map[string]bool{}
 	for _, is := range gen.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
 		imports[path] = true
 	}
-	for _, p := range l.support {
+	for _, p := range l.Support {
 		if imports[p.ID] && (len(p.Errors) > 0 || p.Types == nil) {
 			return fmt.Errorf("the generated code imports %s, which this module does not provide; run go get -tool github.com/cborgen/cborgen/cmd/cbor-gen (or go get github.com/cborgen/cborgen) and generate again", p.ID)
 		}
@@ -103,10 +105,10 @@ func supportMissing(l *loaded, gen *ast.File) error {
 }
 
 // userFiles are the package's files, the old output left out.
-func userFiles(l *loaded) []*ast.File {
+func userFiles(l *load.Package) []*ast.File {
 	var files []*ast.File
-	for _, f := range l.pkg.Syntax {
-		if l.pkg.Fset.File(f.Pos()).Name() != l.outPath {
+	for _, f := range l.Pkg.Syntax {
+		if l.Pkg.Fset.File(f.Pos()).Name() != l.OutPath {
 			files = append(files, f)
 		}
 	}
@@ -115,7 +117,7 @@ func userFiles(l *loaded) []*ast.File {
 
 // knownPackages are the packages the output may import, by path: the
 // package's dependencies and the runtime's, all from the one load.
-func knownPackages(l *loaded) map[string]*types.Package {
+func knownPackages(l *load.Package) map[string]*types.Package {
 	known := map[string]*types.Package{"unsafe": types.Unsafe}
 	var add func(p *types.Package)
 	add = func(p *types.Package) {
@@ -127,10 +129,10 @@ func knownPackages(l *loaded) map[string]*types.Package {
 			add(imp)
 		}
 	}
-	for _, imp := range l.pkg.Types.Imports() {
+	for _, imp := range l.Pkg.Types.Imports() {
 		add(imp)
 	}
-	for _, p := range l.support {
+	for _, p := range l.Support {
 		if len(p.Errors) == 0 {
 			add(p.Types)
 		}

@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // A large output is type-checked in parts at once, one part per CPU: the
@@ -45,8 +47,8 @@ func checkParts(n int) int {
 // the load did not resolve (a generated method that does not exist yet).
 // Then no initialization cycle can involve the generated code, whose
 // bodies the parts check apart.
-func initFree(l *loaded) bool {
-	info := l.pkg.TypesInfo
+func initFree(l *load.Package) bool {
+	info := l.Pkg.TypesInfo
 	if info == nil {
 		return false
 	}
@@ -67,7 +69,7 @@ func initFree(l *loaded) bool {
 						obj := info.Uses[id]
 						if obj == nil {
 							free = info.Defs[id] != nil
-						} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == l.pkg.Types {
+						} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == l.Pkg.Types {
 							free = false
 						}
 						return free
@@ -87,7 +89,7 @@ func initFree(l *loaded) bool {
 // is the missing runtime. Otherwise (a part does not parse, the output
 // declares variables, a part reports an error) the whole check is left
 // to run.
-func typecheckParts(l *loaded, src []byte, known map[string]*types.Package, parts int) (done bool, err error) {
+func typecheckParts(l *load.Package, src []byte, known map[string]*types.Package, parts int) (done bool, err error) {
 	texts, headerLen := splitOutput(src, parts)
 	if len(texts) < 2 {
 		return false, nil
@@ -101,7 +103,7 @@ func typecheckParts(l *loaded, src []byte, known map[string]*types.Package, part
 
 // checkParsed is typecheckParts over parts already parsed, each of which
 // starts with the header of the output, headerLen bytes long.
-func checkParsed(l *loaded, files []*ast.File, headerLen int, known map[string]*types.Package) (done bool, err error) {
+func checkParsed(l *load.Package, files []*ast.File, headerLen int, known map[string]*types.Package) (done bool, err error) {
 	if err := supportMissing(l, files[0]); err != nil {
 		return true, err
 	}
@@ -113,7 +115,7 @@ func checkParsed(l *loaded, files []*ast.File, headerLen int, known map[string]*
 	}
 	pc := &partsCheck{l: l, known: known, files: files, stubs: stubs, user: userFiles(l), headerLen: headerLen, owner: map[*token.File]int{}}
 	for i, f := range files {
-		pc.owner[l.pkg.Fset.File(f.Pos())] = i
+		pc.owner[l.Pkg.Fset.File(f.Pos())] = i
 	}
 	failed := make([]bool, len(files))
 	inHeader := make([]map[string]bool, len(files)) // errors in the imports, by offset and message
@@ -144,7 +146,7 @@ func checkParsed(l *loaded, files []*ast.File, headerLen int, known map[string]*
 }
 
 // parseParts parses the parts at once, nil when one does not parse.
-func parseParts(l *loaded, texts [][]byte) []*ast.File {
+func parseParts(l *load.Package, texts [][]byte) []*ast.File {
 	files := make([]*ast.File, len(texts))
 	errs := make([]error, len(texts))
 	var wg sync.WaitGroup
@@ -154,7 +156,7 @@ func parseParts(l *loaded, texts [][]byte) []*ast.File {
 			defer wg.Done()
 			// Without comments: the checker has no use for them (the
 			// parser reads a //go:build line's Go version all the same).
-			files[i], errs[i] = parser.ParseFile(l.pkg.Fset, l.outPath, text, parser.SkipObjectResolution)
+			files[i], errs[i] = parser.ParseFile(l.Pkg.Fset, l.OutPath, text, parser.SkipObjectResolution)
 		}()
 	}
 	wg.Wait()
@@ -169,7 +171,7 @@ func parseParts(l *loaded, texts [][]byte) []*ast.File {
 // partsCheck is what each part's check needs: the parts, their stubs,
 // the user's files, and which part each file of the output is.
 type partsCheck struct {
-	l            *loaded
+	l            *load.Package
 	known        map[string]*types.Package
 	files, stubs []*ast.File
 	user         []*ast.File
@@ -182,7 +184,7 @@ type partsCheck struct {
 // the shared header (the imports), which fail it only when every part
 // reports them.
 func (pc *partsCheck) check(i int) (failed bool, inHeader map[string]bool) {
-	fset := pc.l.pkg.Fset
+	fset := pc.l.Pkg.Fset
 	check := make([]*ast.File, 0, len(pc.files)+len(pc.user))
 	for j := range pc.files {
 		if j == i {
@@ -211,7 +213,7 @@ func (pc *partsCheck) check(i int) (failed bool, inHeader map[string]bool) {
 			failed = true
 		}
 	})
-	conf.Check(pc.l.pkg.PkgPath, fset, check, nil)
+	conf.Check(pc.l.Pkg.PkgPath, fset, check, nil)
 	return failed, inHeader
 }
 

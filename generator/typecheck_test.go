@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // BenchmarkTypecheckOutput checks the output of a package of 1000 types,
@@ -16,7 +18,7 @@ func BenchmarkTypecheckOutput(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l, err := load(cfg.Pattern, "", nil)
+	l, err := load.Load(cfg.Pattern, "", nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -44,7 +46,7 @@ func BenchmarkTypecheckOutput(b *testing.B) {
 // the errors.
 func TestTypecheckParts(t *testing.T) {
 	dir := largePackage(t, 2, "strings ToUpper", "os Getenv")
-	l, err := load(dir, "", nil)
+	l, err := load.Load(dir, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +110,7 @@ func TestInitFree(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "vars.go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		l, err := load(dir, "", nil)
+		l, err := load.Load(dir, "", nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.src, err)
 		}

@@ -1,4 +1,4 @@
-package generator
+package load
 
 import (
 	"encoding/json"
@@ -19,15 +19,15 @@ import (
 )
 
 // loadMode asks go/packages for what the modeler needs and nothing more.
-const loadMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo |
+const LoadMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo |
 	packages.NeedSyntax | packages.NeedFiles
 
 // loaded is a type-checked package and where its generated file goes.
-type loaded struct {
-	pkg     *packages.Package
-	support []*packages.Package // the runtime packages, for typecheckOutput
-	dir     string              // absolute package directory
-	outPath string              // absolute output file path
+type Package struct {
+	Pkg     *packages.Package
+	Support []*packages.Package // the runtime packages, for typecheckOutput
+	Dir     string              // absolute package directory
+	OutPath string              // absolute output file path
 }
 
 // load finds the package named by pattern ("" is ".") and type-checks it
@@ -52,23 +52,23 @@ type loaded struct {
 // are tolerated; every other error stops the run. When a dependency does
 // not compile for that reason, it has no export data, and the package is
 // loaded again with its dependencies type-checked from source.
-func load(pattern, output string, tags []string) (*loaded, error) {
+func Load(pattern, output string, tags []string) (*Package, error) {
 	if pattern == "" {
 		pattern = "."
 	}
-	buildFlags := tagFlags(tags)
+	buildFlags := TagFlags(tags)
 
-	dir, err := packageDir(pattern, buildFlags)
+	dir, err := PackageDir(pattern, buildFlags)
 	if err != nil {
 		return nil, err
 	}
-	out, err := outputPath(dir, output)
+	out, err := OutputPath(dir, output)
 	if err != nil {
 		return nil, err
 	}
 
 	pcfg := &packages.Config{
-		Mode:       loadMode,
+		Mode:       LoadMode,
 		Dir:        dir,
 		BuildFlags: buildFlags,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
@@ -90,7 +90,7 @@ func load(pattern, output string, tags []string) (*loaded, error) {
 	// bare package clause instead, through an overlay of its own that
 	// go/packages does not know of, so that it still reads the
 	// dependencies from export data.
-	if flag, cleanup, err := stubOverlay(out, dir); err == nil && flag != "" {
+	if flag, cleanup, err := StubOverlay(out, dir); err == nil && flag != "" {
 		defer cleanup()
 		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
 	}
@@ -118,7 +118,7 @@ func load(pattern, output string, tags []string) (*loaded, error) {
 
 // outputPath is the absolute path of the output file output ("" is
 // DefaultOutput in the package directory dir).
-func outputPath(dir, output string) (string, error) {
+func OutputPath(dir, output string) (string, error) {
 	if output == "" {
 		output = filepath.Join(dir, model.DefaultOutput)
 	}
@@ -128,7 +128,7 @@ func outputPath(dir, output string) (string, error) {
 // stubOverlay writes an overlay for the go command (its -overlay flag)
 // that replaces the output file out, if there is one, with a bare package
 // clause, and returns the flag and a function that removes the files.
-func stubOverlay(out, dir string) (flag string, cleanup func(), err error) {
+func StubOverlay(out, dir string) (flag string, cleanup func(), err error) {
 	src, err := os.ReadFile(out)
 	if err != nil {
 		return "", nil, err
@@ -158,7 +158,7 @@ func stubOverlay(out, dir string) (flag string, cleanup func(), err error) {
 }
 
 // tagFlags are the go command's flags for the build tags of a run.
-func tagFlags(tags []string) []string {
+func TagFlags(tags []string) []string {
 	if len(tags) == 0 {
 		return nil
 	}
@@ -169,7 +169,7 @@ func tagFlags(tags []string) []string {
 // be imported.
 var errDependency = errors.New("a dependency could not be imported")
 
-func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
+func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
 	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath)
 	if err != nil {
 		return nil, err
@@ -196,12 +196,12 @@ func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
 	if err := packageErrors([]*packages.Package{main}, out); err != nil {
 		return nil, err
 	}
-	return &loaded{pkg: main, support: support, dir: dir, outPath: out}, nil
+	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out}, nil
 }
 
 // packageDir returns the directory of the one package pattern names.
 // A directory is taken as it is; anything else goes to the go command.
-func packageDir(pattern string, buildFlags []string) (string, error) {
+func PackageDir(pattern string, buildFlags []string) (string, error) {
 	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
 		return filepath.Abs(pattern)
 	}
@@ -262,7 +262,7 @@ func packageName(out, dir string, src []byte) (string, error) {
 // missingGenerated matches the type errors that only the absence of the
 // generated methods causes: a call of one (r.MarshalCBOR undefined), or a
 // type that does not yet implement an interface made of them.
-var missingGenerated = regexp.MustCompile(`(has no field or method|missing method) (MarshalCBOR|UnmarshalCBOR|AppendCBOR|DecodeCBOR|SizeCBOR)\b`)
+var MissingGenerated = regexp.MustCompile(`(has no field or method|missing method) (MarshalCBOR|UnmarshalCBOR|AppendCBOR|DecodeCBOR|SizeCBOR)\b`)
 
 // missingUnionFunc matches a call of one of the functions generated for a
 // //cborgen:union interface (MarshalValueCBOR) before they exist.
@@ -271,7 +271,7 @@ var missingUnionFunc = regexp.MustCompile(`^undefined: (Append|Size|Decode|Marsh
 // tolerated reports whether the type error msg is one that generation
 // itself cures.
 func tolerated(msg string) bool {
-	return missingGenerated.MatchString(msg) || missingUnionFunc.MatchString(msg)
+	return MissingGenerated.MatchString(msg) || missingUnionFunc.MatchString(msg)
 }
 
 // packageErrors gathers the errors of pkgs and their imports, each as

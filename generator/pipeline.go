@@ -16,6 +16,8 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 
 	"github.com/cborgen/cborgen/generator/internal/load"
+
+	"github.com/cborgen/cborgen/generator/internal/build"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -288,7 +290,7 @@ func Render(cfg Config) (*Output, error) {
 		return nil, err
 	}
 	cache.pinBeside()
-	f, err := buildModel(l, cfg.Types, cfg.Tags, order)
+	f, err := build.Model(l, cfg.Types, cfg.Tags, order)
 	if err != nil {
 		return nil, err
 	}
@@ -307,13 +309,13 @@ func Render(cfg Config) (*Output, error) {
 	for _, s := range f.Structs {
 		s.Optional = len(s.Fields) - sc.required[s.Name]
 	}
-	if err := checkMapFormats(f); err != nil {
+	if err := build.CheckMapFormats(f); err != nil {
 		return nil, err
 	}
-	if err := checkUnions(f); err != nil {
+	if err := build.CheckUnions(f); err != nil {
 		return nil, err
 	}
-	if err := checkEmbedding(l, f); err != nil {
+	if err := build.CheckEmbedding(l, f); err != nil {
 		return nil, err
 	}
 	rendered, err := emitFile(f)

@@ -1,4 +1,4 @@
-package generator
+package build
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 // them. With typeNames (-type) empty it takes every exported struct type
 // that has no hand-written CBOR methods of its own. tags are the run's
 // build tags, for the packages that generate the types of fields.
-func buildModel(l *load.Package, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
+func Model(l *load.Package, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {

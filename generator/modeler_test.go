@@ -14,6 +14,8 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 
 	"github.com/cborgen/cborgen/generator/internal/load"
+
+	"github.com/cborgen/cborgen/generator/internal/build"
 )
 
 // modelCase is a Go source snippet (package x, with runtime imported as
@@ -258,7 +260,7 @@ func TestModel(t *testing.T) {
 	ls := loadSnippets(t, modelCases)
 	for i, tc := range modelCases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := buildModel(ls[i], tc.types, nil, model.OrderBytewise)
+			f, err := build.Model(ls[i], tc.types, nil, model.OrderBytewise)
 			if len(tc.errs) > 0 {
 				if err == nil {
 					t.Fatal("no error")

@@ -23,6 +23,8 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 
 	"github.com/cborgen/cborgen/generator/internal/load"
+
+	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 
 // The regeneration cache. A run whose inputs are those of an earlier run
@@ -137,7 +139,7 @@ func startCache(cfg Config) *cacheRun {
 	if err != nil {
 		return nil
 	}
-	c := &cacheRun{dir: dir, out: out, lockPath: LockPath(out)}
+	c := &cacheRun{dir: dir, out: out, lockPath: schema.LockPath(out)}
 	c.prefix = filepath.Join(cfg.Cache, fmt.Sprintf("%x", sha256.Sum256([]byte(out)))[:16]) + "-"
 	c.quickFiles = []string{c.lockPath}
 	entries, err := os.ReadDir(dir)

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 
 // Config is one run of the generator: what the command's flags say.
@@ -46,3 +47,7 @@ type Config struct {
 // DefaultOutput is the name of the generated file in the package
 // directory when Config.Output is empty.
 const DefaultOutput = model.DefaultOutput
+
+// LockPath returns the path of the schema record of the output file out:
+// out with ".go" replaced by ".lock".
+func LockPath(out string) string { return schema.LockPath(out) }

@@ -16,6 +16,8 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/load"
 
 	"github.com/cborgen/cborgen/generator/internal/build"
+
+	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 
 // modelCase is a Go source snippet (package x, with runtime imported as
@@ -176,10 +178,10 @@ func describeStruct(s *model.Struct) string {
 		}
 	}
 	if s.HasTag {
-		parts = append(parts, "tag="+tagToken(s))
+		parts = append(parts, "tag="+schema.TagToken(s))
 	}
 	if s.Value != nil {
-		return strings.Join(append(parts, "value "+kindOf(s.Value, byName).text), " ")
+		return strings.Join(append(parts, "value "+schema.KindOf(s.Value, byName).Text), " ")
 	}
 	if len(parts) > 0 {
 		parts = append(parts, "|")
@@ -201,14 +203,14 @@ func describeStruct(s *model.Struct) string {
 			parts = append(parts, id+":reserved")
 			continue
 		}
-		key := keyToken(f)
+		key := schema.KeyToken(f)
 		if f.OmitEmpty {
 			key += ",omitempty"
 		}
 		if f.OmitZero {
 			key += ",omitzero"
 		}
-		k := kindOf(f.Type, byName).text
+		k := schema.KindOf(f.Type, byName).Text
 		switch f.Type.(type) {
 		case model.Marshaler, model.BinaryMarshaler, model.Dynamic:
 			k += "/" + strings.TrimPrefix(fmt.Sprintf("%T", f.Type), "model.")

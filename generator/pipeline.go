@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -18,6 +17,8 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/load"
 
 	"github.com/cborgen/cborgen/generator/internal/build"
+
+	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -66,7 +67,7 @@ func Generate(cfg Config) error {
 			where = out.LockPath // go generate runs in the package directory: say which one
 		}
 		logf(cfg.Log, "cbor-gen: no schema record at %s: starting one. Commit it with %s; from now on every run compares the types with it (%s)\n",
-			where, filepath.Base(out.Path), schemaDoc)
+			where, filepath.Base(out.Path), schema.SchemaDoc)
 	case err != nil:
 		return err
 	case cfg.AcceptBreak && len(cfg.Types) == 0:
@@ -195,15 +196,15 @@ func checkOutput(out *Output) error {
 // other struct type of the package to the output and the record, or drop
 // some, and the next go generate would fail on the record it wrote.
 func sameTypeSet(cfg Config, oldLock []byte, out *Output) error {
-	old, err := parseRecord(out.LockPath, oldLock)
+	old, err := schema.ParseRecord(out.LockPath, oldLock)
 	if err != nil {
 		return nil // a record that does not parse is written anew
 	}
-	cur, err := parseRecord(out.LockPath, out.Lock)
+	cur, err := schema.ParseRecord(out.LockPath, out.Lock)
 	if err != nil {
 		return err
 	}
-	was, now := old.typeNames(), cur.typeNames()
+	was, now := old.TypeNames(), cur.TypeNames()
 	if strings.Join(was, ",") == strings.Join(now, ",") {
 		return nil
 	}
@@ -212,16 +213,6 @@ func sameTypeSet(cfg Config, oldLock []byte, out *Output) error {
 	return fmt.Errorf("-accept-break without -type would generate %s, but the schema record %s holds %s. "+
 		"Name the types, as the //go:generate line does; to keep the recorded ones:\n\t%s",
 		strings.Join(now, ", "), model.RelPath(out.LockPath), strings.Join(was, ", "), commandLine(fix, "-accept-break"))
-}
-
-// typeNames returns the names of the types in the record, sorted.
-func (r *record) typeNames() []string {
-	names := make([]string, 0, len(r.types))
-	for name := range r.types {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
 }
 
 // inModule reports, with the fix, when the package directory is not in
@@ -297,17 +288,17 @@ func Render(cfg Config) (*Output, error) {
 	f.Time = tm
 	f.NilEmpty = cfg.NilEmpty
 	printNotes(cfg.Log, f.Notes)
-	lockPath := LockPath(l.OutPath)
+	lockPath := schema.LockPath(l.OutPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
 		return nil, err
 	}
-	sc := checkSchema(f, l.OutPath, old)
+	sc := schema.Check(f, l.OutPath, old)
 	if err := judgeBreaks(cfg, f, lockPath, sc); err != nil {
 		return nil, err
 	}
 	for _, s := range f.Structs {
-		s.Optional = len(s.Fields) - sc.required[s.Name]
+		s.Optional = len(s.Fields) - sc.Required[s.Name]
 	}
 	if err := build.CheckMapFormats(f); err != nil {
 		return nil, err
@@ -326,7 +317,7 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Path: l.OutPath, Source: src, LockPath: lockPath, Lock: sc.record}
+	out := &Output{Path: l.OutPath, Source: src, LockPath: lockPath, Lock: sc.Record}
 	if cache != nil && !f.Pending {
 		cache.store(cfg.Cache, out, f.Notes)
 	}
@@ -359,18 +350,18 @@ func readRecord(path string) ([]byte, error) {
 // judgeBreaks refuses what the schema check found would break stored
 // data, with the command that accepts it; with cfg.AcceptBreak it writes
 // to cfg.Log what is accepted instead.
-func judgeBreaks(cfg Config, f *model.File, lockPath string, sc *schemaResult) error {
-	if sc.unreadable != nil {
+func judgeBreaks(cfg Config, f *model.File, lockPath string, sc *schema.Result) error {
+	if sc.Unreadable != nil {
 		if !cfg.AcceptBreak {
-			return fmt.Errorf("%v\n(fix the schema record, or write it anew once with\n\t%s\n)", sc.unreadable, acceptBreakCommand(cfg, f))
+			return fmt.Errorf("%v\n(fix the schema record, or write it anew once with\n\t%s\n)", sc.Unreadable, acceptBreakCommand(cfg, f))
 		}
-		logf(cfg.Log, "-accept-break: the schema record does not parse and is written anew:\n%v\n", sc.unreadable)
+		logf(cfg.Log, "-accept-break: the schema record does not parse and is written anew:\n%v\n", sc.Unreadable)
 	}
-	if sc.breaks != nil {
+	if sc.Breaks != nil {
 		if !cfg.AcceptBreak {
-			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.breaks, model.RelPath(lockPath), schemaDoc, acceptBreakCommand(cfg, f))
+			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.Breaks, model.RelPath(lockPath), schema.SchemaDoc, acceptBreakCommand(cfg, f))
 		}
-		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", model.RelPath(lockPath), sc.breaks)
+		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", model.RelPath(lockPath), sc.Breaks)
 	}
 	return nil
 }

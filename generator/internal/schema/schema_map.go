@@ -1,4 +1,4 @@
-package generator
+package schema
 
 import (
 	"fmt"
@@ -34,7 +34,7 @@ func compareKeys(s *model.Struct, tr, next *typeRecord, kinds []*kind) []error {
 	}
 	now := map[string]bool{}
 	for i, fd := range s.Fields {
-		name, key := model.FieldID(fd), keyToken(fd)
+		name, key := model.FieldID(fd), KeyToken(fd)
 		now[key] = true
 		if r, ok := byName[name]; ok && r.key != key {
 			problem(fd.Pos, "field %s.%s: map key changed from %s to %s: stored maps hold %s under %s and would decode with %s left zero. Keep the key with the tag %s",
@@ -51,8 +51,8 @@ func compareKeys(s *model.Struct, tr, next *typeRecord, kinds []*kind) []error {
 		} else if r.name != name {
 			held = r.name + "'s values"
 		}
-		problem(fd.Pos, "field %s.%s (key %s) changed from %s to %s: stored maps hold %s values under %s (%s), which a %s field cannot decode to the same value. Keep a compatible type ("+schemaDoc+" lists them) or use a new key",
-			s.Name, name, key, r.kind, kinds[i].text, r.kind, key, held, kinds[i].text)
+		problem(fd.Pos, "field %s.%s (key %s) changed from %s to %s: stored maps hold %s values under %s (%s), which a %s field cannot decode to the same value. Keep a compatible type ("+SchemaDoc+" lists them) or use a new key",
+			s.Name, name, key, r.kind, kinds[i].Text, r.kind, key, held, kinds[i].Text)
 	}
 	for _, r := range tr.slots {
 		if !now[r.key] {

@@ -1,4 +1,4 @@
-package generator
+package schema
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"maps"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -48,7 +49,7 @@ import (
 
 // schemaDoc names the rules of the schema record where every user can
 // find them: by module path, not by a path in their own repository.
-const schemaDoc = model.ModulePath + "/docs/schema.md"
+const SchemaDoc = model.ModulePath + "/docs/schema.md"
 
 // schemaVersion is the format version on the first line of a record.
 const schemaVersion = "cbor-gen schema 1"
@@ -60,13 +61,13 @@ func LockPath(out string) string {
 }
 
 // record is a parsed schema record.
-type record struct {
+type Record struct {
 	types  map[string]*typeRecord
 	unions map[string]*unionRecord
 }
 
-func newRecord() *record {
-	return &record{types: map[string]*typeRecord{}, unions: map[string]*unionRecord{}}
+func newRecord() *Record {
+	return &Record{types: map[string]*typeRecord{}, unions: map[string]*unionRecord{}}
 }
 
 // unionRecord is the record of one //cborgen:union: the types of its
@@ -108,7 +109,7 @@ func (s slotRecord) describe() string {
 }
 
 // keyToken is the legacy key of f as the record writes it.
-func keyToken(f *model.Field) string {
+func KeyToken(f *model.Field) string {
 	if f.KeyAsInt {
 		return strconv.FormatInt(f.KeyInt, 10)
 	}
@@ -120,11 +121,11 @@ func slotOf(f *model.Field, k *kind) slotRecord {
 	if f.IsReserved() {
 		return slotRecord{reserved: true}
 	}
-	return slotRecord{name: model.FieldID(f), key: keyToken(f), kind: k.text}
+	return slotRecord{name: model.FieldID(f), key: KeyToken(f), kind: k.Text}
 }
 
 // parseRecord reads a schema record. Errors name the line and column.
-func parseRecord(path string, data []byte) (*record, error) {
+func ParseRecord(path string, data []byte) (*Record, error) {
 	p := &recordParser{path: path, rec: newRecord()}
 	sawVersion := false
 	for i, text := range strings.Split(string(data), "\n") {
@@ -183,7 +184,7 @@ func parseRecord(path string, data []byte) (*record, error) {
 type recordParser struct {
 	path string
 	line int
-	rec  *record
+	rec  *Record
 	errs []error
 }
 
@@ -331,14 +332,14 @@ func validKeyToken(k string) bool {
 // formatRecord writes a record: a header that says what the file is,
 // then the types by name, each with its slots in order. goFile is the
 // base name of the generated file it belongs to.
-func formatRecord(rec *record, goFile string) []byte {
+func formatRecord(rec *Record, goFile string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# The schema record of %s: the array slot of every field of every\n", goFile)
 	b.WriteString("# generated type. cbor-gen compares the types with it on every run and\n")
 	b.WriteString("# refuses changes that would make stored data decode wrongly; run it once\n")
 	b.WriteString("# with -accept-break to rewrite it on purpose. Commit this file and review\n")
 	b.WriteString("# changes to it like API changes. Format and rules:\n")
-	b.WriteString("# " + schemaDoc + "\n\n")
+	b.WriteString("# " + SchemaDoc + "\n\n")
 	b.WriteString(schemaVersion + "\n")
 	for _, name := range slices.Sorted(maps.Keys(rec.types)) {
 		tr := rec.types[name]
@@ -380,7 +381,7 @@ func formatRecord(rec *record, goFile string) []byte {
 
 // tagToken is the tag of s as the record writes it: the number, with ? when
 // decoding accepts the untagged item too.
-func tagToken(s *model.Struct) string {
+func TagToken(s *model.Struct) string {
 	if !s.HasTag {
 		return ""
 	}
@@ -389,4 +390,14 @@ func tagToken(s *model.Struct) string {
 		t += "?"
 	}
 	return t
+}
+
+// typeNames returns the names of the types in the record, sorted.
+func (r *Record) TypeNames() []string {
+	names := make([]string, 0, len(r.types))
+	for name := range r.types {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }

@@ -1,4 +1,4 @@
-package generator
+package schema
 
 import (
 	"fmt"
@@ -27,30 +27,30 @@ import (
 // format in compareStruct.
 
 // schemaResult is the outcome of the schema check.
-type schemaResult struct {
-	record []byte // the record as it must be on disk after this run
+type Result struct {
+	Record []byte // the record as it must be on disk after this run
 	// required is, for each generated struct, how many leading fields
 	// every stored array holds: the fields after them were appended
 	// later (Struct.Optional).
-	required map[string]int
+	Required map[string]int
 	// unreadable is why the old record does not parse; the new record
 	// is then written from the types alone.
-	unreadable error
+	Unreadable error
 	// breaks are the changes that would make stored data decode
 	// wrongly, each at its position; nil when there are none.
-	breaks error
+	Breaks error
 }
 
 // checkSchema compares the model f with old, the record of the previous
 // run (nil when there is none), for the output file out.
-func checkSchema(f *model.File, out string, old []byte) *schemaResult {
+func Check(f *model.File, out string, old []byte) *Result {
 	c := &schemaCheck{lockPath: LockPath(out), qual: qualifier(f.Path)}
-	res := &schemaResult{required: map[string]int{}}
+	res := &Result{Required: map[string]int{}}
 	prev := newRecord()
 	if old != nil {
 		var err error
-		if prev, err = parseRecord(c.lockPath, old); err != nil {
-			res.unreadable = err
+		if prev, err = ParseRecord(c.lockPath, old); err != nil {
+			res.Unreadable = err
 			prev = newRecord()
 		}
 	}
@@ -66,12 +66,12 @@ func checkSchema(f *model.File, out string, old []byte) *schemaResult {
 	c.compareGone(prev, rec)
 
 	if len(c.problems) > 0 {
-		res.breaks = model.JoinPosErrors(c.problems)
+		res.Breaks = model.JoinPosErrors(c.problems)
 	}
 	for name, tr := range rec.types {
-		res.required[name] = tr.required
+		res.Required[name] = tr.required
 	}
-	res.record = formatRecord(rec, filepath.Base(out))
+	res.Record = formatRecord(rec, filepath.Base(out))
 	return res
 }
 
@@ -106,13 +106,13 @@ func qualifier(path string) types.Qualifier {
 // compareStruct checks s against its record tr (nil for a type new to the
 // record) and returns the record after this run.
 func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord {
-	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: tagToken(s)}
+	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: TagToken(s)}
 	if s.HasRequired {
 		next.required = s.Required // //cborgen:required: the trailing fields are optional from the start
 	}
 	kinds := make([]*kind, len(s.Fields))
 	for i, fd := range s.Fields {
-		kinds[i] = kindOf(fd.Type, c.qual)
+		kinds[i] = KindOf(fd.Type, c.qual)
 		next.slots = append(next.slots, slotOf(fd, kinds[i]))
 	}
 	if tr == nil {
@@ -167,7 +167,7 @@ func (c *schemaCheck) compareTag(s *model.Struct, old, cur string) {
 // compareUnions refuses a union that lost a variant, or that is no longer
 // generated: stored data holds values of every variant the record names,
 // and they would no longer decode. Adding a variant is fine.
-func (c *schemaCheck) compareUnions(old, cur *record) {
+func (c *schemaCheck) compareUnions(old, cur *Record) {
 	for _, name := range slices.Sorted(maps.Keys(old.unions)) {
 		ou := old.unions[name]
 		pos := c.recordPos(ou.line)
@@ -186,7 +186,7 @@ func (c *schemaCheck) compareUnions(old, cur *record) {
 
 // compareGone refuses a type that is in the record but no longer
 // generated.
-func (c *schemaCheck) compareGone(old, cur *record) {
+func (c *schemaCheck) compareGone(old, cur *Record) {
 	var gone []string
 	for name := range old.types {
 		if cur.types[name] == nil {

@@ -1,9 +1,7 @@
-package generator
+package schema
 
 import (
 	"go/token"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -87,7 +85,7 @@ Order 4 Total "Total" int64
 `
 
 func TestRecordRoundTrip(t *testing.T) {
-	rec, err := parseRecord("x.lock", []byte(sampleRecord))
+	rec, err := ParseRecord("x.lock", []byte(sampleRecord))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +112,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	// Formatting and parsing again gives the same record and the same
 	// bytes: the format is its own normal form.
 	text := formatRecord(rec, "cbor_gen.go")
-	again, err := parseRecord("x.lock", text)
+	again, err := ParseRecord("x.lock", text)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
@@ -146,7 +144,7 @@ func TestRecordErrors(t *testing.T) {
 		{"bad required", "cbor-gen schema 1\ntype T required=x\n", "x.lock:2:8: bad required count"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := parseRecord("x.lock", []byte(tc.text))
+			_, err := ParseRecord("x.lock", []byte(tc.text))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
@@ -166,197 +164,6 @@ func TestLockPath(t *testing.T) {
 	}
 }
 
-// schemaModule lays out a module whose package x is the file src, with
-// this repository (for runtime.Reserved) through a replace directive.
-func schemaModule(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
-	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/x\n\ngo 1.24.0\n\n"+
-		"require github.com/cborgen/cborgen v0.0.0\n\nreplace github.com/cborgen/cborgen => "+root+"\n")
-	return dir
-}
-
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// versions generates package x in dir from each source in turn, writing
-// the record after each, and returns the outcome of the last.
-func versions(t *testing.T, dir string, cfg Config, srcs ...string) (*Output, error) {
-	t.Helper()
-	cfg.Pattern = dir
-	var out *Output
-	var err error
-	for i, src := range srcs {
-		writeFile(t, filepath.Join(dir, "x.go"), "package x\n\n"+src)
-		out, err = Render(cfg)
-		if i == len(srcs)-1 {
-			break
-		}
-		if err != nil {
-			t.Fatalf("version %d: %v", i+1, err)
-		}
-		writeFile(t, out.LockPath, string(out.Lock))
-	}
-	return out, err
-}
-
-func TestSchemaChanges(t *testing.T) {
-	const reserved = "import \"github.com/cborgen/cborgen/runtime\"\n\n"
-	for _, tc := range []struct {
-		name     string
-		versions []string
-		want     []string // parts of the error of the last version, in order; none: success
-		lock     []string // lines of the last record, when it succeeds
-	}{{
-		name: "insert in the middle",
-		versions: []string{
-			"type T struct {\n\tA int\n\tB string\n}\n",
-			"type T struct {\n\tA int\n\tN bool\n\tB string\n}\n",
-		},
-		want: []string{
-			"x.go:5:2: field T.N is new at slot 1, where stored data holds T.B: existing data would decode the values of B into N. Add new fields at the end",
-			"x.go:6:2: field T.B moved from slot 1 to slot 2, which holds no field: it was appended after the record",
-		},
-	}, {
-		name: "promoted field moved",
-		versions: []string{
-			"type Base struct {\n\tA int\n\tB string\n}\n\ntype T struct {\n\tBase\n\tC int\n}\n",
-			"type Base struct {\n\tB string\n\tA int\n}\n\ntype T struct {\n\tBase\n\tC int\n}\n",
-		},
-		want: []string{
-			"x.go:4:2: field Base.B moved from slot 1 to slot 0",
-			"x.go:4:2: field T.Base.B moved from slot 1 to slot 0, where stored data holds T.Base.A",
-		},
-	}, {
-		name: "retired key taken",
-		versions: []string{
-			"type T struct {\n\tA int `cbor:\"a\"`\n\tB int\n}\n",
-			reserved + "type T struct {\n\t_ runtime.Reserved\n\tB int\n\tC string `cbor:\"a\"`\n}\n",
-		},
-		want: []string{`x.go:8:2: field T.C uses the legacy key "a" of the retired field A`},
-	}, {
-		name: "reserved slot at the end dropped",
-		versions: []string{
-			reserved + "type T struct {\n\tA int\n\t_ runtime.Reserved\n}\n",
-			"type T struct {\n\tA int\n}\n",
-		},
-		want: []string{"x.go:3:6: type T lost slot 1, which is reserved: stored data holds values there"},
-	}, {
-		name: "retire then append",
-		versions: []string{
-			"type T struct {\n\tA int8\n\tB []byte\n}\n",
-			reserved + "type T struct {\n\tA int64\n\tB runtime.Reserved\n\tC [2]int8\n}\n",
-		},
-		lock: []string{"type T required=2\n", "T 0 A \"A\" int64\n", "T 1 reserved was B \"B\" []byte\n", "T 2 C \"C\" [2]int8\n"},
-	}, {
-		name: "a reserved slot keeps what it held",
-		versions: []string{
-			"type T struct {\n\tA int8\n\tB []byte\n}\n",
-			reserved + "type T struct {\n\tA int8\n\t_ runtime.Reserved\n}\n",
-			reserved + "type T struct {\n\tA int8\n\tgone runtime.Reserved\n\tC int\n}\n",
-		},
-		lock: []string{"T 1 reserved was B \"B\" []byte\n", "T 2 C \"C\" int\n"},
-	}, {
-		name: "extensible in a parenthesized declaration",
-		versions: []string{
-			"type (\n\t// T grows.\n\t//\n\t//cborgen:extensible\n\tT struct{ A int }\n\n\tU struct{ B int }\n)\n",
-		},
-		lock: []string{"type T required=1\n", "type U required=1\n"},
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			out, err := versions(t, schemaModule(t), Config{}, tc.versions...)
-			if len(tc.want) == 0 {
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, l := range tc.lock {
-					if !strings.Contains(string(out.Lock), l) {
-						t.Errorf("record lacks %q:\n%s", l, out.Lock)
-					}
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("no error; record:\n%s", out.Lock)
-			}
-			rest := err.Error()
-			for _, w := range tc.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("error does not contain %q (in order):\n%v", w, err)
-				}
-				rest = rest[i+len(w):]
-			}
-		})
-	}
-}
-
-func TestSchemaEvolvedModel(t *testing.T) {
-	dir := schemaModule(t)
-	out, err := versions(t, dir, Config{},
-		"//cborgen:extensible\ntype T struct {\n\tA int\n\tB int\n}\n",
-		"//cborgen:extensible\ntype T struct {\n\tA int\n\tB int\n\tC int\n}\n",
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(out.Source)
-	for _, want := range []string{
-		"// Arrays written before C was added end early; it is set to zero.\n",
-		"expected array of at least 2 elements, found %d",
-		"if i <= 2 {\n\t\t\t\tv.C = 0\n",
-	} {
-		if !strings.Contains(src, want) {
-			t.Errorf("output lacks %q", want)
-		}
-	}
-	writeFile(t, out.LockPath, string(out.Lock))
-
-	// -accept-break rewrites the record but keeps the arrays it accepted:
-	// required stays 2.
-	var log strings.Builder
-	out, err = versions(t, dir, Config{AcceptBreak: true, Log: &log},
-		"type T struct {\n\tB int\n\tA int\n\tC int\n}\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(out.Lock), "type T required=2\nT 0 B \"B\" int\nT 1 A \"A\" int\nT 2 C \"C\" int\n") {
-		t.Errorf("record after -accept-break:\n%s", out.Lock)
-	}
-	if !strings.Contains(log.String(), "field T.B moved from slot 1 to slot 0") {
-		t.Errorf("-accept-break logged:\n%s", log.String())
-	}
-	if !strings.Contains(string(out.Source), "expected array of 2 to 3 elements") {
-		t.Error("the decoder no longer accepts the shorter arrays")
-	}
-
-	// A record that does not parse is an error at its line, and
-	// -accept-break writes it anew.
-	writeFile(t, out.LockPath, "cbor-gen schema 1\n\ntype T required=2\nT 0 B\n")
-	if _, err := Render(Config{Pattern: dir}); err == nil || !strings.Contains(err.Error(), "cbor_gen.lock:4:1: want") {
-		t.Errorf("broken record: %v", err)
-	}
-	log.Reset()
-	out, err = Render(Config{Pattern: dir, AcceptBreak: true, Log: &log})
-	if err != nil || !strings.Contains(string(out.Lock), "type T required=3\n") || !strings.Contains(log.String(), "does not parse") {
-		t.Errorf("-accept-break over a broken record: %v\n%s\n%s", err, out.Lock, log.String())
-	}
-}
-
 // TestKindTree checks that a kind built from the model has the tree that
 // parsing its text gives, so that kindCompatible treats a recorded kind
 // and a current one alike.
@@ -371,9 +178,9 @@ func TestKindTree(t *testing.T) {
 		model.Pointer{Elem: model.Pointer{Elem: model.String{}}},
 		model.Reserved{},
 	} {
-		built := kindOf(typ, nil)
-		if parsed := parseKind(built.text); !sameKind(built, parsed) {
-			t.Errorf("%s: built %+v, parsed %+v", built.text, built, parsed)
+		built := KindOf(typ, nil)
+		if parsed := parseKind(built.Text); !sameKind(built, parsed) {
+			t.Errorf("%s: built %+v, parsed %+v", built.Text, built, parsed)
 		}
 	}
 }
@@ -382,7 +189,7 @@ func sameKind(a, b *kind) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return a.text == b.text && a.form == b.form && a.n == b.n && sameKind(a.key, b.key) && sameKind(a.elem, b.elem)
+	return a.Text == b.Text && a.form == b.form && a.n == b.n && sameKind(a.key, b.key) && sameKind(a.elem, b.elem)
 }
 
 // TestCheckSchema runs the schema check on a model and a record in
@@ -401,31 +208,31 @@ func TestCheckSchema(t *testing.T) {
 
 	// A compatible change and an appended field: no break, and the new
 	// field is optional.
-	res := checkSchema(fileOf(field("A", 2, model.Int{Bits: 64, Signed: true}), field("B", 3, model.String{}), field("C", 4, model.Bool{})), "/p/cbor_gen.go", []byte(old))
-	if res.breaks != nil || res.unreadable != nil {
-		t.Fatalf("breaks %v, unreadable %v", res.breaks, res.unreadable)
+	res := Check(fileOf(field("A", 2, model.Int{Bits: 64, Signed: true}), field("B", 3, model.String{}), field("C", 4, model.Bool{})), "/p/cbor_gen.go", []byte(old))
+	if res.Breaks != nil || res.Unreadable != nil {
+		t.Fatalf("breaks %v, unreadable %v", res.Breaks, res.Unreadable)
 	}
-	if res.required["T"] != 2 {
-		t.Errorf("required = %v", res.required)
+	if res.Required["T"] != 2 {
+		t.Errorf("required = %v", res.Required)
 	}
-	if !strings.Contains(string(res.record), "type T required=2\nT 0 A \"A\" int64\nT 1 B \"B\" string\nT 2 C \"C\" bool\n") {
-		t.Errorf("record:\n%s", res.record)
+	if !strings.Contains(string(res.Record), "type T required=2\nT 0 A \"A\" int64\nT 1 B \"B\" string\nT 2 C \"C\" bool\n") {
+		t.Errorf("record:\n%s", res.Record)
 	}
 
 	// A narrowing, a changed key and a removed field, in the order of
 	// their positions.
 	b := field("B", 3, model.Int{Bits: 8, Signed: true})
 	b.Key = "b"
-	res = checkSchema(fileOf(field("A", 2, model.Int{Bits: 8, Signed: true}), b), "/p/cbor_gen.go", []byte(old+"T 2 C \"C\" bool\n"))
+	res = Check(fileOf(field("A", 2, model.Int{Bits: 8, Signed: true}), b), "/p/cbor_gen.go", []byte(old+"T 2 C \"C\" bool\n"))
 	want := []string{
 		"x.go:3:2: field T.B changed from string to int8",
 		"x.go:3:2: field T.B: legacy map key changed from \"B\" to \"b\"",
 		"x.go:1:2: field T.C (slot 2) was removed",
 	}
-	if res.breaks == nil {
+	if res.Breaks == nil {
 		t.Fatal("no breaks")
 	}
-	got := res.breaks.Error()
+	got := res.Breaks.Error()
 	for _, w := range want {
 		if !strings.Contains(got, w) {
 			t.Errorf("breaks lack %q:\n%s", w, got)
@@ -434,10 +241,10 @@ func TestCheckSchema(t *testing.T) {
 
 	// No record yet: everything is required; a record that does not
 	// parse is reported and written anew.
-	if res := checkSchema(fileOf(field("A", 2, model.Bool{})), "/p/cbor_gen.go", nil); res.unreadable != nil || res.required["T"] != 1 {
+	if res := Check(fileOf(field("A", 2, model.Bool{})), "/p/cbor_gen.go", nil); res.Unreadable != nil || res.Required["T"] != 1 {
 		t.Errorf("first run: %+v", res)
 	}
-	if res := checkSchema(fileOf(field("A", 2, model.Bool{})), "/p/cbor_gen.go", []byte{}); res.unreadable == nil || res.breaks != nil {
+	if res := Check(fileOf(field("A", 2, model.Bool{})), "/p/cbor_gen.go", []byte{}); res.Unreadable == nil || res.Breaks != nil {
 		t.Errorf("empty record: %+v", res)
 	}
 }
@@ -476,12 +283,12 @@ func TestTagForKeepsOptions(t *testing.T) {
 		if mapFormat {
 			record = "cbor-gen schema 1\n\ntype T map\nT key B \"B\" string\n"
 		}
-		res := checkSchema(f, "/p/cbor_gen.go", []byte(record))
-		if res.breaks == nil {
+		res := Check(f, "/p/cbor_gen.go", []byte(record))
+		if res.Breaks == nil {
 			t.Fatalf("map format %v: no break for a changed key", mapFormat)
 		}
-		if want := "Keep the key with the tag `cbor:\"B,omitempty\"`"; !strings.Contains(res.breaks.Error(), want) {
-			t.Errorf("map format %v: advice lacks %s:\n%v", mapFormat, want, res.breaks)
+		if want := "Keep the key with the tag `cbor:\"B,omitempty\"`"; !strings.Contains(res.Breaks.Error(), want) {
+			t.Errorf("map format %v: advice lacks %s:\n%v", mapFormat, want, res.Breaks)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package schema
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 // from a record's text (parseKind), so that kindCompatible walks it
 // without reading text again.
 type kind struct {
-	text string // as the record writes it: "map[string][]int8"
+	Text string // as the record writes it: "map[string][]int8"
 	form kindForm
 	n    int64 // a list's length: -1 for a slice
 	key  *kind // a map's key
@@ -33,27 +33,27 @@ const (
 	mapKind
 )
 
-func leaf(text string) *kind { return &kind{text: text} }
+func leaf(text string) *kind { return &kind{Text: text} }
 
 func pointerOf(elem *kind) *kind {
-	return &kind{text: "*" + elem.text, form: pointerKind, elem: elem}
+	return &kind{Text: "*" + elem.Text, form: pointerKind, elem: elem}
 }
 
 func listOf(n int64, elem *kind) *kind {
-	text := "[]" + elem.text
+	text := "[]" + elem.Text
 	if n >= 0 {
-		text = "[" + strconv.FormatInt(n, 10) + "]" + elem.text
+		text = "[" + strconv.FormatInt(n, 10) + "]" + elem.Text
 	}
-	return &kind{text: text, form: listKind, n: n, elem: elem}
+	return &kind{Text: text, form: listKind, n: n, elem: elem}
 }
 
 func mapOf(key, elem *kind) *kind {
-	return &kind{text: "map[" + key.text + "]" + elem.text, form: mapKind, key: key, elem: elem}
+	return &kind{Text: "map[" + key.Text + "]" + elem.Text, form: mapKind, key: key, elem: elem}
 }
 
 // kindOf is the wire kind of t. qual writes the package of a named
 // type: nothing for the package being generated.
-func kindOf(t model.Type, qual types.Qualifier) *kind {
+func KindOf(t model.Type, qual types.Qualifier) *kind {
 	switch t := t.(type) {
 	case model.Bool, model.Int, model.Float, model.String:
 		sc, _ := model.ScalarOf(t)
@@ -63,13 +63,13 @@ func kindOf(t model.Type, qual types.Qualifier) *kind {
 	case model.ByteArray:
 		return listOf(t.N, leaf("byte"))
 	case model.Array:
-		return listOf(t.N, kindOf(t.Elem, qual))
+		return listOf(t.N, KindOf(t.Elem, qual))
 	case model.Slice:
-		return listOf(-1, kindOf(t.Elem, qual))
+		return listOf(-1, KindOf(t.Elem, qual))
 	case model.Map:
-		return mapOf(kindOf(t.Key, qual), kindOf(t.Elem, qual))
+		return mapOf(KindOf(t.Key, qual), KindOf(t.Elem, qual))
 	case model.Pointer:
-		return pointerOf(kindOf(t.Elem, qual))
+		return pointerOf(KindOf(t.Elem, qual))
 	case model.Reserved:
 		return leaf("reserved")
 	}
@@ -86,13 +86,13 @@ func kindOf(t model.Type, qual types.Qualifier) *kind {
 // text is a kind: what is not a pointer, list or map is a leaf.
 func parseKind(text string) *kind {
 	if rest, ok := strings.CutPrefix(text, "*"); ok {
-		return &kind{text: text, form: pointerKind, elem: parseKind(rest)}
+		return &kind{Text: text, form: pointerKind, elem: parseKind(rest)}
 	}
 	if elem, n, ok := splitList(text); ok {
-		return &kind{text: text, form: listKind, n: n, elem: parseKind(elem)}
+		return &kind{Text: text, form: listKind, n: n, elem: parseKind(elem)}
 	}
 	if key, elem, ok := splitMap(text); ok {
-		return &kind{text: text, form: mapKind, key: parseKind(key), elem: parseKind(elem)}
+		return &kind{Text: text, form: mapKind, key: parseKind(key), elem: parseKind(elem)}
 	}
 	return leaf(text)
 }
@@ -127,7 +127,7 @@ func (k intKind) holds(o intKind) bool {
 // float64, float32 becomes float64, [N]T becomes []T, T becomes *T, and
 // containers are compatible when their elements are.
 func kindCompatible(old, new *kind) bool {
-	if old.text == new.text {
+	if old.Text == new.Text {
 		return true
 	}
 	if new.form == pointerKind {
@@ -139,11 +139,11 @@ func kindCompatible(old, new *kind) bool {
 	if old.form == pointerKind {
 		return false // a null in stored data has nowhere to go
 	}
-	if o, ok := intKinds[old.text]; ok {
-		if n, ok := intKinds[new.text]; ok {
+	if o, ok := intKinds[old.Text]; ok {
+		if n, ok := intKinds[new.Text]; ok {
 			return n.holds(o)
 		}
-		switch new.text {
+		switch new.Text {
 		case "float32":
 			return o.bits <= 16 // exact within float32's 24-bit significand
 		case "float64":
@@ -151,7 +151,7 @@ func kindCompatible(old, new *kind) bool {
 		}
 		return false
 	}
-	if old.text == "float32" && new.text == "float64" {
+	if old.Text == "float32" && new.Text == "float64" {
 		return true
 	}
 	switch old.form {
@@ -159,8 +159,8 @@ func kindCompatible(old, new *kind) bool {
 		if new.form != listKind || (new.n >= 0 && new.n != old.n) {
 			return false // a slice may have any length; an array only its own
 		}
-		if old.elem.text == "byte" || new.elem.text == "byte" {
-			return old.elem.text == new.elem.text // a byte string is not an array of integers
+		if old.elem.Text == "byte" || new.elem.Text == "byte" {
+			return old.elem.Text == new.elem.Text // a byte string is not an array of integers
 		}
 		return kindCompatible(old.elem, new.elem)
 	case mapKind:

@@ -1,4 +1,4 @@
-package generator
+package schema
 
 import (
 	"fmt"
@@ -137,10 +137,10 @@ func (v *slotView) retiredKey(i int) bool {
 		return false
 	}
 	fd := v.s.Fields[i]
-	if old, ok := v.retiredKeys[keyToken(fd)]; ok {
+	if old, ok := v.retiredKeys[KeyToken(fd)]; ok {
 		name := model.FieldID(fd)
 		v.problem(fd.Pos, "field %s.%s uses the legacy key %s of the retired field %s: legacy maps hold the values of %s under that key and would decode them into %s. Give it another key",
-			v.s.Name, name, keyToken(fd), old, old, name)
+			v.s.Name, name, KeyToken(fd), old, old, name)
 	}
 	return true
 }
@@ -171,15 +171,15 @@ func (v *slotView) retyped(i int) {
 		return
 	}
 	fd := v.s.Fields[i]
-	v.problem(fd.Pos, "field %s.%s changed from %s to %s: stored data holds %s values in slot %d, which a %s field cannot decode to the same value. Keep a compatible type ("+schemaDoc+" lists them) or add a new field at the end",
-		v.s.Name, model.FieldID(fd), r.kind, cur.text, r.kind, i, cur.text)
+	v.problem(fd.Pos, "field %s.%s changed from %s to %s: stored data holds %s values in slot %d, which a %s field cannot decode to the same value. Keep a compatible type ("+SchemaDoc+" lists them) or add a new field at the end",
+		v.s.Name, model.FieldID(fd), r.kind, cur.Text, r.kind, i, cur.Text)
 }
 
 // rekeyed refuses field i when its legacy map key changed: maps written
 // before the array format hold its values under the recorded key.
 func (v *slotView) rekeyed(i int) {
 	r, fd := v.tr.slots[i], v.s.Fields[i]
-	if key := keyToken(fd); key != r.key {
+	if key := KeyToken(fd); key != r.key {
 		name := model.FieldID(fd)
 		v.problem(fd.Pos, "field %s.%s: legacy map key changed from %s to %s: maps written before the array format hold %s under %s and would decode with %s left zero. Keep the key with the tag %s",
 			v.s.Name, name, r.key, key, name, r.key, name, tagFor(r.key, fd))

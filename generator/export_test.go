@@ -1,5 +1,9 @@
 package generator
 
+import (
+	"github.com/cborgen/cborgen/generator/internal/emit"
+)
+
 // LargePackage is largePackage, for the benchmarks of package generator_test.
 var LargePackage = largePackage
 
@@ -10,9 +14,9 @@ var GenerateRuns = generateRuns
 // SetChunks renders every output in n chunks (0: as many as it is worth)
 // until the returned function is called.
 func SetChunks(n int) (restore func()) {
-	old := testChunks
-	testChunks = n
-	return func() { testChunks = old }
+	old := emit.ChunksForTests
+	emit.ChunksForTests = n
+	return func() { emit.ChunksForTests = old }
 }
 
 // CacheHits is the number of runs the regeneration cache answered.

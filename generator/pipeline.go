@@ -19,6 +19,8 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/build"
 
 	"github.com/cborgen/cborgen/generator/internal/schema"
+
+	"github.com/cborgen/cborgen/generator/internal/emit"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -309,7 +311,7 @@ func Render(cfg Config) (*Output, error) {
 	if err := build.CheckEmbedding(l, f); err != nil {
 		return nil, err
 	}
-	rendered, err := emitFile(f)
+	rendered, err := emit.File(f)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/emit"
 )
 
 func TestModuleVersion(t *testing.T) {
@@ -70,7 +72,7 @@ func TestVersionGuard(t *testing.T) {
 			jf := jen.NewFile("guard")
 			jf.ImportName(model.RuntimePath, "runtime")
 			jf.HeaderComment(model.GeneratedHeader)
-			jf.Add(versionGuard(tc.version))
+			jf.Add(emit.VersionGuard(tc.version))
 			var src bytes.Buffer
 			if err := jf.Render(&src); err != nil {
 				t.Fatal(err)

@@ -77,7 +77,7 @@ type Struct struct {
 	CatchAll bool
 	// MapFormat: //cborgen:map, the struct is written as a CBOR map keyed
 	// by Field.Key, as fxamacker/cbor writes a struct without toarray,
-	// and read back from that map only (mapformat.go, emit_map.go).
+	// and read back from that map only (build/mapformat.go, emit/map.go).
 	MapFormat bool
 }
 

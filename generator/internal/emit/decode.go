@@ -1,4 +1,4 @@
-package generator
+package emit
 
 import (
 	"fmt"
@@ -80,7 +80,7 @@ func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 			Block(body...)
 	}
 	if s.MapFormat {
-		return e.decodeMapFormatMethod(s, name) // emit_map.go
+		return e.decodeMapFormatMethod(s, name) // map.go
 	}
 	if s.NoLegacy {
 		// //cborgen:nolegacy: the array format only; a map is an ErrType
@@ -130,18 +130,18 @@ func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 }
 
 // decodeArrayMethod emits the array decoder of a type that has evolved
-// (emit_evolve.go). Any other type reads the current format in its
+// (evolve.go). Any other type reads the current format in its
 // per-field method (decodeFieldsMethod), called by arrayCall.
 func (e *emitter) decodeArrayMethod(s *model.Struct) jen.Code {
 	if evolving(s) {
-		return e.decodeEvolvingArrayMethod(s) // emit_evolve.go
+		return e.decodeEvolvingArrayMethod(s) // evolve.go
 	}
 	return nil
 }
 
 // evolving reports whether arrays of s may have another length than its
 // field count (older ones end early, newer ones have more): its array
-// decoder is then cborDecodeArray (emit_evolve.go).
+// decoder is then cborDecodeArray (evolve.go).
 func evolving(s *model.Struct) bool { return s.Optional > 0 || s.Extensible }
 
 // arrayCall is the call that reads the current format, an array of the

@@ -1,4 +1,4 @@
-package generator
+package emit
 
 import (
 	"go/types"

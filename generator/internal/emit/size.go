@@ -1,4 +1,4 @@
-package generator
+package emit
 
 import (
 	"github.com/dave/jennifer/jen"

@@ -1,4 +1,4 @@
-package generator
+package emit
 
 import (
 	"bytes"
@@ -34,12 +34,12 @@ const minChunkStructs = 32 // fewer types than this per chunk are not worth a go
 
 // testChunks, when set, is the number of chunks of every output, so that
 // the tests render small outputs in chunks too.
-var testChunks int
+var ChunksForTests int
 
 // emitChunks is the number of chunks the code of n types is rendered in.
 func emitChunks(n int) int {
-	if testChunks > 0 {
-		return testChunks
+	if ChunksForTests > 0 {
+		return ChunksForTests
 	}
 	return max(min(goruntime.GOMAXPROCS(0), model.MaxParts, n/minChunkStructs), 1)
 }
@@ -84,7 +84,7 @@ func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
 	}
 	jf, _ := newRenderFile(f)
 	if first {
-		jf.Add(versionGuard(runtime.GenVersion)).Line()
+		jf.Add(VersionGuard(runtime.GenVersion)).Line()
 	}
 	for _, s := range f.Structs[from:to] {
 		e.addStruct(jf, s)
@@ -151,7 +151,7 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 		jf.Add(e.marshalMethod(s)).Line()
 	}
 	if s.MapFormat {
-		jf.Add(e.appendMapFormatMethod(s)).Line() // emit_map.go
+		jf.Add(e.appendMapFormatMethod(s)).Line() // map.go
 	} else {
 		jf.Add(e.appendMethod(s)).Line()
 	}
@@ -288,7 +288,7 @@ func importLine(line string, hinted map[string]string) (name, path string, ok bo
 
 // emitFile renders f as Go source, not yet gofmt'd (finishOutput formats
 // it).
-func emitFile(f *model.File) ([]byte, error) {
+func File(f *model.File) ([]byte, error) {
 	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))
 	if err != nil {
 		return nil, err
@@ -304,7 +304,7 @@ func versionHeader() string {
 // versionGuard is the constant declaration that makes a generated file
 // and a runtime that do not fit fail to compile, with an error that names
 // the side to update (see runtime/version.go).
-func versionGuard(version int) jen.Code {
+func VersionGuard(version int) jen.Code {
 	v := jen.Lit(version)
 	return jen.Comment("The generated code and the runtime must fit: a compile error here names the one to update.").Line().
 		Const().Defs(

@@ -1,4 +1,4 @@
-package generator
+package emit
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 )
 
 // The decoding of one value, by its model type: the code every decoder
-// method is made of (emit_decode.go), where bytes become a Go value.
+// method is made of (decode.go), where bytes become a Go value.
 
 // countedLoop reads the elements of an array whose head was just read into
 // n, where the Go type needs exactly want of them; each element runs body

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/cborgen/cborgen/generator/internal/load"
+
+	"github.com/cborgen/cborgen/generator/internal/finish"
 )
 
 // TestFinishOutput: a large output formatted and checked in parts is what
@@ -24,8 +26,8 @@ func TestFinishOutput(t *testing.T) {
 	}
 	// Rendered code is not indented; gofmt indents it.
 	rendered := regexp.MustCompile(`(?m)^\t+`).ReplaceAll(out.Source, nil)
-	known := knownPackages(l)
-	src, done, err := finishParts(l, rendered, known, 3)
+	known := finish.KnownPackages(l)
+	src, done, err := finish.FinishParts(l, rendered, known, 3)
 	if src == nil || !done || err != nil {
 		t.Fatalf("finishParts: formatted %v, done %v, %v", src != nil, done, err)
 	}
@@ -35,13 +37,13 @@ func TestFinishOutput(t *testing.T) {
 
 	at := bytes.LastIndex(rendered, []byte("\nreturn nil\n}"))
 	broken := append(append(bytes.Clone(rendered[:at]), "\nreturn 1\n}"...), rendered[at+len("\nreturn nil\n}"):]...)
-	src, done, err = finishParts(l, broken, known, 3)
+	src, done, err = finish.FinishParts(l, broken, known, 3)
 	if src == nil || done || err != nil {
 		t.Fatalf("finishParts of a broken output: formatted %v, done %v, %v; want it left to the whole check", src != nil, done, err)
 	}
 	want, _ := format.Source(broken)
-	wantErr := typecheckOutput(l, want)
-	_, gotErr := finishOutput(l, broken)
+	wantErr := finish.TypecheckOutput(l, want)
+	_, gotErr := finish.Output(l, broken)
 	if wantErr == nil || gotErr == nil || gotErr.Error() != wantErr.Error() {
 		t.Errorf("finishOutput: %v\nwant %v", gotErr, wantErr)
 	}

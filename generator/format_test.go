@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
+
+	"github.com/cborgen/cborgen/generator/internal/finish"
 )
 
 // unformat turns gofmt'd source back into text shaped as jennifer renders
@@ -53,14 +55,14 @@ func TestFormatParts(t *testing.T) {
 				t.Fatalf("%s: unformat changed more than the layout:\n%s", name, Diff("formatted", "unformatted", formatted, want))
 			}
 			for _, parts := range []int{2, 3, 7} {
-				texts, clause := cutFunctions(src, parts)
+				texts, clause := finish.CutFunctions(src, parts)
 				if len(texts) < 2 {
 					if parts == 7 {
 						t.Errorf("%s: no cut in %d parts", name, parts)
 					}
 					continue // no function starts after the middle
 				}
-				got, ok := formatCut(texts, clause)
+				got, ok := finish.FormatCut(texts, clause)
 				if !ok {
 					t.Errorf("%s: %d parts do not format on their own", name, len(texts))
 					continue
@@ -82,7 +84,7 @@ func TestFormatPartsError(t *testing.T) {
 		t.Fatal("the test source formats")
 	}
 	for _, parts := range []int{2, 3} {
-		if _, err := formatParts(src, parts); err == nil || err.Error() != want.Error() {
+		if _, err := finish.FormatParts(src, parts); err == nil || err.Error() != want.Error() {
 			t.Errorf("%d parts: %v, want %v", parts, err, want)
 		}
 	}
@@ -99,7 +101,7 @@ func BenchmarkFormatSource(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		fn   func([]byte) ([]byte, error)
-	}{{"parts", formatSource}, {"whole", format.Source}} {
+	}{{"parts", finish.FormatSource}, {"whole", format.Source}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -21,6 +21,8 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/schema"
 
 	"github.com/cborgen/cborgen/generator/internal/emit"
+
+	"github.com/cborgen/cborgen/generator/internal/finish"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -315,7 +317,7 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := finishOutput(l, rendered)
+	src, err := finish.Output(l, rendered)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package generator
+package finish
 
 import (
 	"bytes"
@@ -29,31 +29,31 @@ import (
 // error), the formatting and the check fall back to their own ways, so
 // that errors read as they always have: format.Source's, and one check's
 // with the positions of the output as it would be written.
-func finishOutput(l *load.Package, rendered []byte) ([]byte, error) {
-	known := knownPackages(l)
+func Output(l *load.Package, rendered []byte) ([]byte, error) {
+	known := KnownPackages(l)
 	var src []byte
-	if parts := checkParts(len(rendered)); parts > 1 && initFree(l) {
+	if parts := CheckParts(len(rendered)); parts > 1 && InitFree(l) {
 		var done bool
 		var err error
-		if src, done, err = finishParts(l, rendered, known, parts); done {
+		if src, done, err = FinishParts(l, rendered, known, parts); done {
 			return src, err
 		}
 	}
 	if src == nil {
 		var err error
-		if src, err = formatSource(rendered); err != nil {
+		if src, err = FormatSource(rendered); err != nil {
 			return nil, fmt.Errorf("formatting generated code: %v\n%s", err, model.NumberLines(rendered))
 		}
-		return src, typecheckOutput(l, src)
+		return src, TypecheckOutput(l, src)
 	}
-	return src, typecheckWhole(l, src, known)
+	return src, TypecheckWhole(l, src, known)
 }
 
 // finishParts formats and checks rendered in at most parts parts at
 // once. It returns the formatted output, nil when a part did not format,
 // and reports done when the check settled it.
-func finishParts(l *load.Package, rendered []byte, known map[string]*types.Package, parts int) (src []byte, done bool, err error) {
-	texts, _ := cutFunctions(rendered, parts)
+func FinishParts(l *load.Package, rendered []byte, known map[string]*types.Package, parts int) (src []byte, done bool, err error) {
+	texts, _ := CutFunctions(rendered, parts)
 	if len(texts) < 2 {
 		return nil, false, nil
 	}

@@ -1,4 +1,4 @@
-package generator
+package finish
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ import (
 const minPartBytes = 256 << 10 // a part smaller than this is not worth a checker of its own
 
 // checkParts is the number of parts an output of n bytes is checked in.
-func checkParts(n int) int {
+func CheckParts(n int) int {
 	parts := min(goruntime.GOMAXPROCS(0), model.MaxParts, n/minPartBytes)
 	return max(parts, 1)
 }
@@ -47,7 +47,7 @@ func checkParts(n int) int {
 // the load did not resolve (a generated method that does not exist yet).
 // Then no initialization cycle can involve the generated code, whose
 // bodies the parts check apart.
-func initFree(l *load.Package) bool {
+func InitFree(l *load.Package) bool {
 	info := l.Pkg.TypesInfo
 	if info == nil {
 		return false
@@ -89,8 +89,8 @@ func initFree(l *load.Package) bool {
 // is the missing runtime. Otherwise (a part does not parse, the output
 // declares variables, a part reports an error) the whole check is left
 // to run.
-func typecheckParts(l *load.Package, src []byte, known map[string]*types.Package, parts int) (done bool, err error) {
-	texts, headerLen := splitOutput(src, parts)
+func TypecheckParts(l *load.Package, src []byte, known map[string]*types.Package, parts int) (done bool, err error) {
+	texts, headerLen := SplitOutput(src, parts)
 	if len(texts) < 2 {
 		return false, nil
 	}
@@ -222,7 +222,7 @@ func (pc *partsCheck) check(i int) (failed bool, inHeader map[string]bool) {
 // each after the header of src (up to the end of its imports), and the
 // length of the header. It returns nil when src has no header to tell or
 // no place to cut.
-func splitOutput(src []byte, parts int) (texts [][]byte, headerLen int) {
+func SplitOutput(src []byte, parts int) (texts [][]byte, headerLen int) {
 	hdr, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
 	if err != nil {
 		return nil, 0

@@ -1,4 +1,4 @@
-package generator
+package finish
 
 import (
 	"bytes"
@@ -24,14 +24,14 @@ import (
 //
 // finishOutput uses it when it cannot format a large output in the parts
 // it type-checks too.
-func formatSource(src []byte) ([]byte, error) {
-	return formatParts(src, checkParts(len(src)))
+func FormatSource(src []byte) ([]byte, error) {
+	return FormatParts(src, CheckParts(len(src)))
 }
 
 // formatParts is formatSource in at most parts parts.
-func formatParts(src []byte, parts int) ([]byte, error) {
-	if texts, clause := cutFunctions(src, parts); len(texts) > 1 {
-		if out, ok := formatCut(texts, clause); ok {
+func FormatParts(src []byte, parts int) ([]byte, error) {
+	if texts, clause := CutFunctions(src, parts); len(texts) > 1 {
+		if out, ok := FormatCut(texts, clause); ok {
 			return out, nil
 		}
 	}
@@ -41,7 +41,7 @@ func formatParts(src []byte, parts int) ([]byte, error) {
 // formatCut formats the texts of cutFunctions at once and joins them. It
 // reports false when a part does not format or does not start and end
 // as a part cut between functions does.
-func formatCut(texts [][]byte, clause []byte) ([]byte, bool) {
+func FormatCut(texts [][]byte, clause []byte) ([]byte, bool) {
 	out := make([][]byte, len(texts))
 	ok := make([]bool, len(texts))
 	var wg sync.WaitGroup
@@ -95,7 +95,7 @@ func formatCut(texts [][]byte, clause []byte) ([]byte, bool) {
 // blank line. It returns the package clause (with the blank line that
 // follows it) that the parts after the first are formatted behind, or nil
 // when there is nothing to cut.
-func cutFunctions(src []byte, parts int) (texts [][]byte, clause []byte) {
+func CutFunctions(src []byte, parts int) (texts [][]byte, clause []byte) {
 	if parts < 2 {
 		return nil, nil
 	}

@@ -1,4 +1,4 @@
-package generator
+package finish
 
 import (
 	"bytes"
@@ -30,18 +30,18 @@ import (
 // A large output is first checked in parts at once (typecheckParts);
 // the whole check below runs when that is not possible or finds an
 // error, so that what it reports is exactly what one check reports.
-func typecheckOutput(l *load.Package, src []byte) error {
-	known := knownPackages(l)
-	if parts := checkParts(len(src)); parts > 1 && initFree(l) {
-		if done, err := typecheckParts(l, src, known, parts); done {
+func TypecheckOutput(l *load.Package, src []byte) error {
+	known := KnownPackages(l)
+	if parts := CheckParts(len(src)); parts > 1 && InitFree(l) {
+		if done, err := TypecheckParts(l, src, known, parts); done {
 			return err
 		}
 	}
-	return typecheckWhole(l, src, known)
+	return TypecheckWhole(l, src, known)
 }
 
 // typecheckWhole is typecheckOutput as one check.
-func typecheckWhole(l *load.Package, src []byte, known map[string]*types.Package) error {
+func TypecheckWhole(l *load.Package, src []byte, known map[string]*types.Package) error {
 	fset := l.Pkg.Fset
 	gen, err := parser.ParseFile(fset, l.OutPath, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
@@ -117,7 +117,7 @@ func userFiles(l *load.Package) []*ast.File {
 
 // knownPackages are the packages the output may import, by path: the
 // package's dependencies and the runtime's, all from the one load.
-func knownPackages(l *load.Package) map[string]*types.Package {
+func KnownPackages(l *load.Package) map[string]*types.Package {
 	known := map[string]*types.Package{"unsafe": types.Unsafe}
 	var add func(p *types.Package)
 	add = func(p *types.Package) {

@@ -3,6 +3,7 @@ package generator
 import (
 	"io"
 
+	"github.com/cborgen/cborgen/generator/internal/cache"
 	"github.com/cborgen/cborgen/generator/internal/model"
 	"github.com/cborgen/cborgen/generator/internal/schema"
 )
@@ -51,3 +52,12 @@ const DefaultOutput = model.DefaultOutput
 // LockPath returns the path of the schema record of the output file out:
 // out with ".go" replaced by ".lock".
 func LockPath(out string) string { return schema.LockPath(out) }
+
+// CacheEnv is the environment variable that sets the cache directory of
+// the command, or turns the cache off ("off").
+const CacheEnv = cache.Env
+
+// DefaultCache returns the cache directory for the command: $CBORGEN_CACHE,
+// or cbor-gen in the user cache directory; "" when CBORGEN_CACHE is off or
+// there is no user cache directory.
+func DefaultCache() string { return cache.DefaultDir() }

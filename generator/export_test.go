@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"github.com/cborgen/cborgen/generator/internal/cache"
 	"github.com/cborgen/cborgen/generator/internal/emit"
 )
 
@@ -20,4 +21,4 @@ func SetChunks(n int) (restore func()) {
 }
 
 // CacheHits is the number of runs the regeneration cache answered.
-func CacheHits() int64 { return cacheHits.Load() }
+func CacheHits() int64 { return cache.Hits.Load() }

@@ -6,9 +6,8 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/cborgen/cborgen/generator/internal/load"
-
 	"github.com/cborgen/cborgen/generator/internal/finish"
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // TestFinishOutput: a large output formatted and checked in parts is what

@@ -8,9 +8,8 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/finish"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // unformat turns gofmt'd source back into text shaped as jennifer renders

@@ -11,12 +11,9 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
-	"github.com/cborgen/cborgen/generator/internal/load"
-
 	"github.com/cborgen/cborgen/generator/internal/build"
-
+	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
 	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 

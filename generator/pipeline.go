@@ -12,17 +12,13 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
-	"github.com/cborgen/cborgen/generator/internal/load"
-
 	"github.com/cborgen/cborgen/generator/internal/build"
-
-	"github.com/cborgen/cborgen/generator/internal/schema"
-
+	"github.com/cborgen/cborgen/generator/internal/cache"
 	"github.com/cborgen/cborgen/generator/internal/emit"
-
 	"github.com/cborgen/cborgen/generator/internal/finish"
+	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 
 // ErrStale is the error Generate returns, wrapped with a diff, when
@@ -274,17 +270,17 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	cache := startCache(cfg)
-	defer cache.close()
-	if out, notes, ok := cache.lookup(); ok {
+	c := startCache(cfg)
+	defer c.Close()
+	if source, lock, notes, ok := c.Lookup(); ok {
 		printNotes(cfg.Log, notes)
-		return out, nil
+		return &Output{Path: c.Out(), Source: source, LockPath: schema.LockPath(c.Out()), Lock: lock}, nil
 	}
 	l, err := load.Load(cfg.Pattern, cfg.Output, cfg.Tags)
 	if err != nil {
 		return nil, err
 	}
-	cache.pinBeside()
+	c.PinBeside()
 	f, err := build.Model(l, cfg.Types, cfg.Tags, order)
 	if err != nil {
 		return nil, err
@@ -322,8 +318,8 @@ func Render(cfg Config) (*Output, error) {
 		return nil, err
 	}
 	out := &Output{Path: l.OutPath, Source: src, LockPath: lockPath, Lock: sc.Record}
-	if cache != nil && !f.Pending {
-		cache.store(cfg.Cache, out, f.Notes)
+	if c != nil && !f.Pending && out.Path == c.Out() {
+		c.Store(out.Source, out.Lock, f.Notes)
 	}
 	return out, nil
 }
@@ -384,4 +380,33 @@ func Source(cfg Config) (path string, src []byte, err error) {
 		return "", nil, err
 	}
 	return out.Path, out.Source, nil
+}
+
+// startCache starts the cache's part in a run of cfg; nil when cfg has
+// no cache or its inputs cannot be pinned.
+func startCache(cfg Config) *cache.Run {
+	if cfg.Cache == "" || cfg.AcceptBreak {
+		return nil
+	}
+	pattern := cfg.Pattern
+	if pattern == "" {
+		pattern = "."
+	}
+	flags := load.TagFlags(cfg.Tags)
+	dir, err := load.PackageDir(pattern, flags)
+	if err != nil {
+		return nil
+	}
+	out, err := load.OutputPath(dir, cfg.Output)
+	if err != nil {
+		return nil
+	}
+	return cache.Start(cfg.Cache, dir, out, schema.LockPath(out), cacheSettings(cfg), flags)
+}
+
+// cacheSettings encodes the settings of cfg that shape the output, for
+// the cache key.
+func cacheSettings(cfg Config) []byte {
+	return fmt.Appendf(nil, "types %q tags %q sort %q time %q timetag %v nilempty %v",
+		cfg.Types, cfg.Tags, cfg.Sort, cfg.Time, cfg.TimeTag, cfg.NilEmpty)
 }

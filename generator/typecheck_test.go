@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cborgen/cborgen/generator/internal/load"
-
 	"github.com/cborgen/cborgen/generator/internal/finish"
+	"github.com/cborgen/cborgen/generator/internal/load"
 )
 
 // BenchmarkTypecheckOutput checks the output of a package of 1000 types,

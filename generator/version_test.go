@@ -12,11 +12,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cborgen/cborgen/runtime"
-
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/emit"
+	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 func TestModuleVersion(t *testing.T) {

@@ -10,9 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // knownDirectives are the //cborgen: comment directives a generated type's

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"go/types"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // checkEmbedding refuses a run after which a struct of the package that

@@ -7,9 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // buildModel selects the struct types of the loaded package and translates

@@ -5,9 +5,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cborgen/cborgen/runtime"
-
 	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // appendMethod emits AppendCBOR, the encoder: an array head, then each

@@ -7,9 +7,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cborgen/cborgen/runtime"
-
 	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // atRoot is the runtime call that names the type name as the root of

@@ -9,9 +9,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cborgen/cborgen/runtime"
-
 	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // The encoder of a map-format struct (//cborgen:map): a CBOR map of its

@@ -11,9 +11,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cborgen/cborgen/runtime"
-
 	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // The code of a large output is built and rendered by jennifer in chunks

@@ -3,9 +3,8 @@ package emit
 import (
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cborgen/cborgen/runtime"
-
 	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // sizeMethod emits SizeCBOR, an upper bound of the length of what

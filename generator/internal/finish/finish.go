@@ -10,9 +10,8 @@ import (
 	"go/types"
 	"sync"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // finishOutput formats the rendered source and type-checks it (see

@@ -11,9 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // typecheckOutput type-checks the package with src as its output file,

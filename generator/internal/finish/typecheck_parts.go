@@ -10,9 +10,8 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/load"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // A large output is type-checked in parts at once, one part per CPU: the

@@ -1,4 +1,18 @@
-package generator
+// Package cache is the regeneration cache: bytes in, bytes out. A run
+// names its inputs (the package directory, the output file, the encoded
+// settings, the build flags); Start digests them with the generator and
+// the go command's view of the package, Lookup returns an earlier run's
+// output, schema record and notes, and Store keeps this run's. It holds
+// no configuration and no output type of the generator: the root package
+// turns its settings into bytes and the entry back into its output.
+//
+//	Start      the quick digest of the directory, and the pinning of the
+//	           other inputs (before the run, or beside it: PinBeside)
+//	Lookup     an entry for the same inputs
+//	Store      this run's entry, unless a file changed while it ran
+//	Close      stops a pinning still going
+//	entries    appendEntry and parseEntry: the format of an entry file
+package cache
 
 import (
 	"bytes"
@@ -18,13 +32,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/tools/go/packages"
-
-	"github.com/cborgen/cborgen/generator/internal/model"
-
 	"github.com/cborgen/cborgen/generator/internal/load"
-
-	"github.com/cborgen/cborgen/generator/internal/schema"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // The regeneration cache. A run whose inputs are those of an earlier run
@@ -55,8 +64,8 @@ import (
 // decide: pending.go) stores nothing. Errors are never stored: a run that
 // fails fails again.
 //
-// Config.Cache names the directory; the command takes the user cache
-// directory's cbor-gen, or CBORGEN_CACHE (off: no cache). It keeps the
+// The generator's Config.Cache names the directory; the command takes
+// the user cache directory's cbor-gen, or CBORGEN_CACHE (off: no cache). It keeps the
 // cacheSlots entries of each output used last, and removes any not used
 // for cacheMaxAge.
 const (
@@ -65,15 +74,15 @@ const (
 	cacheSlots  = 4 // entries kept per output file
 )
 
-// CacheEnv is the environment variable that sets the cache directory of
-// the command, or turns the cache off ("off").
-const CacheEnv = "CBORGEN_CACHE"
+// Env is the environment variable that sets the cache directory of the
+// command, or turns the cache off ("off").
+const Env = "CBORGEN_CACHE"
 
-// DefaultCache returns the cache directory for the command: $CBORGEN_CACHE,
+// DefaultDir returns the cache directory for the command: $CBORGEN_CACHE,
 // or cbor-gen in the user cache directory; "" when CBORGEN_CACHE is off or
 // there is no user cache directory.
-func DefaultCache() string {
-	switch v := os.Getenv(CacheEnv); v {
+func DefaultDir() string {
+	switch v := os.Getenv(Env); v {
 	case "off":
 		return ""
 	case "":
@@ -95,12 +104,15 @@ func DefaultCache() string {
 // and the export data.
 var cacheEnv = []string{"GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GO111MODULE", "GOTOOLCHAIN", "GOAMD64", "GOARM64"}
 
-// cacheRun is the cache's part in one run. Before the run it digests
+// Run is the cache's part in one run. Before the run it digests
 // the directory's Go files and schema record (quick), which names the
 // entries made from them: when there is none, the run cannot hit, and the
 // other inputs are pinned beside it, for storing its output, instead of
 // before it.
-type cacheRun struct {
+type Run struct {
+	cacheDir           string
+	settings           []byte   // every setting that shapes the output, encoded
+	flags              []string // the build flags of the run's load
 	dir, out, lockPath string
 	prefix             string   // the start of the names of the output's entries
 	quick              [32]byte // digest of the directory's Go files and schema record
@@ -114,33 +126,21 @@ type cacheRun struct {
 // runInputs pins the inputs of one run for the cache.
 type runInputs struct {
 	others [32]byte // digest of the generator, the settings and the dependencies
-	local  [32]byte // digest of the package's other files (cacheRun.quick has the directory's Go files)
+	local  [32]byte // digest of the package's other files (Run.quick has the directory's Go files)
 	files  []string // the files local covers, sorted
 }
 
-// startCache starts the cache's part in a run of cfg; nil when cfg has
-// no cache or its inputs cannot be pinned.
-func startCache(cfg Config) *cacheRun {
-	if cfg.Cache == "" || cfg.AcceptBreak {
-		return nil
-	}
+// Start starts the cache's part in a run, with the cache in cacheDir,
+// that writes out (and its schema record lockPath) for the package in
+// dir, with settings (the encoded settings that shape the output) and
+// the package loaded with buildFlags; nil when its inputs cannot be
+// pinned. A nil *Run misses and stores nothing.
+func Start(cacheDir, dir, out, lockPath string, settings []byte, buildFlags []string) *Run {
 	if _, ok := generatorDigest(); !ok {
 		return nil
 	}
-	pattern := cfg.Pattern
-	if pattern == "" {
-		pattern = "."
-	}
-	dir, err := load.PackageDir(pattern, load.TagFlags(cfg.Tags))
-	if err != nil {
-		return nil
-	}
-	out, err := load.OutputPath(dir, cfg.Output)
-	if err != nil {
-		return nil
-	}
-	c := &cacheRun{dir: dir, out: out, lockPath: schema.LockPath(out)}
-	c.prefix = filepath.Join(cfg.Cache, fmt.Sprintf("%x", sha256.Sum256([]byte(out)))[:16]) + "-"
+	c := &Run{cacheDir: cacheDir, settings: settings, flags: buildFlags, dir: dir, out: out, lockPath: lockPath}
+	c.prefix = filepath.Join(cacheDir, fmt.Sprintf("%x", sha256.Sum256([]byte(out)))[:16]) + "-"
 	c.quickFiles = []string{c.lockPath}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -159,30 +159,38 @@ func startCache(cfg Config) *cacheRun {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.cancel = cancel
 	if found, _ := filepath.Glob(c.prefix + quickName(c.quick) + "-*"); len(found) > 0 {
-		c.inputs = readInputs(ctx, cfg, c)
+		c.inputs = readInputs(ctx, c)
 		return c
 	}
 	c.pinLater = func() {
 		c.pinning = make(chan *runInputs, 1)
-		go func() { c.pinning <- readInputs(ctx, cfg, c) }()
+		go func() { c.pinning <- readInputs(ctx, c) }()
 	}
 	return c
 }
 
-// pinBeside starts pinning the inputs of a run that cannot hit, once the
+// Out is the output file of the run; "" for a nil Run.
+func (c *Run) Out() string {
+	if c == nil {
+		return ""
+	}
+	return c.out
+}
+
+// PinBeside starts pinning the inputs of a run that cannot hit, once the
 // run has loaded the package: the go list then finds in the build cache
 // what the load's own go list compiled, and runs while the run emits,
 // formats and type-checks its output.
-func (c *cacheRun) pinBeside() {
+func (c *Run) PinBeside() {
 	if c != nil && c.pinLater != nil {
 		c.pinLater()
 		c.pinLater = nil
 	}
 }
 
-// close ends the cache's part in the run: a pinning still going is
+// Close ends the cache's part in the run: a pinning still going is
 // stopped (its go list too).
-func (c *cacheRun) close() {
+func (c *Run) Close() {
 	if c == nil {
 		return
 	}
@@ -195,61 +203,32 @@ func (c *cacheRun) close() {
 
 func quickName(sum [32]byte) string { return fmt.Sprintf("%x", sum[:6]) }
 
-// readInputs pins the inputs of the run of cfg that c is part of; nil
-// when they cannot be pinned (the cache is then not used).
-func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
+// readInputs pins the inputs of the run that c is part of; nil when they
+// cannot be pinned (the cache is then not used).
+func readInputs(ctx context.Context, c *Run) *runInputs {
 	self, _ := generatorDigest()
-	buildFlags := load.TagFlags(cfg.Tags)
-	pcfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedExportFile,
-		Context:    ctx,
-		Dir:        c.dir,
-		BuildFlags: buildFlags,
-	}
-	if flag, cleanup, err := load.StubOverlay(c.out, c.dir); err == nil && flag != "" {
-		defer cleanup()
-		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
-	}
-	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath)
-	if err != nil {
+	deps, ok := load.ListDeps(ctx, c.dir, c.out, c.flags)
+	if !ok {
 		return nil
 	}
 
 	h := sha256.New()
 	fmt.Fprintf(h, "%s%x\n", cacheMagic, self)
-	// The settings that make the output: not the pattern (the
-	// directory it names is what counts: go generate's "." and -check
-	// ./...'s directory share entries), nor the command that messages
-	// quote (errors are not stored).
+	// The settings that make the output (the caller encodes every one of
+	// them): not the pattern (the directory it names is what counts: go
+	// generate's "." and -check ./...'s directory share entries), nor the
+	// command that messages quote (errors are not stored).
 	fmt.Fprintf(h, "dir %q out %q\n", c.dir, c.out)
-	fmt.Fprintf(h, "types %q tags %q sort %q time %q timetag %v nilempty %v\n",
-		cfg.Types, cfg.Tags, cfg.Sort, cfg.Time, cfg.TimeTag, cfg.NilEmpty)
+	fmt.Fprintf(h, "settings %q\n", c.settings)
 	for _, v := range cacheEnv {
 		fmt.Fprintf(h, "env %s=%q\n", v, os.Getenv(v))
 	}
-	var main *packages.Package
-	var deps []string
-	pinned := true
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if main == nil && slices.Contains(pkgs, p) && p.PkgPath != model.RuntimePath && p.PkgPath != model.DynamicPath {
-			main = p
-			return
-		}
-		if p.ExportFile == "" && p.PkgPath != "unsafe" { // unsafe has none: the compiler knows it
-			pinned = false
-		}
-		deps = append(deps, p.ID+" "+p.ExportFile)
-	})
-	if !pinned || main == nil {
-		return nil
-	}
-	slices.Sort(deps)
-	for _, d := range deps {
+	for _, d := range deps.Exports {
 		fmt.Fprintf(h, "dep %s\n", d)
 	}
 	// Which files the build takes, and which it leaves out (the output
 	// aside: whether it exists yet does not matter).
-	for _, list := range [][]string{main.GoFiles, main.CompiledGoFiles, main.IgnoredFiles} {
+	for _, list := range [][]string{deps.GoFiles, deps.CompiledGoFiles, deps.IgnoredFiles} {
 		fmt.Fprintf(h, "files %q\n", slices.DeleteFunc(slices.Clone(list), func(f string) bool { return f == c.out }))
 	}
 	in := &runInputs{}
@@ -259,7 +238,7 @@ func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 	// directory's Go files and record, which quick covers (cgo's output,
 	// assembly and C files).
 	files := map[string]bool{}
-	for _, list := range [][]string{main.GoFiles, main.CompiledGoFiles, main.IgnoredFiles, main.OtherFiles} {
+	for _, list := range [][]string{deps.GoFiles, deps.CompiledGoFiles, deps.IgnoredFiles, deps.OtherFiles} {
 		for _, f := range list {
 			files[f] = true
 		}
@@ -272,7 +251,6 @@ func readInputs(ctx context.Context, cfg Config, c *cacheRun) *runInputs {
 		in.files = append(in.files, f)
 	}
 	slices.Sort(in.files)
-	var ok bool
 	if in.local, ok = digestFiles(in.files, "", nil); !ok {
 		return nil
 	}
@@ -310,31 +288,31 @@ func (in *runInputs) key(quick [32]byte) [32]byte {
 }
 
 // entry is the name of the cache file for the inputs.
-func (c *cacheRun) entry(quick [32]byte, in *runInputs) string {
+func (c *Run) entry(quick [32]byte, in *runInputs) string {
 	key := in.key(quick)
 	return fmt.Sprintf("%s%s-%x", c.prefix, quickName(quick), key[:12])
 }
 
-// lookup returns the output and the notes of an earlier run with the same
-// inputs, if the cache holds them.
-func (c *cacheRun) lookup() (*Output, []string, bool) {
+// Lookup returns the output, the schema record and the notes of an
+// earlier run with the same inputs, if the cache holds them.
+func (c *Run) Lookup() (source, lock []byte, notes []string, ok bool) {
 	if c == nil || c.inputs == nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	entry := c.entry(c.quick, c.inputs)
 	data, err := os.ReadFile(entry)
 	if err != nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	source, lock, notes, ok := parseEntry(data, c.inputs.key(c.quick))
+	source, lock, notes, ok = parseEntry(data, c.inputs.key(c.quick))
 	if !ok {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	// The entries of an output used last are kept (keepLatest).
 	now := time.Now()
 	os.Chtimes(entry, now, now)
-	cacheHits.Add(1)
-	return &Output{Path: c.out, Source: source, LockPath: c.lockPath, Lock: lock}, notePaths(notes, model.RelPath), true
+	Hits.Add(1)
+	return source, lock, notePaths(notes, model.RelPath), true
 }
 
 // notePosition matches the file of a note's file:line:col.
@@ -362,7 +340,7 @@ func absPath(p string) string {
 	return p
 }
 
-// store keeps out and notes as the result of the run, unless a file of
+// Store keeps source, lock and notes as the result of the run, unless a file of
 // the package changed while the run read it. Failing to store is no
 // error: the next run only misses.
 //
@@ -372,13 +350,16 @@ func absPath(p string) string {
 // run reads. (A run whose record the writing changes does not run again
 // with the same inputs: they were stale.) A run with the record it
 // wrote gives the same output, as -check right after a run shows.
-func (c *cacheRun) store(cacheDir string, out *Output, notes []string) {
+func (c *Run) Store(source, lock []byte, notes []string) {
+	if c == nil {
+		return
+	}
 	in := c.inputs
 	if c.pinning != nil {
 		in = <-c.pinning
 		c.pinning = nil
 	}
-	if in == nil || out.Path != c.out {
+	if in == nil {
 		return
 	}
 	// The files are as they were before the run, and as the pinning
@@ -389,15 +370,15 @@ func (c *cacheRun) store(cacheDir string, out *Output, notes []string) {
 	if local, ok := digestFiles(in.files, "", nil); !ok || local != in.local {
 		return
 	}
-	written, ok := digestFiles(c.quickFiles, c.lockPath, out.Lock)
+	written, ok := digestFiles(c.quickFiles, c.lockPath, lock)
 	if !ok {
 		return
 	}
-	data := appendEntry(nil, in.key(written), out.Source, out.Lock, notePaths(notes, absPath))
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+	data := appendEntry(nil, in.key(written), source, lock, notePaths(notes, absPath))
+	if err := os.MkdirAll(c.cacheDir, 0o755); err != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(cacheDir, "tmp-*")
+	tmp, err := os.CreateTemp(c.cacheDir, "tmp-*")
 	if err != nil {
 		return
 	}
@@ -413,12 +394,12 @@ func (c *cacheRun) store(cacheDir string, out *Output, notes []string) {
 		return
 	}
 	c.keepLatest()
-	trimCache(cacheDir)
+	trimCache(c.cacheDir)
 }
 
 // keepLatest removes all but the cacheSlots entries of the output used
 // last: a few, so that going back and forth between branches still hits.
-func (c *cacheRun) keepLatest() {
+func (c *Run) keepLatest() {
 	names, err := filepath.Glob(c.prefix + "*")
 	if err != nil || len(names) <= cacheSlots {
 		return
@@ -538,8 +519,8 @@ func trimCache(dir string) {
 	}
 }
 
-// cacheHits counts the runs the cache answered, for the tests.
-var cacheHits atomic.Int64
+// Hits counts the runs the cache answered, for the tests.
+var Hits atomic.Int64
 
 // generatorDigest is the digest of the running executable: a generator
 // built from other source, even a checkout's, gets other entries.

@@ -115,8 +115,12 @@
 // error naming the one to update. The package is type-checked with the new
 // output before anything is written: code that would not compile is an
 // error, never a file on disk. Regeneration works when the previous output
-// no longer compiles, and before the first generation of a package whose
-// own code calls the generated methods.
+// no longer compiles (the loader leaves it out), and before the first
+// generation of a package whose own code calls the generated methods
+// (r.MarshalCBOR(), var _ cbor.Marshaler = Record{}): the type errors that
+// only the missing methods cause are tolerated, every other one stops the
+// run. Dependencies are read from export data (the build cache), not
+// type-checked from source.
 //
 // Fields that fxamacker/cbor encodes with reflection (interfaces, struct
 // types of other packages that cbor-gen does not generate) take that slow
@@ -142,6 +146,7 @@
 // user's code read file:line:col: message, as the go command prints compile
 // errors; other errors read cbor-gen: message. They say what to do: an
 // unsupported field type suggests leaving the field out with cbor:"-", a
-// -type name that matches nothing lists the close ones, and a refused
-// schema change prints the command that accepts it.
+// -type name that matches nothing lists the close ones, a directory outside
+// a Go module says so, and a refused schema change prints the command that
+// accepts it.
 package main

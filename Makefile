@@ -60,7 +60,7 @@ test-short:
 # bench runs the peer comparison in bench/ (its own module) and rewrites
 # the tables in bench/RESULTS.md; bench-runtime runs the runtime's own
 # micro-benchmarks.
-## bench: compare with the peers (bench/, 5-10 min) and rewrite bench/RESULTS.md
+## bench: compare with the peers (bench/, 4-8 min on 2 cores) and rewrite bench/RESULTS.md
 bench:
 	sh bench/run.sh
 

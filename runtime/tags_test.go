@@ -200,7 +200,7 @@ func TestTagsLikeFxamacker(t *testing.T) {
 }
 
 // tagDeparture reports whether fxamacker accepting data where the runtime
-// refuses it is one of the departures the README lists: a null (behind
+// refuses it is one of the departures docs/guide.md lists: a null (behind
 // any tag) into a type that cannot hold it, which fxamacker ignores; a
 // byte string type read from an array of integers; a map into a big.Int.
 func tagDeparture(typ string, data []byte) bool {

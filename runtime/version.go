@@ -3,11 +3,12 @@ package runtime
 // The version guard. Every file cbor-gen writes starts with
 //
 //	const (
-//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 2)
-//		_ = runtime.RegenerateWithNewerCborgen(2 - runtime.MinGenVersion)
+//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 4)
+//		_ = runtime.RegenerateWithNewerCborgen(4 - runtime.MinGenVersion)
 //	)
 //
-// where 2 is the GenVersion of the cbor-gen that wrote it. A negative
+// where 4 is the GenVersion of the cbor-gen that wrote it (this runtime's
+// GenVersion, for a file this version of cbor-gen wrote). A negative
 // constant overflows the unsigned guard types, so when a file and the
 // runtime do not fit, the build fails on that line and the compiler's
 // message names the side to update:

@@ -12,7 +12,7 @@ import (
 
 // The differential test against fxamacker/cbor (cbortest.Differ): the
 // generated decoders read every input as fxamacker reads it into the
-// mirrors, or the README lists why not. The fuzz targets run in make
+// mirrors, or docs/guide.md lists why not. The fuzz targets run in make
 // fuzz; TestDiff* run a fixed number of mutations (fewer with -short).
 
 var (

@@ -10,7 +10,7 @@ import (
 )
 
 // Decoding benchmarks of the golden samples, for instruction counts of
-// the generated decoders (see the README's Performance section).
+// the generated decoders (see docs/performance.md and bench/icount.sh).
 
 func benchDecode(b *testing.B, file string) {
 	h, err := os.ReadFile("testdata/" + file)

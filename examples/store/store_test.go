@@ -15,7 +15,10 @@ import (
 	"github.com/cborgen/cborgen/examples/store"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata from fxamacker/cbor's encoding of the mirror types")
+// updating reports -update: rewrite testdata from fxamacker/cbor's encoding
+// of the mirror types. Package cbortest defines the flag for every
+// example's tests.
+func updating() bool { return flag.Lookup("update").Value.(flag.Getter).Get().(bool) }
 
 // The oracle: fxamacker/cbor with mirror types in a TagSet. The current
 // composite is an array (its retired slot null); the legacy one, as
@@ -124,7 +127,7 @@ func TestSamples(t *testing.T) {
 	for name, v := range store.Samples() {
 		curPath := filepath.Join("testdata", name+".hex")
 		oldPath := filepath.Join("testdata", name+".legacy.hex")
-		if *update {
+		if updating() {
 			for path, em := range map[string]cbor.EncMode{curPath: cur, oldPath: old} {
 				b, err := em.Marshal(mirror(v, path == oldPath))
 				if err != nil {

@@ -20,7 +20,7 @@ import (
 // The differential test: any input, decoded by the generated code and by
 // fxamacker/cbor (default options) into the mirror types, must give the
 // same value or an error on both sides, except for the departures the
-// README lists (see Departure). DiffFuzz is its fuzz target, DiffRun its
+// user's guide lists (see Departure). DiffFuzz is its fuzz target, DiffRun its
 // deterministic run over mutated encodings.
 
 // fxDecode is fxamacker's decoder with default options.
@@ -81,7 +81,7 @@ func formatMix(err error) bool {
 }
 
 // Departure reports whether err, from a generated decoder for an input
-// that fxamacker/cbor accepts, is one of the departures the README lists
+// that fxamacker/cbor accepts, is one of the departures docs/guide.md lists
 // ("Departures from fxamacker/cbor"): null or undefined into a field that
 // cannot hold it, a legacy map naming a field twice, a fixed-length array
 // or byte array of the wrong length, a byte string type from an array,
@@ -229,7 +229,7 @@ func (s Suite[T, A, M]) DiffFuzz(f *testing.F, extra ...string) {
 // DifferUsed decodes data into a new T and into a T that holds what
 // before decodes to (one of the seeds), and returns "" when both refuse
 // it or both read the same value, else what differs: decoding into a
-// value in use must give what decoding into a new one gives (README,
+// value in use must give what decoding into a new one gives (docs/design.md,
 // "Decoding into a value that already holds data replaces it").
 func DifferUsed[T any](data, before []byte) string {
 	var fresh, used T

@@ -47,32 +47,46 @@ func splitFlagList(s string) []string {
 // differ from their defaults, then the package. -check and -accept-break
 // are left out; they say what to do, not what to generate.
 func (cfg Config) Args() []string {
-	var args []string
-	if len(cfg.Types) > 0 {
-		args = append(args, "-type", strings.Join(cfg.Types, ","))
-	}
-	if cfg.Output != "" {
-		args = append(args, "-o", cfg.Output)
-	}
-	if len(cfg.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(cfg.Tags, ","))
-	}
-	if cfg.Sort != "" && cfg.Sort != "bytewise" {
-		args = append(args, "-sort="+cfg.Sort)
-	}
-	if cfg.Time != "" && cfg.Time != "unix" {
-		args = append(args, "-time="+cfg.Time)
-	}
-	if cfg.TimeTag {
-		args = append(args, "-timetag")
-	}
-	if cfg.NilEmpty {
-		args = append(args, "-nilempty")
-	}
+	args := cfg.Settings.args()
 	if cfg.Pattern != "" && cfg.Pattern != "." {
 		args = append(args, cfg.Pattern)
 	}
 	return args
+}
+
+// args returns the flags that give s, those that differ from their
+// defaults.
+func (s Settings) args() []string {
+	var args []string
+	if len(s.Types) > 0 {
+		args = append(args, "-type", strings.Join(s.Types, ","))
+	}
+	if s.Output != "" {
+		args = append(args, "-o", s.Output)
+	}
+	if len(s.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(s.Tags, ","))
+	}
+	if s.Sort != "" && s.Sort != "bytewise" {
+		args = append(args, "-sort="+s.Sort)
+	}
+	if s.Time != "" && s.Time != "unix" {
+		args = append(args, "-time="+s.Time)
+	}
+	if s.TimeTag {
+		args = append(args, "-timetag")
+	}
+	if s.NilEmpty {
+		args = append(args, "-nilempty")
+	}
+	return args
+}
+
+// onlyTags reports whether s sets no flag but -tags: what -check ./...
+// takes, since it reads the rest from each package's //go:generate lines.
+func (s Settings) onlyTags() bool {
+	s.Tags = nil
+	return len(s.args()) == 0
 }
 
 // commandLine is the shell command that runs the generator as cfg, plus

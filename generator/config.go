@@ -1,21 +1,26 @@
 package generator
 
 import (
+	"fmt"
 	"io"
+	"reflect"
 
+	"github.com/cborgen/cborgen/generator/internal/build"
 	"github.com/cborgen/cborgen/generator/internal/cache"
 	"github.com/cborgen/cborgen/generator/internal/model"
 	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 
-// Config is one run of the generator: what the command's flags say.
-type Config struct {
-	Pattern string   // package directory or pattern; "" means "."
-	Types   []string // struct types to generate; empty means every eligible one
-	Output  string   // output file; "" means DefaultOutput in the package directory
-	Check   bool     // compare with the file on disk instead of writing it
-	Tags    []string // build tags for loading the package
-	Sort    string   // map key order: "bytewise" (the default), "length" or "none"
+// Settings are the settings that shape the output. Each one is a flag
+// of the command (BindFlags), goes into the command lines that messages
+// print (Config.Args), and into the key of the regeneration cache, which
+// hashes the whole value: a setting added here reaches all three, and a
+// test fails when it does not.
+type Settings struct {
+	Types  []string // struct types to generate; empty means every eligible one
+	Output string   // output file; "" means DefaultOutput in the package directory
+	Tags   []string // build tags for loading the package
+	Sort   string   // map key order: "bytewise" (the default), "length" or "none"
 	// Time is how time.Time values are written, one of fxamacker/cbor's
 	// time modes: "unix" (the default), "unixmicro", "unixdynamic",
 	// "rfc3339", "rfc3339nano" or "rfc3339nanoutc". TimeTag adds tag 1
@@ -25,17 +30,26 @@ type Config struct {
 	// NilEmpty writes nil slices, maps and byte slices as empty ones
 	// (80, a0, 40) instead of null, as fxamacker's NilContainerAsEmpty.
 	NilEmpty bool
+}
+
+// Config is one run of the generator: what the command's flags say. The
+// settings that shape the output are its Settings; the other fields say
+// which package, what to do with the output, and where to report.
+type Config struct {
+	Pattern string // package directory or pattern; "" means "."
+	Settings
+	Check bool // compare with the file on disk instead of writing it
 
 	// AcceptBreak accepts changes that would make stored data decode
 	// wrongly and rewrites the schema record to match the types
-	// (schema.go); Log receives what was accepted, and a note for each
-	// field that goes through fxamacker/cbor with reflection (interface
-	// fields: the slow path). A nil Log discards both.
+	// (docs/schema.md); Log receives what was accepted, and a note for
+	// each field that goes through fxamacker/cbor with reflection
+	// (interface fields: the slow path). A nil Log discards both.
 	AcceptBreak bool
 	Log         io.Writer
 
-	// Cache is the directory of the regeneration cache (cache.go); ""
-	// means none. The command sets it (DefaultCache).
+	// Cache is the directory of the regeneration cache; "" means none.
+	// The command sets it (DefaultCache).
 	Cache string
 
 	// Command is how the user runs the generator ("go tool cbor-gen",
@@ -43,6 +57,41 @@ type Config struct {
 	// the commands that messages tell them to run; "" means the Go tool
 	// form.
 	Command string
+}
+
+// options are the settings of s as the stages take them, checked.
+type options struct {
+	build build.Options
+}
+
+// options parses and checks the settings.
+func (s Settings) options() (options, error) {
+	order, err := model.ParseKeyOrder(s.Sort)
+	if err != nil {
+		return options{}, err
+	}
+	tm, err := model.ParseTimeOptions(s.Time, s.TimeTag)
+	if err != nil {
+		return options{}, err
+	}
+	return options{build: build.Options{Types: s.Types, Tags: s.Tags, Order: order, Time: tm, NilEmpty: s.NilEmpty}}, nil
+}
+
+// cacheKey encodes every field of s, by name, for the key of the
+// regeneration cache: a field added to Settings is in the key without
+// being listed here.
+func (s Settings) cacheKey() []byte {
+	var b []byte
+	v := reflect.ValueOf(s)
+	for i := range v.NumField() {
+		f := v.Field(i)
+		if f.Kind() == reflect.Bool {
+			b = fmt.Appendf(b, "%s %t\n", v.Type().Field(i).Name, f.Bool())
+		} else {
+			b = fmt.Appendf(b, "%s %q\n", v.Type().Field(i).Name, f.Interface())
+		}
+	}
+	return b
 }
 
 // DefaultOutput is the name of the generated file in the package

@@ -331,7 +331,7 @@ func TestErrors(t *testing.T) {
 			if tc.types != "" {
 				types = strings.Split(tc.types, ",")
 			}
-			_, _, err := generator.Source(generator.Config{Pattern: dir, Types: types})
+			_, _, err := generator.Source(generator.Config{Pattern: dir, Settings: generator.Settings{Types: types}})
 			if err == nil {
 				t.Fatal("no error")
 			}

@@ -259,7 +259,7 @@ func TestModel(t *testing.T) {
 	ls := loadSnippets(t, modelCases)
 	for i, tc := range modelCases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := build.Model(ls[i], tc.types, nil, model.OrderBytewise)
+			f, err := build.Model(ls[i], build.Options{Types: tc.types, Order: model.OrderBytewise})
 			if len(tc.errs) > 0 {
 				if err == nil {
 					t.Fatal("no error")

@@ -97,7 +97,7 @@ func Generate(cfg Config) error {
 // that this generator wrote, with the defaults (a cbor_gen.go of another
 // generator is left alone). Every stale file and every error is reported.
 func checkAll(cfg Config) error {
-	if len(cfg.Types) > 0 || cfg.Output != "" || len(Config{Sort: cfg.Sort, Time: cfg.Time, TimeTag: cfg.TimeTag, NilEmpty: cfg.NilEmpty}.Args()) > 0 {
+	if !cfg.Settings.onlyTags() {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
 	}
 	buildFlags := load.TagFlags(cfg.Tags)
@@ -259,14 +259,12 @@ type Output struct {
 	Lock     []byte
 }
 
-// Render runs the pipeline up to the generated source and schema record,
-// and returns both without writing anything.
+// Render runs a generation up to the generated source and schema record,
+// and returns both without writing them: it reads the package, the
+// schema record on disk and the regeneration cache, reports to cfg.Log,
+// and stores its result in the cache. render is the pure part.
 func Render(cfg Config) (*Output, error) {
-	order, err := model.ParseKeyOrder(cfg.Sort)
-	if err != nil {
-		return nil, err
-	}
-	tm, err := model.ParseTimeOptions(cfg.Time, cfg.TimeTag)
+	opts, err := cfg.Settings.options()
 	if err != nil {
 		return nil, err
 	}
@@ -281,47 +279,63 @@ func Render(cfg Config) (*Output, error) {
 		return nil, err
 	}
 	c.PinBeside()
-	f, err := build.Model(l, cfg.Types, cfg.Tags, order)
-	if err != nil {
-		return nil, err
-	}
-	f.Time = tm
-	f.NilEmpty = cfg.NilEmpty
-	printNotes(cfg.Log, f.Notes)
 	lockPath := schema.LockPath(l.OutPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
 		return nil, err
 	}
-	sc := schema.Check(f, l.OutPath, old)
-	if err := judgeBreaks(cfg, f, lockPath, sc); err != nil {
-		return nil, err
+	r, err := render(l, old, opts, cfg.AcceptBreak)
+	if r != nil {
+		printNotes(cfg.Log, r.model.Notes)
+		if r.schema != nil {
+			if err := judgeBreaks(cfg, r.model, lockPath, r.schema); err != nil {
+				return nil, err
+			}
+		}
 	}
-	for _, s := range f.Structs {
-		s.Optional = len(s.Fields) - sc.Required[s.Name]
-	}
-	if err := build.CheckMapFormats(f); err != nil {
-		return nil, err
-	}
-	if err := build.CheckUnions(f); err != nil {
-		return nil, err
-	}
-	if err := build.CheckEmbedding(l, f); err != nil {
-		return nil, err
-	}
-	rendered, err := emit.File(f)
 	if err != nil {
 		return nil, err
 	}
-	src, err := finish.Output(l, rendered)
-	if err != nil {
-		return nil, err
-	}
-	out := &Output{Path: l.OutPath, Source: src, LockPath: lockPath, Lock: sc.Record}
-	if c != nil && !f.Pending && out.Path == c.Out() {
-		c.Store(out.Source, out.Lock, f.Notes)
+	out := &Output{Path: l.OutPath, Source: r.source, LockPath: lockPath, Lock: r.schema.Record}
+	if c != nil && !r.model.Pending && out.Path == c.Out() {
+		c.Store(out.Source, out.Lock, r.model.Notes)
 	}
 	return out, nil
+}
+
+// rendering is what render makes of one package: the model (with its
+// notes), the schema check's result and the formatted source.
+type rendering struct {
+	model  *model.File
+	schema *schema.Result
+	source []byte
+}
+
+// render is the generator between its inputs and its output, and touches
+// neither disk nor environment, log nor cache: the package l as loaded,
+// the schema record of the previous run (nil: none), the settings. It
+// stops after the schema check when that finds what would break stored
+// data and acceptBreak is false; the caller reports the model's notes
+// and the breaks.
+func render(l *load.Package, oldRecord []byte, opts options, acceptBreak bool) (*rendering, error) {
+	f, err := build.Model(l, opts.build) // the model, complete
+	if f == nil {
+		return nil, err
+	}
+	r := &rendering{model: f}
+	if err != nil {
+		return r, err // a check of the finished model failed: its notes still count
+	}
+	r.schema = schema.Check(f, l.OutPath, oldRecord) // against the record: breaks, and Struct.Optional
+	if (r.schema.Breaks != nil || r.schema.Unreadable != nil) && !acceptBreak {
+		return r, nil
+	}
+	rendered, err := emit.File(f) // the methods of every type, rendered
+	if err != nil {
+		return r, err
+	}
+	r.source, err = finish.Output(l, rendered) // gofmt'd and type-checked with the package
+	return r, err
 }
 
 func printNotes(w io.Writer, notes []string) {
@@ -401,12 +415,5 @@ func startCache(cfg Config) *cache.Run {
 	if err != nil {
 		return nil
 	}
-	return cache.Start(cfg.Cache, dir, out, schema.LockPath(out), cacheSettings(cfg), flags)
-}
-
-// cacheSettings encodes the settings of cfg that shape the output, for
-// the cache key.
-func cacheSettings(cfg Config) []byte {
-	return fmt.Appendf(nil, "types %q tags %q sort %q time %q timetag %v nilempty %v",
-		cfg.Types, cfg.Tags, cfg.Sort, cfg.Time, cfg.TimeTag, cfg.NilEmpty)
+	return cache.Start(cfg.Cache, dir, out, schema.LockPath(out), cfg.Settings.cacheKey(), flags)
 }

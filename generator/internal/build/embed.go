@@ -17,7 +17,7 @@ import (
 // The outer struct is safe when it is generated too, has CBOR methods of
 // its own, or when the embedded type is //cborgen:embeddable (generated
 // without the two fxamacker methods).
-func CheckEmbedding(l *load.Package, f *model.File) error {
+func checkEmbedding(l *load.Package, f *model.File) error {
 	generated := map[*types.TypeName]*model.Struct{}
 	for _, s := range f.Structs {
 		if tn := structTypeName(l, s.Name); tn != nil {

@@ -17,7 +17,7 @@ import (
 
 // checkMapFormats refuses directives that contradict //cborgen:map and
 // fills in Field.Omit for the fields of every map-format struct.
-func CheckMapFormats(f *model.File) error {
+func checkMapFormats(f *model.File) error {
 	var errs []error
 	byName := map[string]*model.Struct{}
 	for _, s := range f.Structs {

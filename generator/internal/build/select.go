@@ -11,11 +11,46 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
-// buildModel selects the struct types of the loaded package and translates
-// them. With typeNames (-type) empty it takes every exported struct type
-// that has no hand-written CBOR methods of its own. tags are the run's
-// build tags, for the packages that generate the types of fields.
-func Model(l *load.Package, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
+// Options are the settings the builder reads.
+type Options struct {
+	Types    []string // the -type list; empty: the default selection
+	Tags     []string // build tags, for the pending generation of other packages
+	Order    model.KeyOrder
+	Time     model.TimeOptions
+	NilEmpty bool
+}
+
+// Model builds the model of the package l: the types to generate, each
+// translated from go/types, with the settings of opts stamped on the
+// file, the omit rules of map-format fields decided and the unions and
+// embeddings checked. The model is complete when Model returns: the
+// emitters read it and nothing else. When one of the checks of the
+// finished model fails, Model returns the model too, for its notes.
+func Model(l *load.Package, opts Options) (*model.File, error) {
+	f, err := translate(l, opts.Types, opts.Tags, opts.Order)
+	if err != nil {
+		return nil, err
+	}
+	f.Time = opts.Time
+	f.NilEmpty = opts.NilEmpty
+	if err := checkMapFormats(f); err != nil {
+		return f, err
+	}
+	if err := checkUnions(f); err != nil {
+		return f, err
+	}
+	if err := checkEmbedding(l, f); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
+// translate selects the struct types of the loaded package and
+// translates them. With typeNames (-type) empty it takes every exported
+// struct type that has no hand-written CBOR methods of its own. tags are
+// the run's build tags, for the packages that generate the types of
+// fields.
+func translate(l *load.Package, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 // none: no variants, two variants under one tag number, two untagged
 // variants written as the same type, a variant that cannot be told apart.
 // It also refuses a union whose functions' names the package declares.
-func CheckUnions(f *model.File) error {
+func checkUnions(f *model.File) error {
 	var errs []error
 	for _, u := range f.Unions {
 		at := func(format string, args ...any) {

@@ -41,8 +41,10 @@ type Result struct {
 	Breaks error
 }
 
-// checkSchema compares the model f with old, the record of the previous
-// run (nil when there is none), for the output file out.
+// Check compares the model f with old, the record of the previous run
+// (nil when there is none), for the output file out, and completes the
+// model with what the record decides: the fields every stored array
+// holds (Struct.Optional counts those after them).
 func Check(f *model.File, out string, old []byte) *Result {
 	c := &schemaCheck{lockPath: LockPath(out), qual: qualifier(f.Path)}
 	res := &Result{Required: map[string]int{}}
@@ -70,6 +72,9 @@ func Check(f *model.File, out string, old []byte) *Result {
 	}
 	for name, tr := range rec.types {
 		res.Required[name] = tr.required
+	}
+	for _, s := range f.Structs {
+		s.Optional = len(s.Fields) - res.Required[s.Name]
 	}
 	res.Record = formatRecord(rec, filepath.Base(out))
 	return res

@@ -1,0 +1,59 @@
+package generator
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"reflect"
+	"testing"
+)
+
+// TestSettingsReachFlagsAndKey sets each field of Settings in turn and
+// checks that the command line carries it (Args, read back by the
+// command's flags, gives the same Settings) and that the cache key
+// changes: a setting that shapes the output but missed the key would be
+// a stale cache hit that -check cannot see.
+func TestSettingsReachFlagsAndKey(t *testing.T) {
+	zero := Settings{}.cacheKey()
+	typ := reflect.TypeOf(Settings{})
+	for i := range typ.NumField() {
+		field := typ.Field(i)
+		t.Run(field.Name, func(t *testing.T) {
+			var s Settings
+			v := reflect.ValueOf(&s).Elem().Field(i)
+			switch v.Kind() {
+			case reflect.String:
+				v.SetString("x1")
+			case reflect.Bool:
+				v.SetBool(true)
+			case reflect.Slice:
+				v.Set(reflect.ValueOf([]string{"x1", "x2"}))
+			default:
+				t.Fatalf("Settings.%s is a %s: teach this test, Args and BindFlags its kind", field.Name, v.Kind())
+			}
+			if bytes.Equal(s.cacheKey(), zero) {
+				t.Errorf("Settings.%s does not change the cache key", field.Name)
+			}
+			args := Config{Settings: s}.Args()
+			if len(args) == 0 {
+				t.Fatalf("Settings.%s gives no flag in Args", field.Name)
+			}
+			fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			var back Config
+			done := BindFlags(fs, &back)
+			if err := fs.Parse(args); err != nil {
+				t.Fatalf("the flags of Settings.%s, %q, do not parse: %v", field.Name, args, err)
+			}
+			done()
+			got := reflect.ValueOf(back.Settings).Field(i).Interface()
+			if !reflect.DeepEqual(got, v.Interface()) {
+				t.Errorf("Settings.%s: %q reads back as %#v, want %#v", field.Name, args, got, v.Interface())
+			}
+		})
+	}
+	// The defaults the flags take are no setting at all.
+	if !(Settings{Sort: "bytewise", Time: "unix"}).onlyTags() || (Settings{NilEmpty: true}).onlyTags() {
+		t.Error("onlyTags disagrees with the flags' defaults")
+	}
+}

@@ -31,7 +31,7 @@ import (
 //     that disagree. Then the output is rendered as one file instead.
 const minChunkStructs = 32 // fewer types than this per chunk are not worth a goroutine
 
-// testChunks, when set, is the number of chunks of every output, so that
+// ChunksForTests, when set, is the number of chunks of every output, so that
 // the tests render small outputs in chunks too.
 var ChunksForTests int
 
@@ -285,7 +285,7 @@ func importLine(line string, hinted map[string]string) (name, path string, ok bo
 	return last, path, true
 }
 
-// emitFile renders f as Go source, not yet gofmt'd (finishOutput formats
+// File renders f as Go source, not yet gofmt'd (finishOutput formats
 // it).
 func File(f *model.File) ([]byte, error) {
 	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))
@@ -300,7 +300,7 @@ func versionHeader() string {
 	return "cbor-gen " + model.Version() + ", generated code version " + strconv.Itoa(runtime.GenVersion)
 }
 
-// versionGuard is the constant declaration that makes a generated file
+// VersionGuard is the constant declaration that makes a generated file
 // and a runtime that do not fit fail to compile, with an error that names
 // the side to update (see runtime/version.go).
 func VersionGuard(version int) jen.Code {

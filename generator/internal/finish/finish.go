@@ -14,7 +14,7 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
-// finishOutput formats the rendered source and type-checks it (see
+// Output formats the rendered source and type-checks it (see
 // formatSource and typecheckOutput), and returns the output as it is
 // written.
 //
@@ -48,7 +48,7 @@ func Output(l *load.Package, rendered []byte) ([]byte, error) {
 	return src, TypecheckWhole(l, src, known)
 }
 
-// finishParts formats and checks rendered in at most parts parts at
+// FinishParts formats and checks rendered in at most parts parts at
 // once. It returns the formatted output, nil when a part did not format,
 // and reports done when the check settled it.
 func FinishParts(l *load.Package, rendered []byte, known map[string]*types.Package, parts int) (src []byte, done bool, err error) {

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// formatSource is format.Source for rendered code, with a large source
+// FormatSource is format.Source for rendered code, with a large source
 // formatted in parts at once, one per CPU; the result is the same byte
 // for byte.
 //
@@ -28,7 +28,7 @@ func FormatSource(src []byte) ([]byte, error) {
 	return FormatParts(src, CheckParts(len(src)))
 }
 
-// formatParts is formatSource in at most parts parts.
+// FormatParts is formatSource in at most parts parts.
 func FormatParts(src []byte, parts int) ([]byte, error) {
 	if texts, clause := CutFunctions(src, parts); len(texts) > 1 {
 		if out, ok := FormatCut(texts, clause); ok {
@@ -38,7 +38,7 @@ func FormatParts(src []byte, parts int) ([]byte, error) {
 	return format.Source(src)
 }
 
-// formatCut formats the texts of cutFunctions at once and joins them. It
+// FormatCut formats the texts of cutFunctions at once and joins them. It
 // reports false when a part does not format or does not start and end
 // as a part cut between functions does.
 func FormatCut(texts [][]byte, clause []byte) ([]byte, bool) {
@@ -89,7 +89,7 @@ func FormatCut(texts [][]byte, clause []byte) ([]byte, bool) {
 	return joined, true
 }
 
-// cutFunctions cuts src into at most parts texts of about the same size,
+// CutFunctions cuts src into at most parts texts of about the same size,
 // each cut at the start of a line that begins a function ("func") or a
 // comment ("//") and follows a line holding only "}" (and spaces), then a
 // blank line. It returns the package clause (with the blank line that

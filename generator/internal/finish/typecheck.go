@@ -15,7 +15,7 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
-// typecheckOutput type-checks the package with src as its output file,
+// TypecheckOutput type-checks the package with src as its output file,
 // the last line of defence before anything is written: cbor-gen never
 // writes code that does not compile. The package's other files are the
 // syntax the loader already parsed, and every import comes from the same
@@ -39,7 +39,7 @@ func TypecheckOutput(l *load.Package, src []byte) error {
 	return TypecheckWhole(l, src, known)
 }
 
-// typecheckWhole is typecheckOutput as one check.
+// TypecheckWhole is typecheckOutput as one check.
 func TypecheckWhole(l *load.Package, src []byte, known map[string]*types.Package) error {
 	fset := l.Pkg.Fset
 	gen, err := parser.ParseFile(fset, l.OutPath, src, parser.ParseComments|parser.SkipObjectResolution)
@@ -114,7 +114,7 @@ func userFiles(l *load.Package) []*ast.File {
 	return files
 }
 
-// knownPackages are the packages the output may import, by path: the
+// KnownPackages are the packages the output may import, by path: the
 // package's dependencies and the runtime's, all from the one load.
 func KnownPackages(l *load.Package) map[string]*types.Package {
 	known := map[string]*types.Package{"unsafe": types.Unsafe}

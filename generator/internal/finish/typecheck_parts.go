@@ -35,13 +35,13 @@ import (
 // output as it would be written.
 const minPartBytes = 256 << 10 // a part smaller than this is not worth a checker of its own
 
-// checkParts is the number of parts an output of n bytes is checked in.
+// CheckParts is the number of parts an output of n bytes is checked in.
 func CheckParts(n int) int {
 	parts := min(goruntime.GOMAXPROCS(0), model.MaxParts, n/minPartBytes)
 	return max(parts, 1)
 }
 
-// initFree reports whether no package-level variable of the package is
+// InitFree reports whether no package-level variable of the package is
 // initialized from a function or method of the package, or from a name
 // the load did not resolve (a generated method that does not exist yet).
 // Then no initialization cycle can involve the generated code, whose
@@ -83,7 +83,7 @@ func InitFree(l *load.Package) bool {
 	return true
 }
 
-// typecheckParts checks the package with src as its output in parts (see
+// TypecheckParts checks the package with src as its output in parts (see
 // above). It reports done when that settled the check: err is nil, or it
 // is the missing runtime. Otherwise (a part does not parse, the output
 // declares variables, a part reports an error) the whole check is left
@@ -216,7 +216,7 @@ func (pc *partsCheck) check(i int) (failed bool, inHeader map[string]bool) {
 	return failed, inHeader
 }
 
-// splitOutput cuts src into at most parts Go files of about the same
+// SplitOutput cuts src into at most parts Go files of about the same
 // size, between top-level functions (a line that starts with "func "),
 // each after the header of src (up to the end of its imports), and the
 // length of the header. It returns nil when src has no header to tell or

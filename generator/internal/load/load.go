@@ -18,11 +18,11 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
-// loadMode asks go/packages for what the modeler needs and nothing more.
+// LoadMode asks go/packages for what the modeler needs and nothing more.
 const LoadMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo |
 	packages.NeedSyntax | packages.NeedFiles
 
-// loaded is a type-checked package and where its generated file goes.
+// Package is a type-checked package and where its generated file goes.
 type Package struct {
 	Pkg     *packages.Package
 	Support []*packages.Package // the runtime packages, for typecheckOutput
@@ -30,7 +30,7 @@ type Package struct {
 	OutPath string              // absolute output file path
 }
 
-// load finds the package named by pattern ("" is ".") and type-checks it
+// Load finds the package named by pattern ("" is ".") and type-checks it
 // with the build tags tags, for the output file output ("" is
 // DefaultOutput in the package directory), leaving
 // the command's own output file out, so that a stale or broken earlier
@@ -116,7 +116,7 @@ func Load(pattern, output string, tags []string) (*Package, error) {
 	return l, err
 }
 
-// outputPath is the absolute path of the output file output ("" is
+// OutputPath is the absolute path of the output file output ("" is
 // DefaultOutput in the package directory dir).
 func OutputPath(dir, output string) (string, error) {
 	if output == "" {
@@ -125,7 +125,7 @@ func OutputPath(dir, output string) (string, error) {
 	return filepath.Abs(output)
 }
 
-// stubOverlay writes an overlay for the go command (its -overlay flag)
+// StubOverlay writes an overlay for the go command (its -overlay flag)
 // that replaces the output file out, if there is one, with a bare package
 // clause, and returns the flag and a function that removes the files.
 func StubOverlay(out, dir string) (flag string, cleanup func(), err error) {
@@ -157,7 +157,7 @@ func StubOverlay(out, dir string) (flag string, cleanup func(), err error) {
 	return "-overlay=" + filepath.Join(tmp, "overlay.json"), cleanup, nil
 }
 
-// tagFlags are the go command's flags for the build tags of a run.
+// TagFlags are the go command's flags for the build tags of a run.
 func TagFlags(tags []string) []string {
 	if len(tags) == 0 {
 		return nil
@@ -199,7 +199,7 @@ func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
 	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out}, nil
 }
 
-// packageDir returns the directory of the one package pattern names.
+// PackageDir returns the directory of the one package pattern names.
 // A directory is taken as it is; anything else goes to the go command.
 func PackageDir(pattern string, buildFlags []string) (string, error) {
 	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
@@ -259,7 +259,7 @@ func packageName(out, dir string, src []byte) (string, error) {
 	return "", fmt.Errorf("%s: cannot tell the package name: no other Go file in %s and its own package clause does not parse", model.RelPath(out), model.RelPath(dir))
 }
 
-// missingGenerated matches the type errors that only the absence of the
+// MissingGenerated matches the type errors that only the absence of the
 // generated methods causes: a call of one (r.MarshalCBOR undefined), or a
 // type that does not yet implement an interface made of them.
 var MissingGenerated = regexp.MustCompile(`(has no field or method|missing method) (MarshalCBOR|UnmarshalCBOR|AppendCBOR|DecodeCBOR|SizeCBOR)\b`)

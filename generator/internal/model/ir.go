@@ -116,10 +116,10 @@ const (
 	OmitAlways                      // omitempty on a [0]T: never written
 )
 
-// omitTest is one test of Field.Omit.
+// OmitTest is one test of Field.Omit.
 type OmitTest struct{ Kind omitKind }
 
-// zeroForm is how the zero value of a type is written in Go, decided by
+// ZeroForm is how the zero value of a type is written in Go, decided by
 // the builder from the type's underlying kind.
 type ZeroForm int
 
@@ -301,12 +301,12 @@ func (t Dynamic) GoType() types.Type { return t.Go }
 
 func (t TypeParam) GoType() types.Type { return t.Go }
 
-// hasDynamic reports whether t or a type within it takes the slow path.
+// HasDynamic reports whether t or a type within it takes the slow path.
 func HasDynamic(t Type) bool {
 	return ContainsType(t, func(t Type) bool { _, ok := t.(Dynamic); return ok })
 }
 
-// containsType reports whether match holds for t or for the element type of
+// ContainsType reports whether match holds for t or for the element type of
 // an array, slice, map or pointer within it.
 func ContainsType(t Type, match func(Type) bool) bool {
 	for {
@@ -362,7 +362,7 @@ type Split struct {
 
 func (t Split) GoType() types.Type { return t.Go }
 
-// reservedName is the name of runtime.Reserved, the type of a field that
+// ReservedName is the name of runtime.Reserved, the type of a field that
 // keeps the slot of a retired one.
 const ReservedName = "Reserved"
 
@@ -373,7 +373,7 @@ type Reserved struct{ Go types.Type }
 
 func (t Reserved) GoType() types.Type { return t.Go }
 
-// isReserved reports whether the field keeps a retired field's slot.
+// IsReserved reports whether the field keeps a retired field's slot.
 func (f *Field) IsReserved() bool {
 	_, ok := f.Type.(Reserved)
 	return ok
@@ -404,7 +404,7 @@ type Variant struct {
 	Ptr    bool    // the interface holds *T (T's methods have pointer receivers)
 }
 
-// fieldID names a field in the record and in messages: its Go name, after
+// FieldID names a field in the record and in messages: its Go name, after
 // the embedded structs it is promoted through (Audit.Version), since two
 // promoted fields may share a Go name.
 func FieldID(f *Field) string {
@@ -420,7 +420,7 @@ func FieldID(f *Field) string {
 	return b.String()
 }
 
-// classesOf lists the untagged items the variant s is written as, or
+// ClassesOf lists the untagged items the variant s is written as, or
 // nil when its encoding cannot be told apart by its type alone.
 func ClassesOf(s *Struct) []string {
 	if s.Value == nil {

@@ -7,10 +7,10 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 )
 
-// keyOrder is the order in which generated encoders write map keys.
+// KeyOrder is the order in which generated encoders write map keys.
 type KeyOrder int
 
-// parseKeyOrder reads the -sort flag.
+// ParseKeyOrder reads the -sort flag.
 func ParseKeyOrder(s string) (KeyOrder, error) {
 	switch s {
 	case "", "bytewise":
@@ -23,7 +23,7 @@ func ParseKeyOrder(s string) (KeyOrder, error) {
 	return 0, fmt.Errorf("-sort %q: want bytewise, length or none", s)
 }
 
-// runtimeName is the runtime constant that names the order.
+// RuntimeName is the runtime constant that names the order.
 func (o KeyOrder) RuntimeName() string {
 	switch o {
 	case OrderLengthFirst:
@@ -34,7 +34,7 @@ func (o KeyOrder) RuntimeName() string {
 	return "SortBytewise"
 }
 
-// timeOptions is how time.Time values are written: one of fxamacker's
+// TimeOptions is how time.Time values are written: one of fxamacker's
 // time modes (runtime.TimeMode has them in its order), with or without
 // tag 0/1.
 type TimeOptions struct {
@@ -42,7 +42,7 @@ type TimeOptions struct {
 	Tag  bool
 }
 
-// timeModes are the values of the -time flag.
+// TimeModes are the values of the -time flag.
 var TimeModes = []struct {
 	flag, Name string
 	Mode       runtime.TimeMode
@@ -55,7 +55,7 @@ var TimeModes = []struct {
 	{"rfc3339nanoutc", "TimeRFC3339NanoUTC", runtime.TimeRFC3339NanoUTC},
 }
 
-// parseTimeOptions reads the -time and -timetag flags.
+// ParseTimeOptions reads the -time and -timetag flags.
 func ParseTimeOptions(s string, tag bool) (TimeOptions, error) {
 	if s == "" {
 		s = "unix"

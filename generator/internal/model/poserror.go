@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-// posError is an error the user's code caused, at a position.
+// PosError is an error the user's code caused, at a position.
 type PosError struct {
 	Pos token.Position
 	Msg string
@@ -19,7 +19,7 @@ type PosError struct {
 
 func (e *PosError) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 
-// posLess orders two file:line:col positions of go/packages errors by
+// PosLess orders two file:line:col positions of go/packages errors by
 // file, then line and column; an error without a position sorts first.
 func PosLess(a, b string) bool {
 	af, al, ac := SplitPos(a)
@@ -33,7 +33,7 @@ func PosLess(a, b string) bool {
 	return ac < bc
 }
 
-// splitPos splits "file:line:col" (or "file:line"); anything else is a
+// SplitPos splits "file:line:col" (or "file:line"); anything else is a
 // file name with line and column 0.
 func SplitPos(pos string) (file string, line, col int) {
 	parts := strings.Split(pos, ":")
@@ -56,7 +56,7 @@ func SplitPos(pos string) (file string, line, col int) {
 	return pos, 0, 0
 }
 
-// joinPosErrors sorts errors by position and joins them, one a line.
+// JoinPosErrors sorts errors by position and joins them, one a line.
 func JoinPosErrors(errs []error) error {
 	sort.SliceStable(errs, func(i, j int) bool {
 		a, aok := errs[i].(*PosError)
@@ -82,7 +82,7 @@ func JoinPosErrors(errs []error) error {
 	return errors.New(strings.Join(msgs, "\n"))
 }
 
-// relPath shortens a path (or a file:line:col position) under the working
+// RelPath shortens a path (or a file:line:col position) under the working
 // directory to a relative one, as the go command prints positions.
 func RelPath(p string) string {
 	wd, err := os.Getwd()
@@ -95,7 +95,7 @@ func RelPath(p string) string {
 	return p
 }
 
-// numberLines prefixes each line of src with its number.
+// NumberLines prefixes each line of src with its number.
 func NumberLines(src []byte) string {
 	var b strings.Builder
 	for i, line := range strings.Split(string(src), "\n") {

@@ -26,7 +26,7 @@ type scalar struct {
 	Wire   string          // the wire kind in the schema record
 }
 
-// scalarOf returns the table row of a scalar type; ok is false for every
+// ScalarOf returns the table row of a scalar type; ok is false for every
 // other type.
 func ScalarOf(t Type) (s scalar, ok bool) {
 	switch t := t.(type) {
@@ -64,7 +64,7 @@ func ScalarOf(t Type) (s scalar, ok bool) {
 	return scalar{}, false
 }
 
-// isScalar reports whether t is a Bool, Int, Float or String.
+// IsScalar reports whether t is a Bool, Int, Float or String.
 func IsScalar(t Type) bool {
 	_, ok := ScalarOf(t)
 	return ok

@@ -4,7 +4,7 @@ import (
 	"runtime/debug"
 )
 
-// modulePath is the path of the module that holds the generator and the
+// ModulePath is the path of the module that holds the generator and the
 // runtime its output calls: they are released together.
 const ModulePath = "github.com/cborgen/cborgen"
 
@@ -30,7 +30,7 @@ func Version() string {
 	return ModuleVersion(bi)
 }
 
-// moduleVersion finds this module in bi: the main module when the binary
+// ModuleVersion finds this module in bi: the main module when the binary
 // is the command itself, else the dependency of that path, following a
 // replace directive.
 func ModuleVersion(bi *debug.BuildInfo) string {

@@ -51,7 +51,7 @@ func mapOf(key, elem *kind) *kind {
 	return &kind{Text: "map[" + key.Text + "]" + elem.Text, form: mapKind, key: key, elem: elem}
 }
 
-// kindOf is the wire kind of t. qual writes the package of a named
+// KindOf is the wire kind of t. qual writes the package of a named
 // type: nothing for the package being generated.
 func KindOf(t model.Type, qual types.Qualifier) *kind {
 	switch t := t.(type) {

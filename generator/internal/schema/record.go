@@ -47,7 +47,7 @@ import (
 // which stored maps may still hold: a new field under such a key must be
 // able to read their values.
 
-// schemaDoc names the rules of the schema record where every user can
+// SchemaDoc names the rules of the schema record where every user can
 // find them: by module path, not by a path in their own repository.
 const SchemaDoc = model.ModulePath + "/docs/schema.md"
 
@@ -60,7 +60,7 @@ func LockPath(out string) string {
 	return strings.TrimSuffix(out, ".go") + ".lock"
 }
 
-// record is a parsed schema record.
+// Record is a parsed schema record.
 type Record struct {
 	types  map[string]*typeRecord
 	unions map[string]*unionRecord
@@ -108,7 +108,7 @@ func (s slotRecord) describe() string {
 	return s.name
 }
 
-// keyToken is the legacy key of f as the record writes it.
+// KeyToken is the legacy key of f as the record writes it.
 func KeyToken(f *model.Field) string {
 	if f.KeyAsInt {
 		return strconv.FormatInt(f.KeyInt, 10)
@@ -124,7 +124,7 @@ func slotOf(f *model.Field, k *kind) slotRecord {
 	return slotRecord{name: model.FieldID(f), key: KeyToken(f), kind: k.Text}
 }
 
-// parseRecord reads a schema record. Errors name the line and column.
+// ParseRecord reads a schema record. Errors name the line and column.
 func ParseRecord(path string, data []byte) (*Record, error) {
 	p := &recordParser{path: path, rec: newRecord()}
 	sawVersion := false
@@ -379,7 +379,7 @@ func formatRecord(rec *Record, goFile string) []byte {
 	return b.Bytes()
 }
 
-// tagToken is the tag of s as the record writes it: the number, with ? when
+// TagToken is the tag of s as the record writes it: the number, with ? when
 // decoding accepts the untagged item too.
 func TagToken(s *model.Struct) string {
 	if !s.HasTag {
@@ -392,7 +392,7 @@ func TagToken(s *model.Struct) string {
 	return t
 }
 
-// typeNames returns the names of the types in the record, sorted.
+// TypeNames returns the names of the types in the record, sorted.
 func (r *Record) TypeNames() []string {
 	names := make([]string, 0, len(r.types))
 	for name := range r.types {

@@ -26,17 +26,17 @@ import (
 // compare function of its own beside compareSlots, picked by the type's
 // format in compareStruct.
 
-// schemaResult is the outcome of the schema check.
+// Result is the outcome of the schema check.
 type Result struct {
 	Record []byte // the record as it must be on disk after this run
-	// required is, for each generated struct, how many leading fields
+	// Required is, for each generated struct, how many leading fields
 	// every stored array holds: the fields after them were appended
 	// later (Struct.Optional).
 	Required map[string]int
-	// unreadable is why the old record does not parse; the new record
+	// Unreadable is why the old record does not parse; the new record
 	// is then written from the types alone.
 	Unreadable error
-	// breaks are the changes that would make stored data decode
+	// Breaks are the changes that would make stored data decode
 	// wrongly, each at its position; nil when there are none.
 	Breaks error
 }

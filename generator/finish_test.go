@@ -44,6 +44,6 @@ func TestFinishOutput(t *testing.T) {
 	wantErr := finish.TypecheckOutput(l, want)
 	_, gotErr := finish.Output(l, broken)
 	if wantErr == nil || gotErr == nil || gotErr.Error() != wantErr.Error() {
-		t.Errorf("finishOutput: %v\nwant %v", gotErr, wantErr)
+		t.Errorf("finish.Output: %v\nwant %v", gotErr, wantErr)
 	}
 }

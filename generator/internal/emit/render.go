@@ -285,7 +285,7 @@ func importLine(line string, hinted map[string]string) (name, path string, ok bo
 	return last, path, true
 }
 
-// File renders f as Go source, not yet gofmt'd (finishOutput formats
+// File renders f as Go source, not yet gofmt'd (finish.Output formats
 // it).
 func File(f *model.File) ([]byte, error) {
 	rendered, err := renderChunks(f, emitChunks(len(f.Structs)))

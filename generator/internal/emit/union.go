@@ -22,7 +22,7 @@ import (
 // at the item first (runtime.Decoder.PeekKind): a tag number picks the
 // variant declared with that //cborgen:tag; an untagged item picks the
 // untagged variant of its type (a struct takes arrays and maps, a named
-// string text, a named integer integers...). checkUnions refuses unions
+// string text, a named integer integers...). build refuses unions (checkUnions)
 // where that choice is not unique.
 
 // The classes of untagged items a variant can claim, and the test of the

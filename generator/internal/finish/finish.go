@@ -15,7 +15,7 @@ import (
 )
 
 // Output formats the rendered source and type-checks it (see
-// formatSource and typecheckOutput), and returns the output as it is
+// FormatSource and TypecheckOutput), and returns the output as it is
 // written.
 //
 // A large output is cut into parts once, for both, each part with the

@@ -22,13 +22,13 @@ import (
 // cut that is not between functions cannot parse) sends the whole source
 // to format.Source, so errors read as its errors.
 //
-// finishOutput uses it when it cannot format a large output in the parts
+// Output uses it when it cannot format a large output in the parts
 // it type-checks too.
 func FormatSource(src []byte) ([]byte, error) {
 	return FormatParts(src, CheckParts(len(src)))
 }
 
-// FormatParts is formatSource in at most parts parts.
+// FormatParts is FormatSource in at most parts parts.
 func FormatParts(src []byte, parts int) ([]byte, error) {
 	if texts, clause := CutFunctions(src, parts); len(texts) > 1 {
 		if out, ok := FormatCut(texts, clause); ok {

@@ -39,7 +39,7 @@ func TypecheckOutput(l *load.Package, src []byte) error {
 	return TypecheckWhole(l, src, known)
 }
 
-// TypecheckWhole is typecheckOutput as one check.
+// TypecheckWhole is TypecheckOutput as one check.
 func TypecheckWhole(l *load.Package, src []byte, known map[string]*types.Package) error {
 	fset := l.Pkg.Fset
 	gen, err := parser.ParseFile(fset, l.OutPath, src, parser.ParseComments|parser.SkipObjectResolution)

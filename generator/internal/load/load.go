@@ -25,7 +25,7 @@ const LoadMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo
 // Package is a type-checked package and where its generated file goes.
 type Package struct {
 	Pkg     *packages.Package
-	Support []*packages.Package // the runtime packages, for typecheckOutput
+	Support []*packages.Package // the runtime packages, for finish.TypecheckOutput
 	Dir     string              // absolute package directory
 	OutPath string              // absolute output file path
 }
@@ -43,7 +43,7 @@ type Package struct {
 //
 // The runtime packages that generated code imports are loaded beside it,
 // so that the output can be type-checked before it is written (see
-// typecheckOutput); they come from the same load so that the types they
+// finish.TypecheckOutput); they come from the same load so that the types they
 // share with the package (time.Time, ...) are identical.
 //
 // Type errors that only the generated methods' absence causes (the

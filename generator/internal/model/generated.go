@@ -5,7 +5,7 @@ package model
 // shared by every stage, so they depend on nothing.
 
 // RuntimePath is the import path of the package generated code calls.
-// Every reference to it goes through rt.
+// Every reference of the emitters to it goes through their rt.
 const RuntimePath = "github.com/cborgen/cborgen/runtime"
 
 // The unexported helper methods generated beside the four public ones.

@@ -7,7 +7,7 @@ import (
 )
 
 // The model is the small, closed description of what to generate. It is
-// built from go/types by the modeler (model.go), checked there, and nothing
+// built from go/types by the builder (build/modeler.go), checked there, and nothing
 // after it looks at go/types again except to print a Go type expression.
 //
 // A worked example. For
@@ -100,11 +100,11 @@ type Field struct {
 	Omit []OmitTest
 }
 
-// omitKind is one test that leaves a field out of a map.
-type omitKind int
+// OmitKind is one test that leaves a field out of a map.
+type OmitKind int
 
 const (
-	OmitFalse       omitKind = iota // a bool that is false
+	OmitFalse       OmitKind = iota // a bool that is false
 	OmitNumZero                     // a number equal to 0, -0.0 too
 	OmitLen                         // len(x) == 0: text, byte string, slice, map, RawMessage
 	OmitNil                         // x == nil: pointer, slice, map, interface, union
@@ -117,7 +117,7 @@ const (
 )
 
 // OmitTest is one test of Field.Omit.
-type OmitTest struct{ Kind omitKind }
+type OmitTest struct{ Kind OmitKind }
 
 // ZeroForm is how the zero value of a type is written in Go, decided by
 // the builder from the type's underlying kind.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// scalar is everything the stages know of one scalar type (a Bool, Int,
+// Scalar is everything the stages know of one scalar type (a Bool, Int,
 // Float or String of the model), in one place: how the runtime reads and
 // writes it, how large it can be, and its name in the schema record.
 //
@@ -15,7 +15,7 @@ import (
 //	uint         ReadUint      TryUint     AppendUint     uint/uint64        math.MaxUint    9     uint
 //	float32      ReadFloat32   TryFloat32  AppendFloat32  float32/float32                    5     float32
 //	string       ReadString    TryString   AppendString   string/string                      -     string
-type scalar struct {
+type Scalar struct {
 	Read   string          // the Decoder method that reads it
 	Try    string          // the Decoder's in-line fast path; integers: TryUint, and TryNeg when signed
 	Append string          // the runtime function that appends it
@@ -28,10 +28,10 @@ type scalar struct {
 
 // ScalarOf returns the table row of a scalar type; ok is false for every
 // other type.
-func ScalarOf(t Type) (s scalar, ok bool) {
+func ScalarOf(t Type) (s Scalar, ok bool) {
 	switch t := t.(type) {
 	case Bool:
-		return scalar{"ReadBool", "TryBool", "AppendBool", types.Bool, types.Bool, "", 1, "bool"}, true
+		return Scalar{"ReadBool", "TryBool", "AppendBool", types.Bool, types.Bool, "", 1, "bool"}, true
 	case Int:
 		name, kinds := "uint", [...]types.BasicKind{types.Uint, types.Uint8, types.Uint16, types.Uint32, types.Uint64}
 		wide, app := types.Uint64, "AppendUint"
@@ -52,16 +52,16 @@ func ScalarOf(t Type) (s scalar, ok bool) {
 			max = "MaxInt" + bits
 		}
 		read := "Read" + map[bool]string{true: "Int", false: "Uint"}[t.Signed] + bits
-		return scalar{read, "TryUint", app, kind, wide, max, size, name + bits}, true
+		return Scalar{read, "TryUint", app, kind, wide, max, size, name + bits}, true
 	case Float:
 		if t.Bits == 32 {
-			return scalar{"ReadFloat32", "TryFloat32", "AppendFloat32", types.Float32, types.Float32, "", 5, "float32"}, true
+			return Scalar{"ReadFloat32", "TryFloat32", "AppendFloat32", types.Float32, types.Float32, "", 5, "float32"}, true
 		}
-		return scalar{"ReadFloat64", "TryFloat64", "AppendFloat64", types.Float64, types.Float64, "", 9, "float64"}, true
+		return Scalar{"ReadFloat64", "TryFloat64", "AppendFloat64", types.Float64, types.Float64, "", 9, "float64"}, true
 	case String:
-		return scalar{"ReadString", "TryString", "AppendString", types.String, types.String, "", 0, "string"}, true
+		return Scalar{"ReadString", "TryString", "AppendString", types.String, types.String, "", 0, "string"}, true
 	}
-	return scalar{}, false
+	return Scalar{}, false
 }
 
 // IsScalar reports whether t is a Bool, Int, Float or String.

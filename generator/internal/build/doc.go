@@ -1,0 +1,26 @@
+// Package build is the builder: it selects the types of a loaded package
+// to generate and translates them from go/types into the model. The
+// model is complete when Model returns (the settings stamped, the omit
+// rules of map-format fields decided, unions and embeddings checked):
+// the emitters read it and ask go/types nothing but how to print a type.
+//
+//	select.go      Model, the stage's table of contents; which types to
+//	               generate (-type, or the default selection)
+//	modeler.go     the translation of one type and its fields into the
+//	               model; every unsupported field is a file:line:col error
+//	promote.go     which fields are on the wire: struct tags read as
+//	               fxamacker/cbor reads them, runtime.Reserved slots, the
+//	               fields promoted from embedded structs
+//	directives.go  the //cborgen: lines of a type's doc comment
+//	typefacts.go   what go/types says of a named type: its methods, a
+//	               lock, its kind, how its zero value is written
+//	hints.go       the names a misspelt -type may have meant
+//	constraint.go  the build constraints the output carries
+//	pending.go     the types another package's //go:generate line will
+//	               generate, which a field may use before they exist
+//	mapformat.go   the tests that leave a field out of a //cborgen:map
+//	               type's map (omitempty, omitzero), as fxamacker decides
+//	unions.go      the refusal of union variants that cannot be told apart
+//	embed.go       the refusal of a struct that would take over the
+//	               MarshalCBOR of a generated type it embeds
+package build

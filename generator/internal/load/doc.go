@@ -1,0 +1,17 @@
+// Package load holds the generator's calls of the go command (through
+// golang.org/x/tools/go/packages) that load what a run generates from.
+//
+//	load.go  Load: the package, type-checked, with its dependencies from
+//	         export data and the runtime packages beside it; the previous
+//	         output is replaced by a bare package clause (StubOverlay), so
+//	         that a stale generated file never blocks its regeneration; the
+//	         type errors that only the missing generated methods cause are
+//	         tolerated. OutputPath, PackageDir and TagFlags say where the
+//	         output goes and how the package is built.
+//	deps.go  ListDeps: go list -export -deps of the package, what the
+//	         regeneration cache digests
+//
+// The builder's look at the //go:generate lines of other packages
+// (build/pending.go) and -check ./...'s list of packages still load
+// through go/packages where they are.
+package load

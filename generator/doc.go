@@ -2,114 +2,58 @@
 // encoders and decoders. The cbor-gen command is a thin wrapper around
 // Generate; the manual is the command's package documentation.
 //
-// # The pipeline
+// # The map for maintainers
 //
-// pipeline.go holds the table of contents: Generate and Render run one
-// configuration (config.go: Config and the -sort and -time settings)
-// through these stages, each in its own files:
+// The generator is one package per stage behind one I/O boundary. This
+// package is the public API and the only code that touches the disk, the
+// environment, the log and the cache; the stages under internal/ take
+// values and return values:
 //
-//	load.go    go/packages loads and type-checks the package, with its
-//	           dependencies from export data. The previous output file
-//	           is parsed as a bare package clause (Config.ParseFile), so
-//	           a stale or broken generated file never blocks its own
-//	           regeneration; type errors that only the missing generated
-//	           methods cause (a package calling its own MarshalCBOR, or
-//	           another package's that go generate reaches later) are
-//	           tolerated, every other error stops the run.
-//	ir.go      The model: a small, closed description of what to
-//	           generate. A Struct has Fields, and each field has one Type
-//	           per wire shape (Bool, Int, Float, String, Bytes, ByteArray,
-//	           Array, Slice, Map, Pointer, StructRef, Time, BigInt,
-//	           Marshaler, BinaryMarshaler, Split, Dynamic, TypeParam,
-//	           Union, Reserved).
-//	           It depends on nothing else in the package.
-//	select.go  Which types to generate (-type, or the default selection),
-//	model.go   and their translation from go/types into the model. Every
-//	           unsupported field is reported with its file:line:col.
-//	promote.go Which fields are on the wire: struct tags read as
-//	           fxamacker/cbor reads them, runtime.Reserved slots, and the
-//	           fields promoted from embedded structs.
-//	           typefacts.go (what go/types says of a named type: its
-//	           methods, a lock, its kind), constraint.go (build
-//	           constraints of the output) and pending.go (types another
-//	           package will generate) serve them.
-//	directives.go
-//	           The //cborgen: lines of a type's doc comment, read into
-//	           the model by the builder.
-//	schema.go  The model is compared with the schema record beside the
-//	           output (cbor_gen.lock: the slot, legacy key and wire kind of
-//	           every field), and a change that would make stored data
-//	           decode wrongly is found. The check is pure: the old
-//	           record's bytes in; the new record, the fields every stored
-//	           array holds (Struct.Optional) and the breaks out. Each rule
-//	           is a function: schema_array.go holds those of the array
-//	           format, where a field is known by its slot, schema_map.go
-//	           those of //cborgen:map types, known by their keys. record.go
-//	           reads and writes the record's format, kinds.go parses wire
-//	           kinds into a small tree and says which can read which.
-//	           docs/schema.md has the rules.
-//	mapformat.go
-//	           For each field of a //cborgen:map type, the tests that
-//	           leave it out of the map (omitempty, omitzero), decided
-//	           once from its type as fxamacker/cbor decides them.
-//	emit_union.go
-//	           The dispatcher of each //cborgen:union interface, and
-//	           checkUnions, which refuses variants that cannot be told
-//	           apart.
-//	embed.go   A struct that is not generated but embeds a generated type
-//	           would take over its MarshalCBOR: refused.
-//	emit_*.go  One emitter per generated method writes it with jennifer:
-//	           emit_marshal.go   MarshalCBOR
-//	           emit_append.go    AppendCBOR (where a Go value becomes bytes)
-//	           emit_size.go      SizeCBOR, the bound MarshalCBOR allocates
-//	           emit_unmarshal.go UnmarshalCBOR
-//	           emit_decode.go    DecodeCBOR, the array decoder and the
-//	                             per-field decoder
-//	           emit_value.go     the decoding of one value by its model
-//	                             type (where bytes become a Go value)
-//	           emit_legacy.go    the legacy map decoder (and the decoder
-//	                             of //cborgen:map types)
-//	           emit_map.go       AppendCBOR of //cborgen:map types
-//	           emit_evolve.go    the array decoder of a type that has
-//	                             grown, or that skips newer elements
-//	           Each emitter is one type switch over the model.
-//	names.go   The rendered source refers to the package's own types
-//	           through a stand-in import, so that a local of the generated
-//	           code that a user type would collide with (a type named
-//	           field, err or v) is renamed; imports take an alias where
-//	           the package declares their name.
-//	format.go  gofmt of the rendered source, in parts at once: the bytes
-//	           format.Source gives.
-//	typecheck.go
-//	           The package is type-checked with the new output before
-//	           anything is written: cbor-gen never writes code that does
-//	           not compile (typecheck_parts.go: a large output in parts,
-//	           one per CPU).
-//	pipeline.go
-//	           Reads the schema record for the check, refuses the breaks
-//	           it finds or (-accept-break) logs them, and writes the
-//	           source with the new record, or with
-//	           Config.Check compares both with the files on disk and
-//	           reports a diff (diff.go); -check ./... runs Generate once
-//	           per //go:generate line (checkAll).
-//	cache.go   The regeneration cache (Config.Cache): a run whose
-//	           inputs (the generator, the settings, the package's files,
-//	           the dependencies' export data) are an earlier run's takes
-//	           that run's output and record, after a go list and no type
-//	           check; pipeline.go asks it first and stores into it last.
+//	internal/model   the model (IR), the scalar table, the names of
+//	                 generated code, positioned errors, the version
+//	internal/load    the go command: the package, type-checked, and the
+//	                 list of its dependencies' export data
+//	internal/build   the builder: selection, the modeler, promotion,
+//	                 directives, type facts, build constraints, pending
+//	                 generation, map-format omit rules, union and embedding
+//	                 checks. The model is complete when it returns.
+//	internal/schema  the schema check (pure: record bytes and model in;
+//	                 new record, Struct.Optional and breaks out), the
+//	                 record format, the kind lattice
+//	internal/emit    one file per generated method family, the shared
+//	                 emitter helpers, the rendering in chunks
+//	internal/finish  gofmt and the type check of the output, in parts at
+//	                 once, each fast path with its serial fallback
+//	internal/cache   the regeneration cache: key, entry, store; bytes in,
+//	                 bytes out
 //
-// The rule for the files: a stage may use the definitions of the stages
-// before it, never those after (the model depends on nothing; the
-// builder on the model; the schema check and the emitters on the model;
-// the pipeline on all). generated.go (the import paths, method names and
-// header of generated code), poserror.go (positioned errors), version.go
-// and command.go (the command line: flags, //go:generate lines, the
-// commands that messages print) are shared; command.go never runs the
-// pipeline. Only the pipeline sees the whole Config: each stage is
-// handed the settings it reads (load the package pattern, output and
-// build tags; the builder the -type list and the tags). The emitters
-// still ask go/types a few questions; they move as the model grows the
-// facts the emitters need.
+// The rule: a stage imports the model and the stages before it in this
+// list, never one after it, and none imports this package. The compiler
+// holds every file to it: an import the other way is a cycle. Each
+// package's doc comment is its table of contents, file by file.
+//
+// Two places differ from a pipeline drawn as boxes, on purpose. The
+// rendering in chunks and their join live in emit (chunks.go), not in
+// finish: the chunks are jennifer files the emitters fill, and finish
+// only sees bytes. And the fields every stored array holds
+// (Struct.Optional) are set by the schema check, not the builder: only
+// the record knows them.
+//
+// This package, file by file:
+//
+//	pipeline.go  Generate (inputs -> cache -> render -> report -> store ->
+//	             write, or -check's diff), checkAll (-check ./...), Render
+//	             (everything but the writing) and render, the pure part
+//	             and the table of contents of a run: build -> schema ->
+//	             emit -> finish
+//	config.go    Config, and Settings: every setting that shapes the
+//	             output, each a flag, in Args and in the cache key whole
+//	             (settings_test.go holds them to it); LockPath,
+//	             DefaultOutput, DefaultCache
+//	command.go   the command line: BindFlags, Args, the command lines
+//	             messages print, the //go:generate lines of -check ./...
+//	diff.go      the line diff -check reports
+//	version.go   Version
 //
 // What is generated: the types named with -type (struct types, and
 // named basic, slice, array and map types: value types, Struct.Value), or
@@ -118,7 +62,7 @@
 // their own and those fxamacker/cbor encodes through MarshalBinary (their
 // own, or promoted from an embedded time.Time): generating those would
 // change their encoding, so they are refused by name too. The output
-// carries the build constraints of its types' files (constraint.go),
+// carries the build constraints of its types' files (build/constraint.go),
 // file names included (stat_linux.go); types under different constraints
 // cannot share an output. A type holding a lock (sync.Mutex) gets a
 // pointer receiver for MarshalCBOR, as go vet's copylocks requires.
@@ -183,7 +127,7 @@
 // # Types beyond the basic ones
 //
 // Embedded structs are flattened by fxamacker/cbor's promotion rules
-// (those of encoding/json) in the modeler (promote.go), so both
+// (those of encoding/json) in the builder (build/promote.go), so both
 // decoders and the encoder see one flat list of fields; a field promoted
 // through an embedded pointer is reached as v.Base.F, null when Base is
 // nil. time.Time, big.Int, types with their own MarshalCBOR/UnmarshalCBOR
@@ -200,7 +144,7 @@
 // A struct type of the same package that a field uses must be generated
 // too (add it to -type). One of another package is called through its
 // generated methods when it has them or when its package's own
-// //go:generate line generates it (pending.go: go generate ./... may reach
+// //go:generate line generates it (build/pending.go: go generate ./... may reach
 // that package later); any other (image.Point) goes through
 // fxamacker/cbor, which writes it as a map, as it would without cbor-gen.
 //

@@ -10,15 +10,19 @@ import (
 )
 
 // appendMethod emits AppendCBOR, the encoder: an array head, then each
-// field in declaration order.
+// field in declaration order. From testdata/golden/nested:
 //
-//	func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
+//	func (v *Item) AppendCBOR(dst []byte) ([]byte, error) {
 //		if v == nil {
 //			return runtime.AppendNull(dst), nil
 //		}
-//		dst = append(dst, 0x82)
-//		dst = runtime.AppendUint(dst, v.ID)
-//		...
+//		dst = append(dst, 0x83) // array of 3
+//		// 0: SKU
+//		dst = append(runtime.AppendTextHead(dst, len(v.SKU)), v.SKU...)
+//		// 1: Qty
+//		dst = runtime.AppendUint(dst, uint64(v.Qty))
+//		// 2: Price
+//		dst = runtime.AppendFloat64(dst, v.Price)
 //		return dst, nil
 //	}
 func (e *emitter) appendMethod(s *model.Struct) jen.Code {

@@ -11,23 +11,27 @@ import (
 
 // decodeMethod emits DecodeCBOR, which tells the two formats apart by the
 // major type of the next item: a map is the legacy format, anything else
-// goes to the array decoder, whose error says what it found instead.
+// goes to the array decoder (here the per-field decoder, for a type that
+// has not evolved), whose error says what it found instead. From
+// testdata/golden/nested:
 //
-//	func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
+//	func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
+//		var err error
 //		if d.NextIsArray() {
-//			return v.cborDecodeArray(d)
+//			err = v.cborDecodeFields(d, -1, 3)
+//		} else if d.NextIsMap() {
+//			err = v.cborDecodeMap(d)
+//		} else if major, perr := d.PeekMajor(); perr != nil {
+//			err = perr
+//		} else if major == runtime.MajorMap {
+//			err = v.cborDecodeMap(d)
+//		} else {
+//			err = v.cborDecodeFields(d, -1, 3)
 //		}
-//		if d.NextIsMap() {
-//			return v.cborDecodeMap(d)
-//		}
-//		major, err := d.PeekMajor() // a tag, or not buffered
 //		if err != nil {
-//			return err
+//			return runtime.AtRoot(err, "Item", runtime.OneItem)
 //		}
-//		if major == runtime.MajorMap {
-//			return v.cborDecodeMap(d)
-//		}
-//		return v.cborDecodeArray(d)
+//		return nil
 //	}
 func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
 	method := e.decodeFormsMethod(s)

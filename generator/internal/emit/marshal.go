@@ -7,7 +7,8 @@ import (
 )
 
 // marshalMethod emits MarshalCBOR, the fxamacker/cbor Marshaler: one
-// buffer of the size SizeCBOR bounds, filled by AppendCBOR.
+// buffer of the size SizeCBOR bounds, filled by AppendCBOR. From
+// testdata/golden/nested:
 //
 //	func (v Order) MarshalCBOR() ([]byte, error) {
 //		return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))

@@ -3,10 +3,11 @@ package generator
 import (
 	"github.com/cborgen/cborgen/generator/internal/cache"
 	"github.com/cborgen/cborgen/generator/internal/emit"
+	"github.com/cborgen/cborgen/generator/internal/testmod"
 )
 
-// LargePackage is largePackage, for the benchmarks of package generator_test.
-var LargePackage = largePackage
+// LargePackage is testmod.Large, for the benchmarks of package generator_test.
+var LargePackage = testmod.Large
 
 // GenerateRuns is generateRuns, so that the golden test generates each case
 // with the flags of its //go:generate line, as make check-generated does.

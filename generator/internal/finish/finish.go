@@ -15,7 +15,7 @@ import (
 )
 
 // Output formats the rendered source and type-checks it (see
-// FormatSource and TypecheckOutput), and returns the output as it is
+// formatSource and typecheckOutput), and returns the output as it is
 // written.
 //
 // A large output is cut into parts once, for both, each part with the
@@ -29,30 +29,30 @@ import (
 // that errors read as they always have: format.Source's, and one check's
 // with the positions of the output as it would be written.
 func Output(l *load.Package, rendered []byte) ([]byte, error) {
-	known := KnownPackages(l)
+	known := knownPackages(l)
 	var src []byte
-	if parts := CheckParts(len(rendered)); parts > 1 && InitFree(l) {
+	if parts := checkParts(len(rendered)); parts > 1 && initFree(l) {
 		var done bool
 		var err error
-		if src, done, err = FinishParts(l, rendered, known, parts); done {
+		if src, done, err = finishParts(l, rendered, known, parts); done {
 			return src, err
 		}
 	}
 	if src == nil {
 		var err error
-		if src, err = FormatSource(rendered); err != nil {
+		if src, err = formatSource(rendered); err != nil {
 			return nil, fmt.Errorf("formatting generated code: %v\n%s", err, model.NumberLines(rendered))
 		}
-		return src, TypecheckOutput(l, src)
+		return src, typecheckOutput(l, src)
 	}
-	return src, TypecheckWhole(l, src, known)
+	return src, typecheckWhole(l, src, known)
 }
 
-// FinishParts formats and checks rendered in at most parts parts at
+// finishParts formats and checks rendered in at most parts parts at
 // once. It returns the formatted output, nil when a part did not format,
 // and reports done when the check settled it.
-func FinishParts(l *load.Package, rendered []byte, known map[string]*types.Package, parts int) (src []byte, done bool, err error) {
-	texts, _ := CutFunctions(rendered, parts)
+func finishParts(l *load.Package, rendered []byte, known map[string]*types.Package, parts int) (src []byte, done bool, err error) {
+	texts, _ := cutFunctions(rendered, parts)
 	if len(texts) < 2 {
 		return nil, false, nil
 	}

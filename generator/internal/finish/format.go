@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// FormatSource is format.Source for rendered code, with a large source
+// formatSource is format.Source for rendered code, with a large source
 // formatted in parts at once, one per CPU; the result is the same byte
 // for byte.
 //
@@ -24,24 +24,24 @@ import (
 //
 // Output uses it when it cannot format a large output in the parts
 // it type-checks too.
-func FormatSource(src []byte) ([]byte, error) {
-	return FormatParts(src, CheckParts(len(src)))
+func formatSource(src []byte) ([]byte, error) {
+	return formatParts(src, checkParts(len(src)))
 }
 
-// FormatParts is FormatSource in at most parts parts.
-func FormatParts(src []byte, parts int) ([]byte, error) {
-	if texts, clause := CutFunctions(src, parts); len(texts) > 1 {
-		if out, ok := FormatCut(texts, clause); ok {
+// formatParts is formatSource in at most parts parts.
+func formatParts(src []byte, parts int) ([]byte, error) {
+	if texts, clause := cutFunctions(src, parts); len(texts) > 1 {
+		if out, ok := formatCut(texts, clause); ok {
 			return out, nil
 		}
 	}
 	return format.Source(src)
 }
 
-// FormatCut formats the texts of cutFunctions at once and joins them. It
+// formatCut formats the texts of cutFunctions at once and joins them. It
 // reports false when a part does not format or does not start and end
 // as a part cut between functions does.
-func FormatCut(texts [][]byte, clause []byte) ([]byte, bool) {
+func formatCut(texts [][]byte, clause []byte) ([]byte, bool) {
 	out := make([][]byte, len(texts))
 	ok := make([]bool, len(texts))
 	var wg sync.WaitGroup
@@ -89,13 +89,13 @@ func FormatCut(texts [][]byte, clause []byte) ([]byte, bool) {
 	return joined, true
 }
 
-// CutFunctions cuts src into at most parts texts of about the same size,
+// cutFunctions cuts src into at most parts texts of about the same size,
 // each cut at the start of a line that begins a function ("func") or a
 // comment ("//") and follows a line holding only "}" (and spaces), then a
 // blank line. It returns the package clause (with the blank line that
 // follows it) that the parts after the first are formatted behind, or nil
 // when there is nothing to cut.
-func CutFunctions(src []byte, parts int) (texts [][]byte, clause []byte) {
+func cutFunctions(src []byte, parts int) (texts [][]byte, clause []byte) {
 	if parts < 2 {
 		return nil, nil
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
-// TypecheckOutput type-checks the package with src as its output file,
+// typecheckOutput type-checks the package with src as its output file,
 // the last line of defence before anything is written: cbor-gen never
 // writes code that does not compile. The package's other files are the
 // syntax the loader already parsed, and every import comes from the same
@@ -29,18 +29,18 @@ import (
 // A large output is first checked in parts at once (typecheckParts);
 // the whole check below runs when that is not possible or finds an
 // error, so that what it reports is exactly what one check reports.
-func TypecheckOutput(l *load.Package, src []byte) error {
-	known := KnownPackages(l)
-	if parts := CheckParts(len(src)); parts > 1 && InitFree(l) {
-		if done, err := TypecheckParts(l, src, known, parts); done {
+func typecheckOutput(l *load.Package, src []byte) error {
+	known := knownPackages(l)
+	if parts := checkParts(len(src)); parts > 1 && initFree(l) {
+		if done, err := typecheckParts(l, src, known, parts); done {
 			return err
 		}
 	}
-	return TypecheckWhole(l, src, known)
+	return typecheckWhole(l, src, known)
 }
 
-// TypecheckWhole is TypecheckOutput as one check.
-func TypecheckWhole(l *load.Package, src []byte, known map[string]*types.Package) error {
+// typecheckWhole is typecheckOutput as one check.
+func typecheckWhole(l *load.Package, src []byte, known map[string]*types.Package) error {
 	fset := l.Pkg.Fset
 	gen, err := parser.ParseFile(fset, l.OutPath, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
@@ -114,9 +114,9 @@ func userFiles(l *load.Package) []*ast.File {
 	return files
 }
 
-// KnownPackages are the packages the output may import, by path: the
+// knownPackages are the packages the output may import, by path: the
 // package's dependencies and the runtime's, all from the one load.
-func KnownPackages(l *load.Package) map[string]*types.Package {
+func knownPackages(l *load.Package) map[string]*types.Package {
 	known := map[string]*types.Package{"unsafe": types.Unsafe}
 	var add func(p *types.Package)
 	add = func(p *types.Package) {

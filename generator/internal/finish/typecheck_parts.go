@@ -35,18 +35,18 @@ import (
 // output as it would be written.
 const minPartBytes = 256 << 10 // a part smaller than this is not worth a checker of its own
 
-// CheckParts is the number of parts an output of n bytes is checked in.
-func CheckParts(n int) int {
+// checkParts is the number of parts an output of n bytes is checked in.
+func checkParts(n int) int {
 	parts := min(goruntime.GOMAXPROCS(0), model.MaxParts, n/minPartBytes)
 	return max(parts, 1)
 }
 
-// InitFree reports whether no package-level variable of the package is
+// initFree reports whether no package-level variable of the package is
 // initialized from a function or method of the package, or from a name
 // the load did not resolve (a generated method that does not exist yet).
 // Then no initialization cycle can involve the generated code, whose
 // bodies the parts check apart.
-func InitFree(l *load.Package) bool {
+func initFree(l *load.Package) bool {
 	info := l.Pkg.TypesInfo
 	if info == nil {
 		return false
@@ -83,13 +83,13 @@ func InitFree(l *load.Package) bool {
 	return true
 }
 
-// TypecheckParts checks the package with src as its output in parts (see
+// typecheckParts checks the package with src as its output in parts (see
 // above). It reports done when that settled the check: err is nil, or it
 // is the missing runtime. Otherwise (a part does not parse, the output
 // declares variables, a part reports an error) the whole check is left
 // to run.
-func TypecheckParts(l *load.Package, src []byte, known map[string]*types.Package, parts int) (done bool, err error) {
-	texts, headerLen := SplitOutput(src, parts)
+func typecheckParts(l *load.Package, src []byte, known map[string]*types.Package, parts int) (done bool, err error) {
+	texts, headerLen := splitOutput(src, parts)
 	if len(texts) < 2 {
 		return false, nil
 	}
@@ -216,12 +216,12 @@ func (pc *partsCheck) check(i int) (failed bool, inHeader map[string]bool) {
 	return failed, inHeader
 }
 
-// SplitOutput cuts src into at most parts Go files of about the same
+// splitOutput cuts src into at most parts Go files of about the same
 // size, between top-level functions (a line that starts with "func "),
 // each after the header of src (up to the end of its imports), and the
 // length of the header. It returns nil when src has no header to tell or
 // no place to cut.
-func SplitOutput(src []byte, parts int) (texts [][]byte, headerLen int) {
+func splitOutput(src []byte, parts int) (texts [][]byte, headerLen int) {
 	hdr, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
 	if err != nil {
 		return nil, 0

@@ -25,7 +25,7 @@ const LoadMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo
 // Package is a type-checked package and where its generated file goes.
 type Package struct {
 	Pkg     *packages.Package
-	Support []*packages.Package // the runtime packages, for finish.TypecheckOutput
+	Support []*packages.Package // the runtime packages, for the type check of the output
 	Dir     string              // absolute package directory
 	OutPath string              // absolute output file path
 }
@@ -43,7 +43,7 @@ type Package struct {
 //
 // The runtime packages that generated code imports are loaded beside it,
 // so that the output can be type-checked before it is written (see
-// finish.TypecheckOutput); they come from the same load so that the types they
+// package finish); they come from the same load so that the types they
 // share with the package (time.Time, ...) are identical.
 //
 // Type errors that only the generated methods' absence causes (the

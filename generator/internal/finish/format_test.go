@@ -1,4 +1,4 @@
-package generator
+package finish
 
 import (
 	"bytes"
@@ -8,8 +8,8 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/cborgen/cborgen/generator/internal/finish"
 	"github.com/cborgen/cborgen/generator/internal/model"
+	"github.com/cborgen/cborgen/generator/internal/testmod"
 )
 
 // unformat turns gofmt'd source back into text shaped as jennifer renders
@@ -26,7 +26,7 @@ func unformat(src []byte) []byte {
 // does take the parts (the cuts all land between functions).
 func TestFormatParts(t *testing.T) {
 	inputs := map[string][]byte{}
-	golden, err := filepath.Glob(filepath.Join("..", "testdata", "golden", "*", model.DefaultOutput))
+	golden, err := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "golden", "*", model.DefaultOutput))
 	if err != nil || len(golden) == 0 {
 		t.Fatalf("no golden outputs: %v", err)
 	}
@@ -38,7 +38,7 @@ func TestFormatParts(t *testing.T) {
 		inputs[path] = src
 	}
 	if !testing.Short() {
-		out, err := Render(Config{Pattern: largePackage(t, 100)})
+		out, err := generated(t, testmod.Large(t, 100))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,23 +51,23 @@ func TestFormatParts(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			if !bytes.Equal(want, formatted) {
-				t.Fatalf("%s: unformat changed more than the layout:\n%s", name, Diff("formatted", "unformatted", formatted, want))
+				t.Fatalf("%s: unformat changed more than the layout:\n%s", name, diff("formatted", "unformatted", formatted, want))
 			}
 			for _, parts := range []int{2, 3, 7} {
-				texts, clause := finish.CutFunctions(src, parts)
+				texts, clause := cutFunctions(src, parts)
 				if len(texts) < 2 {
 					if parts == 7 {
 						t.Errorf("%s: no cut in %d parts", name, parts)
 					}
 					continue // no function starts after the middle
 				}
-				got, ok := finish.FormatCut(texts, clause)
+				got, ok := formatCut(texts, clause)
 				if !ok {
 					t.Errorf("%s: %d parts do not format on their own", name, len(texts))
 					continue
 				}
 				if !bytes.Equal(got, want) {
-					t.Errorf("%s in %d parts:\n%s", name, len(texts), Diff("format.Source", "formatParts", want, got))
+					t.Errorf("%s in %d parts:\n%s", name, len(texts), diff("format.Source", "formatParts", want, got))
 				}
 			}
 		}
@@ -83,7 +83,7 @@ func TestFormatPartsError(t *testing.T) {
 		t.Fatal("the test source formats")
 	}
 	for _, parts := range []int{2, 3} {
-		if _, err := finish.FormatParts(src, parts); err == nil || err.Error() != want.Error() {
+		if _, err := formatParts(src, parts); err == nil || err.Error() != want.Error() {
 			t.Errorf("%d parts: %v, want %v", parts, err, want)
 		}
 	}
@@ -92,7 +92,7 @@ func TestFormatPartsError(t *testing.T) {
 // BenchmarkFormatSource formats the output of a package of 1000 types,
 // laid out as jennifer renders it, in parts and as one.
 func BenchmarkFormatSource(b *testing.B) {
-	out, err := Render(Config{Pattern: largePackage(b, 1000)})
+	out, err := generated(b, testmod.Large(b, 1000))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func BenchmarkFormatSource(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		fn   func([]byte) ([]byte, error)
-	}{{"parts", finish.FormatSource}, {"whole", format.Source}} {
+	}{{"parts", formatSource}, {"whole", format.Source}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -1,4 +1,7 @@
-package generator
+// Package testmod writes modules for the generator's tests: packages of
+// many types in a module that uses this repository through a replace
+// directive. Only tests import it.
+package testmod
 
 import (
 	"bytes"
@@ -9,16 +12,13 @@ import (
 	"testing"
 )
 
-// largePackage writes a package of n struct types of ten fields each, in
+// Large writes a package of n struct types of ten fields each, in
 // a module that uses this repository, and returns its directory. The
 // fields are a mix of what real records hold: numbers, strings, bytes, a
 // time, a slice, a map, an optional value and a nested generated type.
-func largePackage(tb testing.TB, n int, imports ...string) string {
+func Large(tb testing.TB, n int, imports ...string) string {
 	tb.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		tb.Fatal(err)
-	}
+	root := Root(tb)
 	dir := tb.TempDir()
 	if t, ok := tb.(interface{ Setenv(k, v string) }); ok {
 		t.Setenv("GOFLAGS", "-mod=mod") // no go.sum in the new module
@@ -62,4 +62,25 @@ func largePackage(tb testing.TB, n int, imports ...string) string {
 		tb.Fatal(err)
 	}
 	return dir
+}
+
+// Root returns the directory of this repository's checkout, the module
+// the tests' modules replace cborgen with: the nearest directory at or
+// above the working directory whose go.mod declares it.
+func Root(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if mod, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && bytes.HasPrefix(mod, []byte("module github.com/cborgen/cborgen\n")) {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Fatal("no go.mod of github.com/cborgen/cborgen at or above the working directory")
+		}
+		dir = parent
+	}
 }

@@ -28,9 +28,11 @@
 //	                 bytes out
 //
 // The rule: a stage imports the model and the stages before it in this
-// list, never one after it, and none imports this package. The compiler
-// holds every file to it: an import the other way is a cycle. Each
-// package's doc comment is its table of contents, file by file.
+// list, never one after it, and none imports this package. Where an
+// import the other way would close a cycle the compiler refuses it;
+// stages_test.go refuses the rest. Each package's doc comment is its
+// table of contents, file by file. (internal/testmod writes the modules
+// some tests generate from; only tests import it.)
 //
 // Two places differ from a pipeline drawn as boxes, on purpose. The
 // rendering in chunks and their join live in emit (chunks.go), not in

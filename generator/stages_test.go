@@ -1,0 +1,48 @@
+package generator
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// stages are the generator's packages in the order of the pipeline: each
+// may import those before it, never one after it. An import the other
+// way round that closes a cycle is a compile error; this test catches
+// the rest (emit importing finish, say).
+var stages = []string{"model", "load", "build", "schema", "emit", "finish", "cache"}
+
+// TestStageImports holds the stage packages to the order of stages, and
+// checks that no package under internal/ is missing from it.
+func TestStageImports(t *testing.T) {
+	const prefix = "github.com/cborgen/cborgen/generator/internal/"
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports}, "./internal/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		name, _ := strings.CutPrefix(p.PkgPath, prefix)
+		at := slices.Index(stages, name)
+		if name == "testmod" {
+			continue // imported by tests only
+		}
+		if at < 0 {
+			t.Errorf("%s is not a stage: add it to stages, in its place, and to doc.go", p.PkgPath)
+			continue
+		}
+		for path := range p.Imports {
+			dep, ok := strings.CutPrefix(path, prefix)
+			if !ok {
+				continue
+			}
+			if i := slices.Index(stages, dep); i < 0 || i >= at {
+				t.Errorf("%s imports %s, which comes after it in the pipeline", name, dep)
+			}
+		}
+	}
+	if len(pkgs) < len(stages) {
+		t.Errorf("%d packages under internal/, want the %d stages", len(pkgs), len(stages))
+	}
+}

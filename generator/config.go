@@ -74,7 +74,7 @@ func (s Settings) options() (options, error) {
 	if err != nil {
 		return options{}, err
 	}
-	return options{build: build.Options{Types: s.Types, Tags: s.Tags, Order: order, Time: tm, NilEmpty: s.NilEmpty}}, nil
+	return options{build: build.Options{Types: s.Types, Order: order, Time: tm, NilEmpty: s.NilEmpty}}, nil
 }
 
 // cacheKey encodes every field of s, by name, for the key of the

@@ -54,6 +54,9 @@
 //	             DefaultOutput, DefaultCache
 //	command.go   the command line: BindFlags, Args, the command lines
 //	             messages print, the //go:generate lines of -check ./...
+//	pending_lines.go
+//	             what another package's //go:generate lines will generate,
+//	             for the builder (build.Options.Pending)
 //	diff.go      the line diff -check reports
 //	version.go   Version
 //

@@ -279,6 +279,7 @@ func Render(cfg Config) (*Output, error) {
 		return nil, err
 	}
 	c.PinBeside()
+	opts.build.Pending = pendingRuns(l.Dir, load.TagFlags(cfg.Tags))
 	lockPath := schema.LockPath(l.OutPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
@@ -312,8 +313,10 @@ type rendering struct {
 }
 
 // render is the generator between its inputs and its output, and touches
-// neither disk nor environment, log nor cache: the package l as loaded,
-// the schema record of the previous run (nil: none), the settings. It
+// neither disk nor environment, log nor cache (but through
+// opts.build.Pending, the caller's reader of other packages'
+// //go:generate lines): the package l as loaded, the schema record of
+// the previous run (nil: none), the settings. It
 // stops after the schema check when that finds what would break stored
 // data and acceptBreak is false; the caller reports the model's notes
 // and the breaks.

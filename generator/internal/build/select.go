@@ -14,7 +14,11 @@ import (
 // Options are the settings the builder reads.
 type Options struct {
 	Types    []string // the -type list; empty: the default selection
-	Tags     []string // build tags, for the pending generation of other packages
+	// Pending returns the -type lists of the runs that the //go:generate
+	// lines of the package at path make on it (an empty list: the default
+	// selection), or none: what a field may use of another package that
+	// go generate has not reached yet. nil asks nothing.
+	Pending func(path string) [][]string
 	Order    model.KeyOrder
 	Time     model.TimeOptions
 	NilEmpty bool
@@ -27,7 +31,7 @@ type Options struct {
 // emitters read it and nothing else. When one of the checks of the
 // finished model fails, Model returns the model too, for its notes.
 func Model(l *load.Package, opts Options) (*model.File, error) {
-	f, err := translate(l, opts.Types, opts.Tags, opts.Order)
+	f, err := translate(l, opts.Types, opts.Pending, opts.Order)
 	if err != nil {
 		return nil, err
 	}
@@ -47,10 +51,9 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 
 // translate selects the struct types of the loaded package and
 // translates them. With typeNames (-type) empty it takes every exported
-// struct type that has no hand-written CBOR methods of its own. tags are
-// the run's build tags, for the packages that generate the types of
-// fields.
-func translate(l *load.Package, typeNames, tags []string, order model.KeyOrder) (*model.File, error) {
+// struct type that has no hand-written CBOR methods of its own. pending
+// says what other packages will generate (Options.Pending).
+func translate(l *load.Package, typeNames []string, pending func(string) [][]string, order model.KeyOrder) (*model.File, error) {
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {
@@ -65,14 +68,14 @@ func translate(l *load.Package, typeNames, tags []string, order model.KeyOrder) 
 	for _, name := range pkg.Scope().Names() {
 		f.Taken[name] = true
 	}
-	m := newModeler(l, tags, unions, chosen)
+	m := newModeler(l, pending, unions, chosen)
 	for _, tn := range chosen {
 		s := m.structModel(tn)
 		m.directives(s, tn)
 		f.Structs = append(f.Structs, s)
 	}
 	f.Unions = m.unionVariants(unions, chosen, f.Structs)
-	f.Pending = m.pending.lines != nil
+	f.Pending = m.pending.runs != nil
 	if len(m.errs) > 0 {
 		return nil, model.JoinPosErrors(m.errs)
 	}
@@ -159,9 +162,9 @@ func defaultTypes(l *load.Package, unions []*types.TypeName) (chosen []*types.Ty
 }
 
 // newModeler returns the builder of the models of chosen, which knows
-// the package's union interfaces and the build tags of the run (for the
-// generation of other packages that chosen's fields need).
-func newModeler(l *load.Package, tags []string, unions, chosen []*types.TypeName) *modeler {
+// the package's union interfaces and what other packages will generate
+// of the types chosen's fields need.
+func newModeler(l *load.Package, pending func(string) [][]string, unions, chosen []*types.TypeName) *modeler {
 	fset := l.Pkg.Fset
 	m := &modeler{
 		fset:     fset,
@@ -169,7 +172,7 @@ func newModeler(l *load.Package, tags []string, unions, chosen []*types.TypeName
 		syntax:   l.Pkg.Syntax,
 		selected: map[*types.TypeName]bool{},
 		visiting: map[*types.Named]bool{},
-		pending:  &pendingGeneration{dir: l.Dir, flags: load.TagFlags(tags)},
+		pending:  &pendingGeneration{selections: pending},
 		unions:   map[*types.TypeName]*model.UnionType{},
 	}
 	for _, u := range unions {

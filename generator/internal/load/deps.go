@@ -61,3 +61,14 @@ func ListDeps(ctx context.Context, dir, out string, buildFlags []string) (deps *
 		Exports: exports,
 	}, true
 }
+
+// GoFiles returns the Go files of the package at path, as the go command
+// in dir with buildFlags finds it; ok is false when it finds no one
+// package there.
+func GoFiles(dir string, buildFlags []string, path string) (files []string, ok bool) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir, BuildFlags: buildFlags}, path)
+	if err != nil || len(pkgs) != 1 {
+		return nil, false
+	}
+	return pkgs[0].GoFiles, true
+}

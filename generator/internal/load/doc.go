@@ -9,9 +9,9 @@
 //	         tolerated. OutputPath, PackageDir and TagFlags say where the
 //	         output goes and how the package is built.
 //	deps.go  ListDeps: go list -export -deps of the package, what the
-//	         regeneration cache digests
+//	         regeneration cache digests; GoFiles: the files of another
+//	         package, whose //go:generate lines say what it will generate
 //
-// The builder's look at the //go:generate lines of other packages
-// (build/pending.go) and -check ./...'s list of packages still load
-// through go/packages where they are.
+// -check ./...'s list of the packages it matches still loads through
+// go/packages in the root package (pipeline.go's checkAll).
 package load

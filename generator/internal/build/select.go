@@ -13,12 +13,12 @@ import (
 
 // Options are the settings the builder reads.
 type Options struct {
-	Types    []string // the -type list; empty: the default selection
+	Types []string // the -type list; empty: the default selection
 	// Pending returns the -type lists of the runs that the //go:generate
 	// lines of the package at path make on it (an empty list: the default
 	// selection), or none: what a field may use of another package that
 	// go generate has not reached yet. nil asks nothing.
-	Pending func(path string) [][]string
+	Pending  func(path string) [][]string
 	Order    model.KeyOrder
 	Time     model.TimeOptions
 	NilEmpty bool

@@ -11,8 +11,9 @@
 //
 //	internal/model   the model (IR), the scalar table, the names of
 //	                 generated code, positioned errors, the version
-//	internal/load    the go command: the package, type-checked, and the
-//	                 list of its dependencies' export data
+//	internal/load    every go/packages call: the package, type-checked, the
+//	                 export data of its dependencies, the packages of -check
+//	                 ./..., the files of other packages' //go:generate lines
 //	internal/build   the builder: selection, the modeler, promotion,
 //	                 directives, type facts, build constraints, pending
 //	                 generation, map-format omit rules, union and embedding

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/tools/go/packages"
-
 	"github.com/cborgen/cborgen/generator/internal/build"
 	"github.com/cborgen/cborgen/generator/internal/cache"
 	"github.com/cborgen/cborgen/generator/internal/emit"
@@ -101,7 +99,7 @@ func checkAll(cfg Config) error {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
 	}
 	buildFlags := load.TagFlags(cfg.Tags)
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
+	pkgs, err := load.List(cfg.Pattern, buildFlags)
 	if err != nil {
 		return err
 	}

@@ -72,3 +72,23 @@ func GoFiles(dir string, buildFlags []string, path string) (files []string, ok b
 	}
 	return pkgs[0].GoFiles, true
 }
+
+// Listed is one package of a pattern, as go list names its files.
+type Listed struct {
+	GoFiles      []string // the files the build takes
+	IgnoredFiles []string // those its constraints leave out
+}
+
+// List lists the packages pattern matches, with buildFlags, for -check
+// over several packages.
+func List(pattern string, buildFlags []string) ([]Listed, error) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, pattern)
+	if err != nil {
+		return nil, err
+	}
+	listed := make([]Listed, len(pkgs))
+	for i, p := range pkgs {
+		listed[i] = Listed{GoFiles: p.GoFiles, IgnoredFiles: p.IgnoredFiles}
+	}
+	return listed, nil
+}

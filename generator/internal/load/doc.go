@@ -10,8 +10,6 @@
 //	         output goes and how the package is built.
 //	deps.go  ListDeps: go list -export -deps of the package, what the
 //	         regeneration cache digests; GoFiles: the files of another
-//	         package, whose //go:generate lines say what it will generate
-//
-// -check ./...'s list of the packages it matches still loads through
-// go/packages in the root package (pipeline.go's checkAll).
+//	         package, whose //go:generate lines say what it will generate;
+//	         List: the packages of a pattern, for -check ./...
 package load

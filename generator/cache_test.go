@@ -150,7 +150,7 @@ func TestCacheInputs(t *testing.T) {
 	t.Setenv("GOOS", goruntime.GOOS)
 	t.Setenv("GOARCH", goruntime.GOARCH)
 	asGenerate := cfg
-	asGenerate.Pattern, asGenerate.Command = "", "go run example.com/cbor-gen"
+	asGenerate.Pattern, asGenerate.Invocation = "", "go run example.com/cbor-gen"
 	if _, hit := render(asGenerate); !hit {
 		t.Error("a run as go generate makes it missed the entry of the same inputs")
 	}

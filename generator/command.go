@@ -16,10 +16,15 @@ import (
 )
 
 // The command line: the flags that fill a Config, the //go:generate lines
-// that hold them, and the command a message tells the user to run.
+// that hold them, and the command a message tells the user to run. Two
+// words keep apart what they name: an invocation is the words that start
+// cbor-gen ("go tool cbor-gen", "go run .../cmd/cbor-gen@v1.2.0"), before
+// its arguments; a command is a whole shell command line, an invocation
+// with arguments, that a message tells the user to run.
 
-// toolCommand is how a module that follows the README runs the command.
-const toolCommand = "go tool cbor-gen"
+// toolInvocation is how a module that follows the README invokes the
+// generator.
+const toolInvocation = "go tool cbor-gen"
 
 // BindFlags defines the command's flags on fs, writing into cfg. Call the
 // function it returns after fs.Parse to fill the list-valued fields.
@@ -89,15 +94,15 @@ func (s Settings) onlyTags() bool {
 	return len(s.args()) == 0
 }
 
-// commandLine is the shell command that runs the generator as cfg, plus
+// rerunCommand is the shell command that runs the generator as cfg, plus
 // extra flags, in the working directory: what a message tells the user to
 // run by hand. It starts the command the way the //go:generate line does
-// when the run came from go generate (Config.Command), else as the Go tool
-// directive does.
-func commandLine(cfg Config, extra ...string) string {
-	words := []string{cfg.Command}
-	if cfg.Command == "" {
-		words[0] = toolCommand
+// when the run came from go generate (Config.Invocation), else as the Go
+// tool directive does.
+func rerunCommand(cfg Config, extra ...string) string {
+	words := []string{cfg.Invocation}
+	if cfg.Invocation == "" {
+		words[0] = toolInvocation
 	}
 	dir, err := os.Getwd()
 	if fi, serr := os.Stat(cfg.Pattern); serr == nil && fi.IsDir() && filepath.IsAbs(cfg.Pattern) {
@@ -129,12 +134,12 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// GenerateCommand returns how the running go generate invoked cbor-gen,
-// without its arguments ("go tool cbor-gen", "go run
+// GoGenerateInvocation returns how the running go generate invoked
+// cbor-gen, without its arguments ("go tool cbor-gen", "go run
 // github.com/cborgen/cborgen/cmd/cbor-gen@v1.2.0"), read from the
 // //go:generate line that go generate names in $GOFILE and $GOLINE; ""
 // when the command was not run by go generate, or the line cannot be read.
-func GenerateCommand() string {
+func GoGenerateInvocation() string {
 	file, line := os.Getenv("GOFILE"), os.Getenv("GOLINE")
 	n, err := strconv.Atoi(line)
 	if file == "" || err != nil {
@@ -152,7 +157,7 @@ func GenerateCommand() string {
 			if !ok {
 				return ""
 			}
-			cmd, _, ok := splitGeneratorCommand(words)
+			cmd, _, ok := splitInvocation(words)
 			if !ok {
 				return ""
 			}
@@ -200,12 +205,12 @@ func generateWords(line string) ([]string, bool) {
 	}
 }
 
-// splitGeneratorCommand splits the words of a //go:generate line into the
-// command that runs cbor-gen and its arguments, and reports whether the
+// splitInvocation splits the words of a //go:generate line into the
+// invocation of cbor-gen and its arguments, and reports whether the
 // line runs cbor-gen at all: "go tool cbor-gen", "go tool
 // github.com/cborgen/cborgen/cmd/cbor-gen", "go run [flags]
 // .../cmd/cbor-gen[@version]", or a cbor-gen binary.
-func splitGeneratorCommand(words []string) (cmd, args []string, ok bool) {
+func splitInvocation(words []string) (cmd, args []string, ok bool) {
 	isGen := func(w string) bool {
 		w, _, _ = strings.Cut(w, "@")
 		return w == "cbor-gen" || strings.HasSuffix(w, "/cbor-gen")
@@ -250,11 +255,11 @@ func generateRuns(dir string, goFiles []string) ([]Config, error) {
 			if !ok {
 				continue
 			}
-			cmd, args, ok := splitGeneratorCommand(words)
+			cmd, args, ok := splitInvocation(words)
 			if !ok {
 				continue
 			}
-			cfg := Config{Command: strings.Join(cmd, " ")}
+			cfg := Config{Invocation: strings.Join(cmd, " ")}
 			fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
 			finish := BindFlags(fs, &cfg)
@@ -294,5 +299,5 @@ func acceptBreakCommand(cfg Config, f *model.File) string {
 			cfg.Types = append(cfg.Types, s.Name)
 		}
 	}
-	return commandLine(cfg, "-accept-break")
+	return rerunCommand(cfg, "-accept-break")
 }

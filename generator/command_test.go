@@ -22,7 +22,7 @@ func TestGenerateLines(t *testing.T) {
 		{"// go:generate go tool cbor-gen", nil, nil},
 	} {
 		words, ok := generateWords(tc.line)
-		cmd, args, isGen := splitGeneratorCommand(words)
+		cmd, args, isGen := splitInvocation(words)
 		switch {
 		case tc.cmd == nil && ok && isGen:
 			t.Errorf("%q taken for a cbor-gen line", tc.line)

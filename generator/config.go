@@ -52,11 +52,11 @@ type Config struct {
 	// The command sets it (DefaultCache).
 	Cache string
 
-	// Command is how the user runs the generator ("go tool cbor-gen",
-	// the command of their //go:generate line: see GenerateCommand), for
-	// the commands that messages tell them to run; "" means the Go tool
-	// form.
-	Command string
+	// Invocation is how the user invokes the generator, the words before
+	// its arguments ("go tool cbor-gen", or those of their //go:generate
+	// line: see GoGenerateInvocation), for the commands that messages tell
+	// them to run; "" means the Go tool form.
+	Invocation string
 }
 
 // options are the settings of s as the stages take them, checked.

@@ -210,7 +210,7 @@ func sameTypeSet(cfg Config, oldLock []byte, out *Output) error {
 	fix.Types = was
 	return fmt.Errorf("-accept-break without -type would generate %s, but the schema record %s holds %s. "+
 		"Name the types, as the //go:generate line does; to keep the recorded ones:\n\t%s",
-		strings.Join(now, ", "), model.RelPath(out.LockPath), strings.Join(was, ", "), commandLine(fix, "-accept-break"))
+		strings.Join(now, ", "), model.RelPath(out.LockPath), strings.Join(was, ", "), rerunCommand(fix, "-accept-break"))
 }
 
 // inModule reports, with the fix, when the package directory is not in
@@ -310,11 +310,12 @@ type rendering struct {
 	source []byte
 }
 
-// render is the generator between its inputs and its output, and touches
-// neither disk nor environment, log nor cache (but through
-// opts.build.Pending, the caller's reader of other packages'
-// //go:generate lines): the package l as loaded, the schema record of
-// the previous run (nil: none), the settings. It
+// render is the generator between its inputs and its output, and the
+// table of contents of a run: build -> schema -> emit -> finish. Its
+// inputs are the package l as loaded, the schema record of the previous
+// run (nil: none) and the settings; it touches neither disk nor
+// environment, log nor cache, but for what opts.build.Pending reads
+// (other packages' //go:generate lines, through the caller's reader). It
 // stops after the schema check when that finds what would break stored
 // data and acceptBreak is false; the caller reports the model's notes
 // and the breaks.

@@ -39,7 +39,7 @@ func main() {
 	finish()
 	cfg.Pattern = fs.Arg(0)
 	cfg.Log = os.Stderr
-	cfg.Command = generator.GenerateCommand()
+	cfg.Invocation = generator.GoGenerateInvocation()
 	cfg.Cache = generator.DefaultCache()
 	if err := generator.Generate(cfg); err != nil {
 		fail(err)

@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -210,15 +209,6 @@ func arrayHead(s *model.Struct) []jen.Code {
 	return code
 }
 
-// decodeFieldsCall is "if err := v.cborDecodeFields(d, from, to); err != nil
-// { return err }".
-func decodeFieldsCall(from, to jen.Code) jen.Code {
-	return jen.If(
-		jen.Id("err").Op(":=").Id("v").Dot(model.MethodDecodeFields).Call(jen.Id("d"), from, to),
-		jen.Id("err").Op("!=").Nil(),
-	).Block(jen.Return(jen.Id("err")))
-}
-
 // decodeFieldsMethod emits the decoder of the fields numbered from up to
 // to (in declaration order), one after the other, which both formats
 // call: the array decoder with all of them, or one element of an
@@ -285,29 +275,6 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeFields).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.List(jen.Id("from"), jen.Id("to")).Int()).Error().
 		Block(append(code, jen.Return(jen.Nil()))...)
-}
-
-// dropEmbedded sets the embedded pointers of s to nil before an array of
-// all its fields is read, so that the array decodes into a used value as
-// into a new one: a nil embedded pointer is written as nulls, which stay
-// nil (embeddedAlloc) but which the fields of a non-nil one would refuse.
-//
-//	v.Base = nil
-func dropEmbedded(s *model.Struct) []jen.Code {
-	var out []jen.Code
-	done := map[string]bool{}
-	for _, f := range s.Fields {
-		ptrs, _ := embeddedPtrs(f)
-		if len(ptrs) == 0 {
-			continue
-		}
-		key := fmt.Sprintf("%#v", ptrs[0])
-		if !done[key] {
-			done[key] = true
-			out = append(out, jen.Add(ptrs[0]).Op("=").Nil())
-		}
-	}
-	return out
 }
 
 // embeddedAlloc runs dec, the decoder of a field promoted through

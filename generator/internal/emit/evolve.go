@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"go/types"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -157,22 +156,4 @@ func wrongLengthMore(required, nf int) jen.Code {
 	}
 	return jen.Return(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
 		jen.Lit("expected array of "+want+", found more")))
-}
-
-// zeroValue is the zero value of a value of type goT, written as form
-// says.
-func zeroValue(form model.ZeroForm, goT types.Type) jen.Code {
-	switch form {
-	case model.ZeroFalse:
-		return jen.False()
-	case model.ZeroNumber:
-		return jen.Lit(0)
-	case model.ZeroText:
-		return jen.Lit("")
-	case model.ZeroNil:
-		return jen.Nil()
-	case model.ZeroComposite:
-		return jen.Add(typeCode(goT)).Values()
-	}
-	return jen.Op("*").New(typeCode(goT))
 }

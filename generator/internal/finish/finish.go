@@ -165,3 +165,27 @@ func ownFileSet(f *token.File) *token.FileSet {
 	own.SetLines(f.Lines())
 	return fset
 }
+
+// typecheckOutput type-checks the package with src as its output file,
+// the last line of defence before anything is written: cbor-gen never
+// writes code that does not compile. The package's other files are the
+// syntax the loader already parsed, and every import comes from the same
+// load, so this costs one more type check of the package and nothing
+// from disk.
+//
+// Errors that generation cures are tolerated as in load, and in the
+// output itself only where a method of another package's type is missing
+// (that package is generated later in the same go generate ./...).
+//
+// A large output is first checked in parts at once (typecheckParts);
+// the whole check below runs when that is not possible or finds an
+// error, so that what it reports is exactly what one check reports.
+func typecheckOutput(l *load.Package, src []byte) error {
+	known := knownPackages(l)
+	if parts := checkParts(len(src)); parts > 1 && initFree(l) {
+		if done, err := typecheckParts(l, src, known, parts); done {
+			return err
+		}
+	}
+	return typecheckWhole(l, src, known)
+}

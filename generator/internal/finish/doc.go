@@ -5,8 +5,10 @@
 // its serial fallback, to which it turns whenever it cannot.
 //
 //	finish.go          Output, the stage's table of contents: parse, format
-//	                   and check, in parts or whole
+//	                   and check in parts, or each pass whole; typecheckOutput,
+//	                   the check alone, in parts or whole
 //	format.go          gofmt in parts: the bytes format.Source gives
-//	typecheck.go       the type check of the package with its new output
+//	typecheck.go       the whole type check of the package with its new
+//	                   output
 //	typecheck_parts.go that check in parts, and when it may be split
 package finish

@@ -26,6 +26,7 @@ type loaded struct {
 	support []*packages.Package // the runtime packages, for typecheckOutput
 	dir     string              // absolute package directory
 	outPath string              // absolute output file path
+	flags   []string            // the go command's build flags of the load
 }
 
 // load finds the package named by pattern ("" is ".") and type-checks it
@@ -168,7 +169,7 @@ func tagFlags(tags []string) []string {
 var errDependency = errors.New("a dependency could not be imported")
 
 func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
-	pkgs, err := packages.Load(pcfg, ".", runtimePath, dynamicPath)
+	pkgs, err := goLoad(pcfg, ".", runtimePath, dynamicPath)
 	if err != nil {
 		return nil, err
 	}
@@ -189,12 +190,15 @@ func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
 		if err := packageErrors(pkgs, out); err != nil {
 			return nil, err
 		}
+		if err := goListError(pcfg, []string{"."}); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: no Go package found", relPath(dir))
 	}
 	if err := packageErrors([]*packages.Package{main}, out); err != nil {
 		return nil, err
 	}
-	return &loaded{pkg: main, support: support, dir: dir, outPath: out}, nil
+	return &loaded{pkg: main, support: support, dir: dir, outPath: out, flags: pcfg.BuildFlags}, nil
 }
 
 // packageDir returns the directory of the one package pattern names.
@@ -203,7 +207,7 @@ func packageDir(pattern string, buildFlags []string) (string, error) {
 	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
 		return filepath.Abs(pattern)
 	}
-	pkgs, err := packages.Load(&packages.Config{
+	pkgs, err := goLoad(&packages.Config{
 		Mode:       packages.NeedName | packages.NeedFiles,
 		BuildFlags: buildFlags,
 	}, pattern)

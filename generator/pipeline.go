@@ -94,7 +94,7 @@ func checkAll(cfg Config) error {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
 	}
 	buildFlags := tagFlags(cfg.Tags)
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
+	pkgs, err := goLoad(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, err
 		f.Structs = append(f.Structs, s)
 	}
 	f.Unions = m.unionVariants(unions, chosen, f.Structs)
-	f.Pending = m.pending.lines != nil
+	f.Pending = m.pending.runs != nil
 	if len(m.errs) > 0 {
 		return nil, joinPosErrors(m.errs)
 	}

@@ -69,18 +69,8 @@ func Generate(cfg Config) error {
 		}
 	}
 	flush()
-	for _, f := range []struct {
-		path string
-		src  []byte
-	}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
-		if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.src) {
-			continue // as it is: its time stays that of its last change
-		}
-		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	// The output and the record as a pair: both or neither (writepair.go).
+	return writeFiles(osFS{}, []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}})
 }
 
 // checkAll is -check over a pattern of several packages (./...), as CI

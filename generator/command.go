@@ -29,6 +29,7 @@ func BindFlags(fs *flag.FlagSet, cfg *Config) (finish func()) {
 	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
 	fs.BoolVar(&cfg.NilEmpty, "nilempty", false, "write nil slices, maps and byte slices as empty ones (80, a0, 40), as fxamacker's NilContainerAsEmpty")
 	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
+	fs.BoolVar(&cfg.Quiet, "q", false, "print no notes (fields encoded with reflection, types left out)")
 	return func() {
 		cfg.Types = splitFlagList(*typeList)
 		cfg.Tags = splitFlagList(*tags)

@@ -70,7 +70,15 @@ func Generate(cfg Config) error {
 	}
 	flush()
 	// The output and the record as a pair: both or neither (writepair.go).
-	return writeFiles(osFS{}, []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}})
+	changed, err := writeFiles(osFS{}, []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}})
+	if err != nil {
+		return err
+	}
+	// The notes once per change, not on every go generate.
+	if changed && !cfg.Quiet {
+		printNotes(cfg.Log, out.Notes)
+	}
+	return nil
 }
 
 // checkAll is -check over a pattern of several packages (./...), as CI
@@ -250,6 +258,10 @@ type Output struct {
 	Source   []byte
 	LockPath string // the schema record beside it (LockPath(Path))
 	Lock     []byte
+	// Notes are the run's file:line:col: notes (a field on the slow
+	// path, a type left out), which Generate prints when it writes a
+	// changed output or record.
+	Notes []string
 }
 
 // Render runs the pipeline up to the generated source and schema record,
@@ -266,7 +278,7 @@ func Render(cfg Config) (*Output, error) {
 	cache := startCache(cfg)
 	defer cache.close()
 	if out, notes, ok := cache.lookup(); ok {
-		printNotes(cfg.Log, notes)
+		out.Notes = notes
 		return out, nil
 	}
 	l, err := load(cfg.Pattern, cfg.Output, cfg.Tags)
@@ -280,7 +292,6 @@ func Render(cfg Config) (*Output, error) {
 	}
 	f.Time = tm
 	f.NilEmpty = cfg.NilEmpty
-	printNotes(cfg.Log, f.Notes)
 	lockPath := LockPath(l.outPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
@@ -310,7 +321,7 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record}
+	out := &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record, Notes: f.Notes}
 	if cache != nil && !f.Pending {
 		cache.store(cfg.Cache, out, f.Notes)
 	}
@@ -354,7 +365,7 @@ func judgeBreaks(cfg Config, f *File, lockPath string, sc *schemaResult) error {
 		if !cfg.AcceptBreak {
 			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.breaks, relPath(lockPath), schemaDoc, acceptBreakCommand(cfg, f))
 		}
-		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", relPath(lockPath), sc.breaks)
+		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", relPath(lockPath), sc.accepted)
 	}
 	return nil
 }

@@ -73,8 +73,8 @@ const newFileMode = 0o644
 // and only when every one is written in full are they renamed into
 // place. A failure before the renames leaves every file as it was; a
 // rename that fails undoes the renames before it. No temporary file is
-// left behind.
-func writeFiles(fsys writeFS, files []pendingWrite) (err error) {
+// left behind. It reports whether it wrote any file.
+func writeFiles(fsys writeFS, files []pendingWrite) (changed bool, err error) {
 	type staged struct {
 		path    string // the file to replace
 		temp    string // its new content, to be renamed over it
@@ -106,14 +106,14 @@ func writeFiles(fsys writeFS, files []pendingWrite) (err error) {
 			}
 			fi, err := fsys.Lstat(path)
 			if err != nil {
-				return err
+				return false, err
 			}
 			if err := fsys.OpenWritable(path); err != nil {
-				return err
+				return false, err
 			}
 			s.old, s.existed, s.mode = old, true, fi.Mode().Perm()
 		case !errors.Is(rerr, fs.ErrNotExist):
-			return rerr
+			return false, rerr
 		}
 		temp, err := writeTemp(fsys, path, f.data, s.mode)
 		if temp != "" {
@@ -121,7 +121,7 @@ func writeFiles(fsys writeFS, files []pendingWrite) (err error) {
 			todo = append(todo, s)
 		}
 		if err != nil {
-			return err
+			return false, err
 		}
 	}
 	for i, s := range todo {
@@ -137,11 +137,11 @@ func writeFiles(fsys writeFS, files []pendingWrite) (err error) {
 				fsys.Remove(rest.temp)
 			}
 			todo = nil
-			return errors.Join(undo...)
+			return false, errors.Join(undo...)
 		}
 		todo[i].temp = "" // in place: nothing to remove
 	}
-	return nil
+	return len(todo) > 0, nil
 }
 
 // writeTemp writes data to a new temporary file beside path, with mode,

@@ -118,7 +118,7 @@ func TestWriteFilesAllOrNone(t *testing.T) {
 					writeMode(t, lock, "old record", 0o640)
 				}
 				fsys := &faultFS{fail: step}
-				err := writeFiles(fsys, []pendingWrite{{out, bytes.Repeat([]byte("new output "), 1000)}, {lock, []byte("new record")}})
+				_, err := writeFiles(fsys, []pendingWrite{{out, bytes.Repeat([]byte("new output "), 1000)}, {lock, []byte("new record")}})
 				if fsys.calls[step[:len(step)-2]] < int(step[len(step)-1]-'0') {
 					t.Skipf("no %s: %v", step, fsys.calls)
 				}
@@ -146,8 +146,11 @@ func TestWriteFilesAllOrNone(t *testing.T) {
 		if err := os.Chtimes(lock, past, past); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeFiles(osFS{}, []pendingWrite{{out, []byte("new output")}, {lock, []byte("record")}}); err != nil {
-			t.Fatal(err)
+		if changed, err := writeFiles(osFS{}, []pendingWrite{{out, []byte("new output")}, {lock, []byte("record")}}); err != nil || !changed {
+			t.Fatalf("changed %v, %v", changed, err)
+		}
+		if changed, err := writeFiles(osFS{}, []pendingWrite{{out, []byte("new output")}, {lock, []byte("record")}}); err != nil || changed {
+			t.Fatalf("writing the same again: changed %v, %v; want false", changed, err)
 		}
 		wantFile(t, out, "new output", 0o600)
 		wantFile(t, lock, "record", 0o664)
@@ -158,7 +161,7 @@ func TestWriteFilesAllOrNone(t *testing.T) {
 
 		// A first run: new files, with newFileMode (less the umask).
 		fresh := t.TempDir()
-		if err := writeFiles(osFS{}, []pendingWrite{{filepath.Join(fresh, "cbor_gen.go"), []byte("x")}, {filepath.Join(fresh, "cbor_gen.lock"), []byte("y")}}); err != nil {
+		if _, err := writeFiles(osFS{}, []pendingWrite{{filepath.Join(fresh, "cbor_gen.go"), []byte("x")}, {filepath.Join(fresh, "cbor_gen.lock"), []byte("y")}}); err != nil {
 			t.Fatal(err)
 		}
 		if fi, err := os.Stat(filepath.Join(fresh, "cbor_gen.go")); err != nil || fi.Mode().Perm()&^0o022 != newFileMode&^0o022 {
@@ -177,7 +180,7 @@ func TestWriteFilesAllOrNone(t *testing.T) {
 		if err := os.Symlink(target, link); err != nil {
 			t.Skip(err)
 		}
-		if err := writeFiles(osFS{}, []pendingWrite{{link, []byte("new")}}); err != nil {
+		if _, err := writeFiles(osFS{}, []pendingWrite{{link, []byte("new")}}); err != nil {
 			t.Fatal(err)
 		}
 		if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {

@@ -59,6 +59,8 @@
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never
 //	             from a //go:generate line (it cannot be combined with -check)
+//	-q           print no notes (fields encoded with reflection, types left
+//	             out)
 //	-version     print the version of cbor-gen and exit
 //
 // With a pattern of several packages, as CI runs it,
@@ -94,6 +96,8 @@
 // Fields of interface type (any, or a named interface) are encoded and
 // decoded by fxamacker/cbor with reflection, the slow path; cbor-gen prints
 // a file:line:col: note for each, on standard error, and carries on. The
+// notes are printed by a run that writes a changed output or record, not
+// by one that finds them as they should be; -q leaves them out. The
 // supported field types and their encodings are listed in the README.
 //
 // A run whose inputs are those of an earlier run (the same cbor-gen, flags
@@ -107,7 +111,9 @@
 // again (their modification times stay).
 //
 // The exit status is 1 after any error; errors in the user's code read
-// file:line:col: message.
+// file:line:col: message, and an error of the go command that loads the
+// package (a go.mod to update, a missing go.sum entry) is printed in the
+// go command's words.
 package main
 
 import (

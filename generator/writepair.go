@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // The output and its schema record are written as a pair: each to a
@@ -29,7 +31,9 @@ type writeFS interface {
 	// OpenWritable reports whether an existing file may be written, as
 	// writing it in place would have found: a read-only one may not.
 	OpenWritable(name string) error
-	CreateTemp(dir, pattern string) (tempFile, error)
+	// CreateTemp creates a new file in dir named prefix, a random
+	// number and suffix, with permissions perm less the umask.
+	CreateTemp(dir, prefix, suffix string, perm fs.FileMode) (tempFile, error)
 	Chmod(name string, mode fs.FileMode) error
 	Rename(oldpath, newpath string) error
 	Remove(name string) error
@@ -46,13 +50,27 @@ type tempFile interface {
 // osFS is writeFS on the operating system's file system.
 type osFS struct{}
 
-func (osFS) ReadFile(name string) ([]byte, error)             { return os.ReadFile(name) }
-func (osFS) Lstat(name string) (fs.FileInfo, error)           { return os.Lstat(name) }
-func (osFS) EvalSymlinks(path string) (string, error)         { return filepath.EvalSymlinks(path) }
-func (osFS) Chmod(name string, mode fs.FileMode) error        { return os.Chmod(name, mode) }
-func (osFS) Rename(oldpath, newpath string) error             { return os.Rename(oldpath, newpath) }
-func (osFS) Remove(name string) error                         { return os.Remove(name) }
-func (osFS) CreateTemp(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
+func (osFS) ReadFile(name string) ([]byte, error)      { return os.ReadFile(name) }
+func (osFS) Lstat(name string) (fs.FileInfo, error)    { return os.Lstat(name) }
+func (osFS) EvalSymlinks(path string) (string, error)  { return filepath.EvalSymlinks(path) }
+func (osFS) Chmod(name string, mode fs.FileMode) error { return os.Chmod(name, mode) }
+func (osFS) Rename(oldpath, newpath string) error      { return os.Rename(oldpath, newpath) }
+func (osFS) Remove(name string) error                  { return os.Remove(name) }
+func (osFS) CreateTemp(dir, prefix, suffix string, perm fs.FileMode) (tempFile, error) {
+	// os.CreateTemp makes its files 0600; an output written for the
+	// first time is made as os.WriteFile would make it.
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+suffix)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			if err != nil {
+				return nil, err
+			}
+			return f, nil
+		}
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"+suffix), Err: fs.ErrExist}
+}
 func (osFS) OpenWritable(name string) error {
 	f, err := os.OpenFile(name, os.O_WRONLY, 0)
 	if err != nil {
@@ -62,8 +80,8 @@ func (osFS) OpenWritable(name string) error {
 }
 
 // newFileMode is the mode of an output or record written for the first
-// time (less the umask, which CreateTemp's 0600 does not show: the
-// generated files are as readable as the sources beside them).
+// time, less the umask: the generated files are as readable as the
+// sources beside them.
 const newFileMode = 0o644
 
 // writeFiles writes the files whose content differs from what is on
@@ -97,7 +115,7 @@ func writeFiles(fsys writeFS, files []pendingWrite) (changed bool, err error) {
 		if target, err := fsys.EvalSymlinks(path); err == nil {
 			path = target
 		}
-		s := staged{path: path, mode: newFileMode}
+		s := staged{path: path}
 		old, rerr := fsys.ReadFile(path)
 		switch {
 		case rerr == nil:
@@ -144,10 +162,15 @@ func writeFiles(fsys writeFS, files []pendingWrite) (changed bool, err error) {
 	return len(todo) > 0, nil
 }
 
-// writeTemp writes data to a new temporary file beside path, with mode,
-// and returns its name ("" when none was created).
+// writeTemp writes data to a new temporary file beside path, with mode
+// (0: newFileMode less the umask), and returns its name ("" when none was
+// created).
 func writeTemp(fsys writeFS, path string, data []byte, mode fs.FileMode) (string, error) {
-	f, err := fsys.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	perm := mode
+	if perm == 0 {
+		perm = newFileMode
+	}
+	f, err := fsys.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".", ".tmp", perm)
 	if err != nil {
 		return "", err
 	}
@@ -158,7 +181,8 @@ func writeTemp(fsys writeFS, path string, data []byte, mode fs.FileMode) (string
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
+	if err == nil && mode != 0 {
+		// The mode of the file replaced, which the umask may not allow.
 		err = fsys.Chmod(f.Name(), mode)
 	}
 	if err != nil {

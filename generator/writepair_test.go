@@ -40,11 +40,11 @@ func (f *faultFS) OpenWritable(name string) error {
 	return f.osFS.OpenWritable(name)
 }
 
-func (f *faultFS) CreateTemp(dir, pattern string) (tempFile, error) {
+func (f *faultFS) CreateTemp(dir, prefix, suffix string, perm fs.FileMode) (tempFile, error) {
 	if f.hit("CreateTemp") {
 		return nil, &fs.PathError{Op: "open", Path: dir, Err: errInjected}
 	}
-	t, err := f.osFS.CreateTemp(dir, pattern)
+	t, err := f.osFS.CreateTemp(dir, prefix, suffix, perm)
 	if err != nil {
 		return nil, err
 	}
@@ -159,15 +159,23 @@ func TestWriteFilesAllOrNone(t *testing.T) {
 		}
 		wantOnly(t, dir, true)
 
-		// A first run: new files, with newFileMode (less the umask).
+		// A first run: new files, made as os.WriteFile makes them
+		// (newFileMode less the umask).
 		fresh := t.TempDir()
 		if _, err := writeFiles(osFS{}, []pendingWrite{{filepath.Join(fresh, "cbor_gen.go"), []byte("x")}, {filepath.Join(fresh, "cbor_gen.lock"), []byte("y")}}); err != nil {
 			t.Fatal(err)
 		}
-		if fi, err := os.Stat(filepath.Join(fresh, "cbor_gen.go")); err != nil || fi.Mode().Perm()&^0o022 != newFileMode&^0o022 {
-			t.Errorf("a new output: %v, %v; want mode %v", fi.Mode(), err, fs.FileMode(newFileMode))
-		}
 		wantOnly(t, fresh, true)
+		like := filepath.Join(t.TempDir(), "like")
+		if err := os.WriteFile(like, nil, newFileMode); err != nil {
+			t.Fatal(err)
+		}
+		likeFi, _ := os.Stat(like)
+		for _, name := range []string{"cbor_gen.go", "cbor_gen.lock"} {
+			if fi, err := os.Stat(filepath.Join(fresh, name)); err != nil || fi.Mode().Perm() != likeFi.Mode().Perm() {
+				t.Errorf("a new %s: mode %v (%v), want %v", name, fi.Mode(), err, likeFi.Mode())
+			}
+		}
 	})
 
 	// A symbolic link is written through: the link stays, its target

@@ -146,3 +146,26 @@ func supportError(p *packages.Package, dir string, flags []string) error {
 	}
 	return errors.New(err)
 }
+
+// importListed reports whether the type error msg of package p is the
+// type checker's "could not import P" for an import whose own errors hold
+// the go command's report (a missing go.sum entry for P, no module
+// providing P), which the visit of p's imports reports: the go command's
+// error says why, the type checker's only that it failed.
+func importListed(msg string, p *packages.Package) bool {
+	rest, ok := strings.CutPrefix(msg, "could not import ")
+	if !ok {
+		return false
+	}
+	path, _, _ := strings.Cut(rest, " ")
+	imp := p.Imports[path]
+	if imp == nil {
+		return false
+	}
+	for _, e := range imp.Errors {
+		if e.Kind == packages.ListError {
+			return true
+		}
+	}
+	return false
+}

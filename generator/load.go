@@ -293,6 +293,9 @@ func packageErrors(pkgs []*packages.Package, out string) error {
 		errs := append([]packages.Error(nil), p.Errors...)
 		sort.SliceStable(errs, func(i, j int) bool { return posLess(errs[i].Pos, errs[j].Pos) })
 		for _, e := range errs {
+			if e.Kind == packages.TypeError && importListed(e.Msg, p) {
+				continue
+			}
 			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") && p.Types != nil {
 				continue
 			}

@@ -42,6 +42,10 @@ func TestGoCommandErrors(t *testing.T) {
 		{"missing go.sum entry of an imported package",
 			tidyGoMod, "go.mod", dynamic, nil,
 			`(?m)^cbor-gen: the generated code imports github.com/cborgen/cborgen/runtime/dynamic, which the go command cannot load:\n.*dynamic.go:\d+:\d+: missing go.sum entry for module providing package github.com/fxamacker/cbor/v2 \(imported by github.com/cborgen/cborgen/runtime/dynamic\)`},
+		{"missing go.sum entry of a package of the package's own imports",
+			"module example.com/shop\n\ngo 1.24.0\n\nrequire (\n\tgithub.com/cborgen/cborgen v0.0.0\n\tgithub.com/fxamacker/cbor/v2 v2.10.0\n)\n", "go.mod",
+			"package shop\n\nimport _ \"github.com/fxamacker/cbor/v2\"\n\n" + goGenerate + " go tool cbor-gen -type Item\n\ntype Item struct{ A int }\n", nil,
+			`(?m)\Ashop.go:3:8: missing go.sum entry for module providing package github.com/fxamacker/cbor/v2 \(imported by example.com/shop\); to add:\n\tgo get example.com/shop\n\z`},
 		{"missing go.sum",
 			tidyGoMod, "", dynamic, nil,
 			`(?m)^.*dynamic.go:\d+:\d+: missing go.sum entry for module providing package github.com/fxamacker/cbor/v2 \(imported by github.com/cborgen/cborgen/runtime/dynamic\); to add:$`},
@@ -78,7 +82,7 @@ func TestGoCommandErrors(t *testing.T) {
 				if code != 1 || !regexp.MustCompile(tc.want).MatchString(stderr) {
 					t.Errorf("cbor-gen %s: exit %d, want 1 with %q:\n%s", strings.Join(args, " "), code, tc.want, stderr)
 				}
-				for _, hides := range []string{"no Go package found", "exit status", "stderr:", "no package has a //go:generate line"} {
+				for _, hides := range []string{"no Go package found", "exit status", "stderr:", "no package has a //go:generate line", "could not import"} {
 					if strings.Contains(stderr, hides) {
 						t.Errorf("cbor-gen %s: the error says %q:\n%s", strings.Join(args, " "), hides, stderr)
 					}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,7 +27,7 @@ type loaded struct {
 	support []*packages.Package // the runtime packages, for typecheckOutput
 	dir     string              // absolute package directory
 	outPath string              // absolute output file path
-	flags   []string            // the go command's build flags of the load
+	flags   []string            // the go command's build flags of the run (its -tags)
 }
 
 // load finds the package named by pattern ("" is ".") and type-checks it
@@ -198,7 +199,9 @@ func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
 	if err := packageErrors([]*packages.Package{main}, out); err != nil {
 		return nil, err
 	}
-	return &loaded{pkg: main, support: support, dir: dir, outPath: out, flags: pcfg.BuildFlags}, nil
+	// The flags without the load's own -overlay, whose files go with it.
+	flags := slices.DeleteFunc(slices.Clone(pcfg.BuildFlags), func(f string) bool { return strings.HasPrefix(f, "-overlay=") })
+	return &loaded{pkg: main, support: support, dir: dir, outPath: out, flags: flags}, nil
 }
 
 // packageDir returns the directory of the one package pattern names.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,6 +27,7 @@ type loaded struct {
 	support []*packages.Package // the runtime packages, for typecheckOutput
 	dir     string              // absolute package directory
 	outPath string              // absolute output file path
+	flags   []string            // the go command's build flags of the run (its -tags)
 }
 
 // load finds the package named by pattern ("" is ".") and type-checks it
@@ -168,7 +170,7 @@ func tagFlags(tags []string) []string {
 var errDependency = errors.New("a dependency could not be imported")
 
 func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
-	pkgs, err := packages.Load(pcfg, ".", runtimePath, dynamicPath)
+	pkgs, err := goLoad(pcfg, ".", runtimePath, dynamicPath)
 	if err != nil {
 		return nil, err
 	}
@@ -189,12 +191,17 @@ func loadWith(pcfg *packages.Config, dir, out string) (*loaded, error) {
 		if err := packageErrors(pkgs, out); err != nil {
 			return nil, err
 		}
+		if err := goListError(pcfg, []string{"."}); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: no Go package found", relPath(dir))
 	}
 	if err := packageErrors([]*packages.Package{main}, out); err != nil {
 		return nil, err
 	}
-	return &loaded{pkg: main, support: support, dir: dir, outPath: out}, nil
+	// The flags without the load's own -overlay, whose files go with it.
+	flags := slices.DeleteFunc(slices.Clone(pcfg.BuildFlags), func(f string) bool { return strings.HasPrefix(f, "-overlay=") })
+	return &loaded{pkg: main, support: support, dir: dir, outPath: out, flags: flags}, nil
 }
 
 // packageDir returns the directory of the one package pattern names.
@@ -203,7 +210,7 @@ func packageDir(pattern string, buildFlags []string) (string, error) {
 	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
 		return filepath.Abs(pattern)
 	}
-	pkgs, err := packages.Load(&packages.Config{
+	pkgs, err := goLoad(&packages.Config{
 		Mode:       packages.NeedName | packages.NeedFiles,
 		BuildFlags: buildFlags,
 	}, pattern)
@@ -289,6 +296,9 @@ func packageErrors(pkgs []*packages.Package, out string) error {
 		errs := append([]packages.Error(nil), p.Errors...)
 		sort.SliceStable(errs, func(i, j int) bool { return posLess(errs[i].Pos, errs[j].Pos) })
 		for _, e := range errs {
+			if e.Kind == packages.TypeError && importListed(e.Msg, p) {
+				continue
+			}
 			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") && p.Types != nil {
 				continue
 			}

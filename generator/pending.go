@@ -1,10 +1,9 @@
 package generator
 
 import (
-	"bufio"
 	"go/types"
-	"os"
-	"strings"
+	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -18,7 +17,7 @@ import (
 type pendingGeneration struct {
 	dir   string   // the generated package's directory, where go list runs
 	flags []string // build flags of the run
-	lines map[string][]string
+	runs  map[string][]Config
 }
 
 // generates reports whether obj's package has a //go:generate line that
@@ -30,74 +29,43 @@ func (p *pendingGeneration) generates(obj *types.TypeName) bool {
 	if skip, _ := notGenerated(obj); skip {
 		return false
 	}
-	for _, line := range p.generateLines(obj.Pkg().Path()) {
-		types, ok := typeFlag(line)
-		if !ok {
-			return true // the default: every exported struct type without methods of its own
-		}
-		for _, name := range strings.Split(types, ",") {
-			if strings.TrimSpace(name) == obj.Name() {
-				return true
-			}
+	for _, run := range p.generateRuns(obj.Pkg().Path()) {
+		if len(run.Types) == 0 || slices.Contains(run.Types, obj.Name()) {
+			return true // without -type: every exported struct type without methods of its own
 		}
 	}
 	return false
 }
 
-// generateLines returns the arguments of the //go:generate lines in the
-// package at path that run cbor-gen.
-func (p *pendingGeneration) generateLines(path string) []string {
-	if lines, ok := p.lines[path]; ok {
-		return lines
+// generateRuns returns the runs of the //go:generate lines in the package
+// at path that run cbor-gen on that package itself, read as -check ./...
+// reads them; a line that does not run cbor-gen as it should generates
+// nothing.
+func (p *pendingGeneration) generateRuns(path string) []Config {
+	if runs, ok := p.runs[path]; ok {
+		return runs
 	}
-	if p.lines == nil {
-		p.lines = map[string][]string{}
+	if p.runs == nil {
+		p.runs = map[string][]Config{}
 	}
-	p.lines[path] = nil
+	p.runs[path] = nil
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: p.dir, BuildFlags: p.flags}, path)
-	if err != nil || len(pkgs) != 1 {
+	if err != nil || len(pkgs) != 1 || len(pkgs[0].GoFiles) == 0 {
 		return nil
 	}
-	var lines []string
-	for _, file := range pkgs[0].GoFiles {
-		f, err := os.Open(file)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			line := sc.Text()
-			if !strings.HasPrefix(line, "//go:generate ") {
-				continue
-			}
-			fields := strings.Fields(line)
-			for i, word := range fields {
-				if word == "cbor-gen" || strings.HasSuffix(word, "/cbor-gen") {
-					lines = append(lines, strings.Join(fields[i+1:], " "))
-					break
-				}
-			}
-		}
-		f.Close()
+	dir := filepath.Dir(pkgs[0].GoFiles[0])
+	found, err := packageDirectives(dir, pkgs[0].GoFiles)
+	if err != nil {
+		return nil
 	}
-	p.lines[path] = lines
-	return lines
-}
-
-// typeFlag returns the value of the -type flag in a cbor-gen argument
-// list, and whether there is one.
-func typeFlag(args string) (string, bool) {
-	fields := strings.Fields(args)
-	for i, f := range fields {
-		f = strings.TrimPrefix(f, "-")
-		switch {
-		case f == "-type" || f == "type":
-			if i+1 < len(fields) {
-				return fields[i+1], true
-			}
-		case strings.HasPrefix(f, "type=") || strings.HasPrefix(f, "-type="):
-			return f[strings.Index(f, "=")+1:], true
+	var runs []Config
+	for _, d := range found {
+		cfg, err := directiveConfig(d, dir)
+		if err != nil || cfg.Pattern != dir && cfg.Pattern != path {
+			continue // not a run, or a run on another package
 		}
+		runs = append(runs, cfg)
 	}
-	return "", false
+	p.runs[path] = runs
+	return runs
 }

@@ -69,16 +69,14 @@ func Generate(cfg Config) error {
 		}
 	}
 	flush()
-	for _, f := range []struct {
-		path string
-		src  []byte
-	}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
-		if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.src) {
-			continue // as it is: its time stays that of its last change
-		}
-		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {
-			return err
-		}
+	// The output and the record as a pair: both or neither (writepair.go).
+	changed, err := writeFiles(osFS{}, []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}})
+	if err != nil {
+		return err
+	}
+	// The notes once per change, not on every go generate.
+	if changed && !cfg.Quiet {
+		printNotes(cfg.Log, out.Notes)
 	}
 	return nil
 }
@@ -94,7 +92,7 @@ func checkAll(cfg Config) error {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
 	}
 	buildFlags := tagFlags(cfg.Tags)
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
+	pkgs, err := goLoad(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, cfg.Pattern)
 	if err != nil {
 		return err
 	}
@@ -260,6 +258,10 @@ type Output struct {
 	Source   []byte
 	LockPath string // the schema record beside it (LockPath(Path))
 	Lock     []byte
+	// Notes are the run's file:line:col: notes (a field on the slow
+	// path, a type left out), which Generate prints when it writes a
+	// changed output or record.
+	Notes []string
 }
 
 // Render runs the pipeline up to the generated source and schema record,
@@ -276,7 +278,7 @@ func Render(cfg Config) (*Output, error) {
 	cache := startCache(cfg)
 	defer cache.close()
 	if out, notes, ok := cache.lookup(); ok {
-		printNotes(cfg.Log, notes)
+		out.Notes = notes
 		return out, nil
 	}
 	l, err := load(cfg.Pattern, cfg.Output, cfg.Tags)
@@ -290,7 +292,6 @@ func Render(cfg Config) (*Output, error) {
 	}
 	f.Time = tm
 	f.NilEmpty = cfg.NilEmpty
-	printNotes(cfg.Log, f.Notes)
 	lockPath := LockPath(l.outPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
@@ -320,7 +321,7 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record}
+	out := &Output{Path: l.outPath, Source: src, LockPath: lockPath, Lock: sc.record, Notes: f.Notes}
 	if cache != nil && !f.Pending {
 		cache.store(cfg.Cache, out, f.Notes)
 	}
@@ -364,7 +365,7 @@ func judgeBreaks(cfg Config, f *File, lockPath string, sc *schemaResult) error {
 		if !cfg.AcceptBreak {
 			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.breaks, relPath(lockPath), schemaDoc, acceptBreakCommand(cfg, f))
 		}
-		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", relPath(lockPath), sc.breaks)
+		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", relPath(lockPath), sc.accepted)
 	}
 	return nil
 }

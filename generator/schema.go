@@ -35,8 +35,9 @@ type schemaResult struct {
 	// is then written from the types alone.
 	unreadable error
 	// breaks are the changes that would make stored data decode
-	// wrongly, each at its position; nil when there are none.
-	breaks error
+	// wrongly, each at its position; nil when there are none. accepted
+	// are the same without their advice, for a run that accepts them.
+	breaks, accepted error
 }
 
 // checkSchema compares the model f with old, the record of the previous
@@ -65,6 +66,7 @@ func checkSchema(f *File, out string, old []byte) *schemaResult {
 
 	if len(c.problems) > 0 {
 		res.breaks = joinPosErrors(c.problems)
+		res.accepted = joinPosErrors(withoutAdvice(c.problems))
 	}
 	for name, tr := range rec.types {
 		res.required[name] = tr.required
@@ -193,7 +195,7 @@ func (c *schemaCheck) compareGone(old, cur *record) {
 	}
 	sort.Strings(gone)
 	for _, name := range gone {
-		c.problem(c.recordPos(old.types[name].line), "type %s is in the schema record but no longer generated: a type of that name generated again later would read its stored data by the old slots. Generate it (add it to -type), or drop it from the record once with -accept-break (the command is below)", name)
+		c.problem(c.recordPos(old.types[name].line), "type %s is in the schema record but no longer generated: a type of that name generated again later would read its stored data by the old slots. Generate it (add it to -type), or drop it from the record once with the -accept-break command below", name)
 	}
 }
 

@@ -49,8 +49,8 @@ func compareKeys(s *Struct, tr, next *typeRecord, kinds []*kind) []error {
 		} else if r.name != name {
 			held = r.name + "'s values"
 		}
-		problem(fd.Pos, "field %s.%s (key %s) changed from %s to %s: stored maps hold %s values under %s (%s), which a %s field cannot decode to the same value. Keep a compatible type ("+schemaDoc+" lists them) or use a new key",
-			s.Name, name, key, r.kind, kinds[i].text, r.kind, key, held, kinds[i].text)
+		problem(fd.Pos, "field %s.%s (key %s) changed from %s to %s: stored maps hold %s values under %s (%s), which %s field cannot decode to the same value. Keep a compatible type ("+schemaDoc+" lists them) or use a new key",
+			s.Name, name, key, r.kind, kinds[i].text, r.kind, key, held, withArticle(kinds[i].text))
 	}
 	for _, r := range tr.slots {
 		if !now[r.key] {

@@ -34,7 +34,7 @@ func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, err
 		f.Structs = append(f.Structs, s)
 	}
 	f.Unions = m.unionVariants(unions, chosen, f.Structs)
-	f.Pending = m.pending.lines != nil
+	f.Pending = m.pending.runs != nil
 	if len(m.errs) > 0 {
 		return nil, joinPosErrors(m.errs)
 	}
@@ -54,7 +54,7 @@ func buildModel(l *loaded, typeNames, tags []string, order keyOrder) (*File, err
 // looks like a candidate is left out.
 func chooseTypes(l *loaded, names []string, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
 	if len(names) > 0 {
-		chosen, err = namedTypes(l, names)
+		chosen, err = namedTypes(l, names, unions)
 	} else {
 		chosen, notes, err = defaultTypes(l, unions)
 	}
@@ -73,7 +73,7 @@ func chooseTypes(l *loaded, names []string, unions []*types.TypeName) (chosen []
 }
 
 // namedTypes looks up the types named with -type, each once.
-func namedTypes(l *loaded, names []string) ([]*types.TypeName, error) {
+func namedTypes(l *loaded, names []string, unions []*types.TypeName) ([]*types.TypeName, error) {
 	pkg := l.pkg.Types
 	var chosen []*types.TypeName
 	var errs []error
@@ -84,6 +84,16 @@ func namedTypes(l *loaded, names []string) ([]*types.TypeName, error) {
 		}
 		seen[name] = true
 		tn, err := explicitType(l.pkg.Fset, pkg.Scope(), name, pkg.Path())
+		if err != nil && pkg.Scope().Lookup(name) == nil {
+			if pos, ok := testFileType(l.dir, name); ok {
+				err = testFileTypeError(pos, name)
+			}
+		}
+		if err == nil {
+			if why := nothingToGenerate(l, tn, unions); why != "" {
+				err = &posError{pos: l.pkg.Fset.Position(tn.Pos()), msg: why}
+			}
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -85,7 +85,8 @@ func toleratedInCheck(msg string, inOutput bool) bool {
 }
 
 // supportMissing reports an import of the generated code that the load
-// could not provide (the runtime is not in the module).
+// could not provide (the runtime is not in the module, or a go.sum entry
+// of its dependencies is missing), with the go command's errors.
 func supportMissing(l *loaded, gen *ast.File) error {
 	imports := map[string]bool{}
 	for _, is := range gen.Imports {
@@ -94,7 +95,7 @@ func supportMissing(l *loaded, gen *ast.File) error {
 	}
 	for _, p := range l.support {
 		if imports[p.ID] && (len(p.Errors) > 0 || p.Types == nil) {
-			return fmt.Errorf("the generated code imports %s, which this module does not provide; run go get -tool github.com/cborgen/cborgen/cmd/cbor-gen (or go get github.com/cborgen/cborgen) and generate again", p.ID)
+			return supportError(p, l.dir, l.flags)
 		}
 	}
 	return nil

@@ -79,9 +79,11 @@ func AppendRaw(dst, raw []byte) ([]byte, error) {
 }
 
 // ReadRawItem reads the next item, whatever it is, as its bytes, tags
-// included, into buf (reusing its capacity): what a union's catch-all
-// variant keeps. The item is checked as Skip checks it, against the
-// decoder's limits.
+// included: what a union's catch-all variant keeps. Pass buf, the slice
+// the variant holds, as it is: its array is reused as ReadBytes reuses
+// one, only when buf has room past its length and past the item, as the
+// slices ReadRawItem makes have. The item is checked as Skip checks it,
+// against the decoder's limits.
 func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
@@ -94,5 +96,5 @@ func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 	if err != nil {
 		return buf, err
 	}
-	return append(buf[:0], d.buf[d.pin:d.off]...), nil
+	return copyBytes(buf, d.buf[d.pin:d.off]), nil
 }

@@ -1004,7 +1004,7 @@ func (v *Blob) cborDecodeTagged(d *runtime.Decoder) error {
 		if null {
 			(*v) = nil
 		} else {
-			b, err := d.ReadBytes((*v)[:0])
+			b, err := d.ReadBytes((*v))
 			if err != nil {
 				return runtime.AtRoot(err, "Blob", runtime.OneItem)
 			}

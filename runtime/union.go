@@ -82,8 +82,11 @@ func AppendRaw(dst, raw []byte) ([]byte, error) {
 // included: what a union's catch-all variant keeps. Pass buf, the slice
 // the variant holds, as it is: its array is reused as ReadBytes reuses
 // one, only when buf has room past its length and past the item, as the
-// slices ReadRawItem makes have. The item is checked as Skip checks it,
-// against the decoder's limits.
+// slices ReadRawItem makes have. The item is checked as Valid checks it
+// (well-formed, text valid UTF-8, no map with a key twice, tags 0-3 with
+// the content RFC 8949 requires), against the decoder's limits: a
+// catch-all keeps only what it can write back as a valid item, and
+// refuses the rest with the reason and its offset.
 func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
@@ -91,7 +94,7 @@ func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 		}
 	}
 	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
-	err := d.walk(0, d.depth)
+	err := d.walk(validFlags, d.depth)
 	d.pinned = false
 	if err != nil {
 		return buf, err

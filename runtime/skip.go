@@ -344,8 +344,16 @@ func (k *keyChecker) duplicate(mark int) (int64, bool) {
 // canonical appends the canonical form of the well-formed item at the
 // start of src (shortest heads, definite lengths, shortest floats), so
 // that two encodings of one value compare equal, and returns the rest of
-// src. Map pairs keep their order.
+// src. Map pairs keep their order. Tag 55799 is left out, as
+// fxamacker/cbor strips it before it compares keys, except as the content
+// of another tag, where fxamacker keeps it (6(55799(1)) is not 6(1)).
 func canonical(dst, src []byte) ([]byte, []byte) {
+	return canonicalItem(dst, src, true)
+}
+
+// canonicalItem is canonical; strip says whether a leading tag 55799 is
+// left out (everywhere but in the content of a tag).
+func canonicalItem(dst, src []byte, strip bool) ([]byte, []byte) {
 	if len(src) == 0 {
 		return dst, src
 	}
@@ -422,7 +430,10 @@ func canonical(dst, src []byte) ([]byte, []byte) {
 		AppendHead(dst[:mark], major, count/per)
 		return dst, src
 	case MajorTag:
-		return canonical(AppendHead(dst, major, arg), src)
+		if strip && arg == TagSelfDescribed {
+			return canonicalItem(dst, src, true)
+		}
+		return canonicalItem(AppendHead(dst, major, arg), src, false)
 	}
 	switch ai {
 	case 25:

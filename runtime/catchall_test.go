@@ -171,3 +171,21 @@ func randomItem(r *rand.Rand, dst []byte, depth int) []byte {
 	dst = runtime.AppendTag(dst, tags[r.IntN(len(tags))])
 	return randomItem(r, dst, depth+1)
 }
+
+// TestAppendRawValid: a catch-all writes what it would keep, and refuses
+// to write what ReadRawItem refuses to keep.
+func TestAppendRawValid(t *testing.T) {
+	for _, c := range catchAllRefused {
+		if out, err := runtime.AppendRaw(nil, mustHex(c.hex)); !errors.Is(err, c.err) {
+			t.Errorf("AppendRaw(%s) = %x, %v; want %v", c.hex, out, err, c.err)
+		}
+	}
+	for _, h := range catchAllKept {
+		if out, err := runtime.AppendRaw(nil, mustHex(h)); err != nil || !bytes.Equal(out, mustHex(h)) {
+			t.Errorf("AppendRaw(%s) = %x, %v", h, out, err)
+		}
+	}
+	if out, err := runtime.AppendRaw(nil, mustHex("0101")); !errors.Is(err, runtime.ErrTrailing) {
+		t.Errorf("AppendRaw(0101) = %x, %v; want ErrTrailing", out, err)
+	}
+}

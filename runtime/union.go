@@ -61,15 +61,16 @@ func NotAVariant(union string, v any) error {
 }
 
 // AppendRaw appends raw, the item a union's catch-all variant holds, as it
-// is, after checking that it is exactly one well-formed item (indefinite
-// lengths and any tags included, so that what was read is written back
-// byte for byte); an empty raw is null.
+// is, after checking that it is exactly one item that Valid accepts
+// (indefinite lengths and any tags included, so that what was read is
+// written back byte for byte, and only what ReadRawItem would keep); an
+// empty raw is null.
 func AppendRaw(dst, raw []byte) ([]byte, error) {
 	if len(raw) == 0 {
 		return AppendNull(dst), nil
 	}
 	d := NewBytesDecoder(raw)
-	if err := d.Skip(); err != nil {
+	if err := d.walk(validFlags, 0); err != nil {
 		return dst, err
 	}
 	if d.off != len(raw) {

@@ -631,11 +631,15 @@ func copyBytes(buf, b []byte) []byte {
 		return []byte{} // not nil, and no room: nothing to reuse
 	}
 	if cap(b) > n {
-		b = b[:n+1]
+		// make of the length of what is copied, then copy: the
+		// compiler makes the two one allocation that is not zeroed,
+		// and calls nothing else.
+		src := b[:n+1]
+		nb := make([]byte, len(src))
+		copy(nb, src)
+		return nb[:n]
 	}
-	// make and copy: one allocation, not zeroed where copied (the
-	// compiler joins the two).
-	nb := make([]byte, n+1)
+	nb := make([]byte, n+1) // the string ends the input
 	copy(nb, b)
 	return nb[:n]
 }

@@ -609,7 +609,7 @@ func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 		if d.opts.ZeroCopy && d.r == nil {
 			return d.buf[at : at+n : at+n], nil
 		}
-		return copyBytes(buf, d.buf[at:at+n]), nil
+		return copyBytes(buf, d.buf[at:at+n:len(d.buf)]), nil
 	}
 	return d.readBytesSlow(buf)
 }
@@ -618,8 +618,9 @@ func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 // length and past len(b) (see ReadBytes), else in a new array with one
 // byte of room, which marks it as the decoder's own for the next call.
 // The room is filled with the byte after b when b's capacity holds one
-// (the byte of the input that follows the string), so that the array is
-// copied whole, not zeroed first; it is never part of the result.
+// (callers cap b at the end of the input read, so it is the input byte
+// that follows the string), so that the array is copied whole, not zeroed
+// first; it is never part of the result.
 func copyBytes(buf, b []byte) []byte {
 	n := len(b)
 	if len(buf) < cap(buf) && n < cap(buf) {
@@ -657,14 +658,14 @@ func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
 		if s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start); err != nil {
 			return buf, err
 		}
-		return copyBytes(buf, s.scratch), nil
+		return copyBytes(buf, s.scratch[:len(s.scratch):len(s.scratch)]), nil
 	}
 	at := d.off
 	d.off += n
 	if d.zeroCopy() {
 		return d.buf[at : at+n : at+n], nil
 	}
-	return copyBytes(buf, d.buf[at:at+n]), nil
+	return copyBytes(buf, d.buf[at:at+n:len(d.buf)]), nil
 }
 
 // readBytesView reads a byte string, as ReadBytes does, and returns its

@@ -100,5 +100,5 @@ func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 	if err != nil {
 		return buf, err
 	}
-	return copyBytes(buf, d.buf[d.pin:d.off]), nil
+	return copyBytes(buf, d.buf[d.pin:d.off:len(d.buf)]), nil
 }

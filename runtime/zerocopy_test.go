@@ -248,3 +248,26 @@ func TestZeroCopyBignumKeepsInput(t *testing.T) {
 		}
 	}
 }
+
+// TestReadBytesRoomHoldsNoOtherInput: the byte of room past a new byte
+// slice's length is the input byte after the string or zero, never a
+// byte of another input (the pooled decoder's scratch buffer keeps the
+// chunks of an indefinite-length string from an earlier call).
+func TestReadBytesRoomHoldsNoOtherInput(t *testing.T) {
+	for range 10 {
+		var v zcRecord
+		if err := runtime.Unmarshal(mustHex("82 5f 44aaaaaaaa 44aaaaaaaa ff 60"), &v, runtime.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var w zcRecord
+		if err := runtime.Unmarshal(mustHex("82 5f 41bb ff 60"), &w, runtime.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if string(w.Data) != "\xbb" || cap(w.Data) < 2 {
+			t.Fatalf("decoded %x (cap %d)", w.Data, cap(w.Data))
+		}
+		if room := w.Data[:2][1]; room == 0xaa {
+			t.Fatalf("the room past the byte slice holds %x, a byte of the earlier input", room)
+		}
+	}
+}

@@ -74,9 +74,9 @@ func TestMalformedSimpleInIndefiniteArray(t *testing.T) {
 // and over a stream with the same class of error.
 func TestSliceStreamSameClass(t *testing.T) {
 	seeds := reuseSeeds(t)
-	n := 20000
+	n := 10000
 	if testing.Short() {
-		n = 2000
+		n = 1000
 	}
 	r := rand.New(rand.NewPCG(seed, 0x636c6173))
 	for range n {

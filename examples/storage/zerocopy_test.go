@@ -99,9 +99,9 @@ func reuseSeeds(t testing.TB) [][]byte {
 // mutation of a seed decoded into the same value.
 func TestZeroCopyReuseMutations(t *testing.T) {
 	seeds := reuseSeeds(t)
-	n := 20000
+	n := 10000
 	if testing.Short() {
-		n = 2000
+		n = 1000
 	}
 	r := rand.New(rand.NewPCG(seed, 0x7a65726f))
 	for i := range n {

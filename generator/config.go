@@ -42,11 +42,14 @@ type Config struct {
 
 	// AcceptBreak accepts changes that would make stored data decode
 	// wrongly and rewrites the schema record to match the types
-	// (docs/schema.md); Log receives what was accepted, and a note for
-	// each field that goes through fxamacker/cbor with reflection
-	// (interface fields: the slow path). A nil Log discards both.
+	// (docs/schema.md); Log receives what was accepted, and, when
+	// Generate writes a changed output or record, a note for each field
+	// that goes through fxamacker/cbor with reflection (interface fields:
+	// the slow path) and each type left out. A nil Log discards both;
+	// Quiet discards the notes.
 	AcceptBreak bool
 	Log         io.Writer
+	Quiet       bool
 
 	// Cache is the directory of the regeneration cache; "" means none.
 	// The command sets it (DefaultCache).

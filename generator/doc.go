@@ -54,7 +54,14 @@
 //	             (settings_test.go holds them to it); LockPath,
 //	             DefaultOutput, DefaultCache
 //	command.go   the command line: BindFlags, Args, the command lines
-//	             messages print, the //go:generate lines of -check ./...
+//	             messages print, the runs of -check ./...'s //go:generate
+//	             lines (directiveConfig)
+//	gogenerate.go
+//	             the one reader of //go:generate lines, as go generate
+//	             reads them: for -check ./..., the command a message
+//	             prints, the golden tests and pending generation
+//	writepair.go the output and its schema record written as a pair,
+//	             through temporary files
 //	pending_lines.go
 //	             what another package's //go:generate lines will generate,
 //	             for the builder (build.Options.Pending)

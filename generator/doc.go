@@ -5,9 +5,12 @@
 // # The map for maintainers
 //
 // The generator is one package per stage behind one I/O boundary. This
-// package is the public API and the only code that touches the disk, the
-// environment, the log and the cache; the stages under internal/ take
-// values and return values:
+// package is the public API and the only code that reads and writes the
+// output, the schema record and the log, and that reads //go:generate
+// lines; the go command runs only in internal/load, and the cache
+// directory is read and written only in internal/cache. The other
+// stages take values and return values (the builder reads the package's
+// test files only to explain a -type it does not find):
 //
 //	internal/model   the model (IR), the scalar table, the names of
 //	                 generated code, positioned errors, the version

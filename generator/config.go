@@ -99,7 +99,7 @@ func (s Settings) cacheKey() []byte {
 
 // DefaultOutput is the name of the generated file in the package
 // directory when Config.Output is empty.
-const DefaultOutput = model.DefaultOutput
+const DefaultOutput = "cbor_gen.go"
 
 // LockPath returns the path of the schema record of the output file out:
 // out with ".go" replaced by ".lock".
@@ -107,7 +107,7 @@ func LockPath(out string) string { return schema.LockPath(out) }
 
 // CacheEnv is the environment variable that sets the cache directory of
 // the command, or turns the cache off ("off").
-const CacheEnv = cache.Env
+const CacheEnv = "CBORGEN_CACHE"
 
 // DefaultCache returns the cache directory for the command: $CBORGEN_CACHE,
 // or cbor-gen in the user cache directory; "" when CBORGEN_CACHE is off or

@@ -60,6 +60,12 @@
 //	             and rewrite the schema record; run it once by hand, never
 //	             from a //go:generate line (it cannot be combined with -check)
 //	-version     print the version of cbor-gen and exit
+//	-decode TYPE read CBOR (binary, or hex text) from standard input and
+//	             print it in diagnostic notation (RFC 8949 §8), annotated
+//	             from the schema record with slot names, keys and variants;
+//	             exit 1 if TYPE's generated decoder would refuse it. With
+//	             -hex the input must be hex, with -plain no annotations
+//	-cddl        print the types of the schema record as CDDL (RFC 8610)
 //
 // With a pattern of several packages, as CI runs it,
 //
@@ -135,6 +141,8 @@ func main() {
 	fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError) // usage errors exit 1, not 2
 	var cfg generator.Config
 	finish := generator.BindFlags(fs, &cfg)
+	var rc generator.ReadConfig
+	generator.BindReadFlags(fs, &rc)
 	version := fs.Bool("version", false, "print the version of cbor-gen and exit")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: cbor-gen [flags] [package directory or pattern]\n"+
@@ -155,6 +163,13 @@ func main() {
 		log.Fatal("at most one package directory or pattern, got ", strings.Join(fs.Args(), " "))
 	}
 	finish()
+	if rc.Active() { // -decode, -cddl: read the schema record, not the package
+		rc.Dir, rc.Output = fs.Arg(0), cfg.Output
+		if err := generator.Read(rc, os.Stdin, os.Stdout); err != nil {
+			fail(err)
+		}
+		return
+	}
 	cfg.Pattern = fs.Arg(0)
 	cfg.Log = os.Stderr
 	cfg.Command = generator.GenerateCommand()

@@ -204,13 +204,12 @@ func (w *walker) skipTag(n *node, k *kind, at where) []line {
 	if len(n.kids) == 0 {
 		return one(n, at.label)
 	}
-	msg := ""
 	if !at.skip {
-		msg = w.tagContent(n, at)
+		if msg := w.tagContent(n, at); msg != "" {
+			return wrapTag(n, one(n.kids[0], join(at.label, msg)))
+		}
 	}
-	lines := w.value(n.kids[0], k, at)
-	lines[0].comment = join(lines[0].comment, msg)
-	return wrapTag(n, lines)
+	return wrapTag(n, w.value(n.kids[0], k, at))
 }
 
 // wrapTag puts the tag n around the lines of its content.
@@ -227,6 +226,9 @@ func wrapTag(n *node, lines []line) []line {
 func (w *walker) tagMeaningful(k *kind, tag uint64) bool {
 	if tag == 55799 {
 		return false
+	}
+	for k.form == pointerKind {
+		k = k.elem
 	}
 	if k.form != leafKind {
 		return false

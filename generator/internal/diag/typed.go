@@ -29,6 +29,12 @@ func (w *walker) typed(n *node, t *Type, at where) []line {
 	return w.body(n, t, at, w.bad(n, at, "expected tag %d, found %s", t.Tag, n.what()))
 }
 
+// variant is the position of the union's variant t: Value(Node).
+func (at where) variant(t *Type) where {
+	at.path += "(" + t.Name + ")"
+	return at
+}
+
 // named is name, or "" when the label already says it: the field has the
 // name of its type.
 func (at where) named(name string) string {
@@ -227,7 +233,7 @@ func (w *walker) union(n *node, u *Union, at where) []line {
 		}
 		if n.major == majTag && !n.partial {
 			if t.HasTag && t.Tag == n.arg {
-				return w.typed(n, t, vat)
+				return w.typed(n, t, vat.variant(t))
 			}
 			if t.opaque() && !t.HasTag {
 				maybe = append(maybe, t) // a //cborgen:catchall keeps any item
@@ -253,9 +259,9 @@ func (w *walker) union(n *node, u *Union, at where) []line {
 	}
 	switch {
 	case len(sure) == 1:
-		return w.typed(n, sure[0], vat)
+		return w.typed(n, sure[0], vat.variant(sure[0]))
 	case len(sure) == 0 && len(maybe) == 1:
-		return w.typed(n, maybe[0], vat)
+		return w.typed(n, maybe[0], vat.variant(maybe[0]))
 	case len(sure)+len(maybe) == 0:
 		return w.generic(n, at, join(at.named(u.Name), w.bad(n, at, "no variant of %s takes an untagged %s", u.Name, n.what())))
 	}

@@ -256,7 +256,7 @@ func (w *walker) tagContent(n *node, at where) string {
 			return w.bad(c, at, "tag 0 must hold an RFC 3339 text string, found %s", c.what())
 		}
 		if _, err := time.Parse(time.RFC3339, string(textOf(c))); err != nil {
-			return w.bad(c, at, "tag 0 must hold an RFC 3339 time: %v", err)
+			return w.bad(c, at, "tag 0 must hold an RFC 3339 time")
 		}
 	case 1:
 		if c.major != majUint && c.major != majNeg && !isFloat(c) {
@@ -506,7 +506,7 @@ func (w *walker) timeValue(n *node, at where) []line {
 		s := textOf(n)
 		p, err := time.Parse(time.RFC3339, string(s))
 		if err != nil {
-			return one(n, join(at.label, w.bad(n, at, "not an RFC 3339 time: %v", err)))
+			return one(n, join(at.label, w.bad(n, at, "not an RFC 3339 time")))
 		}
 		t = p
 	default:

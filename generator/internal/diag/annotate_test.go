@@ -134,7 +134,7 @@ func TestProblems(t *testing.T) {
 		{"Times", "84 00 f6 00 43 010203", "Times.Sum", "expected byte string of 2 bytes, found 3"},
 		{"Times", "84 00 c2 01 00 42 0102", "Times.Big", "tag 2 must hold a byte string, found integer"},
 		{"Value", "f6", "", ""},
-		{"Value", "ca 81 82 cb 01 82 01 02", "", ""},  // Node{[Number, Pair]}
+		{"Value", "ca 81 82 cb 01 82 01 02", "", ""}, // Node{[Number, Pair]}
 		{"Value", "ca 81 6161", "Value(Node).Kids", "expected array, found text string"},
 		{"Value", "cc 01", "Value", "no variant of Value has tag 12 (unless one of Flag, Text is its //cborgen:catchall, which keeps any item)"},
 		{"Value", "6161", "", ""}, // Flag or Text: shown, not refused

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -61,5 +63,59 @@ func TestDecodeRefused(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "/ 1: Identifier: expected text string, found null /") {
 		t.Errorf("got\n%s", out.String())
+	}
+}
+
+// TestCDDLRecords writes the CDDL of every schema record in the
+// repository (the examples and the golden cases) and checks that it has a
+// rule for each recorded type and union, and that each array rule lists
+// the slots in slot order; where node and the test module's packages are
+// installed, also that the npm cddl package parses every file and reads
+// the same members.
+func TestCDDLRecords(t *testing.T) {
+	locks, _ := filepath.Glob(filepath.Join("..", "examples", "*", "cbor_gen.lock"))
+	golden, _ := filepath.Glob(filepath.Join("..", "testdata", "golden", "*", "cbor_gen.lock"))
+	locks = append(locks, golden...)
+	if len(locks) < 10 {
+		t.Fatalf("%d records", len(locks))
+	}
+	tmp := t.TempDir()
+	var files []string
+	want := map[string]map[string][]string{} // file, array rule: members
+	for i, lock := range locks {
+		schema, _, err := readSchema(filepath.Dir(lock), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := Read(ReadConfig{CDDL: true, Dir: filepath.Dir(lock)}, nil, &out); err != nil {
+			t.Fatal(err)
+		}
+		if err := diagCheckCDDL(schema, out.String()); err != nil {
+			t.Errorf("%s: %v\n%s", lock, err, out.String())
+		}
+		file := filepath.Join(tmp, strconv.Itoa(i)+".cddl")
+		if err := os.WriteFile(file, out.Bytes(), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+		want[file] = map[string][]string{}
+		for name, typ := range schema.Types {
+			if !typ.Map && len(typ.Slots) > 0 {
+				want[file][name+"-array"] = slotNames(typ)
+			}
+		}
+	}
+	got, ok := nodeParseCDDL(t, files)
+	if !ok {
+		t.Log("node or the npm cddl package is not installed (npm ci in generator/internal/diag/testdata/npm): parsed with the Go checks only")
+		return
+	}
+	for _, file := range files {
+		for rule, members := range want[file] {
+			if !slices.Equal(got[file][rule], members) {
+				t.Errorf("%s %s: the cddl package reads %v, want %v", file, rule, got[file][rule], members)
+			}
+		}
 	}
 }

@@ -23,3 +23,11 @@ func TestDecodeRandom(t *testing.T) {
 	decodetest.DecodeRandom[rpc.Result, fixture.LegacyResult](t, ".", "Result", 300, seed, f)
 	decodetest.DecodeRandom[rpc.Entry, fixture.LegacyEntry](t, ".", "Entry", 300, seed, f)
 }
+
+// TestDecodeAgrees: on mutants of the stored samples, -decode refuses what
+// the generated decoders refuse, and only that.
+func TestDecodeAgrees(t *testing.T) {
+	decodetest.Agree[rpc.Request](t, ".", "Request", "testdata/Request.*.hex", 20000, seed, true)
+	decodetest.Agree[rpc.Response](t, ".", "Response", "testdata/Response.*.hex", 20000, seed, true)
+	decodetest.Agree[rpc.Error](t, ".", "Error", "testdata/Error.*.hex", 20000, seed, true)
+}

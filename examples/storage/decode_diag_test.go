@@ -19,3 +19,11 @@ func TestDecodeRandom(t *testing.T) {
 	decodetest.DecodeRandom[storage.Field, fixture.LegacyField](t, ".", "Field", 300, seed, mirror.Filler{MaxDepth: 5})
 	decodetest.DecodeRandom[storage.Value, fixture.LegacyValue](t, ".", "Value", 300, seed, mirror.Filler{MaxDepth: 5})
 }
+
+// TestDecodeAgrees: on mutants of the stored samples, -decode refuses what
+// the generated decoders refuse, and only that.
+func TestDecodeAgrees(t *testing.T) {
+	decodetest.Agree[storage.Composite](t, ".", "Composite", "testdata/Composite.*.hex", 20000, seed, true)
+	decodetest.Agree[storage.Limits](t, ".", "Limits", "testdata/Limits.*.hex", 20000, seed, true)
+	decodetest.Agree[storage.Field](t, ".", "Field", "testdata/Field.*.hex", 20000, seed, true)
+}

@@ -139,9 +139,16 @@ type where struct {
 	path  string // Order.Items[1]
 	skip  bool   // the decoder skips the item unread (a reserved slot, an unknown key)
 	via   string // the union whose variant this is
+	// tagged: a tag other than 55799 is in front of the item, which the
+	// decoder skipped; null there is not the null of a nilable kind.
+	tagged bool
 }
 
 func (at where) at(label, path string) where { return where{label: label, path: path, skip: at.skip} }
+
+// nullable reports whether n is the null that a nil pointer, slice or map
+// is written as: null or undefined, with no tag but 55799 in front.
+func (at where) nullable(n *node) bool { return n.isNull() && !at.tagged }
 
 // walker annotates items from the schema and collects problems.
 type walker struct {
@@ -180,15 +187,19 @@ func one(n *node, comment string) []line {
 
 // value annotates n as a value of kind k.
 func (w *walker) value(n *node, k *kind, at where) []line {
+	if k.form == pointerKind {
+		switch {
+		case n.major == majTag && n.arg == 55799 && len(n.kids) > 0:
+			return wrapTag(n, w.value(n.kids[0], k, at))
+		case at.nullable(n):
+			return one(n, at.label)
+		}
+		return w.value(n, k.elem, at)
+	}
 	if n.major == majTag && (len(n.kids) == 0 || !w.tagMeaningful(k, n.arg)) {
 		return w.skipTag(n, k, at)
 	}
 	switch k.form {
-	case pointerKind:
-		if n.isNull() {
-			return one(n, at.label)
-		}
-		return w.value(n, k.elem, at)
 	case listKind:
 		return w.list(n, k, at)
 	case mapKind:
@@ -208,6 +219,9 @@ func (w *walker) skipTag(n *node, k *kind, at where) []line {
 		if msg := w.tagContent(n, at); msg != "" {
 			return wrapTag(n, one(n.kids[0], join(at.label, msg)))
 		}
+	}
+	if n.arg != 55799 {
+		at.tagged = true
 	}
 	return wrapTag(n, w.value(n.kids[0], k, at))
 }
@@ -243,8 +257,8 @@ func (w *walker) tagMeaningful(k *kind, tag uint64) bool {
 	return w.s.Unions[name] != nil
 }
 
-// tagContent checks that tags 0 to 3 hold what RFC 8949 §3.4 requires, as
-// the decoders check: "" when they do.
+// tagContent checks that tags 0 to 3 hold the type of item RFC 8949 §3.4
+// requires, as the decoders check: "" when they do.
 func (w *walker) tagContent(n *node, at where) string {
 	if len(n.kids) == 0 || n.partial {
 		return ""
@@ -252,11 +266,10 @@ func (w *walker) tagContent(n *node, at where) string {
 	c := n.kids[0]
 	switch n.arg {
 	case 0:
+		// The decoders look at the type of its content; only a time
+		// field reads the text as a time (timeValue).
 		if c.major != majText {
-			return w.bad(c, at, "tag 0 must hold an RFC 3339 text string, found %s", c.what())
-		}
-		if _, err := time.Parse(time.RFC3339, string(textOf(c))); err != nil {
-			return w.bad(c, at, "tag 0 must hold an RFC 3339 time")
+			return w.bad(c, at, "tag 0 must hold a text string, found %s", c.what())
 		}
 	case 1:
 		if c.major != majUint && c.major != majNeg && !isFloat(c) {
@@ -469,12 +482,26 @@ func (w *walker) float(n *node, name string, at where) []line {
 			return one(n, join(at.label, w.bad(n, at, "float %s overflows float32", formatFloat(n.f))))
 		}
 		return one(n, at.label)
-	case n.major == majUint || n.major == majNeg:
+	case n.major == majUint:
+		return one(n, at.label)
+	case n.major == majNeg:
+		if n.arg > math.MaxInt64 {
+			return one(n, join(at.label, w.bad(n, at, "integer %s overflows float (int64 range)", appendNeg(nil, n.arg))))
+		}
 		return one(n, at.label)
 	case n.major == majTag && (n.arg == 2 || n.arg == 3) && len(n.kids) > 0:
 		c := n.kids[0]
 		if c.major != majBytes {
 			return wrapTag(n, one(c, join(at.label, w.bad(c, at, "tag %d must hold a byte string, found %s", n.arg, c.what()))))
+		}
+		// The decoders read a bignum within 64 bits, and a negative one
+		// within int64, as they read an integer.
+		b := textOf(c)
+		for len(b) > 0 && b[0] == 0 {
+			b = b[1:]
+		}
+		if len(b) > 8 || n.arg == 3 && len(b) == 8 && b[0] >= 0x80 {
+			return one(n, join(at.label, w.bad(n, at, "bignum overflows float (int64 range)")))
 		}
 		return one(n, at.label)
 	}
@@ -544,7 +571,7 @@ func (w *walker) bigInt(n *node, at where) []line {
 
 // list annotates n as a []T or [N]T.
 func (w *walker) list(n *node, k *kind, at where) []line {
-	if n.isNull() && k.n < 0 {
+	if at.nullable(n) && k.n < 0 {
 		return one(n, at.label) // a nil slice
 	}
 	if k.elem.text == "byte" {
@@ -572,7 +599,7 @@ func (w *walker) list(n *node, k *kind, at where) []line {
 
 // mapOf annotates n as a map[K]V.
 func (w *walker) mapOf(n *node, k *kind, at where) []line {
-	if n.isNull() {
+	if at.nullable(n) {
 		return one(n, at.label)
 	}
 	if n.major != majMap {

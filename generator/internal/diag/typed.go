@@ -67,11 +67,13 @@ func (at where) info(t *Type, format string) string {
 // body annotates the content of a value of t (past its tag); problem is a
 // problem already found with its tag.
 func (w *walker) body(n *node, t *Type, at where, problem string) []line {
-	if n.major == majTag && len(n.kids) > 0 && n.arg == 55799 {
+	if n.major == majTag && len(n.kids) > 0 {
+		// Past the type's own tag, any other is skipped (tags 0 to 3
+		// must still hold their type of item).
+		if msg := w.tagContent(n, at); msg != "" {
+			problem = join(problem, msg)
+		}
 		return wrapTag(n, w.body(n.kids[0], t, at, problem))
-	}
-	if n.major == majTag && !t.HasTag && len(n.kids) > 0 {
-		return w.skipTag(n, &kind{text: t.Name}, at)
 	}
 	if t.opaque() {
 		// A named type of another kind (type Dict map[string]Value): the

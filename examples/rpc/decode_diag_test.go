@@ -27,7 +27,7 @@ func TestDecodeRandom(t *testing.T) {
 // TestDecodeAgrees: on mutants of the stored samples, -decode refuses what
 // the generated decoders refuse, and only that.
 func TestDecodeAgrees(t *testing.T) {
-	decodetest.Agree[rpc.Request](t, ".", "Request", "testdata/Request.*.hex", 20000, seed, true)
-	decodetest.Agree[rpc.Response](t, ".", "Response", "testdata/Response.*.hex", 20000, seed, true)
-	decodetest.Agree[rpc.Error](t, ".", "Error", "testdata/Error.*.hex", 20000, seed, true)
+	decodetest.Agree[rpc.Request](t, ".", "Request", "testdata/Request.*.hex", 10000, seed, true)
+	decodetest.Agree[rpc.Response](t, ".", "Response", "testdata/Response.*.hex", 10000, seed, true)
+	decodetest.Agree[rpc.Error](t, ".", "Error", "testdata/Error.*.hex", 10000, seed, true)
 }

@@ -23,7 +23,7 @@ func TestDecodeRandom(t *testing.T) {
 // TestDecodeAgrees: on mutants of the stored samples, -decode refuses what
 // the generated decoders refuse, and only that.
 func TestDecodeAgrees(t *testing.T) {
-	decodetest.Agree[storage.Composite](t, ".", "Composite", "testdata/Composite.*.hex", 20000, seed, true)
-	decodetest.Agree[storage.Limits](t, ".", "Limits", "testdata/Limits.*.hex", 20000, seed, true)
-	decodetest.Agree[storage.Field](t, ".", "Field", "testdata/Field.*.hex", 20000, seed, true)
+	decodetest.Agree[storage.Composite](t, ".", "Composite", "testdata/Composite.*.hex", 10000, seed, true)
+	decodetest.Agree[storage.Limits](t, ".", "Limits", "testdata/Limits.*.hex", 10000, seed, true)
+	decodetest.Agree[storage.Field](t, ".", "Field", "testdata/Field.*.hex", 10000, seed, true)
 }

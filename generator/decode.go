@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -78,12 +79,13 @@ func Read(rc ReadConfig, in io.Reader, out io.Writer) error {
 	} else if rc.Hex {
 		return errors.New("-hex: standard input is not hex text (pairs of hex digits, white space between them)")
 	}
-	res, err := diag.Decode(schema, rc.Decode, data, diag.Options{Plain: rc.Plain})
+	w := bufio.NewWriter(out)
+	res, err := diag.Decode(schema, rc.Decode, data, diag.Options{Plain: rc.Plain, Out: w})
+	if err == nil {
+		err = w.Flush()
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", lock, err)
-	}
-	if _, err := out.Write(res.Text); err != nil {
-		return err
 	}
 	return refusal(rc.Decode, res)
 }

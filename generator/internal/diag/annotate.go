@@ -2,6 +2,7 @@ package diag
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"slices"
@@ -15,6 +16,10 @@ import (
 type Options struct {
 	Plain  bool   // plain notation, one item a line, without the annotations
 	Limits Limits // zero: DefaultLimits
+	// Out, if set, receives the notation item by item, so that a long
+	// CBOR sequence costs the memory of its largest item; Result.Text is
+	// then empty.
+	Out io.Writer
 }
 
 // Problem is something in the data that the generated decoder refuses:
@@ -29,7 +34,7 @@ func (p Problem) String() string { return fmt.Sprintf("offset %d: %s: %s", p.Off
 
 // Result is what Decode found.
 type Result struct {
-	Text     []byte       // the notation, one line per element in the annotated form
+	Text     []byte       // the notation, one line per element in the annotated form (unless Options.Out)
 	Items    int          // the number of items read (a CBOR sequence may hold several)
 	Problems []Problem    // what the generated decoder would refuse
 	Err      *SyntaxError // the input is not well-formed CBOR within the limits; Text goes up to there
@@ -70,6 +75,9 @@ func Decode(s *Schema, typeName string, data []byte, opt Options) (*Result, erro
 		if p.err != nil {
 			break
 		}
+		if err := flush(opt.Out, &out); err != nil {
+			return nil, err
+		}
 	}
 	res.Problems = w.probs
 	res.Err = p.err
@@ -78,8 +86,21 @@ func Decode(s *Schema, typeName string, data []byte, opt Options) (*Result, erro
 		out = append(out, sanitize("not well-formed at "+p.err.Error())...)
 		out = append(out, " /\n"...)
 	}
+	if err := flush(opt.Out, &out); err != nil {
+		return nil, err
+	}
 	res.Text = out
 	return res, nil
+}
+
+// flush writes the text so far to w, if there is one, and empties it.
+func flush(w io.Writer, text *[]byte) error {
+	if w == nil || len(*text) == 0 {
+		return nil
+	}
+	_, err := w.Write(*text)
+	*text = (*text)[:0]
+	return err
 }
 
 func (s *Schema) names() []string {

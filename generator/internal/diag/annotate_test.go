@@ -219,3 +219,15 @@ func TestHex(t *testing.T) {
 		}
 	}
 }
+
+// TestOut checks that with Options.Out the notation goes there, item by
+// item, and is the same text.
+func TestOut(t *testing.T) {
+	data, _ := hex.DecodeString("8361410300" + "83614103f6" + "83")
+	want, _ := Decode(testSchema(), "Order", data, Options{})
+	var b strings.Builder
+	got, err := Decode(testSchema(), "Order", data, Options{Out: &b})
+	if err != nil || len(got.Text) != 0 || b.String() != string(want.Text) || len(got.Problems) != len(want.Problems) {
+		t.Errorf("Out: %q, err %v, problems %v\nwant %q", b.String(), err, got.Problems, want.Text)
+	}
+}

@@ -109,7 +109,7 @@ func refusal(typ string, res *diag.Result) error {
 	const most = 20
 	for i, p := range res.Problems {
 		if i == most {
-			msgs = append(msgs, fmt.Sprintf("and %d more", len(res.Problems)-most))
+			msgs = append(msgs, fmt.Sprintf("and %d more", len(res.Problems)+res.More-most))
 			break
 		}
 		msgs = append(msgs, p.String())

@@ -36,7 +36,8 @@ func (p Problem) String() string { return fmt.Sprintf("offset %d: %s: %s", p.Off
 type Result struct {
 	Text     []byte       // the notation, one line per element in the annotated form (unless Options.Out)
 	Items    int          // the number of items read (a CBOR sequence may hold several)
-	Problems []Problem    // what the generated decoder would refuse
+	Problems []Problem    // what the generated decoder would refuse, the first maxProblems of them
+	More     int          // the number of problems past those
 	Err      *SyntaxError // the input is not well-formed CBOR within the limits; Text goes up to there
 }
 
@@ -79,7 +80,7 @@ func Decode(s *Schema, typeName string, data []byte, opt Options) (*Result, erro
 			return nil, err
 		}
 	}
-	res.Problems = w.probs
+	res.Problems, res.More = w.probs, w.more
 	res.Err = p.err
 	if p.err != nil && !opt.Plain {
 		out = append(out, "/ "...)
@@ -175,14 +176,23 @@ func (at where) nullable(n *node) bool { return n.isNull() && !at.tagged }
 type walker struct {
 	s     *Schema
 	probs []Problem
+	more  int // problems past maxProblems
 }
 
 // bad records a problem at n and returns its text for the comment.
 func (w *walker) bad(n *node, at where, format string, args ...any) string {
 	msg := fmt.Sprintf(format, args...)
-	w.probs = append(w.probs, Problem{Offset: n.off, Path: at.path, Msg: msg})
+	if len(w.probs) < maxProblems {
+		w.probs = append(w.probs, Problem{Offset: n.off, Path: at.path, Msg: msg})
+	} else {
+		w.more++
+	}
 	return msg
 }
+
+// maxProblems is the most problems a Result lists; the notation marks
+// every one.
+const maxProblems = 1000
 
 func join(parts ...string) string {
 	var b strings.Builder

@@ -111,7 +111,9 @@ func (w *walker) slots(n *node, t *Type, at where, problem string) []line {
 		if i >= len(t.Slots) {
 			sub := where{label: fmt.Sprintf("%d: not a slot of %s", i, t.Name), path: fmt.Sprintf("%s[%d]", at.path, i), skip: true}
 			lines := w.generic(c, sub, "")
-			lines[0].comment = join(lines[0].comment, w.bad(c, sub, "%s has %d slots; only an //cborgen:extensible type skips more", t.Name, len(t.Slots)))
+			if i == len(t.Slots) { // the decoder stops at the first
+				lines[0].comment = join(lines[0].comment, w.bad(c, sub, "%s has %d slots; only an //cborgen:extensible type skips more", t.Name, len(t.Slots)))
+			}
 			kids[i] = lines
 			continue
 		}

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"io/fs"
 	"os"
@@ -138,7 +141,138 @@ func readSchema(dir, output string) (*diag.Schema, string, error) {
 	if err != nil {
 		return nil, lock, err
 	}
-	return schemaOf(rec), lock, nil
+	s := schemaOf(rec)
+	sourceHints(dir, output, s)
+	return s, lock, nil
+}
+
+// sourceHints adds to s what the record does not hold but the package's
+// source says, where the source is at hand: the kinds of named types of
+// other kinds (type Dict map[string]Value), which types are structs, and
+// the directives //cborgen:nolegacy, extensible and catchall. It parses
+// the files without type-checking them, so code that does not compile
+// still helps; files that do not parse are passed over, and without
+// source the record alone is used. The generated file, output, declares
+// none of the types and is not read.
+func sourceHints(dir, output string, s *diag.Schema) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	decls := map[string]*ast.TypeSpec{}
+	docs := map[string][]*ast.Comment{}
+	skip, _ := filepath.Abs(output)
+	for _, file := range files {
+		if abs, _ := filepath.Abs(file); strings.HasSuffix(file, "_test.go") || abs == skip {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				decls[ts.Name.Name] = ts
+				doc := ts.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				if doc != nil {
+					docs[ts.Name.Name] = doc.List
+				}
+			}
+		}
+	}
+	for name, t := range s.Types {
+		ts := decls[name]
+		if ts == nil || ts.Assign.IsValid() {
+			continue
+		}
+		for _, c := range docs[name] {
+			switch strings.TrimSpace(strings.TrimPrefix(c.Text, "//cborgen:")) {
+			case "nolegacy":
+				t.NoLegacy = true
+			case "extensible":
+				t.Extensible = true
+			case "catchall":
+				t.CatchAll = true
+			}
+		}
+		if st, ok := ts.Type.(*ast.StructType); ok {
+			t.Struct = true
+			for _, f := range st.Fields.List {
+				if len(f.Names) == 1 && f.Names[0].Name == "_" && f.Tag != nil && strings.Contains(f.Tag.Value, "toarray") {
+					t.NoLegacy = true // fxamacker's toarray marker: the type never had a map form
+				}
+			}
+			continue
+		}
+		if len(t.Slots) == 0 && !t.Map {
+			t.Value = sourceKind(ts.Type, s, decls, 0)
+		}
+	}
+}
+
+// sourceKind writes the type expression e as a wire kind: basic types by
+// their names (byte as uint8), named types of the record by name, other
+// named types of the package by what they are, and anything else ("" for
+// a kind that is not known) as the record would write it, for diag to
+// show as it is.
+func sourceKind(e ast.Expr, s *diag.Schema, decls map[string]*ast.TypeSpec, depth int) string {
+	if depth > 16 {
+		return ""
+	}
+	sub := func(e ast.Expr) string { return sourceKind(e, s, decls, depth+1) }
+	switch e := e.(type) {
+	case *ast.Ident:
+		switch e.Name {
+		case "byte":
+			return "uint8"
+		case "bool", "string", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "any":
+			return e.Name
+		}
+		if s.Types[e.Name] != nil || s.Unions[e.Name] != nil {
+			return e.Name
+		}
+		if ts := decls[e.Name]; ts != nil {
+			if _, isStruct := ts.Type.(*ast.StructType); !isStruct {
+				return sub(ts.Type)
+			}
+		}
+		return e.Name
+	case *ast.StarExpr:
+		if elem := sub(e.X); elem != "" {
+			return "*" + elem
+		}
+	case *ast.ArrayType:
+		elem := sub(e.Elt)
+		if elem == "uint8" {
+			elem = "byte"
+		}
+		switch {
+		case elem == "":
+		case e.Len == nil:
+			return "[]" + elem
+		default:
+			if lit, ok := e.Len.(*ast.BasicLit); ok && lit.Kind == token.INT {
+				return "[" + lit.Value + "]" + elem
+			}
+		}
+	case *ast.MapType:
+		if k, v := sub(e.Key), sub(e.Value); k != "" && v != "" {
+			return "map[" + k + "]" + v
+		}
+	case *ast.SelectorExpr:
+		if x, ok := e.X.(*ast.Ident); ok {
+			return x.Name + "." + e.Sel.Name // time.Time, big.Int
+		}
+	case *ast.InterfaceType:
+		return "any"
+	}
+	return ""
 }
 
 // schemaOf converts a parsed record.

@@ -56,6 +56,9 @@ func diagCheckCDDL(s *diag.Schema, text string) error {
 			if l == "]" {
 				break
 			}
+			if strings.HasPrefix(l, "  * ") {
+				continue // the elements of newer versions of an extensible type
+			}
 			m, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(l), "? "), ":")
 			members = append(members, m)
 		}

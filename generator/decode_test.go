@@ -119,3 +119,61 @@ func TestCDDLRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeSourceHints checks what the package's source adds to the
+// record, read without compiling it: the kinds of named types of other
+// kinds (a union's untagged variants are then told apart, a Dict's values
+// annotated) and //cborgen:nolegacy. The same record alone shows the
+// same bytes without judging what it cannot know.
+func TestDecodeSourceHints(t *testing.T) {
+	decode := func(dir, typ, in string) (string, error) {
+		var out bytes.Buffer
+		err := Read(ReadConfig{Decode: typ, Dir: dir}, strings.NewReader(in), &out)
+		return out.String(), err
+	}
+	lockOnly := func(example string) string {
+		dir := t.TempDir()
+		lock, err := os.ReadFile(filepath.Join("..", "examples", example, "cbor_gen.lock"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cbor_gen.lock"), lock, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	store := filepath.Join("..", "examples", "store")
+	// "a", true, 133({"k": 164(1)}): a StringValue, a BoolValue, a Dict of UInt64Value.
+	const values = "6161 f5 d885a1616bd8a401"
+	if out, err := decode(store, "Value", values); err != nil ||
+		!strings.Contains(out, "/ StringValue (Value variant) /") || !strings.Contains(out, "/ BoolValue (Value variant) /") ||
+		!strings.Contains(out, `"k": 164(1)`) || !strings.Contains(out, "/ UInt64Value (Value variant) /") {
+		t.Errorf("with the source: %v\n%s", err, out)
+	}
+	if out, err := decode(lockOnly("store"), "Value", values); err != nil || !strings.Contains(out, "/ Value: one of BoolValue, StringValue (the record does not say which) /") {
+		t.Errorf("record alone: %v\n%s", err, out)
+	}
+	// 18({}): a map where Sign1, //cborgen:nolegacy, takes only an array.
+	cose := filepath.Join("..", "examples", "cose")
+	if out, err := decode(cose, "Sign1", "d2a0"); !errors.Is(err, ErrRefused) || !strings.Contains(out, "expected array, found map (Sign1 has no legacy map form)") {
+		t.Errorf("with the source: %v\n%s", err, out)
+	}
+	if out, err := decode(lockOnly("cose"), "Sign1", "d2a0"); err != nil || !strings.Contains(out, "Sign1 (legacy map)") {
+		t.Errorf("record alone: %v\n%s", err, out)
+	}
+	// A file that does not parse is passed over; the others still count.
+	dir := lockOnly("store")
+	src, err := os.ReadFile(filepath.Join(store, "store.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "store.go"), src, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken.go"), []byte("package store\nfunc {"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := decode(dir, "Value", values); err != nil || !strings.Contains(out, "/ StringValue (Value variant) /") {
+		t.Errorf("beside a broken file: %v\n%s", err, out)
+	}
+}

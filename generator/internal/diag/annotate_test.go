@@ -138,7 +138,7 @@ func TestProblems(t *testing.T) {
 		{"Value", "f6", "", ""},
 		{"Value", "ca 81 82 cb 01 82 01 02", "", ""}, // Node{[Number, Pair]}
 		{"Value", "ca 81 6161", "Value(Node).Kids", "expected array, found text string"},
-		{"Value", "cc 01", "Value", "no variant of Value has tag 12 (unless one of Flag, Text is its //cborgen:catchall, which keeps any item)"},
+		{"Value", "cc 01", "Value", "no variant of Value takes tag 12 (unless one of Flag, Text is its //cborgen:catchall, which keeps any item)"},
 		{"Value", "6161", "", ""}, // Flag or Text: shown, not refused
 	}
 	for _, c := range cases {

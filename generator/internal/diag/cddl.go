@@ -137,6 +137,24 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 		return strings.Join(out, " / ")
 	}
 	switch {
+	case t.CatchAll:
+		fmt.Fprintf(b, "; %s: the catch-all variant of its union, any item the others do not take.\n", t.Name)
+		fmt.Fprintf(b, "%s = any\n", name)
+	case t.Value != "":
+		fmt.Fprintf(b, "; %s: a named %s.\n", t.Name, shortKind(t.Value))
+		k := parseKind(t.Value)
+		typ := c.kindOf(k)
+		if t.HasTag && nilable(t.Value) {
+			// A nil value is written as null, without the tag.
+			alts := splitChoice(typ)
+			typ = strings.Join(slices.DeleteFunc(alts, func(a string) bool { return a == "null" }), " / ")
+			fmt.Fprintf(b, "%s = %s / null\n", name, wrap(typ))
+			break
+		}
+		if len(splitChoice(typ)) > 1 && t.HasTag {
+			typ = "(" + typ + ")"
+		}
+		fmt.Fprintf(b, "%s = %s\n", name, wrap(typ))
 	case t.opaque():
 		fmt.Fprintf(b, "; %s: the record does not describe its encoding (a named type of another kind).\n", t.Name)
 		fmt.Fprintf(b, "%s = %s\n", name, wrap("any"))
@@ -150,8 +168,13 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 		if t.Required < n {
 			count = fmt.Sprintf("%d to %d", t.Required, n)
 		}
-		fmt.Fprintf(b, "; %s: an array of %s elements, or its legacy map (whose text keys the\n; decoder also matches by case folding).\n", t.Name, count)
-		fmt.Fprintf(b, "%s = %s\n", name, wrap(name+"-array", name+"-legacy"))
+		if t.NoLegacy {
+			fmt.Fprintf(b, "; %s: an array of %s elements.\n", t.Name, count)
+			fmt.Fprintf(b, "%s = %s\n", name, wrap(name+"-array"))
+		} else {
+			fmt.Fprintf(b, "; %s: an array of %s elements, or its legacy map (whose text keys the\n; decoder also matches by case folding).\n", t.Name, count)
+			fmt.Fprintf(b, "%s = %s\n", name, wrap(name+"-array", name+"-legacy"))
+		}
 		fmt.Fprintf(b, "%s-array = [\n", name)
 		for i, s := range t.Slots {
 			opt := ""
@@ -169,8 +192,13 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 			}
 			fmt.Fprintf(b, "  %s%s: %s,  ; %s\n", opt, member, typ, note)
 		}
+		if t.Extensible {
+			b.WriteString("  * any,  ; elements of newer versions, skipped\n")
+		}
 		b.WriteString("]\n")
-		c.keyedRule(b, name+"-legacy", t, true)
+		if !t.NoLegacy {
+			c.keyedRule(b, name+"-legacy", t, true)
+		}
 	}
 }
 
@@ -365,6 +393,7 @@ func rules(text string) (names []string, members map[string][]string) {
 		case strings.HasSuffix(l, "= ["):
 			current = strings.TrimSuffix(l, "-array = [")
 			names = append(names, current)
+		case strings.HasPrefix(l, "  * ") && current != "": // the elements of newer versions
 		case strings.HasPrefix(l, "  ") && current != "":
 			m, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(l), "? "), ":")
 			members[current] = append(members[current], m)

@@ -29,6 +29,14 @@ type Type struct {
 	Tag         uint64
 	TagOptional bool // decoding also takes the untagged item
 	Slots       []Slot
+
+	// What the record does not hold, known only from the package's source
+	// when it is at hand (the command reads it without compiling it):
+	Value      string // the wire kind of a named type of another kind: "map[string]Value" for type Dict map[string]Value
+	Struct     bool   // a struct type, also when it has no fields
+	NoLegacy   bool   // //cborgen:nolegacy, or fxamacker's toarray marker: no legacy map
+	Extensible bool   // //cborgen:extensible: elements past the last slot are skipped
+	CatchAll   bool   // //cborgen:catchall: the union's variant for items no other variant claims
 }
 
 // Slot is one slot of an array type, or one key of a map type.
@@ -71,9 +79,64 @@ type Union struct {
 	Variants []string
 }
 
-// opaque reports whether the record says nothing about how t is written:
-// no slots and no keys.
-func (t *Type) opaque() bool { return !t.Map && len(t.Slots) == 0 && t.Required == 0 }
+// opaque reports whether nothing is known of how t is written: no slots,
+// no keys, and no source that says what it is.
+func (t *Type) opaque() bool {
+	return !t.Map && len(t.Slots) == 0 && t.Required == 0 && t.Value == "" && !t.Struct && !t.CatchAll
+}
+
+// classes are the untagged items a union variant of type t is written
+// as (nil when unknown), as the generated union decoder tells them apart.
+func (t *Type) classes() []string {
+	switch {
+	case t.Map:
+		return []string{"map"}
+	case t.Value == "" && (t.Struct || !t.opaque()):
+		if t.NoLegacy {
+			return []string{"array"}
+		}
+		return []string{"array", "map"}
+	case t.Value == "":
+		return nil
+	}
+	k := parseKind(t.Value)
+	switch {
+	case k.form == listKind && k.elem.text == "byte":
+		return []string{"byte string"}
+	case k.form == listKind:
+		return []string{"array"}
+	case k.form == mapKind:
+		return []string{"map"}
+	case k.form != leafKind:
+		return nil
+	}
+	if r, ok := intKinds[k.text]; ok {
+		if r.signed {
+			return []string{"unsigned integer", "negative integer"}
+		}
+		return []string{"unsigned integer"}
+	}
+	switch k.text {
+	case "bool":
+		return []string{"bool"}
+	case "string":
+		return []string{"text string"}
+	case "float32", "float64":
+		return []string{"float"}
+	}
+	return nil
+}
+
+// class is the class of untagged item n, as classes names them.
+func (n *node) class() string {
+	switch {
+	case n.major == majSimple && (n.ai == 20 || n.ai == 21):
+		return "bool"
+	case n.major == majSimple && n.ai >= 25 && n.ai <= 27:
+		return "float"
+	}
+	return majorName(n.major << 5)
+}
 
 // kind is a parsed wire kind.
 type kind struct {

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -23,8 +24,8 @@ func (w *walker) typed(n *node, t *Type, at where) []line {
 		}
 		return wrapTag(n, w.body(n.kids[0], t, at, w.bad(n, at, "expected tag %d, found tag %d", t.Tag, n.arg)))
 	}
-	if t.TagOptional || n.partial || n.isNull() && t.opaque() {
-		return w.body(n, t, at, "") // null: a named map or slice type may be nil, and the record does not say
+	if t.TagOptional || n.partial || at.nullable(n) && (t.opaque() || nilable(t.Value)) {
+		return w.body(n, t, at, "") // null: a nil named map or slice, written untagged
 	}
 	return w.body(n, t, at, w.bad(n, at, "expected tag %d, found %s", t.Tag, n.what()))
 }
@@ -33,6 +34,15 @@ func (w *walker) typed(n *node, t *Type, at where) []line {
 func (at where) variant(t *Type) where {
 	at.path += "(" + t.Name + ")"
 	return at
+}
+
+// nilable reports whether the wire kind text is written as null when nil.
+func nilable(text string) bool {
+	if text == "" {
+		return false
+	}
+	k := parseKind(text)
+	return k.form == pointerKind || k.form == mapKind || k.form == listKind && k.n < 0
 }
 
 // named is name, or "" when the label already says it: the field has the
@@ -75,6 +85,13 @@ func (w *walker) body(n *node, t *Type, at where, problem string) []line {
 		}
 		return wrapTag(n, w.body(n.kids[0], t, at, problem))
 	}
+	if t.Value != "" {
+		// A named type of another kind, known from the source: its
+		// content is a value of the kind it is (type Dict map[string]Value).
+		lines := w.value(n, parseKind(t.Value), at.at("", at.path))
+		lines[0].comment = join(at.label, at.info(t, ""), problem, lines[0].comment)
+		return lines
+	}
 	if t.opaque() {
 		// A named type of another kind (type Dict map[string]Value): the
 		// record holds no more than its name and tag, so its content is
@@ -88,6 +105,8 @@ func (w *walker) body(n *node, t *Type, at where, problem string) []line {
 		return one(n, join(at.label, at.info(t, "map"), problem, w.bad(n, at, "expected map, found %s", n.what())))
 	case n.major == majArray:
 		return w.slots(n, t, at, problem)
+	case n.major == majMap && t.NoLegacy:
+		return one(n, join(at.label, at.info(t, ""), problem, w.bad(n, at, "expected array, found map (%s has no legacy map form)", t.Name)))
 	case n.major == majMap:
 		return w.keyed(n, t, at, at.info(t, "legacy map"), problem)
 	}
@@ -110,6 +129,11 @@ func (w *walker) slots(n *node, t *Type, at where, problem string) []line {
 	for i, c := range n.kids {
 		if i >= len(t.Slots) {
 			sub := where{label: fmt.Sprintf("%d: not a slot of %s", i, t.Name), path: fmt.Sprintf("%s[%d]", at.path, i), skip: true}
+			if t.Extensible {
+				sub.label = fmt.Sprintf("%d: skipped (written by a newer version)", i)
+				kids[i] = w.generic(c, sub, "")
+				continue
+			}
 			lines := w.generic(c, sub, "")
 			if i == len(t.Slots) { // the decoder stops at the first
 				lines[0].comment = join(lines[0].comment, w.bad(c, sub, "%s has %d slots; only an //cborgen:extensible type skips more", t.Name, len(t.Slots)))
@@ -230,32 +254,42 @@ func (w *walker) union(n *node, u *Union, at where) []line {
 	vat := at
 	vat.via = u.Name
 	var sure, maybe []*Type
+	var catchAll *Type
+	class := n.class()
 	for _, name := range u.Variants {
 		t := w.s.Types[name]
 		if t == nil {
 			t = &Type{Name: name} // not recorded as a type: nothing is known of it
 		}
-		if n.major == majTag && !n.partial {
+		switch {
+		case t.CatchAll:
+			catchAll = t
+			continue
+		case n.major == majTag && !n.partial:
 			if t.HasTag && t.Tag == n.arg {
 				return w.typed(n, t, vat.variant(t))
 			}
 			if t.opaque() && !t.HasTag {
-				maybe = append(maybe, t) // a //cborgen:catchall keeps any item
+				maybe = append(maybe, t) // perhaps a //cborgen:catchall, which keeps any item
 			}
 			continue
-		}
-		if t.HasTag && !t.TagOptional {
+		case t.HasTag && !t.TagOptional:
 			continue
-		}
-		switch {
 		case t.opaque():
 			maybe = append(maybe, t)
-		case t.Map && n.major == majMap, !t.Map && (n.major == majArray || n.major == majMap):
+		case slices.Contains(t.classes(), class):
 			sure = append(sure, t)
 		}
 	}
-	if n.major == majTag && !n.partial {
-		msg := fmt.Sprintf("no variant of %s has tag %d", u.Name, n.arg)
+	if n.major == majTag && !n.partial || len(sure)+len(maybe) == 0 {
+		what := "an untagged " + n.what()
+		if n.major == majTag {
+			what = fmt.Sprintf("tag %d", n.arg)
+		}
+		if catchAll != nil {
+			return w.generic(n, at, join(at.named(u.Name), catchAll.Name+" (the catch-all variant: no other takes "+what+")"))
+		}
+		msg := fmt.Sprintf("no variant of %s takes %s", u.Name, what)
 		if len(maybe) > 0 {
 			msg += fmt.Sprintf(" (unless one of %s is its //cborgen:catchall, which keeps any item)", names(maybe))
 		}
@@ -266,8 +300,6 @@ func (w *walker) union(n *node, u *Union, at where) []line {
 		return w.typed(n, sure[0], vat.variant(sure[0]))
 	case len(sure) == 0 && len(maybe) == 1:
 		return w.typed(n, maybe[0], vat.variant(maybe[0]))
-	case len(sure)+len(maybe) == 0:
-		return w.generic(n, at, join(at.named(u.Name), w.bad(n, at, "no variant of %s takes an untagged %s", u.Name, n.what())))
 	}
 	return w.generic(n, at, join(at.named(u.Name), fmt.Sprintf("one of %s (the record does not say which)", names(append(sure, maybe...)))))
 }

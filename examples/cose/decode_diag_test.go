@@ -17,9 +17,10 @@ func TestDecodeRandom(t *testing.T) {
 	decodetest.DecodeRandom[cose.Sign1, cose.Sign1](t, ".", "Sign1", 300, 18, mirror.Filler{})
 }
 
-// TestDecodeAgrees: on mutants of the stored message, -decode takes
-// what the generated decoder takes. It may take more: the record does not
-// say that Sign1 has no legacy map (//cborgen:nolegacy).
+// TestDecodeAgrees: on mutants of the stored message, -decode refuses
+// what the generated decoder refuses, and only that. That Sign1 has no
+// legacy map (//cborgen:nolegacy) is not in the record: -decode reads it
+// from the source beside it.
 func TestDecodeAgrees(t *testing.T) {
 	decodetest.Agree[cose.Sign1](t, ".", "Sign1", "testdata/sign1.hex", 20000, 18, true)
 }

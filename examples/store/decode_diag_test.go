@@ -7,10 +7,10 @@ import (
 	"github.com/cborgen/cborgen/examples/store"
 )
 
-// TestDecodeAgrees: on mutants of the stored samples, -decode takes what
-// the generated decoder takes. It may take more: the record does not
-// describe the named types of other kinds (Dict, UInt64Value...), whose
-// content it shows as it is.
+// TestDecodeAgrees: on mutants of the stored samples, -decode refuses what
+// the generated decoder refuses, and only that. The kinds of the named
+// types (Dict, UInt64Value...) are not in the record: -decode reads them
+// from the source beside it.
 func TestDecodeAgrees(t *testing.T) {
 	decodetest.Agree[store.Composite](t, ".", "Composite", "testdata/account*.hex", 20000, 132, true)
 }

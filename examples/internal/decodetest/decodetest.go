@@ -69,9 +69,10 @@ type unmarshaler interface{ UnmarshalCBOR([]byte) error }
 // Agree mutates the stored samples of T (the files matching pattern, hex)
 // n times (fewer with -short) and checks that -decode says the generated
 // decoder refuses a mutant exactly when UnmarshalCBOR does, or with exact
-// false only that -decode takes what UnmarshalCBOR takes: for types whose
-// record leaves out what the decoder checks (the encoding of named types
-// of other kinds, //cborgen:nolegacy). Inputs that became a sequence of
+// false only that -decode takes what UnmarshalCBOR takes: for a directory
+// with a record that leaves out what the decoder checks and no source
+// beside it (the kinds of named types of other kinds, //cborgen:nolegacy).
+// Inputs that became a sequence of
 // items, which -decode reads item by item and UnmarshalCBOR refuses as
 // trailing data, are left out.
 func Agree[T any](t *testing.T, dir, typ, pattern string, n int, seed uint64, exact bool) {

@@ -231,3 +231,57 @@ func TestOut(t *testing.T) {
 		t.Errorf("Out: %q, err %v, problems %v\nwant %q", b.String(), err, got.Problems, want.Text)
 	}
 }
+
+// hintedSchema is testSchema with what the source adds to a record: the
+// kinds of the named types of other kinds, the directives, a catch-all.
+func hintedSchema() *Schema {
+	s := testSchema()
+	s.Types["Flag"].Value = "bool"
+	s.Types["Text"].Value = "string"
+	s.Types["Number"].Value = "uint8"
+	s.Types["Pair"].NoLegacy = true
+	s.Types["Node"].Extensible = true
+	s.Types["Bag"] = &Type{Name: "Bag", HasTag: true, Tag: 13, Value: "map[string]Value"}
+	s.Types["Raw"] = &Type{Name: "Raw", Value: "[]byte", CatchAll: true}
+	s.Unions["Value"].Variants = append(s.Unions["Value"].Variants, "Bag", "Raw")
+	return s
+}
+
+func TestHinted(t *testing.T) {
+	cases := []struct {
+		hex, path, msg, show string
+	}{
+		{"6161", "", "", "/ Text (Value variant) /"},
+		{"f5", "", "", "/ Flag (Value variant) /"},
+		{"cb 18 ff", "", "", "/ Number (Value variant) /"},
+		{"cb 19 0100", "Value(Number)", "integer 256 overflows uint8", ""},
+		{"cc 01", "", "", "/ Value: Raw (the catch-all variant: no other takes tag 12) /"},
+		{"01", "", "", "/ Value: Raw (the catch-all variant: no other takes an untagged integer) /"},
+		{"a1 6141 01", "", "", "/ Value: Raw (the catch-all variant: no other takes an untagged map) /"}, // Pair has no legacy map
+		{"Pair: a1 6141 01", "Pair", "expected array, found map (Pair has no legacy map form)", ""},
+		{"ca 82 80 01", "", "", "/ 1: skipped (written by a newer version) /"},
+		{"cd a1 616b 6161", "", "", `/ Text (Value variant) /`},
+		{"cd a1 616b 01", "", "", `/ Value: Raw (the catch-all variant`},
+		{"cd f6", "", "", "13(null)"}, // a nil Bag, tagged: the decoder takes it too
+		{"f6", "", "", "/ Value: nil /"},
+	}
+	for _, c := range cases {
+		typ, h := "Value", c.hex
+		if before, after, ok := strings.Cut(h, ": "); ok {
+			typ, h = before, after
+		}
+		data, _ := hex.DecodeString(strings.ReplaceAll(h, " ", ""))
+		res, err := Decode(hintedSchema(), typ, data, Options{})
+		if err != nil || res.Err != nil {
+			t.Fatalf("%s: %v %v", c.hex, err, res.Err)
+		}
+		switch {
+		case c.msg == "" && len(res.Problems) > 0:
+			t.Errorf("%s: refused: %v\n%s", c.hex, res.Problems, res.Text)
+		case c.msg != "" && (len(res.Problems) != 1 || res.Problems[0].Path != c.path || !strings.HasPrefix(res.Problems[0].Msg, c.msg)):
+			t.Errorf("%s: problems %v, want %s: %s\n%s", c.hex, res.Problems, c.path, c.msg, res.Text)
+		case !strings.Contains(string(res.Text), c.show):
+			t.Errorf("%s: no %q in\n%s", c.hex, c.show, res.Text)
+		}
+	}
+}

@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// FuzzDecode feeds any input to Decode as every type of the test record,
+// FuzzDecode feeds any input to Decode as every type of the test record
+// (alone, and with what the source adds),
 // annotated and plain: it must never panic, must end within the input,
 // and must write no more than a bounded amount of text per input byte.
 // go test runs the seeds; make fuzz runs it for FUZZTIME.
@@ -30,10 +31,18 @@ func FuzzDecode(f *testing.F) {
 		b, _ := hex.DecodeString(strings.ReplaceAll(h, " ", ""))
 		f.Add(b)
 	}
-	s := testSchema()
-	types := s.names()
+	schemas := []*Schema{testSchema(), hintedSchema()}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, typ := range types {
+		for _, s := range schemas {
+			fuzzSchema(t, s, data)
+		}
+	})
+}
+
+// fuzzSchema runs Decode on data as every type of s.
+func fuzzSchema(t *testing.T, s *Schema, data []byte) {
+	{
+		for _, typ := range s.names() {
 			for _, plainOut := range []bool{false, true} {
 				res, err := Decode(s, typ, data, Options{Plain: plainOut})
 				if err != nil {
@@ -50,5 +59,5 @@ func FuzzDecode(f *testing.F) {
 				}
 			}
 		}
-	})
+	}
 }

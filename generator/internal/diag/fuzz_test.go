@@ -41,22 +41,20 @@ func FuzzDecode(f *testing.F) {
 
 // fuzzSchema runs Decode on data as every type of s.
 func fuzzSchema(t *testing.T, s *Schema, data []byte) {
-	{
-		for _, typ := range s.names() {
-			for _, plainOut := range []bool{false, true} {
-				res, err := Decode(s, typ, data, Options{Plain: plainOut})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Err != nil && (res.Err.Offset < 0 || res.Err.Offset > len(data)) {
-					t.Fatalf("%s: error offset %d of %d bytes", typ, res.Err.Offset, len(data))
-				}
-				if limit := 512*len(data) + 4096; len(res.Text) > limit {
-					t.Fatalf("%s: %d bytes of text for %d bytes of input", typ, len(res.Text), len(data))
-				}
-				if res.OK() && slices.ContainsFunc(res.Problems, func(Problem) bool { return true }) {
-					t.Fatalf("%s: OK with problems", typ)
-				}
+	for _, typ := range s.names() {
+		for _, plainOut := range []bool{false, true} {
+			res, err := Decode(s, typ, data, Options{Plain: plainOut})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Err != nil && (res.Err.Offset < 0 || res.Err.Offset > len(data)) {
+				t.Fatalf("%s: error offset %d of %d bytes", typ, res.Err.Offset, len(data))
+			}
+			if limit := 512*len(data) + 4096; len(res.Text) > limit {
+				t.Fatalf("%s: %d bytes of text for %d bytes of input", typ, len(res.Text), len(data))
+			}
+			if res.OK() && slices.ContainsFunc(res.Problems, func(Problem) bool { return true }) {
+				t.Fatalf("%s: OK with problems", typ)
 			}
 		}
 	}

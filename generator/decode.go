@@ -22,8 +22,9 @@ import (
 // CBOR from standard input in diagnostic notation annotated with the
 // record's slots, keys and variants; -cddl prints the record's types as
 // CDDL. Neither loads the package: a directory with its cbor_gen.lock is
-// enough. The work is in internal/diag; this file reads the record and
-// the input.
+// enough, and Go files beside it, parsed but not type-checked, add what
+// the record leaves out (sourceHints). The work is in internal/diag; this
+// file reads the record, the source and the input.
 
 // ReadConfig is a run of -decode or -cddl.
 type ReadConfig struct {

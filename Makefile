@@ -22,6 +22,7 @@ help:
 demo:
 	$(GO) generate ./examples/...
 	@for d in $(DEMOS); do echo "== go run $$d"; $(GO) run $$d || exit 1; echo; done
+	@for f in Request.get Request.get.legacy; do echo "== go tool cbor-gen -decode Request examples/rpc < examples/rpc/testdata/$$f.hex"; $(GO) tool cbor-gen -decode Request examples/rpc < examples/rpc/testdata/$$f.hex || exit 1; echo; done
 
 ## generate: regenerate the examples and the generator's golden files
 generate:

@@ -31,6 +31,10 @@
 //	internal/cache   the regeneration cache: key, entry, store; bytes in,
 //	                 bytes out
 //
+// Beside the pipeline, internal/diag reads stored data for -decode and
+// -cddl: a schema description and bytes in, text out. It imports no stage;
+// this package hands it the record (decode.go).
+//
 // The rule: a stage imports the model and the stages before it in this
 // list, never one after it, and none imports this package. Where an
 // import the other way would close a cycle the compiler refuses it;
@@ -69,6 +73,9 @@
 //	             what another package's //go:generate lines will generate,
 //	             for the builder (build.Options.Pending)
 //	diff.go      the line diff -check reports
+//	decode.go    -decode and -cddl: the schema record (and, where it is at
+//	             hand, the package's source, parsed) read into
+//	             internal/diag's terms; standard input and output
 //	version.go   Version
 //
 // What is generated: the types named with -type (struct types, and

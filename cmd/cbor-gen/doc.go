@@ -71,6 +71,19 @@
 //	-q           print no notes (fields encoded with reflection, types left
 //	             out); notes print only when a written file changes
 //	-version     print the version of cbor-gen and exit
+//	-decode TYPE read CBOR (binary, or hex text) from standard input and
+//	             print it in diagnostic notation (RFC 8949 §8), annotated
+//	             from the schema record with slot names, keys and variants;
+//	             exit 1 where TYPE's generated decoder would refuse it
+//	-hex         with -decode: the input must be hex text
+//	-plain       with -decode: plain diagnostic notation, no annotations
+//	-cddl        print the types of the schema record as CDDL (RFC 8610)
+//
+// -decode and -cddl read only the schema record (cbor_gen.lock, or the
+// record beside -o FILE) in the package directory, and the package's
+// source files where they are at hand (parsed, not compiled), so a
+// directory whose code does not compile, or that holds only the record,
+// still works.
 //
 // -h or -help prints this list in short.
 //

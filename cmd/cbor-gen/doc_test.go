@@ -27,7 +27,7 @@ func TestDocumentedFlags(t *testing.T) {
 		documented = append(documented, m[1])
 	}
 	var cfg generator.Config
-	fs, _, _ := newFlagSet(&cfg)
+	fs, _, _, _ := newFlagSet(&cfg)
 	var defined []string
 	fs.VisitAll(func(fl *flag.Flag) { defined = append(defined, fl.Name) })
 

@@ -23,7 +23,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("cbor-gen: ")
 	var cfg generator.Config
-	fs, finish, version := newFlagSet(&cfg)
+	fs, finish, version, rc := newFlagSet(&cfg)
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
 		os.Exit(0)
 	} else if err != nil {
@@ -37,6 +37,13 @@ func main() {
 		log.Fatal("at most one package directory or pattern, got ", strings.Join(fs.Args(), " "))
 	}
 	finish()
+	if rc.Active() { // -decode, -cddl: read the schema record, not the package
+		rc.Dir, rc.Output = fs.Arg(0), cfg.Output
+		if err := generator.Read(*rc, os.Stdin, os.Stdout); err != nil {
+			fail(err)
+		}
+		return
+	}
 	cfg.Pattern = fs.Arg(0)
 	cfg.Log = os.Stderr
 	cfg.Invocation = generator.GoGenerateInvocation()
@@ -49,9 +56,11 @@ func main() {
 // newFlagSet returns the command's flags, bound to cfg (the package doc,
 // doc.go, lists them, and a test keeps the two equal): finish completes cfg
 // after parsing, and version is -version.
-func newFlagSet(cfg *generator.Config) (fs *flag.FlagSet, finish func(), version *bool) {
+func newFlagSet(cfg *generator.Config) (fs *flag.FlagSet, finish func(), version *bool, rc *generator.ReadConfig) {
 	fs = flag.NewFlagSet("cbor-gen", flag.ContinueOnError) // usage errors exit 1, not 2
 	finish = generator.BindFlags(fs, cfg)
+	rc = new(generator.ReadConfig)
+	generator.BindReadFlags(fs, rc)
 	version = fs.Bool("version", false, "print the version of cbor-gen and exit")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: cbor-gen [flags] [package directory or pattern]\n"+
@@ -59,7 +68,7 @@ func newFlagSet(cfg *generator.Config) (fs *flag.FlagSet, finish func(), version
 			"  in CI:                   go tool cbor-gen -check ./...\n")
 		fs.PrintDefaults()
 	}
-	return fs, finish, version
+	return fs, finish, version, rc
 }
 
 // position matches an error that starts with the file:line:col of the

@@ -1,0 +1,46 @@
+package schema
+
+import "sort"
+
+// RecordedType is a read-only view of one type of a record, for the
+// readers of stored data (-decode, -cddl) that work from the record alone.
+type RecordedType struct {
+	Name      string
+	MapFormat bool   // a //cborgen:map type: its slots are its keys, in field order
+	Required  int    // the elements every stored array holds
+	Tag       string // "" or the tag number, "132", or "132?" when optional on decode
+	Slots     []RecordedSlot
+}
+
+// RecordedSlot is one slot of a RecordedType.
+type RecordedSlot struct {
+	Reserved bool
+	Name     string // the field; for a reserved slot, the field it held ("" if none)
+	Key      string // the legacy key token: a quoted string or an integer ("" if none)
+	Kind     string // the wire kind, as the record writes it
+}
+
+// Types returns the recorded types, sorted by name.
+func (r *Record) Types() []RecordedType {
+	out := make([]RecordedType, 0, len(r.types))
+	for _, name := range r.TypeNames() {
+		tr := r.types[name]
+		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Tag: tr.tag}
+		for _, s := range tr.slots {
+			t.Slots = append(t.Slots, RecordedSlot{Reserved: s.reserved, Name: s.name, Key: s.key, Kind: s.kind})
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// Unions returns each recorded union's variants, sorted.
+func (r *Record) Unions() map[string][]string {
+	out := make(map[string][]string, len(r.unions))
+	for name, u := range r.unions {
+		vs := append([]string(nil), u.variants...)
+		sort.Strings(vs)
+		out[name] = vs
+	}
+	return out
+}

@@ -120,6 +120,9 @@ func TestProblems(t *testing.T) {
 		{"Order", "f6", "Order", "expected array or map, found null"},
 		{"Order", "86 6141 03 f6 f6 f6 81 c8820161 61", "Order.Items[0]", "expected tag 7, found tag 8"},
 		{"Order", "86 6141 03 f6 f6 f6 81 820161 61", "", ""}, // the tag is optional
+		{"Order", "86 6141 03 f6 f6 f6 81 c7c8820161 61", "Order.Items[0]", "expected tag 7, found tag 7 then tag 8"},
+		{"Order", "86 6141 03 f6 f6 f6 81 c7d9d9f7820161 61", "Order.Items[0]", "expected tag 7, found tag 7 then tag 55799"},
+		{"Order", "86 6141 03 f6 f6 f6 81 d9d9f7c7820161 61", "", ""}, // 55799 before the type's tag
 		{"Order", "d9d9f7 83 6141 03 f6", "", ""},             // self-described CBOR
 		{"Order", "c6 83 6141 03 f6", "", ""},                 // a tag with no meaning for Order is skipped
 		{"Order", "c1 83 6141 03 f6", "Order", "tag 1 must hold a number, found array"},

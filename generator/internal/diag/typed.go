@@ -20,6 +20,11 @@ func (w *walker) typed(n *node, t *Type, at where) []line {
 		case 55799:
 			return wrapTag(n, w.typed(n.kids[0], t, at))
 		case t.Tag:
+			// The type's tag alone: another tag after it (55799 too) is
+			// refused, as fxamacker's TagSet refuses it.
+			if kid := n.kids[0]; kid.major == majTag && len(kid.kids) > 0 {
+				return wrapTag(n, w.body(kid, t, at, w.bad(n, at, "expected tag %d, found tag %d then tag %d", t.Tag, t.Tag, kid.arg)))
+			}
 			return wrapTag(n, w.body(n.kids[0], t, at, ""))
 		}
 		return wrapTag(n, w.body(n.kids[0], t, at, w.bad(n, at, "expected tag %d, found tag %d", t.Tag, n.arg)))

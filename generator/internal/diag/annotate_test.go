@@ -123,8 +123,8 @@ func TestProblems(t *testing.T) {
 		{"Order", "86 6141 03 f6 f6 f6 81 c7c8820161 61", "Order.Items[0]", "expected tag 7, found tag 7 then tag 8"},
 		{"Order", "86 6141 03 f6 f6 f6 81 c7d9d9f7820161 61", "Order.Items[0]", "expected tag 7, found tag 7 then tag 55799"},
 		{"Order", "86 6141 03 f6 f6 f6 81 d9d9f7c7820161 61", "", ""}, // 55799 before the type's tag
-		{"Order", "d9d9f7 83 6141 03 f6", "", ""},             // self-described CBOR
-		{"Order", "c6 83 6141 03 f6", "", ""},                 // a tag with no meaning for Order is skipped
+		{"Order", "d9d9f7 83 6141 03 f6", "", ""},                     // self-described CBOR
+		{"Order", "c6 83 6141 03 f6", "", ""},                         // a tag with no meaning for Order is skipped
 		{"Order", "c1 83 6141 03 f6", "Order", "tag 1 must hold a number, found array"},
 		{"Order", "83 c0 6141 03 f6", "", ""}, // tag 0 on text: the decoder reads the text
 		{"Order", "83 c0 01 03 f6", "Order.SKU", "tag 0 must hold a text string, found integer"},

@@ -173,8 +173,11 @@ func parseTagDirective(s *model.Struct, args string) error {
 
 // hasTagDirective reports whether the doc comment of tn has a
 // //cborgen:tag line: such a type is generated whatever its kind.
-func hasTagDirective(l *load.Package, tn *types.TypeName) bool {
-	for _, cm := range typeDoc(l.Pkg.Syntax, tn) {
+func hasTagDirective(l *load.Package, tn *types.TypeName) bool { return hasTagDoc(l.Pkg.Syntax, tn) }
+
+// hasTagDoc is hasTagDirective on the package's files.
+func hasTagDoc(syntax []*ast.File, tn *types.TypeName) bool {
+	for _, cm := range typeDoc(syntax, tn) {
 		if strings.HasPrefix(cm.Text, "//cborgen:tag ") {
 			return true
 		}

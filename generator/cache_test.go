@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,6 +65,11 @@ func cacheModule(t *testing.T, files map[string]string) string {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum")) // no checksum database lookups
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["go.sum"] = string(sum)
 	files["go.mod"] = "module example.com/cached\n\ngo 1.24\n\nrequire github.com/cborgen/cborgen v0.0.0\n\nreplace github.com/cborgen/cborgen => " + root + "\n"
 	for name, src := range files {
 		path := filepath.Join(dir, name)
@@ -92,7 +98,7 @@ type Item struct {
 // dependency, the schema record, the flags) changes what the cache
 // answers, and what it answers is what a run without it writes; going
 // back to earlier inputs finds their entry again; a damaged entry is a
-// miss; the notes of a run are printed again.
+// miss; the notes of a run come back with its output.
 func TestCacheInputs(t *testing.T) {
 	dir := cacheModule(t, map[string]string{
 		"cached.go":  cachedSource,
@@ -131,12 +137,15 @@ func TestCacheInputs(t *testing.T) {
 		if !bytes.Equal(got.Source, want.Source) || !bytes.Equal(got.Lock, want.Lock) {
 			t.Fatalf("with the cache (hit %v) the output differs from a run without it", hit)
 		}
-		if cachedLog != log.String() {
-			t.Fatalf("with the cache (hit %v) the log is\n%s\nwithout it\n%s", hit, cachedLog, log.String())
+		if cachedLog != log.String() || !slices.Equal(got.Notes, want.Notes) {
+			t.Fatalf("with the cache (hit %v) the log is\n%s\nand the notes %q; without it\n%s\nand %q", hit, cachedLog, got.Notes, log.String(), want.Notes)
 		}
 		return got, hit
 	}
 	base, hit := render(cfg)
+	if len(base.Notes) == 0 {
+		t.Fatal("no note for the interface field in the output")
+	}
 	if !hit {
 		t.Fatal("a run over the inputs of the last one missed the cache")
 	}

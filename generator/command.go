@@ -1,14 +1,12 @@
 package generator
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -38,6 +36,7 @@ func BindFlags(fs *flag.FlagSet, cfg *Config) (finish func()) {
 	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
 	fs.BoolVar(&cfg.NilEmpty, "nilempty", false, "write nil slices, maps and byte slices as empty ones (80, a0, 40), as fxamacker's NilContainerAsEmpty")
 	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
+	fs.BoolVar(&cfg.Quiet, "q", false, "print no notes (fields encoded with reflection, types left out)")
 	return func() {
 		cfg.Types = splitFlagList(*typeList)
 		cfg.Tags = splitFlagList(*tags)
@@ -49,8 +48,8 @@ func splitFlagList(s string) []string {
 }
 
 // Args returns the command-line arguments that give cfg: the flags that
-// differ from their defaults, then the package. -check and -accept-break
-// are left out; they say what to do, not what to generate.
+// differ from their defaults, then the package. -check, -accept-break and
+// -q are left out; they say what to do, not what to generate.
 func (cfg Config) Args() []string {
 	args := cfg.Settings.args()
 	if cfg.Pattern != "" && cfg.Pattern != "." {
@@ -145,149 +144,63 @@ func GoGenerateInvocation() string {
 	if file == "" || err != nil {
 		return ""
 	}
-	f, err := os.Open(file)
+	found, err := fileDirectives(file)
 	if err != nil {
 		return ""
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for i := 1; sc.Scan(); i++ {
-		if i == n {
-			words, ok := generateWords(sc.Text())
-			if !ok {
-				return ""
-			}
-			cmd, _, ok := splitInvocation(words)
-			if !ok {
-				return ""
-			}
-			return strings.Join(cmd, " ")
+	for _, d := range found {
+		if d.line == n {
+			return strings.Join(d.command, " ")
 		}
 	}
 	return ""
-}
-
-// generateWords splits a //go:generate line into words as go generate
-// does: on spaces, with double-quoted Go strings as single words. Only a
-// "$GOFILE"-style variable known here is expanded.
-func generateWords(line string) ([]string, bool) {
-	rest, ok := strings.CutPrefix(line, "//go:generate ")
-	if !ok {
-		return nil, false
-	}
-	var words []string
-	for {
-		rest = strings.TrimLeft(rest, " \t")
-		if rest == "" {
-			return words, true
-		}
-		if rest[0] == '"' {
-			q, err := strconv.QuotedPrefix(rest)
-			if err != nil {
-				return nil, false
-			}
-			w, _ := strconv.Unquote(q)
-			words = append(words, w)
-			rest = rest[len(q):]
-			continue
-		}
-		end := strings.IndexAny(rest, " \t")
-		if end < 0 {
-			end = len(rest)
-		}
-		words = append(words, os.Expand(rest[:end], func(v string) string {
-			if v == "DOLLAR" {
-				return "$"
-			}
-			return os.Getenv(v)
-		}))
-		rest = rest[end:]
-	}
-}
-
-// splitInvocation splits the words of a //go:generate line into the
-// invocation of cbor-gen and its arguments, and reports whether the
-// line runs cbor-gen at all: "go tool cbor-gen", "go tool
-// github.com/cborgen/cborgen/cmd/cbor-gen", "go run [flags]
-// .../cmd/cbor-gen[@version]", or a cbor-gen binary.
-func splitInvocation(words []string) (cmd, args []string, ok bool) {
-	isGen := func(w string) bool {
-		w, _, _ = strings.Cut(w, "@")
-		return w == "cbor-gen" || strings.HasSuffix(w, "/cbor-gen")
-	}
-	switch {
-	case len(words) == 0:
-		return nil, nil, false
-	case words[0] == "go" && len(words) >= 3 && (words[1] == "tool" || words[1] == "run"):
-		for i := 2; i < len(words); i++ {
-			if strings.HasPrefix(words[i], "-") {
-				continue // a flag of go run or go tool
-			}
-			if !isGen(words[i]) {
-				return nil, nil, false
-			}
-			return words[:i+1], words[i+1:], true
-		}
-		return nil, nil, false
-	case isGen(words[0]):
-		return words[:1], words[1:], true
-	}
-	return nil, nil, false
 }
 
 // generateRuns reads the //go:generate lines that run cbor-gen in the Go
 // files of the package in dir and returns the Config of each, with the
 // package and output made absolute (go generate runs in dir).
 func generateRuns(dir string, goFiles []string) ([]Config, error) {
-	files := append([]string{}, goFiles...)
-	tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	files = append(files, tests...)
-	sort.Strings(files)
+	found, err := packageDirectives(dir, goFiles)
+	if err != nil {
+		return nil, err
+	}
 	var runs []Config
-	for _, name := range files {
-		f, err := os.Open(name)
+	for _, d := range found {
+		cfg, err := directiveConfig(d, dir)
 		if err != nil {
 			return nil, err
 		}
-		sc := bufio.NewScanner(f)
-		for line := 1; sc.Scan(); line++ {
-			words, ok := generateWords(sc.Text())
-			if !ok {
-				continue
-			}
-			cmd, args, ok := splitInvocation(words)
-			if !ok {
-				continue
-			}
-			cfg := Config{Invocation: strings.Join(cmd, " ")}
-			fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			finish := BindFlags(fs, &cfg)
-			if err := fs.Parse(args); err != nil || fs.NArg() > 1 || cfg.Check || cfg.AcceptBreak {
-				f.Close()
-				if err == nil {
-					err = errors.New("want at most one package and neither -check nor -accept-break")
-				}
-				return nil, fmt.Errorf("%s:%d:1: this //go:generate line does not run cbor-gen as it should: %v", model.RelPath(name), line, err)
-			}
-			finish()
-			cfg.Pattern = fs.Arg(0)
-			if cfg.Pattern == "" || cfg.Pattern == "." {
-				cfg.Pattern = dir
-			} else if !filepath.IsAbs(cfg.Pattern) && (strings.HasPrefix(cfg.Pattern, "./") || strings.HasPrefix(cfg.Pattern, "../")) {
-				cfg.Pattern = filepath.Join(dir, cfg.Pattern)
-			}
-			if cfg.Output != "" && !filepath.IsAbs(cfg.Output) {
-				cfg.Output = filepath.Join(dir, cfg.Output)
-			}
-			runs = append(runs, cfg)
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			return nil, err
-		}
+		runs = append(runs, cfg)
 	}
 	return runs, nil
+}
+
+// directiveConfig is the Config of the run of the //go:generate line d in
+// the package directory dir, with the package and output made absolute.
+// A line must name at most one package and neither -check nor
+// -accept-break.
+func directiveConfig(d generateDirective, dir string) (Config, error) {
+	cfg := Config{Invocation: strings.Join(d.command, " ")}
+	fs := flag.NewFlagSet("cbor-gen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	finish := BindFlags(fs, &cfg)
+	if err := fs.Parse(d.args); err != nil || fs.NArg() > 1 || cfg.Check || cfg.AcceptBreak {
+		if err == nil {
+			err = errors.New("want at most one package and neither -check nor -accept-break")
+		}
+		return Config{}, fmt.Errorf("%s:%d:1: this //go:generate line does not run cbor-gen as it should: %v", model.RelPath(d.file), d.line, err)
+	}
+	finish()
+	cfg.Pattern = fs.Arg(0)
+	if cfg.Pattern == "" || cfg.Pattern == "." {
+		cfg.Pattern = dir
+	} else if !filepath.IsAbs(cfg.Pattern) && (strings.HasPrefix(cfg.Pattern, "./") || strings.HasPrefix(cfg.Pattern, "../")) {
+		cfg.Pattern = filepath.Join(dir, cfg.Pattern)
+	}
+	if cfg.Output != "" && !filepath.IsAbs(cfg.Output) {
+		cfg.Output = filepath.Join(dir, cfg.Output)
+	}
+	return cfg, nil
 }
 
 // acceptBreakCommand is the command that accepts a break in this run: its

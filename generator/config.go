@@ -42,11 +42,14 @@ type Config struct {
 
 	// AcceptBreak accepts changes that would make stored data decode
 	// wrongly and rewrites the schema record to match the types
-	// (docs/schema.md); Log receives what was accepted, and a note for
-	// each field that goes through fxamacker/cbor with reflection
-	// (interface fields: the slow path). A nil Log discards both.
+	// (docs/schema.md); Log receives what was accepted, and, when
+	// Generate writes a changed output or record, a note for each field
+	// that goes through fxamacker/cbor with reflection (interface fields:
+	// the slow path) and each type left out. A nil Log discards both;
+	// Quiet discards the notes.
 	AcceptBreak bool
 	Log         io.Writer
+	Quiet       bool
 
 	// Cache is the directory of the regeneration cache; "" means none.
 	// The command sets it (DefaultCache).
@@ -96,7 +99,7 @@ func (s Settings) cacheKey() []byte {
 
 // DefaultOutput is the name of the generated file in the package
 // directory when Config.Output is empty.
-const DefaultOutput = model.DefaultOutput
+const DefaultOutput = "cbor_gen.go"
 
 // LockPath returns the path of the schema record of the output file out:
 // out with ".go" replaced by ".lock".
@@ -104,7 +107,7 @@ func LockPath(out string) string { return schema.LockPath(out) }
 
 // CacheEnv is the environment variable that sets the cache directory of
 // the command, or turns the cache off ("off").
-const CacheEnv = cache.Env
+const CacheEnv = "CBORGEN_CACHE"
 
 // DefaultCache returns the cache directory for the command: $CBORGEN_CACHE,
 // or cbor-gen in the user cache directory; "" when CBORGEN_CACHE is off or

@@ -5,9 +5,12 @@
 // # The map for maintainers
 //
 // The generator is one package per stage behind one I/O boundary. This
-// package is the public API and the only code that touches the disk, the
-// environment, the log and the cache; the stages under internal/ take
-// values and return values:
+// package is the public API and the only code that reads and writes the
+// output, the schema record and the log, and that reads //go:generate
+// lines; the go command runs only in internal/load, and the cache
+// directory is read and written only in internal/cache. The other
+// stages take values and return values (the builder reads the package's
+// test files only to explain a -type it does not find):
 //
 //	internal/model   the model (IR), the scalar table, the names of
 //	                 generated code, positioned errors, the version
@@ -54,7 +57,14 @@
 //	             (settings_test.go holds them to it); LockPath,
 //	             DefaultOutput, DefaultCache
 //	command.go   the command line: BindFlags, Args, the command lines
-//	             messages print, the //go:generate lines of -check ./...
+//	             messages print, the runs of -check ./...'s //go:generate
+//	             lines (directiveConfig)
+//	gogenerate.go
+//	             the one reader of //go:generate lines, as go generate
+//	             reads them: for -check ./..., the command a message
+//	             prints, the golden tests and pending generation
+//	writepair.go the output and its schema record written as a pair,
+//	             through temporary files
 //	pending_lines.go
 //	             what another package's //go:generate lines will generate,
 //	             for the builder (build.Options.Pending)

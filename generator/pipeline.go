@@ -74,16 +74,14 @@ func Generate(cfg Config) error {
 		}
 	}
 	flush()
-	for _, f := range []struct {
-		path string
-		src  []byte
-	}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
-		if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.src) {
-			continue // as it is: its time stays that of its last change
-		}
-		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {
-			return err
-		}
+	// The output and the record as a pair: both or neither (writepair.go).
+	changed, err := writeFiles(osFS{}, []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}})
+	if err != nil {
+		return err
+	}
+	// The notes once per change, not on every go generate.
+	if changed && !cfg.Quiet {
+		printNotes(cfg.Log, out.Notes)
 	}
 	return nil
 }
@@ -255,12 +253,17 @@ type Output struct {
 	Source   []byte
 	LockPath string // the schema record beside it (LockPath(Path))
 	Lock     []byte
+	// Notes are the run's file:line:col: notes (a field on the slow
+	// path, a type left out), which Generate prints when it writes a
+	// changed output or record.
+	Notes []string
 }
 
 // Render runs a generation up to the generated source and schema record,
-// and returns both without writing them: it reads the package, the
-// schema record on disk and the regeneration cache, reports to cfg.Log,
-// and stores its result in the cache. render is the pure part.
+// and returns both, with the run's notes, without writing them: it reads
+// the package, the schema record on disk and the regeneration cache,
+// reports to cfg.Log what -accept-break accepts, and stores its result in
+// the cache. render is the pure part.
 func Render(cfg Config) (*Output, error) {
 	opts, err := cfg.Settings.options()
 	if err != nil {
@@ -269,33 +272,29 @@ func Render(cfg Config) (*Output, error) {
 	c := startCache(cfg)
 	defer c.Close()
 	if source, lock, notes, ok := c.Lookup(); ok {
-		printNotes(cfg.Log, notes)
-		return &Output{Path: c.Out(), Source: source, LockPath: schema.LockPath(c.Out()), Lock: lock}, nil
+		return &Output{Path: c.Out(), Source: source, LockPath: schema.LockPath(c.Out()), Lock: lock, Notes: notes}, nil
 	}
 	l, err := load.Load(cfg.Pattern, cfg.Output, cfg.Tags)
 	if err != nil {
 		return nil, err
 	}
 	c.PinBeside()
-	opts.build.Pending = pendingRuns(l.Dir, load.TagFlags(cfg.Tags))
+	opts.build.Pending = pendingRuns(l.Dir, l.Flags)
 	lockPath := schema.LockPath(l.OutPath)
 	old, err := readRecord(lockPath)
 	if err != nil {
 		return nil, err
 	}
 	r, err := render(l, old, opts, cfg.AcceptBreak)
-	if r != nil {
-		printNotes(cfg.Log, r.model.Notes)
-		if r.schema != nil {
-			if err := judgeBreaks(cfg, r.model, lockPath, r.schema); err != nil {
-				return nil, err
-			}
+	if r != nil && r.schema != nil {
+		if err := judgeBreaks(cfg, r.model, lockPath, r.schema); err != nil {
+			return nil, err
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Path: l.OutPath, Source: r.source, LockPath: lockPath, Lock: r.schema.Record}
+	out := &Output{Path: l.OutPath, Source: r.source, LockPath: lockPath, Lock: r.schema.Record, Notes: r.model.Notes}
 	if c != nil && !r.model.Pending && out.Path == c.Out() {
 		c.Store(out.Source, out.Lock, r.model.Notes)
 	}
@@ -317,17 +316,13 @@ type rendering struct {
 // environment, log nor cache, but for what opts.build.Pending reads
 // (other packages' //go:generate lines, through the caller's reader). It
 // stops after the schema check when that finds what would break stored
-// data and acceptBreak is false; the caller reports the model's notes
-// and the breaks.
+// data and acceptBreak is false; the caller reports the breaks.
 func render(l *load.Package, oldRecord []byte, opts options, acceptBreak bool) (*rendering, error) {
 	f, err := build.Model(l, opts.build) // the model, complete
-	if f == nil {
+	if err != nil {
 		return nil, err
 	}
 	r := &rendering{model: f}
-	if err != nil {
-		return r, err // a check of the finished model failed: its notes still count
-	}
 	r.schema = schema.Check(f, l.OutPath, oldRecord) // against the record: breaks, and Struct.Optional
 	if (r.schema.Breaks != nil || r.schema.Unreadable != nil) && !acceptBreak {
 		return r, nil
@@ -377,7 +372,7 @@ func judgeBreaks(cfg Config, f *model.File, lockPath string, sc *schema.Result) 
 		if !cfg.AcceptBreak {
 			return fmt.Errorf("%v\ncbor-gen: these changes would make existing data decode wrongly (see %s and %s); undo them, or if no stored data must survive them, rewrite the record once with\n\t%s", sc.Breaks, model.RelPath(lockPath), schema.SchemaDoc, acceptBreakCommand(cfg, f))
 		}
-		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", model.RelPath(lockPath), sc.Breaks)
+		logf(cfg.Log, "-accept-break: accepting changes that make existing data decode wrongly; %s is rewritten:\n%v\n", model.RelPath(lockPath), sc.Accepted)
 	}
 	return nil
 }

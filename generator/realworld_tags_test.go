@@ -20,7 +20,7 @@ import (
 // (times, big integers, raw messages, marshalers, BinaryUnmarshalers,
 // interfaces, type parameters and pointers to each) read a field behind a
 // tag, behind 55799, or replaced by 55799(null), as fxamacker reads it
-// into the mirror, or refuse it as the README's departures list says (a
+// into the mirror, or refuse it as the departures list of docs/guide.md says (a
 // null where the Go type holds none).
 func TestRealWorldTags(t *testing.T) {
 	edits := [][2][]byte{

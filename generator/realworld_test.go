@@ -42,7 +42,7 @@ func TestRealWorld(t *testing.T) {
 		value generated
 		em    cbor.EncMode
 		// divergent reports a value whose decoding fxamacker does
-		// differently on purpose (see the README): then only the round
+		// differently on purpose (docs/guide.md, departures): then only the round
 		// trip through the generated code is compared.
 		divergent func(v reflect.Value) bool
 		// estimate: the type has fields that SizeCBOR can only guess

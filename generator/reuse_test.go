@@ -21,7 +21,7 @@ import (
 	"github.com/cborgen/cborgen/testdata/golden/tags"
 )
 
-// TestDecodeReplaces pins a decision (README, "Decisions"): decoding into
+// TestDecodeReplaces pins a decision (docs/design.md, formats): decoding into
 // a value that already holds data gives the value the input encodes, in
 // both formats, whatever the value held before. fxamacker/cbor instead
 // keeps fields that a legacy map leaves out and merges decoded maps into

@@ -6,6 +6,9 @@ import (
 	"io"
 	"reflect"
 	"testing"
+
+	"github.com/cborgen/cborgen/generator/internal/cache"
+	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
 // TestSettingsReachFlagsAndKey sets each field of Settings in turn and
@@ -55,5 +58,13 @@ func TestSettingsReachFlagsAndKey(t *testing.T) {
 	// The defaults the flags take are no setting at all.
 	if !(Settings{Sort: "bytewise", Time: "unix"}).onlyTags() || (Settings{NilEmpty: true}).onlyTags() {
 		t.Error("onlyTags disagrees with the flags' defaults")
+	}
+}
+
+// TestPublicNames: the constants of the public API are those the stages
+// use.
+func TestPublicNames(t *testing.T) {
+	if DefaultOutput != model.DefaultOutput || CacheEnv != cache.Env {
+		t.Errorf("DefaultOutput %q, CacheEnv %q; the stages use %q, %q", DefaultOutput, CacheEnv, model.DefaultOutput, cache.Env)
 	}
 }

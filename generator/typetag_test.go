@@ -321,7 +321,7 @@ func TestTypeTagsOnValueTypes(t *testing.T) {
 		}
 		// fxamacker writes a nil slice or map of a tagged type as an
 		// untagged null, then refuses that null when the tag is required
-		// (README, departures); the generated decoder reads it as nil.
+		// (docs/guide.md, departures); the generated decoder reads it as nil.
 		nilTagged := in.D == nil || in.P == nil
 		for _, d := range in.Ds {
 			nilTagged = nilTagged || d == nil

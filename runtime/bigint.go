@@ -75,12 +75,14 @@ func (d *Decoder) ReadBigInt(z *big.Int) error {
 			if tag != 2 && tag != 3 {
 				continue // fxamacker/cbor decodes the content of other tags
 			}
-			s := d.slowPath()
-			s.scratch, err = d.ReadBytes(s.scratch[:0])
+			// A view of the input (SetBytes copies it): never the
+			// scratch buffer made to alias the input, which the chunks
+			// of an indefinite-length string would be written into.
+			b, err := d.readBytesView()
 			if err != nil {
 				return err
 			}
-			z.SetBytes(s.scratch)
+			z.SetBytes(b)
 			if tag == 3 {
 				z.Add(z, bigOne)
 				z.Neg(z)

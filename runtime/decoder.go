@@ -43,7 +43,8 @@ type Options struct {
 	// never change. Byte slices are capped at their length, so appending
 	// to one copies it. Off by default; a decoder over a stream ignores
 	// it (its buffer is reused), as do indefinite-length strings, which
-	// are copied.
+	// are copied. A later decode into the same value never writes through
+	// these slices into the input (see the package doc).
 	ZeroCopy bool
 }
 

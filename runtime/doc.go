@@ -42,6 +42,21 @@
 //
 //	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
 //
+// Decoding into a value that already holds data never writes into an
+// earlier input, whether that decode was zero-copy or not, and whether the
+// input is another buffer of the program's, a string's bytes or a file
+// mapped read-only. The rule that makes it so: a decoder writes a byte
+// string (or the item a union's catch-all keeps) into the array of the
+// byte slice the value holds only when that slice has room past its
+// length (len < cap) for it, as every slice a decoder makes has (one byte
+// at least), and keeps that room in what it returns; a slice without room,
+// as every byte slice a zero-copy decode returns is (capped at its
+// length), is never written to, and a new one is made. Decoding records in
+// a loop into one value thus reuses one array per field, as before, and a
+// value that a zero-copy decode filled is safe to decode into again. A
+// program that resets such a field by hand should set it to nil, not
+// reslice it (v.Data[:0] has room, in the input's array).
+//
 // The pointees of pointer fields to booleans, numbers and strings (*int64,
 // *string...) that a decoder allocates come a few to a heap object (see
 // NewScalar): each pointer has its own value, but one kept alive keeps its

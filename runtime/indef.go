@@ -95,7 +95,11 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 	case MajorUint, MajorNeg:
 		return pos, !indef
 	case MajorSimple:
-		return pos, !indef // a break outside its container is not an item
+		// A break outside its container is not an item, nor is a simple
+		// value below 32 in the two-byte form (head refuses it): the
+		// decode meets it element by element, with the error head gives,
+		// as over a stream.
+		return pos, !indef && (ai != 24 || arg >= 32)
 	case MajorBytes, MajorText:
 		if indef {
 			for pos < end && d.buf[pos] != byteBreak {

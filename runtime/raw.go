@@ -104,16 +104,5 @@ func (d *Decoder) ReadBytesView() ([]byte, error) {
 			return nil, d.errAt(at, ErrType, "expected byte string, found bignum")
 		}
 	}
-	n, start, err := d.stringHead(MajorBytes, "byte string")
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		s := d.slowPath()
-		s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start)
-		return s.scratch, err
-	}
-	b := d.buf[d.off : d.off+n : d.off+n]
-	d.off += n
-	return b, nil
+	return d.readBytesView()
 }

@@ -592,27 +592,57 @@ func Grow[S ~[]E, E any](s S) S {
 	return append(s, zero)
 }
 
-// ReadBytes reads a byte string and appends it to buf[:0], reusing buf's
-// capacity. The result is never nil.
+// ReadBytes reads a byte string. Pass buf, the slice the destination
+// holds, as it is (not buf[:0]): ReadBytes writes the string into buf's
+// array only when buf has room past its length (len(buf) < cap(buf)) and
+// past the string (its length < cap(buf)), as every slice that ReadBytes
+// itself makes has; the result then keeps that room, so a value decoded
+// record after record reuses one array. A slice without it, such as every
+// byte slice a zero-copy decode returns (capped at its length, in the
+// array of that earlier input), is never written: ReadBytes makes a new
+// one. With Options.ZeroCopy, over a byte slice, a string of definite
+// length is returned as a view of the input, capped at its length. The
+// result is never nil.
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 	if at, n := d.definiteString(0x40); at >= 0 {
-		b := d.buf[at : at+n : at+n]
 		d.off = at + n
 		if d.opts.ZeroCopy && d.r == nil {
-			return b[:len(b):len(b)], nil
+			return d.buf[at : at+n : at+n], nil
 		}
-		if cap(buf) < len(b) || buf == nil {
-			// make and copy: one allocation of the exact size, not
-			// zeroed first (append would grow to a size class).
-			buf = make([]byte, len(b))
-			copy(buf, b)
-			return buf, nil
-		}
-		buf = buf[:len(b)]
-		copy(buf, b)
-		return buf, nil
+		return copyBytes(buf, d.buf[at:at+n:len(d.buf)]), nil
 	}
 	return d.readBytesSlow(buf)
+}
+
+// copyBytes returns a copy of b in buf's array when buf has room past its
+// length and past len(b) (see ReadBytes), else in a new array with one
+// byte of room, which marks it as the decoder's own for the next call.
+// The room is filled with the byte after b when b's capacity holds one
+// (callers cap b at the end of the input read, so it is the input byte
+// that follows the string), so that the array is copied whole, not zeroed
+// first; it is never part of the result.
+func copyBytes(buf, b []byte) []byte {
+	n := len(b)
+	if len(buf) < cap(buf) && n < cap(buf) {
+		buf = buf[:n]
+		copy(buf, b)
+		return buf
+	}
+	if n == 0 {
+		return []byte{} // not nil, and no room: nothing to reuse
+	}
+	if cap(b) > n {
+		// make of the length of what is copied, then copy: the
+		// compiler makes the two one allocation that is not zeroed,
+		// and calls nothing else.
+		src := b[:n+1]
+		nb := make([]byte, len(src))
+		copy(nb, src)
+		return nb[:n]
+	}
+	nb := make([]byte, n+1) // the string ends the input
+	copy(nb, b)
+	return nb[:n]
 }
 
 func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
@@ -621,18 +651,39 @@ func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
 		return buf, err
 	}
 	if n < 0 {
-		buf, err = d.chunks(buf[:0], MajorBytes, "byte string", start)
-	} else if d.zeroCopy() {
-		buf = d.buf[d.off : d.off+n : d.off+n]
-		d.off += n
-	} else {
-		buf = append(buf[:0], d.buf[d.off:d.off+n]...)
-		d.off += n
+		// The chunks are joined in the scratch buffer, then copied as a
+		// definite string is: never appended to buf, whose array may be
+		// an earlier input's.
+		s := d.slowPath()
+		if s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start); err != nil {
+			return buf, err
+		}
+		return copyBytes(buf, s.scratch[:len(s.scratch):len(s.scratch)]), nil
 	}
-	if buf == nil && err == nil {
-		buf = []byte{}
+	at := d.off
+	d.off += n
+	if d.zeroCopy() {
+		return d.buf[at : at+n : at+n], nil
 	}
-	return buf, err
+	return copyBytes(buf, d.buf[at:at+n:len(d.buf)]), nil
+}
+
+// readBytesView reads a byte string, as ReadBytes does, and returns its
+// content without copying it: a view of the decoder's buffer, or for an
+// indefinite length of its scratch buffer, valid until the next read.
+func (d *Decoder) readBytesView() ([]byte, error) {
+	n, start, err := d.stringHead(MajorBytes, "byte string")
+	if err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		s := d.slowPath()
+		s.scratch, err = d.chunks(s.scratch[:0], MajorBytes, "byte string", start)
+		return s.scratch, err
+	}
+	b := d.buf[d.off : d.off+n : d.off+n]
+	d.off += n
+	return b, nil
 }
 
 // ReadByteArray reads a byte string of exactly len(dst) bytes into dst

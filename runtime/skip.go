@@ -20,6 +20,9 @@ const (
 	noIndef                          // no indefinite lengths (what a cbor.Marshaler may return)
 )
 
+// validFlags are the checks of Valid.
+const validFlags = checkUTF8 | checkDups | checkTags | checkDates
+
 // Skip consumes one whole data item of any shape: nested, indefinite
 // length or tagged. It checks well-formedness and the limits (depth
 // counted from the current nesting level) but not UTF-8; in strict mode it
@@ -159,14 +162,19 @@ func checkTagContent(d *Decoder, tag uint64, b byte) error {
 // walkDate consumes the content of a tag 0, a text string (checked by
 // checkTagContent), and checks that it is a date/time in the RFC 3339
 // format RFC 8949 §3.4.1 requires, as fxamacker/cbor parses it. It is for
-// Valid, over a slice, where the content's bytes stay in the buffer.
+// Valid, over a slice, and for a walk over a stream that keeps the item
+// buffered (pinned: a refill moves the bytes and pin with them, so the
+// content is found from pin).
 func (d *Decoder) walkDate(depth int) error {
-	start, off := d.Offset(), d.off
+	if d.r != nil && !d.pinned {
+		return d.walk(checkUTF8, depth)
+	}
+	start, rel := d.Offset(), d.off-d.pin
 	if err := d.walk(checkUTF8, depth); err != nil {
 		return err
 	}
 	var text []byte
-	for raw := d.buf[off:d.off]; len(raw) > 0; {
+	for raw := d.buf[d.pin+rel : d.off]; len(raw) > 0; {
 		if raw[0] == 0x7f || raw[0] == 0xff { // indefinite: its chunks follow
 			raw = raw[1:]
 			continue
@@ -336,8 +344,16 @@ func (k *keyChecker) duplicate(mark int) (int64, bool) {
 // canonical appends the canonical form of the well-formed item at the
 // start of src (shortest heads, definite lengths, shortest floats), so
 // that two encodings of one value compare equal, and returns the rest of
-// src. Map pairs keep their order.
+// src. Map pairs keep their order. Tag 55799 is left out, as
+// fxamacker/cbor strips it before it compares keys, except as the content
+// of another tag, where fxamacker keeps it (6(55799(1)) is not 6(1)).
 func canonical(dst, src []byte) ([]byte, []byte) {
+	return canonicalItem(dst, src, true)
+}
+
+// canonicalItem is canonical; strip says whether a leading tag 55799 is
+// left out (everywhere but in the content of a tag).
+func canonicalItem(dst, src []byte, strip bool) ([]byte, []byte) {
 	if len(src) == 0 {
 		return dst, src
 	}
@@ -414,7 +430,10 @@ func canonical(dst, src []byte) ([]byte, []byte) {
 		AppendHead(dst[:mark], major, count/per)
 		return dst, src
 	case MajorTag:
-		return canonical(AppendHead(dst, major, arg), src)
+		if strip && arg == TagSelfDescribed {
+			return canonicalItem(dst, src, true)
+		}
+		return canonicalItem(AppendHead(dst, major, arg), src, false)
 	}
 	switch ai {
 	case 25:
@@ -448,7 +467,7 @@ func validSlow(data []byte) error {
 	if len(data) == 0 {
 		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}
-	if err := d.walk(checkUTF8|checkDups|checkTags|checkDates, 0); err != nil {
+	if err := d.walk(validFlags, 0); err != nil {
 		return err
 	}
 	if d.off != len(data) {

@@ -61,15 +61,16 @@ func NotAVariant(union string, v any) error {
 }
 
 // AppendRaw appends raw, the item a union's catch-all variant holds, as it
-// is, after checking that it is exactly one well-formed item (indefinite
-// lengths and any tags included, so that what was read is written back
-// byte for byte); an empty raw is null.
+// is, after checking that it is exactly one item that Valid accepts
+// (indefinite lengths and any tags included, so that what was read is
+// written back byte for byte, and only what ReadRawItem would keep); an
+// empty raw is null.
 func AppendRaw(dst, raw []byte) ([]byte, error) {
 	if len(raw) == 0 {
 		return AppendNull(dst), nil
 	}
 	d := NewBytesDecoder(raw)
-	if err := d.Skip(); err != nil {
+	if err := d.walk(validFlags, 0); err != nil {
 		return dst, err
 	}
 	if d.off != len(raw) {
@@ -79,9 +80,14 @@ func AppendRaw(dst, raw []byte) ([]byte, error) {
 }
 
 // ReadRawItem reads the next item, whatever it is, as its bytes, tags
-// included, into buf (reusing its capacity): what a union's catch-all
-// variant keeps. The item is checked as Skip checks it, against the
-// decoder's limits.
+// included: what a union's catch-all variant keeps. Pass buf, the slice
+// the variant holds, as it is: its array is reused as ReadBytes reuses
+// one, only when buf has room past its length and past the item, as the
+// slices ReadRawItem makes have. The item is checked as Valid checks it
+// (well-formed, text valid UTF-8, no map with a key twice, tags 0-3 with
+// the content RFC 8949 requires), against the decoder's limits: a
+// catch-all keeps only what it can write back as a valid item, and
+// refuses the rest with the reason and its offset.
 func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
@@ -89,10 +95,10 @@ func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 		}
 	}
 	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
-	err := d.walk(0, d.depth)
+	err := d.walk(validFlags, d.depth)
 	d.pinned = false
 	if err != nil {
 		return buf, err
 	}
-	return append(buf[:0], d.buf[d.pin:d.off]...), nil
+	return copyBytes(buf, d.buf[d.pin:d.off:len(d.buf)]), nil
 }

@@ -307,7 +307,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Payload = nil
-		} else if v.Payload, err = d.ReadBytes(v.Payload[:0]); err != nil {
+		} else if v.Payload, err = d.ReadBytes(v.Payload); err != nil {
 			return runtime.AtField(err, "Payload")
 		}
 	}
@@ -2975,7 +2975,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if null1 {
 						v.Chunks[i] = nil
-					} else if v.Chunks[i], err = d.ReadBytes(v.Chunks[i][:0]); err != nil {
+					} else if v.Chunks[i], err = d.ReadBytes(v.Chunks[i]); err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Chunks")
 					}
 				}
@@ -3617,7 +3617,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.ID = nil
-		} else if v.ID, err = d.ReadBytes(v.ID[:0]); err != nil {
+		} else if v.ID, err = d.ReadBytes(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 2 {
@@ -4190,7 +4190,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Bytes = nil
-		} else if v.Bytes, err = d.ReadBytes(v.Bytes[:0]); err != nil {
+		} else if v.Bytes, err = d.ReadBytes(v.Bytes); err != nil {
 			return runtime.AtField(err, "Bytes")
 		}
 		if to == 3 {

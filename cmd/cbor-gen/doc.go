@@ -68,6 +68,8 @@
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never
 //	             from a //go:generate line (it cannot be combined with -check)
+//	-q           print no notes (fields encoded with reflection, types left
+//	             out); notes print only when a written file changes
 //	-version     print the version of cbor-gen and exit
 //
 // -h or -help prints this list in short.

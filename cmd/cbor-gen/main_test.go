@@ -93,10 +93,20 @@ func shop(t *testing.T) (module, pkg string) {
 	module = t.TempDir()
 	write(t, filepath.Join(module, "go.mod"), "module example.com/shop\n\ngo 1.24\n\n"+
 		"require github.com/cborgen/cborgen v0.0.0\n\nreplace github.com/cborgen/cborgen => "+root+"\n")
+	seedGoSum(t, root, module)
 	pkg = module
 	write(t, filepath.Join(module, "shop.go"), shopSource)
 	write(t, filepath.Join(module, "cmd", "roundtrip", "main.go"), roundTripProgram)
 	return module, pkg
+}
+
+// seedGoSum writes this checkout's go.sum into a new module that takes
+// the checkout through a replace directive: the verified sums of the
+// dependency versions the replace brings in, so that the go command has
+// no checksum database to ask on a machine whose module cache is empty.
+func seedGoSum(t *testing.T, root, module string) {
+	t.Helper()
+	write(t, filepath.Join(module, "go.sum"), string(read(t, filepath.Join(root, "go.sum"))))
 }
 
 // run runs the command in dir and returns its exit code and output.

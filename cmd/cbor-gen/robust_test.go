@@ -25,6 +25,7 @@ func newModule(t *testing.T, files map[string]string) string {
 	write(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.24\n\n"+
 		"require (\n\tgithub.com/cborgen/cborgen v0.0.0\n\tgithub.com/fxamacker/cbor/v2 v2.10.0\n)\n\n"+
 		"replace github.com/cborgen/cborgen => "+root+"\n")
+	seedGoSum(t, root, dir)
 	for name, src := range files {
 		write(t, filepath.Join(dir, name), src)
 	}

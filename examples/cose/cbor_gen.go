@@ -294,7 +294,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.KeyID = nil
-		} else if v.KeyID, err = d.ReadBytes(v.KeyID[:0]); err != nil {
+		} else if v.KeyID, err = d.ReadBytes(v.KeyID); err != nil {
 			return runtime.AtField(err, "KeyID")
 		}
 		if to == 4 {
@@ -311,7 +311,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.IV = nil
-		} else if v.IV, err = d.ReadBytes(v.IV[:0]); err != nil {
+		} else if v.IV, err = d.ReadBytes(v.IV); err != nil {
 			return runtime.AtField(err, "IV")
 		}
 		if to == 5 {
@@ -328,7 +328,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.PartialIV = nil
-		} else if v.PartialIV, err = d.ReadBytes(v.PartialIV[:0]); err != nil {
+		} else if v.PartialIV, err = d.ReadBytes(v.PartialIV); err != nil {
 			return runtime.AtField(err, "PartialIV")
 		}
 	}
@@ -629,7 +629,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.ID = nil
-		} else if v.ID, err = d.ReadBytes(v.ID[:0]); err != nil {
+		} else if v.ID, err = d.ReadBytes(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 	}
@@ -745,7 +745,7 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Protected = nil
-		} else if v.Protected, err = d.ReadBytes(v.Protected[:0]); err != nil {
+		} else if v.Protected, err = d.ReadBytes(v.Protected); err != nil {
 			return runtime.AtField(err, "Protected")
 		}
 		if to == 1 {
@@ -771,7 +771,7 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Payload = nil
-		} else if v.Payload, err = d.ReadBytes(v.Payload[:0]); err != nil {
+		} else if v.Payload, err = d.ReadBytes(v.Payload); err != nil {
 			return runtime.AtField(err, "Payload")
 		}
 		if to == 3 {
@@ -788,7 +788,7 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Signature = nil
-		} else if v.Signature, err = d.ReadBytes(v.Signature[:0]); err != nil {
+		} else if v.Signature, err = d.ReadBytes(v.Signature); err != nil {
 			return runtime.AtField(err, "Signature")
 		}
 	}
@@ -909,7 +909,7 @@ func (v *sigStructure) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 		}
 		if null {
 			v.Protected = nil
-		} else if v.Protected, err = d.ReadBytes(v.Protected[:0]); err != nil {
+		} else if v.Protected, err = d.ReadBytes(v.Protected); err != nil {
 			return runtime.AtField(err, "Protected")
 		}
 		if to == 2 {
@@ -926,7 +926,7 @@ func (v *sigStructure) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 		}
 		if null {
 			v.ExternalAAD = nil
-		} else if v.ExternalAAD, err = d.ReadBytes(v.ExternalAAD[:0]); err != nil {
+		} else if v.ExternalAAD, err = d.ReadBytes(v.ExternalAAD); err != nil {
 			return runtime.AtField(err, "ExternalAAD")
 		}
 		if to == 3 {
@@ -943,7 +943,7 @@ func (v *sigStructure) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 		}
 		if null {
 			v.Payload = nil
-		} else if v.Payload, err = d.ReadBytes(v.Payload[:0]); err != nil {
+		} else if v.Payload, err = d.ReadBytes(v.Payload); err != nil {
 			return runtime.AtField(err, "Payload")
 		}
 	}

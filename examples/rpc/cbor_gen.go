@@ -1029,7 +1029,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Value = nil
-		} else if v.Value, err = d.ReadBytes(v.Value[:0]); err != nil {
+		} else if v.Value, err = d.ReadBytes(v.Value); err != nil {
 			return runtime.AtField(err, "Value")
 		}
 		if to == 2 {
@@ -1279,7 +1279,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Cursor = nil
-		} else if v.Cursor, err = d.ReadBytes(v.Cursor[:0]); err != nil {
+		} else if v.Cursor, err = d.ReadBytes(v.Cursor); err != nil {
 			return runtime.AtField(err, "Cursor")
 		}
 		if to == 3 {
@@ -1820,7 +1820,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Value = nil
-		} else if v.Value, err = d.ReadBytes(v.Value[:0]); err != nil {
+		} else if v.Value, err = d.ReadBytes(v.Value); err != nil {
 			return runtime.AtField(err, "Value")
 		}
 		if to == 2 {
@@ -1907,7 +1907,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Next = nil
-		} else if v.Next, err = d.ReadBytes(v.Next[:0]); err != nil {
+		} else if v.Next, err = d.ReadBytes(v.Next); err != nil {
 			return runtime.AtField(err, "Next")
 		}
 	}
@@ -2445,7 +2445,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Data = nil
-		} else if v.Data, err = d.ReadBytes(v.Data[:0]); err != nil {
+		} else if v.Data, err = d.ReadBytes(v.Data); err != nil {
 			return runtime.AtField(err, "Data")
 		}
 	}

@@ -420,7 +420,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.ID = nil
-		} else if v.ID, err = d.ReadBytes(v.ID[:0]); err != nil {
+		} else if v.ID, err = d.ReadBytes(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 2 {
@@ -1199,7 +1199,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Bytes = nil
-		} else if v.Bytes, err = d.ReadBytes(v.Bytes[:0]); err != nil {
+		} else if v.Bytes, err = d.ReadBytes(v.Bytes); err != nil {
 			return runtime.AtField(err, "Bytes")
 		}
 		if to == 7 {

@@ -196,7 +196,7 @@ func DecodeValue[T any](d *runtime.Decoder, p *T) (err error) {
 			if null {
 				*p = nil
 			} else {
-				*p, err = d.ReadBytes((*p)[:0])
+				*p, err = d.ReadBytes(*p)
 			}
 		}
 	case *time.Time:

@@ -15,6 +15,8 @@
 //	typefacts.go   what go/types says of a named type: its methods, a
 //	               lock, its kind, how its zero value is written
 //	hints.go       the names a misspelt -type may have meant
+//	typechoice.go  the refusal of a -type with nothing to generate, or
+//	               declared only in a test file
 //	constraint.go  the build constraints the output carries
 //	pending.go     the types another package's //go:generate line will
 //	               generate, which a field may use before they exist

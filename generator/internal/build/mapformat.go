@@ -87,6 +87,12 @@ func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier
 	case model.StructRef:
 		if s := structs[t.Name]; s != nil && s.Embeddable {
 			return model.OmitTest{}, false, fmt.Errorf("%s is //cborgen:embeddable, so fxamacker/cbor would not call its methods and would test it field by field; drop omitempty", t.Name)
+		} else if s != nil && s.HasTag && s.Value != nil {
+			// A //cborgen:tag value type is, to fxamacker, a plain type
+			// in its TagSet (which takes no type with marshalers): empty
+			// as its underlying value is, so a nil Dict is left out,
+			// not written as an untagged null a TagSet reader refuses.
+			return emptyTest(s.Value, structs, q)
 		}
 		return model.OmitTest{}, false, nil // fxamacker calls its MarshalCBOR: never empty
 	case model.Time, model.BigInt:

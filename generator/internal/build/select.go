@@ -28,8 +28,7 @@ type Options struct {
 // translated from go/types, with the settings of opts stamped on the
 // file, the omit rules of map-format fields decided and the unions and
 // embeddings checked. The model is complete when Model returns: the
-// emitters read it and nothing else. When one of the checks of the
-// finished model fails, Model returns the model too, for its notes.
+// emitters read it and nothing else.
 func Model(l *load.Package, opts Options) (*model.File, error) {
 	f, err := translate(l, opts.Types, opts.Pending, opts.Order)
 	if err != nil {
@@ -38,13 +37,13 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 	f.Time = opts.Time
 	f.NilEmpty = opts.NilEmpty
 	if err := checkMapFormats(f); err != nil {
-		return f, err
+		return nil, err
 	}
 	if err := checkUnions(f); err != nil {
-		return f, err
+		return nil, err
 	}
 	if err := checkEmbedding(l, f); err != nil {
-		return f, err
+		return nil, err
 	}
 	return f, nil
 }
@@ -95,7 +94,7 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 // looks like a candidate is left out.
 func chooseTypes(l *load.Package, names []string, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
 	if len(names) > 0 {
-		chosen, err = namedTypes(l, names)
+		chosen, err = namedTypes(l, names, unions)
 	} else {
 		chosen, notes, err = defaultTypes(l, unions)
 	}
@@ -114,7 +113,7 @@ func chooseTypes(l *load.Package, names []string, unions []*types.TypeName) (cho
 }
 
 // namedTypes looks up the types named with -type, each once.
-func namedTypes(l *load.Package, names []string) ([]*types.TypeName, error) {
+func namedTypes(l *load.Package, names []string, unions []*types.TypeName) ([]*types.TypeName, error) {
 	pkg := l.Pkg.Types
 	var chosen []*types.TypeName
 	var errs []error
@@ -125,6 +124,16 @@ func namedTypes(l *load.Package, names []string) ([]*types.TypeName, error) {
 		}
 		seen[name] = true
 		tn, err := explicitType(l.Pkg.Fset, pkg.Scope(), name, pkg.Path())
+		if err != nil && pkg.Scope().Lookup(name) == nil {
+			if pos, ok := testFileType(l.Dir, name); ok {
+				err = testFileTypeError(pos, name)
+			}
+		}
+		if err == nil {
+			if why := nothingToGenerate(l, tn, unions); why != "" {
+				err = &model.PosError{Pos: l.Pkg.Fset.Position(tn.Pos()), Msg: why}
+			}
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -61,7 +61,7 @@ import (
 // of before it, once the load is done. A run that looked and missed loads the package in full
 // after it. A run whose result the digest does not cover (a dependency
 // without export data, types that other packages' //go:generate lines
-// decide: pending.go) stores nothing. Errors are never stored: a run that
+// decide: build/pending.go) stores nothing. Errors are never stored: a run that
 // fails fails again.
 //
 // The generator's Config.Cache names the directory; the command takes

@@ -64,7 +64,7 @@ func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(
-				jen.List(jen.Id("raw"), jen.Id("err")).Op(":=").Id("d").Dot("ReadRawItem").Call(jen.Add(deref(jen.Id("v"))).Index(jen.Empty(), jen.Lit(0))),
+				jen.List(jen.Id("raw"), jen.Id("err")).Op(":=").Id("d").Dot("ReadRawItem").Call(deref(jen.Id("v"))),
 				jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem"))),
 				jen.Op("*").Id("v").Op("=").Id("raw"),
 				jen.Return(jen.Nil()),

@@ -305,11 +305,12 @@ func (e *emitter) decodeScalar(t model.Type, to jen.Code, wrap pathFunc, depth i
 	).Block(set(convertTo(t.GoType(), sc.Kind, x))), t, to, wrap, depth)}
 }
 
-// decodeBytes decodes a []byte: null is nil; a byte string reuses the capacity of to.
+// decodeBytes decodes a []byte: null is nil; a byte string reuses the array of to when the
+// decoder made it (runtime.ReadBytes takes to whole to tell).
 func (e *emitter) decodeBytes(t model.Bytes, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	if !t.NamedElem {
-		read := jen.Id("d").Dot("ReadBytes").Call(jen.Add(to).Index(jen.Empty(), jen.Lit(0)))
+		read := jen.Id("d").Dot("ReadBytes").Call(to)
 		if e.errInScope {
 			e.useErr()
 			return e.orNullDecode(to, wrap, depth, nil, jen.List(to, jen.Id("err")).Op("=").Add(read))
@@ -323,7 +324,7 @@ func (e *emitter) decodeBytes(t model.Bytes, to jen.Code, wrap pathFunc, depth i
 	}
 	b := jen.Id(local("b", depth))
 	return e.orNullDecode(to, wrap, depth, []jen.Code{
-		jen.List(b, jen.Id("err")).Op(":=").Add(rt("ReadBytesOf").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Lit(0)))),
+		jen.List(b, jen.Id("err")).Op(":=").Add(rt("ReadBytesOf").Call(jen.Id("d"), to)),
 		ifErr(wrap),
 		set(b),
 	}, nil)

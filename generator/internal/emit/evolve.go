@@ -10,7 +10,7 @@ import (
 )
 
 // decodeEvolvingArrayMethod emits the array decoder of a type that has
-// evolved (schema.go): its last Optional fields were added after data was
+// evolved (the schema check): its last Optional fields were added after data was
 // first written, so an array may end before them, and those fields are
 // then set to zero; with Extensible, elements after the last field, added
 // by a newer version of the type, are skipped instead of refused.

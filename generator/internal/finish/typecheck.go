@@ -64,7 +64,8 @@ func toleratedInCheck(msg string, inOutput bool) bool {
 }
 
 // supportMissing reports an import of the generated code that the load
-// could not provide (the runtime is not in the module).
+// could not provide (the runtime is not in the module, or a go.sum entry
+// of its dependencies is missing), with the go command's errors.
 func supportMissing(l *load.Package, gen *ast.File) error {
 	imports := map[string]bool{}
 	for _, is := range gen.Imports {
@@ -73,7 +74,7 @@ func supportMissing(l *load.Package, gen *ast.File) error {
 	}
 	for _, p := range l.Support {
 		if imports[p.ID] && (len(p.Errors) > 0 || p.Types == nil) {
-			return fmt.Errorf("the generated code imports %s, which this module does not provide; run go get -tool github.com/cborgen/cborgen/cmd/cbor-gen (or go get github.com/cborgen/cborgen) and generate again", p.ID)
+			return load.SupportError(p, l.Dir, l.Flags)
 		}
 	}
 	return nil

@@ -82,7 +82,7 @@ type Listed struct {
 // List lists the packages pattern matches, with buildFlags, for -check
 // over several packages.
 func List(pattern string, buildFlags []string) ([]Listed, error) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, pattern)
+	pkgs, err := goLoad(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: buildFlags}, pattern)
 	if err != nil {
 		return nil, err
 	}

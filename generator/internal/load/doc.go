@@ -12,4 +12,7 @@
 //	         regeneration cache digests; GoFiles: the files of another
 //	         package, whose //go:generate lines say what it will generate;
 //	         List: the packages of a pattern, for -check ./...
+//	golist.go  goLoad: packages.Load with the go command's errors in its
+//	         own words; SupportError: what to say when the runtime's
+//	         packages cannot be loaded
 package load

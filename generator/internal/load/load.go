@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,6 +29,7 @@ type Package struct {
 	Support []*packages.Package // the runtime packages, for the type check of the output
 	Dir     string              // absolute package directory
 	OutPath string              // absolute output file path
+	Flags   []string            // the go command's build flags of the run (its -tags)
 }
 
 // Load finds the package named by pattern ("" is ".") and type-checks it
@@ -170,7 +172,7 @@ func TagFlags(tags []string) []string {
 var errDependency = errors.New("a dependency could not be imported")
 
 func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
-	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath)
+	pkgs, err := goLoad(pcfg, ".", model.RuntimePath, model.DynamicPath)
 	if err != nil {
 		return nil, err
 	}
@@ -191,12 +193,17 @@ func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
 		if err := packageErrors(pkgs, out); err != nil {
 			return nil, err
 		}
+		if err := goListError(pcfg, []string{"."}); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: no Go package found", model.RelPath(dir))
 	}
 	if err := packageErrors([]*packages.Package{main}, out); err != nil {
 		return nil, err
 	}
-	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out}, nil
+	// The flags without the load's own -overlay, whose files go with it.
+	flags := slices.DeleteFunc(slices.Clone(pcfg.BuildFlags), func(f string) bool { return strings.HasPrefix(f, "-overlay=") })
+	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out, Flags: flags}, nil
 }
 
 // PackageDir returns the directory of the one package pattern names.
@@ -205,7 +212,7 @@ func PackageDir(pattern string, buildFlags []string) (string, error) {
 	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
 		return filepath.Abs(pattern)
 	}
-	pkgs, err := packages.Load(&packages.Config{
+	pkgs, err := goLoad(&packages.Config{
 		Mode:       packages.NeedName | packages.NeedFiles,
 		BuildFlags: buildFlags,
 	}, pattern)
@@ -291,6 +298,9 @@ func packageErrors(pkgs []*packages.Package, out string) error {
 		errs := append([]packages.Error(nil), p.Errors...)
 		sort.SliceStable(errs, func(i, j int) bool { return model.PosLess(errs[i].Pos, errs[j].Pos) })
 		for _, e := range errs {
+			if e.Kind == packages.TypeError && importListed(e.Msg, p) {
+				continue
+			}
 			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") && p.Types != nil {
 				continue
 			}

@@ -62,7 +62,7 @@ type Struct struct {
 
 	HoldsLock bool // the struct holds a lock by value, so MarshalCBOR takes a pointer (containsLock)
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
-	// so that a struct embedding it does not take them over (embed.go).
+	// so that a struct embedding it does not take them over (build/embed.go).
 	Embeddable bool
 	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
 	// form is refused, for signed or security-relevant formats.
@@ -96,7 +96,7 @@ type Field struct {
 	Via  []Embed
 	Zero ZeroForm // how the field's zero value is written
 	// Omit lists the tests, any of which leaves the field out of a
-	// map-format struct's map (omitempty, omitzero; mapformat.go).
+	// map-format struct's map (omitempty, omitzero; build/mapformat.go).
 	Omit []OmitTest
 }
 

@@ -12,6 +12,8 @@
 //	record.go        the record's format: parse, write, LockPath
 //	kinds.go         wire kinds parsed into a small tree, and which kind
 //	                 can read which (the lattice the rules compare by)
+//	schemaadvice.go  a refusal's advice, cut off for what -accept-break
+//	                 accepts
 //
 // docs/schema.md has the rules for users.
 package schema

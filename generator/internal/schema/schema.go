@@ -37,8 +37,9 @@ type Result struct {
 	// is then written from the types alone.
 	Unreadable error
 	// Breaks are the changes that would make stored data decode
-	// wrongly, each at its position; nil when there are none.
-	Breaks error
+	// wrongly, each at its position; nil when there are none. Accepted
+	// are the same without their advice, for a run that accepts them.
+	Breaks, Accepted error
 }
 
 // Check compares the model f with old, the record of the previous run
@@ -69,6 +70,7 @@ func Check(f *model.File, out string, old []byte) *Result {
 
 	if len(c.problems) > 0 {
 		res.Breaks = model.JoinPosErrors(c.problems)
+		res.Accepted = model.JoinPosErrors(withoutAdvice(c.problems))
 	}
 	for name, tr := range rec.types {
 		res.Required[name] = tr.required
@@ -200,7 +202,7 @@ func (c *schemaCheck) compareGone(old, cur *Record) {
 	}
 	sort.Strings(gone)
 	for _, name := range gone {
-		c.problem(c.recordPos(old.types[name].line), "type %s is in the schema record but no longer generated: a type of that name generated again later would read its stored data by the old slots. Generate it (add it to -type), or drop it from the record once with -accept-break (the command is below)", name)
+		c.problem(c.recordPos(old.types[name].line), "type %s is in the schema record but no longer generated: a type of that name generated again later would read its stored data by the old slots. Generate it (add it to -type), or drop it from the record once with the -accept-break command below", name)
 	}
 }
 

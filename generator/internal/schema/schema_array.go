@@ -171,8 +171,8 @@ func (v *slotView) retyped(i int) {
 		return
 	}
 	fd := v.s.Fields[i]
-	v.problem(fd.Pos, "field %s.%s changed from %s to %s: stored data holds %s values in slot %d, which a %s field cannot decode to the same value. Keep a compatible type ("+SchemaDoc+" lists them) or add a new field at the end",
-		v.s.Name, model.FieldID(fd), r.kind, cur.Text, r.kind, i, cur.Text)
+	v.problem(fd.Pos, "field %s.%s changed from %s to %s: stored data holds %s values in slot %d, which %s field cannot decode to the same value. Keep a compatible type ("+SchemaDoc+" lists them) or add a new field at the end",
+		v.s.Name, model.FieldID(fd), r.kind, cur.Text, r.kind, i, withArticle(cur.Text))
 }
 
 // rekeyed refuses field i when its legacy map key changed: maps written

@@ -51,8 +51,8 @@ func compareKeys(s *model.Struct, tr, next *typeRecord, kinds []*kind) []error {
 		} else if r.name != name {
 			held = r.name + "'s values"
 		}
-		problem(fd.Pos, "field %s.%s (key %s) changed from %s to %s: stored maps hold %s values under %s (%s), which a %s field cannot decode to the same value. Keep a compatible type ("+SchemaDoc+" lists them) or use a new key",
-			s.Name, name, key, r.kind, kinds[i].Text, r.kind, key, held, kinds[i].Text)
+		problem(fd.Pos, "field %s.%s (key %s) changed from %s to %s: stored maps hold %s values under %s (%s), which %s field cannot decode to the same value. Keep a compatible type ("+SchemaDoc+" lists them) or use a new key",
+			s.Name, name, key, r.kind, kinds[i].Text, r.kind, key, held, withArticle(kinds[i].Text))
 	}
 	for _, r := range tr.slots {
 		if !now[r.key] {

@@ -621,7 +621,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Bytes = nil
-		} else if v.Bytes, err = d.ReadBytes(v.Bytes[:0]); err != nil {
+		} else if v.Bytes, err = d.ReadBytes(v.Bytes); err != nil {
 			return runtime.AtField(err, "Bytes")
 		}
 		if to == 1 {
@@ -638,7 +638,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Blob = nil
-		} else if v.Blob, err = d.ReadBytes(v.Blob[:0]); err != nil {
+		} else if v.Blob, err = d.ReadBytes(v.Blob); err != nil {
 			return runtime.AtField(err, "Blob")
 		}
 		if to == 2 {
@@ -1127,7 +1127,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if null1 {
 						e = nil
-					} else if e, err = d.ReadBytes(e[:0]); err != nil {
+					} else if e, err = d.ReadBytes(e); err != nil {
 						return runtime.AtField(runtime.AtKey(err, k), "ByColor")
 					}
 				}
@@ -1213,7 +1213,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if null1 {
 					(*v.PBytes) = nil
-				} else if (*v.PBytes), err = d.ReadBytes((*v.PBytes)[:0]); err != nil {
+				} else if (*v.PBytes), err = d.ReadBytes((*v.PBytes)); err != nil {
 					return runtime.AtField(err, "PBytes")
 				}
 			}

@@ -332,7 +332,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.KeyID = nil
-		} else if v.KeyID, err = d.ReadBytes(v.KeyID[:0]); err != nil {
+		} else if v.KeyID, err = d.ReadBytes(v.KeyID); err != nil {
 			return runtime.AtField(err, "KeyID")
 		}
 		if to == 4 {
@@ -349,7 +349,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.IV = nil
-		} else if v.IV, err = d.ReadBytes(v.IV[:0]); err != nil {
+		} else if v.IV, err = d.ReadBytes(v.IV); err != nil {
 			return runtime.AtField(err, "IV")
 		}
 		if to == 5 {
@@ -626,7 +626,7 @@ func (v *Signature) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Protected = nil
-		} else if v.Protected, err = d.ReadBytes(v.Protected[:0]); err != nil {
+		} else if v.Protected, err = d.ReadBytes(v.Protected); err != nil {
 			return runtime.AtField(err, "Protected")
 		}
 		if to == 1 {
@@ -652,7 +652,7 @@ func (v *Signature) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Sig = nil
-		} else if v.Sig, err = d.ReadBytes(v.Sig[:0]); err != nil {
+		} else if v.Sig, err = d.ReadBytes(v.Sig); err != nil {
 			return runtime.AtField(err, "Sig")
 		}
 	}
@@ -872,7 +872,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Protected = nil
-		} else if v.Protected, err = d.ReadBytes(v.Protected[:0]); err != nil {
+		} else if v.Protected, err = d.ReadBytes(v.Protected); err != nil {
 			return runtime.AtField(err, "Protected")
 		}
 		if to == 1 {
@@ -898,7 +898,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Payload = nil
-		} else if v.Payload, err = d.ReadBytes(v.Payload[:0]); err != nil {
+		} else if v.Payload, err = d.ReadBytes(v.Payload); err != nil {
 			return runtime.AtField(err, "Payload")
 		}
 		if to == 3 {

@@ -317,7 +317,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Bytes = nil
-		} else if v.Bytes, err = d.ReadBytes(v.Bytes[:0]); err != nil {
+		} else if v.Bytes, err = d.ReadBytes(v.Bytes); err != nil {
 			return runtime.AtField(err, "Bytes")
 		}
 		if to == 1 {
@@ -334,7 +334,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Blob = nil
-		} else if v.Blob, err = d.ReadBytes(v.Blob[:0]); err != nil {
+		} else if v.Blob, err = d.ReadBytes(v.Blob); err != nil {
 			return runtime.AtField(err, "Blob")
 		}
 		if to == 2 {
@@ -624,7 +624,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if null1 {
 						e = nil
-					} else if e, err = d.ReadBytes(e[:0]); err != nil {
+					} else if e, err = d.ReadBytes(e); err != nil {
 						return runtime.AtField(runtime.AtKey(err, k), "ByKey")
 					}
 				}
@@ -853,7 +853,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Raw = nil
-		} else if v.Raw, err = d.ReadBytes(v.Raw[:0]); err != nil {
+		} else if v.Raw, err = d.ReadBytes(v.Raw); err != nil {
 			return runtime.AtField(err, "Raw")
 		}
 	}

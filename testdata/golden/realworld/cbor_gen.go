@@ -621,7 +621,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if null {
 			v.Kinds = nil
 		} else {
-			b, err := runtime.ReadBytesOf(d, v.Kinds[:0])
+			b, err := runtime.ReadBytesOf(d, v.Kinds)
 			if err != nil {
 				return runtime.AtField(err, "Kinds")
 			}
@@ -793,7 +793,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Blob = nil
-		} else if v.Blob, err = d.ReadBytes(v.Blob[:0]); err != nil {
+		} else if v.Blob, err = d.ReadBytes(v.Blob); err != nil {
 			return runtime.AtField(err, "Blob")
 		}
 		if to == 15 {

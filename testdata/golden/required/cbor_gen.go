@@ -463,7 +463,7 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.Nonce = nil
-		} else if v.Nonce, err = d.ReadBytes(v.Nonce[:0]); err != nil {
+		} else if v.Nonce, err = d.ReadBytes(v.Nonce); err != nil {
 			return runtime.AtField(err, "Nonce")
 		}
 		if to == 3 {

@@ -568,7 +568,7 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if null {
 			v.C = nil
-		} else if v.C, err = d.ReadBytes(v.C[:0]); err != nil {
+		} else if v.C, err = d.ReadBytes(v.C); err != nil {
 			return runtime.AtField(err, "C")
 		}
 	}

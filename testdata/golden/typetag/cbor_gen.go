@@ -1004,7 +1004,7 @@ func (v *Blob) cborDecodeTagged(d *runtime.Decoder) error {
 		if null {
 			(*v) = nil
 		} else {
-			b, err := d.ReadBytes((*v)[:0])
+			b, err := d.ReadBytes((*v))
 			if err != nil {
 				return runtime.AtRoot(err, "Blob", runtime.OneItem)
 			}
@@ -1503,6 +1503,249 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			d.Leave()
 			v.Map = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Sparse) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *Sparse) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	start, omitted := len(dst), 0
+	dst = append(dst, 0xa5) // map of 5
+	if len(v.B) != 0 {
+		dst = append(dst, "\x61b"...) // key "b": B
+		if dst, err = v.B.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	if len(v.D) != 0 {
+		dst = append(dst, "\x61d"...) // key "d": D
+		if dst, err = v.D.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	if len(v.P) != 0 {
+		dst = append(dst, "\x61p"...) // key "p": P
+		if dst, err = v.P.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	if v.U != 0 {
+		dst = append(dst, "\x61u"...) // key "u": U
+		if dst, err = v.U.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	dst = append(dst, "\x62at"...)      // key "at": At
+	dst = append(dst, 0xd9, 0x03, 0xe9) // tag 1001
+	dst = append(dst, 0x82)             // array of 2
+	dst = runtime.AppendInt(dst, v.At.X)
+	dst = runtime.AppendInt(dst, v.At.Y)
+	if omitted != 0 {
+		dst[start] -= byte(omitted)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Sparse) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 12
+	n += v.U.SizeCBOR()
+	n += v.D.SizeCBOR()
+	n += v.B.SizeCBOR()
+	n += v.P.SizeCBOR()
+	n += v.At.SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Sparse) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "Sparse", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Sparse", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "Sparse", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "u":
+				field = 0
+			case "d":
+				field = 1
+			case "b":
+				field = 2
+			case "p":
+				field = 3
+			case "at":
+				field = 4
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"u", "d", "b", "p", "at"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "At"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x1f {
+		if seen&(1<<0) == 0 {
+			v.U = 0
+		}
+		if seen&(1<<1) == 0 {
+			v.D = nil
+		}
+		if seen&(1<<2) == 0 {
+			v.B = nil
+		}
+		if seen&(1<<3) == 0 {
+			v.P = nil
+		}
+		if seen&(1<<4) == 0 {
+			v.At = Point{}
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 5 fields.
+func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 5 fields
+		if !d.TryArrayHead(5) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 5 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 5); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// U
+		if err := v.U.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "U")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// D
+		if err := v.D.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "D")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// B
+		if err := v.B.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "B")
+		}
+		if to == 3 {
+			return nil
+		}
+		fallthrough
+	case 3:
+		// P
+		if err := v.P.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "P")
+		}
+		if to == 4 {
+			return nil
+		}
+		fallthrough
+	case 4:
+		// At
+		if err := v.At.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "At")
 		}
 	}
 	if from < 0 {

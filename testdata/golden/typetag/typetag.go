@@ -59,3 +59,17 @@ type Values struct {
 	Ds  []Dict
 	Map map[string]Blob
 }
+
+// Sparse is a map-format struct of tagged values, each left out when
+// empty (omitempty) as fxamacker/cbor leaves out a type of its TagSet: by
+// the test of the type's underlying kind, so that a nil Dict is left out
+// rather than written as an untagged null. A tagged struct is never empty.
+//
+//cborgen:map
+type Sparse struct {
+	U  UInt64Value `cbor:"u,omitempty"`
+	D  Dict        `cbor:"d,omitempty"`
+	B  Blob        `cbor:"b,omitempty"`
+	P  Points      `cbor:"p,omitempty"`
+	At Point       `cbor:"at,omitempty"`
+}

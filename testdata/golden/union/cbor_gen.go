@@ -619,7 +619,7 @@ func (v *Unknown) UnmarshalCBOR(data []byte) error {
 
 // DecodeCBOR reads one item from d, whatever it is, and keeps its bytes.
 func (v *Unknown) DecodeCBOR(d *runtime.Decoder) error {
-	raw, err := d.ReadRawItem((*v)[:0])
+	raw, err := d.ReadRawItem((*v))
 	if err != nil {
 		return runtime.AtRoot(err, "Unknown", runtime.OneItem)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,7 +70,7 @@ var modelCases = []modelCase{
 		name: "tags: cbor before json, keyasint, options, skipped and unexported fields",
 		src: "type T struct {\n\tA int `cbor:\"a,omitempty\" json:\"j\"`\n\tB int `json:\"b,omitzero\"`\n" +
 			"\tC int `cbor:\"-3,keyasint\"`\n\tD int `cbor:\"-\"`\n\te int\n\t_ struct{} `cbor:\",toarray\"`\n}\n",
-		want: map[string]string{"T": "A:\"a\",omitempty:int B:\"b\",omitzero:int C:-3:int"},
+		want: map[string]string{"T": "nolegacy | A:\"a\",omitempty:int B:\"b\",omitzero:int C:-3:int"},
 	}, {
 		name: "reserved slots",
 		src:  "type T struct {\n\tA int\n\t_ runtime.Reserved\n\tgone runtime.Reserved\n\tC int\n\tD runtime.Reserved `cbor:\"-\"`\n}\n",
@@ -109,7 +110,7 @@ var modelCases = []modelCase{
 		src: "//cborgen:bogus\ntype A struct{ X int }\n\n//cborgen:tag 2\ntype B struct{ X int }\n\n" +
 			"//cborgen:tag 1004\n//cborgen:tag 1005\ntype C struct{ X int }\n\n//cborgen:catchall\ntype D struct{ X int }\n",
 		errs: []string{
-			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:map, //cborgen:nolegacy, //cborgen:required N, //cborgen:tag N)",
+			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:required N, //cborgen:tag N)",
 			"x.go:6:1: type B: //cborgen:tag 2: tag 2 has a meaning of its own in CBOR; use another number",
 			"x.go:10:1: type C: //cborgen:tag 1005: a second tag directive",
 			"x.go:13:1: type D: //cborgen:catchall needs a named []byte type",
@@ -344,4 +345,38 @@ func inOrder(t *testing.T, what, text string, parts []string) {
 		}
 		rest = rest[i+len(p):]
 	}
+}
+
+// TestLegacyChoice: which types get the legacy map decoder. A struct with
+// fxamacker's toarray option has none unless //cborgen:legacy; -nolegacy
+// takes it from every struct but those marked //cborgen:legacy; the two
+// directives together are refused.
+func TestLegacyChoice(t *testing.T) {
+	src := "type A struct{ X int }\n\ntype B struct {\n\t_ struct{} `cbor:\",toarray\"`\n\tX int\n}\n\n" +
+		"//cborgen:legacy\ntype C struct {\n\t_ struct{} `cbor:\",toarray\"`\n\tX int\n}\n\n" +
+		"//cborgen:legacy\ntype D struct{ X int }\n\n//cborgen:map\ntype E struct{ X int }\n"
+	cases := []modelCase{{name: "choice", src: src}, {name: "refused", src: "//cborgen:legacy\n//cborgen:nolegacy\ntype A struct{ X int }\n\n//cborgen:legacy\n//cborgen:tag 1001\ntype V uint64\n"}}
+	ls := loadSnippets(t, cases)
+	for _, noLegacy := range []bool{false, true} {
+		f, err := build.Model(ls[0], build.Options{Order: model.OrderBytewise, NoLegacy: noLegacy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, s := range f.Structs {
+			got[s.Name] = s.NoLegacy
+		}
+		want := map[string]bool{"A": noLegacy, "B": true, "C": false, "D": false, "E": false}
+		if !maps.Equal(got, want) {
+			t.Errorf("-nolegacy=%t: NoLegacy %v, want %v", noLegacy, got, want)
+		}
+	}
+	_, err := build.Model(ls[1], build.Options{Order: model.OrderBytewise, Types: []string{"A", "V"}})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	inOrder(t, "error", err.Error(), []string{
+		"x.go:3:1: type A: //cborgen:legacy and //cborgen:nolegacy contradict each other; keep one",
+		"x.go:7:1: type V: //cborgen:legacy is about the legacy map form of an array struct",
+	})
 }

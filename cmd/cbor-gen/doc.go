@@ -64,6 +64,14 @@
 //	-nilempty    write nil slices, maps and byte slices as empty ones
 //	             (80, a0, 40) instead of null, as fxamacker's
 //	             NilContainerAsEmpty
+//	-float FORM  how floats are written: shortest (the default: float16,
+//	             float32 or float64, whichever keeps the value, as
+//	             CoreDetEncOptions) or none (every float at its Go width,
+//	             float32 in 5 bytes and float64 in 9, as fxamacker's
+//	             ShortestFloatNone, its default)
+//	-nolegacy    give no type the legacy map decoder, as //cborgen:nolegacy
+//	             on each (types marked toarray have none unless
+//	             //cborgen:legacy)
 //	-accept-break
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never

@@ -25,6 +25,7 @@ type modeler struct {
 	notes         []error                              // fields on the slow path (Dynamic), reported but not fatal
 	pending       *pendingGeneration                   // struct types other packages will generate
 	unions        map[*types.TypeName]*model.UnionType // //cborgen:union interfaces of the package
+	noLegacy      bool                                 // -nolegacy: no type gets the legacy decoder unless //cborgen:legacy
 }
 
 func (m *modeler) errorf(pos token.Pos, format string, args ...any) {

@@ -15,17 +15,16 @@ import (
 // head, strings, byte strings and containers their lengths, when the code
 // runs. Without floats, times and fields that other code encodes the
 // bound is exact, and MarshalCBOR allocates exactly the encoding's size.
+// From testdata/golden/nested (the array's head and Price at its widest
+// are the 10):
 //
-//	func (v *Order) SizeCBOR() int {
+//	func (v *Item) SizeCBOR() int {
 //		if v == nil {
 //			return 1
 //		}
-//		n := 11
-//		n += runtime.SizeHead(uint64(len(v.Customer))) + len(v.Customer)
-//		n += runtime.SizeHead(uint64(len(v.Items)))
-//		for i := range v.Items {
-//			n += v.Items[i].SizeCBOR()
-//		}
+//		n := 10
+//		n += runtime.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
+//		n += runtime.SizeHead(uint64(v.Qty))
 //		return n
 //	}
 //

@@ -48,8 +48,12 @@ type Options struct {
 	ZeroCopy bool
 }
 
-// DefaultOptions returns the options a new Decoder has.
+// DefaultOptions returns the options a new Decoder has: those of
+// SetDefaultOptions once it is called, else the built-in defaults.
 func DefaultOptions() Options {
+	if p := processDefaults.Load(); p != nil {
+		return p.opts
+	}
 	return Options{
 		MaxDepth:         DefaultMaxDepth,
 		MaxArrayElements: DefaultMaxArrayElements,
@@ -140,22 +144,30 @@ func (d *Decoder) slowPath() *slowState {
 	return d.slow
 }
 
-// NewBytesDecoder returns a Decoder that reads data, with default options.
+// NewBytesDecoder returns a Decoder that reads data, with default options
+// (DefaultOptions: see SetDefaultOptions).
 func NewBytesDecoder(data []byte) *Decoder {
 	// The options written out, not DefaultOptions(): the compiler then
 	// stores them in place instead of copying a temporary.
-	return &Decoder{buf: data, strictAt: -1, shortText: shortTextLimit, opts: Options{
+	d := &Decoder{buf: data, strictAt: -1, shortText: shortTextLimit, opts: Options{
 		MaxDepth:         DefaultMaxDepth,
 		MaxArrayElements: DefaultMaxArrayElements,
 		MaxMapPairs:      DefaultMaxMapPairs,
 		MaxStringLength:  DefaultMaxStringLength,
 	}}
+	d.applyDefaults() // defaults.go
+	return d
 }
 
 // NewDecoder returns a Decoder that reads from r, item after item, with
-// default options. It buffers; its buffer grows only as data arrives.
+// default options (DefaultOptions: see SetDefaultOptions). It buffers;
+// its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
+	d := &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
+	if processDefaults.Load() != nil {
+		d.SetOptions(d.opts) // the short-text bound of a stream under those limits
+	}
+	return d
 }
 
 // Reset makes d a decoder over data with its current options.

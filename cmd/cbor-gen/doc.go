@@ -32,7 +32,12 @@
 // declaration order, byte for byte as fxamacker/cbor writes it with the
 // toarray option and cbor.CoreDetEncOptions. The decoders also read the
 // legacy format, a map keyed by field name as fxamacker/cbor writes a
-// struct without toarray.
+// struct without toarray; a struct that has fxamacker's toarray option
+// was always an array and reads arrays only, unless //cborgen:legacy.
+//
+// When fxamacker/cbor calls UnmarshalCBOR it passes no options: the
+// decoder's limits are the runtime's defaults, which a program sets once
+// at start-up with runtime.SetDefaultOptions.
 //
 // # Usage
 //

@@ -223,7 +223,7 @@ func arrayHead(s *model.Struct) []jen.Code {
 // code is emitted once and reading a whole array costs one jump and a
 // comparison per field. (A loop around the switch would cost more, and
 // would move a local whose address a recursive DecodeCBOR takes to the
-// heap.)
+// heap.) Abridged from testdata/golden/nested:
 //
 //	func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 //		var err error

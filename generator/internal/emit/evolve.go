@@ -13,7 +13,9 @@ import (
 // evolved (the schema check): its last Optional fields were added after data was
 // first written, so an array may end before them, and those fields are
 // then set to zero; with Extensible, elements after the last field, added
-// by a newer version of the type, are skipped instead of refused.
+// by a newer version of the type, are skipped instead of refused. In
+// outline, for an Order that grew from three fields to five
+// (testdata/golden/evolve_v2 has whole ones):
 //
 //	func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
 //		n, err := d.ReadArrayHead()

@@ -21,7 +21,8 @@ import (
 // holder has just made (a slice element, a new pointee): a clearing of a
 // struct with pointers goes through the write barrier while the collector
 // runs. Structs whose fields zeroAbsent cannot set alone reset *v before
-// reading instead (resetsWhole).
+// reading instead (resetsWhole). In outline (testdata/golden/nested has
+// whole ones):
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 //		n, ok := d.TryMapHead()

@@ -19,7 +19,8 @@ import (
 // generation time; the generated code appends each key's bytes as one
 // constant. A field left out (omitempty, omitzero, or promoted through a
 // nil embedded pointer) is counted, and the map's head, written first for
-// every field, is then rewritten for the fields written.
+// every field, is then rewritten for the fields written. In outline, for
+// a COSE-like header (testdata/golden/mapformat has whole ones):
 //
 //	func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 //		if v == nil {

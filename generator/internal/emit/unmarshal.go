@@ -7,15 +7,22 @@ import (
 )
 
 // unmarshalMethod emits UnmarshalCBOR, the fxamacker/cbor Unmarshaler:
-// exactly one item, in either format, and nothing after it.
+// exactly one item, in either format, and nothing after it. From
+// testdata/golden/nested, for a struct read straight from an array:
 //
-//	func (v *Order) UnmarshalCBOR(data []byte) error {
+//	func (v *Item) UnmarshalCBOR(data []byte) error {
 //		d := runtime.NewBytesDecoder(data)
-//		if err := v.DecodeCBOR(d); err != nil {
-//			return runtime.AtRoot(err, "Order", runtime.WholeInput)
+//		var err error
+//		if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+//			err = v.cborDecodeFields(d, -1, 3)
+//		} else {
+//			err = v.DecodeCBOR(d)
+//		}
+//		if err != nil {
+//			return runtime.AtRoot(runtime.AtRoot(err, "Item", runtime.OneItem), "Item", runtime.WholeInput)
 //		}
 //		if d.Offset() != int64(len(data)) {
-//			return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "..."), "Order", runtime.WholeInput)
+//			return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Item", runtime.WholeInput)
 //		}
 //		return nil
 //	}
@@ -23,17 +30,8 @@ import (
 // A struct whose DecodeCBOR starts by looking for an array (no tag of its
 // own, not a map-format, value or catch-all type) is read without that
 // call when the input starts with one: its array decoder is called here,
-// and the error named as DecodeCBOR would have named it.
-//
-//	var err error
-//	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
-//		err = v.cborDecodeFields(d, -1, 3)
-//	} else {
-//		err = v.DecodeCBOR(d)
-//	}
-//	if err != nil {
-//		return runtime.AtRoot(runtime.AtRoot(err, "Order", runtime.OneItem), "Order", runtime.WholeInput)
-//	}
+// and the error named as DecodeCBOR would have named it, as in Item's
+// above. Another type calls DecodeCBOR and names the whole input alone.
 func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 	whole := func(err jen.Code) jen.Code { return atRoot(err, s.Name, "WholeInput") }
 	decode := jen.If(

@@ -49,8 +49,8 @@ func TestDefaultOptionsThroughFxamacker(t *testing.T) {
 		if !reflect.DeepEqual(&out, in) {
 			t.Fatal("decoded a different tree")
 		}
-		if got := runtime.DefaultOptions(); got.MaxDepth != 256 || got.MaxMapPairs != runtime.DefaultMaxMapPairs {
-			t.Fatalf("DefaultOptions %+v", got)
+		if got := runtime.NewBytesDecoder(nil).Options(); got.MaxDepth != 256 || got.MaxMapPairs != runtime.DefaultMaxMapPairs || runtime.DefaultOptions().MaxDepth != runtime.DefaultMaxDepth {
+			t.Fatalf("a new decoder has %+v", got)
 		}
 		// Explicit options still win: runtime.Unmarshal takes its own.
 		if err := runtime.Unmarshal(b, &out, runtime.Options{MaxDepth: 16}); !errors.Is(err, runtime.ErrLimit) {

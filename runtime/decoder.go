@@ -48,12 +48,9 @@ type Options struct {
 	ZeroCopy bool
 }
 
-// DefaultOptions returns the options a new Decoder has: those of
-// SetDefaultOptions once it is called, else the built-in defaults.
+// DefaultOptions returns the built-in defaults: the options a new Decoder
+// has unless SetDefaultOptions set others.
 func DefaultOptions() Options {
-	if p := processDefaults.Load(); p != nil {
-		return p.opts
-	}
 	return Options{
 		MaxDepth:         DefaultMaxDepth,
 		MaxArrayElements: DefaultMaxArrayElements,
@@ -145,7 +142,7 @@ func (d *Decoder) slowPath() *slowState {
 }
 
 // NewBytesDecoder returns a Decoder that reads data, with default options
-// (DefaultOptions: see SetDefaultOptions).
+// (DefaultOptions, or those of SetDefaultOptions).
 func NewBytesDecoder(data []byte) *Decoder {
 	// The options written out, not DefaultOptions(): the compiler then
 	// stores them in place instead of copying a temporary.
@@ -160,13 +157,11 @@ func NewBytesDecoder(data []byte) *Decoder {
 }
 
 // NewDecoder returns a Decoder that reads from r, item after item, with
-// default options (DefaultOptions: see SetDefaultOptions). It buffers;
+// default options (DefaultOptions, or those of SetDefaultOptions). It buffers;
 // its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
 	d := &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
-	if processDefaults.Load() != nil {
-		d.SetOptions(d.opts) // the short-text bound of a stream under those limits
-	}
+	d.applyStreamDefaults() // defaults.go
 	return d
 }
 

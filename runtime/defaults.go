@@ -1,6 +1,9 @@
 package runtime
 
-import "sync/atomic"
+import (
+	"io"
+	"sync/atomic"
+)
 
 // processDefaults are the options SetDefaultOptions set, with their
 // defaults filled in, and the short-text bound they give a decoder over
@@ -8,15 +11,17 @@ import "sync/atomic"
 var processDefaults atomic.Pointer[defaultSet]
 
 type defaultSet struct {
-	opts      Options
-	shortText uint // for a decoder over a byte slice
+	opts        Options
+	shortText   uint // for a decoder over a byte slice
+	streamShort uint // for a decoder over a stream, which ignores ZeroCopy
 }
 
 // SetDefaultOptions sets the options of every decoder made without
-// options from now on, in the whole process: NewBytesDecoder, NewDecoder
-// and DefaultOptions return them, and so the generated UnmarshalCBOR
-// methods use them, which is what fxamacker/cbor's Unmarshal and
-// DecMode.Unmarshal call (they pass no options). Zero fields take the
+// options from now on, in the whole process: NewBytesDecoder and
+// NewDecoder give them to the decoders they return, and so the generated
+// UnmarshalCBOR methods use them, which is what fxamacker/cbor's
+// Unmarshal and DecMode.Unmarshal call (they pass no options).
+// DefaultOptions and Valid keep the built-in defaults. Zero fields take the
 // built-in defaults (MaxDepth 32, MaxArrayElements and MaxMapPairs
 // 131072, MaxStringLength 64 MiB), as in SetOptions; SetDefaultOptions of
 // the zero Options restores them. Decoders made before the call keep
@@ -34,10 +39,25 @@ func SetDefaultOptions(o Options) {
 		processDefaults.Store(nil)
 		return
 	}
-	var d Decoder
+	var d, s Decoder
 	d.SetOptions(o)
-	processDefaults.Store(&defaultSet{opts: d.opts, shortText: d.shortText})
+	s.r = eofReader{}
+	s.SetOptions(o)
+	processDefaults.Store(&defaultSet{opts: d.opts, shortText: d.shortText, streamShort: s.shortText})
 }
+
+// applyStreamDefaults is applyDefaults for a new decoder over a stream.
+func (d *Decoder) applyStreamDefaults() {
+	if p := processDefaults.Load(); p != nil {
+		d.opts, d.shortText = p.opts, p.streamShort
+	}
+}
+
+// eofReader stands for a stream when SetDefaultOptions works out the
+// options of a decoder over one.
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
 // applyDefaults gives d, a new decoder over a byte slice, the options
 // SetDefaultOptions set, if it was called.

@@ -17,6 +17,7 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/testdata/golden/basic"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
+	"github.com/cborgen/cborgen/testdata/golden/floatnone"
 	"github.com/cborgen/cborgen/testdata/golden/halfmethods"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
 	"github.com/cborgen/cborgen/testdata/golden/nilempty"
@@ -55,6 +56,12 @@ func TestBehaviour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	floatNoneOpts := cbor.CoreDetEncOptions()
+	floatNoneOpts.ShortestFloat = cbor.ShortestFloatNone
+	floatNone, err := floatNoneOpts.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		value generated // a pointer to the zero value of the type
 		em    cbor.EncMode
@@ -73,6 +80,8 @@ func TestBehaviour(t *testing.T) {
 		{new(nilempty.Holder), nilEmpty},
 		{new(nilempty.Inner), nilEmpty},
 		{new(halfmethods.Reading), bytewise},
+		{new(floatnone.Point), floatNone},
+		{new(floatnone.Reading), floatNone},
 	}
 	for _, tc := range cases {
 		typ := reflect.TypeOf(tc.value).Elem()

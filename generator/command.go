@@ -35,6 +35,8 @@ func BindFlags(fs *flag.FlagSet, cfg *Config) (finish func()) {
 	fs.StringVar(&cfg.Time, "time", "unix", "time.Time `mode`: unix, unixmicro, unixdynamic, rfc3339, rfc3339nano or rfc3339nanoutc")
 	fs.BoolVar(&cfg.TimeTag, "timetag", false, "write tag 1 (numbers) or 0 (text) before each non-zero time.Time")
 	fs.BoolVar(&cfg.NilEmpty, "nilempty", false, "write nil slices, maps and byte slices as empty ones (80, a0, 40), as fxamacker's NilContainerAsEmpty")
+	fs.StringVar(&cfg.Float, "float", "shortest", "float `form`: shortest (float16, float32 or float64, whichever keeps the value) or none (every float at its Go width, as fxamacker's ShortestFloatNone)")
+	fs.BoolVar(&cfg.NoLegacy, "nolegacy", false, "give no type the legacy map decoder, as //cborgen:nolegacy on each")
 	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
 	fs.BoolVar(&cfg.Quiet, "q", false, "print no notes (fields encoded with reflection, types left out)")
 	return func() {
@@ -82,6 +84,12 @@ func (s Settings) args() []string {
 	}
 	if s.NilEmpty {
 		args = append(args, "-nilempty")
+	}
+	if s.Float != "" && s.Float != "shortest" {
+		args = append(args, "-float="+s.Float)
+	}
+	if s.NoLegacy {
+		args = append(args, "-nolegacy")
 	}
 	return args
 }

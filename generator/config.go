@@ -9,6 +9,7 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/cache"
 	"github.com/cborgen/cborgen/generator/internal/model"
 	"github.com/cborgen/cborgen/generator/internal/schema"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 // Settings are the settings that shape the output. Each one is a flag
@@ -30,6 +31,15 @@ type Settings struct {
 	// NilEmpty writes nil slices, maps and byte slices as empty ones
 	// (80, a0, 40) instead of null, as fxamacker's NilContainerAsEmpty.
 	NilEmpty bool
+	// Float is how floats are written: "shortest" (the default: the
+	// shortest of float16, float32 and float64 that keeps the value, as
+	// CoreDetEncOptions) or "none" (every float at its Go width, float32
+	// in 5 bytes and float64 in 9, as fxamacker's ShortestFloatNone and
+	// its default EncOptions).
+	Float string
+	// NoLegacy gives no type of the run the legacy map decoder, as if
+	// each were //cborgen:nolegacy.
+	NoLegacy bool
 }
 
 // Config is one run of the generator: what the command's flags say. The
@@ -77,7 +87,17 @@ func (s Settings) options() (options, error) {
 	if err != nil {
 		return options{}, err
 	}
-	return options{build: build.Options{Types: s.Types, Order: order, Time: tm, NilEmpty: s.NilEmpty}}, nil
+	floatNone, err := model.ParseFloatMode(s.Float)
+	if err != nil {
+		return options{}, err
+	}
+	if floatNone && (tm.Mode == runtime.TimeUnixMicro || tm.Mode == runtime.TimeUnixDynamic) {
+		// fxamacker would write those times' floats in 9 bytes too; the
+		// runtime writes them in the shortest form.
+		return options{}, fmt.Errorf("-float none with -time %s is not supported: times are written as floats in their shortest form", s.Time)
+	}
+	return options{build: build.Options{Types: s.Types, Order: order, Time: tm, NilEmpty: s.NilEmpty,
+		FloatNone: floatNone, NoLegacy: s.NoLegacy}}, nil
 }
 
 // cacheKey encodes every field of s, by name, for the key of the

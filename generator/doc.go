@@ -108,11 +108,14 @@
 // in declaration order (the current format), byte for byte as
 // fxamacker/cbor v2 writes it with the toarray option and
 // cbor.CoreDetEncOptions: nil pointers, slices and maps are null, map keys
-// are sorted (bytewise by default; -sort picks length-first or none).
+// are sorted (bytewise by default; -sort picks length-first or none),
+// floats take their shortest exact form (-float none: their Go width).
 // Tags are honoured as fxamacker reads them: the cbor tag, else the json
 // tag; "-" skips a field; omitempty does not drop a field from an array.
 //
-// DecodeCBOR also reads the legacy format, a map per struct as fxamacker
+// DecodeCBOR also reads the legacy format (not for a struct with
+// fxamacker's toarray option, which never had one, unless
+// //cborgen:legacy; for none under -nolegacy), a map per struct as fxamacker
 // writes a struct without toarray, keyed by the cbor tag name, else the
 // json tag name, else the Go field name, or by an integer for keyasint
 // fields. A field absent from the map is left at its zero value (set to

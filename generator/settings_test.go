@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/cborgen/cborgen/generator/internal/cache"
@@ -56,8 +57,27 @@ func TestSettingsReachFlagsAndKey(t *testing.T) {
 		})
 	}
 	// The defaults the flags take are no setting at all.
-	if !(Settings{Sort: "bytewise", Time: "unix"}).onlyTags() || (Settings{NilEmpty: true}).onlyTags() {
+	if !(Settings{Sort: "bytewise", Time: "unix", Float: "shortest"}).onlyTags() || (Settings{NilEmpty: true}).onlyTags() {
 		t.Error("onlyTags disagrees with the flags' defaults")
+	}
+}
+
+// TestFloatSetting: -float takes shortest or none, and refuses to pair
+// none with the time modes that write floats (the runtime writes those
+// in their shortest form, fxamacker under ShortestFloatNone in 9 bytes).
+func TestFloatSetting(t *testing.T) {
+	for _, s := range []Settings{{Float: "none"}, {Float: "shortest"}, {Float: "none", Time: "rfc3339"}} {
+		if _, err := s.options(); err != nil {
+			t.Errorf("%+v: %v", s, err)
+		}
+	}
+	for _, s := range []Settings{{Float: "half"}, {Float: "none", Time: "unixmicro"}, {Float: "none", Time: "unixdynamic"}} {
+		if _, err := s.options(); err == nil || !strings.Contains(err.Error(), "-float") {
+			t.Errorf("%+v: %v", s, err)
+		}
+	}
+	if o, _ := (Settings{Float: "none"}).options(); !o.build.FloatNone {
+		t.Error("-float none does not reach the builder")
 	}
 }
 

@@ -48,7 +48,8 @@ type Options struct {
 	ZeroCopy bool
 }
 
-// DefaultOptions returns the options a new Decoder has.
+// DefaultOptions returns the built-in defaults: the options a new Decoder
+// has unless SetDefaultOptions set others.
 func DefaultOptions() Options {
 	return Options{
 		MaxDepth:         DefaultMaxDepth,
@@ -140,22 +141,28 @@ func (d *Decoder) slowPath() *slowState {
 	return d.slow
 }
 
-// NewBytesDecoder returns a Decoder that reads data, with default options.
+// NewBytesDecoder returns a Decoder that reads data, with default options
+// (DefaultOptions, or those of SetDefaultOptions).
 func NewBytesDecoder(data []byte) *Decoder {
 	// The options written out, not DefaultOptions(): the compiler then
 	// stores them in place instead of copying a temporary.
-	return &Decoder{buf: data, strictAt: -1, shortText: shortTextLimit, opts: Options{
+	d := &Decoder{buf: data, strictAt: -1, shortText: shortTextLimit, opts: Options{
 		MaxDepth:         DefaultMaxDepth,
 		MaxArrayElements: DefaultMaxArrayElements,
 		MaxMapPairs:      DefaultMaxMapPairs,
 		MaxStringLength:  DefaultMaxStringLength,
 	}}
+	d.applyDefaults() // defaults.go
+	return d
 }
 
 // NewDecoder returns a Decoder that reads from r, item after item, with
-// default options. It buffers; its buffer grows only as data arrives.
+// default options (DefaultOptions, or those of SetDefaultOptions). It buffers;
+// its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
+	d := &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
+	d.applyStreamDefaults() // defaults.go
+	return d
 }
 
 // Reset makes d a decoder over data with its current options.

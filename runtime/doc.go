@@ -101,7 +101,8 @@
 //
 //   - Decoding with options: [Unmarshal], [NewDecoder], [NewBytesDecoder],
 //     [Decoder] (its methods not listed below), [Options], [DefaultOptions],
-//     [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
+//     [SetDefaultOptions] (the limits UnmarshalCBOR uses when fxamacker
+//     calls it), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
 //   - Checking bytes: [Valid].
 //   - Errors: [Error], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
@@ -112,7 +113,8 @@
 // The CBOR core, for writing and reading items by hand (as the examples
 // above do): [AppendArrayHead], [AppendMapHead], [AppendHead], [AppendTag],
 // [AppendBool], [AppendInt], [AppendUint], [AppendFloat32],
-// [AppendFloat64], [AppendString], [AppendBytes], [AppendNull],
+// [AppendFloat64], [AppendFloat32Full], [AppendFloat64Full] (at their Go
+// width, as fxamacker's ShortestFloatNone), [AppendString], [AppendBytes], [AppendNull],
 // [AppendUndefined], [AppendSimple], [AppendTime], [AppendBigInt],
 // [TimeMode], [TimeUnix], [TimeUnixMicro], [TimeUnixDynamic],
 // [TimeRFC3339], [TimeRFC3339Nano], [TimeRFC3339NanoUTC], and the major

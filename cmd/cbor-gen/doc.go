@@ -32,7 +32,12 @@
 // declaration order, byte for byte as fxamacker/cbor writes it with the
 // toarray option and cbor.CoreDetEncOptions. The decoders also read the
 // legacy format, a map keyed by field name as fxamacker/cbor writes a
-// struct without toarray.
+// struct without toarray; a struct that has fxamacker's toarray option
+// was always an array and reads arrays only, unless //cborgen:legacy.
+//
+// When fxamacker/cbor calls UnmarshalCBOR it passes no options: the
+// decoder's limits are the runtime's defaults, which a program sets once
+// at start-up with runtime.SetDefaultOptions.
 //
 // # Usage
 //
@@ -64,6 +69,14 @@
 //	-nilempty    write nil slices, maps and byte slices as empty ones
 //	             (80, a0, 40) instead of null, as fxamacker's
 //	             NilContainerAsEmpty
+//	-float FORM  how floats are written: shortest (the default: float16,
+//	             float32 or float64, whichever keeps the value, as
+//	             CoreDetEncOptions) or none (every float at its Go width,
+//	             float32 in 5 bytes and float64 in 9, as fxamacker's
+//	             ShortestFloatNone, its default)
+//	-nolegacy    give no type the legacy map decoder, as //cborgen:nolegacy
+//	             on each (types marked toarray have none unless
+//	             //cborgen:legacy)
 //	-accept-break
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never

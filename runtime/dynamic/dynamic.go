@@ -40,6 +40,9 @@ type Options struct {
 	// NilEmpty writes nil slices, maps and byte slices as empty ones, as
 	// fxamacker's NilContainerAsEmpty (cbor-gen -nilempty).
 	NilEmpty bool
+	// FloatNone writes every float at its Go width, as fxamacker's
+	// ShortestFloatNone (cbor-gen -float none).
+	FloatNone bool
 }
 
 var modes sync.Map // Options -> cbor.EncMode
@@ -61,6 +64,9 @@ func (o Options) encMode() (cbor.EncMode, error) {
 	}
 	if o.NilEmpty {
 		opts.NilContainers = cbor.NilContainerAsEmpty
+	}
+	if o.FloatNone {
+		opts.ShortestFloat = cbor.ShortestFloatNone
 	}
 	m, err := opts.EncMode()
 	if err != nil {
@@ -138,8 +144,14 @@ func AppendValue[T any](dst []byte, p *T, o Options) ([]byte, error) {
 	case *uint64:
 		return runtime.AppendUint(dst, *p), nil
 	case *float32:
+		if o.FloatNone {
+			return runtime.AppendFloat32Full(dst, *p), nil
+		}
 		return runtime.AppendFloat32(dst, *p), nil
 	case *float64:
+		if o.FloatNone {
+			return runtime.AppendFloat64Full(dst, *p), nil
+		}
 		return runtime.AppendFloat64(dst, *p), nil
 	case *string:
 		return runtime.AppendString(dst, *p), nil

@@ -21,6 +21,7 @@ var knownDirectives = map[string]string{
 	"extensible": "arrays may end with elements written by a newer version of the type; skip them",
 	"catchall":   "on a named []byte type that implements a union: the variant that keeps any item no other variant claims, and writes it back byte for byte",
 	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
+	"legacy":     "decode the legacy map format too, on a type with fxamacker's toarray option (which has none by default) or under -nolegacy",
 	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
 	"required N": "arrays of the type may end after N elements: the fields after them are optional (decoded as zero when missing; always written)",
 	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
@@ -33,7 +34,7 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	fail := func(cm *ast.Comment, format string, args ...any) {
 		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(cm.Pos()), Msg: fmt.Sprintf(format, args...)})
 	}
-	var requiredAt *ast.Comment
+	var requiredAt, legacyAt, noLegacyAt *ast.Comment
 	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
 		if !ok {
@@ -65,7 +66,9 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 		case "embeddable":
 			s.Embeddable = true
 		case "nolegacy":
-			s.NoLegacy = true
+			s.NoLegacy, noLegacyAt = true, cm
+		case "legacy":
+			legacyAt = cm
 		case "map":
 			s.MapFormat = true
 		case "catchall":
@@ -88,6 +91,42 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	if s.MapFormat {
 		m.mapDirective(s, tn)
 	}
+	if legacyAt != nil {
+		switch {
+		case noLegacyAt != nil:
+			fail(legacyAt, "type %s: //cborgen:legacy and //cborgen:nolegacy contradict each other; keep one", s.Name)
+		case s.Value != nil || s.MapFormat:
+			fail(legacyAt, "type %s: //cborgen:legacy is about the legacy map form of an array struct", s.Name)
+		}
+		s.LegacyChosen = true
+		return
+	}
+	// A struct with fxamacker's toarray option was always an array: it
+	// has no map-format past, and reading maps would widen what it
+	// accepts. It gets no legacy decoder unless //cborgen:legacy asks.
+	if s.Value == nil && !s.MapFormat && !s.NoLegacy {
+		switch {
+		case hasToArray(tn):
+			s.NoLegacy, s.NoLegacyBy = true, "toarray"
+		case m.noLegacy:
+			s.NoLegacy, s.NoLegacyBy = true, "run"
+		}
+	}
+}
+
+// hasToArray reports whether the struct type tn carries fxamacker's
+// toarray option: a field _ with the cbor tag ",toarray".
+func hasToArray(tn *types.TypeName) bool {
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == "_" && strings.Contains(reflect.StructTag(st.Tag(i)).Get("cbor"), "toarray") {
+			return true
+		}
+	}
+	return false
 }
 
 // mapDirective refuses what contradicts //cborgen:map on s: it is for
@@ -173,8 +212,11 @@ func parseTagDirective(s *model.Struct, args string) error {
 
 // hasTagDirective reports whether the doc comment of tn has a
 // //cborgen:tag line: such a type is generated whatever its kind.
-func hasTagDirective(l *load.Package, tn *types.TypeName) bool {
-	for _, cm := range typeDoc(l.Pkg.Syntax, tn) {
+func hasTagDirective(l *load.Package, tn *types.TypeName) bool { return hasTagDoc(l.Pkg.Syntax, tn) }
+
+// hasTagDoc is hasTagDirective on the package's files.
+func hasTagDoc(syntax []*ast.File, tn *types.TypeName) bool {
+	for _, cm := range typeDoc(syntax, tn) {
 		if strings.HasPrefix(cm.Text, "//cborgen:tag ") {
 			return true
 		}

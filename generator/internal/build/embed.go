@@ -2,7 +2,10 @@ package build
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"go/types"
+	"sort"
 
 	"github.com/cborgen/cborgen/generator/internal/load"
 	"github.com/cborgen/cborgen/generator/internal/model"
@@ -48,7 +51,7 @@ func checkEmbedding(l *load.Package, f *model.File) error {
 		if hasOwnMethod(named, "MarshalCBOR") || hasOwnMethod(named, "UnmarshalCBOR") {
 			continue
 		}
-		if via := promotedFrom(named, marshals); via != nil {
+		if via, _ := promotedFrom(named, marshals); via != nil {
 			errs = append(errs, &model.PosError{Pos: l.Pkg.Fset.Position(via.Pos()), Msg: fmt.Sprintf(
 				"%s embeds %s, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates: Go promotes them to %s, "+
 					"so fxamacker/cbor would encode a %s as its %s alone and drop its other fields. "+
@@ -57,17 +60,131 @@ func checkEmbedding(l *load.Package, f *model.File) error {
 				name, via.Name(), name, name, via.Name(), name, via.Name(), types.TypeString(via.Type(), types.RelativeTo(l.Pkg.Types)), via.Name())})
 		}
 	}
+	errs = append(errs, checkHiddenEmbedding(l, generated, marshals)...)
 	if len(errs) > 0 {
 		return model.JoinPosErrors(errs)
 	}
 	return nil
 }
 
+// checkHiddenEmbedding finds the struct types that no package-scope name
+// declares but that Go would give promoted generated methods all the
+// same: a type declared inside a function body (the idiom
+// `type alias T` in a hand-written MarshalCBOR, which drops T's methods
+// and keeps its fields and embeddings), an anonymous struct type written
+// in an expression or a declaration (struct{ Payload; Extra int }{...}),
+// and an instance of a generic type (Outer[Payload]) whose embedding
+// comes from its type arguments. None of them can be generated or given
+// methods of its own, so the only fixes are on the embedded side or in
+// the field.
+func checkHiddenEmbedding(l *load.Package, generated map[*types.TypeName]*model.Struct, marshals func(types.Type) bool) []error {
+	info := l.Pkg.TypesInfo
+	if info == nil {
+		return nil
+	}
+	pkgScope := l.Pkg.Types.Scope()
+	fset := l.Pkg.Fset
+	type finding struct {
+		pos  token.Pos
+		what string
+		via  *types.Var
+		from types.Type // the generated type whose methods it gets
+	}
+	var found []finding
+	seen := map[types.Type]bool{}
+	check := func(t types.Type, pos token.Pos, what string) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if n, ok := t.(*types.Named); ok && (hasOwnMethod(n.Origin(), "MarshalCBOR") || hasOwnMethod(n.Origin(), "UnmarshalCBOR")) {
+			return
+		}
+		if _, ok := t.Underlying().(*types.Struct); !ok {
+			return
+		}
+		if via, from := promotedFrom(t, marshals); via != nil {
+			found = append(found, finding{pos, what, via, from})
+		}
+	}
+	for id, obj := range info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.IsAlias() || tn.Parent() == nil || tn.Parent() == pkgScope {
+			continue
+		}
+		if _, ok := tn.Type().(*types.Named); ok {
+			check(tn.Type(), id.Pos(), fmt.Sprintf("the type %s declared inside a function", tn.Name()))
+		}
+	}
+	for _, inst := range info.Instances {
+		n, ok := inst.Type.(*types.Named)
+		if !ok || n.Obj().Pkg() != l.Pkg.Types || generated[n.Origin().Obj()] != nil {
+			continue // a generated type has methods of its own
+		}
+		if n.Obj().Parent() == pkgScope && hasPromoted(n.Origin(), marshals) {
+			continue // the generic type itself is refused already
+		}
+		check(n, token.NoPos, "the instance "+types.TypeString(n, types.RelativeTo(l.Pkg.Types)))
+	}
+	// The struct of a type declaration is the named type's, checked above.
+	declared := map[ast.Expr]bool{}
+	for _, file := range l.Pkg.Syntax {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if ts, ok := n.(*ast.TypeSpec); ok {
+				declared[ts.Type] = true
+			}
+			return true
+		})
+	}
+	for expr, tv := range info.Types {
+		if st, ok := tv.Type.(*types.Struct); ok && tv.IsType() && !declared[expr] {
+			check(st, expr.Pos(), "the anonymous struct type "+types.TypeString(st, types.RelativeTo(l.Pkg.Types)))
+		}
+	}
+	var errs []error
+	for _, fd := range found {
+		pos := fd.pos
+		if !pos.IsValid() {
+			pos = fd.via.Pos()
+		}
+		vt := types.TypeString(fd.via.Type(), types.RelativeTo(l.Pkg.Types))
+		errs = append(errs, &model.PosError{Pos: fset.Position(pos), Msg: fmt.Sprintf(
+			"%s gets the MarshalCBOR and UnmarshalCBOR that cbor-gen generates for %s through its embedded field %s, "+
+				"so fxamacker/cbor would encode it as that %s alone and drop its other fields, in both directions. "+
+				"Mark %s //cborgen:embeddable (generated without those two methods), or name the field (%s %s)",
+			fd.what, typeName(fd.from), fd.via.Name(), typeName(fd.from), typeName(fd.from), fd.via.Name(), vt)})
+	}
+	sort.SliceStable(errs, func(i, j int) bool {
+		a, b := errs[i].(*model.PosError).Pos, errs[j].(*model.PosError).Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	return errs
+}
+
+// typeName is the name of the named type t, without its type
+// arguments: the type to mark //cborgen:embeddable.
+func typeName(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return t.String()
+}
+
+// hasPromoted reports whether t gets generated methods through one of
+// its embedded fields.
+func hasPromoted(t types.Type, marshals func(types.Type) bool) bool {
+	via, _ := promotedFrom(t, marshals)
+	return via != nil
+}
+
 // promotedFrom returns the embedded field through which named would get
 // the methods of a type that marshals reports, at the shallowest depth
 // where exactly one embedded field has them (two at one depth cancel out,
 // as Go's selector rules make the method ambiguous), or nil.
-func promotedFrom(named *types.Named, marshals func(types.Type) bool) *types.Var {
+func promotedFrom(named types.Type, marshals func(types.Type) bool) (via *types.Var, from types.Type) {
 	type level struct {
 		t   types.Type
 		top *types.Var // the outer struct's own embedded field it is reached through
@@ -76,6 +193,7 @@ func promotedFrom(named *types.Named, marshals func(types.Type) bool) *types.Var
 	seen := map[types.Type]bool{named: true}
 	for depth := 0; len(current) > 0 && depth < 8; depth++ {
 		var found []*types.Var
+		var fromType types.Type
 		var next []level
 		for _, lv := range current {
 			st, ok := lv.t.Underlying().(*types.Struct)
@@ -97,6 +215,7 @@ func promotedFrom(named *types.Named, marshals func(types.Type) bool) *types.Var
 				}
 				if marshals(t) {
 					found = append(found, top)
+					fromType = t
 					continue
 				}
 				if n, ok := types.Unalias(t).(*types.Named); ok && (hasOwnMethod(n, "MarshalCBOR") || hasOwnMethod(n, "UnmarshalCBOR")) {
@@ -109,14 +228,14 @@ func promotedFrom(named *types.Named, marshals func(types.Type) bool) *types.Var
 			}
 		}
 		if len(found) == 1 {
-			return found[0]
+			return found[0], fromType
 		}
 		if len(found) > 1 {
-			return nil
+			return nil, nil
 		}
 		current = next
 	}
-	return nil
+	return nil, nil
 }
 
 // hasOwnMethod reports whether the named type declares method name itself.

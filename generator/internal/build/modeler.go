@@ -25,6 +25,7 @@ type modeler struct {
 	notes         []error                              // fields on the slow path (Dynamic), reported but not fatal
 	pending       *pendingGeneration                   // struct types other packages will generate
 	unions        map[*types.TypeName]*model.UnionType // //cborgen:union interfaces of the package
+	noLegacy      bool                                 // -nolegacy: no type gets the legacy decoder unless //cborgen:legacy
 }
 
 func (m *modeler) errorf(pos token.Pos, format string, args ...any) {
@@ -154,6 +155,10 @@ func (m *modeler) namedModel(named *types.Named) (model.Type, error) {
 		// (image.Point, a library's type): fxamacker/cbor writes it, as a
 		// map keyed by field name, exactly as it would without cbor-gen.
 		return model.Dynamic{Go: named}, nil
+	}
+	if obj.Pkg() == m.pkg && hasTagDoc(m.syntax, obj) {
+		// Written as its kind, it would lose the tag its directive asks for.
+		return nil, fmt.Errorf("%s has a //cborgen:tag directive but is not generated, so it would be written without its tag (add it to -type)", obj.Name())
 	}
 	if m.visiting[named] {
 		return nil, fmt.Errorf("%s refers to itself without a struct in between", obj.Name())

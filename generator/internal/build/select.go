@@ -22,6 +22,10 @@ type Options struct {
 	Order    model.KeyOrder
 	Time     model.TimeOptions
 	NilEmpty bool
+	// FloatNone writes every float at its Go width (-float none).
+	FloatNone bool
+	// NoLegacy gives no type the legacy map decoder (-nolegacy).
+	NoLegacy bool
 }
 
 // Model builds the model of the package l: the types to generate, each
@@ -30,12 +34,13 @@ type Options struct {
 // embeddings checked. The model is complete when Model returns: the
 // emitters read it and nothing else.
 func Model(l *load.Package, opts Options) (*model.File, error) {
-	f, err := translate(l, opts.Types, opts.Pending, opts.Order)
+	f, err := translate(l, opts.Types, opts.Pending, opts.Order, opts.NoLegacy)
 	if err != nil {
 		return nil, err
 	}
 	f.Time = opts.Time
 	f.NilEmpty = opts.NilEmpty
+	f.FloatNone = opts.FloatNone
 	if err := checkMapFormats(f); err != nil {
 		return nil, err
 	}
@@ -52,7 +57,7 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 // translates them. With typeNames (-type) empty it takes every exported
 // struct type that has no hand-written CBOR methods of its own. pending
 // says what other packages will generate (Options.Pending).
-func translate(l *load.Package, typeNames []string, pending func(string) [][]string, order model.KeyOrder) (*model.File, error) {
+func translate(l *load.Package, typeNames []string, pending func(string) [][]string, order model.KeyOrder, noLegacy bool) (*model.File, error) {
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {
@@ -68,6 +73,7 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 		f.Taken[name] = true
 	}
 	m := newModeler(l, pending, unions, chosen)
+	m.noLegacy = noLegacy
 	for _, tn := range chosen {
 		s := m.structModel(tn)
 		m.directives(s, tn)

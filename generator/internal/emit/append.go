@@ -78,6 +78,9 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 
 	case model.Bool, model.Int, model.Float:
 		s, _ := model.ScalarOf(t)
+		if _, ok := t.(model.Float); ok && e.floatNone {
+			s.Append += "Full" // AppendFloat64Full: at its Go width
+		}
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.Append)).Call(dst, convert(t.GoType(), s.Wide, val))}
 
 	case model.Bytes:

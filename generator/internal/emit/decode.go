@@ -88,8 +88,13 @@ func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 	if s.NoLegacy {
 		// //cborgen:nolegacy: the array format only; a map is an ErrType
 		// from the array decoder's head read, like any other item.
+		why := map[string]string{
+			"":        "is refused (//cborgen:nolegacy).",
+			"toarray": "is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).",
+			"run":     "is refused (cbor-gen -nolegacy).",
+		}[s.NoLegacyBy]
 		return jen.Comment(name+" reads one value from d: an array of the fields. The map form").Line().
-			Comment("is refused (//cborgen:nolegacy).").Line().
+			Comment(why).Line().
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(

@@ -34,6 +34,8 @@ type emitter struct {
 	order    model.KeyOrder
 	time     model.TimeOptions
 	nilEmpty bool // -nilempty: nil slices, maps and byte slices are written empty
+	// floatNone: -float none, every float at its Go width.
+	floatNone bool
 	// hoist collects declarations of locals that must be outside every
 	// loop of the method being emitted (see appendMap); the caller
 	// places them before the code of the field that needs them.
@@ -64,6 +66,9 @@ func (e *emitter) dynamicOptions() jen.Code {
 	}
 	if e.nilEmpty {
 		fields = append(fields, jen.Id("NilEmpty").Op(":").True())
+	}
+	if e.floatNone {
+		fields = append(fields, jen.Id("FloatNone").Op(":").True())
 	}
 	return jen.Qual(model.DynamicPath, "Options").Values(fields...)
 }

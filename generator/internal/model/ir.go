@@ -67,6 +67,12 @@ type Struct struct {
 	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
 	// form is refused, for signed or security-relevant formats.
 	NoLegacy bool
+	// LegacyChosen: //cborgen:legacy, the legacy decoder kept against
+	// the toarray option's default or -nolegacy.
+	LegacyChosen bool
+	// NoLegacyBy says what set NoLegacy, for the comment of DecodeCBOR:
+	// "" (//cborgen:nolegacy), "toarray" or "run" (-nolegacy).
+	NoLegacyBy string
 	// HasTag: //cborgen:tag Tag, every value is written as tag Tag and its
 	// encoding; decoding requires the tag unless TagOptional.
 	HasTag      bool
@@ -339,7 +345,9 @@ type File struct {
 	Build    string          // the //go:build line of the chosen types' files (outputConstraint)
 	Taken    map[string]bool // names the package declares: generated names must avoid them
 	NilEmpty bool            // nil containers are written empty, not null (-nilempty)
-	Unions   []*UnionType    // the //cborgen:union interfaces of the package
+	// FloatNone: every float is written at its Go width (-float none).
+	FloatNone bool
+	Unions    []*UnionType // the //cborgen:union interfaces of the package
 	// Pending is set when the model depends on other packages'
 	// //go:generate lines (pendingGeneration), which the regeneration
 	// cache does not cover.

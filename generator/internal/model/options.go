@@ -34,6 +34,18 @@ func (o KeyOrder) RuntimeName() string {
 	return "SortBytewise"
 }
 
+// ParseFloatMode reads the -float flag: whether every float is written
+// at its Go width (none) rather than in its shortest exact form.
+func ParseFloatMode(s string) (none bool, err error) {
+	switch s {
+	case "", "shortest":
+		return false, nil
+	case "none":
+		return true, nil
+	}
+	return false, fmt.Errorf("-float %q: want shortest or none", s)
+}
+
 // TimeOptions is how time.Time values are written: one of fxamacker's
 // time modes (runtime.TimeMode has them in its order), with or without
 // tag 0/1.

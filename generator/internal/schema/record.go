@@ -86,8 +86,11 @@ type typeRecord struct {
 	mapFormat bool
 	required  int
 	tag       string // "" or the tag every value is written under: "132", or "132?" when optional on decode
-	slots     []slotRecord
-	line      int // of the type line, for messages
+	// noLegacy: the type has no legacy map decoder (//cborgen:nolegacy,
+	// fxamacker's toarray option, or -nolegacy): noted for the reader.
+	noLegacy bool
+	slots    []slotRecord
+	line     int // of the type line, for messages
 }
 
 // slotRecord is one slot: the field that holds it, or a reservation.
@@ -205,18 +208,26 @@ func (p *recordParser) unionLine(toks []string) {
 }
 
 // typeLine reads "type NAME required=N" or "type NAME map", then
-// optionally "tag=T".
+// optionally "tag=T", then optionally "nolegacy".
 func (p *recordParser) typeLine(toks []string, cols []int) {
-	if len(toks) < 3 || len(toks) > 4 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") ||
-		(len(toks) == 4 && !strings.HasPrefix(toks[3], "tag=")) {
-		p.fail(1, "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\"")
+	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\" and \"nolegacy\""
+	if len(toks) < 3 || len(toks) > 5 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
+		p.fail(1, "%s", want)
 		return
 	}
-	tag := ""
-	if len(toks) == 4 {
-		tag = strings.TrimPrefix(toks[3], "tag=")
-		if _, err := strconv.ParseUint(strings.TrimSuffix(tag, "?"), 10, 64); err != nil {
-			p.fail(cols[3], "bad tag %q", toks[3])
+	tag, noLegacy := "", false
+	for i, tok := range toks[3:] {
+		switch {
+		case strings.HasPrefix(tok, "tag=") && i == 0:
+			tag = strings.TrimPrefix(tok, "tag=")
+			if _, err := strconv.ParseUint(strings.TrimSuffix(tag, "?"), 10, 64); err != nil {
+				p.fail(cols[3+i], "bad tag %q", tok)
+				return
+			}
+		case tok == "nolegacy" && i == len(toks)-4:
+			noLegacy = true
+		default:
+			p.fail(cols[3+i], "%s", want)
 			return
 		}
 	}
@@ -233,7 +244,7 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 		p.fail(cols[1], "type %s is recorded twice", toks[1])
 		return
 	}
-	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, line: p.line}
+	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, noLegacy: noLegacy, line: p.line}
 }
 
 // keyLine reads a key of a map type: "TYPE key FIELD KEY KIND", or
@@ -348,10 +359,12 @@ func formatRecord(rec *Record, goFile string) []byte {
 			contract = "map"
 		}
 		if tr.tag != "" {
-			fmt.Fprintf(&b, "\ntype %s %s tag=%s\n", tr.name, contract, tr.tag)
-		} else {
-			fmt.Fprintf(&b, "\ntype %s %s\n", tr.name, contract)
+			contract += " tag=" + tr.tag
 		}
+		if tr.noLegacy {
+			contract += " nolegacy"
+		}
+		fmt.Fprintf(&b, "\ntype %s %s\n", tr.name, contract)
 		if tr.mapFormat {
 			for _, s := range tr.slots {
 				if s.reserved {

@@ -128,6 +128,23 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 }
 
+// TestRecordNoLegacy: "nolegacy" at the end of a type line, after any
+// tag, reads back and is written back in place.
+func TestRecordNoLegacy(t *testing.T) {
+	text := "cbor-gen schema 1\n\ntype A required=1 nolegacy\nA 0 X \"X\" int\n\ntype B required=0 tag=7? nolegacy\n\ntype C map\n"
+	rec, err := ParseRecord("x.lock", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rec.types["A"].noLegacy || !rec.types["B"].noLegacy || rec.types["B"].tag != "7?" || rec.types["C"].noLegacy {
+		t.Fatalf("A %+v, B %+v, C %+v", rec.types["A"], rec.types["B"], rec.types["C"])
+	}
+	out := string(formatRecord(rec, "cbor_gen.go"))
+	if body := out[strings.Index(out, schemaVersion):]; body != text {
+		t.Errorf("formatted:\n%s\nwant:\n%s", body, text)
+	}
+}
+
 func TestRecordErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
@@ -142,6 +159,8 @@ func TestRecordErrors(t *testing.T) {
 		{"required too large", "cbor-gen schema 1\ntype T required=2\nT 0 A \"A\" int\n", "x.lock:2:1: type T: required=2 but only 1 slots"},
 		{"twice", "cbor-gen schema 1\ntype T required=0\ntype T required=0\n", "x.lock:3:6: type T is recorded twice"},
 		{"bad required", "cbor-gen schema 1\ntype T required=x\n", "x.lock:2:8: bad required count"},
+		{"nolegacy before tag", "cbor-gen schema 1\ntype T required=0 nolegacy tag=7\n", "x.lock:2:19: want"},
+		{"unknown word", "cbor-gen schema 1\ntype T required=0 legacy\n", "x.lock:2:19: want"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseRecord("x.lock", []byte(tc.text))

@@ -1,7 +1,11 @@
 // Package tags is a golden case: struct tags as fxamacker/cbor reads them.
 package tags
 
-// Tagged uses every tag form.
+// Tagged uses every tag form. Its toarray option would leave it without
+// the legacy map decoder; //cborgen:legacy keeps it, so that this case
+// covers the map keys the tags give.
+//
+//cborgen:legacy
 type Tagged struct {
 	_        struct{} `cbor:",toarray"`
 	Name     string   `cbor:"name"`

@@ -1,0 +1,68 @@
+package runtime
+
+import (
+	"io"
+	"sync/atomic"
+)
+
+// processDefaults are the options SetDefaultOptions set, with their
+// defaults filled in, and the short-text bound they give a decoder over
+// a byte slice; nil until it is first called.
+var processDefaults atomic.Pointer[defaultSet]
+
+type defaultSet struct {
+	opts        Options
+	shortText   uint // for a decoder over a byte slice
+	streamShort uint // for a decoder over a stream, which ignores ZeroCopy
+}
+
+// SetDefaultOptions sets the options of every decoder made without
+// options from now on, in the whole process: NewBytesDecoder and
+// NewDecoder give them to the decoders they return, and so the generated
+// UnmarshalCBOR methods use them, which is what fxamacker/cbor's
+// Unmarshal and DecMode.Unmarshal call (they pass no options).
+// DefaultOptions and Valid keep the built-in defaults. Zero fields take the
+// built-in defaults (MaxDepth 32, MaxArrayElements and MaxMapPairs
+// 131072, MaxStringLength 64 MiB), as in SetOptions; SetDefaultOptions of
+// the zero Options restores them. Decoders made before the call keep
+// their options, as do Unmarshal and SetOptions, which are given theirs.
+//
+// Call it once at start-up, before the decoding starts, for a program
+// whose data needs other limits than fxamacker's defaults (a ledger's
+// deep nesting: MaxDepth 256, MaxArrayElements 10,000,000). It is safe
+// to call while other goroutines decode: each new decoder takes the
+// options set last, whole. Fields of interface type go to fxamacker/cbor
+// (the slow path) and are decoded with its default DecOptions, whatever
+// is set here.
+func SetDefaultOptions(o Options) {
+	if o == (Options{}) {
+		processDefaults.Store(nil)
+		return
+	}
+	var d, s Decoder
+	d.SetOptions(o)
+	s.r = eofReader{}
+	s.SetOptions(o)
+	processDefaults.Store(&defaultSet{opts: d.opts, shortText: d.shortText, streamShort: s.shortText})
+}
+
+// applyStreamDefaults is applyDefaults for a new decoder over a stream.
+func (d *Decoder) applyStreamDefaults() {
+	if p := processDefaults.Load(); p != nil {
+		d.opts, d.shortText = p.opts, p.streamShort
+	}
+}
+
+// eofReader stands for a stream when SetDefaultOptions works out the
+// options of a decoder over one.
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// applyDefaults gives d, a new decoder over a byte slice, the options
+// SetDefaultOptions set, if it was called.
+func (d *Decoder) applyDefaults() {
+	if p := processDefaults.Load(); p != nil {
+		d.opts, d.shortText = p.opts, p.shortText
+	}
+}

@@ -203,13 +203,8 @@ func sourceHints(dir, output string, s *diag.Schema) {
 				t.CatchAll = true
 			}
 		}
-		if st, ok := ts.Type.(*ast.StructType); ok {
+		if _, ok := ts.Type.(*ast.StructType); ok {
 			t.Struct = true
-			for _, f := range st.Fields.List {
-				if len(f.Names) == 1 && f.Names[0].Name == "_" && f.Tag != nil && strings.Contains(f.Tag.Value, "toarray") {
-					t.NoLegacy = true // fxamacker's toarray marker: the type never had a map form
-				}
-			}
 			continue
 		}
 		if len(t.Slots) == 0 && !t.Map {
@@ -281,7 +276,7 @@ func sourceKind(e ast.Expr, s *diag.Schema, decls map[string]*ast.TypeSpec, dept
 func schemaOf(rec *schema.Record) *diag.Schema {
 	s := &diag.Schema{Types: map[string]*diag.Type{}, Unions: map[string]*diag.Union{}}
 	for _, tr := range rec.Types() {
-		t := &diag.Type{Name: tr.Name, Map: tr.MapFormat, Required: tr.Required}
+		t := &diag.Type{Name: tr.Name, Map: tr.MapFormat, Required: tr.Required, NoLegacy: tr.NoLegacy}
 		if tr.Tag != "" {
 			n, _ := strconv.ParseUint(strings.TrimSuffix(tr.Tag, "?"), 10, 64) // ParseRecord checked it
 			t.HasTag, t.Tag, t.TagOptional = true, n, strings.HasSuffix(tr.Tag, "?")

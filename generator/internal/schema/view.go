@@ -9,6 +9,7 @@ type RecordedType struct {
 	MapFormat bool   // a //cborgen:map type: its slots are its keys, in field order
 	Required  int    // the elements every stored array holds
 	Tag       string // "" or the tag number, "132", or "132?" when optional on decode
+	NoLegacy  bool   // no legacy map decoder: a map is refused
 	Slots     []RecordedSlot
 }
 
@@ -25,7 +26,7 @@ func (r *Record) Types() []RecordedType {
 	out := make([]RecordedType, 0, len(r.types))
 	for _, name := range r.TypeNames() {
 		tr := r.types[name]
-		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Tag: tr.tag}
+		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Tag: tr.tag, NoLegacy: tr.noLegacy}
 		for _, s := range tr.slots {
 			t.Slots = append(t.Slots, RecordedSlot{Reserved: s.reserved, Name: s.name, Key: s.key, Kind: s.kind})
 		}

@@ -3,6 +3,18 @@
 // and writes the record's types as RFC 8610 CDDL. It is pure: a Schema and
 // bytes in, text out. The generator's command reads the record and fills
 // the Schema (generator/decode.go).
+//
+//	schema.go    Schema, Type, Slot, Union: what the record says
+//	parse.go     the items of the input, well-formed within the runtime's
+//	             limits, as a tree of nodes
+//	plain.go     plain diagnostic notation (-plain)
+//	annotate.go  Decode, the annotated notation's lines and positions
+//	typed.go     a value of a recorded type: its tag, array, legacy map or
+//	             map, and a union's variants
+//	values.go    a value of a wire kind: scalars, lists, maps, tags and
+//	             what the decoders refuse in them
+//	cddl.go      the record's types as RFC 8610 CDDL (-cddl)
+//	hex.go       hex text input
 package diag
 
 import (

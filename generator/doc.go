@@ -32,8 +32,9 @@
 //	                 bytes out
 //
 // Beside the pipeline, internal/diag reads stored data for -decode and
-// -cddl: a schema description and bytes in, text out. It imports no stage;
-// this package hands it the record (decode.go).
+// -cddl: a schema description and bytes in, text out. Of the stages it
+// imports only schema, whose reading of a kind's text it shares; this
+// package hands it the record (decode.go).
 //
 // The rule: a stage imports the model and the stages before it in this
 // list, never one after it, and none imports this package. Where an

@@ -14,10 +14,13 @@ import (
 // the rest (emit importing finish, say).
 var stages = []string{"model", "load", "build", "schema", "emit", "finish", "cache"}
 
-// readers are packages beside the pipeline that import none of its
-// stages: diag reads stored data for -decode and -cddl, from what the
-// root hands it.
+// readers are packages beside the pipeline, which read what it wrote:
+// diag reads stored data for -decode and -cddl, from the record the root
+// hands it. A reader may import the record's own stages (readable), no
+// other.
 var readers = []string{"diag"}
+
+var readable = []string{"model", "schema"}
 
 // TestStageImports holds the stage packages to the order of stages, and
 // checks that no package under internal/ is missing from it.
@@ -35,7 +38,7 @@ func TestStageImports(t *testing.T) {
 		}
 		if slices.Contains(readers, name) {
 			for path := range p.Imports {
-				if dep, ok := strings.CutPrefix(path, prefix); ok {
+				if dep, ok := strings.CutPrefix(path, prefix); ok && !slices.Contains(readable, dep) {
 					t.Errorf("%s reads stored data beside the pipeline, yet imports %s", name, dep)
 				}
 			}

@@ -20,6 +20,8 @@ package diag
 import (
 	"strconv"
 	"strings"
+
+	"github.com/cborgen/cborgen/generator/internal/schema"
 )
 
 // Schema is what a schema record says about the types of one package.
@@ -168,8 +170,9 @@ const (
 	mapKind
 )
 
-// parseKind reads the text of a wire kind. Any text is a kind: what is not
-// a pointer, a list or a map is a leaf. depth bounds the recursion on
+// parseKind reads the text of a wire kind as the schema check reads it
+// (schema.SplitList, schema.SplitMap). Any text is a kind: what is not a
+// pointer, a list or a map is a leaf. depth bounds the recursion on
 // hostile records.
 func parseKind(text string) *kind {
 	return parseKindDepth(text, 0)
@@ -182,32 +185,11 @@ func parseKindDepth(text string, depth int) *kind {
 	if rest, ok := strings.CutPrefix(text, "*"); ok {
 		return &kind{text: text, form: pointerKind, elem: parseKindDepth(rest, depth+1)}
 	}
-	if rest, ok := strings.CutPrefix(text, "["); ok {
-		if end := strings.IndexByte(rest, ']'); end >= 0 {
-			n := int64(-1)
-			if end > 0 {
-				v, err := strconv.ParseInt(rest[:end], 10, 64)
-				if err != nil || v < 0 {
-					return &kind{text: text}
-				}
-				n = v
-			}
-			return &kind{text: text, form: listKind, n: n, elem: parseKindDepth(rest[end+1:], depth+1)}
-		}
+	if elem, n, ok := schema.SplitList(text); ok {
+		return &kind{text: text, form: listKind, n: n, elem: parseKindDepth(elem, depth+1)}
 	}
-	if rest, ok := strings.CutPrefix(text, "map["); ok {
-		level := 1
-		for i := 0; i < len(rest); i++ {
-			switch rest[i] {
-			case '[':
-				level++
-			case ']':
-				level--
-				if level == 0 {
-					return &kind{text: text, form: mapKind, key: parseKindDepth(rest[:i], depth+1), elem: parseKindDepth(rest[i+1:], depth+1)}
-				}
-			}
-		}
+	if key, elem, ok := schema.SplitMap(text); ok {
+		return &kind{text: text, form: mapKind, key: parseKindDepth(key, depth+1), elem: parseKindDepth(elem, depth+1)}
 	}
 	return &kind{text: text}
 }

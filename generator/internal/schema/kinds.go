@@ -88,10 +88,10 @@ func parseKind(text string) *kind {
 	if rest, ok := strings.CutPrefix(text, "*"); ok {
 		return &kind{Text: text, form: pointerKind, elem: parseKind(rest)}
 	}
-	if elem, n, ok := splitList(text); ok {
+	if elem, n, ok := SplitList(text); ok {
 		return &kind{Text: text, form: listKind, n: n, elem: parseKind(elem)}
 	}
-	if key, elem, ok := splitMap(text); ok {
+	if key, elem, ok := SplitMap(text); ok {
 		return &kind{Text: text, form: mapKind, key: parseKind(key), elem: parseKind(elem)}
 	}
 	return leaf(text)
@@ -169,8 +169,10 @@ func kindCompatible(old, new *kind) bool {
 	return false
 }
 
-// splitList splits "[]T" into T and -1, and "[N]T" into T and N.
-func splitList(k string) (elem string, n int64, ok bool) {
+// SplitList splits "[]T" into T and -1, and "[N]T" into T and N. It and
+// SplitMap are the one reading of a kind's text: the schema check's and
+// -decode's.
+func SplitList(k string) (elem string, n int64, ok bool) {
 	if rest, ok := strings.CutPrefix(k, "[]"); ok {
 		return rest, -1, true
 	}
@@ -182,14 +184,14 @@ func splitList(k string) (elem string, n int64, ok bool) {
 		return "", 0, false
 	}
 	n, err := strconv.ParseInt(k[1:end], 10, 64)
-	if err != nil {
+	if err != nil || n < 0 {
 		return "", 0, false
 	}
 	return k[end+1:], n, true
 }
 
-// splitMap splits "map[K]V" into K and V.
-func splitMap(k string) (key, elem string, ok bool) {
+// SplitMap splits "map[K]V" into K and V.
+func SplitMap(k string) (key, elem string, ok bool) {
 	rest, ok := strings.CutPrefix(k, "map[")
 	if !ok {
 		return "", "", false

@@ -64,9 +64,11 @@
 //
 // Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
 // meaning for the Go type is read through (a tag within a tag counts as a
-// nesting level), 55799 is stripped everywhere, tags 0-3 must hold the
-// content RFC 8949 requires, and bignums read into integers and floats
-// that hold them; all of it off the fast paths (see tags.go). An
+// nesting level), 55799 is stripped everywhere except between a
+// //cborgen:tag type's own tag and its content, where any further tag,
+// 55799 included, is refused (ErrTagNumber, see ReadTypeTag), tags 0-3
+// must hold the content RFC 8949 requires, and bignums read into integers
+// and floats that hold them; all of it off the fast paths (see tags.go). An
 // indefinite-length array or map is counted before it is read, so that
 // ReadArrayHead and ReadMapHead return its length and the caller
 // allocates once; Leave consumes its break.

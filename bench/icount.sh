@@ -8,11 +8,12 @@
 #   GOGC=100 ./icount.sh CompositeMedium legacy generated 20 120
 #
 # SHAPE: a shape of the benchmarks, or PersonText, PersonUnix; OP: encode,
-# decode or legacy (see TestRepeat). The collector is off
+# decode or legacy (see TestRepeat), or skip, skipreader, valid (SHAPE Document
+# or CompositeLarge). The collector is off
 # unless GOGC says otherwise. Needs valgrind.
 set -eu
 cd "$(dirname "$0")"
-[ $# -ge 2 ] || { sed -n '2,13p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,14p' "$0"; exit 2; }
 command -v valgrind >/dev/null || { echo "icount.sh: needs valgrind" >&2; exit 1; }
 shape=$1 op=$2 impl=${3:-generated} n1=${4:-2000} n2=${5:-12000}
 bin=${TMPDIR:-/tmp}/bench-icount.test

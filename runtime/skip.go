@@ -360,15 +360,11 @@ func canonicalItem(dst, src []byte, strip bool) ([]byte, []byte) {
 	ib := src[0]
 	major, ai := ib>>5, ib&0x1f
 	arg, n := uint64(ai), 1
-	if ai >= 24 && ai <= 27 {
-		n += 1 << (ai - 24)
-		if n > len(src) {
+	if s := heads[ib].size; s > 1 {
+		if int(s) > len(src) {
 			return dst, nil
 		}
-		arg = 0
-		for _, c := range src[1:n] {
-			arg = arg<<8 | uint64(c)
-		}
+		arg, n = argAt(src, 0, s), int(s)
 	}
 	src = src[n:]
 	switch major {
@@ -444,20 +440,6 @@ func canonicalItem(dst, src []byte, strip bool) ([]byte, []byte) {
 		return AppendFloat64(dst, math.Float64frombits(arg)), src
 	}
 	return AppendHead(dst, MajorSimple, arg), src
-}
-
-// headLen returns the argument and size of the head at the start of b.
-func headLen(b []byte) (uint64, int) {
-	ai := b[0] & 0x1f
-	if ai < 24 {
-		return uint64(ai), 1
-	}
-	n := 1 << (ai - 24)
-	var arg uint64
-	for _, c := range b[1 : 1+n] {
-		arg = arg<<8 | uint64(c)
-	}
-	return arg, 1 + n
 }
 
 // validSlow is Valid by the general walker: the judge of every input the

@@ -1,7 +1,5 @@
 package runtime
 
-import "encoding/binary"
-
 // Skip over a stream (the slice path is skipslice.go): one loop over heads
 // with an explicit stack of open containers, no call per item. It handles
 // the common case (definite lengths, within the limits, well-formed),
@@ -58,35 +56,23 @@ next:
 				want = off + 1 - start
 				break
 			}
-			h := off
+			at0 := off
 			ib := buf[off]
-			ai := ib & 0x1f
-			arg := uint64(ai)
-			if ai < 24 {
-				off++
-			} else if ai <= 27 {
-				w := 1 << (ai - 24)
-				if len(buf)-off <= w {
-					want = off + 1 + w - start
-					break
-				}
-				switch w {
-				case 1:
-					arg = uint64(buf[off+1])
-				case 2:
-					arg = uint64(binary.BigEndian.Uint16(buf[off+1:]))
-				case 4:
-					arg = uint64(binary.BigEndian.Uint32(buf[off+1:]))
-				default:
-					arg = binary.BigEndian.Uint64(buf[off+1:])
-				}
-				off += 1 + w
-			} else { // indefinite length, break, reserved
+			hi := heads[ib]
+			if hi.size == 0 { // indefinite length, break, reserved
 				break
 			}
-			switch ib >> 5 {
-			case MajorUint, MajorNeg:
+			if int(hi.size) > len(buf)-off {
+				want = off + int(hi.size) - start
+				break
+			}
+			if hi.scalar != 0 {
+				off += int(hi.scalar)
 				continue next
+			}
+			arg := argAt(buf, off, hi.size)
+			off += int(hi.size)
+			switch ib >> 5 {
 			case MajorBytes, MajorText:
 				if arg > maxStr {
 					break
@@ -101,7 +87,7 @@ next:
 				// Longer than what is buffered: discard it through the
 				// buffer, as walk does.
 				d.off = off
-				if err := d.skipBytes(int(arg), false, d.base+int64(h)); err != nil {
+				if err := d.skipBytes(int(arg), false, d.base+int64(at0)); err != nil {
 					return err
 				}
 				buf, off = d.buf, d.off
@@ -133,8 +119,8 @@ next:
 					at++
 				}
 				continue
-			default: // major type 7
-				if ai == 24 && arg < 32 {
+			default: // f8: a simple value in two bytes
+				if arg < 32 {
 					break
 				}
 				continue next

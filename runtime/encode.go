@@ -29,6 +29,7 @@ const (
 	byteFloat32   = 0xfa
 	byteFloat64   = 0xfb
 	byteBreak     = 0xff
+	byteSimple8   = 0xf8 // a simple value in two bytes
 )
 
 // AppendHead appends the shortest head of the given major type with

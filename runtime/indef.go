@@ -74,14 +74,14 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 		return 0, false
 	}
 	ib := d.buf[pos]
-	hi := heads[ib]
-	if hi.starts == startsBreak || hi.starts == startsNothing || int(hi.size) > end-pos {
+	size, starts := heads.size[ib], heads.starts[ib]
+	if starts == startsBreak || starts == startsNothing || int(size) > end-pos {
 		return 0, false
 	}
-	major, h, indef := ib>>5, max(int(hi.size), 1), hi.size == 0
+	major, h, indef := ib>>5, max(int(size), 1), size == 0
 	var arg uint64
 	if !indef {
-		arg = argAt(d.buf, pos, hi.size)
+		arg = argAt(d.buf, pos, size)
 	}
 	pos += h
 	switch major {
@@ -92,7 +92,7 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 		// value below 32 in the two-byte form (head refuses it): the
 		// decode meets it element by element, with the error head gives,
 		// as over a stream.
-		return pos, hi.starts != startsSimple8 || arg >= 32
+		return pos, starts != startsSimple8 || arg >= 32
 	case MajorBytes, MajorText:
 		if indef {
 			for pos < end && d.buf[pos] != byteBreak {

@@ -360,7 +360,7 @@ func canonicalItem(dst, src []byte, strip bool) ([]byte, []byte) {
 	ib := src[0]
 	major, ai := ib>>5, ib&0x1f
 	arg, n := uint64(ai), 1
-	if s := heads[ib].size; s > 1 {
+	if s := heads.size[ib]; s > 1 {
 		if int(s) > len(src) {
 			return dst, nil
 		}

@@ -58,21 +58,24 @@ next:
 			}
 			at0 := off
 			ib := buf[off]
-			hi := heads[ib]
-			if hi.size == 0 { // indefinite length, break, reserved
-				break
+			arg := uint64(ib & 0x1f)
+			if arg < 24 {
+				off++
+			} else {
+				h := heads.size[ib]
+				if h == 0 { // indefinite length, break, reserved
+					break
+				}
+				if int(h) > len(buf)-off {
+					want = off + int(h) - start
+					break
+				}
+				arg = wideArg(buf, off, ib)
+				off += int(h)
 			}
-			if int(hi.size) > len(buf)-off {
-				want = off + int(hi.size) - start
-				break
-			}
-			if hi.scalar != 0 {
-				off += int(hi.scalar)
-				continue next
-			}
-			arg := argAt(buf, off, hi.size)
-			off += int(hi.size)
 			switch ib >> 5 {
+			case MajorUint, MajorNeg:
+				continue next
 			case MajorBytes, MajorText:
 				if arg > maxStr {
 					break
@@ -119,8 +122,8 @@ next:
 					at++
 				}
 				continue
-			default: // f8: a simple value in two bytes
-				if arg < 32 {
+			default: // major type 7
+				if ib == byteSimple8 && arg < 32 {
 					break
 				}
 				continue next

@@ -1,5 +1,7 @@
 package runtime
 
+import "encoding/binary"
+
 // sliceSkipper is Skip over a slice: a loop over heads that moves an
 // offset, with overflow-safe bounds checks, recursion only into arrays,
 // maps and tags within tags, and the limits of the decoder's options. It
@@ -34,26 +36,46 @@ func (s *sliceSkipper) items(off int, n uint64, depth int) int {
 			return -1
 		}
 		ib := buf[off]
-		h := heads[ib]
-		if int(h.size) > len(buf)-off {
-			return -1
-		}
-		if h.scalar != 0 {
-			off += int(h.scalar)
-			continue
-		}
-		if h.size == 0 {
-			if h.starts != startsIndef {
+		ai := ib & 0x1f
+		arg := uint64(ai)
+		off++
+		if ai >= 24 {
+			switch ai {
+			case 24:
+				if off >= len(buf) {
+					return -1
+				}
+				arg = uint64(buf[off])
+				off++
+			case 25:
+				if len(buf)-off < 2 {
+					return -1
+				}
+				arg = uint64(binary.BigEndian.Uint16(buf[off:]))
+				off += 2
+			case 26:
+				if len(buf)-off < 4 {
+					return -1
+				}
+				arg = uint64(binary.BigEndian.Uint32(buf[off:]))
+				off += 4
+			case 27:
+				if len(buf)-off < 8 {
+					return -1
+				}
+				arg = binary.BigEndian.Uint64(buf[off:])
+				off += 8
+			case 31:
+				if off = s.indefinite(off, ib, depth); off < 0 {
+					return -1
+				}
+				continue
+			default: // reserved
 				return -1
 			}
-			if off = s.indefinite(off+1, ib, depth); off < 0 {
-				return -1
-			}
-			continue
 		}
-		arg := argAt(buf, off, h.size)
-		off += int(h.size)
 		switch ib >> 5 {
+		case MajorUint, MajorNeg:
 		case MajorBytes, MajorText:
 			if arg > s.maxStr || arg > uint64(len(buf)-off) {
 				return -1
@@ -93,8 +115,8 @@ func (s *sliceSkipper) items(off int, n uint64, depth int) int {
 				continue
 			}
 			n++
-		default: // f8: a simple value in two bytes
-			if arg < 32 {
+		default: // major type 7
+			if ai == 24 && arg < 32 {
 				return -1
 			}
 		}
@@ -119,11 +141,11 @@ func (s *sliceSkipper) indefinite(off int, ib byte, depth int) int {
 				return off + 1
 			}
 			// A chunk: a definite string of the same major type.
-			h := int(heads[c].size)
+			h := int(heads.size[c])
 			if c>>5 != major || h == 0 || h > len(buf)-off {
 				return -1
 			}
-			arg := argAt(buf, off, heads[c].size)
+			arg := argAt(buf, off, heads.size[c])
 			off += h
 			total += arg
 			if arg > s.maxStr || total > s.maxStr || arg > uint64(len(buf)-off) {

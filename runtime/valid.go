@@ -52,17 +52,41 @@ func (v *validator) items(off int, n uint64, depth int) int {
 			return -1
 		}
 		ib := buf[off]
-		h := heads[ib]
-		if h.size == 0 || int(h.size) > len(buf)-off {
-			return -1 // indefinite length, break, reserved; or cut short
+		ai := ib & 0x1f
+		arg := uint64(ai)
+		off++
+		if ai >= 24 {
+			switch ai {
+			case 24:
+				if off >= len(buf) {
+					return -1
+				}
+				arg = uint64(buf[off])
+				off++
+			case 25:
+				if len(buf)-off < 2 {
+					return -1
+				}
+				arg = uint64(binary.BigEndian.Uint16(buf[off:]))
+				off += 2
+			case 26:
+				if len(buf)-off < 4 {
+					return -1
+				}
+				arg = uint64(binary.BigEndian.Uint32(buf[off:]))
+				off += 4
+			case 27:
+				if len(buf)-off < 8 {
+					return -1
+				}
+				arg = binary.BigEndian.Uint64(buf[off:])
+				off += 8
+			default: // indefinite length, break, reserved
+				return -1
+			}
 		}
-		if h.scalar != 0 {
-			off += int(h.scalar)
-			continue
-		}
-		arg := argAt(buf, off, h.size)
-		off += int(h.size)
 		switch ib >> 5 {
+		case MajorUint, MajorNeg:
 		case MajorBytes:
 			if arg > DefaultMaxStringLength || arg > uint64(len(buf)-off) {
 				return -1
@@ -129,8 +153,8 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				continue
 			}
 			n++ // the content, at this depth
-		default: // f8: a simple value in two bytes
-			if arg < 32 {
+		default: // major type 7: simple values and floats
+			if ai == 24 && arg < 32 {
 				return -1
 			}
 		}
@@ -188,13 +212,20 @@ func (v *validator) key(off int) (int, uint64) {
 		return -1, 0
 	}
 	ib := buf[off]
-	h := int(heads[ib].size)
-	if h == 0 || h > len(buf)-off {
-		return -1, 0
-	}
-	arg := argAt(buf, off, heads[ib].size)
-	if h > 1 && SizeHead(arg) != h {
-		return -1, 0
+	ai := ib & 0x1f
+	arg, h := uint64(ai), 1
+	if ai >= 24 {
+		if ai > 27 {
+			return -1, 0
+		}
+		h += 1 << (ai - 24)
+		if h > len(buf)-off {
+			return -1, 0
+		}
+		arg, _ = headLen(buf[off:])
+		if SizeHead(arg) != h {
+			return -1, 0
+		}
 	}
 	end := off + h
 	switch ib >> 5 {
@@ -249,8 +280,8 @@ func (v *validator) smallMap(off, n, depth int) int {
 		fps[i] = fp
 		// The value: numbers, simple values and short ASCII text here.
 		if len(buf)-off >= 16 {
-			if c := buf[off]; heads[c].scalar != 0 {
-				off += int(heads[c].scalar)
+			if c := buf[off]; heads.scalar[c] != 0 {
+				off += int(heads.scalar[c])
 				continue
 			} else if c-0x60 < 16 {
 				k := int(c-0x60) + 1

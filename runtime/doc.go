@@ -66,7 +66,7 @@
 // meaning for the Go type is read through (a tag within a tag counts as a
 // nesting level), 55799 is stripped everywhere, tags 0-3 must hold the
 // content RFC 8949 requires, and bignums read into integers and floats
-// that hold them; all of it off the fast paths (see tags.go). An
+// that hold them; all of it off the fast paths (see decode_tags.go). An
 // indefinite-length array or map is counted before it is read, so that
 // ReadArrayHead and ReadMapHead return its length and the caller
 // allocates once; Leave consumes its break.

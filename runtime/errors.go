@@ -221,3 +221,10 @@ func describe(b byte) string {
 	}
 	return majorNames[b>>5]
 }
+
+// NotAVariant is the error for encoding a value of a union's interface
+// type that is none of its variants (a type that implements the interface
+// but that cbor-gen did not generate).
+func NotAVariant(union string, v any) error {
+	return fmt.Errorf("cbor: %T is not a variant of %s", v, union)
+}

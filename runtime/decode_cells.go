@@ -1,6 +1,8 @@
 package runtime
 
-import "unsafe"
+import (
+	"unsafe"
+)
 
 // Cells: the pointees of pointer fields (*int64, *bool, *string...) that
 // generated decoders allocate, carved from blocks the decoder allocates a

@@ -1,6 +1,6 @@
 package runtime
 
-// Skip over a stream (the slice path is skipslice.go): one loop over heads
+// Skip over a stream (the slice path is walk_slice.go): one loop over heads
 // with an explicit stack of open containers, no call per item. It handles
 // the common case (definite lengths, within the limits, well-formed),
 // refills the buffer keeping the current item's first byte, and hands any

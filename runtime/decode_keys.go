@@ -154,24 +154,24 @@ func (d *Decoder) NextField(n, i, want int) (more bool, err error) {
 // FoldKey is fxamacker/cbor's fallback for a map key that names no field
 // of a struct exactly: the index of the first of keys (the text keys of
 // the struct's fields, in field order; "" for a field without one) that
-// equals key under case folding at the same length in bytes (KeyFold),
+// equals key under case folding at the same length in bytes (keyFold),
 // or -1 when none does. It does not allocate.
 func FoldKey(key []byte, keys []string) int {
 	for i, name := range keys {
-		if len(name) == len(key) && name != "" && KeyFold(key, name) {
+		if len(name) == len(key) && name != "" && keyFold(key, name) {
 			return i
 		}
 	}
 	return -1
 }
 
-// KeyFold reports whether the legacy map key matches the field name name
+// keyFold reports whether the legacy map key matches the field name name
 // by fxamacker/cbor's case-insensitive fallback: the same length in bytes
 // and equal under Unicode simple case folding (strings.EqualFold). So "ID"
 // matches "id", but the Kelvin sign "K" (three bytes) does not match "k".
 // Generated legacy decoders call it only after no field name matched
 // exactly. It does not allocate.
-func KeyFold(key []byte, name string) bool {
+func keyFold(key []byte, name string) bool {
 	if len(key) != len(name) {
 		return false
 	}
@@ -194,7 +194,7 @@ func KeyFold(key []byte, name string) bool {
 	return true
 }
 
-// foldRunes is KeyFold past the first non-ASCII byte, rune by rune as
+// foldRunes is keyFold past the first non-ASCII byte, rune by rune as
 // strings.EqualFold compares them.
 func foldRunes(key []byte, name string) bool {
 	for len(key) > 0 && len(name) > 0 {

@@ -128,9 +128,6 @@ func (d *Decoder) Options() Options { return d.opts }
 // Offset returns how many bytes of the input have been consumed.
 func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }
 
-// Depth returns how many arrays and maps are open.
-func (d *Decoder) Depth() int { return d.depth }
-
 // Hint returns a safe initial capacity for a slice or map of n elements
 // whose head was just read. Each element takes at least one byte and each
 // item belongs to at most one container, so the element counts of all the

@@ -113,7 +113,7 @@
 // above do): [AppendArrayHead], [AppendMapHead], [AppendHead], [AppendTag],
 // [AppendBool], [AppendInt], [AppendUint], [AppendFloat32],
 // [AppendFloat64], [AppendString], [AppendBytes], [AppendNull],
-// [AppendUndefined], [AppendSimple], [AppendTime], [AppendBigInt],
+// [AppendUndefined], [AppendTime], [AppendBigInt],
 // [TimeMode], [TimeUnix], [TimeUnixMicro], [TimeUnixDynamic],
 // [TimeRFC3339], [TimeRFC3339Nano], [TimeRFC3339NanoUTC], and the major
 // types [MajorUint], [MajorNeg], [MajorBytes], [MajorText], [MajorArray],
@@ -136,18 +136,18 @@
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.NextIsArray], [Decoder.NextIsMap], [Decoder.Hint],
-//     [Decoder.Depth], [ReuseSlice], [ReuseCleared], [Grow],
+//     [ReuseSlice], [ReuseCleared], [Grow],
 //     [AppendTextHead].
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
-//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [KeyFold], [FoldKey],
+//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldKey],
 //     [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].
-//   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
+//   - Errors with paths: [Decoder.Errorf], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
 //     [WholeInput], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
-//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntPairs],
-//     [GetIntPairs], [UintPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
+//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
+//     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
 //     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],

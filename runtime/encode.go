@@ -171,10 +171,6 @@ func AppendNull(dst []byte) []byte { return append(dst, byteNull) }
 // AppendUndefined appends undefined (f7).
 func AppendUndefined(dst []byte) []byte { return append(dst, byteUndefined) }
 
-// AppendSimple appends a simple value (major type 7). Values 24 to 31 are
-// reserved by RFC 8949 and must not be passed.
-func AppendSimple(dst []byte, v uint8) []byte { return AppendHead(dst, MajorSimple, uint64(v)) }
-
 // AppendString appends s as a text string. The caller guarantees UTF-8;
 // Go strings that are not valid UTF-8 are written as they are, as
 // fxamacker/cbor does.

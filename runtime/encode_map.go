@@ -271,37 +271,51 @@ func (p *StringPairs) Finish(dst []byte) []byte {
 	return dst
 }
 
-// IntPairs does for signed integer keys what StringPairs does for text
-// keys, in either sorted KeyOrder.
-type IntPairs struct {
-	keys []int64
+// IntegerPairs does for integer keys what StringPairs does for text
+// keys, in either sorted KeyOrder: int64 keys from GetIntPairs, uint64
+// keys (for which both sorted orders agree) from GetUintPairs.
+type IntegerPairs[K int64 | uint64] struct {
+	keys []K
 	pairBuf
 }
 
-var intPairsPool = sync.Pool{New: func() any { return new(IntPairs) }}
+var (
+	intPairsPool  = sync.Pool{New: func() any { return new(IntegerPairs[int64]) }}
+	uintPairsPool = sync.Pool{New: func() any { return new(IntegerPairs[uint64]) }}
+)
 
-// GetIntPairs returns an empty IntPairs from the pool.
-func GetIntPairs() *IntPairs { return intPairsPool.Get().(*IntPairs) }
+// GetIntPairs returns an empty recorder of int64 keys from the pool.
+func GetIntPairs() *IntegerPairs[int64] { return intPairsPool.Get().(*IntegerPairs[int64]) }
+
+// GetUintPairs returns an empty recorder of uint64 keys from the pool.
+func GetUintPairs() *IntegerPairs[uint64] { return uintPairsPool.Get().(*IntegerPairs[uint64]) }
 
 // Add records that the pair of key k starts at len(dst).
-func (p *IntPairs) Add(dst []byte, k int64) {
+func (p *IntegerPairs[K]) Add(dst []byte, k K) {
 	p.keys = append(p.keys, k)
 	p.starts = append(p.starts, len(dst))
 }
 
 // Finish reorders the pairs into order (SortNone keeps them as they are),
 // returns dst and puts p back into the pool.
-func (p *IntPairs) Finish(dst []byte, order KeyOrder) []byte {
+func (p *IntegerPairs[K]) Finish(dst []byte, order KeyOrder) []byte {
 	if n := len(p.keys); n > 1 && order != SortNone {
 		r := p.rankBuf(n)
-		for i, k := range p.keys {
-			// Bytewise, the order is that of (major type, argument),
-			// the unsigned order of bytewiseInt; length-first puts the
-			// size of the head before that.
-			r[i] = pairRank{w: bytewiseInt(k), i: uint32(i)}
-			if order == SortLengthFirst {
-				_, arg := intHead(k)
-				r[i].n = uint32(SizeHead(arg))
+		switch keys := any(p.keys).(type) {
+		case []int64:
+			for i, k := range keys {
+				// Bytewise, the order is that of (major type, argument),
+				// the unsigned order of bytewiseInt; length-first puts
+				// the size of the head before that.
+				r[i] = pairRank{w: bytewiseInt(k), i: uint32(i)}
+				if order == SortLengthFirst {
+					_, arg := intHead(k)
+					r[i].n = uint32(SizeHead(arg))
+				}
+			}
+		case []uint64:
+			for i, k := range keys {
+				r[i] = pairRank{w: k, i: uint32(i)}
 			}
 		}
 		sortRanks(r, p.aux)
@@ -312,44 +326,11 @@ func (p *IntPairs) Finish(dst []byte, order KeyOrder) []byte {
 		p.keys = nil
 	}
 	p.reset()
-	intPairsPool.Put(p)
-	return dst
-}
-
-// UintPairs is IntPairs for unsigned keys; both sorted orders agree for
-// them.
-type UintPairs struct {
-	keys []uint64
-	pairBuf
-}
-
-var uintPairsPool = sync.Pool{New: func() any { return new(UintPairs) }}
-
-// GetUintPairs returns an empty UintPairs from the pool.
-func GetUintPairs() *UintPairs { return uintPairsPool.Get().(*UintPairs) }
-
-// Add records that the pair of key k starts at len(dst).
-func (p *UintPairs) Add(dst []byte, k uint64) {
-	p.keys = append(p.keys, k)
-	p.starts = append(p.starts, len(dst))
-}
-
-// Finish reorders the pairs into ascending key order (SortNone keeps
-// them as they are), returns dst and puts p back into the pool.
-func (p *UintPairs) Finish(dst []byte, order KeyOrder) []byte {
-	if n := len(p.keys); n > 1 && order != SortNone {
-		r := p.rankBuf(n)
-		for i, k := range p.keys {
-			r[i] = pairRank{w: k, i: uint32(i)}
-		}
-		sortRanks(r, p.aux)
-		dst = p.permute(dst)
+	switch q := any(p).(type) {
+	case *IntegerPairs[int64]:
+		intPairsPool.Put(q)
+	case *IntegerPairs[uint64]:
+		uintPairsPool.Put(q)
 	}
-	p.keys = p.keys[:0]
-	if cap(p.keys) > 1<<16 {
-		p.keys = nil
-	}
-	p.reset()
-	uintPairsPool.Put(p)
 	return dst
 }

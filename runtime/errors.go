@@ -158,13 +158,6 @@ func (d *Decoder) Errorf(cause error, format string, args ...any) error {
 	return &Error{Offset: d.Offset(), Msg: msg, Err: cause}
 }
 
-// NewError returns a typed error at the decoder's current offset with the
-// cause err (a sentinel of this package, or an io error) and message msg;
-// for generated code.
-func NewError(d *Decoder, err error, msg string) error {
-	return &Error{Offset: d.Offset(), Msg: msg, Err: err}
-}
-
 // MethodError is the error for a value whose own UnmarshalCBOR or
 // UnmarshalBinary failed on the item that starts at offset off. It wraps
 // err, so errors.As and errors.Is find it, and keeps its text without a

@@ -22,3 +22,6 @@ func CountItem(data []byte, o Options) (int, bool) {
 
 // Canonical is canonical.
 var Canonical = canonical
+
+// DepthOf is the number of containers open around the read position.
+func DepthOf(d *Decoder) int { return d.depth }

@@ -182,8 +182,8 @@ func intHead(v int64) (byte, uint64) {
 type StringPairs struct {
 	keys     []string
 	packed   []uint64
-	orders   [4]keyOrder // the orders of the last maps sorted
-	next     int         // the entry of orders to replace next
+	orders   [4]rememberedPerm // the orders of the last maps sorted
+	next     int               // the entry of orders to replace next
 	recalled bool
 	pairBuf
 }
@@ -264,7 +264,7 @@ func (p *StringPairs) Finish(dst []byte) []byte {
 	p.keys = p.keys[:0]
 	if cap(p.keys) > 1<<16 {
 		p.keys = nil
-		p.orders = [4]keyOrder{}
+		p.orders = [4]rememberedPerm{}
 	}
 	p.reset()
 	stringPairsPool.Put(p)

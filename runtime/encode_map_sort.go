@@ -48,12 +48,12 @@ func textLess(a, b string) bool {
 	return load8(a, n-8) < load8(b, n-8)
 }
 
-// keyOrder is the sorted order of the keys of a map as they came, kept so
+// rememberedPerm is the sorted order of the keys of a map as they came, kept so
 // that the same map encoded again (a common case: a map of metrics
 // written every few seconds) skips the sort. keys are the keys in the
 // order they were added; sorted[j] is the index in keys of the j-th key in
 // order.
-type keyOrder struct {
+type rememberedPerm struct {
 	keys   []string
 	sorted []uint32
 }
@@ -282,16 +282,21 @@ func (p *StringPairs) sortShort(g []pairRank, off int) {
 		g[j] = old[v&mask]
 		g[j].w = v >> idxBits
 	}
-	if next < 0 {
-		return // every byte that differs was compared
+	if next >= 0 { // some bytes that differ were not compared
+		p.sortTies(g, next)
 	}
+}
+
+// sortTies sorts each run of g whose packed bytes (w) are equal again by
+// sortShort, from off on.
+func (p *StringPairs) sortTies(g []pairRank, off int) {
 	for lo := 0; lo < len(g); {
 		hi := lo + 1
 		for hi < len(g) && g[hi].w == g[lo].w {
 			hi++
 		}
 		if hi-lo > 1 {
-			p.sortShort(g[lo:hi], next)
+			p.sortShort(g[lo:hi], off)
 		}
 		lo = hi
 	}

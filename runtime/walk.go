@@ -140,17 +140,7 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 
 // checkTagContent checks the content of tags 0-3, whose initial byte is b.
 func checkTagContent(d *Decoder, tag uint64, b byte) error {
-	m := b >> 5
-	ok := false
-	switch tag {
-	case 0:
-		ok = m == MajorText
-	case 1:
-		ok = m == MajorUint || m == MajorNeg || b == byteFloat16 || b == byteFloat32 || b == byteFloat64
-	case 2, 3:
-		ok = m == MajorBytes
-	}
-	if ok {
+	if tagContentOK(tag, b) {
 		return nil
 	}
 	return d.errAt(d.Offset(), ErrTag, "tag "+strconv.FormatUint(tag, 10)+" holds "+describe(b))

@@ -44,7 +44,8 @@ type validator struct {
 	buf []byte
 }
 
-// items checks n items at off, each at depth.
+// items checks n items at off, each at depth. A tag within a tag counts
+// as a level, as in walk.
 func (v *validator) items(off int, n uint64, depth int) int {
 	buf := v.buf
 	for ; n > 0; n-- {
@@ -52,8 +53,7 @@ func (v *validator) items(off int, n uint64, depth int) int {
 			return -1
 		}
 		ib := buf[off]
-		ai := ib & 0x1f
-		arg := uint64(ai)
+		ai, arg := ib&0x1f, uint64(ib&0x1f)
 		off++
 		if ai >= 24 {
 			switch ai {
@@ -127,23 +127,16 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				return -1
 			}
 			b := buf[off]
-			switch arg {
-			case 0:
+			switch {
+			case arg == 0:
 				if off = v.date(off); off < 0 {
 					return -1
 				}
 				continue
-			case 1:
-				if m := b >> 5; m != MajorUint && m != MajorNeg && b != byteFloat16 && b != byteFloat32 && b != byteFloat64 {
-					return -1
-				}
-			case 2, 3:
-				if b>>5 != MajorBytes {
-					return -1
-				}
+			case arg <= 3 && !tagContentOK(arg, b):
+				return -1
 			}
 			if b>>5 == MajorTag {
-				// A tag within a tag counts as a level, as in walk.
 				if depth+1 > DefaultMaxDepth {
 					return -1
 				}

@@ -237,11 +237,3 @@ func (d *Decoder) makeRoom() {
 	d.pin -= drop
 	d.base += int64(drop)
 }
-
-// eof converts a failure of need into a typed error at offset off.
-func (d *Decoder) eof(err error, off int64, what string) error {
-	if err == io.ErrUnexpectedEOF {
-		return eofError(d, off, what)
-	}
-	return &Error{Offset: off, Msg: "reading " + what + ": " + err.Error(), Err: err}
-}

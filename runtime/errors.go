@@ -167,6 +167,7 @@ func MethodError(off int64, err error) error {
 	return &Error{Offset: off, Msg: strings.TrimPrefix(err.Error(), "cbor: "), Err: err}
 }
 
+// errAt is the *Error at offset off with the cause and message msg.
 func (d *Decoder) errAt(off int64, cause error, msg string) error {
 	return &Error{Offset: off, Msg: msg, Err: cause}
 }
@@ -192,8 +193,13 @@ func count(n int, unit string) string {
 	return s
 }
 
-func eofError(d *Decoder, off int64, what string) error {
-	return &Error{Offset: off, Msg: "unexpected end of data in " + what, Err: io.ErrUnexpectedEOF}
+// eof converts a failure of need into a typed error at offset off: the
+// end of the data in what, or the reader's error.
+func (d *Decoder) eof(err error, off int64, what string) error {
+	if err == io.ErrUnexpectedEOF {
+		return d.errAt(off, err, "unexpected end of data in "+what)
+	}
+	return d.errAt(off, err, "reading "+what+": "+err.Error())
 }
 
 var majorNames = [8]string{"unsigned integer", "negative integer", "byte string", "text string", "array", "map", "tag", "simple value"}

@@ -1,8 +1,6 @@
 package runtime
 
-import (
-	"unsafe"
-)
+import "unsafe"
 
 // Cells: the pointees of pointer fields (*int64, *bool, *string...) that
 // generated decoders allocate, carved from blocks the decoder allocates a

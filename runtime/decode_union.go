@@ -1,8 +1,6 @@
 package runtime
 
-import (
-	"strconv"
-)
+import "strconv"
 
 // Kind is what the next item is, as a union's dispatcher needs to know
 // it: the number of its tag when it is tagged (after any 55799), else its

@@ -1,8 +1,6 @@
 package runtime
 
-import (
-	"math"
-)
+import "math"
 
 // AppendRaw appends raw, the item a union's catch-all variant holds, as it
 // is, after checking that it is exactly one item that Valid accepts

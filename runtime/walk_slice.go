@@ -1,8 +1,6 @@
 package runtime
 
-import (
-	"encoding/binary"
-)
+import "encoding/binary"
 
 // sliceSkipper is Skip over a slice: a loop over heads that moves an
 // offset, with overflow-safe bounds checks, recursion only into arrays,

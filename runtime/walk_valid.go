@@ -127,14 +127,20 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				return -1
 			}
 			b := buf[off]
-			switch {
-			case arg == 0:
+			switch arg {
+			case 0:
 				if off = v.date(off); off < 0 {
 					return -1
 				}
 				continue
-			case arg <= 3 && !tagContentOK(arg, b):
-				return -1
+			case 1:
+				if m := b >> 5; m != MajorUint && m != MajorNeg && b != byteFloat16 && b != byteFloat32 && b != byteFloat64 {
+					return -1
+				}
+			case 2, 3:
+				if b>>5 != MajorBytes {
+					return -1
+				}
 			}
 			if b>>5 == MajorTag {
 				if depth+1 > DefaultMaxDepth {
@@ -215,7 +221,7 @@ func (v *validator) key(off int) (int, uint64) {
 		if h > len(buf)-off {
 			return -1, 0
 		}
-		arg, _ = headLen(buf[off:])
+		arg = wideArg(buf, off, ib)
 		if SizeHead(arg) != h {
 			return -1, 0
 		}

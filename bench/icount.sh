@@ -8,11 +8,16 @@
 #   GOGC=100 ./icount.sh CompositeMedium legacy generated 20 120
 #
 # SHAPE: a shape of the benchmarks, or PersonText, PersonUnix; OP: encode,
-# decode or legacy (see TestRepeat). The collector is off
-# unless GOGC says otherwise. Needs valgrind.
+# decode or legacy, or skip, skipreader, valid on SHAPE Document or
+# CompositeLarge (see TestRepeat). The collector is off unless GOGC says
+# otherwise. ICOUNT_COLLECT=PATTERN counts only inside the functions
+# PATTERN matches (callgrind's --toggle-collect), which leaves out the Go
+# runtime's own threads: '*Decoder).Skip' for skip and skipreader,
+# '*cborgen/runtime.Valid' for valid, '*).UnmarshalCBOR' for decode.
+# Needs valgrind.
 set -eu
 cd "$(dirname "$0")"
-[ $# -ge 2 ] || { sed -n '2,13p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,17p' "$0"; exit 2; }
 command -v valgrind >/dev/null || { echo "icount.sh: needs valgrind" >&2; exit 1; }
 shape=$1 op=$2 impl=${3:-generated} n1=${4:-2000} n2=${5:-12000}
 bin=${TMPDIR:-/tmp}/bench-icount.test
@@ -20,7 +25,8 @@ go test -c -o "$bin" .
 count() {
 	BENCH_REPEAT_SHAPE=$shape BENCH_REPEAT_OP=$op BENCH_REPEAT_IMPL=$impl BENCH_REPEAT_N=$1 \
 	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=${GOGC:-off} \
-		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -test.run '^TestRepeat$' 2>&1 |
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			${ICOUNT_COLLECT:+"--toggle-collect=$ICOUNT_COLLECT"} "$bin" -test.run '^TestRepeat$' 2>&1 |
 		awk '/Collected/ { print $4 }'
 }
 a=$(count "$n1")

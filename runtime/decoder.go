@@ -1,82 +1,10 @@
 package runtime
 
 import (
-	"encoding/binary"
 	"errors"
 	"io"
-	"strconv"
 	"unsafe"
 )
-
-// Default limits; see Options.
-const (
-	DefaultMaxDepth         = 32
-	DefaultMaxArrayElements = 131072
-	DefaultMaxMapPairs      = 131072
-	DefaultMaxStringLength  = 64 << 20
-
-	maxDepthCap = 65535 // the most MaxDepth can be, as in fxamacker/cbor
-)
-
-// Options are the limits and the strictness a Decoder enforces. A zero
-// field takes its default.
-type Options struct {
-	// MaxDepth bounds the nesting of arrays, maps and tags within tags, as
-	// fxamacker/cbor counts it: with 32, 32 nested arrays decode and 33 do
-	// not. Default 32, at most 65535.
-	MaxDepth int
-	// MaxArrayElements bounds the length of one array. Default 131072.
-	MaxArrayElements int
-	// MaxMapPairs bounds the number of pairs in one map. Default 131072.
-	MaxMapPairs int
-	// MaxStringLength bounds one byte or text string, in bytes (for an
-	// indefinite-length string, all its chunks together). Default 64 MiB.
-	MaxStringLength int
-	// Strict rejects indefinite lengths, heads that are not the shortest
-	// for their argument, and duplicate map keys, everywhere in the item.
-	Strict bool
-	// ZeroCopy makes a decoder over a byte slice return text and byte
-	// strings of definite length that alias the input instead of copies:
-	// decoding allocates nothing for them. The decoded strings and byte
-	// slices are then valid only as long as the input lives and is not
-	// modified; modifying the input changes strings, which Go assumes
-	// never change. Byte slices are capped at their length, so appending
-	// to one copies it. Off by default; a decoder over a stream ignores
-	// it (its buffer is reused), as do indefinite-length strings, which
-	// are copied. A later decode into the same value never writes through
-	// these slices into the input (see the package doc).
-	ZeroCopy bool
-}
-
-// DefaultOptions returns the built-in defaults: the options a new Decoder
-// has unless SetDefaultOptions set others.
-func DefaultOptions() Options {
-	return Options{
-		MaxDepth:         DefaultMaxDepth,
-		MaxArrayElements: DefaultMaxArrayElements,
-		MaxMapPairs:      DefaultMaxMapPairs,
-		MaxStringLength:  DefaultMaxStringLength,
-	}
-}
-
-func (o Options) withDefaults() Options {
-	if o.MaxDepth <= 0 {
-		o.MaxDepth = DefaultMaxDepth
-	}
-	if o.MaxDepth > maxDepthCap {
-		o.MaxDepth = maxDepthCap // the call stack of a decoder grows with the depth
-	}
-	if o.MaxArrayElements <= 0 {
-		o.MaxArrayElements = DefaultMaxArrayElements
-	}
-	if o.MaxMapPairs <= 0 {
-		o.MaxMapPairs = DefaultMaxMapPairs
-	}
-	if o.MaxStringLength <= 0 {
-		o.MaxStringLength = DefaultMaxStringLength
-	}
-	return o
-}
 
 // A Decoder reads CBOR data items from a byte slice (NewBytesDecoder) or
 // a stream (NewDecoder). Both have the same API; the one over a slice
@@ -102,7 +30,7 @@ type Decoder struct {
 	opts   Options
 	hinted int64 // capacity granted by Hint so far
 
-	// Blocks of the pointees NewScalar and NewString hand out (cells.go),
+	// Blocks of the pointees NewScalar and NewString hand out (decode_cells.go),
 	// and how many cells of each are left.
 	scalars     unsafe.Pointer
 	scalarsLeft int
@@ -120,7 +48,7 @@ type Decoder struct {
 // Reset).
 type slowState struct {
 	walkedTo    int64        // end of the last item checkDepth walked
-	counts      []indefCount // counted indefinite-length containers ahead (indef.go)
+	counts      []indefCount // counted indefinite-length containers ahead (walk_count.go)
 	countAt     int          // the first of counts not yet passed
 	countFailed bool         // a count met bytes the decode will refuse: count no more
 
@@ -205,9 +133,6 @@ func (d *Decoder) Options() Options { return d.opts }
 
 // Offset returns how many bytes of the input have been consumed.
 func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }
-
-// Depth returns how many arrays and maps are open.
-func (d *Decoder) Depth() int { return d.depth }
 
 // Hint returns a safe initial capacity for a slice or map of n elements
 // whose head was just read. Each element takes at least one byte and each
@@ -317,162 +242,4 @@ func (d *Decoder) makeRoom() {
 	d.off -= drop
 	d.pin -= drop
 	d.base += int64(drop)
-}
-
-// eof converts a failure of need into a typed error at offset off.
-func (d *Decoder) eof(err error, off int64, what string) error {
-	if err == io.ErrUnexpectedEOF {
-		return eofError(d, off, what)
-	}
-	return &Error{Offset: off, Msg: "reading " + what + ": " + err.Error(), Err: err}
-}
-
-// head reads the head of the next item: its initial byte and argument.
-// For indefinite lengths (additional information 31) arg is 0; the caller
-// checks that the major type allows it. Reserved additional information
-// (28-30) is a syntax error. In strict mode a head that is not the
-// shortest for its argument is an error.
-func (d *Decoder) head() (ib byte, arg uint64, err error) {
-	// Fast path: a definite head whose bytes are all buffered, outside
-	// strict mode and major type 7 (whose two-byte form needs a check).
-	if d.off < len(d.buf) {
-		ib = d.buf[d.off]
-		ai := ib & 0x1f
-		if ai < 24 {
-			d.off++
-			return ib, uint64(ai), nil
-		}
-		if ai <= 27 && ib < 0xe0 && !d.opts.Strict {
-			p := d.buf[d.off+1:]
-			switch ai {
-			case 24:
-				if len(p) >= 1 {
-					d.off += 2
-					return ib, uint64(p[0]), nil
-				}
-			case 25:
-				if len(p) >= 2 {
-					d.off += 3
-					return ib, uint64(binary.BigEndian.Uint16(p)), nil
-				}
-			case 26:
-				if len(p) >= 4 {
-					d.off += 5
-					return ib, uint64(binary.BigEndian.Uint32(p)), nil
-				}
-			case 27:
-				if len(p) >= 8 {
-					d.off += 9
-					return ib, binary.BigEndian.Uint64(p), nil
-				}
-			}
-		}
-	}
-	return d.headSlow()
-}
-
-// headSlow is head for the rest: refills, major type 7, strict mode,
-// indefinite lengths and malformed heads.
-func (d *Decoder) headSlow() (ib byte, arg uint64, err error) {
-	if d.off >= len(d.buf) {
-		if err := d.need(1); err != nil {
-			return 0, 0, d.eof(err, d.Offset(), "item head")
-		}
-	}
-	ib = d.buf[d.off]
-	ai := ib & 0x1f
-	if ai < 24 {
-		d.off++
-		return ib, uint64(ai), nil
-	}
-	switch ai {
-	case 24, 25, 26, 27:
-		n := 1 << (ai - 24)
-		if err := d.need(1 + n); err != nil {
-			return 0, 0, d.eof(err, d.Offset(), "item head")
-		}
-		b := d.buf[d.off+1 : d.off+1+n]
-		for _, c := range b {
-			arg = arg<<8 | uint64(c)
-		}
-		if ib>>5 == MajorSimple {
-			if ai == 24 && arg < 32 {
-				return 0, 0, d.errAt(d.Offset(), ErrSyntax, "simple value "+strconv.FormatUint(arg, 10)+" in two-byte form")
-			}
-		} else if d.opts.Strict && SizeHead(arg) != 1+n {
-			return 0, 0, d.errAt(d.Offset(), ErrStrict, "head is not the shortest for its argument")
-		}
-		d.off += 1 + n
-		return ib, arg, nil
-	case 31:
-		switch ib >> 5 {
-		case MajorUint, MajorNeg, MajorTag:
-			return 0, 0, d.errAt(d.Offset(), ErrSyntax, "indefinite length on "+majorNames[ib>>5])
-		case MajorSimple:
-			return 0, 0, d.errAt(d.Offset(), ErrSyntax, "break outside an indefinite-length item")
-		}
-		if d.opts.Strict {
-			return 0, 0, d.errAt(d.Offset(), ErrStrict, "indefinite length")
-		}
-		d.off++
-		return ib, 0, nil
-	}
-	return 0, 0, d.errAt(d.Offset(), ErrSyntax, "reserved additional information "+strconv.Itoa(int(ai)))
-}
-
-// peek returns the initial byte of the next item without consuming it.
-func (d *Decoder) peek() (byte, error) {
-	if d.off < len(d.buf) {
-		return d.buf[d.off], nil
-	}
-	return d.peekSlow()
-}
-
-func (d *Decoder) peekSlow() (byte, error) {
-	if err := d.need(1); err != nil {
-		return 0, d.eof(err, d.Offset(), "item")
-	}
-	return d.buf[d.off], nil
-}
-
-// PeekMajor returns the major type of the next item without consuming it;
-// for a tagged item, the major type of the tags' content (the decoders
-// read through tags that mean nothing for the Go type, so a struct decoder
-// tells its two formats apart by the content). With no bytes left at the top level (between items) the error is io.EOF
-// itself, unwrapped, so that a loop over a stream can test err == io.EOF
-// as with any io.Reader; inside an item it is a *Error wrapping
-// io.ErrUnexpectedEOF.
-func (d *Decoder) PeekMajor() (byte, error) {
-	if d.off < len(d.buf) && !d.opts.Strict {
-		if m := d.buf[d.off] >> 5; m != MajorTag {
-			return m, nil
-		}
-	}
-	return d.peekMajorSlow()
-}
-
-func (d *Decoder) peekMajorSlow() (byte, error) {
-	if d.off >= len(d.buf) {
-		if err := d.need(1); err != nil {
-			// Between items, not inside a tag whose content is missing.
-			if d.depth == 0 && err == io.ErrUnexpectedEOF && len(d.buf) == d.off && d.tagAt != d.Offset()+1 {
-				return 0, io.EOF
-			}
-			return 0, d.eof(err, d.Offset(), "item")
-		}
-	}
-	if d.opts.Strict && d.depth == 0 {
-		if err := d.checkStrict(); err != nil {
-			return 0, err
-		}
-	}
-	if m := d.buf[d.off] >> 5; m != MajorTag {
-		return m, nil
-	}
-	return d.contentMajor(), nil
-}
-
-// typeError is the error for an item of the wrong type at offset off.
-func (d *Decoder) typeError(off int64, ib byte, want string) error {
-	return d.errAt(off, ErrType, "expected "+want+", found "+describe(ib))
 }

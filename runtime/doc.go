@@ -68,7 +68,8 @@
 // //cborgen:tag type's own tag and its content, where any further tag,
 // 55799 included, is refused (ErrTagNumber, see ReadTypeTag), tags 0-3
 // must hold the content RFC 8949 requires, and bignums read into integers
-// and floats that hold them; all of it off the fast paths (see tags.go). An
+// and floats that hold them; all of it off the fast paths (see
+// decode_tags.go). An
 // indefinite-length array or map is counted before it is read, so that
 // ReadArrayHead and ReadMapHead return its length and the caller
 // allocates once; Leave consumes its break.
@@ -116,8 +117,8 @@
 // above do): [AppendArrayHead], [AppendMapHead], [AppendHead], [AppendTag],
 // [AppendBool], [AppendInt], [AppendUint], [AppendFloat32],
 // [AppendFloat64], [AppendFloat32Full], [AppendFloat64Full] (at their Go
-// width, as fxamacker's ShortestFloatNone), [AppendString], [AppendBytes], [AppendNull],
-// [AppendUndefined], [AppendSimple], [AppendTime], [AppendBigInt],
+// width, as fxamacker's ShortestFloatNone), [AppendString], [AppendBytes],
+// [AppendNull], [AppendUndefined], [AppendTime], [AppendBigInt],
 // [TimeMode], [TimeUnix], [TimeUnixMicro], [TimeUnixDynamic],
 // [TimeRFC3339], [TimeRFC3339Nano], [TimeRFC3339NanoUTC], and the major
 // types [MajorUint], [MajorNeg], [MajorBytes], [MajorText], [MajorArray],
@@ -140,18 +141,18 @@
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.NextIsArray], [Decoder.NextIsMap], [Decoder.Hint],
-//     [Decoder.Depth], [ReuseSlice], [ReuseCleared], [Grow],
+//     [ReuseSlice], [ReuseCleared], [Grow],
 //     [AppendTextHead].
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
-//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [KeyFold], [FoldKey],
+//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldKey],
 //     [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].
-//   - Errors with paths: [Decoder.Errorf], [NewError], [WrongLength],
+//   - Errors with paths: [Decoder.Errorf], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
 //     [WholeInput], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
-//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntPairs],
-//     [GetIntPairs], [UintPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
+//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
+//     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
 //     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],

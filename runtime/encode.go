@@ -1,10 +1,46 @@
 package runtime
 
 import (
-	"encoding/binary"
 	"math"
-	"unicode/utf8"
+	"math/big"
 )
+
+// AppendBigInt appends x as fxamacker/cbor writes a big.Int by default: a
+// CBOR integer when it fits one (-2^64 to 2^64-1), else a bignum, tag 2
+// (positive) or 3 (negative, holding -1-x) around the big-endian bytes.
+func AppendBigInt(dst []byte, x *big.Int) []byte {
+	if x.IsUint64() {
+		return AppendUint(dst, x.Uint64())
+	}
+	if x.IsInt64() {
+		return AppendInt(dst, x.Int64())
+	}
+	neg := x.Sign() < 0
+	m := new(big.Int).Abs(x)
+	if neg {
+		m.Sub(m, bigOne) // -1-x
+		if m.IsUint64() {
+			return AppendHead(dst, MajorNeg, m.Uint64())
+		}
+		dst = AppendTag(dst, 3)
+	} else {
+		dst = AppendTag(dst, 2)
+	}
+	return AppendBytes(dst, m.Bytes())
+}
+
+var bigOne = big.NewInt(1)
+
+// SizeBigInt reports an upper bound of the length of what AppendBigInt
+// writes for x: a tag, a head and the magnitude's bytes.
+func SizeBigInt(x *big.Int) int { return 1 + 9 + (x.BitLen()+7)/8 }
+
+// AppendBytesOf appends a byte string holding b, a slice of a named byte
+// type (type Kind uint8): fxamacker/cbor writes every slice whose element
+// kind is uint8 as a byte string.
+func AppendBytesOf[E ~uint8](dst []byte, b []E) []byte {
+	return AppendBytes(dst, asBytes(b))
+}
 
 // Major types of RFC 8949 §3.1, as the three high bits of an initial byte
 // hold them (unshifted).
@@ -29,6 +65,7 @@ const (
 	byteFloat32   = 0xfa
 	byteFloat64   = 0xfb
 	byteBreak     = 0xff
+	byteSimple8   = 0xf8 // a simple value in two bytes
 )
 
 // AppendHead appends the shortest head of the given major type with
@@ -133,10 +170,6 @@ func AppendNull(dst []byte) []byte { return append(dst, byteNull) }
 
 // AppendUndefined appends undefined (f7).
 func AppendUndefined(dst []byte) []byte { return append(dst, byteUndefined) }
-
-// AppendSimple appends a simple value (major type 7). Values 24 to 31 are
-// reserved by RFC 8949 and must not be passed.
-func AppendSimple(dst []byte, v uint8) []byte { return AppendHead(dst, MajorSimple, uint64(v)) }
 
 // AppendString appends s as a text string. The caller guarantees UTF-8;
 // Go strings that are not valid UTF-8 are written as they are, as
@@ -269,29 +302,4 @@ func float16ToFloat64(h uint16) float64 {
 		return math.NaN()
 	}
 	return sign * math.Ldexp(1024+mant, exp-25)
-}
-
-// validUTF8 reports whether b is valid UTF-8. It checks for ASCII first
-// a word at a time, reading the last word where the string ends (it may
-// overlap the one before), so that a string of 4 to 16 bytes costs two
-// loads; text with any other byte goes to utf8.Valid.
-func validUTF8(b []byte) bool {
-	const high = 0x8080808080808080
-	var w uint64
-	switch n := len(b); {
-	case n >= 8:
-		for i := 0; i < n-8; i += 8 {
-			if w |= binary.LittleEndian.Uint64(b[i:]); w&high != 0 {
-				return utf8.Valid(b)
-			}
-		}
-		w |= binary.LittleEndian.Uint64(b[n-8:])
-	case n >= 4:
-		w = uint64(binary.LittleEndian.Uint32(b) | binary.LittleEndian.Uint32(b[n-4:]))
-	default:
-		for _, c := range b {
-			w |= uint64(c)
-		}
-	}
-	return w&high == 0 || utf8.Valid(b)
 }

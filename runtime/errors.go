@@ -158,13 +158,6 @@ func (d *Decoder) Errorf(cause error, format string, args ...any) error {
 	return &Error{Offset: d.Offset(), Msg: msg, Err: cause}
 }
 
-// NewError returns a typed error at the decoder's current offset with the
-// cause err (a sentinel of this package, or an io error) and message msg;
-// for generated code.
-func NewError(d *Decoder, err error, msg string) error {
-	return &Error{Offset: d.Offset(), Msg: msg, Err: err}
-}
-
 // MethodError is the error for a value whose own UnmarshalCBOR or
 // UnmarshalBinary failed on the item that starts at offset off. It wraps
 // err, so errors.As and errors.Is find it, and keeps its text without a
@@ -174,6 +167,7 @@ func MethodError(off int64, err error) error {
 	return &Error{Offset: off, Msg: strings.TrimPrefix(err.Error(), "cbor: "), Err: err}
 }
 
+// errAt is the *Error at offset off with the cause and message msg.
 func (d *Decoder) errAt(off int64, cause error, msg string) error {
 	return &Error{Offset: off, Msg: msg, Err: cause}
 }
@@ -199,8 +193,13 @@ func count(n int, unit string) string {
 	return s
 }
 
-func eofError(d *Decoder, off int64, what string) error {
-	return &Error{Offset: off, Msg: "unexpected end of data in " + what, Err: io.ErrUnexpectedEOF}
+// eof converts a failure of need into a typed error at offset off: the
+// end of the data in what, or the reader's error.
+func (d *Decoder) eof(err error, off int64, what string) error {
+	if err == io.ErrUnexpectedEOF {
+		return d.errAt(off, err, "unexpected end of data in "+what)
+	}
+	return d.errAt(off, err, "reading "+what+": "+err.Error())
 }
 
 var majorNames = [8]string{"unsigned integer", "negative integer", "byte string", "text string", "array", "map", "tag", "simple value"}
@@ -220,4 +219,11 @@ func describe(b byte) string {
 		return "break"
 	}
 	return majorNames[b>>5]
+}
+
+// NotAVariant is the error for encoding a value of a union's interface
+// type that is none of its variants (a type that implements the interface
+// but that cbor-gen did not generate).
+func NotAVariant(union string, v any) error {
+	return fmt.Errorf("cbor: %T is not a variant of %s", v, union)
 }

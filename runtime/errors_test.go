@@ -163,9 +163,9 @@ func TestErrorHelpers(t *testing.T) {
 	if e := asError(t, err); e.Offset != 3 || !errors.Is(err, runtime.ErrLength) {
 		t.Errorf("WrongLength: %v", err)
 	}
-	err = runtime.NewError(d, runtime.ErrRange, "value out of range")
+	err = d.Errorf(runtime.ErrRange, "value out of range")
 	if e := asError(t, err); e.Offset != 3 || !errors.Is(err, runtime.ErrRange) || e.Msg != "value out of range" {
-		t.Errorf("NewError: %v", err)
+		t.Errorf("Errorf: %v", err)
 	}
 }
 

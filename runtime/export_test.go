@@ -9,3 +9,19 @@ func WalkSkip(d *Decoder) error { return d.walk(0, d.depth) }
 
 // ValidSlow is Valid by the general walker alone.
 var ValidSlow = validSlow
+
+// CountItem runs the indefinite-length counter over the item at the start
+// of data, with the options' MaxDepth: where the item ends, and whether
+// the counter accepted it.
+func CountItem(data []byte, o Options) (int, bool) {
+	d := NewBytesDecoder(data)
+	d.SetOptions(o)
+	d.slowPath()
+	return d.countItem(0, len(data), 0)
+}
+
+// Canonical is canonical.
+var Canonical = canonical
+
+// DepthOf is the number of containers open around the read position.
+func DepthOf(d *Decoder) int { return d.depth }

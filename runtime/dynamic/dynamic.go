@@ -103,7 +103,7 @@ func Decode(d *runtime.Decoder, ptr any) error {
 		return err
 	}
 	if err := cbor.Unmarshal(raw, ptr); err != nil {
-		return runtime.NewError(d, err, err.Error())
+		return d.Errorf(err, "%s", err.Error())
 	}
 	return nil
 }

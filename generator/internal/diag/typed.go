@@ -219,10 +219,16 @@ func (w *walker) matchKey(kn *node, t *Type, at where) (slot int, how, problem s
 				return i, "", ""
 			}
 		}
+		// The decoders' fallback, runtime.FoldKey, over the text keys of
+		// the slots in slot order ("" where a slot has none to match).
+		keys := make([]string, len(t.Slots))
 		for i, s := range t.Slots {
-			if s.HasKey && !s.Reserved && !s.Key.IsInt && runtime.KeyFold(key, s.Key.Text) {
-				return i, " (key matched by case folding)", ""
+			if s.HasKey && !s.Reserved && !s.Key.IsInt {
+				keys[i] = s.Key.Text
 			}
+		}
+		if i := runtime.FoldKey(key, keys); i >= 0 {
+			return i, " (key matched by case folding)", ""
 		}
 		return -1, "", ""
 	case majUint, majNeg:

@@ -74,32 +74,25 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 		return 0, false
 	}
 	ib := d.buf[pos]
-	major, ai := ib>>5, ib&0x1f
-	arg, h := uint64(ai), 1
-	switch {
-	case ai >= 24 && ai <= 27:
-		h += 1 << (ai - 24)
-		if h > end-pos {
-			return 0, false
-		}
-		arg = 0
-		for _, c := range d.buf[pos+1 : pos+h] {
-			arg = arg<<8 | uint64(c)
-		}
-	case ai > 27 && ai < 31:
+	size, starts := heads.size[ib], heads.starts[ib]
+	if starts == startsBreak || starts == startsNothing || int(size) > end-pos {
 		return 0, false
 	}
-	indef := ai == 31
+	major, h, indef := ib>>5, max(int(size), 1), size == 0
+	var arg uint64
+	if !indef {
+		arg = argAt(d.buf, pos, size)
+	}
 	pos += h
 	switch major {
 	case MajorUint, MajorNeg:
-		return pos, !indef
+		return pos, true
 	case MajorSimple:
 		// A break outside its container is not an item, nor is a simple
 		// value below 32 in the two-byte form (head refuses it): the
 		// decode meets it element by element, with the error head gives,
 		// as over a stream.
-		return pos, !indef && (ai != 24 || arg >= 32)
+		return pos, starts != startsSimple8 || arg >= 32
 	case MajorBytes, MajorText:
 		if indef {
 			for pos < end && d.buf[pos] != byteBreak {
@@ -120,7 +113,7 @@ func (d *Decoder) countItem(pos, end, depth int) (int, bool) {
 	}
 	if major == MajorTag {
 		// A tag within a tag is a level, as the decoders count it.
-		if indef || pos >= end {
+		if pos >= end {
 			return 0, false
 		}
 		if d.buf[pos]>>5 == MajorTag {

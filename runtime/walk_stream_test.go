@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math/rand"
@@ -10,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/cborgen/cborgen/runtime"
 )
@@ -56,36 +54,6 @@ func traceWith(d *runtime.Decoder, n int, skip func(*runtime.Decoder) error) str
 	return b.String()
 }
 
-// checkSkipAgrees compares Skip with the general walker on data over a
-// slice and over streams with various read sizes, with each option set:
-// the same items, offsets, errors and messages.
-func checkSkipAgrees(t *testing.T, data []byte, seed int64) {
-	t.Helper()
-	for _, o := range skipOptions {
-		kinds := []func() *runtime.Decoder{
-			func() *runtime.Decoder { return runtime.NewBytesDecoder(data) },
-			func() *runtime.Decoder {
-				return runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(bytes.Clone(data))))
-			},
-			func() *runtime.Decoder {
-				return runtime.NewDecoder(&chunkReader{data: bytes.Clone(data), rng: rand.New(rand.NewSource(seed))})
-			},
-			func() *runtime.Decoder { return runtime.NewDecoder(bytes.NewReader(bytes.Clone(data))) },
-		}
-		for k, mk := range kinds {
-			d := mk()
-			d.SetOptions(o)
-			got := traceWith(d, len(data), (*runtime.Decoder).Skip)
-			d = mk()
-			d.SetOptions(o)
-			want := traceWith(d, len(data), runtime.WalkSkip)
-			if got != want {
-				t.Fatalf("options %+v, decoder %d, input %x:\nSkip: %s\nwalk: %s", o, k, data, got, want)
-			}
-		}
-	}
-}
-
 // corpusInputs reads the []byte values of the seed corpora of the fuzz
 // targets.
 func corpusInputs(t *testing.T) [][]byte {
@@ -129,49 +97,6 @@ func skipSeeds(t *testing.T) [][]byte {
 		mustHex("bf 61 61 01 ff"), mustHex("bf 61 61 ff"), mustHex("9f 9f 9f ff ff ff"), mustHex("9b ff ff ff ff ff ff ff ff"),
 	)
 	return seeds
-}
-
-// TestSkipAgreesWithWalk checks the fast skip against the general walker
-// on the RFC vectors, the hostile inputs, the fuzz corpora and random
-// mutations of them.
-func TestSkipAgreesWithWalk(t *testing.T) {
-	seeds := skipSeeds(t)
-	for i, s := range seeds {
-		checkSkipAgrees(t, s, int64(i))
-		// Several items in a row, and a truncated copy.
-		checkSkipAgrees(t, append(append(bytes.Clone(s), s...), 0x18), int64(i))
-	}
-	rng := rand.New(rand.NewSource(1))
-	n := 20000
-	if testing.Short() {
-		n = 3000
-	}
-	for i := 0; i < n; i++ {
-		s := bytes.Clone(seeds[rng.Intn(len(seeds))])
-		for m := 1 + rng.Intn(3); m > 0 && len(s) > 0; m-- {
-			p := rng.Intn(len(s))
-			switch rng.Intn(4) {
-			case 0:
-				s[p] = byte(rng.Intn(256))
-			case 1:
-				s = s[:p]
-			case 2:
-				s = append(s[:p], append([]byte{byte(rng.Intn(256))}, s[p:]...)...)
-			default:
-				s[p] ^= 1 << rng.Intn(8)
-			}
-		}
-		checkSkipAgrees(t, s, int64(i))
-	}
-}
-
-// FuzzSkipFast compares the fast skip with the general walker.
-func FuzzSkipFast(f *testing.F) {
-	for _, ex := range appendixA {
-		f.Add(mustHex(ex.hex))
-	}
-	f.Add(nestedItem)
-	f.Fuzz(func(t *testing.T, data []byte) { checkSkipAgrees(t, data, int64(len(data))) })
 }
 
 func BenchmarkSkipLarge(b *testing.B) {

@@ -12,7 +12,7 @@ import (
 )
 
 // TestPairsMatchFxamacker encodes random maps through StringPairs,
-// IntPairs and UintPairs in both orders and compares with fxamacker/cbor.
+// IntegerPairs (int64 and uint64 keys) in both orders and compares with fxamacker/cbor.
 // The text keys are drawn from three byte values and share long
 // prefixes, so that the sort's packed windows tie and are refined; the
 // sizes reach past the groups of 256 keys.

@@ -141,17 +141,11 @@ func (s *sliceSkipper) indefinite(off int, ib byte, depth int) int {
 				return off + 1
 			}
 			// A chunk: a definite string of the same major type.
-			if c>>5 != major || c&0x1f > 27 {
+			h := int(heads.size[c])
+			if c>>5 != major || h == 0 || h > len(buf)-off {
 				return -1
 			}
-			h := 1
-			if ai := c & 0x1f; ai >= 24 {
-				h += 1 << (ai - 24)
-			}
-			if h > len(buf)-off {
-				return -1
-			}
-			arg, _ := headLen(buf[off:])
+			arg := argAt(buf, off, heads.size[c])
 			off += h
 			total += arg
 			if arg > s.maxStr || total > s.maxStr || arg > uint64(len(buf)-off) {

@@ -71,8 +71,8 @@ func TestNextField(t *testing.T) {
 			tc.fields, tc.err = 0, fmt.Sprintf("expected array of 2 elements, found %d", n)
 		}
 		if tc.err == "" {
-			if err != nil || fields != 2 || d.Depth() != 0 {
-				t.Errorf("%s: %d fields, depth %d, %v", tc.hex, fields, d.Depth(), err)
+			if err != nil || fields != 2 || DepthOf(d) != 0 {
+				t.Errorf("%s: %d fields, depth %d, %v", tc.hex, fields, DepthOf(d), err)
 			}
 			continue
 		}

@@ -9,16 +9,6 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 )
 
-// checkValidAgrees compares Valid with the general walker: the same
-// verdict, message and offset.
-func checkValidAgrees(t *testing.T, data []byte) {
-	t.Helper()
-	got, want := fmt.Sprint(runtime.Valid(data)), fmt.Sprint(runtime.ValidSlow(data))
-	if got != want {
-		t.Fatalf("input %x:\nValid: %s\nwalk:  %s", data, got, want)
-	}
-}
-
 // keyMaps returns maps of n pairs with keys of several kinds, some with a
 // duplicate (also in another encoding of the same value).
 func keyMaps(rng *rand.Rand) [][]byte {
@@ -68,42 +58,6 @@ func keyMaps(rng *rand.Rand) [][]byte {
 	return out
 }
 
-// TestValidAgreesWithWalk checks the fast validator against the general
-// walker on the RFC vectors, the hostile inputs, the fuzz corpora, maps
-// with and without duplicate keys, and random mutations of them all.
-func TestValidAgreesWithWalk(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	seeds := skipSeeds(t)
-	seeds = append(seeds, keyMaps(rng)...)
-	for _, c := range validityCases {
-		seeds = append(seeds, mustHex(c.hex))
-	}
-	for _, s := range seeds {
-		checkValidAgrees(t, s)
-	}
-	n := 30000
-	if testing.Short() {
-		n = 5000
-	}
-	for i := 0; i < n; i++ {
-		s := bytes.Clone(seeds[rng.Intn(len(seeds))])
-		for m := 1 + rng.Intn(3); m > 0 && len(s) > 0; m-- {
-			p := rng.Intn(len(s))
-			switch rng.Intn(4) {
-			case 0:
-				s[p] = byte(rng.Intn(256))
-			case 1:
-				s = s[:p]
-			case 2:
-				s = append(s[:p], append([]byte{byte(rng.Intn(256))}, s[p:]...)...)
-			default:
-				s[p] ^= 1 << rng.Intn(8)
-			}
-		}
-		checkValidAgrees(t, s)
-	}
-}
-
 // TestValidDuplicateAtEnd: a key at the very end of the input, read
 // byte by byte, and its duplicate earlier, read as a word, are found equal.
 func TestValidDuplicateAtEnd(t *testing.T) {
@@ -118,15 +72,6 @@ func TestValidDuplicateAtEnd(t *testing.T) {
 		}
 		checkValidAgrees(t, mustHex(h))
 	}
-}
-
-// FuzzValidFast compares Valid with the general walker.
-func FuzzValidFast(f *testing.F) {
-	for _, ex := range appendixA {
-		f.Add(mustHex(ex.hex))
-	}
-	f.Add(nestedItem)
-	f.Fuzz(func(t *testing.T, data []byte) { checkValidAgrees(t, data) })
 }
 
 // TestValidAllocs: Valid allocates nothing for maps that fit its stack

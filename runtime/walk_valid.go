@@ -37,25 +37,6 @@ const (
 
 const highBits = 0x8080808080808080
 
-// scalarSize is the size of the items that are whole and valid with their
-// initial byte known and enough bytes left: integers, floats, and simple
-// values in one byte; 0 for the rest.
-var scalarSize = func() (t [256]uint8) {
-	for ib := 0; ib < 256; ib++ {
-		major, ai := byte(ib>>5), ib&0x1f
-		switch {
-		case (major == MajorUint || major == MajorNeg) && ai < 24:
-			t[ib] = 1
-		case (major == MajorUint || major == MajorNeg || major == MajorSimple) && ai >= 25 && ai <= 27,
-			(major == MajorUint || major == MajorNeg) && ai == 24:
-			t[ib] = uint8(1 + 1<<(ai-24))
-		case major == MajorSimple && ai < 24:
-			t[ib] = 1
-		}
-	}
-	return t
-}()
-
 // validator checks an item over a slice with the default limits. Its
 // methods return the offset after what they checked, or -1 for anything
 // they do not accept; Valid then runs the general walker.
@@ -63,7 +44,8 @@ type validator struct {
 	buf []byte
 }
 
-// items checks n items at off, each at depth.
+// items checks n items at off, each at depth. A tag within a tag counts
+// as a level, as in walk.
 func (v *validator) items(off int, n uint64, depth int) int {
 	buf := v.buf
 	for ; n > 0; n-- {
@@ -71,8 +53,7 @@ func (v *validator) items(off int, n uint64, depth int) int {
 			return -1
 		}
 		ib := buf[off]
-		ai := ib & 0x1f
-		arg := uint64(ai)
+		ai, arg := ib&0x1f, uint64(ib&0x1f)
 		off++
 		if ai >= 24 {
 			switch ai {
@@ -162,7 +143,6 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				}
 			}
 			if b>>5 == MajorTag {
-				// A tag within a tag counts as a level, as in walk.
 				if depth+1 > DefaultMaxDepth {
 					return -1
 				}
@@ -241,7 +221,7 @@ func (v *validator) key(off int) (int, uint64) {
 		if h > len(buf)-off {
 			return -1, 0
 		}
-		arg, _ = headLen(buf[off:])
+		arg = wideArg(buf, off, ib)
 		if SizeHead(arg) != h {
 			return -1, 0
 		}
@@ -299,8 +279,8 @@ func (v *validator) smallMap(off, n, depth int) int {
 		fps[i] = fp
 		// The value: numbers, simple values and short ASCII text here.
 		if len(buf)-off >= 16 {
-			if c := buf[off]; scalarSize[c] != 0 {
-				off += int(scalarSize[c])
+			if c := buf[off]; heads.scalar[c] != 0 {
+				off += int(heads.scalar[c])
 				continue
 			} else if c-0x60 < 16 {
 				k := int(c-0x60) + 1

@@ -4,34 +4,9 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
-
-// StringPairs puts the pairs of a map with text keys into the order of
-// their encoded keys after they were appended in Go's iteration order, so
-// that an encoder visits the map once and never looks a value up again.
-// For text keys both sorted KeyOrders are the same order (shorter first,
-// then bytewise), because a text head grows with the length. Pooled, so
-// an encoder allocates nothing in steady state:
-//
-//	dst = runtime.AppendMapHead(dst, len(m))
-//	ps := runtime.GetStringPairs()
-//	for k, x := range m {
-//		ps.Add(dst, k)
-//		dst = runtime.AppendString(dst, k)
-//		dst = runtime.AppendInt(dst, x)
-//	}
-//	dst = ps.Finish(dst)
-type StringPairs struct {
-	keys     []string
-	packed   []uint64
-	orders   [4]keyOrder // the orders of the last maps sorted
-	next     int         // the entry of orders to replace next
-	recalled bool
-	pairBuf
-}
 
 // pairBuf is what every pair recorder holds: where each pair starts in
 // the output, in the order appended, and the buffers of the sort.
@@ -49,89 +24,6 @@ type pairBuf struct {
 type pairRank struct {
 	w    uint64
 	n, i uint32
-}
-
-var stringPairsPool = sync.Pool{New: func() any { return new(StringPairs) }}
-
-// GetStringPairs returns an empty StringPairs from the pool; Finish
-// returns it.
-func GetStringPairs() *StringPairs { return stringPairsPool.Get().(*StringPairs) }
-
-// Add records that the pair of key k starts at len(dst); the previous
-// pair, if any, ends there.
-func (p *StringPairs) Add(dst []byte, k string) {
-	p.keys = append(p.keys, k)
-	p.starts = append(p.starts, len(dst))
-}
-
-// Finish reorders the pairs appended since the first Add, returns dst and
-// puts p back into the pool: p must not be used after.
-func (p *StringPairs) Finish(dst []byte) []byte {
-	if n := len(p.keys); n > 1 {
-		r := p.rankBuf(n)
-		long := 0
-		for _, k := range p.keys {
-			long = max(long, len(k))
-		}
-		if n > fewPairs && p.recall(r) {
-			// The keys of the last map sorted with n keys, in an order
-			// that ranks follow from.
-		} else if n <= fewPairs {
-			// Few keys: an insertion sort comparing them in line.
-			for i := range r {
-				r[i] = pairRank{i: uint32(i)}
-			}
-			for i := 1; i < n; i++ {
-				x := r[i]
-				j := i
-				for ; j > 0 && textLess(p.keys[x.i], p.keys[r[j-1].i]); j-- {
-					r[j] = r[j-1]
-				}
-				r[j] = x
-			}
-		} else if long < shortKey {
-			// Group the keys by length (a counting sort), then sort
-			// each group by its bytes.
-			var start [shortKey + 1]uint32
-			for _, k := range p.keys {
-				start[len(k)+1]++
-			}
-			for i := 1; i < len(start); i++ {
-				start[i] += start[i-1]
-			}
-			for i, k := range p.keys {
-				r[start[len(k)]] = pairRank{n: uint32(len(k)), i: uint32(i)}
-				start[len(k)]++
-			}
-			for lo := 0; lo < n; {
-				hi := lo + 1
-				for hi < n && r[hi].n == r[lo].n {
-					hi++
-				}
-				p.sortShort(r[lo:hi], 0)
-				lo = hi
-			}
-		} else {
-			for i, k := range p.keys {
-				r[i] = pairRank{w: textWord(k, 0), n: uint32(len(k)), i: uint32(i)}
-			}
-			sortRanks(r, p.aux)
-			p.refine(r, 8)
-		}
-		if n > fewPairs && !p.recalled {
-			p.remember(r)
-		}
-		dst = p.permute(dst)
-	}
-	clear(p.keys)
-	p.keys = p.keys[:0]
-	if cap(p.keys) > 1<<16 {
-		p.keys = nil
-		p.orders = [4]keyOrder{}
-	}
-	p.reset()
-	stringPairsPool.Put(p)
-	return dst
 }
 
 // fewPairs bounds the maps whose keys Finish sorts by insertion.
@@ -156,12 +48,12 @@ func textLess(a, b string) bool {
 	return load8(a, n-8) < load8(b, n-8)
 }
 
-// keyOrder is the sorted order of the keys of a map as they came, kept so
+// rememberedPerm is the sorted order of the keys of a map as they came, kept so
 // that the same map encoded again (a common case: a map of metrics
 // written every few seconds) skips the sort. keys are the keys in the
 // order they were added; sorted[j] is the index in keys of the j-th key in
 // order.
-type keyOrder struct {
+type rememberedPerm struct {
 	keys   []string
 	sorted []uint32
 }
@@ -390,16 +282,21 @@ func (p *StringPairs) sortShort(g []pairRank, off int) {
 		g[j] = old[v&mask]
 		g[j].w = v >> idxBits
 	}
-	if next < 0 {
-		return // every byte that differs was compared
+	if next >= 0 { // some bytes that differ were not compared
+		p.sortTies(g, next)
 	}
+}
+
+// sortTies sorts each run of g whose packed bytes (w) are equal again by
+// sortShort, from off on.
+func (p *StringPairs) sortTies(g []pairRank, off int) {
 	for lo := 0; lo < len(g); {
 		hi := lo + 1
 		for hi < len(g) && g[hi].w == g[lo].w {
 			hi++
 		}
 		if hi-lo > 1 {
-			p.sortShort(g[lo:hi], next)
+			p.sortShort(g[lo:hi], off)
 		}
 		lo = hi
 	}
@@ -457,89 +354,6 @@ func textWord(s string, off int) uint64 {
 func load4(s string, p int) uint32 {
 	t := s[p : p+4]
 	return uint32(t[0])<<24 | uint32(t[1])<<16 | uint32(t[2])<<8 | uint32(t[3])
-}
-
-// IntPairs does for signed integer keys what StringPairs does for text
-// keys, in either sorted KeyOrder.
-type IntPairs struct {
-	keys []int64
-	pairBuf
-}
-
-var intPairsPool = sync.Pool{New: func() any { return new(IntPairs) }}
-
-// GetIntPairs returns an empty IntPairs from the pool.
-func GetIntPairs() *IntPairs { return intPairsPool.Get().(*IntPairs) }
-
-// Add records that the pair of key k starts at len(dst).
-func (p *IntPairs) Add(dst []byte, k int64) {
-	p.keys = append(p.keys, k)
-	p.starts = append(p.starts, len(dst))
-}
-
-// Finish reorders the pairs into order (SortNone keeps them as they are),
-// returns dst and puts p back into the pool.
-func (p *IntPairs) Finish(dst []byte, order KeyOrder) []byte {
-	if n := len(p.keys); n > 1 && order != SortNone {
-		r := p.rankBuf(n)
-		for i, k := range p.keys {
-			// Bytewise, the order is that of (major type, argument),
-			// the unsigned order of bytewiseInt; length-first puts the
-			// size of the head before that.
-			r[i] = pairRank{w: bytewiseInt(k), i: uint32(i)}
-			if order == SortLengthFirst {
-				_, arg := intHead(k)
-				r[i].n = uint32(SizeHead(arg))
-			}
-		}
-		sortRanks(r, p.aux)
-		dst = p.permute(dst)
-	}
-	p.keys = p.keys[:0]
-	if cap(p.keys) > 1<<16 {
-		p.keys = nil
-	}
-	p.reset()
-	intPairsPool.Put(p)
-	return dst
-}
-
-// UintPairs is IntPairs for unsigned keys; both sorted orders agree for
-// them.
-type UintPairs struct {
-	keys []uint64
-	pairBuf
-}
-
-var uintPairsPool = sync.Pool{New: func() any { return new(UintPairs) }}
-
-// GetUintPairs returns an empty UintPairs from the pool.
-func GetUintPairs() *UintPairs { return uintPairsPool.Get().(*UintPairs) }
-
-// Add records that the pair of key k starts at len(dst).
-func (p *UintPairs) Add(dst []byte, k uint64) {
-	p.keys = append(p.keys, k)
-	p.starts = append(p.starts, len(dst))
-}
-
-// Finish reorders the pairs into ascending key order (SortNone keeps
-// them as they are), returns dst and puts p back into the pool.
-func (p *UintPairs) Finish(dst []byte, order KeyOrder) []byte {
-	if n := len(p.keys); n > 1 && order != SortNone {
-		r := p.rankBuf(n)
-		for i, k := range p.keys {
-			r[i] = pairRank{w: k, i: uint32(i)}
-		}
-		sortRanks(r, p.aux)
-		dst = p.permute(dst)
-	}
-	p.keys = p.keys[:0]
-	if cap(p.keys) > 1<<16 {
-		p.keys = nil
-	}
-	p.reset()
-	uintPairsPool.Put(p)
-	return dst
 }
 
 // rankBuf returns p.ranks with length n, and sizes p.aux to match.

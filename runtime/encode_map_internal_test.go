@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand"
 	"slices"
@@ -123,25 +122,4 @@ func compareTextKeys(a, b string) int {
 		}
 	}
 	return strings.Compare(a[p:], b[p:])
-}
-
-func compareIntKeys(a, b int64) int {
-	ma, xa := intHead(a)
-	mb, xb := intHead(b)
-	if ma != mb {
-		return int(ma) - int(mb)
-	}
-	return cmp.Compare(xa, xb)
-}
-
-func compareIntKeysLengthFirst(a, b int64) int {
-	ma, xa := intHead(a)
-	mb, xb := intHead(b)
-	if sa, sb := SizeHead(xa), SizeHead(xb); sa != sb {
-		return sa - sb
-	}
-	if ma != mb {
-		return int(ma) - int(mb)
-	}
-	return cmp.Compare(xa, xb)
 }

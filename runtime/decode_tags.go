@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 )
 
@@ -266,4 +267,107 @@ func (d *Decoder) floatOfInt(neg bool, mag uint64, start int64) (float64, error)
 		return 0, d.rangeError(start, neg, mag, "float (int64 range)")
 	}
 	return float64(-1 - int64(mag)), nil // one rounding, as fxamacker's
+}
+
+// ReadTypeTag reads the tag in front of a value of a type declared with
+// //cborgen:tag want, after any self-described CBOR tags (55799). A
+// different tag number is an error (ErrTagNumber) that names both; so is
+// an item without a tag, unless optional, when the untagged item is left
+// to be read as it is, and so is the type's tag followed by another tag
+// (self-described CBOR included) before the content. This is
+// fxamacker/cbor's DecTagRequired (or DecTagOptional) for a type in its
+// TagSet.
+//
+// Errors: ErrTagNumber; io.ErrUnexpectedEOF and ErrSyntax for a head cut
+// short or malformed.
+func (d *Decoder) ReadTypeTag(want uint64, optional bool) error {
+	for {
+		ib, arg, _, ok := d.peekHead(0)
+		if !ok {
+			_, err := d.ReadTag() // says why: cut short, or malformed
+			return err
+		}
+		start := d.Offset()
+		if ib>>5 != MajorTag {
+			if optional {
+				return nil
+			}
+			return d.errAt(start, ErrTagNumber, "expected tag "+strconv.FormatUint(want, 10)+", found "+describe(ib))
+		}
+		if _, err := d.ReadTag(); err != nil {
+			return err
+		}
+		switch {
+		case arg == want:
+			// fxamacker takes the tags in front of the content, after
+			// the leading 55799s, as one list that must be the type's
+			// own: another tag after it (even 55799) is refused.
+			if ib, next, _, ok := d.peekHead(0); ok && ib>>5 == MajorTag {
+				return d.errAt(start, ErrTagNumber, "expected tag "+strconv.FormatUint(want, 10)+", found tag "+
+					strconv.FormatUint(arg, 10)+" then tag "+strconv.FormatUint(next, 10))
+			}
+			return nil
+		case arg == TagSelfDescribed:
+			continue
+		}
+		return d.errAt(start, ErrTagNumber, "expected tag "+strconv.FormatUint(want, 10)+", found tag "+strconv.FormatUint(arg, 10))
+	}
+}
+
+// ReadBigInt reads an integer of any size into z, as fxamacker/cbor's
+// default options read into a big.Int: a CBOR integer, or a bignum (tag 2
+// or 3 around a byte string). Other tags before the item are skipped; tags
+// 0-3 must hold the content RFC 8949 §3.4 requires. Null and undefined set
+// z to 0 (fxamacker leaves it unchanged: the same on a fresh value).
+func (d *Decoder) ReadBigInt(z *big.Int) error {
+	for {
+		b, err := d.peek()
+		if err != nil {
+			return err
+		}
+		switch {
+		case b == byteNull || b == byteUndefined:
+			d.off++
+			z.SetInt64(0)
+			return nil
+		case b>>5 == MajorUint || b>>5 == MajorNeg:
+			neg, mag, _, err := d.readInt("integer")
+			if err != nil {
+				return err
+			}
+			switch {
+			case !neg:
+				z.SetUint64(mag)
+			case mag <= math.MaxInt64:
+				z.SetInt64(-1 - int64(mag))
+			default:
+				z.SetUint64(mag)
+				z.Add(z, bigOne)
+				z.Neg(z)
+			}
+			return nil
+		case b>>5 == MajorTag:
+			tag, err := d.stripTags()
+			if err != nil {
+				return err
+			}
+			if tag != 2 && tag != 3 {
+				continue // fxamacker/cbor decodes the content of other tags
+			}
+			// A view of the input (SetBytes copies it): never the
+			// scratch buffer made to alias the input, which the chunks
+			// of an indefinite-length string would be written into.
+			b, err := d.readBytesView()
+			if err != nil {
+				return err
+			}
+			z.SetBytes(b)
+			if tag == 3 {
+				z.Add(z, bigOne)
+				z.Neg(z)
+			}
+			return nil
+		}
+		return d.typeError(d.Offset(), b, "integer or bignum")
+	}
 }

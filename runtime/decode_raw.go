@@ -1,0 +1,55 @@
+package runtime
+
+// ReadRawItem reads the next item, whatever it is, as its bytes, tags
+// included: what a union's catch-all variant keeps. Pass buf, the slice
+// the variant holds, as it is: its array is reused as ReadBytes reuses
+// one, only when buf has room past its length and past the item, as the
+// slices ReadRawItem makes have. The item is checked as Valid checks it
+// (well-formed, text valid UTF-8, no map with a key twice, tags 0-3 with
+// the content RFC 8949 requires), against the decoder's limits: a
+// catch-all keeps only what it can write back as a valid item, and
+// refuses the rest with the reason and its offset.
+func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
+	if d.off >= len(d.buf) {
+		if err := d.need(1); err != nil {
+			return buf, err
+		}
+	}
+	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
+	err := d.walk(validFlags, d.depth)
+	d.pinned = false
+	if err != nil {
+		return buf, err
+	}
+	return copyBytes(buf, d.buf[d.pin:d.off:len(d.buf)]), nil
+}
+
+// ReadRaw consumes the next item, checks that it is well-formed within the
+// limits (as Skip does), and returns its encoded bytes. As fxamacker/cbor
+// does before it hands an item to a cbor.RawMessage or an UnmarshalCBOR
+// method, it strips leading 55799 tags and checks that each of the tags
+// in front holds what RFC 8949 requires if it is one of tags 0-3. The result aliases
+// the decoder's buffer: it is valid until the next read from d, so copy it
+// to keep it. Generated code hands it to a field's own UnmarshalCBOR, as
+// fxamacker/cbor does, and copies it into a cbor.RawMessage.
+func (d *Decoder) ReadRaw() ([]byte, error) {
+	if d.opts.Strict && d.depth == 0 {
+		if err := d.checkStrict(); err != nil {
+			return nil, err
+		}
+	}
+	depth := d.depth
+	if d.off >= len(d.buf) || d.buf[d.off]>>5 == MajorTag {
+		var err error
+		if depth, err = d.readRawTags(); err != nil {
+			return nil, err
+		}
+	}
+	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
+	err := d.walk(0, depth)
+	d.pinned = false
+	if err != nil {
+		return nil, err
+	}
+	return d.buf[d.pin:d.off:d.off], nil
+}

@@ -218,6 +218,15 @@ type Shadow struct {
 func TestMapFormatForeignOmitEmpty(t *testing.T) {
 	dir := schemaModule(t)
 	writeExt(t, dir)
+	// later's own //go:generate line generates G, which has no methods
+	// yet: once it has them, fxamacker never finds a G empty, so a
+	// struct holding one is never empty either.
+	if err := os.MkdirAll(filepath.Join(dir, "later"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "later", "later.go"), "package later\n\n//go:generate go tool cbor-gen -type G\n\n"+
+		"type G struct {\n\tA int `cbor:\"a,omitempty\"`\n}\n\n"+
+		"type S struct {\n\tG G `cbor:\"g,omitempty\"`\n\tB int `cbor:\"b,omitempty\"`\n}\n")
 	for _, tc := range []struct {
 		name, src string
 		want, not []string
@@ -226,6 +235,8 @@ func TestMapFormatForeignOmitEmpty(t *testing.T) {
 			[]string{"dst = append(dst, \"\\x61p\"...)"}, []string{"omitted"}},
 		{"field by field", "import \"example.com/x/ext\"\n\n//cborgen:map\ntype T struct {\n\tS ext.Open `cbor:\"s,omitempty\"`\n}\n",
 			[]string{"if v.S.A != 0 || v.S.C != 0 {"}, nil},
+		{"a struct generated later inside", "import \"example.com/x/later\"\n\n//cborgen:map\ntype T struct {\n\tS later.S `cbor:\"s,omitempty\"`\n}\n",
+			[]string{"dst = append(dst, \"\\x61s\"...)"}, []string{"omitted", "v.S.G.A"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := versions(t, dir, Config{}, tc.src)

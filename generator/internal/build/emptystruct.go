@@ -27,8 +27,9 @@ import (
 // encodes; ok is false for a type whose values are never empty. nested
 // is true for a field inside a struct that is tested field by field,
 // where the generated test is one expression and cannot call
-// MarshalBinary.
-func emptyTestOf(t types.Type, q types.Qualifier, nested bool) (model.OmitTest, bool, error) {
+// MarshalBinary. A struct that its package's //go:generate line will
+// generate (pending) is never empty, as a type with MarshalCBOR.
+func emptyTestOf(t types.Type, q types.Qualifier, pending *pendingGeneration, nested bool) (model.OmitTest, bool, error) {
 	t = types.Unalias(t)
 	name := types.TypeString(t, q)
 	if _, ok := t.Underlying().(*types.Pointer); ok {
@@ -69,7 +70,10 @@ func emptyTestOf(t types.Type, q types.Qualifier, nested bool) (model.OmitTest, 
 	case *types.Interface:
 		return model.OmitTest{Kind: model.OmitNil}, true, nil
 	case *types.Struct:
-		return structEmptyTest(t, q)
+		if n, ok := t.(*types.Named); ok && pending != nil && pending.generates(n.Origin().Obj()) {
+			return model.OmitTest{}, false, nil
+		}
+		return structEmptyTest(t, q, pending)
 	}
 	return model.OmitTest{}, false, fmt.Errorf("not supported for type %s", name)
 }
@@ -77,7 +81,7 @@ func emptyTestOf(t types.Type, q types.Qualifier, nested bool) (model.OmitTest, 
 // structEmptyTest is fxamacker/cbor's isEmptyStruct for the struct type
 // t, decided now: never empty (ok false), always empty (OmitAlways), or
 // the test of each field (OmitFields).
-func structEmptyTest(t types.Type, q types.Qualifier) (model.OmitTest, bool, error) {
+func structEmptyTest(t types.Type, q types.Qualifier, pending *pendingGeneration) (model.OmitTest, bool, error) {
 	name := types.TypeString(t, q)
 	st := t.Underlying().(*types.Struct)
 	fields, errs := visibleFields(token.NewFileSet(), name, t)
@@ -110,7 +114,7 @@ func structEmptyTest(t types.Type, q types.Qualifier) (model.OmitTest, bool, err
 	}
 	parts := &model.OmitParts{}
 	for _, c := range wire {
-		test, ok, err := emptyTestOf(c.v.Type(), q, true)
+		test, ok, err := emptyTestOf(c.v.Type(), q, pending, true)
 		if err != nil {
 			return model.OmitTest{}, false, fmt.Errorf("field %s.%s: %v", name, c.v.Name(), err)
 		}

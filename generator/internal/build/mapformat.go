@@ -18,8 +18,10 @@ import (
 // tested field by field, as fxamacker tests it (emptystruct.go).
 
 // checkMapFormats refuses directives that contradict //cborgen:map and
-// fills in Field.Omit for the fields of every map-format struct.
-func checkMapFormats(f *model.File) error {
+// fills in Field.Omit for the fields of every map-format struct. pending
+// says which structs of other packages their //go:generate lines will
+// generate.
+func checkMapFormats(f *model.File, pending *pendingGeneration) error {
 	var errs []error
 	byName := map[string]*model.Struct{}
 	for _, s := range f.Structs {
@@ -46,7 +48,7 @@ func checkMapFormats(f *model.File) error {
 			}
 			fd.Omit = nil
 			if fd.OmitEmpty {
-				test, ok, err := emptyTest(fd.Type, byName, q)
+				test, ok, err := emptyTest(fd.Type, byName, q, pending)
 				if err != nil {
 					fail("omitempty: %v", err)
 				} else if ok {
@@ -72,7 +74,7 @@ func checkMapFormats(f *model.File) error {
 // emptyTest is fxamacker/cbor's omitempty test for a value of type t; ok
 // is false for a type whose values are never empty (a struct with its own
 // marshaler, generated ones included; time.Time; big.Int).
-func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier) (test model.OmitTest, ok bool, err error) {
+func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier, pending *pendingGeneration) (test model.OmitTest, ok bool, err error) {
 	switch t := t.(type) {
 	case model.Bool:
 		return model.OmitTest{Kind: model.OmitFalse}, true, nil
@@ -94,7 +96,7 @@ func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier
 			// in its TagSet (which takes no type with marshalers): empty
 			// as its underlying value is, so a nil Dict is left out,
 			// not written as an untagged null a TagSet reader refuses.
-			return emptyTest(s.Value, structs, q)
+			return emptyTest(s.Value, structs, q, pending)
 		}
 		return model.OmitTest{}, false, nil // fxamacker calls its MarshalCBOR: never empty
 	case model.Time, model.BigInt:
@@ -107,7 +109,7 @@ func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier
 	case model.BinaryMarshaler:
 		return model.OmitTest{Kind: model.OmitBinary}, true, nil
 	case model.Dynamic, model.Split:
-		return emptyTestOf(t.GoType(), q, false)
+		return emptyTestOf(t.GoType(), q, pending, false)
 	case model.TypeParam:
 		return model.OmitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", types.TypeString(t.Go, q))
 	}

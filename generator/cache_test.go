@@ -12,9 +12,14 @@ import (
 	"github.com/cborgen/cborgen/generator"
 )
 
+// uncachedGoldens are the golden cases whose types hold structs of
+// another package of the module without generated methods, whose
+// //go:generate lines (build/pending.go) the cache digest does not cover.
+var uncachedGoldens = map[string]bool{"foreign": true}
+
 // TestCacheGoldens: every golden case, rendered a second time, comes from
-// the regeneration cache, equal to the first run and to the file checked
-// in.
+// the regeneration cache (but those of uncachedGoldens, which it never
+// keeps), equal to the first run and to the file checked in.
 func TestCacheGoldens(t *testing.T) {
 	dirs, err := filepath.Glob(filepath.Join(goldenDir, "*"))
 	if err != nil {
@@ -39,6 +44,15 @@ func TestCacheGoldens(t *testing.T) {
 			second, err := generator.Render(cfg)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The run of a case that reads another package's
+			// //go:generate lines is not kept: the digest does not
+			// cover them.
+			if name := filepath.Base(dir); uncachedGoldens[name] {
+				if generator.CacheHits() != hits {
+					t.Fatalf("the second run came from the cache; its result depends on another package's //go:generate lines")
+				}
+				return
 			}
 			if generator.CacheHits() != hits+1 {
 				t.Fatalf("the second run did not come from the cache")

@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,6 +12,8 @@ import (
 // at the type or field, with what to do.
 func TestMapFormatRefusals(t *testing.T) {
 	dir := schemaModule(t)
+	writeExt(t, dir)
+	const extImport = "import \"example.com/x/ext\"\n\n"
 	for _, tc := range []struct {
 		name, src string
 		want      []string
@@ -24,8 +28,14 @@ func TestMapFormatRefusals(t *testing.T) {
 			[]string{"the struct's toarray option asks for an array"}},
 		{"reserved", "import \"github.com/cborgen/cborgen/runtime\"\n\n//cborgen:map\ntype T struct {\n\tA int\n\t_ runtime.Reserved\n}\n",
 			[]string{"runtime.Reserved keeps a slot of an array"}},
-		{"omitempty foreign struct", "import \"image\"\n\n//cborgen:map\ntype T struct {\n\tP image.Point `cbor:\"p,omitempty\"`\n}\n",
-			[]string{"x.go:7:2: field T.P: omitempty: fxamacker/cbor tests a struct of type image.Point field by field"}},
+		{"omitempty foreign struct through an unexported pointer", extImport + "//cborgen:map\ntype T struct {\n\tS ext.Hidden `cbor:\"s,omitempty\"`\n}\n",
+			[]string{"x.go:7:2: field T.S: omitempty: field ext.Hidden.A: it is promoted through the unexported embedded pointer inner"}},
+		{"omitempty foreign struct holding a MarshalBinary type", extImport + "//cborgen:map\ntype T struct {\n\tS ext.Link `cbor:\"s,omitempty\"`\n}\n",
+			[]string{"field T.S: omitempty: field ext.Link.U: fxamacker/cbor calls MarshalBinary of url.URL"}},
+		{"omitempty foreign struct whose selector reaches another field", extImport + "//cborgen:map\ntype T struct {\n\tS ext.Shadow `cbor:\"s,omitempty\"`\n}\n",
+			[]string{"field T.S: omitempty: field ext.Shadow.A: Go's selector A reaches another field than fxamacker/cbor reads"}},
+		{"omitempty foreign struct with both array options", extImport + "//cborgen:map\ntype T struct {\n\tS ext.Both `cbor:\"s,omitempty\"`\n}\n",
+			[]string{"field T.S: omitempty: fxamacker/cbor refuses the struct ext.Both: it has both toarray and toindefarray"}},
 		{"omitzero not comparable", "//cborgen:map\ntype T struct {\n\tI Inner `cbor:\"i,omitzero\"`\n}\n\ntype Inner struct{ S []int }\n",
 			[]string{"x.go:5:2: field T.I: omitzero: Inner is not comparable", "give it an IsZero() bool method"}},
 		{"omitempty type parameter", "//cborgen:map\ntype T[P any] struct {\n\tV P `cbor:\"v,omitempty\"`\n}\n",
@@ -153,5 +163,96 @@ func TestMapFormatVariants(t *testing.T) {
 	_, err := versions(t, schemaModule(t), Config{}, union+"type A struct{ Y int }\n")
 	if err == nil || !strings.Contains(err.Error(), "map") {
 		t.Errorf("a map variant beside a variant that also reads maps: %v", err)
+	}
+}
+
+// writeExt writes the package ext into the module at dir: structs of a
+// package that is not generated, for the omitempty tests of a field of
+// such a type.
+func writeExt(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, "ext"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "ext", "ext.go"), `package ext
+
+import "net/url"
+
+type Hidden struct{ *inner }
+
+type inner struct {
+	A int `+"`cbor:\",omitempty\"`"+`
+}
+
+type Link struct {
+	U url.URL `+"`cbor:\",omitempty\"`"+`
+}
+
+type Both struct {
+	_ struct{} `+"`cbor:\",toarray,toindefarray\"`"+`
+	A int
+}
+
+type Open struct {
+	A int `+"`cbor:\"a,omitempty\"`"+`
+	b int
+	deep
+}
+
+type deep struct {
+	C uint `+"`cbor:\"c,omitempty\"`"+`
+}
+
+type Shadow struct {
+	A int `+"`cbor:\"a,omitempty\"`"+`
+	inner
+}
+`)
+}
+
+// TestMapFormatForeignOmitEmpty: omitempty on a struct of another package
+// that is not generated is fxamacker's test of it, decided now: never
+// empty (image.Point, whose fields lack omitempty: always written), or a
+// test of each of its omitempty fields, promoted ones reached past an
+// unexported embedded struct as Go promotes them.
+func TestMapFormatForeignOmitEmpty(t *testing.T) {
+	dir := schemaModule(t)
+	writeExt(t, dir)
+	// later's own //go:generate line generates G, which has no methods
+	// yet: once it has them, fxamacker never finds a G empty, so a
+	// struct holding one is never empty either.
+	if err := os.MkdirAll(filepath.Join(dir, "later"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "later", "later.go"), "package later\n\n//go:generate go tool cbor-gen -type G\n\n"+
+		"type G struct {\n\tA int `cbor:\"a,omitempty\"`\n}\n\n"+
+		"type S struct {\n\tG G `cbor:\"g,omitempty\"`\n\tB int `cbor:\"b,omitempty\"`\n}\n")
+	for _, tc := range []struct {
+		name, src string
+		want, not []string
+	}{
+		{"never empty", "import \"image\"\n\n//cborgen:map\ntype T struct {\n\tP image.Point `cbor:\"p,omitempty\"`\n}\n",
+			[]string{"dst = append(dst, \"\\x61p\"...)"}, []string{"omitted"}},
+		{"field by field", "import \"example.com/x/ext\"\n\n//cborgen:map\ntype T struct {\n\tS ext.Open `cbor:\"s,omitempty\"`\n}\n",
+			[]string{"if v.S.A != 0 || v.S.C != 0 {"}, nil},
+		{"a struct generated later inside", "import \"example.com/x/later\"\n\n//cborgen:map\ntype T struct {\n\tS later.S `cbor:\"s,omitempty\"`\n}\n",
+			[]string{"dst = append(dst, \"\\x61s\"...)"}, []string{"omitted", "v.S.G.A"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := versions(t, dir, Config{}, tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(out.Source), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.Source)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(string(out.Source), w) {
+					t.Errorf("output holds %q:\n%s", w, out.Source)
+				}
+			}
+		})
 	}
 }

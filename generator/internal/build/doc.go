@@ -22,6 +22,8 @@
 //	               generate, which a field may use before they exist
 //	mapformat.go   the tests that leave a field out of a //cborgen:map
 //	               type's map (omitempty, omitzero), as fxamacker decides
+//	emptystruct.go fxamacker's omitempty test of a type it encodes by
+//	               reflection: a struct of another package, field by field
 //	unions.go      the refusal of union variants that cannot be told apart
 //	embed.go       the refusal of a struct that would take over the
 //	               MarshalCBOR of a generated type it embeds

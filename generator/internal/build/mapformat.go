@@ -13,11 +13,15 @@ import (
 // a field tagged omitempty or omitzero is left out when its value is
 // empty or zero by fxamacker's rules. This file decides, once, at
 // generation time, how each such field is tested (Field.Omit), and
-// refuses what fxamacker would decide only by reflection.
+// refuses, saying why, what cannot be decided so (a type parameter, an
+// interface's IsZero). A struct that fxamacker encodes by reflection is
+// tested field by field, as fxamacker tests it (emptystruct.go).
 
 // checkMapFormats refuses directives that contradict //cborgen:map and
-// fills in Field.Omit for the fields of every map-format struct.
-func checkMapFormats(f *model.File) error {
+// fills in Field.Omit for the fields of every map-format struct. pending
+// says which structs of other packages their //go:generate lines will
+// generate.
+func checkMapFormats(f *model.File, pending *pendingGeneration) error {
 	var errs []error
 	byName := map[string]*model.Struct{}
 	for _, s := range f.Structs {
@@ -44,7 +48,7 @@ func checkMapFormats(f *model.File) error {
 			}
 			fd.Omit = nil
 			if fd.OmitEmpty {
-				test, ok, err := emptyTest(fd.Type, byName, q)
+				test, ok, err := emptyTest(fd.Type, byName, q, pending)
 				if err != nil {
 					fail("omitempty: %v", err)
 				} else if ok {
@@ -70,7 +74,7 @@ func checkMapFormats(f *model.File) error {
 // emptyTest is fxamacker/cbor's omitempty test for a value of type t; ok
 // is false for a type whose values are never empty (a struct with its own
 // marshaler, generated ones included; time.Time; big.Int).
-func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier) (test model.OmitTest, ok bool, err error) {
+func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier, pending *pendingGeneration) (test model.OmitTest, ok bool, err error) {
 	switch t := t.(type) {
 	case model.Bool:
 		return model.OmitTest{Kind: model.OmitFalse}, true, nil
@@ -92,7 +96,7 @@ func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier
 			// in its TagSet (which takes no type with marshalers): empty
 			// as its underlying value is, so a nil Dict is left out,
 			// not written as an untagged null a TagSet reader refuses.
-			return emptyTest(s.Value, structs, q)
+			return emptyTest(s.Value, structs, q, pending)
 		}
 		return model.OmitTest{}, false, nil // fxamacker calls its MarshalCBOR: never empty
 	case model.Time, model.BigInt:
@@ -105,43 +109,11 @@ func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier
 	case model.BinaryMarshaler:
 		return model.OmitTest{Kind: model.OmitBinary}, true, nil
 	case model.Dynamic, model.Split:
-		return emptyTestOf(t.GoType(), q)
+		return emptyTestOf(t.GoType(), q, pending, false)
 	case model.TypeParam:
 		return model.OmitTest{}, false, fmt.Errorf("whether a value of type parameter %s is empty depends on the type argument; drop omitempty", types.TypeString(t.Go, q))
 	}
 	return model.OmitTest{}, false, fmt.Errorf("not supported for this type")
-}
-
-// emptyTestOf is the omitempty test of a type that fxamacker/cbor
-// encodes: by its marshalers, else by its kind.
-func emptyTestOf(t types.Type, q types.Qualifier) (model.OmitTest, bool, error) {
-	name := types.TypeString(t, q)
-	switch {
-	case hasMethod(t, "MarshalCBOR"):
-		return model.OmitTest{}, false, nil
-	case hasMethod(t, "MarshalBinary"):
-		return model.OmitTest{Kind: model.OmitBinary}, true, nil
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return model.OmitTest{Kind: model.OmitFalse}, true, nil
-		case u.Info()&types.IsString != 0:
-			return model.OmitTest{Kind: model.OmitLen}, true, nil
-		case u.Info()&(types.IsInteger|types.IsFloat) != 0:
-			return model.OmitTest{Kind: model.OmitNumZero}, true, nil
-		}
-	case *types.Slice, *types.Map:
-		return model.OmitTest{Kind: model.OmitLen}, true, nil
-	case *types.Array:
-		return model.OmitTest{Kind: model.OmitAlways}, u.Len() == 0, nil
-	case *types.Pointer, *types.Interface:
-		return model.OmitTest{Kind: model.OmitNil}, true, nil
-	case *types.Struct:
-		return model.OmitTest{}, false, fmt.Errorf("fxamacker/cbor tests a struct of type %s field by field, by reflection; drop omitempty, or generate %s", name, name)
-	}
-	return model.OmitTest{}, false, fmt.Errorf("not supported for type %s", name)
 }
 
 // zeroTest is fxamacker/cbor's omitzero test for a value of type t: the

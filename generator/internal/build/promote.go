@@ -120,7 +120,7 @@ type embedded struct {
 // tag; a tie drops them all (dominant). The order is that of the field
 // indexes (declaration order, an embedded struct's fields where it is
 // embedded). The errors are the mistakes in the struct's tags.
-func visibleFields(fset *token.FileSet, structName string, named *types.Named) ([]candidate, []error) {
+func visibleFields(fset *token.FileSet, structName string, named types.Type) ([]candidate, []error) {
 	p := &promotion{fset: fset, structName: structName}
 	var all, reserved []candidate
 	visited := []types.Type{named}

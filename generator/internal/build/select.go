@@ -34,16 +34,19 @@ type Options struct {
 // embeddings checked. The model is complete when Model returns: the
 // emitters read it and nothing else.
 func Model(l *load.Package, opts Options) (*model.File, error) {
-	f, err := translate(l, opts.Types, opts.Pending, opts.Order, opts.NoLegacy)
+	f, pending, err := translate(l, opts.Types, opts.Pending, opts.Order, opts.NoLegacy)
 	if err != nil {
 		return nil, err
 	}
 	f.Time = opts.Time
 	f.NilEmpty = opts.NilEmpty
 	f.FloatNone = opts.FloatNone
-	if err := checkMapFormats(f); err != nil {
+	if err := checkMapFormats(f, pending); err != nil {
 		return nil, err
 	}
+	// The omit tests may ask too, of the structs inside a struct that
+	// fxamacker tests field by field.
+	f.Pending = pending.runs != nil
 	if err := checkUnions(f); err != nil {
 		return nil, err
 	}
@@ -56,16 +59,17 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 // translate selects the struct types of the loaded package and
 // translates them. With typeNames (-type) empty it takes every exported
 // struct type that has no hand-written CBOR methods of its own. pending
-// says what other packages will generate (Options.Pending).
-func translate(l *load.Package, typeNames []string, pending func(string) [][]string, order model.KeyOrder, noLegacy bool) (*model.File, error) {
+// says what other packages will generate (Options.Pending); the answers
+// are returned for the omit rules to ask more.
+func translate(l *load.Package, typeNames []string, pending func(string) [][]string, order model.KeyOrder, noLegacy bool) (*model.File, *pendingGeneration, error) {
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	build, err := outputConstraint(l, chosen)
 	if err != nil {
-		return nil, model.JoinPosErrors([]error{err})
+		return nil, nil, model.JoinPosErrors([]error{err})
 	}
 	pkg := l.Pkg.Types
 	f := &model.File{Package: pkg.Name(), Path: pkg.Path(), Order: order, Build: build, Taken: map[string]bool{}}
@@ -82,15 +86,15 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 	f.Unions = m.unionVariants(unions, chosen, f.Structs)
 	f.Pending = m.pending.runs != nil
 	if len(m.errs) > 0 {
-		return nil, model.JoinPosErrors(m.errs)
+		return nil, nil, model.JoinPosErrors(m.errs)
 	}
 	if len(m.directiveErrs) > 0 {
-		return nil, model.JoinPosErrors(m.directiveErrs)
+		return nil, nil, model.JoinPosErrors(m.directiveErrs)
 	}
 	if notes = append(notes, m.notes...); len(notes) > 0 {
 		f.Notes = strings.Split(model.JoinPosErrors(notes).Error(), "\n")
 	}
-	return f, nil
+	return f, m.pending, nil
 }
 
 // chooseTypes returns the types to generate in source order: those named

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -124,7 +125,13 @@ func (e *emitter) appendMapFormatMethod(s *model.Struct) jen.Code {
 	for _, k := range mapKeys(s, e.order) {
 		f := k.field
 		if slices.ContainsFunc(f.Omit, func(t model.OmitTest) bool { return t.Kind == model.OmitAlways }) {
-			body = append(body, jen.Comment(fmt.Sprintf("%s: omitempty, and a [0]T is always empty", f.Name)), omitted.Clone())
+			why := "a [0]T is always empty"
+			switch f.Type.(type) {
+			case model.Array, model.ByteArray:
+			default: // a struct with no field on the wire, by fxamacker's test
+				why = "fxamacker finds every " + types.TypeString(f.Type.GoType(), (*types.Package).Name) + " empty"
+			}
+			body = append(body, jen.Comment(fmt.Sprintf("%s: omitempty, and %s", f.Name, why)), omitted.Clone())
 			continue
 		}
 		enc := inBlock(e.scoped(func() []jen.Code {
@@ -190,6 +197,8 @@ func (e *emitter) omitIf(f *model.Field, write []jen.Code, omitted *jen.Statemen
 			keep = append(keep, jen.Parens(jen.Add(x).Op("!=").Nil().Op("&&").Op("!").Add(x).Dot("IsZero").Call()))
 		case model.OmitBigZero:
 			keep = append(keep, jen.Add(x).Dot("Bits").Call().Op("!=").Nil())
+		case model.OmitFields:
+			keep = append(keep, nonEmptyParts(x, t.Fields))
 		case model.OmitBinary:
 			// fxamacker calls MarshalBinary to tell; the encoder calls it
 			// again to write the bytes.
@@ -206,6 +215,46 @@ func (e *emitter) omitIf(f *model.Field, write []jen.Code, omitted *jen.Statemen
 			Else().If(cond).Block(write...).Else().Block(omitted.Clone())
 	}
 	return jen.If(cond).Block(write...).Else().Block(omitted.Clone())
+}
+
+// nonEmptyParts is the condition under which x, a struct that fxamacker
+// tests field by field for omitempty (model.OmitFields), is not empty:
+// one of its omitempty fields is not, a field promoted through an
+// embedded pointer only when the pointer is not nil.
+func nonEmptyParts(x jen.Code, parts *model.OmitParts) jen.Code {
+	var cond *jen.Statement
+	for _, p := range parts.Parts {
+		c := nonEmptyPath(jen.Add(x), p.Path, p.Test)
+		if cond == nil {
+			cond = jen.Add(c)
+		} else {
+			cond = cond.Op("||").Add(c)
+		}
+	}
+	return jen.Parens(cond)
+}
+
+// nonEmptyPath follows path from x and tests the field it reaches.
+func nonEmptyPath(x *jen.Statement, path []model.OmitStep, t model.OmitTest) jen.Code {
+	for i, s := range path {
+		x = jen.Add(x).Dot(s.Name)
+		if s.Ptr && i < len(path)-1 {
+			return jen.Parens(jen.Add(x).Op("!=").Nil().Op("&&").Add(nonEmptyPath(x, path[i+1:], t)))
+		}
+	}
+	switch t.Kind {
+	case model.OmitFalse:
+		return x
+	case model.OmitNumZero:
+		return jen.Add(x).Op("!=").Lit(0)
+	case model.OmitLen:
+		return jen.Len(x).Op("!=").Lit(0)
+	case model.OmitNil:
+		return jen.Add(x).Op("!=").Nil()
+	case model.OmitFields:
+		return nonEmptyParts(x, t.Fields)
+	}
+	panic(fmt.Sprintf("emit: omit test %d inside a struct tested field by field", t.Kind))
 }
 
 // mapKeysSize is the length of all the encoded keys of a map-format

@@ -120,10 +120,42 @@ const (
 	OmitBinary                      // MarshalBinary returns no bytes (omitempty)
 	OmitBigZero                     // a big.Int with no words
 	OmitAlways                      // omitempty on a [0]T: never written
+	OmitFields                      // omitempty on a struct fxamacker encodes: every part of Fields empty
 )
 
 // OmitTest is one test of Field.Omit.
-type OmitTest struct{ Kind OmitKind }
+type OmitTest struct {
+	Kind OmitKind
+	// Fields, for OmitFields, is fxamacker/cbor's omitempty test of a
+	// struct it encodes by reflection (one of another package that the
+	// program does not generate): the struct is empty when each of its
+	// omitempty fields is, and the builder chose it only when every
+	// field on the wire is tagged omitempty.
+	Fields *OmitParts
+}
+
+// OmitParts is the field-by-field omitempty test of a struct.
+type OmitParts struct {
+	Parts []OmitPart
+}
+
+// OmitPart is one omitempty field of a struct that OmitFields tests: the
+// selectors from the struct to the field, and the field's own test.
+type OmitPart struct {
+	// Path is the chain of selectors, the field's name last. An
+	// unexported embedded struct is not named: Go promotes the fields
+	// past it. A step that is an embedded pointer is tested against nil
+	// first; through a nil one the field counts as empty, as fxamacker
+	// skips it.
+	Path []OmitStep
+	Test OmitTest
+}
+
+// OmitStep is one selector of OmitPart.Path.
+type OmitStep struct {
+	Name string
+	Ptr  bool // an embedded pointer, tested against nil before the next step
+}
 
 // ZeroForm is how the zero value of a type is written in Go, decided by
 // the builder from the type's underlying kind.

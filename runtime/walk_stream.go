@@ -1,5 +1,7 @@
 package runtime
 
+import "encoding/binary"
+
 // Skip over a stream (the slice path is walk_slice.go): one loop over heads
 // with an explicit stack of open containers, no call per item. It handles
 // the common case (definite lengths, within the limits, well-formed),
@@ -22,51 +24,65 @@ type skipLevel struct {
 const skipStack = DefaultMaxDepth + 1
 
 // skip consumes one item at depth depth, as walk(0, depth) does; Skip
-// calls it over a stream. It takes one item at a time, with the tags
-// before it; on anything unusual, or when the stream has not delivered
-// the item's head yet, the item goes to walk from its first byte. A string
-// longer than what is buffered is discarded through the buffer, as walk
-// does. The content of a tag follows as the next head of the item; a tag
-// within a tag counts as a level, as in walk.
+// calls it over a stream.
 func (d *Decoder) skip(depth int) error {
 	var room [skipStack]skipLevel
 	stack := room[:0]
-	maxDepth, maxStr := d.opts.MaxDepth, uint64(d.opts.MaxStringLength)
+	maxDepth := d.opts.MaxDepth
+	maxStr := uint64(d.opts.MaxStringLength)
 	maxArr, maxMap := uint64(d.opts.MaxArrayElements), uint64(d.opts.MaxMapPairs)
+	stream := d.r != nil
+
 	left, cur := uint64(1), depth // items left at this level, and their depth
 	buf, off := d.buf, d.off
 next:
 	for {
-		for ; left == 0; stack = stack[:len(stack)-1] {
+		for left == 0 {
 			if len(stack) == 0 {
 				d.off = off
 				return nil
 			}
-			left, cur = stack[len(stack)-1].left, stack[len(stack)-1].depth
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			left, cur = top.left, top.depth
 		}
 		left--
-		start, at, want := off, cur, 0 // want: the bytes from start the loop needs buffered
+
+		// One item, with the tags before it. On anything unusual, or when
+		// a stream has not delivered the item's head yet, the item goes to
+		// the slow path from its first byte.
+		start, at := off, cur
+		want := 0 // bytes from start a stream must deliver for the loop to go on
 		for {
 			if off >= len(buf) {
 				want = off + 1 - start
 				break
 			}
-			at0 := off
+			h := off
 			ib := buf[off]
-			arg := uint64(ib & 0x1f)
-			if arg < 24 {
+			ai := ib & 0x1f
+			arg := uint64(ai)
+			if ai < 24 {
 				off++
-			} else {
-				h := heads.size[ib]
-				if h == 0 { // indefinite length, break, reserved
+			} else if ai <= 27 {
+				w := 1 << (ai - 24)
+				if len(buf)-off <= w {
+					want = off + 1 + w - start
 					break
 				}
-				if int(h) > len(buf)-off {
-					want = off + int(h) - start
-					break
+				switch w {
+				case 1:
+					arg = uint64(buf[off+1])
+				case 2:
+					arg = uint64(binary.BigEndian.Uint16(buf[off+1:]))
+				case 4:
+					arg = uint64(binary.BigEndian.Uint32(buf[off+1:]))
+				default:
+					arg = binary.BigEndian.Uint64(buf[off+1:])
 				}
-				arg = wideArg(buf, off, ib)
-				off += int(h)
+				off += 1 + w
+			} else { // indefinite length, break, reserved
+				break
 			}
 			switch ib >> 5 {
 			case MajorUint, MajorNeg:
@@ -77,18 +93,25 @@ next:
 				}
 				if arg <= uint64(len(buf)-off) {
 					off += int(arg)
-				} else if err := d.discard(off, int(arg), at0); err != nil {
-					return err
-				} else {
-					buf, off = d.buf, d.off
+					continue next
 				}
+				if !stream {
+					break
+				}
+				// Longer than what is buffered: discard it through the
+				// buffer, as walk does.
+				d.off = off
+				if err := d.skipBytes(int(arg), false, d.base+int64(h)); err != nil {
+					return err
+				}
+				buf, off = d.buf, d.off
 				continue next
 			case MajorArray, MajorMap:
 				limit, n := maxArr, arg
 				if ib>>5 == MajorMap {
 					limit, n = maxMap, 2*arg
 				}
-				if at >= maxDepth || arg > limit {
+				if at >= maxDepth || arg > limit || !stream && n > uint64(len(buf)-off) {
 					break
 				}
 				if n > 0 {
@@ -97,6 +120,8 @@ next:
 				}
 				continue next
 			case MajorTag:
+				// The content follows as the next head of this item; a
+				// tag within a tag counts as a level, as in walk.
 				if off >= len(buf) {
 					want = off + 1 - start
 					break
@@ -109,14 +134,14 @@ next:
 				}
 				continue
 			default: // major type 7
-				if ib == byteSimple8 && arg < 32 {
+				if ai == 24 && arg < 32 {
 					break
 				}
 				continue next
 			}
 			break
 		}
-		if want > 0 && d.refill(start, want) {
+		if want > 0 && stream && d.refill(start, want) {
 			buf, off = d.buf, d.off
 			left++
 			continue
@@ -127,13 +152,6 @@ next:
 		}
 		buf, off = d.buf, d.off
 	}
-}
-
-// discard consumes the n bytes of string content at off, whose head
-// starts at h, through the buffer.
-func (d *Decoder) discard(off, n, h int) error {
-	d.off = off
-	return d.skipBytes(n, false, d.base+int64(h))
 }
 
 // refill makes want bytes from start available on a stream, keeping

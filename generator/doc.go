@@ -138,9 +138,10 @@
 // field per call of the same method); containers of a definite length
 // are read without a call per element; a map with text or integer keys
 // is visited once, in Go's order, each pair appended as it comes while a
-// pooled recorder (runtime.StringPairs, IntPairs, UintPairs) notes its key
-// and where it starts, and the recorder's Finish moves the encoded pairs
-// into the order of their keys' encodings; bool keys go through
+// pooled recorder (runtime.StringPairs, or an IntegerPairs from
+// GetIntPairs or GetUintPairs) notes its key and where it starts, and the
+// recorder's Finish moves the encoded pairs into the order of their keys'
+// encodings; bool keys go through
 // runtime.MapSorter; a map value whose address the code takes lives in a
 // local declared outside every loop, since the address of a loop variable
 // passed to a recursive method would move it to the heap once per pair.

@@ -195,8 +195,8 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 
 // appendMap appends a non-nil map, its keys in the run's order. With
 // text and integer keys every pair is appended in Go's iteration order
-// while a pooled recorder of the runtime (StringPairs, IntPairs,
-// UintPairs) notes its key and where it starts; Finish then sorts the
+// while a pooled recorder of the runtime (StringPairs, or an
+// IntegerPairs from GetIntPairs or GetUintPairs) notes its key and where it starts; Finish then sorts the
 // records by the order of the keys' encodings and moves the encoded pairs
 // into that order. The map is visited once and no value is looked up by
 // its key. Bool keys go through the MapSorter, which compares the encoded

@@ -282,7 +282,7 @@ func (e *emitter) decodeScalar(t model.Type, to jen.Code, wrap pathFunc, depth i
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	sc, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
-	// The commonest encodings are read in line (runtime/fast.go);
+	// The commonest encodings are read in line (runtime/decode_try.go);
 	// the Read method takes everything else and reports errors.
 	ok := jen.Id(local("ok", depth))
 	if it, isInt := t.(model.Int); isInt {

@@ -62,6 +62,9 @@ func Decode(s *Schema, typeName string, data []byte, opt Options) (*Result, erro
 	for p.off < len(data) {
 		n := p.item(0)
 		res.Items++
+		if n.headless {
+			break // not even a head: the error says where
+		}
 		lines := w.value(n, k, where{path: typeName})
 		if opt.Plain {
 			out = plain(out, n)

@@ -60,6 +60,7 @@ type node struct {
 	data     []byte  // a definite string's content
 	kids     []*node // array elements, map keys and values in turn, a tag's content, string chunks
 	partial  bool    // the input ends, or is not well-formed, inside this item
+	headless bool    // not even the head could be read: nothing to print
 }
 
 // parser reads items from data.
@@ -123,7 +124,7 @@ func (p *parser) item(depth int) *node {
 	ib, arg, ok := p.head()
 	n := &node{off: start, major: ib >> 5, ai: ib & 0x1f, arg: arg}
 	if !ok {
-		n.partial = true
+		n.partial, n.headless = true, true
 		n.end = p.off
 		return n
 	}
@@ -176,7 +177,9 @@ func (p *parser) item(depth int) *node {
 			}
 		}
 		c := p.item(d)
-		n.kids = append(n.kids, c)
+		if !c.headless {
+			n.kids = append(n.kids, c)
+		}
 		n.partial = c.partial
 	case majSimple:
 		switch {
@@ -235,7 +238,9 @@ func (p *parser) chunks(n *node) {
 			return
 		}
 		c := p.item(0)
-		n.kids = append(n.kids, c)
+		if !c.headless {
+			n.kids = append(n.kids, c)
+		}
 		if c.partial {
 			n.partial = true
 			return
@@ -265,7 +270,9 @@ func (p *parser) array(n *node, depth int) {
 		}
 		for i := uint64(0); i < n.arg; i++ {
 			c := p.item(depth + 1)
-			n.kids = append(n.kids, c)
+			if !c.headless {
+				n.kids = append(n.kids, c)
+			}
 			if c.partial {
 				n.partial = true
 				return
@@ -289,7 +296,9 @@ func (p *parser) array(n *node, depth int) {
 			return
 		}
 		c := p.item(depth + 1)
-		n.kids = append(n.kids, c)
+		if !c.headless {
+			n.kids = append(n.kids, c)
+		}
 		if c.partial {
 			n.partial = true
 			return
@@ -327,7 +336,9 @@ func (p *parser) mapItem(n *node, depth int) {
 				return
 			}
 			c := p.item(depth + 1)
-			n.kids = append(n.kids, c)
+			if !c.headless {
+				n.kids = append(n.kids, c)
+			}
 			if c.partial {
 				n.partial = true
 				return

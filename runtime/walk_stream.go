@@ -1,7 +1,5 @@
 package runtime
 
-import "encoding/binary"
-
 // Skip over a stream (the slice path is walk_slice.go): one loop over heads
 // with an explicit stack of open containers, no call per item. It handles
 // the common case (definite lengths, within the limits, well-formed),
@@ -24,15 +22,15 @@ type skipLevel struct {
 const skipStack = DefaultMaxDepth + 1
 
 // skip consumes one item at depth depth, as walk(0, depth) does; Skip
-// calls it over a stream.
+// calls it over a stream. An item goes to walk from its first byte (the
+// tags before it included) on anything unusual, or when the stream cannot
+// deliver its head; a tag within a tag counts as a level, as in walk.
 func (d *Decoder) skip(depth int) error {
 	var room [skipStack]skipLevel
 	stack := room[:0]
-	maxDepth := d.opts.MaxDepth
-	maxStr := uint64(d.opts.MaxStringLength)
+	maxDepth, maxStr := d.opts.MaxDepth, uint64(d.opts.MaxStringLength)
 	maxArr, maxMap := uint64(d.opts.MaxArrayElements), uint64(d.opts.MaxMapPairs)
 	stream := d.r != nil
-
 	left, cur := uint64(1), depth // items left at this level, and their depth
 	buf, off := d.buf, d.off
 next:
@@ -47,21 +45,14 @@ next:
 			left, cur = top.left, top.depth
 		}
 		left--
-
-		// One item, with the tags before it. On anything unusual, or when
-		// a stream has not delivered the item's head yet, the item goes to
-		// the slow path from its first byte.
-		start, at := off, cur
-		want := 0 // bytes from start a stream must deliver for the loop to go on
+		start, at, want := off, cur, 0 // want: the bytes from start the loop needs buffered
 		for {
 			if off >= len(buf) {
 				want = off + 1 - start
 				break
 			}
-			h := off
-			ib := buf[off]
-			ai := ib & 0x1f
-			arg := uint64(ai)
+			h, ib := off, buf[off]
+			ai, arg := ib&0x1f, uint64(ib&0x1f)
 			if ai < 24 {
 				off++
 			} else if ai <= 27 {
@@ -70,16 +61,7 @@ next:
 					want = off + 1 + w - start
 					break
 				}
-				switch w {
-				case 1:
-					arg = uint64(buf[off+1])
-				case 2:
-					arg = uint64(binary.BigEndian.Uint16(buf[off+1:]))
-				case 4:
-					arg = uint64(binary.BigEndian.Uint32(buf[off+1:]))
-				default:
-					arg = binary.BigEndian.Uint64(buf[off+1:])
-				}
+				arg = argOfWidth(buf, off, w)
 				off += 1 + w
 			} else { // indefinite length, break, reserved
 				break
@@ -90,21 +72,15 @@ next:
 			case MajorBytes, MajorText:
 				if arg > maxStr {
 					break
-				}
-				if arg <= uint64(len(buf)-off) {
+				} else if arg <= uint64(len(buf)-off) {
 					off += int(arg)
-					continue next
-				}
-				if !stream {
+				} else if !stream {
 					break
-				}
-				// Longer than what is buffered: discard it through the
-				// buffer, as walk does.
-				d.off = off
-				if err := d.skipBytes(int(arg), false, d.base+int64(h)); err != nil {
+				} else if err := d.discard(off, int(arg), h); err != nil {
 					return err
+				} else {
+					buf, off = d.buf, d.off
 				}
-				buf, off = d.buf, d.off
 				continue next
 			case MajorArray, MajorMap:
 				limit, n := maxArr, arg
@@ -119,14 +95,8 @@ next:
 					left, cur = n, at+1
 				}
 				continue next
-			case MajorTag:
-				// The content follows as the next head of this item; a
-				// tag within a tag counts as a level, as in walk.
-				if off >= len(buf) {
-					want = off + 1 - start
-					break
-				}
-				if buf[off]>>5 == MajorTag {
+			case MajorTag: // the content is the next head of this item
+				if off < len(buf) && buf[off]>>5 == MajorTag {
 					if at+1 > maxDepth {
 						break
 					}
@@ -160,4 +130,11 @@ next:
 func (d *Decoder) refill(start, want int) bool {
 	d.off = start
 	return d.fill(want) == nil
+}
+
+// discard consumes the n bytes at off of a string whose head is at h
+// through the stream's buffer, as walk does.
+func (d *Decoder) discard(off, n, h int) error {
+	d.off = off
+	return d.skipBytes(n, false, d.base+int64(h))
 }

@@ -45,11 +45,12 @@ type validator struct {
 }
 
 // items checks n items at off, each at depth. A tag within a tag counts
-// as a level, as in walk.
+// as a level, as in walk. An offset of -1 from a call ends the loop at
+// its next item.
 func (v *validator) items(off int, n uint64, depth int) int {
 	buf := v.buf
 	for ; n > 0; n-- {
-		if off >= len(buf) {
+		if uint(off) >= uint(len(buf)) {
 			return -1
 		}
 		ib := buf[off]
@@ -61,26 +62,22 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				if off >= len(buf) {
 					return -1
 				}
-				arg = uint64(buf[off])
-				off++
+				arg, off = uint64(buf[off]), off+1
 			case 25:
 				if len(buf)-off < 2 {
 					return -1
 				}
-				arg = uint64(binary.BigEndian.Uint16(buf[off:]))
-				off += 2
+				arg, off = uint64(binary.BigEndian.Uint16(buf[off:])), off+2
 			case 26:
 				if len(buf)-off < 4 {
 					return -1
 				}
-				arg = uint64(binary.BigEndian.Uint32(buf[off:]))
-				off += 4
+				arg, off = uint64(binary.BigEndian.Uint32(buf[off:])), off+4
 			case 27:
 				if len(buf)-off < 8 {
 					return -1
 				}
-				arg = binary.BigEndian.Uint64(buf[off:])
-				off += 8
+				arg, off = binary.BigEndian.Uint64(buf[off:]), off+8
 			default: // indefinite length, break, reserved
 				return -1
 			}
@@ -106,9 +103,7 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				return -1
 			}
 			if arg > 0 {
-				if off = v.items(off, arg, depth+1); off < 0 {
-					return -1
-				}
+				off = v.items(off, arg, depth+1)
 			}
 		case MajorMap:
 			if depth >= DefaultMaxDepth || arg > DefaultMaxMapPairs || 2*arg > uint64(len(buf)-off) {
@@ -119,39 +114,22 @@ func (v *validator) items(off int, n uint64, depth int) int {
 			} else if arg > 0 {
 				off = v.smallMap(off, int(arg), depth+1)
 			}
-			if off < 0 {
-				return -1
-			}
 		case MajorTag:
 			if off >= len(buf) {
 				return -1
 			}
-			b := buf[off]
-			switch arg {
-			case 0:
-				if off = v.date(off); off < 0 {
-					return -1
-				}
-				continue
-			case 1:
-				if m := b >> 5; m != MajorUint && m != MajorNeg && b != byteFloat16 && b != byteFloat32 && b != byteFloat64 {
-					return -1
-				}
-			case 2, 3:
-				if b>>5 != MajorBytes {
-					return -1
-				}
+			switch b := buf[off]; {
+			case arg == 0:
+				off = v.date(off)
+			case arg == 1 && b>>5 != MajorUint && b>>5 != MajorNeg && b != byteFloat16 && b != byteFloat32 && b != byteFloat64,
+				(arg == 2 || arg == 3) && b>>5 != MajorBytes,
+				b>>5 == MajorTag && depth >= DefaultMaxDepth:
+				return -1
+			case b>>5 == MajorTag:
+				off = v.items(off, 1, depth+1)
+			default:
+				n++ // the content, at this depth
 			}
-			if b>>5 == MajorTag {
-				if depth+1 > DefaultMaxDepth {
-					return -1
-				}
-				if off = v.items(off, 1, depth+1); off < 0 {
-					return -1
-				}
-				continue
-			}
-			n++ // the content, at this depth
 		default: // major type 7: simple values and floats
 			if ai == 24 && arg < 32 {
 				return -1

@@ -61,6 +61,7 @@ func TestRealWorld(t *testing.T) {
 		{value: new(realworld.Page[realworld.Kind]), em: bytewise, estimate: true},
 		{value: new(realworld.Page[time.Time]), em: bytewise, estimate: true},
 		{value: new(realworld.Page[[]string]), em: bytewise, estimate: true},
+		{value: new(realworld.Page[uint8]), em: bytewise, estimate: true},
 		{value: new(realworld.Pair[int8, realworld.Tree]), em: bytewise, estimate: true},
 		{value: new(realworld.Pair[string, big.Int]), em: bytewise, estimate: true},
 		{value: new(realworld.Tree), em: bytewise},

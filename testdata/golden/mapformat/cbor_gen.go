@@ -6,6 +6,7 @@ package mapformat
 import (
 	"github.com/cborgen/cborgen/runtime"
 	"math"
+	"net/netip"
 	"time"
 )
 
@@ -1153,7 +1154,7 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 	}
 	var err error
 	start, omitted := len(dst), 0
-	dst = append(dst, 0xaa) // map of 10
+	dst = append(dst, 0xab) // map of 11
 	if v.F != 0 {
 		dst = append(dst, "\x61f"...) // key "f": F
 		dst = runtime.AppendFloat64(dst, v.F)
@@ -1186,6 +1187,18 @@ func (v *Zeros) AppendCBOR(dst []byte) ([]byte, error) {
 	if !v.Lvl.IsZero() {
 		dst = append(dst, "\x63lvl"...) // key "lvl": Lvl
 		dst = runtime.AppendInt(dst, int64(v.Lvl))
+	} else {
+		omitted++
+	}
+	if empty, err := runtime.EmptyBinary(&v.Addr); err != nil {
+		return nil, err
+	} else if !empty {
+		dst = append(dst, "\x64addr"...) // key "addr": Addr
+		if b, err := v.Addr.MarshalBinary(); err != nil {
+			return nil, err
+		} else {
+			dst = runtime.AppendBytes(dst, b)
+		}
 	} else {
 		omitted++
 	}
@@ -1241,7 +1254,7 @@ func (v *Zeros) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 66
+	n := 103
 	n += v.At.SizeCBOR()
 	n += runtime.SizeHead(uint64(int64(v.Lvl) ^ int64(v.Lvl)>>63))
 	if v.PLvl == nil {
@@ -1293,6 +1306,7 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	*v = Zeros{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1330,10 +1344,12 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 				field = 8
 			case "Plain":
 				field = 9
+			case "addr":
+				field = 10
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldKey(key, []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain"})
+			field = runtime.FoldKey(key, []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain", "addr"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1342,7 +1358,7 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain"}[field])
+			return runtime.DuplicateField(d, [...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain", "Addr"}[field])
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1350,57 +1366,25 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3ff {
-		if seen&(1<<0) == 0 {
-			v.F = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.G = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.At = Point{}
-		}
-		if seen&(1<<3) == 0 {
-			v.When = time.Time{}
-		}
-		if seen&(1<<4) == 0 {
-			v.Lvl = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.PLvl = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.Both = ""
-		}
-		if seen&(1<<8) == 0 {
-			v.Arr = [2]int8{}
-		}
-		if seen&(1<<9) == 0 {
-			v.Plain = 0
-		}
-	}
 	return nil
 }
 
 // cborDecodeFields reads the fields numbered from up to to (in declaration order), for
 // both formats.
-// With from = -1 it reads the current format: an array of the 10 fields.
+// With from = -1 it reads the current format: an array of the 11 fields.
 func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	var err error
 	switch from {
 	case -1:
-		// the array of the 10 fields
-		if !d.TryArrayHead(10) {
+		// the array of the 11 fields
+		if !d.TryArrayHead(11) {
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
 			}
-			if n != 10 {
+			if n != 11 {
 				for i := 0; ; i++ {
-					if more, err := d.NextField(n, i, 10); !more {
+					if more, err := d.NextField(n, i, 11); !more {
 						return err
 					}
 					if err := v.cborDecodeFields(d, i, i+1); err != nil {
@@ -1605,6 +1589,27 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Plain = -1 - int(x)
 		} else if v.Plain, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Plain")
+		}
+		if to == 10 {
+			return nil
+		}
+		fallthrough
+	case 10:
+		// Addr
+		off := d.Offset()
+		if null, err := d.ReadNull(); err != nil {
+			return runtime.AtField(err, "Addr")
+		} else if null {
+			var zero netip.Addr
+			v.Addr = zero
+		} else {
+			b, err := d.ReadBytesView()
+			if err != nil {
+				return runtime.AtField(err, "Addr")
+			}
+			if err := v.Addr.UnmarshalBinary(b); err != nil {
+				return runtime.AtField(runtime.MethodError(off, err), "Addr")
+			}
 		}
 	}
 	if from < 0 {

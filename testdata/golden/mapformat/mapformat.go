@@ -4,6 +4,7 @@
 package mapformat
 
 import (
+	"net/netip"
 	"time"
 
 	"github.com/fxamacker/cbor/v2"
@@ -66,6 +67,9 @@ type Zeros struct {
 	Both  string    `cbor:"both,omitempty,omitzero"`
 	Arr   [2]int8   `cbor:"arr,omitzero"`
 	Plain int
+	// Addr is written by MarshalBinary, which fxamacker calls to tell
+	// whether it is empty (the zero Addr writes no bytes).
+	Addr netip.Addr `cbor:"addr,omitempty"`
 }
 
 // Base is embedded by value and by pointer.

@@ -2266,7 +2266,7 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 		return runtime.AppendNull(dst), nil
 	}
 	var err error
-	dst = append(dst, 0x84) // array of 4
+	dst = append(dst, 0x85) // array of 5
 	// 0: Items
 	if dst, err = dynamic.AppendSlice(dst, v.Items, dynamic.Options{}); err != nil {
 		return nil, err
@@ -2300,6 +2300,10 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 			dst = ps.Finish(dst)
 		}
 	}
+	// 4: Top
+	if dst, err = dynamic.AppendArray(dst, v.Top[:], dynamic.Options{}); err != nil {
+		return nil, err
+	}
 	return dst, nil
 }
 
@@ -2310,7 +2314,7 @@ func (v *Page[T]) SizeCBOR() int {
 	if v == nil {
 		return 1
 	}
-	n := 1
+	n := 98
 	n += runtime.SizeHead(uint64(len(v.Items))) + len(v.Items)*32
 	n += runtime.SizeHead(uint64(len(v.Next))) + len(v.Next)
 	if v.First == nil {
@@ -2331,7 +2335,7 @@ func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
 	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
-		err = v.cborDecodeFields(d, -1, 4)
+		err = v.cborDecodeArray(d)
 	} else {
 		err = v.DecodeCBOR(d)
 	}
@@ -2349,7 +2353,7 @@ func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
-		err = v.cborDecodeFields(d, -1, 4)
+		err = v.cborDecodeArray(d)
 	} else if d.NextIsMap() {
 		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
@@ -2357,11 +2361,46 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 	} else if major == runtime.MajorMap {
 		err = v.cborDecodeMap(d)
 	} else {
-		err = v.cborDecodeFields(d, -1, 4)
+		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
 		return runtime.AtRoot(err, "Page", runtime.OneItem)
 	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 5 fields.
+// Arrays written before Top was added end early; it is set to zero.
+func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
+	n, err := d.ReadArrayHead()
+	if err != nil {
+		return err
+	}
+	if n >= 0 && (n < 4 || n > 5) {
+		return d.Errorf(runtime.ErrLength, "expected array of 4 to 5 elements, found %d", n)
+	}
+	for i := 0; ; i++ {
+		more, err := d.NextElem(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			if i < 4 {
+				return d.Errorf(runtime.ErrLength, "expected array of 4 to 5 elements, found %d", i)
+			}
+			if i <= 4 {
+				v.Top = [3]T{}
+			}
+			break
+		}
+		if i >= 5 {
+			return d.Errorf(runtime.ErrLength, "expected array of 4 to 5 elements, found more")
+		}
+		if err := v.cborDecodeFields(d, i, i+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
 	return nil
 }
 
@@ -2401,10 +2440,12 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 				field = 2
 			case "ByKey":
 				field = 3
+			case "Top":
+				field = 4
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldKey(key, []string{"Items", "Next", "First", "ByKey"})
+			field = runtime.FoldKey(key, []string{"Items", "Next", "First", "ByKey", "Top"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2413,7 +2454,7 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Items", "Next", "First", "ByKey"}[field])
+			return runtime.DuplicateField(d, [...]string{"Items", "Next", "First", "ByKey", "Top"}[field])
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2426,29 +2467,9 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 
 // cborDecodeFields reads the fields numbered from up to to (in declaration order), for
 // both formats.
-// With from = -1 it reads the current format: an array of the 4 fields.
 func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	var err error
 	switch from {
-	case -1:
-		// the array of the 4 fields
-		if !d.TryArrayHead(4) {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return err
-			}
-			if n != 4 {
-				for i := 0; ; i++ {
-					if more, err := d.NextField(n, i, 4); !more {
-						return err
-					}
-					if err := v.cborDecodeFields(d, i, i+1); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		fallthrough
 	case 0:
 		// Items
 		if err := dynamic.DecodeSlice(d, &v.Items); err != nil {
@@ -2529,9 +2550,15 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			d.Leave()
 			v.ByKey = m
 		}
-	}
-	if from < 0 {
-		d.Leave()
+		if to == 4 {
+			return nil
+		}
+		fallthrough
+	case 4:
+		// Top
+		if err := dynamic.DecodeArray(d, v.Top[:]); err != nil {
+			return runtime.AtField(err, "Top")
+		}
 	}
 	return nil
 }

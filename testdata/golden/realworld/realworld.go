@@ -114,6 +114,7 @@ type Page[T any] struct {
 	Next  string
 	First *T
 	ByKey map[string]T
+	Top   [3]T // a byte string when T is uint8, as fxamacker writes it
 }
 
 // Pair has two type parameters.

@@ -126,7 +126,7 @@
 // skipped; a key that names a field seen before is an error. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first
 // field whose key equals it under case folding at the same length in bytes
-// (runtime.FoldKey; keyasint fields take no part); such a match counts as
+// (runtime.FoldedField; keyasint fields take no part); such a match counts as
 // that field for the duplicate check.
 // Decoding the current format writes every field and reuses the capacity
 // of slices already in the value; maps are always made anew.

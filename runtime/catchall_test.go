@@ -11,7 +11,7 @@ import (
 )
 
 // A union's catch-all keeps the bytes of an item no other variant claims
-// (ReadRawItem) and writes them back as they are: it must keep exactly the
+// (ReadRawBytes) and writes them back as they are: it must keep exactly the
 // items runtime.Valid accepts, and refuse the others with Valid's reason
 // and offset.
 
@@ -42,17 +42,17 @@ var catchAllKept = []string{
 	"18 01", "a2 01 00 02 00", "5f 4101 ff", "d8 20 6161", "d9 0bc3 80",
 }
 
-func TestReadRawItemValid(t *testing.T) {
+func TestReadRawBytesValid(t *testing.T) {
 	for _, c := range catchAllRefused {
 		data := mustHex(c.hex)
 		if err := runtime.Valid(data); !errors.Is(err, c.err) {
 			t.Errorf("Valid(%s) = %v, want %v", c.hex, err, c.err)
 		}
 		for _, k := range decoderKinds {
-			raw, err := k.new(data).ReadRawItem(nil)
+			raw, err := k.new(data).ReadRawBytes(nil)
 			var e *runtime.Error
 			if !errors.Is(err, c.err) || !errors.As(err, &e) || e.Offset != c.offset {
-				t.Errorf("%s ReadRawItem(%s) = %x, %v; want %v at offset %d", k.name, c.hex, raw, err, c.err, c.offset)
+				t.Errorf("%s ReadRawBytes(%s) = %x, %v; want %v at offset %d", k.name, c.hex, raw, err, c.err, c.offset)
 			}
 		}
 	}
@@ -62,15 +62,15 @@ func TestReadRawItemValid(t *testing.T) {
 			t.Errorf("Valid(%s) = %v", h, err)
 		}
 		for _, k := range decoderKinds {
-			if raw, err := k.new(data).ReadRawItem(nil); err != nil || !bytes.Equal(raw, data) {
-				t.Errorf("%s ReadRawItem(%s) = %x, %v; want it kept as it is", k.name, h, raw, err)
+			if raw, err := k.new(data).ReadRawBytes(nil); err != nil || !bytes.Equal(raw, data) {
+				t.Errorf("%s ReadRawBytes(%s) = %x, %v; want it kept as it is", k.name, h, raw, err)
 			}
 		}
 	}
 }
 
-// checkRawItem reports how ReadRawItem and Valid disagree on data, if they
-// do: ReadRawItem keeps all of data exactly when Valid accepts it; when it
+// checkRawItem reports how ReadRawBytes and Valid disagree on data, if they
+// do: ReadRawBytes keeps all of data exactly when Valid accepts it; when it
 // refuses, Valid refuses with the same class at the same offset; when it
 // keeps an item that does not end the data, Valid finds bytes after it.
 func checkRawItem(t *testing.T, data []byte) {
@@ -79,38 +79,38 @@ func checkRawItem(t *testing.T, data []byte) {
 	if len(data) == 0 {
 		// No item at all: io.ErrUnexpectedEOF (bare, as between the
 		// items of a stream), and Valid's "no data".
-		if _, err := runtime.NewBytesDecoder(nil).ReadRawItem(nil); !errors.Is(err, io.ErrUnexpectedEOF) || !errors.Is(verr, io.ErrUnexpectedEOF) {
-			t.Fatalf("ReadRawItem() = %v; Valid: %v", err, verr)
+		if _, err := runtime.NewBytesDecoder(nil).ReadRawBytes(nil); !errors.Is(err, io.ErrUnexpectedEOF) || !errors.Is(verr, io.ErrUnexpectedEOF) {
+			t.Fatalf("ReadRawBytes() = %v; Valid: %v", err, verr)
 		}
 		return
 	}
 	for _, k := range decoderKinds {
 		d := k.new(data)
-		raw, err := d.ReadRawItem(nil)
+		raw, err := d.ReadRawBytes(nil)
 		switch {
 		case err == nil && d.Offset() == int64(len(data)):
 			if verr != nil || !bytes.Equal(raw, data) {
-				t.Fatalf("%s ReadRawItem(%x) = %x; Valid: %v", k.name, data, raw, verr)
+				t.Fatalf("%s ReadRawBytes(%x) = %x; Valid: %v", k.name, data, raw, verr)
 			}
 		case err == nil:
 			if !errors.Is(verr, runtime.ErrTrailing) {
-				t.Fatalf("%s ReadRawItem(%x) kept %x; Valid: %v, want ErrTrailing", k.name, data, raw, verr)
+				t.Fatalf("%s ReadRawBytes(%x) kept %x; Valid: %v, want ErrTrailing", k.name, data, raw, verr)
 			}
 		default:
 			var e, ve *runtime.Error
 			if !errors.As(err, &e) || !errors.As(verr, &ve) {
-				t.Fatalf("%s ReadRawItem(%x) = %v (%T); Valid: %v", k.name, data, err, err, verr)
+				t.Fatalf("%s ReadRawBytes(%x) = %v (%T); Valid: %v", k.name, data, err, err, verr)
 			}
 			if k.name == "bytes" && (e.Offset != ve.Offset || errors.Unwrap(e) != errors.Unwrap(ve)) {
-				t.Fatalf("%s ReadRawItem(%x) = %v; Valid: %v", k.name, data, err, verr)
+				t.Fatalf("%s ReadRawBytes(%x) = %v; Valid: %v", k.name, data, err, verr)
 			}
 		}
 	}
 }
 
-// TestReadRawItemAgreesWithValid: random items, most of them valid, some
+// TestReadRawBytesAgreesWithValid: random items, most of them valid, some
 // with invalid text, duplicate keys or tags 0-3 on the wrong content.
-func TestReadRawItemAgreesWithValid(t *testing.T) {
+func TestReadRawBytesAgreesWithValid(t *testing.T) {
 	n := 30000
 	if testing.Short() {
 		n = 3000
@@ -121,7 +121,7 @@ func TestReadRawItemAgreesWithValid(t *testing.T) {
 	}
 }
 
-func FuzzReadRawItem(f *testing.F) {
+func FuzzReadRawBytes(f *testing.F) {
 	for _, c := range catchAllRefused {
 		f.Add(mustHex(c.hex))
 	}
@@ -182,7 +182,7 @@ func randomItem(r *rand.Rand, dst []byte, depth int) []byte {
 }
 
 // TestAppendRawValid: a catch-all writes what it would keep, and refuses
-// to write what ReadRawItem refuses to keep.
+// to write what ReadRawBytes refuses to keep.
 func TestAppendRawValid(t *testing.T) {
 	for _, c := range catchAllRefused {
 		if out, err := runtime.AppendRaw(nil, mustHex(c.hex)); !errors.Is(err, c.err) {

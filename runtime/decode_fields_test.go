@@ -11,7 +11,7 @@ import (
 	. "github.com/cborgen/cborgen/runtime"
 )
 
-func TestFoldKey(t *testing.T) {
+func TestFoldedField(t *testing.T) {
 	keys := []string{"id", "ID2", "", "name", "", "σς", "Key", "KEY"}
 	for _, tc := range []struct {
 		key  string
@@ -20,13 +20,13 @@ func TestFoldKey(t *testing.T) {
 		{"ID", 0}, {"id2", 1}, {"Name", 3}, {"ΣΣ", 5}, {"kEY", 6}, // the first in field order
 		{"nam", -1}, {"", -1}, {"K", -1}, // Kelvin sign: three bytes, "k" one
 	} {
-		if got := FoldKey([]byte(tc.key), keys); got != tc.want {
-			t.Errorf("FoldKey(%q) = %d, want %d", tc.key, got, tc.want)
+		if got := FoldedField([]byte(tc.key), keys); got != tc.want {
+			t.Errorf("FoldedField(%q) = %d, want %d", tc.key, got, tc.want)
 		}
 	}
 	k := []byte("NAME")
-	if n := testing.AllocsPerRun(100, func() { FoldKey(k, keys) }); n != 0 {
-		t.Errorf("FoldKey allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { FoldedField(k, keys) }); n != 0 {
+		t.Errorf("FoldedField allocates %v times", n)
 	}
 }
 

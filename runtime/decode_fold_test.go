@@ -7,7 +7,7 @@ import (
 	"unicode"
 )
 
-// TestKeyFold compares keyFold with fxamacker/cbor's rule, strings.EqualFold
+// TestKeyFold compares equalFold with fxamacker/cbor's rule, strings.EqualFold
 // on keys of the same length, for keys re-cased at random from names
 // with ASCII and non-ASCII letters.
 func TestKeyFold(t *testing.T) {
@@ -32,8 +32,8 @@ func TestKeyFold(t *testing.T) {
 		{"\xff", "\xff", true},
 	}
 	for _, tc := range cases {
-		if got := keyFold([]byte(tc.key), tc.name); got != tc.want {
-			t.Errorf("keyFold(%q, %q) = %v, want %v", tc.key, tc.name, got, tc.want)
+		if got := equalFold([]byte(tc.key), tc.name); got != tc.want {
+			t.Errorf("equalFold(%q, %q) = %v, want %v", tc.key, tc.name, got, tc.want)
 		}
 	}
 
@@ -56,13 +56,13 @@ func TestKeyFold(t *testing.T) {
 		}
 		k, n := string(key), string(name)
 		want := len(k) == len(n) && strings.EqualFold(k, n)
-		if got := keyFold([]byte(k), n); got != want {
-			t.Fatalf("keyFold(%q, %q) = %v, want %v", k, n, got, want)
+		if got := equalFold([]byte(k), n); got != want {
+			t.Fatalf("equalFold(%q, %q) = %v, want %v", k, n, got, want)
 		}
 	}
 
 	key := []byte("Some_Longer_Field_Name_Over_32_Bytes\u00c9")
-	if n := testing.AllocsPerRun(100, func() { keyFold(key, "some_longer_field_name_over_32_bytes\u00e9") }); n != 0 {
-		t.Errorf("keyFold allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { equalFold(key, "some_longer_field_name_over_32_bytes\u00e9") }); n != 0 {
+		t.Errorf("equalFold allocates %v times", n)
 	}
 }

@@ -129,19 +129,16 @@ func (d *Decoder) readKey() (Key, error) {
 //		}
 //		(read field i)
 //	}
-//
-// (It takes no function for the fields, which would make the Decoder
-// escape to the heap in every generated decoder.)
 func (d *Decoder) NextField(n, i, want int) (more bool, err error) {
 	if n >= 0 {
-		return false, WrongLength(d, want, n)
+		return false, d.WrongLength(want, n)
 	}
 	more, err = d.NextElem(n, i)
 	switch {
 	case err != nil:
 		return false, err
 	case !more && i != want:
-		return false, WrongLength(d, want, i)
+		return false, d.WrongLength(want, i)
 	case !more:
 		d.Leave()
 		return false, nil
@@ -151,27 +148,27 @@ func (d *Decoder) NextField(n, i, want int) (more bool, err error) {
 	return true, nil
 }
 
-// FoldKey is fxamacker/cbor's fallback for a map key that names no field
-// of a struct exactly: the index of the first of keys (the text keys of
-// the struct's fields, in field order; "" for a field without one) that
-// equals key under case folding at the same length in bytes (keyFold),
-// or -1 when none does. It does not allocate.
-func FoldKey(key []byte, keys []string) int {
+// FoldedField is fxamacker/cbor's fallback for a map key that names no
+// field of a struct exactly: the index of the first of keys (the text keys
+// of the struct's fields, in field order; "" for a field without one)
+// that equals key under case folding at the same length in bytes
+// (equalFold), or -1 when none does. It does not allocate.
+func FoldedField(key []byte, keys []string) int {
 	for i, name := range keys {
-		if len(name) == len(key) && name != "" && keyFold(key, name) {
+		if len(name) == len(key) && name != "" && equalFold(key, name) {
 			return i
 		}
 	}
 	return -1
 }
 
-// keyFold reports whether the legacy map key matches the field name name
+// equalFold reports whether the legacy map key matches the field name name
 // by fxamacker/cbor's case-insensitive fallback: the same length in bytes
 // and equal under Unicode simple case folding (strings.EqualFold). So "ID"
 // matches "id", but the Kelvin sign "K" (three bytes) does not match "k".
 // Generated legacy decoders call it only after no field name matched
 // exactly. It does not allocate.
-func keyFold(key []byte, name string) bool {
+func equalFold(key []byte, name string) bool {
 	if len(key) != len(name) {
 		return false
 	}
@@ -194,7 +191,7 @@ func keyFold(key []byte, name string) bool {
 	return true
 }
 
-// foldRunes is keyFold past the first non-ASCII byte, rune by rune as
+// foldRunes is equalFold past the first non-ASCII byte, rune by rune as
 // strings.EqualFold compares them.
 func foldRunes(key []byte, name string) bool {
 	for len(key) > 0 && len(name) > 0 {

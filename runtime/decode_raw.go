@@ -1,15 +1,15 @@
 package runtime
 
-// ReadRawItem reads the next item, whatever it is, as its bytes, tags
+// ReadRawBytes reads the next item, whatever it is, as its bytes, tags
 // included: what a union's catch-all variant keeps. Pass buf, the slice
 // the variant holds, as it is: its array is reused as ReadBytes reuses
 // one, only when buf has room past its length and past the item, as the
-// slices ReadRawItem makes have. The item is checked as Valid checks it
+// slices ReadRawBytes makes have. The item is checked as Valid checks it
 // (well-formed, text valid UTF-8, no map with a key twice, tags 0-3 with
 // the content RFC 8949 requires), against the decoder's limits: a
 // catch-all keeps only what it can write back as a valid item, and
 // refuses the rest with the reason and its offset.
-func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
+func (d *Decoder) ReadRawBytes(buf []byte) ([]byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
 			return buf, err
@@ -24,7 +24,7 @@ func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 	return copyBytes(buf, d.buf[d.pin:d.off:len(d.buf)]), nil
 }
 
-// ReadRaw consumes the next item, checks that it is well-formed within the
+// ReadRawChecked consumes the next item, checks that it is well-formed within the
 // limits (as Skip does), and returns its encoded bytes. As fxamacker/cbor
 // does before it hands an item to a cbor.RawMessage or an UnmarshalCBOR
 // method, it strips leading 55799 tags and checks that each of the tags
@@ -32,7 +32,7 @@ func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) {
 // the decoder's buffer: it is valid until the next read from d, so copy it
 // to keep it. Generated code hands it to a field's own UnmarshalCBOR, as
 // fxamacker/cbor does, and copies it into a cbor.RawMessage.
-func (d *Decoder) ReadRaw() ([]byte, error) {
+func (d *Decoder) ReadRawChecked() ([]byte, error) {
 	if d.opts.Strict && d.depth == 0 {
 		if err := d.checkStrict(); err != nil {
 			return nil, err

@@ -202,7 +202,7 @@ func (d *Decoder) bignum(tag uint64, typ string) (neg bool, mag uint64, err erro
 	return tag == 3, mag, nil
 }
 
-// readRawTags handles the tags in front of an item that ReadRaw returns
+// readRawTags handles the tags in front of an item that ReadRawChecked returns
 // as it is (a cbor.RawMessage, the input of a field's own UnmarshalCBOR,
 // an interface value), as fxamacker does before it hands the item over:
 // leading 55799 tags are consumed, and every tag of the chain that

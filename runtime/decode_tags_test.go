@@ -129,11 +129,11 @@ var tagReads = []tagRead{
 		return &s, err
 	}},
 	{"RawMessage", func(d *runtime.Decoder) (any, error) {
-		raw, err := d.ReadRaw()
+		raw, err := d.ReadRawChecked()
 		return cbor.RawMessage(bytes.Clone(raw)), err
 	}, fxInto[cbor.RawMessage]},
 	{"*RawMessage", readPtr(func(d *runtime.Decoder) (cbor.RawMessage, error) {
-		raw, err := d.ReadRaw()
+		raw, err := d.ReadRawChecked()
 		return cbor.RawMessage(bytes.Clone(raw)), err
 	}), fxInto[*cbor.RawMessage]},
 }
@@ -275,10 +275,10 @@ func TestTagDepth(t *testing.T) {
 					t.Errorf("%s %s: %v, want ErrLimit", k.name, h, err)
 				}
 			}
-			// The same through ReadRaw (a RawMessage field).
-			_, err = k.new(data).ReadRaw()
+			// The same through ReadRawChecked (a RawMessage field).
+			_, err = k.new(data).ReadRawChecked()
 			if (err == nil) != (wantErr == nil) {
-				t.Errorf("%s ReadRaw %s: %v; fxamacker: %v", k.name, h, err, wantErr)
+				t.Errorf("%s ReadRawChecked %s: %v; fxamacker: %v", k.name, h, err, wantErr)
 			}
 		}
 	}

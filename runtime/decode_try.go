@@ -182,14 +182,14 @@ func (d *Decoder) TryMapHead() (int, bool) {
 	return 0, false
 }
 
-// NextIsArray reports whether the next item is buffered and is an array,
+// PeekIsArray reports whether the next item is buffered and is an array,
 // without consuming it.
-func (d *Decoder) NextIsArray() bool {
+func (d *Decoder) PeekIsArray() bool {
 	return d.off < len(d.buf) && d.buf[d.off]>>5 == MajorArray
 }
 
-// NextIsMap reports whether the next item is buffered and is a map,
+// PeekIsMap reports whether the next item is buffered and is a map,
 // without consuming it.
-func (d *Decoder) NextIsMap() bool {
+func (d *Decoder) PeekIsMap() bool {
 	return d.off < len(d.buf) && d.buf[d.off]>>5 == MajorMap
 }

@@ -123,11 +123,11 @@ func TestTryAgreesWithRead(t *testing.T) {
 					return string(got), err
 				})
 			}
-			if d := mk(); d.NextIsArray() != (len(in) > 0 && in[0]>>5 == MajorArray) {
-				t.Fatalf("NextIsArray(% x) wrong", in)
+			if d := mk(); d.PeekIsArray() != (len(in) > 0 && in[0]>>5 == MajorArray) {
+				t.Fatalf("PeekIsArray(% x) wrong", in)
 			}
-			if d := mk(); d.NextIsMap() != (len(in) > 0 && in[0]>>5 == MajorMap) || d.Offset() != 0 {
-				t.Fatalf("NextIsMap(% x) wrong", in)
+			if d := mk(); d.PeekIsMap() != (len(in) > 0 && in[0]>>5 == MajorMap) || d.Offset() != 0 {
+				t.Fatalf("PeekIsMap(% x) wrong", in)
 			}
 		}
 	}
@@ -242,7 +242,7 @@ func TestTryOnStream(t *testing.T) {
 	if _, ok := d.TryNull(); ok {
 		t.Fatal("TryNull answered from an empty buffer")
 	}
-	if _, ok := d.TryMapHead(); ok || d.TryArrayHead(0) || d.NextIsArray() || d.NextIsMap() {
+	if _, ok := d.TryMapHead(); ok || d.TryArrayHead(0) || d.PeekIsArray() || d.PeekIsMap() {
 		t.Fatal("TryArrayHead read from an empty buffer")
 	}
 	if _, ok := d.TryString(); ok {
@@ -317,7 +317,7 @@ func TestTryInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "TryMapHead", "NextIsArray", "NextIsMap", "definiteString"} {
+	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "TryMapHead", "PeekIsArray", "PeekIsMap", "NextIsArray", "NextIsMap", "definiteString"} {
 		if !regexp.MustCompile(`can inline \(\*Decoder\)\.` + name + `\b`).Match(out) {
 			t.Errorf("(*Decoder).%s is not inlinable", name)
 		}

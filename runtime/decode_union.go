@@ -42,7 +42,7 @@ func (d *Decoder) PeekKind() (Kind, error) {
 
 // NoVariant is the error for an item that no variant of the union named
 // union claims: ErrType, naming its tag number or its type.
-func NoVariant(d *Decoder, union string, k Kind) error {
+func (d *Decoder) NoVariant(union string, k Kind) error {
 	what := describe(k.Initial)
 	if k.Tagged {
 		what = "tag " + strconv.FormatUint(k.Tag, 10)

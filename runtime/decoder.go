@@ -141,11 +141,8 @@ func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }
 // while the capacities granted so far stay within the input seen, and less
 // after that. Forged counts nested inside one another, each within the
 // bytes that remain, therefore cannot multiply what a decode allocates.
-// Over a stream it first waits for n bytes to arrive (the n elements
-// take that many at least, so reading them would wait too), and grants
-// no more than the bytes buffered: a slice read from a stream is then
-// allocated once, as from a byte slice, instead of growing element by
-// element, which leaves old backing arrays behind.
+// Over a stream it first waits for n bytes to arrive (reading the n
+// elements would wait as long) and grants no more than are buffered.
 func (d *Decoder) Hint(n int) int {
 	if d.r != nil && n > len(d.buf)-d.off {
 		_ = d.fill(n) // an error stays in d.rerr for the read that meets it

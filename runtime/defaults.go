@@ -17,23 +17,17 @@ type defaultSet struct {
 }
 
 // SetDefaultOptions sets the options of every decoder made without
-// options from now on, in the whole process: NewBytesDecoder and
-// NewDecoder give them to the decoders they return, and so the generated
-// UnmarshalCBOR methods use them, which is what fxamacker/cbor's
-// Unmarshal and DecMode.Unmarshal call (they pass no options).
-// DefaultOptions and Valid keep the built-in defaults. Zero fields take the
-// built-in defaults (MaxDepth 32, MaxArrayElements and MaxMapPairs
-// 131072, MaxStringLength 64 MiB), as in SetOptions; SetDefaultOptions of
-// the zero Options restores them. Decoders made before the call keep
-// their options, as do Unmarshal and SetOptions, which are given theirs.
+// options from now on, in the whole process: those of NewBytesDecoder and
+// NewDecoder, and so of the generated UnmarshalCBOR methods that
+// fxamacker/cbor's Unmarshal calls. Zero fields take the built-in
+// defaults, so the zero Options restores them; DefaultOptions, Valid,
+// Unmarshal, SetOptions and decoders made before keep theirs.
 //
-// Call it once at start-up, before the decoding starts, for a program
-// whose data needs other limits than fxamacker's defaults (a ledger's
-// deep nesting: MaxDepth 256, MaxArrayElements 10,000,000). It is safe
-// to call while other goroutines decode: each new decoder takes the
-// options set last, whole. Fields of interface type go to fxamacker/cbor
-// (the slow path) and are decoded with its default DecOptions, whatever
-// is set here.
+// Call it at start-up for data that needs other limits than fxamacker's
+// defaults (a ledger's MaxDepth 256). It is safe while other goroutines
+// decode: each new decoder takes the options set last, whole. Interface
+// fields go to fxamacker/cbor with its default DecOptions, whatever is
+// set here.
 func SetDefaultOptions(o Options) {
 	if o == (Options{}) {
 		processDefaults.Store(nil)

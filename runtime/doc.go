@@ -43,36 +43,23 @@
 //	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
 //
 // Decoding into a value that already holds data never writes into an
-// earlier input, whether that decode was zero-copy or not, and whether the
-// input is another buffer of the program's, a string's bytes or a file
-// mapped read-only. The rule that makes it so: a decoder writes a byte
-// string (or the item a union's catch-all keeps) into the array of the
-// byte slice the value holds only when that slice has room past its
-// length (len < cap) for it, as every slice a decoder makes has (one byte
-// at least), and keeps that room in what it returns; a slice without room,
-// as every byte slice a zero-copy decode returns is (capped at its
-// length), is never written to, and a new one is made. Decoding records in
-// a loop into one value thus reuses one array per field, as before, and a
-// value that a zero-copy decode filled is safe to decode into again. A
-// program that resets such a field by hand should set it to nil, not
-// reslice it (v.Data[:0] has room, in the input's array).
+// earlier input (zero-copy or not): a decoder writes a byte string (or
+// what a union's catch-all keeps) into the array of the slice the value
+// holds only when it has room past its length for it, as every slice a
+// decoder makes has and no slice a zero-copy decode returns has (capped
+// at its length). A program that resets such a field should set it to
+// nil, not reslice it.
 //
-// The pointees of pointer fields to booleans, numbers and strings (*int64,
-// *string...) that a decoder allocates come a few to a heap object (see
-// NewScalar): each pointer has its own value, but one kept alive keeps its
-// block of at most 128 bytes alive.
+// The pointees of pointer fields (*int64, *string...) that a decoder
+// allocates come a few to a heap object of at most 128 bytes (NewScalar).
 //
-// Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
-// meaning for the Go type is read through (a tag within a tag counts as a
-// nesting level), 55799 is stripped everywhere except between a
-// //cborgen:tag type's own tag and its content, where any further tag,
-// 55799 included, is refused (ErrTagNumber, see ReadTypeTag), tags 0-3
-// must hold the content RFC 8949 requires, and bignums read into integers
-// and floats that hold them; all of it off the fast paths (see
-// decode_tags.go). An
-// indefinite-length array or map is counted before it is read, so that
-// ReadArrayHead and ReadMapHead return its length and the caller
-// allocates once; Leave consumes its break.
+// Reads take tags as fxamacker/cbor's Unmarshal does: a tag with no
+// meaning for the Go type is read through (a tag within a tag is a level),
+// 55799 is stripped except inside a //cborgen:tag type's own tag (see
+// ReadTypeTag), tags 0-3 must hold what RFC 8949 requires, and bignums
+// read into the integers and floats that hold them. An indefinite-length
+// array or map is counted before it is read, so that ReadArrayHead and
+// ReadMapHead return its length; Leave consumes its break.
 //
 // A Decoder reused across the items of a stream returns io.EOF itself when
 // the stream ends between items, as encoding/json's Decoder does.
@@ -88,14 +75,12 @@
 // (errors.Is) is one of the Err* sentinels or io.ErrUnexpectedEOF.
 // Valid checks that a byte slice is exactly one valid item.
 //
-// Beyond the CBOR data model, the runtime writes and reads the Go types
-// fxamacker/cbor treats specially, as it does: time.Time (AppendTime in
-// each of its time modes, ReadTime), big.Int (AppendBigInt, ReadBigInt),
-// the output of a hand-written MarshalCBOR (AppendMarshaled checks it) and
-// the raw bytes of an item for an UnmarshalCBOR or a cbor.RawMessage
-// (ReadRaw). Interface fields and type parameters go through the
-// subpackage dynamic, which calls fxamacker/cbor for what it cannot type
-// at compile time; this package itself does not depend on fxamacker.
+// The runtime writes and reads the Go types fxamacker/cbor treats
+// specially as it does: time.Time, big.Int, a hand-written MarshalCBOR's
+// output, an item's raw bytes for an UnmarshalCBOR or a cbor.RawMessage
+// (ReadRawChecked). Interface fields and type parameters go through the
+// subpackage dynamic, which calls fxamacker/cbor; this package itself
+// does not depend on fxamacker.
 //
 // # For programs
 //
@@ -126,37 +111,36 @@
 //
 // # For generated code only
 //
-// These are exported only so that code cbor-gen writes into other
-// packages can call them. Their names, signatures and meaning may change
-// in any release, together with the generator; do not call them from
-// hand-written code. The version guard keeps generated code and the
-// runtime in step: every generated file converts the distance between
-// its version and [GenVersion] and [MinGenVersion] into
-// [UpgradeCborgenRuntime] and [RegenerateWithNewerCborgen], so a
-// mismatch fails to compile with an error that names the side to update.
+// These are exported only for code cbor-gen writes into other packages;
+// they may change in any release, with the generator, so do not call
+// them from hand-written code. Each generated file's version guard
+// ([UpgradeCborgenRuntime], [RegenerateWithNewerCborgen], see
+// version.go) fails to compile, naming the side to update, when it and
+// the runtime do not fit.
 //
 //   - Fast paths and loop control: [Decoder.TryArrayHead],
 //     [Decoder.TryMapHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
-//     [Decoder.NextIsArray], [Decoder.NextIsMap], [Decoder.Hint],
+//     [Decoder.PeekIsArray], [Decoder.PeekIsMap], [Decoder.Hint],
 //     [ReuseSlice], [ReuseCleared], [Grow],
 //     [AppendTextHead].
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
-//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldKey],
-//     [DuplicateField].
+//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
+//     [Decoder.DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].
-//   - Errors with paths: [Decoder.Errorf], [WrongLength],
-//     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
-//     [WholeInput], [MethodError].
+//   - Errors with paths: [Decoder.Errorf], [Decoder.WrongLength],
+//     [Decoder.MethodError], [AtField], [AtIndex], [AtKey], [AtRoot],
+//     [Extent], [OneItem], [WholeInput].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
 //     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
 //     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
-//   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
-//     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].
+//   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind],
+//     [Decoder.NoVariant], [NotAVariantToEncode], [AppendRaw],
+//     [Decoder.ReadRawBytes].
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
 //   - Fields of other kinds: [AppendBytesOrNull],
@@ -165,4 +149,9 @@
 //     [Scalar], [NewString].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],
 //     [RegenerateWithNewerCborgen].
+//   - Names of code generated before version 5, each now another's
+//     wrapper (compat.go): [Decoder.NextIsArray], [Decoder.NextIsMap],
+//     [FoldKey], [NoVariant], [NotAVariant], [Decoder.ReadRaw],
+//     [Decoder.ReadRawItem], [WrongLength], [DuplicateField],
+//     [MethodError].
 package runtime

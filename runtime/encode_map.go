@@ -164,12 +164,10 @@ func intHead(v int64) (byte, uint64) {
 	return MajorNeg, uint64(-(v + 1))
 }
 
-// StringPairs puts the pairs of a map with text keys into the order of
-// their encoded keys after they were appended in Go's iteration order, so
-// that an encoder visits the map once and never looks a value up again.
-// For text keys both sorted KeyOrders are the same order (shorter first,
-// then bytewise), because a text head grows with the length. Pooled, so
-// an encoder allocates nothing in steady state:
+// StringPairs sorts the pairs of a map with text keys, appended in Go's
+// iteration order, by their encoded keys (for text both sorted KeyOrders
+// are one order, as a text head grows with the length), so an encoder
+// visits the map once. Pooled: no allocation in steady state.
 //
 //	dst = runtime.AppendMapHead(dst, len(m))
 //	ps := runtime.GetStringPairs()

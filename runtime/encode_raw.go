@@ -5,7 +5,7 @@ import "math"
 // AppendRaw appends raw, the item a union's catch-all variant holds, as it
 // is, after checking that it is exactly one item that Valid accepts
 // (indefinite lengths and any tags included, so that what was read is
-// written back byte for byte, and only what ReadRawItem would keep); an
+// written back byte for byte, and only what ReadRawBytes would keep); an
 // empty raw is null.
 func AppendRaw(dst, raw []byte) ([]byte, error) {
 	if len(raw) == 0 {

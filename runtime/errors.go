@@ -163,7 +163,7 @@ func (d *Decoder) Errorf(cause error, format string, args ...any) error {
 // err, so errors.As and errors.Is find it, and keeps its text without a
 // second "cbor: ": "cbor: Msg.Payload: require bstr type at offset 4" for
 // a method that returned "cbor: require bstr type".
-func MethodError(off int64, err error) error {
+func (d *Decoder) MethodError(off int64, err error) error {
 	return &Error{Offset: off, Msg: strings.TrimPrefix(err.Error(), "cbor: "), Err: err}
 }
 
@@ -174,13 +174,13 @@ func (d *Decoder) errAt(off int64, cause error, msg string) error {
 
 // DuplicateField is the error for a legacy map whose key names field name
 // a second time.
-func DuplicateField(d *Decoder, name string) error {
+func (d *Decoder) DuplicateField(name string) error {
 	return d.Errorf(ErrDuplicateKey, "duplicate map key %q", name)
 }
 
 // WrongLength is the error for an array of got elements where the Go type
 // needs want (a struct of want fields, or a [want]T).
-func WrongLength(d *Decoder, want, got int) error {
+func (d *Decoder) WrongLength(want, got int) error {
 	return d.Errorf(ErrLength, "expected array of %s, found %d", count(want, "element"), got)
 }
 
@@ -221,9 +221,10 @@ func describe(b byte) string {
 	return majorNames[b>>5]
 }
 
-// NotAVariant is the error for encoding a value of a union's interface
-// type that is none of its variants (a type that implements the interface
-// but that cbor-gen did not generate).
-func NotAVariant(union string, v any) error {
+// NotAVariantToEncode is the error for encoding a value of a union's
+// interface type that is none of its variants (a type that implements the
+// interface but that cbor-gen did not generate). Its decoding counterpart
+// is Decoder.NoVariant.
+func NotAVariantToEncode(union string, v any) error {
 	return fmt.Errorf("cbor: %T is not a variant of %s", v, union)
 }

@@ -155,11 +155,11 @@ func TestErrorHelpers(t *testing.T) {
 	if _, err := d.ReadKey(); err != nil {
 		t.Fatal(err)
 	}
-	err := runtime.DuplicateField(d, "Name")
+	err := d.DuplicateField("Name")
 	if e := asError(t, err); e.Offset != 3 || !errors.Is(err, runtime.ErrDuplicateKey) {
 		t.Errorf("DuplicateField: %v", err)
 	}
-	err = runtime.WrongLength(d, 3, 2)
+	err = d.WrongLength(3, 2)
 	if e := asError(t, err); e.Offset != 3 || !errors.Is(err, runtime.ErrLength) {
 		t.Errorf("WrongLength: %v", err)
 	}

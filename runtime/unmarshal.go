@@ -18,9 +18,7 @@ import (
 // UnmarshalCBOR; bytes after the item are ErrTrailing, no data at all is
 // io.ErrUnexpectedEOF.
 //
-// The decoder comes from a pool (v's method makes it escape), so that a
-// call allocates nothing but what v holds; with opts.ZeroCopy and a value
-// of strings and numbers, nothing at all.
+// Its decoder comes from a pool: a call allocates only what v holds.
 func Unmarshal(data []byte, v interface{ DecodeCBOR(*Decoder) error }, opts Options) error {
 	d := unmarshalPool.Get().(*Decoder)
 	d.resetBytes(data)

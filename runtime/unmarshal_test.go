@@ -20,7 +20,7 @@ func (p *pair) DecodeCBOR(d *runtime.Decoder) error {
 		return err
 	}
 	if n != 2 {
-		return runtime.WrongLength(d, 2, n)
+		return d.WrongLength(2, n)
 	}
 	if p.A, err = d.ReadUint64(); err != nil {
 		return runtime.AtField(err, "A")

@@ -171,26 +171,26 @@ func TestReadBytesReuse(t *testing.T) {
 	}
 }
 
-// TestReadRawItemReuse: a union's catch-all keeps the bytes of an item in
-// a slice ReadRawItem made; one that holds a slice of something else
+// TestReadRawBytesReuse: a union's catch-all keeps the bytes of an item in
+// a slice ReadRawBytes made; one that holds a slice of something else
 // (without room past its length) is never written.
-func TestReadRawItemReuse(t *testing.T) {
+func TestReadRawBytesReuse(t *testing.T) {
 	for _, k := range decoderKinds {
-		raw, err := k.new(mustHex("83010203")).ReadRawItem(nil)
+		raw, err := k.new(mustHex("83010203")).ReadRawBytes(nil)
 		if err != nil || len(raw) >= cap(raw) {
-			t.Fatalf("%s ReadRawItem = %x (cap %d), %v: no room past its length", k.name, raw, cap(raw), err)
+			t.Fatalf("%s ReadRawBytes = %x (cap %d), %v: no room past its length", k.name, raw, cap(raw), err)
 		}
-		raw2, err := k.new(mustHex("820405")).ReadRawItem(raw)
+		raw2, err := k.new(mustHex("820405")).ReadRawBytes(raw)
 		if err != nil || !bytes.Equal(raw2, mustHex("820405")) || &raw2[0] != &raw[0] {
-			t.Errorf("%s ReadRawItem(820405) into a kept item = %x, %v: not reused", k.name, raw2, err)
+			t.Errorf("%s ReadRawBytes(820405) into a kept item = %x, %v: not reused", k.name, raw2, err)
 		}
 		held := mustHex("8301020304")[:4:4]
 		keep := bytes.Clone(held)
-		if raw, err := k.new(mustHex("820405")).ReadRawItem(held); err != nil || !bytes.Equal(raw, mustHex("820405")) {
-			t.Errorf("%s ReadRawItem(820405) = %x, %v", k.name, raw, err)
+		if raw, err := k.new(mustHex("820405")).ReadRawBytes(held); err != nil || !bytes.Equal(raw, mustHex("820405")) {
+			t.Errorf("%s ReadRawBytes(820405) = %x, %v", k.name, raw, err)
 		}
 		if !bytes.Equal(held, keep) {
-			t.Errorf("%s ReadRawItem wrote into a full slice: %x, was %x", k.name, held, keep)
+			t.Errorf("%s ReadRawBytes wrote into a full slice: %x, was %x", k.name, held, keep)
 		}
 	}
 }

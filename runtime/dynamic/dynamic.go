@@ -98,7 +98,7 @@ func Append(dst []byte, v any, o Options) ([]byte, error) {
 // well-formed within d's limits; an error from fxamacker is wrapped in a
 // *runtime.Error (errors.As finds both).
 func Decode(d *runtime.Decoder, ptr any) error {
-	raw, err := d.ReadRaw()
+	raw, err := d.ReadRawChecked()
 	if err != nil {
 		return err
 	}
@@ -317,7 +317,7 @@ func DecodeArray[T any](d *runtime.Decoder, a []T) error {
 		return err
 	}
 	if n >= 0 && n != len(a) {
-		return runtime.WrongLength(d, len(a), n)
+		return d.WrongLength(len(a), n)
 	}
 	for i := 0; ; i++ {
 		more, err := d.NextElem(n, i)
@@ -326,7 +326,7 @@ func DecodeArray[T any](d *runtime.Decoder, a []T) error {
 		}
 		if !more {
 			if i != len(a) {
-				return runtime.WrongLength(d, len(a), i)
+				return d.WrongLength(len(a), i)
 			}
 			break
 		}

@@ -219,7 +219,7 @@ func (w *walker) matchKey(kn *node, t *Type, at where) (slot int, how, problem s
 				return i, "", ""
 			}
 		}
-		// The decoders' fallback, runtime.FoldKey, over the text keys of
+		// The decoders' fallback, runtime.FoldedField, over the text keys of
 		// the slots in slot order ("" where a slot has none to match).
 		keys := make([]string, len(t.Slots))
 		for i, s := range t.Slots {
@@ -227,7 +227,7 @@ func (w *walker) matchKey(kn *node, t *Type, at where) (slot int, how, problem s
 				keys[i] = s.Key.Text
 			}
 		}
-		if i := runtime.FoldKey(key, keys); i >= 0 {
+		if i := runtime.FoldedField(key, keys); i >= 0 {
 			return i, " (key matched by case folding)", ""
 		}
 		return -1, "", ""

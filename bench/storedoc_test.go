@@ -22,11 +22,13 @@ import (
 func storeDocument(tb testing.TB) (storedoc.Value, []byte, any) {
 	doc := storedoc.NewDocument(1)
 	data, err := storedoc.MarshalValueCBOR(doc)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var tree any
-	if err := cbor.Unmarshal(data, &tree); err != nil {
+	if err == nil {
+		err = cbor.Unmarshal(data, &tree)
+	}
+	if err != nil && tb == nil {
+		panic(err)
+	} else if err != nil {
 		tb.Fatal(err)
 	}
 	return doc, data, tree
@@ -149,4 +151,38 @@ func BenchmarkStoreDocument(b *testing.B) {
 	fs := cbor.NewDecoder(&loop{data: data})
 	run(implFxamacker, "SkipReader", fs.Skip)
 	run(implFxamacker, "Valid", func() error { return cbor.Wellformed(data) })
+}
+
+// repeatStoreDocument is TestRepeat for the store document.
+func repeatStoreDocument(t *testing.T, op, impl string, n int) {
+	doc, data, tree := storeDocument(t)
+	em := coreDet(t)
+	buf := make([]byte, 0, len(data))
+	var f func() error
+	switch impl + " " + op {
+	case "generated encode":
+		f = func() (err error) { buf, err = storedoc.AppendValueCBOR(buf[:0], doc); return err }
+	case "generated marshal":
+		f = func() error { _, err := storedoc.MarshalValueCBOR(doc); return err }
+	case "generated decode":
+		f = func() error { _, err := storedoc.UnmarshalValueCBOR(data); return err }
+	case "generated zerocopy":
+		f = func() error {
+			d := runtime.NewBytesDecoder(data)
+			d.SetOptions(runtime.Options{ZeroCopy: true})
+			_, err := storedoc.DecodeValueCBOR(d)
+			return err
+		}
+	case "fxamacker-any marshal", "fxamacker-any encode":
+		f = func() error { _, err := em.Marshal(tree); return err }
+	case "fxamacker-any decode":
+		f = func() error { var v any; return cbor.Unmarshal(data, &v) }
+	default:
+		t.Fatalf("StoreDocument has no %s %s", impl, op)
+	}
+	for range n {
+		if err := f(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -60,7 +60,10 @@
 // The pointees of pointer fields to booleans, numbers and strings (*int64,
 // *string...) that a decoder allocates come a few to a heap object (see
 // NewScalar): each pointer has its own value, but one kept alive keeps its
-// block of at most 128 bytes alive.
+// block of at most 128 bytes alive. So do the variants of a union that are
+// strings or numbers (type StringValue string): Go would box each in a
+// heap object of its own when the dispatcher returns it in the interface;
+// the dispatcher boxes it in such a cell instead (BoxString, BoxScalar).
 //
 // Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
 // meaning for the Go type is read through (a tag within a tag counts as a
@@ -156,7 +159,9 @@
 //     [SortLengthFirst], [SortNone].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
-//     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].
+//     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem]; variants of
+//     string and number kinds boxed in the decoder's cells: [BoxString],
+//     [BoxScalar].
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
 //   - Fields of other kinds: [AppendBytesOrNull],

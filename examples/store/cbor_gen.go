@@ -927,25 +927,25 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
 	case k.Tagged && k.Tag == 165:
 		var x Int64Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
 	case k.Tagged && k.Tag == 160:
 		var x UInt8Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt8Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
 	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
 		var x BoolValue
 		if err := x.DecodeCBOR(d); err != nil {

@@ -952,13 +952,13 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt32Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
 	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
 		var x BoolValue
 		if err := x.DecodeCBOR(d); err != nil {

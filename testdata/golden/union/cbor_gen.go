@@ -1068,13 +1068,13 @@ func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Extension(UInt64Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Extension(StringValue("")), string(x)), nil
 	default:
 		var x Unknown
 		if err := x.DecodeCBOR(d); err != nil {
@@ -1171,19 +1171,19 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
 	case k.Tagged && k.Tag == 2003:
 		var x Int64Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
 	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
 		var x BoolValue
 		if err := x.DecodeCBOR(d); err != nil {

@@ -156,7 +156,8 @@
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
 //     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
-//     [SortLengthFirst], [SortNone].
+//     [SortLengthFirst], [SortNone]; a pooled buffer for the Marshal
+//     functions of unions: [Buffer], [GetBuffer].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
 //     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem]; variants of

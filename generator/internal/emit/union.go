@@ -166,12 +166,15 @@ func (e *emitter) decodeVariant(u *model.UnionType, v *model.Variant) []jen.Code
 	}
 }
 
-// unionMarshal emits UnionMarshal: UnionAppend into a buffer of
-// UnionSize.
+// unionMarshal emits UnionMarshal: UnionAppend into a pooled buffer
+// (runtime.Buffer), copied out. A union's values hold maps and slices of
+// values, whose size UnionSize finds only by a walk as long as the
+// encoding.
 func (e *emitter) unionMarshal(u *model.UnionType) jen.Code {
 	return jen.Commentf("%s returns the encoding of x (null for nil).", model.UnionFunc(u, "Marshal")).Line().
 		Func().Id(model.UnionFunc(u, "Marshal")).Params(jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id(model.UnionFunc(u, "Append")).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(model.UnionFunc(u, "Size")).Call(jen.Id("x"))), jen.Id("x"))),
+		jen.Id("b").Op(":=").Add(rt("GetBuffer")).Call(),
+		jen.Return(jen.Id("b").Dot("Finish").Call(jen.Id(model.UnionFunc(u, "Append")).Call(jen.Id("b").Dot("B"), jen.Id("x")))),
 	)
 }
 

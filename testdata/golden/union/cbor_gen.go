@@ -1086,7 +1086,8 @@ func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
 
 // MarshalExtensionCBOR returns the encoding of x (null for nil).
 func MarshalExtensionCBOR(x Extension) ([]byte, error) {
-	return AppendExtensionCBOR(make([]byte, 0, SizeExtensionCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendExtensionCBOR(b.B, x))
 }
 
 // UnmarshalExtensionCBOR decodes data, which must hold exactly one Extension.
@@ -1196,7 +1197,8 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 
 // MarshalValueCBOR returns the encoding of x (null for nil).
 func MarshalValueCBOR(x Value) ([]byte, error) {
-	return AppendValueCBOR(make([]byte, 0, SizeValueCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendValueCBOR(b.B, x))
 }
 
 // UnmarshalValueCBOR decodes data, which must hold exactly one Value.

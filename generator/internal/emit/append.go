@@ -153,13 +153,15 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 
 	case model.Marshaler:
 		// The output of a hand-written MarshalCBOR is checked as
-		// fxamacker/cbor checks it.
+		// fxamacker/cbor checks it, and refused with its words, which
+		// name the type (a nil pointer to it costs nothing); the
+		// method's own error is returned as it is, as there.
 		b := jen.Id(local("b", depth))
 		return []jen.Code{jen.If(
 			jen.List(b, jen.Id("err")).Op(":=").Add(val).Dot("MarshalCBOR").Call(),
 			jen.Id("err").Op("!=").Nil(),
 		).Block(jen.Return(jen.Nil(), jen.Id("err"))).Else().Block(
-			appendCall(rt("AppendMarshaled").Call(dst, b)),
+			appendCall(rt("AppendMarshaledBy").Call(dst, b, jen.Parens(jen.Op("*").Add(typeCode(t.Go))).Call(jen.Nil()))),
 		)}
 
 	case model.BinaryMarshaler:

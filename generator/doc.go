@@ -171,7 +171,10 @@
 // ...); a field whose type is a type parameter goes through the runtime's
 // dynamic package, which picks generated methods or a basic type by a
 // type switch when the code runs and falls back to fxamacker/cbor.
-// Interface fields always go to fxamacker/cbor (Dynamic): the slow path,
+// An anonymous struct type gets a hidden named copy in the output
+// (build/anon.go, cborAnon_T_F), a map-format type as fxamacker writes
+// it, reached by converting the field's address. Interface fields always
+// go to fxamacker/cbor (Dynamic): the slow path,
 // reported as a note. Channels, functions, complex numbers, uintptr and
 // unsafe.Pointer are refused with a file:line:col error naming the field.
 // A struct type of the same package that a field uses must be generated

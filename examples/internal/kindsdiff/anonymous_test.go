@@ -1,0 +1,183 @@
+package kindsdiff_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/cborgen/cborgen/examples/internal/cbortest"
+	"github.com/cborgen/cborgen/examples/internal/decodetest"
+	"github.com/cborgen/cborgen/examples/internal/mirror"
+	"github.com/cborgen/cborgen/testdata/golden/anonymous"
+)
+
+// Anonymous struct fields against fxamacker/cbor: random values of the
+// golden anonymous.Doc, whose fields are anonymous structs of every shape,
+// encoded by the generated code and by fxamacker from a mirror that holds
+// the same anonymous types (fxamacker writes them by reflection: maps, or
+// an array under toarray), and decoded by both from those bytes, from the
+// legacy map of the holder and from mutations of either.
+
+type (
+	aDoc struct {
+		_    struct{} `cbor:",toarray"`
+		ID   int64
+		Meta struct {
+			Author string `cbor:"author"`
+			Rev    uint16 `cbor:"rev,omitempty"`
+			Tags   []string
+		}
+		Parts []struct {
+			Name string
+			Size int32 `cbor:"1,keyasint"`
+		}
+		Cover *struct {
+			URL    string
+			Width  int
+			Height int
+		}
+		Seen  map[string]struct{}
+		Notes map[string]struct {
+			At   time.Time `cbor:"at"`
+			Text string    `cbor:"text"`
+		}
+		Point struct {
+			_    struct{} `cbor:",toarray"`
+			X, Y float64
+		}
+		Tree struct {
+			Label string
+			Kids  []struct {
+				Label string
+				Leaf  *struct{ Weight float32 }
+			}
+		}
+	}
+	mDoc struct {
+		ID   int64
+		Meta struct {
+			Author string `cbor:"author"`
+			Rev    uint16 `cbor:"rev,omitempty"`
+			Tags   []string
+		}
+		Parts []struct {
+			Name string
+			Size int32 `cbor:"1,keyasint"`
+		}
+		Cover *struct {
+			URL    string
+			Width  int
+			Height int
+		}
+		Seen  map[string]struct{}
+		Notes map[string]struct {
+			At   time.Time `cbor:"at"`
+			Text string    `cbor:"text"`
+		}
+		Point struct {
+			_    struct{} `cbor:",toarray"`
+			X, Y float64
+		}
+		Tree struct {
+			Label string
+			Kids  []struct {
+				Label string
+				Leaf  *struct{ Weight float32 }
+			}
+		}
+	}
+)
+
+// cCard is the mirror of the map-format anonymous.Card: the same type
+// without the generated methods.
+type cCard struct {
+	Title string `cbor:"t"`
+	Meta  struct {
+		A string `cbor:"a,omitempty"`
+		B []int  `cbor:"b,omitempty"`
+	} `cbor:"meta,omitempty"`
+	Z struct {
+		N int
+		S string
+	} `cbor:"z,omitzero"`
+	Keep struct{ N int }     `cbor:"keep,omitempty"`
+	Ps   []struct{ V uint8 } `cbor:"ps,omitempty"`
+}
+
+func TestAnonymousAgainstFxamacker(t *testing.T) {
+	n := 4000
+	if testing.Short() {
+		n = 400
+	}
+	r := rand.New(rand.NewPCG(27, 4))
+	fill := mirror.Filler{Rand: r}
+	for i := range n {
+		var v anonymous.Doc
+		fill.Fill(&v)
+		for k, note := range v.Notes {
+			note.At = time.Unix(note.At.Unix()%(1<<40), 0) // whole seconds within RFC 3339, as the time mode writes them
+			v.Notes[k] = note
+		}
+		var a aDoc
+		var m mDoc
+		mirror.Convert(&a, v)
+		mirror.Convert(&m, v)
+		got, err := v.MarshalCBOR()
+		if err != nil {
+			t.Fatalf("%+v: %v", v, err)
+		}
+		want, err := cborEnc.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%+v:\ngenerated %x\nfxamacker %x", v, got, want)
+		}
+		legacy, err := cborEnc.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back anonymous.Doc
+		if err := back.UnmarshalCBOR(got); err != nil {
+			t.Fatalf("%x: %v", got, err)
+		}
+		if d := mirror.Diff(back, v); d != "" {
+			t.Fatalf("%x decodes to another value: %s", got, d)
+		}
+		for _, in := range [][]byte{got, legacy, cbortest.Mutate(r, got), cbortest.Mutate(r, legacy)} {
+			if d := cbortest.Differ[anonymous.Doc, aDoc, mDoc](in); d != "" {
+				t.Fatalf("value %d: %s", i, d)
+			}
+		}
+
+		var c anonymous.Card
+		fill.Fill(&c)
+		if r.IntN(2) == 0 {
+			c.Meta.A, c.Meta.B = "", nil // left out by its fields' omitempty
+		}
+		if r.IntN(2) == 0 {
+			c.Z.N, c.Z.S = 0, "" // left out by omitzero
+		}
+		cc := cCard(c)
+		got, err = c.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, err = cborEnc.Marshal(cc); err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%+v:\ngenerated %x\nfxamacker %x %v", c, got, want, err)
+		}
+		for _, in := range [][]byte{got, cbortest.Mutate(r, got)} {
+			if d := cbortest.Differ[anonymous.Card, cCard, cCard](in); d != "" {
+				t.Fatalf("value %d: %s", i, d)
+			}
+		}
+	}
+}
+
+// TestAnonymousDecodeDiag: cbor-gen -decode reads random values of Doc,
+// current and legacy, from the golden schema record, which records each
+// hidden copy as a type of its own.
+func TestAnonymousDecodeDiag(t *testing.T) {
+	decodetest.DecodeRandom[anonymous.Doc, mDoc](t, "../../../testdata/golden/anonymous", "Doc", 300, 27, mirror.Filler{})
+}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fxamacker/cbor/v2"
+
 	"github.com/cborgen/cborgen/examples/internal/cbortest"
 	"github.com/cborgen/cborgen/examples/internal/decodetest"
 	"github.com/cborgen/cborgen/examples/internal/mirror"
@@ -180,4 +182,90 @@ func TestAnonymousAgainstFxamacker(t *testing.T) {
 // hidden copy as a type of its own.
 func TestAnonymousDecodeDiag(t *testing.T) {
 	decodetest.DecodeRandom[anonymous.Doc, mDoc](t, "../../../testdata/golden/anonymous", "Doc", 300, 27, mirror.Filler{})
+}
+
+// aArr is the mirror of anonymous.Arr; its U holds only the field on the
+// wire (an unexported field makes the types of two packages differ).
+type aArr struct {
+	_ struct{} `cbor:",toarray"`
+	A [2]struct{ X int8 }
+	E struct {
+		_ struct{} `cbor:",toarray"`
+	}
+	ME map[string]struct {
+		_ struct{} `cbor:",toarray"`
+		K bool
+	}
+	MS map[string]struct {
+		_ struct{} `cbor:",toarray"`
+	}
+	U struct{ B int }
+}
+
+// TestAnonymousEdges: the set idiom as a value type, an anonymous struct
+// in a generic type, arrays of them, empty ones under toarray, and one
+// with an unexported field, against fxamacker on random values.
+func TestAnonymousEdges(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	f := mirror.Filler{Rand: rand.New(rand.NewPCG(27, 5))}
+	check := func(what string, got []byte, err error, mirrorValue any, decode func([]byte) error, fxInto, fromGen any) {
+		t.Helper()
+		want, fxErr := cborEnc.Marshal(mirrorValue)
+		if err != nil || fxErr != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%s: generated %x (%v), fxamacker %x (%v)", what, got, err, want, fxErr)
+		}
+		if err := decode(got); err != nil {
+			t.Fatalf("%s: %x: %v", what, got, err)
+		}
+		if err := cbor.Unmarshal(got, fxInto); err != nil {
+			t.Fatal(err)
+		}
+		if d := mirror.Diff(fromGen, fxInto); d != "" {
+			t.Fatalf("%s: %x decodes differently: %s", what, got, d)
+		}
+	}
+	for range n {
+		var s anonymous.Set
+		f.Fill(&s)
+		got, err := s.MarshalCBOR()
+		var fxSet, genSet map[string]struct{}
+		check("Set", got, err, map[string]struct{}(s), func(b []byte) error {
+			var back anonymous.Set
+			err := back.UnmarshalCBOR(b)
+			genSet = back
+			return err
+		}, &fxSet, &genSet)
+
+		var p anonymous.Page[string]
+		f.Fill(&p)
+		type pageMirror struct {
+			_    struct{} `cbor:",toarray"`
+			Meta struct{ N int }
+			V    string
+		}
+		got, err = p.MarshalCBOR()
+		var pb anonymous.Page[string]
+		var fxPage, genPage pageMirror
+		check("Page", got, err, pageMirror{Meta: p.Meta, V: p.V}, func(b []byte) error {
+			err := pb.UnmarshalCBOR(b)
+			genPage = pageMirror{Meta: pb.Meta, V: pb.V}
+			return err
+		}, &fxPage, &genPage)
+
+		var a anonymous.Arr
+		f.Fill(&a)
+		var am aArr
+		mirror.Convert(&am, a)
+		got, err = a.MarshalCBOR()
+		var ab anonymous.Arr
+		var fxArr, genArr aArr
+		check("Arr", got, err, am, func(b []byte) error {
+			err := ab.UnmarshalCBOR(b)
+			mirror.Convert(&genArr, ab)
+			return err
+		}, &fxArr, &genArr)
+	}
 }

@@ -323,7 +323,7 @@ const inlineFields = 8
 
 func (e *emitter) inlinable(t model.StructRef, level int) *model.Struct {
 	s := e.structs[t.Local]
-	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || len(s.Fields) > inlineFields || level > 1 {
+	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
 		return nil
 	}
 	for _, f := range s.Fields {

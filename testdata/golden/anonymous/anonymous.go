@@ -7,6 +7,8 @@ package anonymous
 
 import "time"
 
+//go:generate go tool cbor-gen -type Doc,Card,Set,Page,Arr
+
 // Doc holds anonymous structs of every shape.
 type Doc struct {
 	ID   int64
@@ -60,4 +62,34 @@ type Card struct {
 	} `cbor:"z,omitzero"`
 	Keep struct{ N int }     `cbor:"keep,omitempty"`
 	Ps   []struct{ V uint8 } `cbor:"ps,omitempty"`
+}
+
+// Set is a value type of the set idiom.
+type Set map[string]struct{}
+
+// Page is generic; its anonymous struct does not use T.
+type Page[T any] struct {
+	Meta struct{ N int }
+	V    T
+}
+
+// Arr holds an array of anonymous structs, empty ones under toarray (one
+// as a map value: not read in line), and one with an unexported field.
+type Arr struct {
+	A [2]struct{ X int8 }
+	E struct {
+		_ struct{} `cbor:",toarray"`
+	}
+	ME map[string]struct {
+		_ struct{} `cbor:",toarray"`
+		K bool
+	}
+	MS map[string]struct {
+		_ struct{} `cbor:",toarray"`
+	}
+	u struct{ a int }
+	U struct {
+		a int
+		B int
+	}
 }

@@ -5,6 +5,7 @@ package anonymous
 
 import (
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/dynamic"
 	"math"
 	"time"
 )
@@ -801,6 +802,688 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Set) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst.
+func (v *Set) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	var e struct{}
+	if (*v) == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len((*v)))
+		ps := runtime.GetStringPairs()
+		for k, x := range *v {
+			ps.Add(dst, k)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			e = x
+			if dst, err = (*cborAnon_Set)(&e).AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+		dst = ps.Finish(dst)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Set) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 0
+	n += runtime.SizeHead(uint64(len((*v)))) + len((*v))*1
+	for k := range *v {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Set) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "Set", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Set", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d.
+func (v *Set) DecodeCBOR(d *runtime.Decoder) error {
+	var e struct{}
+	{
+		null, ok := d.TryNull()
+		if !ok {
+			var err error
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtRoot(err, "Set", runtime.OneItem)
+			}
+		}
+		if null {
+			(*v) = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtRoot(err, "Set", runtime.OneItem)
+			}
+			m := make(Set, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtRoot(err, "Set", runtime.OneItem)
+					} else if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtRoot(err, "Set", runtime.OneItem)
+				}
+				e = struct{}{}
+				if err := (*cborAnon_Set)(&e).DecodeCBOR(d); err != nil {
+					return runtime.AtRoot(runtime.AtKey(err, k), "Set", runtime.OneItem)
+				}
+				m[k] = e
+			}
+			d.Leave()
+			(*v) = m
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Page[T]) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x82) // array of 2
+	// 0: Meta
+	if dst, err = (*cborAnon_Page_Meta)(&v.Meta).AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	// 1: V
+	if dst, err = dynamic.AppendValue(dst, &v.V, dynamic.Options{}); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Page[T]) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 33
+	n += (*cborAnon_Page_Meta)(&v.Meta).SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Page[T]) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Page", runtime.OneItem), "Page", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Page", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Page", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	*v = Page[T]{}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Meta":
+				field = 0
+			case "V":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Meta", "V"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Meta", "V"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Meta
+		if err := (*cborAnon_Page_Meta)(&v.Meta).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Meta")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// V
+		if err := dynamic.DecodeValue(d, &v.V); err != nil {
+			return runtime.AtField(err, "V")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Arr) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Arr) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x85) // array of 5
+	// 0: A
+	dst = append(dst, 0x82) // array of 2
+	for i := range v.A {
+		if dst, err = (*cborAnon_Arr_A)(&v.A[i]).AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	}
+	// 1: E
+	if dst, err = (*cborAnon_Arr_E)(&v.E).AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	// 2: ME
+	{
+		var e struct {
+			_ struct{} "cbor:\",toarray\""
+			K bool
+		}
+		if v.ME == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ME))
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ME {
+				ps.Add(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+				e = x
+				dst = append(dst, 0x81) // array of 1
+				dst = runtime.AppendBool(dst, e.K)
+			}
+			dst = ps.Finish(dst)
+		}
+	}
+	// 3: MS
+	{
+		var e struct {
+			_ struct{} "cbor:\",toarray\""
+		}
+		if v.MS == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.MS))
+			ps := runtime.GetStringPairs()
+			for k, x := range v.MS {
+				ps.Add(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+				e = x
+				if dst, err = (*cborAnon_Arr_MS)(&e).AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			dst = ps.Finish(dst)
+		}
+	}
+	// 4: U
+	if dst, err = (*cborAnon_Arr_U)(&v.U).AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Arr) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	for i := range v.A {
+		n += (*cborAnon_Arr_A)(&v.A[i]).SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.ME))) + len(v.ME)*2
+	for k := range v.ME {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	n += runtime.SizeHead(uint64(len(v.MS))) + len(v.MS)*1
+	for k := range v.MS {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	n += (*cborAnon_Arr_U)(&v.U).SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Arr) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 5)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Arr", runtime.OneItem), "Arr", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Arr", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Arr) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 5)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 5)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Arr", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "A":
+				field = 0
+			case "E":
+				field = 1
+			case "ME":
+				field = 2
+			case "MS":
+				field = 3
+			case "U":
+				field = 4
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"A", "E", "ME", "MS", "U"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"A", "E", "ME", "MS", "U"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x1f {
+		if seen&(1<<0) == 0 {
+			v.A = [2]struct {
+				X int8
+			}{}
+		}
+		if seen&(1<<1) == 0 {
+			v.E = struct {
+				_ struct{} "cbor:\",toarray\""
+			}{}
+		}
+		if seen&(1<<2) == 0 {
+			v.ME = nil
+		}
+		if seen&(1<<3) == 0 {
+			v.MS = nil
+		}
+		if seen&(1<<4) == 0 {
+			v.U = struct {
+				a int
+				B int
+			}{}
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 5 fields.
+func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 5 fields
+		if !d.TryArrayHead(5) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 5 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 5); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// A
+		n, err := d.ReadArrayHead()
+		if err != nil {
+			return runtime.AtField(err, "A")
+		}
+		if n >= 0 && n != 2 {
+			return runtime.AtField(runtime.WrongLength(d, 2, n), "A")
+		}
+		for i := 0; i != n; i++ {
+			if n < 0 {
+				more, err := d.NextElem(n, i)
+				if err != nil {
+					return runtime.AtField(err, "A")
+				}
+				if !more {
+					if i != 2 {
+						return runtime.AtField(runtime.WrongLength(d, 2, i), "A")
+					}
+					break
+				}
+				if i == 2 {
+					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "A")
+				}
+			}
+			if err := (*cborAnon_Arr_A)(&v.A[i]).DecodeCBOR(d); err != nil {
+				return runtime.AtField(runtime.AtIndex(err, i), "A")
+			}
+		}
+		d.Leave()
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// E
+		if err := (*cborAnon_Arr_E)(&v.E).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "E")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// ME
+		var e struct {
+			_ struct{} "cbor:\",toarray\""
+			K bool
+		}
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ME")
+			}
+		}
+		if null {
+			v.ME = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ME")
+			}
+			m := make(map[string]struct {
+				_ struct{} "cbor:\",toarray\""
+				K bool
+			}, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ME")
+					} else if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "ME")
+				}
+				e = struct {
+					_ struct{} "cbor:\",toarray\""
+					K bool
+				}{}
+				if d.TryArrayHead(1) {
+					if x2, ok2 := d.TryBool(); ok2 {
+						e.K = x2
+					} else if e.K, err = d.ReadBool(); err != nil {
+						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "K"), k), "ME")
+					}
+					d.Leave()
+				} else if err := (*cborAnon_Arr_ME)(&e).DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "ME")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.ME = m
+		}
+		if to == 3 {
+			return nil
+		}
+		fallthrough
+	case 3:
+		// MS
+		var e struct {
+			_ struct{} "cbor:\",toarray\""
+		}
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "MS")
+			}
+		}
+		if null {
+			v.MS = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "MS")
+			}
+			m := make(map[string]struct {
+				_ struct{} "cbor:\",toarray\""
+			}, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "MS")
+					} else if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "MS")
+				}
+				e = struct {
+					_ struct{} "cbor:\",toarray\""
+				}{}
+				if err := (*cborAnon_Arr_MS)(&e).DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "MS")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.MS = m
+		}
+		if to == 4 {
+			return nil
+		}
+		fallthrough
+	case 4:
+		// U
+		if err := (*cborAnon_Arr_U)(&v.U).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "U")
 		}
 	}
 	if from < 0 {
@@ -3064,6 +3747,854 @@ func (v *cborAnon_Card_Ps) cborDecodeFields(d *runtime.Decoder, from, to int) er
 			v.V = uint8(x)
 		} else if v.V, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "V")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Set is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Set)(&v.F).
+type cborAnon_Set struct{}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Set) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *cborAnon_Set) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa0) // map of 0
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Set) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 1
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Set) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Set", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Set", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *cborAnon_Set) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Set", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *cborAnon_Set) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		if _, err := d.ReadKey(); err != nil {
+			return err
+		}
+		if err := d.Skip(); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 0 fields.
+func (v *cborAnon_Set) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 0 fields
+		if !d.TryArrayHead(0) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 0 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 0); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Page_Meta is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Page_Meta)(&v.F).
+type cborAnon_Page_Meta struct {
+	N int
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Page_Meta) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *cborAnon_Page_Meta) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa1)       // map of 1
+	dst = append(dst, "\x61N"...) // key "N"
+	dst = runtime.AppendInt(dst, int64(v.N))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Page_Meta) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(int64(v.N) ^ int64(v.N)>>63))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Page_Meta) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Page_Meta", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Page_Meta", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *cborAnon_Page_Meta) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Page_Meta", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "N":
+				field = 0
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"N"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"N"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x1 {
+		if seen&(1<<0) == 0 {
+			v.N = 0
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *cborAnon_Page_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// N
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.N = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.N = -1 - int(x)
+		} else if v.N, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "N")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Arr_A is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Arr_A)(&v.F).
+type cborAnon_Arr_A struct {
+	X int8
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Arr_A) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *cborAnon_Arr_A) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa1)       // map of 1
+	dst = append(dst, "\x61X"...) // key "X"
+	dst = runtime.AppendInt(dst, int64(v.X))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Arr_A) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Arr_A) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Arr_A", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_A", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *cborAnon_Arr_A) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Arr_A", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "X":
+				field = 0
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"X"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"X"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x1 {
+		if seen&(1<<0) == 0 {
+			v.X = 0
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *cborAnon_Arr_A) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// X
+		if x, ok := d.TryUint(math.MaxInt8); ok {
+			v.X = int8(x)
+		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
+			v.X = -1 - int8(x)
+		} else if v.X, err = d.ReadInt8(); err != nil {
+			return runtime.AtField(err, "X")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Arr_E is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Arr_E)(&v.F).
+type cborAnon_Arr_E struct {
+	_ struct{} "cbor:\",toarray\""
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Arr_E) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *cborAnon_Arr_E) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x80) // array of 0
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Arr_E) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 1
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Arr_E) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 0)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "cborAnon_Arr_E", runtime.OneItem), "cborAnon_Arr_E", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_E", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *cborAnon_Arr_E) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 0); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Arr_E", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 0 fields.
+func (v *cborAnon_Arr_E) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 0 fields
+		if !d.TryArrayHead(0) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 0 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 0); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Arr_ME is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Arr_ME)(&v.F).
+type cborAnon_Arr_ME struct {
+	_ struct{} "cbor:\",toarray\""
+	K bool
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Arr_ME) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *cborAnon_Arr_ME) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x81) // array of 1
+	// 0: K
+	dst = runtime.AppendBool(dst, v.K)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Arr_ME) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 2
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Arr_ME) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "cborAnon_Arr_ME", runtime.OneItem), "cborAnon_Arr_ME", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_ME", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *cborAnon_Arr_ME) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 1); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Arr_ME", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *cborAnon_Arr_ME) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// K
+		if x, ok := d.TryBool(); ok {
+			v.K = x
+		} else if v.K, err = d.ReadBool(); err != nil {
+			return runtime.AtField(err, "K")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Arr_MS is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Arr_MS)(&v.F).
+type cborAnon_Arr_MS struct {
+	_ struct{} "cbor:\",toarray\""
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Arr_MS) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *cborAnon_Arr_MS) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x80) // array of 0
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Arr_MS) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 1
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Arr_MS) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 0)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "cborAnon_Arr_MS", runtime.OneItem), "cborAnon_Arr_MS", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_MS", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *cborAnon_Arr_MS) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 0); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Arr_MS", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 0 fields.
+func (v *cborAnon_Arr_MS) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 0 fields
+		if !d.TryArrayHead(0) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 0 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 0); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Arr_U is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Arr_U)(&v.F).
+type cborAnon_Arr_U struct {
+	a int
+	B int
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Arr_U) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *cborAnon_Arr_U) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa1)       // map of 1
+	dst = append(dst, "\x61B"...) // key "B"
+	dst = runtime.AppendInt(dst, int64(v.B))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Arr_U) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(int64(v.B) ^ int64(v.B)>>63))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Arr_U) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Arr_U", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_U", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *cborAnon_Arr_U) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Arr_U", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "B":
+				field = 0
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"B"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"B"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x1 {
+		if seen&(1<<0) == 0 {
+			v.B = 0
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// B
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.B = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.B = -1 - int(x)
+		} else if v.B, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "B")
 		}
 	}
 	if from < 0 {

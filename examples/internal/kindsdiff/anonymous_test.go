@@ -21,73 +21,62 @@ import (
 // an array under toarray), and decoded by both from those bytes, from the
 // legacy map of the holder and from mutations of either.
 
+// The anonymous types of anonymous.Doc, by name, for its two mirrors (an
+// alias is the type itself, so fxamacker sees the same anonymous types).
 type (
-	aDoc struct {
+	docMeta = struct {
+		Author string `cbor:"author"`
+		Rev    uint16 `cbor:"rev,omitempty"`
+		Tags   []string
+	}
+	docPart = struct {
+		Name string
+		Size int32 `cbor:"1,keyasint"`
+	}
+	docCover = struct {
+		URL    string
+		Width  int
+		Height int
+	}
+	docNote = struct {
+		At   time.Time `cbor:"at"`
+		Text string    `cbor:"text"`
+	}
+	docPoint = struct {
 		_    struct{} `cbor:",toarray"`
-		ID   int64
-		Meta struct {
-			Author string `cbor:"author"`
-			Rev    uint16 `cbor:"rev,omitempty"`
-			Tags   []string
-		}
-		Parts []struct {
-			Name string
-			Size int32 `cbor:"1,keyasint"`
-		}
-		Cover *struct {
-			URL    string
-			Width  int
-			Height int
-		}
-		Seen  map[string]struct{}
-		Notes map[string]struct {
-			At   time.Time `cbor:"at"`
-			Text string    `cbor:"text"`
-		}
-		Point struct {
-			_    struct{} `cbor:",toarray"`
-			X, Y float64
-		}
-		Tree struct {
+		X, Y float64
+	}
+	docTree = struct {
+		Label string
+		Kids  []struct {
 			Label string
-			Kids  []struct {
-				Label string
-				Leaf  *struct{ Weight float32 }
-			}
+			Leaf  *struct{ Weight float32 }
 		}
 	}
-	mDoc struct {
-		ID   int64
-		Meta struct {
-			Author string `cbor:"author"`
-			Rev    uint16 `cbor:"rev,omitempty"`
-			Tags   []string
-		}
-		Parts []struct {
-			Name string
-			Size int32 `cbor:"1,keyasint"`
-		}
-		Cover *struct {
-			URL    string
-			Width  int
-			Height int
-		}
+)
+
+type (
+	aDoc struct {
+		_     struct{} `cbor:",toarray"`
+		ID    int64
+		Meta  docMeta
+		Parts []docPart
+		Cover *docCover
 		Seen  map[string]struct{}
-		Notes map[string]struct {
-			At   time.Time `cbor:"at"`
-			Text string    `cbor:"text"`
-		}
-		Point struct {
-			_    struct{} `cbor:",toarray"`
-			X, Y float64
-		}
-		Tree struct {
-			Label string
-			Kids  []struct {
-				Label string
-				Leaf  *struct{ Weight float32 }
-			}
-		}
+		Notes map[string]docNote
+		Point docPoint
+		Tree  docTree
+	}
+	// mDoc is the legacy format: the mirror without toarray.
+	mDoc struct {
+		ID    int64
+		Meta  docMeta
+		Parts []docPart
+		Cover *docCover
+		Seen  map[string]struct{}
+		Notes map[string]docNote
+		Point docPoint
+		Tree  docTree
 	}
 )
 

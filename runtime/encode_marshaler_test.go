@@ -108,3 +108,12 @@ func TestMarshalerErrorText(t *testing.T) {
 		t.Errorf("generic type: %v; fxamacker: %v", err, fxErr)
 	}
 }
+
+// FuzzMarshalerError holds AppendMarshaledBy's text to fxamacker's on
+// any output of a MarshalCBOR.
+func FuzzMarshalerError(f *testing.F) {
+	for _, h := range []string{"", "18", "9f01ff", "c261ff", "0101", "a1016161"} {
+		f.Add(mustHex(h))
+	}
+	f.Fuzz(checkMarshaled)
+}

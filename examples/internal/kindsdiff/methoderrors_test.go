@@ -13,6 +13,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/testdata/golden/marshalers"
 	me "github.com/cborgen/cborgen/testdata/golden/methoderrors"
 )
 
@@ -357,5 +358,30 @@ func TestMethodErrorWhere(t *testing.T) {
 	if !errors.As(err, &mErr) || mErr.Type != "methoderrors.Broken" || !errors.Is(err, io.ErrUnexpectedEOF) ||
 		err.Error() != "cbor: error calling MarshalCBOR for type methoderrors.Broken: unexpected EOF" {
 		t.Errorf("MarshalCBOR's output: %#v", err)
+	}
+}
+
+// TestMethodTypeErrorDeparture pins the documented departure: fxamacker
+// renames the struct field of its own *cbor.UnmarshalTypeError that a
+// field's method returns to the holder's field; the generated code hands
+// it on as the method returned it.
+func TestMethodTypeErrorDeparture(t *testing.T) {
+	type priced struct {
+		_      struct{} `cbor:",toarray"`
+		Price  marshalers.Money
+		Prices []marshalers.Money
+		Best   *marshalers.Money
+	}
+	in := []byte{0x83, 0x07, 0xf6, 0xf6} // Price: 7, not Money's array
+	own := new(marshalers.Money).UnmarshalCBOR(in[1:2])
+	err := new(marshalers.Priced).UnmarshalCBOR(in)
+	fxErr := cbor.Unmarshal(in, new(priced))
+	var ute *cbor.UnmarshalTypeError
+	if own == nil || err == nil || err.Error() != own.Error() || !errors.As(err, &ute) {
+		t.Fatalf("generated: %v, want Money's own %v", err, own)
+	}
+	if fxErr == nil || !strings.Contains(fxErr.Error(), "into Go struct field kindsdiff_test.priced.Price of type") ||
+		strings.Contains(own.Error(), "struct field") {
+		t.Errorf("fxamacker: %v (Money's own: %v): the departure is gone or changed; update docs/guide.md", fxErr, own)
 	}
 }

@@ -27,4 +27,5 @@
 //	unions.go      the refusal of union variants that cannot be told apart
 //	embed.go       the refusal of a struct that would take over the
 //	               MarshalCBOR of a generated type it embeds
+//	anon.go        the hidden named copies of anonymous struct types
 package build

@@ -123,7 +123,9 @@
 // zero after the map, or, for a struct with an embedded pointer or a field
 // fxamacker or a type's own method decodes, by resetting the whole value
 // first); fields that are not encoded keep what they held; unknown keys are
-// skipped; a key that names a field seen before is an error. A text key
+// skipped; a key that names a field seen before keeps the first value
+// (runtime.DuplicateField skips the later one; strict mode refuses it), as
+// fxamacker's default does. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first
 // field whose key equals it under case folding at the same length in bytes
 // (runtime.FoldKey; keyasint fields take no part); such a match counts as

@@ -215,6 +215,9 @@ func TestDecodeIntoUsed(t *testing.T) {
 							t.Fatal(err) // as a decoder leaves it
 						}
 					}
+					if bytes.ContainsAny(in, "\xf6\xf7") {
+						continue // a null into a value that cannot hold it keeps it, as in fxamacker/cbor
+					}
 					usedErr := used.Interface().(generated).UnmarshalCBOR(in)
 					if (freshErr == nil) != (usedErr == nil) {
 						t.Fatalf("input %x: into a new value: %v; into a used one: %v", in, freshErr, usedErr)

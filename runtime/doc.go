@@ -22,7 +22,11 @@
 // Limits and strictness are an Options value set with SetOptions; zero
 // fields keep the defaults (depth 32, 131072 array elements, 131072 map
 // pairs, 64 MiB strings, indefinite lengths and non-shortest heads
-// accepted). Generated types take a configured Decoder through their
+// accepted). By default the reads accept what fxamacker/cbor's default
+// options accept for the Go type, to the same value (a null into a number
+// is the zero value, a simple value into an integer its code, a short
+// byte string for a [N]byte zero-filled: decode_lenient.go);
+// Options.Strict refuses all of that. Generated types take a configured Decoder through their
 // DecodeCBOR method:
 //
 //	d := runtime.NewDecoder(conn)
@@ -160,7 +164,10 @@
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
 //     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldKey],
 //     [DuplicateField].
-//   - Struct arrays of another length: [Decoder.NextField].
+//   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
+//     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
+//   - What the default options accept beyond the data model:
+//     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal].
 //   - Errors with paths: [Decoder.Errorf], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
 //     [WholeInput], [MethodError].

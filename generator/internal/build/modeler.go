@@ -203,7 +203,8 @@ func (m *modeler) underlyingModel(u, goT types.Type) (model.Type, error) {
 		return basicModel(u, goT)
 	case *types.Slice:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
-			return model.Bytes{Go: goT, NamedElem: isNamedByte(u.Elem())}, nil
+			named := isNamedByte(u.Elem())
+			return model.Bytes{Go: goT, NamedElem: named, ElemUnmarshals: named && hasSignature(u.Elem(), "UnmarshalCBOR", true)}, nil
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {

@@ -171,6 +171,9 @@ func arrayCall(s *model.Struct) jen.Code {
 //
 //	case -1:
 //		if !d.TryArrayHead(3) {
+//			if d.KeepNull() {
+//				return nil
+//			}
 //			n, err := d.ReadArrayHead()
 //			...
 //			if n != 3 {
@@ -188,6 +191,8 @@ func arrayCall(s *model.Struct) jen.Code {
 func arrayHead(s *model.Struct) []jen.Code {
 	nf := len(s.Fields)
 	head := []jen.Code{
+		// A null keeps the value, as fxamacker/cbor keeps a struct.
+		jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())),
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 		jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(

@@ -217,6 +217,9 @@ type String struct{ Go types.Type }
 type Bytes struct {
 	Go        types.Type
 	NamedElem bool // the elements are of a named byte type: the runtime's ...Of functions convert
+	// ElemUnmarshals: that named byte type has an UnmarshalCBOR of its
+	// own, through which fxamacker/cbor reads the elements of an array.
+	ElemUnmarshals bool
 }
 
 // ByteArray is a [N]byte, or an array of a named byte type: a byte string

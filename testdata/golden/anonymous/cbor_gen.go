@@ -187,6 +187,9 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -237,7 +240,10 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -299,6 +305,9 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -321,6 +330,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -341,7 +351,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Parts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Parts")
 			}
 		}
@@ -403,7 +413,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e struct{}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Seen")
 			}
 		}
@@ -448,7 +458,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Notes")
 			}
 		}
@@ -496,11 +506,13 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(2) {
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.Point.X = x1
+			} else if d.KeepNull() {
 			} else if v.Point.X, err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "Point")
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.Point.Y = x1
+			} else if d.KeepNull() {
 			} else if v.Point.Y, err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "Point")
 			}
@@ -629,6 +641,9 @@ func (v *Card) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -673,7 +688,10 @@ func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Title", "Meta", "Z", "Keep", "Ps"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Title", "Meta", "Z", "Keep", "Ps"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -718,6 +736,9 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -738,6 +759,7 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
+		} else if d.KeepNull() {
 		} else if v.Title, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Title")
 		}
@@ -776,7 +798,7 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ps
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ps")
 			}
 		}
@@ -875,7 +897,7 @@ func (v *Set) DecodeCBOR(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Set", runtime.OneItem)
 			}
 		}
@@ -992,6 +1014,9 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1031,7 +1056,10 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Meta", "V"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Meta", "V"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1050,6 +1078,9 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1227,6 +1258,9 @@ func (v *Arr) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1271,7 +1305,10 @@ func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "E", "ME", "MS", "U"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "E", "ME", "MS", "U"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1315,6 +1352,9 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1333,34 +1373,38 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// A
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "A")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "A")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "A")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "A")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "A")
+					}
+					continue
+				}
+				if err := (*cborAnon_Arr_A)(&v.A[i]).DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "A")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "A")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "A")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "A")
-				}
+				clear(v.A[i:])
 			}
-			if err := (*cborAnon_Arr_A)(&v.A[i]).DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "A")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 1 {
 			return nil
 		}
@@ -1382,7 +1426,7 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ME")
 			}
 		}
@@ -1416,6 +1460,7 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(1) {
 					if x2, ok2 := d.TryBool(); ok2 {
 						e.K = x2
+					} else if d.KeepNull() {
 					} else if e.K, err = d.ReadBool(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "K"), k), "ME")
 					}
@@ -1439,7 +1484,7 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MS")
 			}
 		}
@@ -1579,6 +1624,9 @@ func (v *cborAnon_Doc_Meta) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1619,7 +1667,10 @@ func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Author", "Rev", "Tags"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Author", "Rev", "Tags"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1650,6 +1701,9 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1670,6 +1724,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Author
 		if x, ok := d.TryString(); ok {
 			v.Author = x
+		} else if d.KeepNull() {
 		} else if v.Author, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Author")
 		}
@@ -1681,6 +1736,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Rev
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Rev = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.Rev, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Rev")
 		}
@@ -1692,7 +1748,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -1715,6 +1771,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -1793,6 +1850,9 @@ func (v *cborAnon_Doc_Parts) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1834,7 +1894,10 @@ func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Size"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Size"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1862,6 +1925,9 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1882,6 +1948,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1895,6 +1962,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Size = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Size = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.Size, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Size")
 		}
@@ -1974,6 +2042,9 @@ func (v *cborAnon_Doc_Cover) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2014,7 +2085,10 @@ func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"URL", "Width", "Height"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"URL", "Width", "Height"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2045,6 +2119,9 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2065,6 +2142,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// URL
 		if x, ok := d.TryString(); ok {
 			v.URL = x
+		} else if d.KeepNull() {
 		} else if v.URL, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "URL")
 		}
@@ -2078,6 +2156,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Width = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Width = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Width, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Width")
 		}
@@ -2091,6 +2170,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Height = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Height = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Height, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Height")
 		}
@@ -2156,6 +2236,9 @@ func (v *cborAnon_Doc_Seen) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Seen) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2188,6 +2271,9 @@ func (v *cborAnon_Doc_Seen) cborDecodeFields(d *runtime.Decoder, from, to int) e
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2277,6 +2363,9 @@ func (v *cborAnon_Doc_Notes) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2315,7 +2404,10 @@ func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Text"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Text"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2343,6 +2435,9 @@ func (v *cborAnon_Doc_Notes) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2363,6 +2458,7 @@ func (v *cborAnon_Doc_Notes) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// At
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.At = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -2374,6 +2470,7 @@ func (v *cborAnon_Doc_Notes) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Text
 		if x, ok := d.TryString(); ok {
 			v.Text = x
+		} else if d.KeepNull() {
 		} else if v.Text, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Text")
 		}
@@ -2457,6 +2554,9 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2477,6 +2577,7 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// X
 		if x, ok := d.TryFloat64(); ok {
 			v.X = x
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -2488,6 +2589,7 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Y
 		if x, ok := d.TryFloat64(); ok {
 			v.Y = x
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -2557,6 +2659,9 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2593,7 +2698,10 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Weight"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Weight"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2618,6 +2726,9 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeFields(d *runtime.Decoder, from,
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2638,6 +2749,7 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeFields(d *runtime.Decoder, from,
 		// Weight
 		if x, ok := d.TryFloat32(); ok {
 			v.Weight = x
+		} else if d.KeepNull() {
 		} else if v.Weight, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Weight")
 		}
@@ -2719,6 +2831,9 @@ func (v *cborAnon_Doc_Tree_Kids) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2757,7 +2872,10 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Label", "Leaf"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Label", "Leaf"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2785,6 +2903,9 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeFields(d *runtime.Decoder, from, to i
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2805,6 +2926,7 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeFields(d *runtime.Decoder, from, to i
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -2922,6 +3044,9 @@ func (v *cborAnon_Doc_Tree) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2960,7 +3085,10 @@ func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Label", "Kids"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Label", "Kids"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2988,6 +3116,9 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3008,6 +3139,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -3019,7 +3151,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Kids
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Kids")
 			}
 		}
@@ -3140,6 +3272,9 @@ func (v *cborAnon_Card_Meta) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3178,7 +3313,10 @@ func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3206,6 +3344,9 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3226,6 +3367,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// A
 		if x, ok := d.TryString(); ok {
 			v.A = x
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -3237,7 +3379,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// B
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "B")
 			}
 		}
@@ -3262,6 +3404,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 					v.B[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.B[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.B[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "B")
 				}
@@ -3340,6 +3483,9 @@ func (v *cborAnon_Card_Z) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3378,7 +3524,10 @@ func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N", "S"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N", "S"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3406,6 +3555,9 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3428,6 +3580,7 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -3439,6 +3592,7 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 		// S
 		if x, ok := d.TryString(); ok {
 			v.S = x
+		} else if d.KeepNull() {
 		} else if v.S, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "S")
 		}
@@ -3510,6 +3664,9 @@ func (v *cborAnon_Card_Keep) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3546,7 +3703,10 @@ func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3571,6 +3731,9 @@ func (v *cborAnon_Card_Keep) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3593,6 +3756,7 @@ func (v *cborAnon_Card_Keep) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -3664,6 +3828,9 @@ func (v *cborAnon_Card_Ps) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3700,7 +3867,10 @@ func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"V"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"V"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3725,6 +3895,9 @@ func (v *cborAnon_Card_Ps) cborDecodeFields(d *runtime.Decoder, from, to int) er
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3745,6 +3918,7 @@ func (v *cborAnon_Card_Ps) cborDecodeFields(d *runtime.Decoder, from, to int) er
 		// V
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.V = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.V, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "V")
 		}
@@ -3810,6 +3984,9 @@ func (v *cborAnon_Set) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Set) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3842,6 +4019,9 @@ func (v *cborAnon_Set) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3925,6 +4105,9 @@ func (v *cborAnon_Page_Meta) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3961,7 +4144,10 @@ func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3986,6 +4172,9 @@ func (v *cborAnon_Page_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4008,6 +4197,7 @@ func (v *cborAnon_Page_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -4079,6 +4269,9 @@ func (v *cborAnon_Arr_A) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -4115,7 +4308,10 @@ func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -4140,6 +4336,9 @@ func (v *cborAnon_Arr_A) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4162,6 +4361,7 @@ func (v *cborAnon_Arr_A) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 			v.X = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.X = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -4238,6 +4438,9 @@ func (v *cborAnon_Arr_E) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4330,6 +4533,9 @@ func (v *cborAnon_Arr_ME) cborDecodeFields(d *runtime.Decoder, from, to int) err
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4350,6 +4556,7 @@ func (v *cborAnon_Arr_ME) cborDecodeFields(d *runtime.Decoder, from, to int) err
 		// K
 		if x, ok := d.TryBool(); ok {
 			v.K = x
+		} else if d.KeepNull() {
 		} else if v.K, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "K")
 		}
@@ -4426,6 +4633,9 @@ func (v *cborAnon_Arr_MS) cborDecodeFields(d *runtime.Decoder, from, to int) err
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4510,6 +4720,9 @@ func (v *cborAnon_Arr_U) DecodeCBOR(d *runtime.Decoder) error {
 func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -4546,7 +4759,10 @@ func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -4571,6 +4787,9 @@ func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4593,6 +4812,7 @@ func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 			v.B = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.B = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "B")
 		}

@@ -96,6 +96,9 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -135,7 +138,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N", "B"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N", "B"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -155,6 +161,9 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -177,6 +186,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.N = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.N = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -275,6 +285,9 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -312,7 +325,10 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"V"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"V"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -331,6 +347,9 @@ func (v *Box[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -462,6 +481,9 @@ func (v *Mid) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -503,7 +525,10 @@ func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B", "K", "W"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B", "K", "W"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -523,6 +548,9 @@ func (v *Mid) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -849,6 +877,9 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -910,7 +941,10 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -930,6 +964,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 13 fields
 		if !d.TryArrayHead(13) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -991,7 +1028,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Bs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Bs")
 			}
 		}
@@ -1032,7 +1069,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Blob
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MB")
 			}
 		}
@@ -1123,7 +1160,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ws
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ws")
 			}
 		}
@@ -1204,7 +1241,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ks
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ks")
 			}
 		}
@@ -1245,7 +1282,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Broken
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MK")
 			}
 		}
@@ -1431,6 +1468,9 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1476,7 +1516,10 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B", "K", "W", "MB", "M"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B", "K", "W", "MB", "M"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1496,6 +1539,9 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1557,7 +1603,7 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// W
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "W")
 			}
 		}
@@ -1598,7 +1644,7 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Blob
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MB")
 			}
 		}

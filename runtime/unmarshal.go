@@ -22,11 +22,38 @@ import (
 // call allocates nothing but what v holds; with opts.ZeroCopy and a value
 // of strings and numbers, nothing at all.
 func Unmarshal(data []byte, v interface{ DecodeCBOR(*Decoder) error }, opts Options) error {
+	d := getUnmarshalDecoder(data, opts)
+	return putUnmarshalDecoder(d, v.DecodeCBOR(d), v)
+}
+
+// UnmarshalBody is Unmarshal for the hook of a type declared with
+// //cborgen:body: it decodes data with v's generated DecodeCBORBody, so
+// that a hand-written UnmarshalCBOR can be
+//
+//	func (r *Record) UnmarshalCBOR(data []byte) error {
+//		if err := runtime.UnmarshalBody(data, r, runtime.Options{}); err != nil {
+//			return err
+//		}
+//		return r.check() // what the hook does around the body
+//	}
+func UnmarshalBody(data []byte, v interface{ DecodeCBORBody(*Decoder) error }, opts Options) error {
+	d := getUnmarshalDecoder(data, opts)
+	return putUnmarshalDecoder(d, v.DecodeCBORBody(d), v)
+}
+
+// getUnmarshalDecoder is a pooled decoder over data with opts.
+func getUnmarshalDecoder(data []byte, opts Options) *Decoder {
 	d := unmarshalPool.Get().(*Decoder)
 	d.resetBytes(data)
 	d.SetOptions(opts)
-	err := v.DecodeCBOR(d)
-	if err == nil && d.off != len(data) {
+	return d
+}
+
+// putUnmarshalDecoder returns d to the pool after a decode of v that
+// returned err, and the error of the whole input: err, or trailing bytes,
+// named after v's type.
+func putUnmarshalDecoder(d *Decoder, err error, v any) error {
+	if err == nil && d.off != len(d.buf) {
 		err = d.errAt(d.Offset(), ErrTrailing, "unexpected data after the value")
 	}
 	d.buf = nil

@@ -1,0 +1,94 @@
+// Package body is a golden case: types that keep their own MarshalCBOR
+// and UnmarshalCBOR (//cborgen:body), for which cbor-gen generates the
+// body those methods call, and the types that hold them, whose generated
+// code calls the types' own methods so that the hooks run for nested
+// values too.
+package body
+
+import (
+	"fmt"
+
+	"github.com/cborgen/cborgen/runtime"
+)
+
+// Versioned is a record under a tag whose hooks default its version on
+// encoding and check it on decoding. It writes AppendCBOR, DecodeCBOR and
+// SizeCBOR too, so the types that hold it call those: no buffer per
+// value.
+//
+//cborgen:body
+//cborgen:tag 1001
+type Versioned struct {
+	Version uint8
+	Name    string
+}
+
+// MarshalCBOR encodes v with its version defaulted.
+func (v Versioned) MarshalCBOR() ([]byte, error) { return v.AppendCBOR(nil) }
+
+// AppendCBOR appends v with its version defaulted.
+func (v *Versioned) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	c := *v
+	if c.Version == 0 {
+		c.Version = 1
+	}
+	return c.AppendCBORBody(dst)
+}
+
+// SizeCBOR bounds the size of v's encoding.
+func (v *Versioned) SizeCBOR() int { return v.SizeCBORBody() }
+
+// UnmarshalCBOR decodes exactly one Versioned from data.
+func (v *Versioned) UnmarshalCBOR(data []byte) error {
+	return runtime.Unmarshal(data, v, runtime.Options{})
+}
+
+// DecodeCBOR decodes a Versioned and checks its version.
+func (v *Versioned) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.DecodeCBORBody(d); err != nil {
+		return err
+	}
+	if v.Version != 1 {
+		return fmt.Errorf("body: Versioned version %d, want 1", v.Version)
+	}
+	return nil
+}
+
+// Hashed keeps the bytes it was decoded from. It has only MarshalCBOR and
+// UnmarshalCBOR, so the types that hold it call those.
+//
+//cborgen:body
+type Hashed struct {
+	Raw []byte `cbor:"-"`
+	A   int
+	B   string
+}
+
+// MarshalCBOR encodes h.
+func (h Hashed) MarshalCBOR() ([]byte, error) {
+	return h.AppendCBORBody(make([]byte, 0, h.SizeCBORBody()))
+}
+
+// UnmarshalCBOR decodes h and keeps a copy of data.
+func (h *Hashed) UnmarshalCBOR(data []byte) error {
+	if err := runtime.UnmarshalBody(data, h, runtime.Options{}); err != nil {
+		return err
+	}
+	h.Raw = append(h.Raw[:0], data...)
+	return nil
+}
+
+// Holder holds the two in every position.
+type Holder struct {
+	V  Versioned
+	Vs []Versioned
+	Vm map[string]Versioned
+	Vp *Versioned
+	H  Hashed
+	Hs []Hashed
+	Hm map[int]Hashed
+	Hp *Hashed
+}

@@ -92,3 +92,67 @@ type Holder struct {
 	Hm map[int]Hashed
 	Hp *Hashed
 }
+
+// Plain, Direct and Buffered have the same fields, to measure what each
+// way of reaching a nested value costs (examples/hooks/routes_test.go):
+// Plain is generated whole; Direct is a body type whose hooks include
+// AppendCBOR, DecodeCBOR and SizeCBOR, which holders call; Buffered one
+// with only MarshalCBOR and UnmarshalCBOR, which holders call with a
+// buffer of its own per value and the item's bytes.
+type Plain struct {
+	A int
+	B string
+	C []uint16
+}
+
+// Direct is Plain with hooks that do nothing but call the body.
+//
+//cborgen:body
+type Direct struct {
+	A int
+	B string
+	C []uint16
+}
+
+// MarshalCBOR encodes v.
+func (v Direct) MarshalCBOR() ([]byte, error) { return v.AppendCBOR(make([]byte, 0, v.SizeCBOR())) }
+
+// AppendCBOR appends v to dst.
+func (v *Direct) AppendCBOR(dst []byte) ([]byte, error) { return v.AppendCBORBody(dst) }
+
+// SizeCBOR bounds the length of v's encoding.
+func (v *Direct) SizeCBOR() int { return v.SizeCBORBody() }
+
+// UnmarshalCBOR decodes data, which must hold exactly one Direct.
+func (v *Direct) UnmarshalCBOR(data []byte) error {
+	return runtime.Unmarshal(data, v, runtime.Options{})
+}
+
+// DecodeCBOR reads a Direct from d.
+func (v *Direct) DecodeCBOR(d *runtime.Decoder) error { return v.DecodeCBORBody(d) }
+
+// Buffered is Plain with only the two fxamacker hooks.
+//
+//cborgen:body
+type Buffered struct {
+	A int
+	B string
+	C []uint16
+}
+
+// MarshalCBOR encodes v.
+func (v Buffered) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBORBody(make([]byte, 0, v.SizeCBORBody()))
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one Buffered.
+func (v *Buffered) UnmarshalCBOR(data []byte) error {
+	return runtime.UnmarshalBody(data, v, runtime.Options{})
+}
+
+// Routes holds each of the three.
+type Routes struct {
+	Plain    []Plain
+	Direct   []Direct
+	Buffered []Buffered
+}

@@ -866,3 +866,992 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Plain) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Plain) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83) // array of 3
+	// 0: A
+	dst = runtime.AppendInt(dst, int64(v.A))
+	// 1: B
+	dst = append(runtime.AppendTextHead(dst, len(v.B)), v.B...)
+	// 2: C
+	if v.C == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.C))
+		for i := range v.C {
+			dst = runtime.AppendUint(dst, uint64(v.C[i]))
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Plain) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.A) ^ int64(v.A)>>63))
+	n += runtime.SizeHead(uint64(len(v.B))) + len(v.B)
+	n += runtime.SizeHead(uint64(len(v.C)))
+	for i := range v.C {
+		n += runtime.SizeHead(uint64(v.C[i]))
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Plain) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Plain", runtime.OneItem), "Plain", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Plain", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Plain", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "A":
+				field = 0
+			case "B":
+				field = 1
+			case "C":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"A", "B", "C"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x7 {
+		if seen&(1<<0) == 0 {
+			v.A = 0
+		}
+		if seen&(1<<1) == 0 {
+			v.B = ""
+		}
+		if seen&(1<<2) == 0 {
+			v.C = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// A
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.A = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.A = -1 - int(x)
+		} else if v.A, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "A")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// B
+		if x, ok := d.TryString(); ok {
+			v.B = x
+		} else if v.B, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "B")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// C
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "C")
+			}
+		}
+		if null {
+			v.C = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "C")
+			}
+			v.C = runtime.ReuseSlice(d, v.C, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "C")
+					} else if !more {
+						break
+					}
+				}
+				v.C = append(v.C, 0)
+				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
+					v.C[i] = uint16(x1)
+				} else if v.C[i], err = d.ReadUint16(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "C")
+				}
+			}
+			d.Leave()
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// AppendCBORBody appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Direct) AppendCBORBody(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83) // array of 3
+	// 0: A
+	dst = runtime.AppendInt(dst, int64(v.A))
+	// 1: B
+	dst = append(runtime.AppendTextHead(dst, len(v.B)), v.B...)
+	// 2: C
+	if v.C == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.C))
+		for i := range v.C {
+			dst = runtime.AppendUint(dst, uint64(v.C[i]))
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBORBody returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBORBody. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Direct) SizeCBORBody() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.A) ^ int64(v.A)>>63))
+	n += runtime.SizeHead(uint64(len(v.B))) + len(v.B)
+	n += runtime.SizeHead(uint64(len(v.C)))
+	for i := range v.C {
+		n += runtime.SizeHead(uint64(v.C[i]))
+	}
+	return n
+}
+
+// DecodeCBORBody reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Direct) DecodeCBORBody(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Direct", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "A":
+				field = 0
+			case "B":
+				field = 1
+			case "C":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"A", "B", "C"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x7 {
+		if seen&(1<<0) == 0 {
+			v.A = 0
+		}
+		if seen&(1<<1) == 0 {
+			v.B = ""
+		}
+		if seen&(1<<2) == 0 {
+			v.C = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// A
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.A = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.A = -1 - int(x)
+		} else if v.A, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "A")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// B
+		if x, ok := d.TryString(); ok {
+			v.B = x
+		} else if v.B, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "B")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// C
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "C")
+			}
+		}
+		if null {
+			v.C = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "C")
+			}
+			v.C = runtime.ReuseSlice(d, v.C, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "C")
+					} else if !more {
+						break
+					}
+				}
+				v.C = append(v.C, 0)
+				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
+					v.C[i] = uint16(x1)
+				} else if v.C[i], err = d.ReadUint16(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "C")
+				}
+			}
+			d.Leave()
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// AppendCBORBody appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Buffered) AppendCBORBody(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83) // array of 3
+	// 0: A
+	dst = runtime.AppendInt(dst, int64(v.A))
+	// 1: B
+	dst = append(runtime.AppendTextHead(dst, len(v.B)), v.B...)
+	// 2: C
+	if v.C == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.C))
+		for i := range v.C {
+			dst = runtime.AppendUint(dst, uint64(v.C[i]))
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBORBody returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBORBody. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Buffered) SizeCBORBody() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.A) ^ int64(v.A)>>63))
+	n += runtime.SizeHead(uint64(len(v.B))) + len(v.B)
+	n += runtime.SizeHead(uint64(len(v.C)))
+	for i := range v.C {
+		n += runtime.SizeHead(uint64(v.C[i]))
+	}
+	return n
+}
+
+// DecodeCBORBody reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Buffered) DecodeCBORBody(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Buffered", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "A":
+				field = 0
+			case "B":
+				field = 1
+			case "C":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"A", "B", "C"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x7 {
+		if seen&(1<<0) == 0 {
+			v.A = 0
+		}
+		if seen&(1<<1) == 0 {
+			v.B = ""
+		}
+		if seen&(1<<2) == 0 {
+			v.C = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// A
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.A = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.A = -1 - int(x)
+		} else if v.A, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "A")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// B
+		if x, ok := d.TryString(); ok {
+			v.B = x
+		} else if v.B, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "B")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// C
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "C")
+			}
+		}
+		if null {
+			v.C = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "C")
+			}
+			v.C = runtime.ReuseSlice(d, v.C, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "C")
+					} else if !more {
+						break
+					}
+				}
+				v.C = append(v.C, 0)
+				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
+					v.C[i] = uint16(x1)
+				} else if v.C[i], err = d.ReadUint16(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "C")
+				}
+			}
+			d.Leave()
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Routes) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Routes) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x83) // array of 3
+	// 0: Plain
+	if v.Plain == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Plain))
+		for i := range v.Plain {
+			if dst, err = v.Plain[i].AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// 1: Direct
+	if v.Direct == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Direct))
+		for i := range v.Direct {
+			if dst, err = v.Direct[i].AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// 2: Buffered
+	if v.Buffered == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Buffered))
+		for i := range v.Buffered {
+			if b1, err := v.Buffered[i].MarshalCBOR(); err != nil {
+				return nil, err
+			} else {
+				if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Routes) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Plain)))
+	for i := range v.Plain {
+		n += v.Plain[i].SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Direct)))
+	for i := range v.Direct {
+		n += v.Direct[i].SizeCBOR()
+	}
+	n += runtime.SizeHead(uint64(len(v.Buffered))) + len(v.Buffered)*32
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Routes) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Routes", runtime.OneItem), "Routes", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Routes", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Routes) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Routes", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Plain":
+				field = 0
+			case "Direct":
+				field = 1
+			case "Buffered":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Plain", "Direct", "Buffered"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Plain", "Direct", "Buffered"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x7 {
+		if seen&(1<<0) == 0 {
+			v.Plain = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.Direct = nil
+		}
+		if seen&(1<<2) == 0 {
+			v.Buffered = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Plain
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Plain")
+			}
+		}
+		if null {
+			v.Plain = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Plain")
+			}
+			v.Plain = runtime.ReuseCleared(d, v.Plain, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Plain")
+					} else if !more {
+						break
+					}
+				}
+				v.Plain = runtime.Grow(v.Plain)
+				if err := v.Plain[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Plain")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Direct
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Direct")
+			}
+		}
+		if null {
+			v.Direct = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Direct")
+			}
+			v.Direct = runtime.ReuseCleared(d, v.Direct, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Direct")
+					} else if !more {
+						break
+					}
+				}
+				v.Direct = runtime.Grow(v.Direct)
+				if err := v.Direct[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Direct")
+				}
+			}
+			d.Leave()
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Buffered
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Buffered")
+			}
+		}
+		if null {
+			v.Buffered = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Buffered")
+			}
+			v.Buffered = runtime.ReuseCleared(d, v.Buffered, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Buffered")
+					} else if !more {
+						break
+					}
+				}
+				v.Buffered = runtime.Grow(v.Buffered)
+				off1 := d.Offset()
+				raw1, err := d.ReadRaw()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Buffered")
+				}
+				if err := v.Buffered[i].UnmarshalCBOR(raw1); err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.MethodError(off1, err), i), "Buffered")
+				}
+			}
+			d.Leave()
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package hooks_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cborgen/cborgen/examples/internal/mirror"
+	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/testdata/golden/body"
+)
+
+// routes returns a Routes value with n elements of the same random
+// values in the slice of each route that routes names.
+func routes(n int, plain, direct, buffered bool) *body.Routes {
+	var r body.Routes
+	f := mirror.Filler{Rand: newRand(5)}
+	for range n {
+		var p body.Plain
+		f.Fill(&p)
+		if plain {
+			r.Plain = append(r.Plain, p)
+		}
+		if direct {
+			r.Direct = append(r.Direct, body.Direct(p))
+		}
+		if buffered {
+			r.Buffered = append(r.Buffered, body.Buffered(p))
+		}
+	}
+	return &r
+}
+
+// TestRoutesAgree: the three ways of reaching a nested value write the
+// same bytes for the same values, and read them back.
+func TestRoutesAgree(t *testing.T) {
+	var enc [3][]byte
+	for i, r := range []*body.Routes{routes(50, true, false, false), routes(50, false, true, false), routes(50, false, false, true)} {
+		b, err := r.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back body.Routes
+		if err := back.UnmarshalCBOR(b); err != nil {
+			t.Fatal(err)
+		}
+		if d := mirror.Diff(*r, back); d != "" {
+			t.Fatalf("route %d: Routes%s", i, d)
+		}
+		enc[i] = b
+	}
+	// Each encoding is the array head, the one slice, and two nulls in
+	// the other slots: the same slice bytes in each.
+	strip := func(b []byte, i int) []byte {
+		b = b[1:]
+		if i > 0 {
+			b = b[i:] // the nulls before
+		}
+		return b[:len(b)-(2-i)]
+	}
+	if !bytes.Equal(strip(enc[0], 0), strip(enc[1], 1)) || !bytes.Equal(strip(enc[0], 0), strip(enc[2], 2)) {
+		t.Errorf("the routes write different bytes:\n%x\n%x\n%x", enc[0], enc[1], enc[2])
+	}
+}
+
+// BenchmarkRoutes measures what a nested value costs on each way of
+// reaching it: Plain, generated whole; Direct, a body type whose hooks
+// include AppendCBOR and DecodeCBOR (a call more per value); Buffered, a
+// body type with only MarshalCBOR and UnmarshalCBOR (a buffer per value
+// on encoding, and the item's bytes read twice on decoding: once to find
+// them, once to decode them). 64 elements per operation; see
+// docs/guide.md for the figures.
+func BenchmarkRoutes(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		r    *body.Routes
+	}{
+		{"Plain", routes(64, true, false, false)},
+		{"Direct", routes(64, false, true, false)},
+		{"Buffered", routes(64, false, false, true)},
+	} {
+		data, err := bc.r.MarshalCBOR()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bc.name+"/Encode", func(b *testing.B) {
+			buf := make([]byte, 0, 2*len(data))
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := bc.r.AppendCBOR(buf[:0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"/Decode", func(b *testing.B) {
+			var v body.Routes
+			d := runtime.NewBytesDecoder(nil)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				d.Reset(data)
+				if err := v.DecodeCBOR(d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 27)) }

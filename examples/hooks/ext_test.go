@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -197,4 +198,27 @@ func TestHostile(t *testing.T) {
 	cbortest.CheckDecoder(t, cbortest.Damaged(encs),
 		func(b []byte) error { return new(hooks.Archive).UnmarshalCBOR(b) },
 		func(d *runtime.Decoder) error { return new(hooks.Archive).DecodeCBOR(d) })
+}
+
+// FuzzArchive: on any input the archive's decoders, hooks and all, do not
+// panic and return *runtime.Error values; what UnmarshalCBOR accepts
+// reads the same over a one-byte stream and in strict mode (which
+// accepts no more), and encodes to bytes that read back the same
+// (cbortest.Fuzz). Seeded with the stored archive and random ones.
+func FuzzArchive(f *testing.F) {
+	stored, err := os.ReadFile("testdata/archive.hex")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(cbortest.MustHex(strings.TrimSpace(string(stored))))
+	r := rand.New(rand.NewPCG(27, 5))
+	for range 8 {
+		a := randomArchive(r)
+		data, err := a.MarshalCBOR()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	cbortest.Fuzz[hooks.Archive](f)
 }

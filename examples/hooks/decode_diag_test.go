@@ -26,13 +26,13 @@ func TestDecodeRandom(t *testing.T) {
 // what the record does not say (a record's version), so the agreement is
 // one way.
 func TestDecodeAgrees(t *testing.T) {
-	decodetest.Agree[hooks.Archive](t, ".", "Archive", "testdata/archive.hex", 5000, 27, false)
+	decodetest.Agree[hooks.Archive](t, ".", "Archive", "testdata/Archive.nested.hex", 5000, 27, false)
 }
 
 // TestDecodeNotesBody: -decode names a body type's values as read by
 // their own methods, and -cddl says what the record leaves to them.
 func TestDecodeNotesBody(t *testing.T) {
-	data, err := os.ReadFile("testdata/archive.hex")
+	data, err := os.ReadFile("testdata/Archive.nested.hex")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -206,7 +206,7 @@ func TestHostile(t *testing.T) {
 // accepts no more), and encodes to bytes that read back the same
 // (cbortest.Fuzz). Seeded with the stored archive and random ones.
 func FuzzArchive(f *testing.F) {
-	stored, err := os.ReadFile("testdata/archive.hex")
+	stored, err := os.ReadFile("testdata/Archive.nested.hex")
 	if err != nil {
 		f.Fatal(err)
 	}

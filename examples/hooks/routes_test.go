@@ -3,6 +3,7 @@ package hooks_test
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
@@ -109,3 +110,30 @@ func BenchmarkRoutes(b *testing.B) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 27)) }
+
+// TestValueBody: a named integer can be a body type; its hook runs where
+// it is held, on every map value, and its body is the integer as
+// fxamacker writes it.
+func TestValueBody(t *testing.T) {
+	s := body.Scores{Best: 100, ByName: map[string]body.Percent{"a": 0, "b": 23, "c": 24, "d": 100}}
+	data, err := s.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fxEnc.Marshal([]any{uint8(100), map[string]uint8{"a": 0, "b": 23, "c": 24, "d": 100}})
+	if err != nil || !bytes.Equal(data, want) {
+		t.Fatalf("Scores %x, want %x (%v)", data, want, err)
+	}
+	var back body.Scores
+	if err := back.UnmarshalCBOR(data); err != nil || mirror.Diff(s, back) != "" {
+		t.Fatalf("read back %+v, %v", back, err)
+	}
+	s.ByName["c"] = 101
+	if data, err = s.MarshalCBOR(); err != nil {
+		t.Fatal(err)
+	}
+	err = back.UnmarshalCBOR(data)
+	if err == nil || !strings.Contains(err.Error(), `Scores.ByName["c"]: body: 101 percent`) {
+		t.Errorf("a Percent of 101 nested: %v", err)
+	}
+}

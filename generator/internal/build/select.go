@@ -102,8 +102,9 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 // chooseTypes returns the types to generate in source order: those named
 // (each once), or with names empty every exported struct type, and every
 // exported value type that has a tag directive or implements one of
-// unions, that has no CBOR methods of its own. notes say why a type that
-// looks like a candidate is left out.
+// unions, that has no CBOR methods of its own, and every exported type
+// marked //cborgen:body, whose CBOR methods are its hooks. notes say why
+// a type that looks like a candidate is left out.
 func chooseTypes(l *load.Package, names []string, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
 	if len(names) > 0 {
 		chosen, err = namedTypes(l, names, unions)
@@ -166,7 +167,7 @@ func defaultTypes(l *load.Package, unions []*types.TypeName) (chosen []*types.Ty
 	var errs []error
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && (hasTagDirective(l, tn) || implementsAny(tn, unions))) {
+		if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && (hasTagDirective(l, tn) || implementsAny(tn, unions) || hasBodyDoc(l.Pkg.Syntax, tn))) {
 			continue
 		}
 		if hasBodyDoc(l.Pkg.Syntax, tn) {

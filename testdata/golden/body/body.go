@@ -156,3 +156,30 @@ type Routes struct {
 	Direct   []Direct
 	Buffered []Buffered
 }
+
+// Percent is a named integer whose hooks refuse values above 100: a body
+// type need not be a struct.
+//
+//cborgen:body
+type Percent uint8
+
+// MarshalCBOR encodes p.
+func (p Percent) MarshalCBOR() ([]byte, error) { return p.AppendCBORBody(nil) }
+
+// UnmarshalCBOR decodes a Percent and checks its range.
+func (p *Percent) UnmarshalCBOR(data []byte) error {
+	if err := runtime.UnmarshalBody(data, p, runtime.Options{}); err != nil {
+		return err
+	}
+	if *p > 100 {
+		return fmt.Errorf("body: %d percent", *p)
+	}
+	return nil
+}
+
+// Scores holds percents. A []Percent would be a byte string, as
+// fxamacker writes a slice of a named byte type, without the hook.
+type Scores struct {
+	Best   Percent
+	ByName map[string]Percent
+}

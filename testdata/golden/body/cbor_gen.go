@@ -1855,3 +1855,280 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// AppendCBORBody appends the CBOR encoding of v to dst.
+func (v *Percent) AppendCBORBody(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = runtime.AppendUint(dst, uint64((*v)))
+	return dst, nil
+}
+
+// SizeCBORBody returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBORBody. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Percent) SizeCBORBody() int {
+	if v == nil {
+		return 1
+	}
+	n := 0
+	n += runtime.SizeHead(uint64((*v)))
+	return n
+}
+
+// DecodeCBORBody reads one value from d.
+func (v *Percent) DecodeCBORBody(d *runtime.Decoder) error {
+	if x, ok := d.TryUint(math.MaxUint8); ok {
+		(*v) = Percent(x)
+	} else if x, err := d.ReadUint8(); err != nil {
+		return runtime.AtRoot(err, "Percent", runtime.OneItem)
+	} else {
+		(*v) = Percent(x)
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Scores) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Scores) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Best
+	if b, err := v.Best.MarshalCBOR(); err != nil {
+		return nil, err
+	} else {
+		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+			return nil, err
+		}
+	}
+	// 1: ByName
+	{
+		var e Percent
+		if v.ByName == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByName))
+			ps := runtime.GetStringPairs()
+			for k, x := range v.ByName {
+				ps.Add(dst, k)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+				e = x
+				if b1, err := e.MarshalCBOR(); err != nil {
+					return nil, err
+				} else {
+					if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+						return nil, err
+					}
+				}
+			}
+			dst = ps.Finish(dst)
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Scores) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 33
+	n += runtime.SizeHead(uint64(len(v.ByName))) + len(v.ByName)*32
+	for k := range v.ByName {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Scores) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Scores", runtime.OneItem), "Scores", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Scores", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Scores) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Scores", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	*v = Scores{}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Best":
+				field = 0
+			case "ByName":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Best", "ByName"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Best", "ByName"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Scores) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Best
+		off := d.Offset()
+		raw, err := d.ReadRaw()
+		if err != nil {
+			return runtime.AtField(err, "Best")
+		}
+		if err := v.Best.UnmarshalCBOR(raw); err != nil {
+			return runtime.AtField(runtime.MethodError(off, err), "Best")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// ByName
+		var e Percent
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByName")
+			}
+		}
+		if null {
+			v.ByName = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByName")
+			}
+			m := make(map[string]Percent, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByName")
+					} else if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "ByName")
+				}
+				e = 0
+				off1 := d.Offset()
+				raw1, err := d.ReadRaw()
+				if err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "ByName")
+				}
+				if err := e.UnmarshalCBOR(raw1); err != nil {
+					return runtime.AtField(runtime.AtKey(runtime.MethodError(off1, err), k), "ByName")
+				}
+				m[k] = e
+			}
+			d.Leave()
+			v.ByName = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}

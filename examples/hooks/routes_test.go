@@ -137,3 +137,25 @@ func TestValueBody(t *testing.T) {
 		t.Errorf("a Percent of 101 nested: %v", err)
 	}
 }
+
+// TestGenericBody: a generic body type's hooks run for each instance
+// where it is held: a value read back is the value written, and an
+// unsigned one is refused by the hook, at its path.
+func TestGenericBody(t *testing.T) {
+	l := body.Ledger{Entries: []body.Signed[string]{{Value: "a", Sig: []byte{1}}}, Last: &body.Signed[body.Plain]{Value: body.Plain{A: -1, B: "b"}, Sig: []byte{2}}}
+	data, err := l.MarshalCBOR()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back body.Ledger
+	if err := back.UnmarshalCBOR(data); err != nil || mirror.Diff(l, back) != "" {
+		t.Fatalf("read back %+v, %v", back, err)
+	}
+	l.Last.Sig = nil
+	if data, err = l.MarshalCBOR(); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.UnmarshalCBOR(data); err == nil || !strings.Contains(err.Error(), "Ledger.Last: body: unsigned value") {
+		t.Errorf("an unsigned Last: %v", err)
+	}
+}

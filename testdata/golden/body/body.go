@@ -183,3 +183,31 @@ type Scores struct {
 	Best   Percent
 	ByName map[string]Percent
 }
+
+// Signed is a generic body type: its hooks are generic too.
+//
+//cborgen:body
+type Signed[T any] struct {
+	Value T
+	Sig   []byte
+}
+
+// MarshalCBOR encodes s.
+func (s Signed[T]) MarshalCBOR() ([]byte, error) { return s.AppendCBORBody(nil) }
+
+// UnmarshalCBOR decodes s and requires a signature.
+func (s *Signed[T]) UnmarshalCBOR(data []byte) error {
+	if err := runtime.UnmarshalBody(data, s, runtime.Options{}); err != nil {
+		return err
+	}
+	if len(s.Sig) == 0 {
+		return fmt.Errorf("body: unsigned value")
+	}
+	return nil
+}
+
+// Ledger holds signed values.
+type Ledger struct {
+	Entries []Signed[string]
+	Last    *Signed[Plain]
+}

@@ -5,6 +5,7 @@ package body
 
 import (
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/dynamic"
 	"math"
 )
 
@@ -2125,6 +2126,412 @@ func (v *Scores) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			d.Leave()
 			v.ByName = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// AppendCBORBody appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Signed[T]) AppendCBORBody(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x82) // array of 2
+	// 0: Value
+	if dst, err = dynamic.AppendValue(dst, &v.Value, dynamic.Options{}); err != nil {
+		return nil, err
+	}
+	// 1: Sig
+	dst = runtime.AppendBytesOrNull(dst, v.Sig)
+	return dst, nil
+}
+
+// SizeCBORBody returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBORBody. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Signed[T]) SizeCBORBody() int {
+	if v == nil {
+		return 1
+	}
+	n := 33
+	n += runtime.SizeHead(uint64(len(v.Sig))) + len(v.Sig)
+	return n
+}
+
+// DecodeCBORBody reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Signed[T]) DecodeCBORBody(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Signed", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	*v = Signed[T]{}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Value":
+				field = 0
+			case "Sig":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Value", "Sig"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Value", "Sig"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Signed[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Value
+		if err := dynamic.DecodeValue(d, &v.Value); err != nil {
+			return runtime.AtField(err, "Value")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Sig
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Sig")
+			}
+		}
+		if null {
+			v.Sig = nil
+		} else if v.Sig, err = d.ReadBytes(v.Sig); err != nil {
+			return runtime.AtField(err, "Sig")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Ledger) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Ledger) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Entries
+	if v.Entries == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Entries))
+		for i := range v.Entries {
+			if b1, err := v.Entries[i].MarshalCBOR(); err != nil {
+				return nil, err
+			} else {
+				if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	// 1: Last
+	if v.Last == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		if b1, err := (*v.Last).MarshalCBOR(); err != nil {
+			return nil, err
+		} else {
+			if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Ledger) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Entries))) + len(v.Entries)*32
+	if v.Last == nil {
+		n++
+	} else {
+		n += 32
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Ledger) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Ledger", runtime.OneItem), "Ledger", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Ledger", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Ledger", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	*v = Ledger{}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Entries":
+				field = 0
+			case "Last":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Entries", "Last"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Entries", "Last"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Entries
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Entries")
+			}
+		}
+		if null {
+			v.Entries = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Entries")
+			}
+			v.Entries = runtime.ReuseCleared(d, v.Entries, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Entries")
+					} else if !more {
+						break
+					}
+				}
+				v.Entries = runtime.Grow(v.Entries)
+				off1 := d.Offset()
+				raw1, err := d.ReadRaw()
+				if err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Entries")
+				}
+				if err := v.Entries[i].UnmarshalCBOR(raw1); err != nil {
+					return runtime.AtField(runtime.AtIndex(runtime.MethodError(off1, err), i), "Entries")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Last
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Last")
+			}
+		}
+		if null {
+			v.Last = nil
+		} else {
+			if v.Last == nil {
+				v.Last = new(Signed[Plain])
+			}
+			off1 := d.Offset()
+			raw1, err := d.ReadRaw()
+			if err != nil {
+				return runtime.AtField(err, "Last")
+			}
+			if err := (*v.Last).UnmarshalCBOR(raw1); err != nil {
+				return runtime.AtField(runtime.MethodError(off1, err), "Last")
+			}
 		}
 	}
 	if from < 0 {

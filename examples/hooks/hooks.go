@@ -28,7 +28,7 @@ const RecordTag = 40100
 const RecordVersion = 2
 
 // ErrVersion is the cause of the error for a Record of another version.
-var ErrVersion = errors.New("record version not supported")
+var ErrVersion = errors.New("hooks: record version not supported")
 
 // Record is a stored record under tag 40100. Its hooks write
 // RecordVersion into a record that has no version (0) and refuse a record
@@ -68,13 +68,17 @@ func (r *Record) UnmarshalCBOR(data []byte) error {
 	return runtime.Unmarshal(data, r, runtime.Options{})
 }
 
-// DecodeCBOR reads a Record from d and checks its version.
+// DecodeCBOR reads a Record from d and checks its version. The error of
+// a record of another version is a *runtime.Error at the record's
+// offset, so that holders add their path to it.
 func (r *Record) DecodeCBOR(d *runtime.Decoder) error {
+	off := d.Offset()
 	if err := r.DecodeCBORBody(d); err != nil {
 		return err
 	}
 	if r.Version != RecordVersion {
-		return runtime.AtRoot(d.Errorf(ErrVersion, "record version %d, want %d", r.Version, RecordVersion), "Record", runtime.OneItem)
+		err := runtime.MethodError(off, fmt.Errorf("%w: %d, want %d", ErrVersion, r.Version, RecordVersion))
+		return runtime.AtRoot(err, "Record", runtime.OneItem)
 	}
 	return nil
 }

@@ -154,7 +154,12 @@
 // and key wraps the error on its way out with runtime.AtField, AtIndex and
 // AtKey, and DecodeCBOR and UnmarshalCBOR name the root with AtRoot, so
 // that a bad SKU reads "cbor: Order.Items[3].SKU: expected text string,
-// found unsigned integer at offset 12".
+// found unsigned integer at offset 12". The error of a field type's own
+// method (or of fxamacker/cbor on the slow path) keeps its text: the
+// decoders wrap it with runtime.MethodError, whose path and offset only
+// Detail prints; a MarshalCBOR's output that is not one item is refused
+// by runtime.AppendMarshaledBy with fxamacker/cbor's text, naming the
+// type.
 //
 // # Types beyond the basic ones
 //
@@ -165,12 +170,15 @@
 // nil. time.Time, big.Int, types with their own MarshalCBOR/UnmarshalCBOR
 // (cbor.RawMessage among them) and types with MarshalBinary/UnmarshalBinary
 // have model types of their own, and call the runtime (AppendTime,
-// ReadTime, AppendBigInt, ReadBigInt, AppendMarshaled, ReadRaw) or their
+// ReadTime, AppendBigInt, ReadBigInt, AppendMarshaledBy, ReadRaw) or their
 // methods. Generic struct types get generic methods (func (v *Page[T])
 // ...); a field whose type is a type parameter goes through the runtime's
 // dynamic package, which picks generated methods or a basic type by a
 // type switch when the code runs and falls back to fxamacker/cbor.
-// Interface fields always go to fxamacker/cbor (Dynamic): the slow path,
+// An anonymous struct type gets a hidden named copy in the output
+// (build/anon.go, cborAnon_T_F), a map-format type as fxamacker writes
+// it, reached by converting the field's address. Interface fields always
+// go to fxamacker/cbor (Dynamic): the slow path,
 // reported as a note. Channels, functions, complex numbers, uintptr and
 // unsafe.Pointer are refused with a file:line:col error naming the field.
 // A struct type of the same package that a field uses must be generated

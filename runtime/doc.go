@@ -60,7 +60,10 @@
 // The pointees of pointer fields to booleans, numbers and strings (*int64,
 // *string...) that a decoder allocates come a few to a heap object (see
 // NewScalar): each pointer has its own value, but one kept alive keeps its
-// block of at most 128 bytes alive.
+// block of at most 128 bytes alive. So do the variants of a union that are
+// strings or numbers (type StringValue string): Go would box each in a
+// heap object of its own when the dispatcher returns it in the interface;
+// the dispatcher boxes it in such a cell instead (BoxString, BoxScalar).
 //
 // Reads take tags as fxamacker/cbor's Unmarshal takes them: a tag with no
 // meaning for the Go type is read through (a tag within a tag counts as a
@@ -85,7 +88,18 @@
 //
 // Every decoding error is a *Error with the byte offset, what was expected
 // and found, and the Go path of the value ("Order.Items[3].SKU"); its cause
-// (errors.Is) is one of the Err* sentinels or io.ErrUnexpectedEOF.
+// (errors.Is) is one of the Err* sentinels or io.ErrUnexpectedEOF. An
+// error that a type's own UnmarshalCBOR or UnmarshalBinary returned, or
+// fxamacker/cbor on the slow path, keeps its own text, as fxamacker/cbor
+// hands a method's error back ("cbor: require bstr type", once, even when
+// that method ran generated code that failed inside, with its own path and
+// offset); the *Error around it (errors.As) holds the path and the offset
+// of the item the method was handed, and its Detail method prints them
+// with the text: "cbor: Msg.Payload: require bstr type at offset 2".
+// Encoding returns a method's own error unchanged too; output of a
+// MarshalCBOR that is not exactly one well-formed item is a
+// *MarshalerError with fxamacker/cbor's text ("cbor: error calling
+// MarshalCBOR for type shop.Money: unexpected EOF").
 // Valid checks that a byte slice is exactly one valid item.
 //
 // Beyond the CBOR data model, the runtime writes and reads the Go types
@@ -108,7 +122,7 @@
 //     calls it), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
 //   - Checking bytes: [Valid].
-//   - Errors: [Error], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
+//   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
 //     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrStrict], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved].
@@ -155,14 +169,17 @@
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
 //     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
-//     [SortLengthFirst], [SortNone].
+//     [SortLengthFirst], [SortNone]; a pooled buffer for the Marshal
+//     functions of unions: [Buffer], [GetBuffer].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind], [NoVariant],
-//     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem].
+//     [NotAVariant], [AppendRaw], [Decoder.ReadRawItem]; variants of
+//     string and number kinds boxed in the decoder's cells: [BoxString],
+//     [BoxScalar].
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
 //   - Fields of other kinds: [AppendBytesOrNull],
-//     [AppendMarshaled], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
+//     [AppendMarshaled], [AppendMarshaledBy], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
 //   - Pointees of pointer fields, a few to a heap object: [NewScalar],
 //     [Scalar], [NewString].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],

@@ -5,6 +5,7 @@ package hooks
 
 import (
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/fxamacker/cbor/v2"
 	"math"
 )
 
@@ -491,7 +492,7 @@ func (v *Envelope) AppendCBORBody(dst []byte) ([]byte, error) {
 	if b, err := v.Payload.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*cbor.RawMessage)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -864,7 +865,7 @@ func (v *Archive) AppendCBOR(dst []byte) ([]byte, error) {
 			if b1, err := v.Blocks[i].MarshalCBOR(); err != nil {
 				return nil, err
 			} else {
-				if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+				if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Block)(nil)); err != nil {
 					return nil, err
 				}
 			}
@@ -896,7 +897,7 @@ func (v *Archive) AppendCBOR(dst []byte) ([]byte, error) {
 		if b1, err := (*v.Latest).MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Block)(nil)); err != nil {
 				return nil, err
 			}
 		}
@@ -905,7 +906,7 @@ func (v *Archive) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Note.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Envelope)(nil)); err != nil {
 			return nil, err
 		}
 	}

@@ -70,14 +70,14 @@ func (r *Record) UnmarshalCBOR(data []byte) error {
 
 // DecodeCBOR reads a Record from d and checks its version. The error of
 // a record of another version is a *runtime.Error at the record's
-// offset, so that holders add their path to it.
+// offset, whose text holders complete with their path.
 func (r *Record) DecodeCBOR(d *runtime.Decoder) error {
 	off := d.Offset()
 	if err := r.DecodeCBORBody(d); err != nil {
 		return err
 	}
 	if r.Version != RecordVersion {
-		err := runtime.MethodError(off, fmt.Errorf("%w: %d, want %d", ErrVersion, r.Version, RecordVersion))
+		err := &runtime.Error{Offset: off, Msg: fmt.Sprintf("record version %d, want %d", r.Version, RecordVersion), Err: ErrVersion}
 		return runtime.AtRoot(err, "Record", runtime.OneItem)
 	}
 	return nil

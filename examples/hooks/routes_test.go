@@ -2,6 +2,7 @@ package hooks_test
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -133,7 +134,8 @@ func TestValueBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = back.UnmarshalCBOR(data)
-	if err == nil || !strings.Contains(err.Error(), `Scores.ByName["c"]: body: 101 percent`) {
+	var rerr *runtime.Error
+	if !errors.As(err, &rerr) || err.Error() != "body: 101 percent" || !strings.HasPrefix(rerr.Detail(), `cbor: Scores.ByName["c"]: body: 101 percent`) {
 		t.Errorf("a Percent of 101 nested: %v", err)
 	}
 }
@@ -155,7 +157,8 @@ func TestGenericBody(t *testing.T) {
 	if data, err = l.MarshalCBOR(); err != nil {
 		t.Fatal(err)
 	}
-	if err := back.UnmarshalCBOR(data); err == nil || !strings.Contains(err.Error(), "Ledger.Last: body: unsigned value") {
+	err = back.UnmarshalCBOR(data)
+	if rerr := (*runtime.Error)(nil); !errors.As(err, &rerr) || !strings.HasPrefix(rerr.Detail(), "cbor: Ledger.Last: body: unsigned value") {
 		t.Errorf("an unsigned Last: %v", err)
 	}
 }

@@ -927,25 +927,25 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
 	case k.Tagged && k.Tag == 165:
 		var x Int64Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
 	case k.Tagged && k.Tag == 160:
 		var x UInt8Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt8Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
 	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
 		var x BoolValue
 		if err := x.DecodeCBOR(d); err != nil {
@@ -958,7 +958,8 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 
 // MarshalValueCBOR returns the encoding of x (null for nil).
 func MarshalValueCBOR(x Value) ([]byte, error) {
-	return AppendValueCBOR(make([]byte, 0, SizeValueCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendValueCBOR(b.B, x))
 }
 
 // UnmarshalValueCBOR decodes data, which must hold exactly one Value.

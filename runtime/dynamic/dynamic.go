@@ -95,15 +95,17 @@ func Append(dst []byte, v any, o Options) ([]byte, error) {
 
 // Decode reads the next item from d into the value ptr points to, as
 // fxamacker/cbor's Unmarshal does. The item is first checked to be
-// well-formed within d's limits; an error from fxamacker is wrapped in a
-// *runtime.Error (errors.As finds both).
+// well-formed within d's limits; an error from fxamacker (or from a
+// method it called) keeps its text, wrapped by runtime.MethodError in a
+// *runtime.Error at the item's offset (errors.As finds both).
 func Decode(d *runtime.Decoder, ptr any) error {
+	off := d.Offset()
 	raw, err := d.ReadRaw()
 	if err != nil {
 		return err
 	}
 	if err := cbor.Unmarshal(raw, ptr); err != nil {
-		return d.Errorf(err, "%s", err.Error())
+		return runtime.MethodError(off, err)
 	}
 	return nil
 }

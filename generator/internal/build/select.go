@@ -86,6 +86,7 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 		f.Structs = append(f.Structs, s)
 	}
 	f.Unions = m.unionVariants(unions, chosen, f.Structs)
+	f.Structs = append(f.Structs, m.anons...) // the copies of anonymous structs (anon.go)
 	f.Pending = m.pending.runs != nil
 	if len(m.errs) > 0 {
 		return nil, nil, model.JoinPosErrors(m.errs)

@@ -174,16 +174,16 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 
 	case model.Pointer:
 		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(newPointee(t.Elem)))
-		if _, ok := t.Elem.(model.StructRef); ok {
-			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(to, wrap)}, nil)
+		if r, ok := t.Elem.(model.StructRef); ok {
+			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(e.refOf(r, to, true), wrap)}, nil)
 		}
 		return e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil)
 
 	case model.StructRef:
 		if s := e.inlineStruct(t); s != nil && !s.HasTag {
-			return e.decodeInline(s, to, wrap, depth)
+			return e.decodeInline(t, s, to, wrap, depth)
 		}
-		return []jen.Code{decodeRef(to, wrap)}
+		return []jen.Code{decodeRef(e.refOf(t, to, false), wrap)}
 
 	case model.Time:
 		if e.errInScope {
@@ -266,7 +266,7 @@ func (e *emitter) decodeArray(t model.Array, to jen.Code, wrap pathFunc, depth i
 //	} else if err := v.Start.DecodeCBOR(d); err != nil {
 //		return runtime.AtField(err, "Start")
 //	}
-func (e *emitter) decodeInline(s *model.Struct, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+func (e *emitter) decodeInline(t model.StructRef, s *model.Struct, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	var fields []jen.Code
 	for _, f := range s.Fields {
 		fieldWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) })
@@ -274,7 +274,7 @@ func (e *emitter) decodeInline(s *model.Struct, to jen.Code, wrap pathFunc, dept
 	}
 	fields = append(fields, jen.Id("d").Dot("Leave").Call())
 	return []jen.Code{jen.If(jen.Id("d").Dot("TryArrayHead").Call(jen.Lit(len(s.Fields)))).Block(fields...).
-		Else().Add(decodeRef(to, wrap))}
+		Else().Add(decodeRef(e.refOf(t, to, false), wrap))}
 }
 
 // decodeScalar decodes the in-line fast path of a Bool, Int, Float or String, then its Read method (readScalar).

@@ -182,8 +182,8 @@ func (e *emitter) sizeValue(t model.Type, val jen.Code, depth int) (fixed int, c
 
 	case model.Pointer:
 		c, inner := e.sizeValue(t.Elem, deref(val), depth+1)
-		if _, ok := t.Elem.(model.StructRef); ok && len(inner) > 0 {
-			inner = []jen.Code{add(jen.Add(val).Dot(model.MethodSize).Call())} // v.P.SizeCBOR(), not (*v.P)
+		if r, ok := t.Elem.(model.StructRef); ok && len(inner) > 0 {
+			inner = []jen.Code{add(jen.Add(e.refOf(r, val, true)).Dot(model.MethodSize).Call())} // v.P.SizeCBOR(), not (*v.P)
 		}
 		if c > 0 {
 			inner = append([]jen.Code{add(jen.Lit(c))}, inner...)
@@ -196,7 +196,7 @@ func (e *emitter) sizeValue(t model.Type, val jen.Code, depth int) (fixed int, c
 		if !t.HasSize {
 			return sizeGuess, nil
 		}
-		return 0, []jen.Code{add(jen.Add(val).Dot(model.MethodSize).Call())}
+		return 0, []jen.Code{add(jen.Add(e.refOf(t, val, false)).Dot(model.MethodSize).Call())}
 
 	case model.BigInt:
 		return 0, []jen.Code{add(rt("SizeBigInt").Call(jen.Op("&").Add(val)))}

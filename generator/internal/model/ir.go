@@ -90,6 +90,13 @@ type Struct struct {
 	// by Field.Key, as fxamacker/cbor writes a struct without toarray,
 	// and read back from that map only (build/mapformat.go, emit/map.go).
 	MapFormat bool
+	// Anon is the anonymous struct type of a field (struct{...},
+	// []struct{...}, map[string]struct{}) that this struct is the hidden
+	// named copy of: the output declares the type (type cborAnon_T_F
+	// struct{...}) with its methods, a map as fxamacker writes an
+	// anonymous struct (MapFormat), or an array if it has the toarray
+	// option; nil for the program's own types.
+	Anon types.Type
 }
 
 // Field is one exported, not skipped field of a Struct.
@@ -267,6 +274,10 @@ type StructRef struct {
 	// Local is the name of the type when it is generated in this run (the
 	// origin's name for an instantiation of a generic type), else "".
 	Local string
+	// Anon: Go is an anonymous struct type of the program, and Local
+	// names the hidden copy the output declares (Struct.Anon): the code
+	// reaches the copy's methods by converting the address, (*Local)(&v.F).
+	Anon bool
 }
 
 // Time is a time.Time: null when zero, else as the run's time mode says

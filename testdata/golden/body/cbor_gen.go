@@ -400,7 +400,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.H.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Hashed)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -413,7 +413,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 			if b1, err := v.Hs[i].MarshalCBOR(); err != nil {
 				return nil, err
 			} else {
-				if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+				if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Hashed)(nil)); err != nil {
 					return nil, err
 				}
 			}
@@ -434,7 +434,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
-					if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+					if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Hashed)(nil)); err != nil {
 						return nil, err
 					}
 				}
@@ -449,7 +449,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		if b1, err := (*v.Hp).MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Hashed)(nil)); err != nil {
 				return nil, err
 			}
 		}
@@ -1583,7 +1583,7 @@ func (v *Routes) AppendCBOR(dst []byte) ([]byte, error) {
 			if b1, err := v.Buffered[i].MarshalCBOR(); err != nil {
 				return nil, err
 			} else {
-				if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+				if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Buffered)(nil)); err != nil {
 					return nil, err
 				}
 			}
@@ -1905,7 +1905,7 @@ func (v *Scores) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Best.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Percent)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -1924,7 +1924,7 @@ func (v *Scores) AppendCBOR(dst []byte) ([]byte, error) {
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
-					if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+					if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Percent)(nil)); err != nil {
 						return nil, err
 					}
 				}
@@ -2312,7 +2312,7 @@ func (v *Ledger) AppendCBOR(dst []byte) ([]byte, error) {
 			if b1, err := v.Entries[i].MarshalCBOR(); err != nil {
 				return nil, err
 			} else {
-				if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+				if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Signed[string])(nil)); err != nil {
 					return nil, err
 				}
 			}
@@ -2325,7 +2325,7 @@ func (v *Ledger) AppendCBOR(dst []byte) ([]byte, error) {
 		if b1, err := (*v.Last).MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Signed[Plain])(nil)); err != nil {
 				return nil, err
 			}
 		}

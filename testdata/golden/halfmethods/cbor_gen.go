@@ -40,7 +40,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Lvl.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Level)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -59,7 +59,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
-					if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+					if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Level)(nil)); err != nil {
 						return nil, err
 					}
 				}

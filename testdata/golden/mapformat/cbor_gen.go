@@ -5,6 +5,7 @@ package mapformat
 
 import (
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/fxamacker/cbor/v2"
 	"math"
 	"time"
 )
@@ -103,7 +104,7 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 		if b, err := v.Raw.MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b, (*cbor.RawMessage)(nil)); err != nil {
 				return nil, err
 			}
 		}

@@ -29,7 +29,7 @@ func (v *Priced) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Price.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Money)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -42,7 +42,7 @@ func (v *Priced) AppendCBOR(dst []byte) ([]byte, error) {
 			if b1, err := v.Prices[i].MarshalCBOR(); err != nil {
 				return nil, err
 			} else {
-				if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+				if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Money)(nil)); err != nil {
 					return nil, err
 				}
 			}
@@ -55,7 +55,7 @@ func (v *Priced) AppendCBOR(dst []byte) ([]byte, error) {
 		if b1, err := (*v.Best).MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Money)(nil)); err != nil {
 				return nil, err
 			}
 		}

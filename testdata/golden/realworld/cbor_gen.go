@@ -7,6 +7,7 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/runtime/dynamic"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
+	"github.com/fxamacker/cbor/v2"
 	"math"
 	"math/big"
 	"net/netip"
@@ -55,7 +56,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Raw.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*cbor.RawMessage)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -63,7 +64,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Price.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Money)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -74,7 +75,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		if b1, err := (*v.PricePtr).MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Money)(nil)); err != nil {
 				return nil, err
 			}
 		}

@@ -1068,13 +1068,13 @@ func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Extension(UInt64Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Extension(StringValue("")), string(x)), nil
 	default:
 		var x Unknown
 		if err := x.DecodeCBOR(d); err != nil {
@@ -1086,7 +1086,8 @@ func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
 
 // MarshalExtensionCBOR returns the encoding of x (null for nil).
 func MarshalExtensionCBOR(x Extension) ([]byte, error) {
-	return AppendExtensionCBOR(make([]byte, 0, SizeExtensionCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendExtensionCBOR(b.B, x))
 }
 
 // UnmarshalExtensionCBOR decodes data, which must hold exactly one Extension.
@@ -1171,19 +1172,19 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
 	case k.Tagged && k.Tag == 2003:
 		var x Int64Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
 	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
 		var x BoolValue
 		if err := x.DecodeCBOR(d); err != nil {
@@ -1196,7 +1197,8 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 
 // MarshalValueCBOR returns the encoding of x (null for nil).
 func MarshalValueCBOR(x Value) ([]byte, error) {
-	return AppendValueCBOR(make([]byte, 0, SizeValueCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendValueCBOR(b.B, x))
 }
 
 // UnmarshalValueCBOR decodes data, which must hold exactly one Value.

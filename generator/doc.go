@@ -85,7 +85,11 @@
 // exported value type declared with //cborgen:tag, except those with CBOR methods of
 // their own and those fxamacker/cbor encodes through MarshalBinary (their
 // own, or promoted from an embedded time.Time): generating those would
-// change their encoding, so they are refused by name too. The output
+// change their encoding, so they are refused by name too. A type marked
+// //cborgen:body keeps its own MarshalCBOR and UnmarshalCBOR (the hooks)
+// and gets AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to
+// call, without the four usual methods; the types that hold it call the
+// hooks (build/body.go, emit/body.go). The output
 // carries the build constraints of its types' files (build/constraint.go),
 // file names included (stat_linux.go); types under different constraints
 // cannot share an output. A type holding a lock (sync.Mutex) gets a

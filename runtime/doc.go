@@ -130,6 +130,8 @@
 //     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrStrict], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved].
+//   - The hooks of a type declared with //cborgen:body (its own
+//     UnmarshalCBOR around the generated DecodeCBORBody): [UnmarshalBody].
 //
 // The CBOR core, for writing and reading items by hand (as the examples
 // above do): [AppendArrayHead], [AppendMapHead], [AppendHead], [AppendTag],

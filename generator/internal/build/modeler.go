@@ -102,6 +102,9 @@ func (m *modeler) typeModel(t types.Type) (model.Type, error) {
 
 func (m *modeler) namedModel(named *types.Named) (model.Type, error) {
 	obj := named.Obj()
+	if m.selected[named.Origin().Obj()] && obj.Pkg() == m.pkg && hasBodyDoc(m.syntax, named.Origin().Obj()) {
+		return m.bodyRef(named), nil // body.go: through the type's own methods
+	}
 	if m.selected[named.Origin().Obj()] || hasGeneratedMethods(named) {
 		// The type arguments of a generic type must be encodable too: its
 		// methods hand them to the runtime's dynamic package.

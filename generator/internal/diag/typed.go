@@ -70,6 +70,9 @@ func (at where) info(t *Type, format string) string {
 	if format != "" {
 		details = append(details, format)
 	}
+	if t.Body {
+		details = append(details, "read by its own methods")
+	}
 	if len(details) == 0 {
 		return name
 	}

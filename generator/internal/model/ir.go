@@ -64,6 +64,11 @@ type Struct struct {
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
 	// so that a struct embedding it does not take them over (build/embed.go).
 	Embeddable bool
+	// Body: //cborgen:body, a type with hand-written MarshalCBOR and
+	// UnmarshalCBOR (the hooks) that call the generated codec, declared
+	// as AppendCBORBody, DecodeCBORBody and SizeCBORBody (BodyName);
+	// generated holders call the hooks (build/body.go, emit/body.go).
+	Body bool
 	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
 	// form is refused, for signed or security-relevant formats.
 	NoLegacy bool

@@ -92,6 +92,9 @@ func (v *Record) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -134,7 +137,10 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Version", "ID", "Name", "Labels"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Version", "ID", "Name", "Labels"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -168,6 +174,9 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -188,6 +197,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Version = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -199,6 +209,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -210,6 +221,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -221,7 +233,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Labels
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Labels")
 			}
 		}
@@ -244,6 +256,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Labels = append(v.Labels, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Labels[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
@@ -325,6 +338,9 @@ func (v *Block) DecodeCBORBody(d *runtime.Decoder) error {
 func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -365,7 +381,10 @@ func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Height", "Prev", "Records"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Height", "Prev", "Records"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -396,6 +415,9 @@ func (v *Block) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -416,6 +438,7 @@ func (v *Block) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Height
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Height = x
+		} else if d.KeepNull() {
 		} else if v.Height, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Height")
 		}
@@ -444,7 +467,7 @@ func (v *Block) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Records
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Records")
 			}
 		}
@@ -539,6 +562,9 @@ func (v *Envelope) DecodeCBORBody(d *runtime.Decoder) error {
 func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -580,7 +606,10 @@ func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Kind", "Seq", "Payload"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Kind", "Seq", "Payload"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -600,6 +629,9 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -620,6 +652,7 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -631,6 +664,7 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Seq
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Seq = x
+		} else if d.KeepNull() {
 		} else if v.Seq, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Seq")
 		}
@@ -731,6 +765,9 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -769,7 +806,10 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Sensor", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Sensor", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -797,6 +837,9 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -817,6 +860,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Sensor
 		if x, ok := d.TryString(); ok {
 			v.Sensor = x
+		} else if d.KeepNull() {
 		} else if v.Sensor, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Sensor")
 		}
@@ -830,6 +874,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Value = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Value = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Value, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -985,6 +1030,9 @@ func (v *Archive) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1030,7 +1078,10 @@ func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Head", "Blocks", "Index", "Latest", "Note"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Head", "Blocks", "Index", "Latest", "Note"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1050,6 +1101,9 @@ func (v *Archive) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1079,7 +1133,7 @@ func (v *Archive) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Blocks
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Blocks")
 			}
 		}
@@ -1120,7 +1174,7 @@ func (v *Archive) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Record
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Index")
 			}
 		}

@@ -76,6 +76,9 @@ func (v *Versioned) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -114,7 +117,10 @@ func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Version", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Version", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -142,6 +148,9 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -162,6 +171,7 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -173,6 +183,7 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -235,6 +246,9 @@ func (v *Hashed) DecodeCBORBody(d *runtime.Decoder) error {
 func (v *Hashed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -273,7 +287,10 @@ func (v *Hashed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -301,6 +318,9 @@ func (v *Hashed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -323,6 +343,7 @@ func (v *Hashed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -334,6 +355,7 @@ func (v *Hashed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "B")
 		}
@@ -542,6 +564,9 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -593,7 +618,10 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"V", "Vs", "Vm", "Vp", "H", "Hs", "Hm", "Hp"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"V", "Vs", "Vm", "Vp", "H", "Hs", "Hm", "Hp"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -613,6 +641,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -642,7 +673,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Vs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Vs")
 			}
 		}
@@ -678,7 +709,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Versioned
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Vm")
 			}
 		}
@@ -755,7 +786,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Hs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Hs")
 			}
 		}
@@ -796,7 +827,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Hashed
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Hm")
 			}
 		}
@@ -957,6 +988,9 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -997,7 +1031,10 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1028,6 +1065,9 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1050,6 +1090,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -1061,6 +1102,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "B")
 		}
@@ -1072,7 +1114,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// C
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "C")
 			}
 		}
@@ -1095,6 +1137,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.C = append(v.C, 0)
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
+				} else if d.KeepNull() {
 				} else if v.C[i], err = d.ReadUint16(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "C")
 				}
@@ -1173,6 +1216,9 @@ func (v *Direct) DecodeCBORBody(d *runtime.Decoder) error {
 func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1213,7 +1259,10 @@ func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1244,6 +1293,9 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1266,6 +1318,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -1277,6 +1330,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "B")
 		}
@@ -1288,7 +1342,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// C
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "C")
 			}
 		}
@@ -1311,6 +1365,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.C = append(v.C, 0)
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
+				} else if d.KeepNull() {
 				} else if v.C[i], err = d.ReadUint16(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "C")
 				}
@@ -1389,6 +1444,9 @@ func (v *Buffered) DecodeCBORBody(d *runtime.Decoder) error {
 func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1429,7 +1487,10 @@ func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1460,6 +1521,9 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1482,6 +1546,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -1493,6 +1558,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "B")
 		}
@@ -1504,7 +1570,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// C
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "C")
 			}
 		}
@@ -1527,6 +1593,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.C = append(v.C, 0)
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
+				} else if d.KeepNull() {
 				} else if v.C[i], err = d.ReadUint16(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "C")
 				}
@@ -1657,6 +1724,9 @@ func (v *Routes) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1697,7 +1767,10 @@ func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Plain", "Direct", "Buffered"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Plain", "Direct", "Buffered"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1728,6 +1801,9 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1748,7 +1824,7 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Plain
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Plain")
 			}
 		}
@@ -1783,7 +1859,7 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Direct
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Direct")
 			}
 		}
@@ -1818,7 +1894,7 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Buffered
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Buffered")
 			}
 		}
@@ -1882,6 +1958,7 @@ func (v *Percent) SizeCBORBody() int {
 func (v *Percent) DecodeCBORBody(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint8); ok {
 		(*v) = Percent(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint8(); err != nil {
 		return runtime.AtRoot(err, "Percent", runtime.OneItem)
 	} else {
@@ -1995,6 +2072,9 @@ func (v *Scores) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2034,7 +2114,10 @@ func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Best", "ByName"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Best", "ByName"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2054,6 +2137,9 @@ func (v *Scores) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2089,7 +2175,7 @@ func (v *Scores) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Percent
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -2188,6 +2274,9 @@ func (v *Signed[T]) DecodeCBORBody(d *runtime.Decoder) error {
 func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2227,7 +2316,10 @@ func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Value", "Sig"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Value", "Sig"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2247,6 +2339,9 @@ func (v *Signed[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2395,6 +2490,9 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2434,7 +2532,10 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Entries", "Last"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Entries", "Last"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2454,6 +2555,9 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2474,7 +2578,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Entries
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Entries")
 			}
 		}

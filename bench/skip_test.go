@@ -21,8 +21,12 @@ func BenchmarkSkipCompositeLarge(b *testing.B) { benchSkip(b, skipDoc("Composite
 func BenchmarkSkipDocument(b *testing.B)       { benchSkip(b, skipDoc("Document")) }
 
 func skipDoc(name string) []byte {
-	if name == "Document" {
+	switch name {
+	case "Document":
 		return workload.NewDocument()
+	case "StoreDocument":
+		_, data, _ := storeDocument(nil)
+		return data
 	}
 	s := getShape(name)
 	enc, err := s.codec(implGenerated).encode(nil)

@@ -217,7 +217,9 @@ func directiveConfig(d generateDirective, dir string) (Config, error) {
 func acceptBreakCommand(cfg Config, f *model.File) string {
 	if len(cfg.Types) == 0 {
 		for _, s := range f.Structs {
-			cfg.Types = append(cfg.Types, s.Name)
+			if s.Anon == nil { // the copies of anonymous structs come with their holders
+				cfg.Types = append(cfg.Types, s.Name)
+			}
 		}
 	}
 	return rerunCommand(cfg, "-accept-break")

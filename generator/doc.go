@@ -85,7 +85,11 @@
 // exported value type declared with //cborgen:tag, except those with CBOR methods of
 // their own and those fxamacker/cbor encodes through MarshalBinary (their
 // own, or promoted from an embedded time.Time): generating those would
-// change their encoding, so they are refused by name too. The output
+// change their encoding, so they are refused by name too. A type marked
+// //cborgen:body keeps its own MarshalCBOR and UnmarshalCBOR (the hooks)
+// and gets AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to
+// call, without the four usual methods; the types that hold it call the
+// hooks (build/body.go, emit/body.go). The output
 // carries the build constraints of its types' files (build/constraint.go),
 // file names included (stat_linux.go); types under different constraints
 // cannot share an output. A type holding a lock (sync.Mutex) gets a
@@ -123,7 +127,9 @@
 // zero after the map, or, for a struct with an embedded pointer or a field
 // fxamacker or a type's own method decodes, by resetting the whole value
 // first); fields that are not encoded keep what they held; unknown keys are
-// skipped; a key that names a field seen before is an error. A text key
+// skipped; a key that names a field seen before keeps the first value
+// (runtime.DuplicateField skips the later one; strict mode refuses it), as
+// fxamacker's default does. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first
 // field whose key equals it under case folding at the same length in bytes
 // (runtime.FoldedField; keyasint fields take no part); such a match counts as
@@ -150,7 +156,12 @@
 // and key wraps the error on its way out with runtime.AtField, AtIndex and
 // AtKey, and DecodeCBOR and UnmarshalCBOR name the root with AtRoot, so
 // that a bad SKU reads "cbor: Order.Items[3].SKU: expected text string,
-// found unsigned integer at offset 12".
+// found unsigned integer at offset 12". The error of a field type's own
+// method (or of fxamacker/cbor on the slow path) keeps its text: the
+// decoders wrap it with runtime.MethodError, whose path and offset only
+// Detail prints; a MarshalCBOR's output that is not one item is refused
+// by runtime.AppendMarshaledBy with fxamacker/cbor's text, naming the
+// type.
 //
 // # Types beyond the basic ones
 //
@@ -161,12 +172,15 @@
 // nil. time.Time, big.Int, types with their own MarshalCBOR/UnmarshalCBOR
 // (cbor.RawMessage among them) and types with MarshalBinary/UnmarshalBinary
 // have model types of their own, and call the runtime (AppendTime,
-// ReadTime, AppendBigInt, ReadBigInt, AppendMarshaled, ReadRaw) or their
+// ReadTime, AppendBigInt, ReadBigInt, AppendMarshaledBy, ReadRaw) or their
 // methods. Generic struct types get generic methods (func (v *Page[T])
 // ...); a field whose type is a type parameter goes through the runtime's
 // dynamic package, which picks generated methods or a basic type by a
 // type switch when the code runs and falls back to fxamacker/cbor.
-// Interface fields always go to fxamacker/cbor (Dynamic): the slow path,
+// An anonymous struct type gets a hidden named copy in the output
+// (build/anon.go, cborAnon_T_F), a map-format type as fxamacker writes
+// it, reached by converting the field's address. Interface fields always
+// go to fxamacker/cbor (Dynamic): the slow path,
 // reported as a note. Channels, functions, complex numbers, uintptr and
 // unsafe.Pointer are refused with a file:line:col error naming the field.
 // A struct type of the same package that a field uses must be generated

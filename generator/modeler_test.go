@@ -110,7 +110,7 @@ var modelCases = []modelCase{
 		src: "//cborgen:bogus\ntype A struct{ X int }\n\n//cborgen:tag 2\ntype B struct{ X int }\n\n" +
 			"//cborgen:tag 1004\n//cborgen:tag 1005\ntype C struct{ X int }\n\n//cborgen:catchall\ntype D struct{ X int }\n",
 		errs: []string{
-			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:required N, //cborgen:tag N)",
+			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:body, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:required N, //cborgen:tag N)",
 			"x.go:6:1: type B: //cborgen:tag 2: tag 2 has a meaning of its own in CBOR; use another number",
 			"x.go:10:1: type C: //cborgen:tag 1005: a second tag directive",
 			"x.go:13:1: type D: //cborgen:catchall needs a named []byte type",
@@ -121,15 +121,35 @@ var modelCases = []modelCase{
 	{
 		name: "unsupported field types",
 		src: "type T struct {\n\tA chan int\n\tB func()\n\tC complex64\n\tD uintptr\n" +
-			"\tE map[[2]int]int\n\tF struct{ X int }\n\tMarshalCBOR int\n}\n",
+			"\tE map[[2]int]int\n\tF chan bool\n\tMarshalCBOR int\n}\n",
 		errs: []string{
 			"x.go:4:2: field T.A has unsupported type chan int: channels have no CBOR encoding (leave the field out of the encoding with the tag `cbor:\"-\"`)",
 			"x.go:5:2: field T.B has unsupported type func(): functions have no CBOR encoding",
 			"x.go:6:2: field T.C has unsupported type complex64: complex numbers are not supported",
 			"x.go:7:2: field T.D has unsupported type uintptr: uintptr values are addresses, not data",
 			"x.go:8:2: field T.E has unsupported type map[[2]int]int: map keys must be strings, integers or bools",
-			"x.go:9:2: field T.F has unsupported type struct{X int}: anonymous struct types are not supported",
+			"x.go:9:2: field T.F has unsupported type chan bool: channels have no CBOR encoding",
 			"x.go:10:2: field T.MarshalCBOR has the name of a method cbor-gen generates for T; rename the field",
+		},
+	}, {
+		name: "anonymous structs the output cannot copy",
+		src: "type Base struct{ A int }\n\ntype E struct {\n\tF struct {\n\t\tBase\n\t\tN int\n\t}\n}\n\n" +
+			"type G[T any] struct{ F []struct{ V T } }\n",
+		types: []string{"Base", "E", "G"},
+		errs: []string{
+			"field E.F has unsupported type struct{Base; N int}: an anonymous struct with an embedded field (Base); declare a named struct type and add it to -type",
+			"field G.F has unsupported type []struct{V T}: an anonymous struct that uses a type parameter; declare a named generic struct type and add it to -type",
+		},
+	}, {
+		name:  "anonymous structs get hidden named copies",
+		src:   "type T struct {\n\tM map[string]struct{}\n\tP *struct {\n\t\tX int `cbor:\"x\"`\n\t\tQ struct{ Y string }\n\t}\n\tA struct {\n\t\t_ struct{} `cbor:\",toarray\"`\n\t\tZ bool\n\t}\n}\n",
+		types: []string{"T"},
+		want: map[string]string{
+			"T":              "M:\"M\":map[string]cborAnon_T_M P:\"P\":*cborAnon_T_P A:\"A\":cborAnon_T_A",
+			"cborAnon_T_M":   "",
+			"cborAnon_T_P":   "X:\"x\":int Q:\"Q\":cborAnon_T_P_Q",
+			"cborAnon_T_P_Q": "Y:\"Y\":string",
+			"cborAnon_T_A":   "nolegacy | Z:\"Z\":bool",
 		},
 	}, {
 		name:  "a struct of the package that is not generated",

@@ -40,9 +40,16 @@ func TestCompatNames(t *testing.T) {
 			return nil, d.NoVariant("U", k)
 		}, in)
 	}
+	for _, strict := range []bool{false, true} {
+		d1, d2 := runtime.NewBytesDecoder(hexIn), runtime.NewBytesDecoder(hexIn)
+		d1.SetOptions(runtime.Options{Strict: strict})
+		d2.SetOptions(runtime.Options{Strict: strict})
+		if !sameErr(runtime.DuplicateField(d1, "F"), d2.DuplicateField("F")) || d1.Offset() != d2.Offset() {
+			t.Errorf("strict %v: DuplicateField and Decoder.DuplicateField differ", strict)
+		}
+	}
 	d := runtime.NewBytesDecoder(hexIn)
 	if !sameErr(runtime.WrongLength(d, 3, 2), d.WrongLength(3, 2)) ||
-		!sameErr(runtime.DuplicateField(d, "F"), d.DuplicateField("F")) ||
 		!sameErr(runtime.MethodError(4, io.ErrUnexpectedEOF), d.MethodError(4, io.ErrUnexpectedEOF)) ||
 		!sameErr(runtime.NotAVariant("U", 1), runtime.NotAVariantToEncode("U", 1)) {
 		t.Error("an old error constructor returns another error than its new name")

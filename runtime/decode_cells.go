@@ -62,3 +62,36 @@ func (d *Decoder) moreStrings() {
 	}
 	d.strings, d.stringsLeft = unsafe.Pointer(new([stringsMore]string)), stringsMore
 }
+
+// Boxes: a union's dispatcher returns a variant of a string or scalar
+// kind in an interface, and Go boxes such a value in a heap object of
+// its own (two allocations for each text variant with its bytes). The
+// dispatcher boxes it in a cell instead: the interface points to a cell
+// of the decoder's, as it would to its own copy, and the cell is never
+// written again.
+
+// BoxString returns zero, an interface holding the zero value of a type
+// whose underlying type is string, holding s instead, in a cell of d's.
+// For generated code: zero must be such an interface value (a union's
+// interface type converted from a constant, which Go stores statically).
+func BoxString[I any](d *Decoder, zero I, s string) I {
+	p := NewString[string](d)
+	*p = s
+	setBoxed(unsafe.Pointer(&zero), unsafe.Pointer(p))
+	return zero
+}
+
+// BoxScalar is BoxString for a bool, integer or float type T: zero holds
+// T's zero value, and the result holds v.
+func BoxScalar[T Scalar, I any](d *Decoder, zero I, v T) I {
+	p := NewScalar[T](d)
+	*p = v
+	setBoxed(unsafe.Pointer(&zero), unsafe.Pointer(p))
+	return zero
+}
+
+// setBoxed points the interface at iface (of either kind: a type or
+// method table word, then the data word) to data.
+func setBoxed(iface, data unsafe.Pointer) {
+	(*[2]unsafe.Pointer)(iface)[1] = data
+}

@@ -1,6 +1,10 @@
 package runtime
 
 import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"strconv"
 	"testing"
 	"unsafe"
 )
@@ -75,5 +79,75 @@ func TestCells(t *testing.T) {
 		}
 	}); n > 3 {
 		t.Errorf("%v allocations for two blocks of scalars and one of strings", n)
+	}
+}
+
+type (
+	boxedText  string
+	boxedUint  uint32
+	boxedInt   int64
+	boxedFloat float64
+	boxedIface interface{ boxed() }
+)
+
+func (boxedText) boxed()  {}
+func (boxedUint) boxed()  {}
+func (boxedInt) boxed()   {}
+func (boxedFloat) boxed() {}
+
+// TestBoxes checks that values boxed in cells are the values Go boxes
+// itself, in an interface with methods and in any: equal under ==, the
+// same to a type switch, to reflect and to fmt, and still so after
+// collections with the decoder gone; and that boxing many allocates a
+// block per several values, not an object per value.
+func TestBoxes(t *testing.T) {
+	d := NewBytesDecoder(nil)
+	var got, want []boxedIface
+	var gotAny, wantAny []any
+	for i := 0; i < 200; i++ {
+		s := strconv.Itoa(i*7919) + "-text"
+		switch i % 4 {
+		case 0:
+			got, want = append(got, BoxString(d, boxedIface(boxedText("")), s)), append(want, boxedText(s))
+			gotAny, wantAny = append(gotAny, BoxString(d, any(boxedText("")), s)), append(wantAny, boxedText(s))
+		case 1:
+			got, want = append(got, BoxScalar(d, boxedIface(boxedUint(0)), boxedUint(i*1000))), append(want, boxedUint(i*1000))
+		case 2:
+			got, want = append(got, BoxScalar(d, boxedIface(boxedInt(0)), boxedInt(-i<<40))), append(want, boxedInt(-i<<40))
+		case 3:
+			got, want = append(got, BoxScalar(d, boxedIface(boxedFloat(0)), boxedFloat(float64(i)/3))), append(want, boxedFloat(float64(i)/3))
+		}
+	}
+	d = nil
+	runtime.GC()
+	runtime.GC()
+	for i := range got {
+		if got[i] != want[i] || !reflect.DeepEqual(got[i], want[i]) || fmt.Sprint(got[i]) != fmt.Sprint(want[i]) {
+			t.Fatalf("box %d holds %#v, want %#v", i, got[i], want[i])
+		}
+		switch x := got[i].(type) {
+		case boxedText:
+			if string(x) != string(want[i].(boxedText)) {
+				t.Fatalf("box %d: %q", i, x)
+			}
+		case boxedUint, boxedInt, boxedFloat:
+		default:
+			t.Fatalf("box %d has type %T", i, x)
+		}
+	}
+	for i := range gotAny {
+		if gotAny[i] != wantAny[i] {
+			t.Fatalf("any box %d holds %#v, want %#v", i, gotAny[i], wantAny[i])
+		}
+	}
+	d = NewBytesDecoder(nil)
+	allocs := testing.AllocsPerRun(10, func() {
+		for i := 0; i < 64; i++ {
+			_ = BoxString(d, boxedIface(boxedText("")), "x")
+			_ = BoxScalar(d, boxedIface(boxedUint(0)), boxedUint(i+1000))
+		}
+	})
+	if allocs > 2*64/stringsMore+1 {
+		t.Errorf("boxing 128 values allocates %v objects", allocs)
 	}
 }

@@ -144,6 +144,9 @@ func asciiShort(b []byte) uint64 {
 }
 
 func (d *Decoder) readStringSlow() (string, error) {
+	if d.KeepNull() {
+		return "", nil
+	}
 	n, start, err := d.stringHead(MajorText, "text string")
 	if err != nil {
 		return "", err
@@ -263,6 +266,9 @@ func copyBytes(buf, b []byte) []byte {
 }
 
 func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
+	if b, done, err := d.bytesOther(buf); done {
+		return b, err
+	}
 	n, start, err := d.stringHead(MajorBytes, "byte string")
 	if err != nil {
 		return buf, err
@@ -304,12 +310,19 @@ func (d *Decoder) readBytesView() ([]byte, error) {
 }
 
 // ReadByteArray reads a byte string of exactly len(dst) bytes into dst
-// (the encoding of a Go [N]byte). Any other length is ErrLength.
+// (the encoding of a Go [N]byte). Outside strict mode it reads what
+// fxamacker/cbor reads into a [N]byte: a byte string of another length
+// (copied as far as it goes, the rest of dst zeroed), an array of integers
+// (the same, element by element), and null or undefined (dst is left as it
+// is); in strict mode another length is ErrLength, and the rest ErrType.
 func (d *Decoder) ReadByteArray(dst []byte) error {
 	if at, n := d.definiteString(0x40); at >= 0 && n == len(dst) {
 		d.off = at + n
 		copy(dst, d.buf[at:at+n])
 		return nil
+	}
+	if done, err := d.byteArrayOther(dst); done {
+		return err
 	}
 	n, start, err := d.stringHead(MajorBytes, "byte string")
 	if err != nil {
@@ -322,13 +335,13 @@ func (d *Decoder) ReadByteArray(dst []byte) error {
 			return err
 		}
 		if len(s.scratch) != len(dst) {
-			return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(len(s.scratch)))
+			return d.lengthError(start, len(dst), len(s.scratch))
 		}
 		copy(dst, s.scratch)
 		return nil
 	}
 	if n != len(dst) {
-		return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(n))
+		return d.lengthError(start, len(dst), n)
 	}
 	copy(dst, d.buf[d.off:d.off+n])
 	d.off += n

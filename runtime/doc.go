@@ -22,7 +22,11 @@
 // Limits and strictness are an Options value set with SetOptions; zero
 // fields keep the defaults (depth 32, 131072 array elements, 131072 map
 // pairs, 64 MiB strings, indefinite lengths and non-shortest heads
-// accepted). Generated types take a configured Decoder through their
+// accepted). By default the reads accept what fxamacker/cbor's default
+// options accept for the Go type, to the same value (a null into a number
+// is the zero value, a simple value into an integer its code, a short
+// byte string for a [N]byte zero-filled: decode_lenient.go);
+// Options.Strict refuses all of that. Generated types take a configured Decoder through their
 // DecodeCBOR method:
 //
 //	d := runtime.NewDecoder(conn)
@@ -51,7 +55,9 @@
 // nil, not reslice it.
 //
 // The pointees of pointer fields (*int64, *string...) that a decoder
-// allocates come a few to a heap object of at most 128 bytes (NewScalar).
+// allocates come a few to a heap object of at most 128 bytes (NewScalar),
+// and so do a union's variants of string and number kinds, which Go would
+// box one by one in the interface (BoxString, BoxScalar).
 //
 // Reads take tags as fxamacker/cbor's Unmarshal does: a tag with no
 // meaning for the Go type is read through (a tag within a tag is a level),
@@ -72,7 +78,18 @@
 //
 // Every decoding error is a *Error with the byte offset, what was expected
 // and found, and the Go path of the value ("Order.Items[3].SKU"); its cause
-// (errors.Is) is one of the Err* sentinels or io.ErrUnexpectedEOF.
+// (errors.Is) is one of the Err* sentinels or io.ErrUnexpectedEOF. An
+// error that a type's own UnmarshalCBOR or UnmarshalBinary returned, or
+// fxamacker/cbor on the slow path, keeps its own text, as fxamacker/cbor
+// hands a method's error back ("cbor: require bstr type", once, even when
+// that method ran generated code that failed inside, with its own path and
+// offset); the *Error around it (errors.As) holds the path and the offset
+// of the item the method was handed, and its Detail method prints them
+// with the text: "cbor: Msg.Payload: require bstr type at offset 2".
+// Encoding returns a method's own error unchanged too; output of a
+// MarshalCBOR that is not exactly one well-formed item is a
+// *MarshalerError with fxamacker/cbor's text ("cbor: error calling
+// MarshalCBOR for type shop.Money: unexpected EOF").
 // Valid checks that a byte slice is exactly one valid item.
 //
 // The runtime writes and reads the Go types fxamacker/cbor treats
@@ -93,10 +110,12 @@
 //     calls it), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
 //   - Checking bytes: [Valid].
-//   - Errors: [Error], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
+//   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
 //     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrStrict], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved].
+//   - The hooks of a type declared with //cborgen:body (its own
+//     UnmarshalCBOR around the generated DecodeCBORBody): [UnmarshalBody].
 //
 // The CBOR core, for writing and reading items by hand (as the examples
 // above do): [AppendArrayHead], [AppendMapHead], [AppendHead], [AppendTag],
@@ -129,22 +148,27 @@
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
 //     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
 //     [Decoder.DuplicateField].
-//   - Struct arrays of another length: [Decoder.NextField].
+//   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
+//     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
+//   - What the default options accept beyond the data model:
+//     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal].
 //   - Errors with paths: [Decoder.Errorf], [Decoder.WrongLength],
 //     [Decoder.MethodError], [AtField], [AtIndex], [AtKey], [AtRoot],
 //     [Extent], [OneItem], [WholeInput].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
 //     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
-//     [SortLengthFirst], [SortNone].
+//     [SortLengthFirst], [SortNone]; a pooled buffer for the Marshal
+//     functions of unions: [Buffer], [GetBuffer].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind],
 //     [Decoder.NoVariant], [NotAVariantToEncode], [AppendRaw],
-//     [Decoder.ReadRawBytes].
+//     [Decoder.ReadRawBytes]; variants of string and number kinds boxed
+//     in the decoder's cells: [BoxString], [BoxScalar].
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
 //   - Fields of other kinds: [AppendBytesOrNull],
-//     [AppendMarshaled], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
+//     [AppendMarshaled], [AppendMarshaledBy], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
 //   - Pointees of pointer fields, a few to a heap object: [NewScalar],
 //     [Scalar], [NewString].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],

@@ -191,6 +191,21 @@ func (p *StringPairs) sortShort(g []pairRank, off int) {
 	if len(g) < 2 {
 		return
 	}
+	if len(g) <= fewPairs {
+		// A few keys of one length, as in most maps of records: an
+		// insertion sort of their bytes from off costs less than
+		// packing them.
+		for i := 1; i < len(g); i++ {
+			x := g[i]
+			k := p.keys[x.i][off:]
+			j := i
+			for ; j > 0 && k < p.keys[g[j-1].i][off:]; j-- {
+				g[j] = g[j-1]
+			}
+			g[j] = x
+		}
+		return
+	}
 	if len(g) > 1<<16 {
 		for j := range g {
 			g[j].w = textWord(p.keys[g[j].i], off)

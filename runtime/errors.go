@@ -29,25 +29,56 @@ var (
 // stream), where in the Go value (the path, built by generated code as the
 // error travels out: "Order.Items[3].SKU"), and why (Err: one of the
 // sentinels above, or an io error such as io.ErrUnexpectedEOF).
+//
+// An error that code other than the generated decoder returned (a type's
+// own UnmarshalCBOR or UnmarshalBinary, or fxamacker/cbor on the slow
+// path) is a *Error made by [MethodError]: its Error is that error's own
+// text, unchanged, as fxamacker/cbor hands it back; Err is that error, and
+// Offset and Path say where the item it failed on starts. Detail gives
+// every *Error's text with its path and offset.
 type Error struct {
 	Offset int64
 	Msg    string
 	Err    error
 
-	root string   // type name set by AtRoot
-	path []string // path segments, innermost first
+	root     string   // type name set by AtRoot
+	path     []string // path segments, innermost first
+	verbatim bool     // Err is another decoder's error: Error is its text
 }
 
 // Error formats as "cbor: Order.Items[3].SKU: expected text string, found
-// unsigned integer at offset 12".
+// unsigned integer at offset 12", or, for an error made by [MethodError],
+// as the text of the error it wraps.
 func (e *Error) Error() string {
+	if e.verbatim {
+		return e.Err.Error()
+	}
+	return e.Detail()
+}
+
+// Detail formats e with its path and offset, also where Error gives the
+// text of another decoder's error: "cbor: Msg.Payload: require bstr type
+// at offset 2" for a field whose UnmarshalCBOR returned "cbor: require
+// bstr type". Where that error holds a *Error of its own (generated code
+// that a hand-written UnmarshalCBOR called), whose text ends with its own
+// offset, counted from the start of the bytes that method was handed,
+// the offset of the item comes as "in the item at offset N".
+func (e *Error) Detail() string {
 	var b strings.Builder
 	b.WriteString("cbor: ")
 	if p := e.Path(); p != "" {
 		b.WriteString(p)
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Msg)
+	var inner *Error
+	if e.verbatim {
+		b.WriteString(strings.TrimPrefix(e.Err.Error(), "cbor: "))
+		if errors.As(e.Err, &inner) {
+			b.WriteString(" in the item")
+		}
+	} else {
+		b.WriteString(e.Msg)
+	}
 	b.WriteString(" at offset ")
 	b.WriteString(strconv.FormatInt(e.Offset, 10))
 	return b.String()
@@ -159,12 +190,14 @@ func (d *Decoder) Errorf(cause error, format string, args ...any) error {
 }
 
 // MethodError is the error for a value whose own UnmarshalCBOR or
-// UnmarshalBinary failed on the item that starts at offset off. It wraps
-// err, so errors.As and errors.Is find it, and keeps its text without a
-// second "cbor: ": "cbor: Msg.Payload: require bstr type at offset 4" for
-// a method that returned "cbor: require bstr type".
+// UnmarshalBinary, or fxamacker/cbor on the slow path, failed on the item
+// that starts at offset off. Its text is err's, unchanged, as
+// fxamacker/cbor returns a method's error ("cbor: require bstr type");
+// it wraps err, so errors.As and errors.Is find it, and the path the
+// generated code adds on the way out, with off, is in Path, Offset and
+// Detail ("cbor: Msg.Payload: require bstr type at offset 4").
 func (d *Decoder) MethodError(off int64, err error) error {
-	return &Error{Offset: off, Msg: strings.TrimPrefix(err.Error(), "cbor: "), Err: err}
+	return &Error{Offset: off, Msg: strings.TrimPrefix(err.Error(), "cbor: "), Err: err, verbatim: true}
 }
 
 // errAt is the *Error at offset off with the cause and message msg.
@@ -172,9 +205,14 @@ func (d *Decoder) errAt(off int64, cause error, msg string) error {
 	return &Error{Offset: off, Msg: msg, Err: cause}
 }
 
-// DuplicateField is the error for a legacy map whose key names field name
-// a second time.
+// DuplicateField is called for a key of a legacy map that names field
+// name a second time: outside strict mode it skips the value, so that the
+// first one stays, as fxamacker/cbor's default (DupMapKeyQuiet) keeps it;
+// in strict mode it is an ErrDuplicateKey.
 func (d *Decoder) DuplicateField(name string) error {
+	if !d.opts.Strict {
+		return d.Skip()
+	}
 	return d.Errorf(ErrDuplicateKey, "duplicate map key %q", name)
 }
 

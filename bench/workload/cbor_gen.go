@@ -106,6 +106,9 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -156,7 +159,10 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -202,6 +208,9 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -222,6 +231,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -233,6 +243,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Service
 		if x, ok := d.TryString(); ok {
 			v.Service = x
+		} else if d.KeepNull() {
 		} else if v.Service, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Service")
 		}
@@ -244,6 +255,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = x
+		} else if d.KeepNull() {
 		} else if v.Method, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Method")
 		}
@@ -257,6 +269,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Deadline = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Deadline = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Deadline, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Deadline")
 		}
@@ -268,6 +281,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Priority
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Priority = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Priority, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Priority")
 		}
@@ -279,6 +293,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Idempotent
 		if x, ok := d.TryBool(); ok {
 			v.Idempotent = x
+		} else if d.KeepNull() {
 		} else if v.Idempotent, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Idempotent")
 		}
@@ -480,6 +495,9 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -536,7 +554,10 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -591,6 +612,9 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 11 fields
 		if !d.TryArrayHead(11) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -611,6 +635,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// UserID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.UserID = x
+		} else if d.KeepNull() {
 		} else if v.UserID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "UserID")
 		}
@@ -634,6 +659,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Name) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Name), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Name")
 			}
@@ -658,6 +684,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Email) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Email), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Email")
 			}
@@ -682,6 +709,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				(*v.Age) = uint32(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Age), err = d.ReadUint32(); err != nil {
 				return runtime.AtField(err, "Age")
 			}
@@ -706,6 +734,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				(*v.Score) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Score), err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(err, "Score")
 			}
@@ -730,6 +759,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Verified) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Verified), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Verified")
 			}
@@ -756,6 +786,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Balance) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Balance) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Balance), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Balance")
 			}
@@ -780,6 +811,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Locale) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Locale), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Locale")
 			}
@@ -804,6 +836,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat32(); ok1 {
 				(*v.Ratio) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Ratio), err = d.ReadFloat32(); err != nil {
 				return runtime.AtField(err, "Ratio")
 			}
@@ -830,6 +863,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Level) = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				(*v.Level) = -1 - int32(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Level), err = d.ReadInt32(); err != nil {
 				return runtime.AtField(err, "Level")
 			}
@@ -854,6 +888,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Deleted) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Deleted), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Deleted")
 			}
@@ -972,6 +1007,9 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1012,7 +1050,10 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Nodes", "Edges"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Nodes", "Edges"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1043,6 +1084,9 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1063,6 +1107,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1074,7 +1119,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Nodes
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Nodes")
 			}
 		}
@@ -1098,16 +1143,19 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Nodes[i].ID = x2
+					} else if d.KeepNull() {
 					} else if v.Nodes[i].ID, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "ID"), i), "Nodes")
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Nodes[i].Label = x2
+					} else if d.KeepNull() {
 					} else if v.Nodes[i].Label, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Nodes")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint8); ok2 {
 						v.Nodes[i].Kind = NodeKind(x2)
+					} else if d.KeepNull() {
 					} else if x2, err := d.ReadUint8(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Kind"), i), "Nodes")
 					} else {
@@ -1117,6 +1165,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Nodes[i].Weight = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Nodes[i].Weight = -1 - int64(x2)
+					} else if d.KeepNull() {
 					} else if v.Nodes[i].Weight, err = d.ReadInt64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Weight"), i), "Nodes")
 					}
@@ -1135,7 +1184,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Edges
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Edges")
 			}
 		}
@@ -1159,11 +1208,13 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Edges[i].From = x2
+					} else if d.KeepNull() {
 					} else if v.Edges[i].From, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "From"), i), "Edges")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Edges[i].To = x2
+					} else if d.KeepNull() {
 					} else if v.Edges[i].To, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "To"), i), "Edges")
 					}
@@ -1171,11 +1222,13 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Edges[i].Cost = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Edges[i].Cost = -1 - int64(x2)
+					} else if d.KeepNull() {
 					} else if v.Edges[i].Cost, err = d.ReadInt64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Cost"), i), "Edges")
 					}
 					if x2, ok2 := d.TryBool(); ok2 {
 						v.Edges[i].Required = x2
+					} else if d.KeepNull() {
 					} else if v.Edges[i].Required, err = d.ReadBool(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Required"), i), "Edges")
 					}
@@ -1275,6 +1328,9 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1317,7 +1373,10 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Label", "Kind", "Weight"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Label", "Kind", "Weight"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1351,6 +1410,9 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1371,6 +1433,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1382,6 +1445,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -1393,6 +1457,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = NodeKind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -1408,6 +1473,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Weight = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Weight = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Weight, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Weight")
 		}
@@ -1499,6 +1565,9 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1541,7 +1610,10 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"From", "To", "Cost", "Required"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"From", "To", "Cost", "Required"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1575,6 +1647,9 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1595,6 +1670,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// From
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.From = x
+		} else if d.KeepNull() {
 		} else if v.From, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "From")
 		}
@@ -1606,6 +1682,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// To
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.To = x
+		} else if d.KeepNull() {
 		} else if v.To, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "To")
 		}
@@ -1619,6 +1696,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Cost = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Cost = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Cost, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Cost")
 		}
@@ -1630,6 +1708,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Required
 		if x, ok := d.TryBool(); ok {
 			v.Required = x
+		} else if d.KeepNull() {
 		} else if v.Required, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Required")
 		}
@@ -1730,6 +1809,9 @@ func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1766,7 +1848,10 @@ func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Segments"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Segments"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1791,6 +1876,9 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1811,7 +1899,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Segments
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Segments")
 			}
 		}
@@ -1838,6 +1926,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].Start.X = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].Start.X = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].Start.X, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "Start"), i), "Segments")
 						}
@@ -1845,6 +1934,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].Start.Y = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].Start.Y = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].Start.Y, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "Start"), i), "Segments")
 						}
@@ -1857,6 +1947,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].End.X = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].End.X = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].End.X, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "End"), i), "Segments")
 						}
@@ -1864,6 +1955,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].End.Y = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].End.Y = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].End.Y, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "End"), i), "Segments")
 						}
@@ -1873,6 +1965,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Segments[i].Label = x2
+					} else if d.KeepNull() {
 					} else if v.Segments[i].Label, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Segments")
 					}
@@ -1973,6 +2066,9 @@ func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2013,7 +2109,10 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Start", "End", "Label"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Start", "End", "Label"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2044,6 +2143,9 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2067,6 +2169,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Start.X = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.Start.X = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.Start.X, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "Start")
 			}
@@ -2074,6 +2177,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Start.Y = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.Start.Y = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.Start.Y, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "Start")
 			}
@@ -2092,6 +2196,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.End.X = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.End.X = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.End.X, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "End")
 			}
@@ -2099,6 +2204,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.End.Y = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.End.Y = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.End.Y, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "End")
 			}
@@ -2114,6 +2220,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -2200,6 +2307,9 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2238,7 +2348,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2266,6 +2379,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2288,6 +2404,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.X = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -2301,6 +2418,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Y = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -2504,6 +2622,9 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2550,7 +2671,10 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2590,6 +2714,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2610,7 +2737,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Matrix
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Matrix")
 			}
 		}
@@ -2634,7 +2761,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
 					}
@@ -2659,6 +2786,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = -1 - int64(x2)
+							} else if d.KeepNull() {
 							} else if v.Matrix[i][i1], err = d.ReadInt64(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
 							}
@@ -2677,7 +2805,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Rows
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rows")
 			}
 		}
@@ -2701,7 +2829,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
 					}
@@ -2724,6 +2852,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Rows[i] = append(v.Rows[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
 							}
@@ -2742,7 +2871,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Index
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Index")
 			}
 		}
@@ -2770,7 +2899,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
 					}
@@ -2793,6 +2922,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							e = append(e, 0)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadUint32(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
 							}
@@ -2813,7 +2943,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Groups
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Groups")
 			}
 		}
@@ -2841,7 +2971,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
 					}
@@ -2864,6 +2994,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							e = append(e, "")
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
 							}
@@ -2882,61 +3013,70 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 4 {
-			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Grid")
-				}
-				if !more {
-					if i != 4 {
-						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
-					}
-					break
-				}
-				if i == 4 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
-				}
-			}
-			n1, err := d.ReadArrayHead()
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+				return runtime.AtField(err, "Grid")
 			}
-			if n1 >= 0 && n1 != 4 {
-				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
-			}
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 4 {
+					if err := d.ArrayExtra(4); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.KeepNull() {
+					n1, err := d.ReadArrayHead()
 					if err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					if !more1 {
-						if i1 != 4 {
-							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+					i1 := 0
+					for ; i1 != n1; i1++ {
+						if n1 < 0 {
+							if more1, err := d.NextElem(n1, i1); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							} else if !more1 {
+								break
+							}
 						}
-						break
+						if i1 >= 4 {
+							if err := d.ArrayExtra(4); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							}
+							continue
+						}
+						if x2, ok2 := d.TryFloat64(); ok2 {
+							v.Grid[i][i1] = x2
+						} else if d.KeepNull() {
+						} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+						}
 					}
-					if i1 == 4 {
-						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					if i1 < 4 {
+						if err := d.ArrayShort(4, i1); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+						}
+						clear(v.Grid[i][i1:])
 					}
+					d.Leave()
 				}
-				if x2, ok2 := d.TryFloat64(); ok2 {
-					v.Grid[i][i1] = x2
-				} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+			}
+			if i < 4 {
+				if err := d.ArrayShort(4, i); err != nil {
+					return runtime.AtField(err, "Grid")
 				}
+				clear(v.Grid[i:])
 			}
 			d.Leave()
 		}
-		d.Leave()
 		if to == 5 {
 			return nil
 		}
@@ -2945,7 +3085,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Chunks
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Chunks")
 			}
 		}
@@ -3080,6 +3220,9 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3118,7 +3261,10 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3146,6 +3292,9 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3166,6 +3315,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
+		} else if d.KeepNull() {
 		} else if v.Host, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Host")
 		}
@@ -3177,7 +3327,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Counts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Counts")
 			}
 		}
@@ -3294,6 +3444,9 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3332,7 +3485,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Address", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3360,6 +3516,9 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3391,6 +3550,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -3501,6 +3661,9 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3545,7 +3708,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3582,6 +3748,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3628,6 +3797,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -3641,6 +3811,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
+		} else if d.KeepNull() {
 		} else if v.TypeName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
@@ -3652,7 +3823,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -3765,6 +3936,9 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3800,7 +3974,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3828,6 +4005,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3848,6 +4028,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -4023,6 +4204,9 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -4071,7 +4255,10 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -4114,6 +4301,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4148,6 +4338,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Int) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Int), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Int")
 			}
@@ -4172,6 +4363,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Str) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Str), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Str")
 			}
@@ -4213,6 +4405,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Bool) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Bool), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Bool")
 			}
@@ -4247,7 +4440,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Array
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Array")
 			}
 		}
@@ -4283,7 +4476,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Dict")
 			}
 		}

@@ -134,6 +134,9 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -182,7 +185,10 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -225,6 +231,9 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -245,6 +254,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -256,6 +266,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -267,6 +278,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = Method(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadString(); err != nil {
 			return runtime.AtField(err, "Method")
 		} else {
@@ -280,7 +292,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Headers
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Headers")
 			}
 		}
@@ -335,6 +347,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Deadline) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Deadline) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Deadline), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Deadline")
 			}
@@ -485,6 +498,9 @@ func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -525,7 +541,10 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Get", "Put", "List"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Get", "Put", "List"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -556,6 +575,9 @@ func (v *Params) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -717,6 +739,9 @@ func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
 func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -755,7 +780,10 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Consistency"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Consistency"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -783,6 +811,9 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -803,6 +834,7 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
+		} else if d.KeepNull() {
 		} else if v.Key, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Key")
 		}
@@ -814,6 +846,7 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Consistency
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Consistency = Consistency(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Consistency")
 		} else {
@@ -916,6 +949,9 @@ func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
 func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -958,7 +994,10 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Value", "TTL", "IfVersion"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Value", "TTL", "IfVersion"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -992,6 +1031,9 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1012,6 +1054,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
+		} else if d.KeepNull() {
 		} else if v.Key, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Key")
 		}
@@ -1040,6 +1083,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TTL
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.TTL = uint32(x)
+		} else if d.KeepNull() {
 		} else if v.TTL, err = d.ReadUint32(); err != nil {
 			return runtime.AtField(err, "TTL")
 		}
@@ -1063,6 +1107,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 				(*v.IfVersion) = x1
+			} else if d.KeepNull() {
 			} else if (*v.IfVersion), err = d.ReadUint64(); err != nil {
 				return runtime.AtField(err, "IfVersion")
 			}
@@ -1155,6 +1200,9 @@ func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
 func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1197,7 +1245,10 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Prefix", "Limit", "Cursor", "Keys"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Prefix", "Limit", "Cursor", "Keys"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1231,6 +1282,9 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1251,6 +1305,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Prefix
 		if x, ok := d.TryString(); ok {
 			v.Prefix = x
+		} else if d.KeepNull() {
 		} else if v.Prefix, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Prefix")
 		}
@@ -1262,6 +1317,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Limit
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Limit = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.Limit, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Limit")
 		}
@@ -1290,6 +1346,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Keys
 		if x, ok := d.TryBool(); ok {
 			v.Keys = x
+		} else if d.KeepNull() {
 		} else if v.Keys, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Keys")
 		}
@@ -1413,6 +1470,9 @@ func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1455,7 +1515,10 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Result", "Error", "Timing"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Result", "Error", "Timing"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1489,6 +1552,9 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1509,6 +1575,7 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1564,7 +1631,7 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Timing
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Timing")
 			}
 		}
@@ -1702,6 +1769,9 @@ func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1746,7 +1816,10 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Found", "Value", "Version", "Entries", "Next"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Found", "Value", "Version", "Entries", "Next"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1783,6 +1856,9 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1803,6 +1879,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Found
 		if x, ok := d.TryBool(); ok {
 			v.Found = x
+		} else if d.KeepNull() {
 		} else if v.Found, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Found")
 		}
@@ -1831,6 +1908,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1842,7 +1920,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Entries
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Entries")
 			}
 		}
@@ -1866,11 +1944,13 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Entries[i].Key = x2
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Key, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Key"), i), "Entries")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Entries[i].Version = x2
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Version, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Version"), i), "Entries")
 					}
@@ -1878,11 +1958,13 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Entries[i].Size = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Entries[i].Size = -1 - int64(x2)
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Size, err = d.ReadInt64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Size"), i), "Entries")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Entries[i].Score = x2
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Score, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Score"), i), "Entries")
 					}
@@ -1998,6 +2080,9 @@ func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2040,7 +2125,10 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Version", "Size", "Score"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Version", "Size", "Score"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2074,6 +2162,9 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2094,6 +2185,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
+		} else if d.KeepNull() {
 		} else if v.Key, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Key")
 		}
@@ -2105,6 +2197,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -2118,6 +2211,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Size = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Size = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Size, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Size")
 		}
@@ -2129,6 +2223,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
+		} else if d.KeepNull() {
 		} else if v.Score, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Score")
 		}
@@ -2247,6 +2342,9 @@ func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2291,7 +2389,10 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Code", "Message", "RetryAfter", "Fields", "Data"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Code", "Message", "RetryAfter", "Fields", "Data"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2328,6 +2429,9 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2350,6 +2454,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Code = Code(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Code = -1 - Code(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Code")
 		} else {
@@ -2363,6 +2468,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Message
 		if x, ok := d.TryString(); ok {
 			v.Message = x
+		} else if d.KeepNull() {
 		} else if v.Message, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Message")
 		}
@@ -2386,6 +2492,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				(*v.RetryAfter) = uint32(x1)
+			} else if d.KeepNull() {
 			} else if (*v.RetryAfter), err = d.ReadUint32(); err != nil {
 				return runtime.AtField(err, "RetryAfter")
 			}
@@ -2398,7 +2505,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}

@@ -89,6 +89,9 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -127,7 +130,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Address", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -155,6 +161,9 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -186,6 +195,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -299,6 +309,9 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -345,7 +358,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -385,6 +401,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -431,6 +450,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -444,6 +464,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
+		} else if d.KeepNull() {
 		} else if v.TypeName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
@@ -455,7 +476,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -490,6 +511,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -579,6 +601,9 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -614,7 +639,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -642,6 +670,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -662,6 +693,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -902,6 +934,9 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -962,7 +997,10 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1023,6 +1061,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 13 fields
 		if !d.TryArrayHead(13) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1055,6 +1096,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Bool) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Bool), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Bool")
 			}
@@ -1081,6 +1123,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Int) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Int), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Int")
 			}
@@ -1105,6 +1148,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 				(*v.Uint) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Uint), err = d.ReadUint64(); err != nil {
 				return runtime.AtField(err, "Uint")
 			}
@@ -1131,6 +1175,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Fix) = Fix64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Fix) = -1 - Fix64(x1)
+			} else if d.KeepNull() {
 			} else if x1, err := d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Fix")
 			} else {
@@ -1157,6 +1202,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				(*v.Float) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Float), err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(err, "Float")
 			}
@@ -1181,6 +1227,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Str) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Str), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Str")
 			}
@@ -1254,7 +1301,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Array
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Array")
 			}
 		}
@@ -1290,7 +1337,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Dict")
 			}
 		}
@@ -1331,7 +1378,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Index
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Index")
 			}
 		}
@@ -1469,6 +1516,9 @@ func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1507,7 +1557,10 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Domain", "Identifier"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Domain", "Identifier"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1535,6 +1588,9 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1555,6 +1611,7 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Domain
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Domain = Domain(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Domain")
 		} else {
@@ -1568,6 +1625,7 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Identifier
 		if x, ok := d.TryString(); ok {
 			v.Identifier = x
+		} else if d.KeepNull() {
 		} else if v.Identifier, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Identifier")
 		}
@@ -1694,6 +1752,9 @@ func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1739,7 +1800,10 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1782,6 +1846,9 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1802,6 +1869,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxBytes
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.MaxBytes = x
+		} else if d.KeepNull() {
 		} else if v.MaxBytes, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "MaxBytes")
 		}
@@ -1813,6 +1881,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxRecords
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.MaxRecords = uint32(x)
+		} else if d.KeepNull() {
 		} else if v.MaxRecords, err = d.ReadUint32(); err != nil {
 			return runtime.AtField(err, "MaxRecords")
 		}
@@ -1824,6 +1893,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxDepth
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.MaxDepth = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.MaxDepth, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "MaxDepth")
 		}
@@ -1835,6 +1905,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Frozen
 		if x, ok := d.TryBool(); ok {
 			v.Frozen = x
+		} else if d.KeepNull() {
 		} else if v.Frozen, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Frozen")
 		}
@@ -1846,6 +1917,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Burst
 		if x, ok := d.TryFloat32(); ok {
 			v.Burst = x
+		} else if d.KeepNull() {
 		} else if v.Burst, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Burst")
 		}
@@ -1855,38 +1927,43 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Quotas
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Quotas")
-		}
-		if n >= 0 && n != 3 {
-			return runtime.AtField(runtime.WrongLength(d, 3, n), "Quotas")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Quotas")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Quotas")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 3 {
+					if err := d.ArrayExtra(3); err != nil {
+						return runtime.AtField(err, "Quotas")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
+					v.Quotas[i] = int16(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
+					v.Quotas[i] = -1 - int16(x1)
+				} else if d.KeepNull() {
+				} else if v.Quotas[i], err = d.ReadInt16(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
+				}
+			}
+			if i < 3 {
+				if err := d.ArrayShort(3, i); err != nil {
 					return runtime.AtField(err, "Quotas")
 				}
-				if !more {
-					if i != 3 {
-						return runtime.AtField(runtime.WrongLength(d, 3, i), "Quotas")
-					}
-					break
-				}
-				if i == 3 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
-				}
+				clear(v.Quotas[i:])
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
-				v.Quotas[i] = int16(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
-				v.Quotas[i] = -1 - int16(x1)
-			} else if v.Quotas[i], err = d.ReadInt16(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 6 {
 			return nil
 		}
@@ -1895,7 +1972,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Exempt
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Exempt")
 			}
 		}
@@ -1923,7 +2000,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
 						}
 					}

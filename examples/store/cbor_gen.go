@@ -113,6 +113,9 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -150,7 +153,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Kind", "_", "Fields", "Metadata"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Kind", "_", "Fields", "Metadata"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -181,6 +187,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -201,6 +210,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -221,7 +231,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -343,6 +353,9 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -378,7 +391,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -406,6 +422,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -426,6 +445,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -533,7 +553,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
@@ -624,6 +644,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint64(); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
@@ -686,6 +707,7 @@ func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
 		(*v) = Int64Value(x)
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadInt64(); err != nil {
 		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	} else {
@@ -746,6 +768,7 @@ func (v *UInt8Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt8Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint8); ok {
 		(*v) = UInt8Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint8(); err != nil {
 		return runtime.AtRoot(err, "UInt8Value", runtime.OneItem)
 	} else {
@@ -797,6 +820,7 @@ func (v *StringValue) UnmarshalCBOR(data []byte) error {
 func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadString(); err != nil {
 		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
@@ -846,6 +870,7 @@ func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadBool(); err != nil {
 		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {
@@ -927,25 +952,25 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
 	case k.Tagged && k.Tag == 165:
 		var x Int64Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
 	case k.Tagged && k.Tag == 160:
 		var x UInt8Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt8Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
 	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
 		var x BoolValue
 		if err := x.DecodeCBOR(d); err != nil {
@@ -958,7 +983,8 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 
 // MarshalValueCBOR returns the encoding of x (null for nil).
 func MarshalValueCBOR(x Value) ([]byte, error) {
-	return AppendValueCBOR(make([]byte, 0, SizeValueCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendValueCBOR(b.B, x))
 }
 
 // UnmarshalValueCBOR decodes data, which must hold exactly one Value.

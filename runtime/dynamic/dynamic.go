@@ -95,15 +95,17 @@ func Append(dst []byte, v any, o Options) ([]byte, error) {
 
 // Decode reads the next item from d into the value ptr points to, as
 // fxamacker/cbor's Unmarshal does. The item is first checked to be
-// well-formed within d's limits; an error from fxamacker is wrapped in a
-// *runtime.Error (errors.As finds both).
+// well-formed within d's limits; an error from fxamacker (or from a
+// method it called) keeps its text, wrapped by Decoder.MethodError in a
+// *runtime.Error at the item's offset (errors.As finds both).
 func Decode(d *runtime.Decoder, ptr any) error {
+	off := d.Offset()
 	raw, err := d.ReadRawChecked()
 	if err != nil {
 		return err
 	}
 	if err := cbor.Unmarshal(raw, ptr); err != nil {
-		return d.Errorf(err, "%s", err.Error())
+		return d.MethodError(off, err)
 	}
 	return nil
 }
@@ -170,7 +172,17 @@ func AppendValue[T any](dst []byte, p *T, o Options) ([]byte, error) {
 
 // DecodeValue decodes the next item from d into *p, a value of a type
 // parameter, choosing the way AppendValue chose to encode it.
+//
+// A null keeps the value of a type that cannot be nil (outside strict
+// mode, runtime.Decoder.KeepNull), as fxamacker/cbor keeps it.
 func DecodeValue[T any](d *runtime.Decoder, p *T) (err error) {
+	switch any(p).(type) {
+	case *bool, *int, *int8, *int16, *int32, *int64, *uint, *uint8, *uint16, *uint32, *uint64,
+		*float32, *float64, *string, *time.Time:
+		if d.KeepNull() {
+			return nil
+		}
+	}
 	switch p := any(p).(type) {
 	case generated:
 		return p.DecodeCBOR(d)
@@ -267,7 +279,7 @@ func AppendArray[T any](dst []byte, a []T, o Options) (_ []byte, err error) {
 // DecodeSlice decodes into *s, a []T for a type parameter T, what
 // AppendSlice writes, reusing the capacity of *s.
 func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
-	if null, err := d.ReadNull(); err != nil {
+	if null, err := d.ReadNil(); err != nil {
 		return err
 	} else if null {
 		*s = nil
@@ -307,35 +319,45 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 }
 
 // DecodeArray decodes into a[:] of a [N]T for a type parameter T what
-// AppendArray writes: exactly N elements (or bytes).
+// AppendArray writes, N elements (or bytes), and as fxamacker/cbor reads
+// an array of another length (outside strict mode): the elements past N
+// are skipped, the missing ones zero; a null keeps the array.
 func DecodeArray[T any](d *runtime.Decoder, a []T) error {
 	if isByte[T]() {
 		return d.ReadByteArray(asBytes(a))
+	}
+	if d.KeepNull() {
+		return nil
 	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != len(a) {
-		return d.WrongLength(len(a), n)
-	}
-	for i := 0; ; i++ {
+	i := 0
+	for ; ; i++ {
 		more, err := d.NextElem(n, i)
 		if err != nil {
 			return err
 		}
 		if !more {
-			if i != len(a) {
-				return d.WrongLength(len(a), i)
-			}
 			break
 		}
-		if i == len(a) {
-			return d.Errorf(runtime.ErrLength, "expected array of %d element%s, found more", len(a), plural(len(a)))
+		if i >= len(a) {
+			// Skipped, as fxamacker/cbor skips them (strict mode: ErrLength).
+			if err := d.ArrayExtra(len(a)); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := DecodeValue(d, &a[i]); err != nil {
 			return runtime.AtIndex(err, i)
 		}
+	}
+	if i < len(a) {
+		if err := d.ArrayShort(len(a), i); err != nil {
+			return err
+		}
+		clear(a[i:])
 	}
 	d.Leave()
 	return nil

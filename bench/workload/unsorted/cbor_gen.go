@@ -201,6 +201,9 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -247,7 +250,10 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -287,6 +293,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -307,7 +316,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Matrix
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Matrix")
 			}
 		}
@@ -331,7 +340,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
 					}
@@ -356,6 +365,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = -1 - int64(x2)
+							} else if d.KeepNull() {
 							} else if v.Matrix[i][i1], err = d.ReadInt64(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
 							}
@@ -374,7 +384,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Rows
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rows")
 			}
 		}
@@ -398,7 +408,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
 					}
@@ -421,6 +431,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Rows[i] = append(v.Rows[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
 							}
@@ -439,7 +450,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Index
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Index")
 			}
 		}
@@ -467,7 +478,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
 					}
@@ -490,6 +501,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							e = append(e, 0)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadUint32(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
 							}
@@ -510,7 +522,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Groups
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Groups")
 			}
 		}
@@ -538,7 +550,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
 					}
@@ -561,6 +573,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							e = append(e, "")
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
 							}
@@ -579,61 +592,70 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 4 {
-			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Grid")
-				}
-				if !more {
-					if i != 4 {
-						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
-					}
-					break
-				}
-				if i == 4 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
-				}
-			}
-			n1, err := d.ReadArrayHead()
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+				return runtime.AtField(err, "Grid")
 			}
-			if n1 >= 0 && n1 != 4 {
-				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
-			}
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 4 {
+					if err := d.ArrayExtra(4); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.KeepNull() {
+					n1, err := d.ReadArrayHead()
 					if err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					if !more1 {
-						if i1 != 4 {
-							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+					i1 := 0
+					for ; i1 != n1; i1++ {
+						if n1 < 0 {
+							if more1, err := d.NextElem(n1, i1); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							} else if !more1 {
+								break
+							}
 						}
-						break
+						if i1 >= 4 {
+							if err := d.ArrayExtra(4); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							}
+							continue
+						}
+						if x2, ok2 := d.TryFloat64(); ok2 {
+							v.Grid[i][i1] = x2
+						} else if d.KeepNull() {
+						} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+						}
 					}
-					if i1 == 4 {
-						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					if i1 < 4 {
+						if err := d.ArrayShort(4, i1); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+						}
+						clear(v.Grid[i][i1:])
 					}
+					d.Leave()
 				}
-				if x2, ok2 := d.TryFloat64(); ok2 {
-					v.Grid[i][i1] = x2
-				} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+			}
+			if i < 4 {
+				if err := d.ArrayShort(4, i); err != nil {
+					return runtime.AtField(err, "Grid")
 				}
+				clear(v.Grid[i:])
 			}
 			d.Leave()
 		}
-		d.Leave()
 		if to == 5 {
 			return nil
 		}
@@ -642,7 +664,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Chunks
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Chunks")
 			}
 		}
@@ -774,6 +796,9 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -812,7 +837,10 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -840,6 +868,9 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -860,6 +891,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
+		} else if d.KeepNull() {
 		} else if v.Host, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Host")
 		}
@@ -871,7 +903,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Counts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Counts")
 			}
 		}
@@ -988,6 +1020,9 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1026,7 +1061,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Address", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1054,6 +1092,9 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1085,6 +1126,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1195,6 +1237,9 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1239,7 +1284,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1276,6 +1324,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1322,6 +1373,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -1335,6 +1387,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
+		} else if d.KeepNull() {
 		} else if v.TypeName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
@@ -1346,7 +1399,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -1459,6 +1512,9 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1494,7 +1550,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1522,6 +1581,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1542,6 +1604,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1714,6 +1777,9 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1762,7 +1828,10 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1805,6 +1874,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1839,6 +1911,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Int) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Int), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Int")
 			}
@@ -1863,6 +1936,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Str) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Str), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Str")
 			}
@@ -1904,6 +1978,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Bool) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Bool), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Bool")
 			}
@@ -1938,7 +2013,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Array
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Array")
 			}
 		}
@@ -1974,7 +2049,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Dict")
 			}
 		}

@@ -89,6 +89,11 @@ func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier
 	case model.Pointer, model.Union:
 		return model.OmitTest{Kind: model.OmitNil}, true, nil
 	case model.StructRef:
+		if t.Anon {
+			// fxamacker writes an anonymous struct by reflection: it
+			// tests it field by field (emptystruct.go).
+			return emptyTestOf(t.Go, q, pending, false)
+		}
 		if s := structs[t.Name]; s != nil && s.Embeddable {
 			return model.OmitTest{}, false, fmt.Errorf("%s is //cborgen:embeddable, so fxamacker/cbor would not call its methods and would test it field by field; drop omitempty", t.Name)
 		} else if s != nil && s.HasTag && s.Value != nil {

@@ -26,6 +26,9 @@ type modeler struct {
 	pending       *pendingGeneration                   // struct types other packages will generate
 	unions        map[*types.TypeName]*model.UnionType // //cborgen:union interfaces of the package
 	noLegacy      bool                                 // -nolegacy: no type gets the legacy decoder unless //cborgen:legacy
+	anonAt        anonAt                               // the field being translated, to name anonymous structs' copies (anon.go)
+	anonNames     map[string]bool                      // the names of those copies
+	anons         []*model.Struct                      // the copies, added to the run after its own types
 }
 
 func (m *modeler) errorf(pos token.Pos, format string, args ...any) {
@@ -42,7 +45,9 @@ func (m *modeler) structModel(tn *types.TypeName) *model.Struct {
 	st, ok := named.Underlying().(*types.Struct)
 	if !ok {
 		// A value type: its methods encode its underlying type.
+		prev := m.at(s.Name, "", tn.Pos())
 		t, err := m.underlyingModel(named.Underlying(), named)
+		m.anonAt = prev
 		if err != nil {
 			m.errorf(tn.Pos(), "type %s has unsupported underlying type %s: %v", s.Name, m.typeString(named.Underlying()), err)
 			return s
@@ -68,7 +73,9 @@ func (m *modeler) structModel(tn *types.TypeName) *model.Struct {
 		if f.Pos().IsValid() {
 			fd.Pos = m.fset.Position(f.Pos())
 		}
+		prev := m.at(s.Name, f.Name(), f.Pos())
 		t, err := m.typeModel(f.Type())
+		m.anonAt = prev
 		if err != nil {
 			m.errorf(f.Pos(), "field %s.%s has unsupported type %s: %v (leave the field out of the encoding with the tag `cbor:\"-\"`)", s.Name, f.Name(), m.typeString(f.Type()), err)
 			continue
@@ -95,6 +102,9 @@ func (m *modeler) typeModel(t types.Type) (model.Type, error) {
 
 func (m *modeler) namedModel(named *types.Named) (model.Type, error) {
 	obj := named.Obj()
+	if m.selected[named.Origin().Obj()] && obj.Pkg() == m.pkg && hasBodyDoc(m.syntax, named.Origin().Obj()) {
+		return m.bodyRef(named), nil // body.go: through the type's own methods
+	}
 	if m.selected[named.Origin().Obj()] || hasGeneratedMethods(named) {
 		// The type arguments of a generic type must be encodable too: its
 		// methods hand them to the runtime's dynamic package.
@@ -196,7 +206,8 @@ func (m *modeler) underlyingModel(u, goT types.Type) (model.Type, error) {
 		return basicModel(u, goT)
 	case *types.Slice:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
-			return model.Bytes{Go: goT, NamedElem: isNamedByte(u.Elem())}, nil
+			named := isNamedByte(u.Elem())
+			return model.Bytes{Go: goT, NamedElem: named, ElemUnmarshals: named && hasSignature(u.Elem(), "UnmarshalCBOR", true)}, nil
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
@@ -235,7 +246,7 @@ func (m *modeler) underlyingModel(u, goT types.Type) (model.Type, error) {
 		}
 		return model.Pointer{Go: goT, Elem: elem}, nil
 	case *types.Struct:
-		return nil, fmt.Errorf("anonymous struct types are not supported; declare a named struct type and add it to -type")
+		return m.anonModel(u) // anon.go
 	case *types.Interface:
 		if goT == u {
 			// Generated code names the type (new(*interface{ M() }),

@@ -55,8 +55,8 @@ func (e *emitter) appendMethod(s *model.Struct) jen.Code {
 	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 
-	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+	return jen.Comment(methodName(s, "AppendCBOR")+" appends the CBOR encoding of v to dst: an array of its fields.").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "AppendCBOR")).
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
 }
@@ -135,7 +135,7 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 			// else if dst, err = v.F.AppendCBOR(dst); err != nil
 			return []jen.Code{jen.If(jen.Add(val).Op("==").Nil()).Block(
 				jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(dst),
-			).Else().Add(appendRef(val))}
+			).Else().Add(appendRef(e.refOf(r, val, true)))}
 		}
 		return orNull(e.appendValue(t.Elem, deref(val), depth+1)...)
 
@@ -143,7 +143,7 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 		if s := e.inlineStruct(t); s != nil {
 			return e.appendInline(s, val, depth)
 		}
-		return []jen.Code{appendRef(val)}
+		return []jen.Code{appendRef(e.refOf(t, val, false))}
 
 	case model.Time:
 		return []jen.Code{appendCall(rt("AppendTime").Call(dst, val, modeCode(e.time), jen.Lit(e.time.Tag)))}
@@ -153,13 +153,15 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 
 	case model.Marshaler:
 		// The output of a hand-written MarshalCBOR is checked as
-		// fxamacker/cbor checks it.
+		// fxamacker/cbor checks it, and refused with its words, which
+		// name the type (a nil pointer to it costs nothing); the
+		// method's own error is returned as it is, as there.
 		b := jen.Id(local("b", depth))
 		return []jen.Code{jen.If(
 			jen.List(b, jen.Id("err")).Op(":=").Add(val).Dot("MarshalCBOR").Call(),
 			jen.Id("err").Op("!=").Nil(),
 		).Block(jen.Return(jen.Nil(), jen.Id("err"))).Else().Block(
-			appendCall(rt("AppendMarshaled").Call(dst, b)),
+			appendCall(rt("AppendMarshaledBy").Call(dst, b, jen.Parens(jen.Op("*").Add(typeCode(t.Go))).Call(jen.Nil()))),
 		)}
 
 	case model.BinaryMarshaler:
@@ -286,6 +288,20 @@ func (e *emitter) appendMapSorter(t model.Map, val jen.Code, depth int, head jen
 
 // appendRef calls the generated encoder of a nested type; p is an
 // addressable value or a pointer.
+// refOf is the expression whose methods are those of the generated type
+// t for val, a value of t (a pointer to one when ptr): val itself, or
+// for an anonymous struct its address converted to the hidden copy,
+// (*cborAnon_T_F)(&v.F).
+func (e *emitter) refOf(t model.StructRef, val jen.Code, ptr bool) jen.Code {
+	if !t.Anon {
+		return val
+	}
+	if !ptr {
+		val = jen.Op("&").Add(val)
+	}
+	return jen.Parens(jen.Op("*").Qual(e.path, t.Local)).Call(val)
+}
+
 func appendRef(p jen.Code) jen.Code {
 	return jen.If(
 		jen.List(jen.Id("dst"), jen.Id("err")).Op("=").Add(p).Dot("AppendCBOR").Call(jen.Id("dst")),
@@ -307,7 +323,7 @@ const inlineFields = 8
 
 func (e *emitter) inlinable(t model.StructRef, level int) *model.Struct {
 	s := e.structs[t.Local]
-	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || len(s.Fields) > inlineFields || level > 1 {
+	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
 		return nil
 	}
 	for _, f := range s.Fields {
@@ -361,8 +377,8 @@ func (e *emitter) orNullContainer(val jen.Code, enc ...jen.Code) []jen.Code {
 // then its underlying value as a field of that type is written.
 func (e *emitter) appendValueMethod(s *model.Struct) jen.Code {
 	if s.CatchAll {
-		return jen.Comment("AppendCBOR appends the item v holds, as it was read (null when empty).").Line().
-			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+		return jen.Comment(methodName(s, "AppendCBOR")+" appends the item v holds, as it was read (null when empty).").Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "AppendCBOR")).
 			Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 			Block(
 				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil())),
@@ -390,8 +406,8 @@ func (e *emitter) appendValueMethod(s *model.Struct) jen.Code {
 	hoisted, enc := e.scoped(func() []jen.Code { return e.appendValue(s.Value, deref(jen.Id("v")), 0) })
 	body = append(append(body, hoisted...), enc...)
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
-	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+	return jen.Comment(methodName(s, "AppendCBOR")+" appends the CBOR encoding of v to dst.").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "AppendCBOR")).
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
 }

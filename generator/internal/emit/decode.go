@@ -39,8 +39,8 @@ func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
 	}
 	// A type with a tag of its own (//cborgen:tag): DecodeCBOR reads the
 	// tag, then the value in either format, in cborDecodeTagged.
-	return jen.Commentf("DecodeCBOR reads one value from d: tag %d, then the value (%s).", s.Tag, model.MethodDecodeTagged).Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
+	return jen.Commentf("%s reads one value from d: tag %d, then the value (%s).", methodName(s, "DecodeCBOR"), s.Tag, model.MethodDecodeTagged).Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "DecodeCBOR")).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			nullBeforeTag(s),
@@ -55,7 +55,7 @@ func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
 // DecodeCBOR itself, or for a tagged type the method DecodeCBOR calls
 // after the tag.
 func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
-	name := "DecodeCBOR"
+	name := methodName(s, "DecodeCBOR")
 	if s.HasTag {
 		name = model.MethodDecodeTagged
 	}
@@ -171,6 +171,9 @@ func arrayCall(s *model.Struct) jen.Code {
 //
 //	case -1:
 //		if !d.TryArrayHead(3) {
+//			if d.KeepNull() {
+//				return nil
+//			}
 //			n, err := d.ReadArrayHead()
 //			...
 //			if n != 3 {
@@ -188,6 +191,8 @@ func arrayCall(s *model.Struct) jen.Code {
 func arrayHead(s *model.Struct) []jen.Code {
 	nf := len(s.Fields)
 	head := []jen.Code{
+		// A null keeps the value, as fxamacker/cbor keeps a struct.
+		jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())),
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 		jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(

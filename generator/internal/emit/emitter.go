@@ -46,6 +46,10 @@ type emitter struct {
 	// err is the one the method declares at its top, and errUsed then
 	// reports that some code used it (useErr).
 	errInScope, errMethod, errUsed bool
+	// mapValue: the value being emitted is a map's, stored by an
+	// assignment (m[k] = ...): a null there is the zero value, not a value
+	// kept (KeepNull), as fxamacker decodes each value into a new one.
+	mapValue bool
 
 	path    string                   // the import path of the package
 	structs map[string]*model.Struct // the types generated in this run, by name

@@ -57,6 +57,7 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 	body := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(
+			jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())), // a map-format struct's null
 			jen.Var().Id("err").Error(),
 			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadMapHead").Call(), jen.Id("err").Op("!=").Nil()).
 				Block(jen.Return(jen.Id("err"))),
@@ -95,7 +96,9 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 		loop = append(loop,
 			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
 			jen.If(isSeen).Block(
-				jen.Return(rt("DuplicateField").Call(jen.Id("d"), jen.Add(fieldNames(s)).Index(jen.Id("field")))),
+				// Skipped, the first value kept (an error in strict mode).
+				checkErr(rt("DuplicateField").Call(jen.Id("d"), jen.Add(fieldNames(s)).Index(jen.Id("field"))), noPath),
+				jen.Continue(),
 			),
 			markSeen,
 			decodeFieldsCall(jen.Id("field"), jen.Id("field").Op("+").Lit(1)),

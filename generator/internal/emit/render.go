@@ -86,7 +86,12 @@ func importNames(f *model.File) map[string]string {
 
 // addStruct adds the methods of s to jf.
 func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
-	if !s.Embeddable {
+	if s.Anon != nil {
+		jf.Comment(s.Name + " is the named copy of an anonymous struct type of the package, with the")
+		jf.Comment("methods the fields of that type reach by conversion, (*" + s.Name + ")(&v.F).")
+		jf.Type().Qual(e.path, s.Name).Add(typeCode(s.Anon)).Line()
+	}
+	if !s.Embeddable && !s.Body { // body.go: the type's own methods call the body
 		jf.Add(e.marshalMethod(s)).Line()
 	}
 	if s.MapFormat {
@@ -95,7 +100,7 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 		jf.Add(e.appendMethod(s)).Line()
 	}
 	jf.Add(e.sizeMethod(s)).Line()
-	if !s.Embeddable {
+	if !s.Embeddable && !s.Body {
 		jf.Add(e.unmarshalMethod(s)).Line()
 	}
 	jf.Add(e.decodeMethod(s)).Line()

@@ -38,8 +38,8 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 	}
 	var body []jen.Code
 	if s.CatchAll {
-		return jen.Commentf("%s returns the length of v's encoding.", model.MethodSize).Line().
-			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodSize).Params().Int().
+		return jen.Commentf("%s returns the length of v's encoding.", methodName(s, model.MethodSize)).Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, model.MethodSize)).Params().Int().
 			Block(
 				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Lit(1))),
 				jen.Return(jen.Max(jen.Len(deref(jen.Id("v"))), jen.Lit(1))),
@@ -80,10 +80,10 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 		stmts = append(stmts, body...)
 		stmts = append(stmts, jen.Return(n))
 	}
-	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", model.MethodSize).Line().
-		Comment("buffer for AppendCBOR. It counts floats and times at their widest and is").Line().
+	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", methodName(s, model.MethodSize)).Line().
+		Comment("buffer for " + methodName(s, "AppendCBOR") + ". It counts floats and times at their widest and is").Line().
 		Comment("exact for everything else that the generated code writes itself.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodSize).Params().Int().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, model.MethodSize)).Params().Int().
 		Block(stmts...)
 }
 
@@ -182,8 +182,8 @@ func (e *emitter) sizeValue(t model.Type, val jen.Code, depth int) (fixed int, c
 
 	case model.Pointer:
 		c, inner := e.sizeValue(t.Elem, deref(val), depth+1)
-		if _, ok := t.Elem.(model.StructRef); ok && len(inner) > 0 {
-			inner = []jen.Code{add(jen.Add(val).Dot(model.MethodSize).Call())} // v.P.SizeCBOR(), not (*v.P)
+		if r, ok := t.Elem.(model.StructRef); ok && len(inner) > 0 {
+			inner = []jen.Code{add(jen.Add(e.refOf(r, val, true)).Dot(model.MethodSize).Call())} // v.P.SizeCBOR(), not (*v.P)
 		}
 		if c > 0 {
 			inner = append([]jen.Code{add(jen.Lit(c))}, inner...)
@@ -196,7 +196,7 @@ func (e *emitter) sizeValue(t model.Type, val jen.Code, depth int) (fixed int, c
 		if !t.HasSize {
 			return sizeGuess, nil
 		}
-		return 0, []jen.Code{add(jen.Add(val).Dot(model.MethodSize).Call())}
+		return 0, []jen.Code{add(jen.Add(e.refOf(t, val, false)).Dot(model.MethodSize).Call())}
 
 	case model.BigInt:
 		return 0, []jen.Code{add(rt("SizeBigInt").Call(jen.Op("&").Add(val)))}

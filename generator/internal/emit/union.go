@@ -114,7 +114,7 @@ func (e *emitter) unionDecodeCases(u *model.UnionType) (cases []jen.Code, catchA
 	))
 	for _, v := range u.Variants {
 		if v.Struct.HasTag {
-			cases = append(cases, jen.Case(jen.Id("k").Dot("Tagged").Op("&&").Id("k").Dot("Tag").Op("==").Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(e.decodeVariant(v)...))
+			cases = append(cases, jen.Case(jen.Id("k").Dot("Tagged").Op("&&").Id("k").Dot("Tag").Op("==").Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(e.decodeVariant(u, v)...))
 		}
 	}
 	for _, v := range u.Variants {
@@ -132,35 +132,49 @@ func (e *emitter) unionDecodeCases(u *model.UnionType) (cases []jen.Code, catchA
 			inner = inner.Op("||").Add(untaggedClasses[c]())
 		}
 		cond := jen.Op("!").Id("k").Dot("Tagged").Op("&&").Parens(inner)
-		cases = append(cases, jen.Case(cond).Block(e.decodeVariant(v)...))
+		cases = append(cases, jen.Case(cond).Block(e.decodeVariant(u, v)...))
 	}
 	if catchAll != nil {
 		// Every other item: kept as its bytes, written back as they are.
-		cases = append(cases, jen.Default().Block(e.decodeVariant(catchAll)...))
+		cases = append(cases, jen.Default().Block(e.decodeVariant(u, catchAll)...))
 	}
 	return cases, catchAll
 }
 
 // decodeVariant is the body of a dispatcher's case: decode the variant v
 // and return it.
-func (e *emitter) decodeVariant(v *model.Variant) []jen.Code {
+func (e *emitter) decodeVariant(u *model.UnionType, v *model.Variant) []jen.Code {
 	decl := jen.Var().Id("x").Add(e.typeRef(v.Struct))
 	if v.Ptr {
 		decl = jen.Id("x").Op(":=").New(e.typeRef(v.Struct))
 	}
+	// A variant of a string or number kind is boxed in a cell of the
+	// decoder's (runtime.BoxString, BoxScalar), not a heap object each.
+	ret := jen.Id("x")
+	if !v.Ptr {
+		switch v.Struct.Value.(type) {
+		case model.String:
+			ret = rt("BoxString").Call(jen.Id("d"), jen.Qual(e.path, u.Name).Call(e.typeRef(v.Struct).Call(jen.Lit(""))), jen.String().Call(jen.Id("x")))
+		case model.Int, model.Float:
+			ret = rt("BoxScalar").Call(jen.Id("d"), jen.Qual(e.path, u.Name).Call(e.typeRef(v.Struct).Call(jen.Lit(0))), jen.Id("x"))
+		}
+	}
 	return []jen.Code{
 		decl,
 		jen.If(jen.Id("err").Op(":=").Id("x").Dot("DecodeCBOR").Call(jen.Id("d")), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
-		jen.Return(jen.Id("x"), jen.Nil()),
+		jen.Return(ret, jen.Nil()),
 	}
 }
 
-// unionMarshal emits UnionMarshal: UnionAppend into a buffer of
-// UnionSize.
+// unionMarshal emits UnionMarshal: UnionAppend into a pooled buffer
+// (runtime.Buffer), copied out. A union's values hold maps and slices of
+// values, whose size UnionSize finds only by a walk as long as the
+// encoding.
 func (e *emitter) unionMarshal(u *model.UnionType) jen.Code {
 	return jen.Commentf("%s returns the encoding of x (null for nil).", model.UnionFunc(u, "Marshal")).Line().
 		Func().Id(model.UnionFunc(u, "Marshal")).Params(jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id(model.UnionFunc(u, "Append")).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(model.UnionFunc(u, "Size")).Call(jen.Id("x"))), jen.Id("x"))),
+		jen.Id("b").Op(":=").Add(rt("GetBuffer")).Call(),
+		jen.Return(jen.Id("b").Dot("Finish").Call(jen.Id(model.UnionFunc(u, "Append")).Call(jen.Id("b").Dot("B"), jen.Id("x")))),
 	)
 }
 

@@ -64,6 +64,11 @@ type Struct struct {
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
 	// so that a struct embedding it does not take them over (build/embed.go).
 	Embeddable bool
+	// Body: //cborgen:body, a type with hand-written MarshalCBOR and
+	// UnmarshalCBOR (the hooks) that call the generated codec, declared
+	// as AppendCBORBody, DecodeCBORBody and SizeCBORBody (BodyName);
+	// generated holders call the hooks (build/body.go, emit/body.go).
+	Body bool
 	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
 	// form is refused, for signed or security-relevant formats.
 	NoLegacy bool
@@ -85,6 +90,13 @@ type Struct struct {
 	// by Field.Key, as fxamacker/cbor writes a struct without toarray,
 	// and read back from that map only (build/mapformat.go, emit/map.go).
 	MapFormat bool
+	// Anon is the anonymous struct type of a field (struct{...},
+	// []struct{...}, map[string]struct{}) that this struct is the hidden
+	// named copy of: the output declares the type (type cborAnon_T_F
+	// struct{...}) with its methods, a map as fxamacker writes an
+	// anonymous struct (MapFormat), or an array if it has the toarray
+	// option; nil for the program's own types.
+	Anon types.Type
 }
 
 // Field is one exported, not skipped field of a Struct.
@@ -210,6 +222,9 @@ type String struct{ Go types.Type }
 type Bytes struct {
 	Go        types.Type
 	NamedElem bool // the elements are of a named byte type: the runtime's ...Of functions convert
+	// ElemUnmarshals: that named byte type has an UnmarshalCBOR of its
+	// own, through which fxamacker/cbor reads the elements of an array.
+	ElemUnmarshals bool
 }
 
 // ByteArray is a [N]byte, or an array of a named byte type: a byte string
@@ -262,6 +277,10 @@ type StructRef struct {
 	// Local is the name of the type when it is generated in this run (the
 	// origin's name for an instantiation of a generic type), else "".
 	Local string
+	// Anon: Go is an anonymous struct type of the program, and Local
+	// names the hidden copy the output declares (Struct.Anon): the code
+	// reaches the copy's methods by converting the address, (*Local)(&v.F).
+	Anon bool
 }
 
 // Time is a time.Time: null when zero, else as the run's time mode says

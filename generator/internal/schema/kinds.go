@@ -72,6 +72,10 @@ func KindOf(t model.Type, qual types.Qualifier) *kind {
 		return pointerOf(KindOf(t.Elem, qual))
 	case model.Reserved:
 		return leaf("reserved")
+	case model.StructRef:
+		if t.Anon {
+			return leaf(t.Local) // the hidden copy, recorded as a type of its own
+		}
 	}
 	// A nested generated type, or any kind written as fxamacker writes
 	// it (time.Time, big.Int, ...): the Go type names the encoding, and

@@ -419,6 +419,9 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -501,7 +504,10 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -595,6 +601,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 24 fields
 		{
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -671,7 +680,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ints
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ints")
 			}
 		}
@@ -696,6 +705,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Ints[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.Ints[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ints")
 				}
@@ -710,7 +720,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -733,6 +743,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -745,74 +756,83 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 6:
 		// Triple
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Triple")
-		}
-		if n >= 0 && n != 3 {
-			return runtime.AtField(runtime.WrongLength(d, 3, n), "Triple")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Triple")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Triple")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 3 {
+					if err := d.ArrayExtra(3); err != nil {
+						return runtime.AtField(err, "Triple")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
+					v.Triple[i] = int16(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
+					v.Triple[i] = -1 - int16(x1)
+				} else if d.KeepNull() {
+				} else if v.Triple[i], err = d.ReadInt16(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Triple")
+				}
+			}
+			if i < 3 {
+				if err := d.ArrayShort(3, i); err != nil {
 					return runtime.AtField(err, "Triple")
 				}
-				if !more {
-					if i != 3 {
-						return runtime.AtField(runtime.WrongLength(d, 3, i), "Triple")
-					}
-					break
-				}
-				if i == 3 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
-				}
+				clear(v.Triple[i:])
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
-				v.Triple[i] = int16(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
-				v.Triple[i] = -1 - int16(x1)
-			} else if v.Triple[i], err = d.ReadInt16(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Triple")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 7 {
 			return nil
 		}
 		fallthrough
 	case 7:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Grid")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.TryByteArray(v.Grid[i][:]) {
+					if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+					}
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Grid")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
-				}
+				clear(v.Grid[i:])
 			}
-			if !d.TryByteArray(v.Grid[i][:]) {
-				if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Grid")
-				}
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 8 {
 			return nil
 		}
@@ -821,7 +841,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Nested
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Nested")
 			}
 		}
@@ -845,7 +865,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 						}
 					}
@@ -868,6 +888,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Nested[i] = append(v.Nested[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
 							}
@@ -886,7 +907,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByName
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -929,7 +950,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByInt
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByInt")
 			}
 		}
@@ -970,7 +991,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByUint
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByUint")
 			}
 		}
@@ -1011,7 +1032,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByBool
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByBool")
 			}
 		}
@@ -1052,7 +1073,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Counts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Counts")
 			}
 		}
@@ -1093,7 +1114,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByColor
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByColor")
 			}
 		}
@@ -1158,6 +1179,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.PInt) = int(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 				(*v.PInt) = -1 - int(x1)
+			} else if d.KeepNull() {
 			} else if (*v.PInt), err = d.ReadInt(); err != nil {
 				return runtime.AtField(err, "PInt")
 			}
@@ -1182,6 +1204,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.PString) = x1
+			} else if d.KeepNull() {
 			} else if (*v.PString), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "PString")
 			}
@@ -1239,7 +1262,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			{
 				null1, ok1 := d.TryNull()
 				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtField(err, "PSlice")
 					}
 				}
@@ -1264,6 +1287,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							(*v.PSlice)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.PSlice)[i1] = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if (*v.PSlice)[i1], err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
 						}
@@ -1293,7 +1317,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			{
 				null1, ok1 := d.TryNull()
 				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtField(err, "PMap")
 					}
 				}
@@ -1363,6 +1387,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						(*(*v.PPInt)) = int(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 						(*(*v.PPInt)) = -1 - int(x2)
+					} else if d.KeepNull() {
 					} else if (*(*v.PPInt)), err = d.ReadInt(); err != nil {
 						return runtime.AtField(err, "PPInt")
 					}
@@ -1401,7 +1426,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Pointers
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Pointers")
 			}
 		}
@@ -1439,6 +1464,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							(*v.Pointers[i]) = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.Pointers[i]) = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if (*v.Pointers[i]), err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
 						}
@@ -1455,7 +1481,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MapOfMap
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MapOfMap")
 			}
 		}
@@ -1483,7 +1509,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
 						}
 					}

@@ -103,6 +103,9 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 // Elements after the last field, written by a newer version of the type, are
 // skipped (//cborgen:extensible).
 func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -140,6 +143,9 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -182,7 +188,10 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Name", "Coupon", "Count"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Name", "Coupon", "Count"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -216,6 +225,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -227,6 +237,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -250,6 +261,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Coupon) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Coupon), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Coupon")
 			}
@@ -264,6 +276,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Count = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Count")
 		}
@@ -347,6 +360,9 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -385,7 +401,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Kind"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Kind"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -413,6 +432,9 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -435,6 +457,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.At = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -446,6 +469,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -529,6 +553,9 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -565,7 +592,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -590,6 +620,9 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -612,6 +645,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}

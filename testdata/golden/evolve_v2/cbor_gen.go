@@ -110,6 +110,9 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 // Elements after the last field, written by a newer version of the type, are
 // skipped (//cborgen:extensible).
 func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -153,6 +156,9 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -197,7 +203,10 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Name", "_", "Count", "Tags", "Score"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Name", "_", "Count", "Tags", "Score"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -234,6 +243,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -245,6 +255,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -267,6 +278,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Count = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Count")
 		}
@@ -278,7 +290,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -301,6 +313,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -315,6 +328,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
+		} else if d.KeepNull() {
 		} else if v.Score, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Score")
 		}
@@ -399,6 +413,9 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 3 fields.
 // Arrays written before Source was added end early; it is set to zero.
 func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -436,6 +453,9 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -476,7 +496,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Kind", "Source"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Kind", "Source"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -509,6 +532,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.At = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -520,6 +544,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Kind = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -531,6 +556,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Source
 		if x, ok := d.TryString(); ok {
 			v.Source = x
+		} else if d.KeepNull() {
 		} else if v.Source, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Source")
 		}
@@ -638,6 +664,9 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 // Arrays written before Note and Rev were added end early; they are set to zero.
 func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 	v.Meta = nil
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -678,6 +707,9 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -719,7 +751,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Note", "Rev"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Note", "Rev"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -741,6 +776,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -760,6 +796,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if v.Meta != nil {
 			if x, ok := d.TryString(); ok {
 				v.Meta.Note = x
+			} else if d.KeepNull() {
 			} else if v.Meta.Note, err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Note")
 			}
@@ -780,7 +817,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if v.Meta != nil {
 			null, ok := d.TryNull()
 			if !ok {
-				if null, err = d.ReadNull(); err != nil {
+				if null, err = d.ReadNil(); err != nil {
 					return runtime.AtField(err, "Rev")
 				}
 			}
@@ -805,6 +842,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Meta.Rev[i] = int(x1)
 					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 						v.Meta.Rev[i] = -1 - int(x1)
+					} else if d.KeepNull() {
 					} else if v.Meta.Rev[i], err = d.ReadInt(); err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Rev")
 					}
@@ -902,6 +940,9 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -940,7 +981,10 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Note", "Rev"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Note", "Rev"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -968,6 +1012,9 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -988,6 +1035,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -999,7 +1047,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Rev
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rev")
 			}
 		}
@@ -1024,6 +1072,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Rev[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.Rev[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Rev")
 				}

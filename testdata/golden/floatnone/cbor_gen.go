@@ -89,6 +89,9 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -129,7 +132,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y", "Z"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y", "Z"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -160,6 +166,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -180,6 +189,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// X
 		if x, ok := d.TryFloat64(); ok {
 			v.X = x
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -191,6 +201,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Y
 		if x, ok := d.TryFloat64(); ok {
 			v.Y = x
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -202,6 +213,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Z
 		if x, ok := d.TryFloat32(); ok {
 			v.Z = x
+		} else if d.KeepNull() {
 		} else if v.Z, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Z")
 		}
@@ -353,6 +365,9 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -408,7 +423,10 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -428,6 +446,9 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 10 fields
 		if !d.TryArrayHead(10) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -448,6 +469,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Value
 		if x, ok := d.TryFloat64(); ok {
 			v.Value = x
+		} else if d.KeepNull() {
 		} else if v.Value, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -459,6 +481,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Small
 		if x, ok := d.TryFloat32(); ok {
 			v.Small = x
+		} else if d.KeepNull() {
 		} else if v.Small, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Small")
 		}
@@ -470,6 +493,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Temp
 		if x, ok := d.TryFloat64(); ok {
 			v.Temp = Celsius(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Temp")
 		} else {
@@ -495,6 +519,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				(*v.Ptr) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Ptr), err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(err, "Ptr")
 			}
@@ -507,7 +532,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Series
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Series")
 			}
 		}
@@ -530,6 +555,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Series = append(v.Series, 0)
 				if x1, ok1 := d.TryFloat64(); ok1 {
 					v.Series[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Series[i], err = d.ReadFloat64(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Series")
 				}
@@ -542,36 +568,41 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Pair
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Pair")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Pair")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Pair")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Pair")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Pair")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryFloat32(); ok1 {
+					v.Pair[i] = x1
+				} else if d.KeepNull() {
+				} else if v.Pair[i], err = d.ReadFloat32(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Pair")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Pair")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
-				}
+				clear(v.Pair[i:])
 			}
-			if x1, ok1 := d.TryFloat32(); ok1 {
-				v.Pair[i] = x1
-			} else if v.Pair[i], err = d.ReadFloat32(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 6 {
 			return nil
 		}
@@ -580,7 +611,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByName
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -621,7 +652,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Points
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Points")
 			}
 		}
@@ -645,16 +676,19 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Points[i].X = x2
+					} else if d.KeepNull() {
 					} else if v.Points[i].X, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "X"), i), "Points")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Points[i].Y = x2
+					} else if d.KeepNull() {
 					} else if v.Points[i].Y, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Y"), i), "Points")
 					}
 					if x2, ok2 := d.TryFloat32(); ok2 {
 						v.Points[i].Z = x2
+					} else if d.KeepNull() {
 					} else if v.Points[i].Z, err = d.ReadFloat32(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Z"), i), "Points")
 					}

@@ -40,7 +40,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Lvl.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Level)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -59,7 +59,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
-					if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+					if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Level)(nil)); err != nil {
 						return nil, err
 					}
 				}
@@ -161,6 +161,9 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -210,7 +213,10 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -230,6 +236,9 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -264,7 +273,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Temps
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Temps")
 			}
 		}
@@ -304,6 +313,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lvl
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Lvl = Level(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Lvl")
 		} else {
@@ -318,7 +328,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Level
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -345,6 +355,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				e = 0
 				if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 					e = Level(x1)
+				} else if d.KeepNull() {
 				} else if x1, err := d.ReadUint8(); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "ByName")
 				} else {
@@ -393,7 +404,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		} else {
 			null, ok := d.TryNull()
 			if !ok {
-				if null, err = d.ReadNull(); err != nil {
+				if null, err = d.ReadNil(); err != nil {
 					return runtime.AtField(err, "Labels")
 				}
 			}
@@ -416,6 +427,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Labels = append(v.Labels, "")
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Labels[i] = x1
+					} else if d.KeepNull() {
 					} else if v.Labels[i], err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 					}

@@ -5,6 +5,7 @@ package mapformat
 
 import (
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/fxamacker/cbor/v2"
 	"math"
 	"net/netip"
 	"time"
@@ -104,7 +105,7 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 		if b, err := v.Raw.MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b, (*cbor.RawMessage)(nil)); err != nil {
 				return nil, err
 			}
 		}
@@ -174,6 +175,9 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -224,7 +228,10 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -244,6 +251,9 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -266,6 +276,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Alg = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Alg = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Alg, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Alg")
 		}
@@ -277,7 +288,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Crit
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Crit")
 			}
 		}
@@ -302,6 +313,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					v.Crit[i] = -1 - int64(x1)
+				} else if d.KeepNull() {
 				} else if v.Crit[i], err = d.ReadInt64(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Crit")
 				}
@@ -316,6 +328,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Type
 		if x, ok := d.TryString(); ok {
 			v.Type = x
+		} else if d.KeepNull() {
 		} else if v.Type, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Type")
 		}
@@ -383,7 +396,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Extra
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Extra")
 			}
 		}
@@ -424,6 +437,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Critical
 		if x, ok := d.TryBool(); ok {
 			v.Critical = x
+		} else if d.KeepNull() {
 		} else if v.Critical, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Critical")
 		}
@@ -530,6 +544,9 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -570,7 +587,10 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Protected", "Header", "Sig"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Protected", "Header", "Sig"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -601,6 +621,9 @@ func (v *Signature) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -766,6 +789,9 @@ func (v *Message) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -810,7 +836,10 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -847,6 +876,9 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -910,7 +942,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Signatures
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Signatures")
 			}
 		}
@@ -945,6 +977,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1031,6 +1064,9 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1069,7 +1105,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1097,6 +1136,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1119,6 +1161,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.X = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -1132,6 +1175,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Y = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -1301,6 +1345,9 @@ func (v *Zeros) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1358,7 +1405,10 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain", "Addr"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain", "Addr"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1378,6 +1428,9 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 11 fields
 		if !d.TryArrayHead(11) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1398,6 +1451,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// F
 		if x, ok := d.TryFloat64(); ok {
 			v.F = x
+		} else if d.KeepNull() {
 		} else if v.F, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "F")
 		}
@@ -1409,6 +1463,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// G
 		if x, ok := d.TryFloat32(); ok {
 			v.G = x
+		} else if d.KeepNull() {
 		} else if v.G, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "G")
 		}
@@ -1423,6 +1478,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.At.X = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				v.At.X = -1 - int32(x1)
+			} else if d.KeepNull() {
 			} else if v.At.X, err = d.ReadInt32(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "At")
 			}
@@ -1430,6 +1486,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.At.Y = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				v.At.Y = -1 - int32(x1)
+			} else if d.KeepNull() {
 			} else if v.At.Y, err = d.ReadInt32(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "At")
 			}
@@ -1445,6 +1502,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// When
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.When = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.When, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "When")
 		}
@@ -1458,6 +1516,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Lvl = Level(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Lvl = -1 - Level(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Lvl")
 		} else {
@@ -1485,6 +1544,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.PLvl) = Level(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 				(*v.PLvl) = -1 - Level(x1)
+			} else if d.KeepNull() {
 			} else if x1, err := d.ReadInt(); err != nil {
 				return runtime.AtField(err, "PLvl")
 			} else {
@@ -1499,7 +1559,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -1522,6 +1582,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -1536,6 +1597,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Both
 		if x, ok := d.TryString(); ok {
 			v.Both = x
+		} else if d.KeepNull() {
 		} else if v.Both, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Both")
 		}
@@ -1545,38 +1607,43 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 8:
 		// Arr
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Arr")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Arr")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Arr")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Arr")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Arr")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt8); ok1 {
+					v.Arr[i] = int8(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt8); ok1 {
+					v.Arr[i] = -1 - int8(x1)
+				} else if d.KeepNull() {
+				} else if v.Arr[i], err = d.ReadInt8(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Arr")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Arr")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Arr")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Arr")
-				}
+				clear(v.Arr[i:])
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt8); ok1 {
-				v.Arr[i] = int8(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt8); ok1 {
-				v.Arr[i] = -1 - int8(x1)
-			} else if v.Arr[i], err = d.ReadInt8(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Arr")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 9 {
 			return nil
 		}
@@ -1587,6 +1654,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Plain = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Plain = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Plain, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Plain")
 		}
@@ -1694,6 +1762,9 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1732,7 +1803,10 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Note"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Note"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1760,6 +1834,9 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1780,6 +1857,7 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1791,6 +1869,7 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -1874,6 +1953,9 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1910,7 +1992,10 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Count"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Count"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1935,6 +2020,9 @@ func (v *More) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1957,6 +2045,7 @@ func (v *More) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Count")
 		}
@@ -2045,6 +2134,9 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2088,7 +2180,10 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Note", "Count", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Note", "Count", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2109,6 +2204,9 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		v.More = nil
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2129,6 +2227,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Base.ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Base.ID = x
+		} else if d.KeepNull() {
 		} else if v.Base.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -2140,6 +2239,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Base.Note
 		if x, ok := d.TryString(); ok {
 			v.Base.Note = x
+		} else if d.KeepNull() {
 		} else if v.Base.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -2161,6 +2261,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.More.Count = int(x)
 			} else if x, ok := d.TryNeg(math.MaxInt); ok {
 				v.More.Count = -1 - int(x)
+			} else if d.KeepNull() {
 			} else if v.More.Count, err = d.ReadInt(); err != nil {
 				return runtime.AtField(err, "Count")
 			}
@@ -2173,6 +2274,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -2414,6 +2516,9 @@ func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2498,7 +2603,10 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2595,6 +2703,9 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 25 fields
 		{
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2617,6 +2728,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A0 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A0 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A0, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A0")
 		}
@@ -2630,6 +2742,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A1 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A1 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A1, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A1")
 		}
@@ -2643,6 +2756,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A2 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A2 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A2, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A2")
 		}
@@ -2656,6 +2770,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A3 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A3 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A3, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A3")
 		}
@@ -2669,6 +2784,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A4 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A4 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A4, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A4")
 		}
@@ -2682,6 +2798,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A5 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A5 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A5, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A5")
 		}
@@ -2695,6 +2812,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A6 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A6 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A6, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A6")
 		}
@@ -2708,6 +2826,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A7 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A7 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A7, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A7")
 		}
@@ -2721,6 +2840,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A8 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A8 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A8, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A8")
 		}
@@ -2734,6 +2854,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A9 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A9 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A9, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A9")
 		}
@@ -2747,6 +2868,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A10 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A10 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A10, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A10")
 		}
@@ -2760,6 +2882,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A11 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A11 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A11, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A11")
 		}
@@ -2773,6 +2896,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A12 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A12 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A12, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A12")
 		}
@@ -2786,6 +2910,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A13 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A13 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A13, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A13")
 		}
@@ -2799,6 +2924,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A14 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A14 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A14, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A14")
 		}
@@ -2812,6 +2938,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A15 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A15 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A15, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A15")
 		}
@@ -2825,6 +2952,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A16 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A16 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A16, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A16")
 		}
@@ -2838,6 +2966,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A17 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A17 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A17, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A17")
 		}
@@ -2851,6 +2980,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A18 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A18 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A18, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A18")
 		}
@@ -2864,6 +2994,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A19 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A19 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A19, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A19")
 		}
@@ -2877,6 +3008,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A20 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A20 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A20, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A20")
 		}
@@ -2890,6 +3022,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A21 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A21 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A21, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A21")
 		}
@@ -2903,6 +3036,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A22 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A22 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A22, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A22")
 		}
@@ -2916,6 +3050,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A23 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A23 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A23, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A23")
 		}
@@ -2929,6 +3064,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A24 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A24 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A24, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A24")
 		}
@@ -2997,6 +3133,9 @@ func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3035,7 +3174,10 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3063,6 +3205,9 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3085,6 +3230,7 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.X = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -3098,6 +3244,7 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.Y = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -3194,6 +3341,9 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3232,7 +3382,10 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Many"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Many"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3259,6 +3412,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3286,34 +3442,38 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Many
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Many")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Many")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Many")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Many")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Many")
+					}
+					continue
+				}
+				if err := v.Many[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Many")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Many")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Many")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Many")
-				}
+				clear(v.Many[i:])
 			}
-			if err := v.Many[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Many")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	if from < 0 {
 		d.Leave()

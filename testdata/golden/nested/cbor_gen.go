@@ -93,6 +93,9 @@ func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -133,7 +136,10 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"SKU", "Qty", "Price"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"SKU", "Qty", "Price"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -164,6 +170,9 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -184,6 +193,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// SKU
 		if x, ok := d.TryString(); ok {
 			v.SKU = x
+		} else if d.KeepNull() {
 		} else if v.SKU, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "SKU")
 		}
@@ -195,6 +205,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Qty
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.Qty = uint32(x)
+		} else if d.KeepNull() {
 		} else if v.Qty, err = d.ReadUint32(); err != nil {
 			return runtime.AtField(err, "Qty")
 		}
@@ -206,6 +217,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Price
 		if x, ok := d.TryFloat64(); ok {
 			v.Price = x
+		} else if d.KeepNull() {
 		} else if v.Price, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Price")
 		}
@@ -464,6 +476,9 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -524,7 +539,10 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -585,6 +603,9 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 13 fields
 		if !d.TryArrayHead(13) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -605,6 +626,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -617,16 +639,19 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(3) {
 			if x1, ok1 := d.TryString(); ok1 {
 				v.First.SKU = x1
+			} else if d.KeepNull() {
 			} else if v.First.SKU, err = d.ReadString(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "SKU"), "First")
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				v.First.Qty = uint32(x1)
+			} else if d.KeepNull() {
 			} else if v.First.Qty, err = d.ReadUint32(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Qty"), "First")
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.First.Price = x1
+			} else if d.KeepNull() {
 			} else if v.First.Price, err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Price"), "First")
 			}
@@ -664,7 +689,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Items
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Items")
 			}
 		}
@@ -688,16 +713,19 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Items[i].SKU = x2
+					} else if d.KeepNull() {
 					} else if v.Items[i].SKU, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Items")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 						v.Items[i].Qty = uint32(x2)
+					} else if d.KeepNull() {
 					} else if v.Items[i].Qty, err = d.ReadUint32(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Items")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Items[i].Price = x2
+					} else if d.KeepNull() {
 					} else if v.Items[i].Price, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Items")
 					}
@@ -716,7 +744,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Pointers
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Pointers")
 			}
 		}
@@ -764,51 +792,58 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Pair
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Pair")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Pair")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Pair")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Pair")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Pair")
+					}
+					continue
+				}
+				if d.TryArrayHead(3) {
+					if x2, ok2 := d.TryString(); ok2 {
+						v.Pair[i].SKU = x2
+					} else if d.KeepNull() {
+					} else if v.Pair[i].SKU, err = d.ReadString(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Pair")
+					}
+					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
+						v.Pair[i].Qty = uint32(x2)
+					} else if d.KeepNull() {
+					} else if v.Pair[i].Qty, err = d.ReadUint32(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Pair")
+					}
+					if x2, ok2 := d.TryFloat64(); ok2 {
+						v.Pair[i].Price = x2
+					} else if d.KeepNull() {
+					} else if v.Pair[i].Price, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Pair")
+					}
+					d.Leave()
+				} else if err := v.Pair[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Pair")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Pair")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
-				}
+				clear(v.Pair[i:])
 			}
-			if d.TryArrayHead(3) {
-				if x2, ok2 := d.TryString(); ok2 {
-					v.Pair[i].SKU = x2
-				} else if v.Pair[i].SKU, err = d.ReadString(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Pair")
-				}
-				if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
-					v.Pair[i].Qty = uint32(x2)
-				} else if v.Pair[i].Qty, err = d.ReadUint32(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Pair")
-				}
-				if x2, ok2 := d.TryFloat64(); ok2 {
-					v.Pair[i].Price = x2
-				} else if v.Pair[i].Price, err = d.ReadFloat64(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Pair")
-				}
-				d.Leave()
-			} else if err := v.Pair[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 6 {
 			return nil
 		}
@@ -818,7 +853,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Item
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -846,16 +881,19 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryString(); ok2 {
 						e.SKU = x2
+					} else if d.KeepNull() {
 					} else if e.SKU, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "SKU"), k), "ByName")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 						e.Qty = uint32(x2)
+					} else if d.KeepNull() {
 					} else if e.Qty, err = d.ReadUint32(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Qty"), k), "ByName")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						e.Price = x2
+					} else if d.KeepNull() {
 					} else if e.Price, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Price"), k), "ByName")
 					}
@@ -876,7 +914,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByID
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByID")
 			}
 		}
@@ -954,7 +992,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Children
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Children")
 			}
 		}
@@ -989,6 +1027,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = basic.Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {

@@ -190,6 +190,9 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -242,7 +245,10 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -291,6 +297,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -345,7 +354,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ints
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ints")
 			}
 		}
@@ -370,6 +379,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Ints[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.Ints[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ints")
 				}
@@ -384,7 +394,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Names
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Names")
 			}
 		}
@@ -427,7 +437,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Nested
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Nested")
 			}
 		}
@@ -451,7 +461,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 						}
 					}
@@ -474,6 +484,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Nested[i] = append(v.Nested[i], "")
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
 							}
@@ -505,7 +516,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			{
 				null1, ok1 := d.TryNull()
 				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtField(err, "Ptr")
 					}
 				}
@@ -530,6 +541,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							(*v.Ptr)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.Ptr)[i1] = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if (*v.Ptr)[i1], err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i1), "Ptr")
 						}
@@ -555,7 +567,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Inners
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Inners")
 			}
 		}
@@ -590,7 +602,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByKey
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
 		}
@@ -724,6 +736,9 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -762,7 +777,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Tags", "Raw"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Tags", "Raw"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -790,6 +808,9 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -810,7 +831,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -833,6 +854,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}

@@ -7,6 +7,7 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/runtime/dynamic"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
+	"github.com/fxamacker/cbor/v2"
 	"math"
 	"math/big"
 	"net/netip"
@@ -55,7 +56,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Raw.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*cbor.RawMessage)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -63,7 +64,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	if b, err := v.Price.MarshalCBOR(); err != nil {
 		return nil, err
 	} else {
-		if dst, err = runtime.AppendMarshaled(dst, b); err != nil {
+		if dst, err = runtime.AppendMarshaledBy(dst, b, (*Money)(nil)); err != nil {
 			return nil, err
 		}
 	}
@@ -74,7 +75,7 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		if b1, err := (*v.PricePtr).MarshalCBOR(); err != nil {
 			return nil, err
 		} else {
-			if dst, err = runtime.AppendMarshaled(dst, b1); err != nil {
+			if dst, err = runtime.AppendMarshaledBy(dst, b1, (*Money)(nil)); err != nil {
 				return nil, err
 			}
 		}
@@ -340,6 +341,9 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -423,7 +427,10 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -443,6 +450,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 24 fields
 		{
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -463,6 +473,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// At
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.At = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -486,6 +497,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.AtPtr) = time.Unix(int64(x1), 0)
+			} else if d.KeepNull() {
 			} else if (*v.AtPtr), err = d.ReadTime(); err != nil {
 				return runtime.AtField(err, "AtPtr")
 			}
@@ -644,7 +656,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -667,6 +679,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Tags = append(v.Tags, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -681,7 +694,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Attrs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Attrs")
 			}
 		}
@@ -722,63 +735,72 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 13:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Grid")
-				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
-				}
-			}
-			n1, err := d.ReadArrayHead()
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+				return runtime.AtField(err, "Grid")
 			}
-			if n1 >= 0 && n1 != 3 {
-				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, n1), i), "Grid")
-			}
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.KeepNull() {
+					n1, err := d.ReadArrayHead()
 					if err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					if !more1 {
-						if i1 != 3 {
-							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, i1), i), "Grid")
+					i1 := 0
+					for ; i1 != n1; i1++ {
+						if n1 < 0 {
+							if more1, err := d.NextElem(n1, i1); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							} else if !more1 {
+								break
+							}
 						}
-						break
+						if i1 >= 3 {
+							if err := d.ArrayExtra(3); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							}
+							continue
+						}
+						if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
+							v.Grid[i][i1] = int16(x2)
+						} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
+							v.Grid[i][i1] = -1 - int16(x2)
+						} else if d.KeepNull() {
+						} else if v.Grid[i][i1], err = d.ReadInt16(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+						}
 					}
-					if i1 == 3 {
-						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
+					if i1 < 3 {
+						if err := d.ArrayShort(3, i1); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+						}
+						clear(v.Grid[i][i1:])
 					}
+					d.Leave()
 				}
-				if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
-					v.Grid[i][i1] = int16(x2)
-				} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
-					v.Grid[i][i1] = -1 - int16(x2)
-				} else if v.Grid[i][i1], err = d.ReadInt16(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
+					return runtime.AtField(err, "Grid")
 				}
+				clear(v.Grid[i:])
 			}
 			d.Leave()
 		}
-		d.Leave()
 		if to == 14 {
 			return nil
 		}
@@ -831,6 +853,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						(*(*v.PP)) = int(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 						(*(*v.PP)) = -1 - int(x2)
+					} else if d.KeepNull() {
 					} else if (*(*v.PP)), err = d.ReadInt(); err != nil {
 						return runtime.AtField(err, "PP")
 					}
@@ -870,6 +893,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						(*(*v.PPS)) = x2
+					} else if d.KeepNull() {
 					} else if (*(*v.PPS)), err = d.ReadString(); err != nil {
 						return runtime.AtField(err, "PPS")
 					}
@@ -882,34 +906,38 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 17:
 		// Items
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Items")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Items")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Items")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Items")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Items")
+					}
+					continue
+				}
+				if err := v.Items[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Items")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Items")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Items")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Items")
-				}
+				clear(v.Items[i:])
 			}
-			if err := v.Items[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Items")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 18 {
 			return nil
 		}
@@ -919,7 +947,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e nested.Item
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -960,7 +988,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByID
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByID")
 			}
 		}
@@ -1016,7 +1044,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Times
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Times")
 			}
 		}
@@ -1039,6 +1067,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Times = runtime.Grow(v.Times)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Times[i] = time.Unix(int64(x1), 0)
+				} else if d.KeepNull() {
 				} else if v.Times[i], err = d.ReadTime(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Times")
 				}
@@ -1055,6 +1084,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Z = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Z = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Z, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Z")
 		}
@@ -1066,6 +1096,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ZAt
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.ZAt = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.ZAt, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "ZAt")
 		}
@@ -1077,6 +1108,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// E
 		if x, ok := d.TryString(); ok {
 			v.E = x
+		} else if d.KeepNull() {
 		} else if v.E, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "E")
 		}
@@ -1172,6 +1204,9 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1216,7 +1251,10 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "Title", "Note", "Owner"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "Title", "Note", "Owner"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1253,6 +1291,9 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1273,6 +1314,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.CreatedBy = x
+		} else if d.KeepNull() {
 		} else if v.CreatedBy, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
@@ -1286,6 +1328,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1297,6 +1340,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
+		} else if d.KeepNull() {
 		} else if v.Title, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Title")
 		}
@@ -1308,6 +1352,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -1319,6 +1364,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Owner
 		if x, ok := d.TryString(); ok {
 			v.Owner = x
+		} else if d.KeepNull() {
 		} else if v.Owner, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Owner")
 		}
@@ -1427,6 +1473,9 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1473,7 +1522,10 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1513,6 +1565,9 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1533,6 +1588,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1546,6 +1602,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1557,6 +1614,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -1568,6 +1626,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// OwnerID
 		if x, ok := d.TryString(); ok {
 			v.OwnerID = x
+		} else if d.KeepNull() {
 		} else if v.OwnerID, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "OwnerID")
 		}
@@ -1581,6 +1640,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Inner.Depth = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Inner.Depth = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Inner.Depth, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Depth")
 		}
@@ -1592,7 +1652,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Inner.Labels
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Labels")
 			}
 		}
@@ -1615,6 +1675,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Inner.Labels = append(v.Inner.Labels, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Inner.Labels[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Inner.Labels[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
@@ -1714,6 +1775,9 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1752,7 +1816,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Depth", "Labels"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Depth", "Labels"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1780,6 +1847,9 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1802,6 +1872,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Depth = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Depth = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Depth, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Depth")
 		}
@@ -1813,7 +1884,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Labels
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Labels")
 			}
 		}
@@ -1836,6 +1907,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Labels = append(v.Labels, "")
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Labels[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
@@ -1986,6 +2058,9 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2039,7 +2114,10 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2060,6 +2138,9 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		v.Meta = nil
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2080,6 +2161,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Audit.CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.Audit.CreatedBy = x
+		} else if d.KeepNull() {
 		} else if v.Audit.CreatedBy, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
@@ -2093,6 +2175,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Audit.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Audit.Version = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Audit.Version, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -2112,6 +2195,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if v.Meta != nil {
 			if x, ok := d.TryUint(math.MaxUint64); ok {
 				v.Meta.ID = x
+			} else if d.KeepNull() {
 			} else if v.Meta.ID, err = d.ReadUint64(); err != nil {
 				return runtime.AtField(err, "ID")
 			}
@@ -2134,6 +2218,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Meta.Version = int(x)
 			} else if x, ok := d.TryNeg(math.MaxInt); ok {
 				v.Meta.Version = -1 - int(x)
+			} else if d.KeepNull() {
 			} else if v.Meta.Version, err = d.ReadInt(); err != nil {
 				return runtime.AtField(err, "Version")
 			}
@@ -2154,6 +2239,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if v.Meta != nil {
 			if x, ok := d.TryString(); ok {
 				v.Meta.OwnerID = x
+			} else if d.KeepNull() {
 			} else if v.Meta.OwnerID, err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "OwnerID")
 			}
@@ -2176,6 +2262,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Meta.Inner.Depth = int(x)
 			} else if x, ok := d.TryNeg(math.MaxInt); ok {
 				v.Meta.Inner.Depth = -1 - int(x)
+			} else if d.KeepNull() {
 			} else if v.Meta.Inner.Depth, err = d.ReadInt(); err != nil {
 				return runtime.AtField(err, "Depth")
 			}
@@ -2196,7 +2283,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if v.Meta != nil {
 			null, ok := d.TryNull()
 			if !ok {
-				if null, err = d.ReadNull(); err != nil {
+				if null, err = d.ReadNil(); err != nil {
 					return runtime.AtField(err, "Labels")
 				}
 			}
@@ -2219,6 +2306,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, "")
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Meta.Inner.Labels[i] = x1
+					} else if d.KeepNull() {
 					} else if v.Meta.Inner.Labels[i], err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 					}
@@ -2234,6 +2322,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
+		} else if d.KeepNull() {
 		} else if v.Title, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Title")
 		}
@@ -2245,6 +2334,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryString(); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -2372,6 +2462,9 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 5 fields.
 // Arrays written before Top was added end early; it is set to zero.
 func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -2409,6 +2502,9 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2454,7 +2550,10 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Items", "Next", "First", "ByKey", "Top"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Items", "Next", "First", "ByKey", "Top"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2483,6 +2582,7 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Next
 		if x, ok := d.TryString(); ok {
 			v.Next = x
+		} else if d.KeepNull() {
 		} else if v.Next, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Next")
 		}
@@ -2517,7 +2617,7 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e T
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
 		}
@@ -2641,6 +2741,9 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2680,7 +2783,10 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Val"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Val"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2699,6 +2805,9 @@ func (v *Pair[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2836,6 +2945,9 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2876,7 +2988,10 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Value", "Kids", "Left"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Value", "Kids", "Left"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2907,6 +3022,9 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2929,6 +3047,7 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Value = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Value = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Value, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -2940,7 +3059,7 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kids
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Kids")
 			}
 		}
@@ -3081,6 +3200,9 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3119,7 +3241,10 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Val", "Next"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Val", "Next"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3147,6 +3272,9 @@ func (v *List) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3167,6 +3295,7 @@ func (v *List) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Val
 		if x, ok := d.TryString(); ok {
 			v.Val = x
+		} else if d.KeepNull() {
 		} else if v.Val, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Val")
 		}
@@ -3328,6 +3457,9 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3379,7 +3511,10 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3399,6 +3534,9 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3508,7 +3646,7 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Any
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Any")
 			}
 		}

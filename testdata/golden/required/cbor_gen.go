@@ -88,6 +88,9 @@ func (v *Version) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 2 fields.
 // Arrays written before Minor was added end early; it is set to zero.
 func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -125,6 +128,9 @@ func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -163,7 +169,10 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Major", "Minor"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Major", "Minor"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -191,6 +200,7 @@ func (v *Version) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Major
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Major = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Major, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Major")
 		}
@@ -202,6 +212,7 @@ func (v *Version) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Minor
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Minor = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Minor, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Minor")
 		}
@@ -309,6 +320,9 @@ func (v *Token) cborDecodeTagged(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 4 fields.
 // Arrays written before Nonce and Claims were added end early; they are set to zero.
 func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -349,6 +363,9 @@ func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -391,7 +408,10 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Issuer", "Version", "Nonce", "Claims"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Issuer", "Version", "Nonce", "Claims"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -425,6 +445,7 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Issuer
 		if x, ok := d.TryString(); ok {
 			v.Issuer = x
+		} else if d.KeepNull() {
 		} else if v.Issuer, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Issuer")
 		}
@@ -437,11 +458,13 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(2) {
 			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 				v.Version.Major = uint8(x1)
+			} else if d.KeepNull() {
 			} else if v.Version.Major, err = d.ReadUint8(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Major"), "Version")
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 				v.Version.Minor = uint8(x1)
+			} else if d.KeepNull() {
 			} else if v.Version.Minor, err = d.ReadUint8(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Minor"), "Version")
 			}
@@ -474,7 +497,7 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Claims
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Claims")
 			}
 		}

@@ -130,6 +130,9 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -168,7 +171,10 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Words", "Refs"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Words", "Refs"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -196,6 +202,9 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -216,7 +225,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Words
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Words")
 			}
 		}
@@ -259,7 +268,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Refs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Refs")
 			}
 		}
@@ -287,7 +296,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
 						}
 					}
@@ -310,6 +319,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							e = append(e, "")
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
 							}
@@ -408,6 +418,9 @@ func (v *Labels) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -455,7 +468,10 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Long", "Short", "Neg", "Mid", "Small"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Long", "Short", "Neg", "Mid", "Small"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -492,6 +508,9 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -512,6 +531,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Long
 		if x, ok := d.TryString(); ok {
 			v.Long = x
+		} else if d.KeepNull() {
 		} else if v.Long, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Long")
 		}
@@ -523,6 +543,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Short
 		if x, ok := d.TryString(); ok {
 			v.Short = x
+		} else if d.KeepNull() {
 		} else if v.Short, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Short")
 		}
@@ -536,6 +557,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Neg = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Neg = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Neg, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Neg")
 		}
@@ -547,6 +569,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Mid
 		if x, ok := d.TryString(); ok {
 			v.Mid = x
+		} else if d.KeepNull() {
 		} else if v.Mid, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Mid")
 		}
@@ -560,6 +583,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Small = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Small = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Small, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Small")
 		}

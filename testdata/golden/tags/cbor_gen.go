@@ -119,6 +119,9 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -174,7 +177,10 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -223,6 +229,9 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -243,6 +252,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -254,6 +264,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Opt
 		if x, ok := d.TryString(); ok {
 			v.Opt = x
+		} else if d.KeepNull() {
 		} else if v.Opt, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Opt")
 		}
@@ -267,6 +278,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.One = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.One = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.One, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "One")
 		}
@@ -278,6 +290,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Neg
 		if x, ok := d.TryBool(); ok {
 			v.Neg = x
+		} else if d.KeepNull() {
 		} else if v.Neg, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Neg")
 		}
@@ -289,6 +302,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// JSONName
 		if x, ok := d.TryString(); ok {
 			v.JSONName = x
+		} else if d.KeepNull() {
 		} else if v.JSONName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "JSONName")
 		}
@@ -300,7 +314,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// JSONOpt
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "JSONOpt")
 			}
 		}
@@ -325,6 +339,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.JSONOpt[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.JSONOpt[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.JSONOpt[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
 				}
@@ -339,6 +354,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Both
 		if x, ok := d.TryUint(math.MaxUint); ok {
 			v.Both = uint(x)
+		} else if d.KeepNull() {
 		} else if v.Both, err = d.ReadUint(); err != nil {
 			return runtime.AtField(err, "Both")
 		}
@@ -350,6 +366,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// NoName
 		if x, ok := d.TryString(); ok {
 			v.NoName = x
+		} else if d.KeepNull() {
 		} else if v.NoName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "NoName")
 		}
@@ -361,6 +378,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Plain
 		if x, ok := d.TryFloat32(); ok {
 			v.Plain = x
+		} else if d.KeepNull() {
 		} else if v.Plain, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Plain")
 		}
@@ -450,6 +468,9 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -487,7 +508,10 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -518,6 +542,9 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -540,6 +567,7 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -551,6 +579,7 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "B")
 		}
@@ -666,6 +695,9 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -715,7 +747,10 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -755,6 +790,9 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -775,6 +813,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lower
 		if x, ok := d.TryString(); ok {
 			v.Lower = x
+		} else if d.KeepNull() {
 		} else if v.Lower, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Lower")
 		}
@@ -786,6 +825,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Upper
 		if x, ok := d.TryString(); ok {
 			v.Upper = x
+		} else if d.KeepNull() {
 		} else if v.Upper, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Upper")
 		}
@@ -799,6 +839,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Mixed = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Mixed = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Mixed, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Mixed")
 		}
@@ -810,6 +851,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Sigma
 		if x, ok := d.TryString(); ok {
 			v.Sigma = x
+		} else if d.KeepNull() {
 		} else if v.Sigma, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Sigma")
 		}
@@ -823,6 +865,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Ks = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Ks = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Ks, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Ks")
 		}
@@ -836,6 +879,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Int = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Int = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Int, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Int")
 		}

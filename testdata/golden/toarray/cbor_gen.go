@@ -85,6 +85,9 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -231,6 +234,9 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -269,7 +275,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -297,6 +306,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -319,6 +331,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.X = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -332,6 +345,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Y = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -415,6 +429,9 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -451,7 +468,10 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -476,6 +496,9 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -496,6 +519,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// A
 		if x, ok := d.TryString(); ok {
 			v.A = x
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "A")
 		}

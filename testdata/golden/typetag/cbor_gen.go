@@ -93,6 +93,9 @@ func (v *Point) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -131,7 +134,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -159,6 +165,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -181,6 +190,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.X = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -194,6 +204,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Y = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -283,6 +294,9 @@ func (v *Label) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -321,7 +335,10 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Text", "Lang"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Text", "Lang"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -349,6 +366,9 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -369,6 +389,7 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Text
 		if x, ok := d.TryString(); ok {
 			v.Text = x
+		} else if d.KeepNull() {
 		} else if v.Text, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Text")
 		}
@@ -380,6 +401,7 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lang
 		if x, ok := d.TryString(); ok {
 			v.Lang = x
+		} else if d.KeepNull() {
 		} else if v.Lang, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Lang")
 		}
@@ -534,6 +556,9 @@ func (v *Shape) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -578,7 +603,10 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Path", "Named", "Maybe", "Label"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Path", "Named", "Maybe", "Label"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -615,6 +643,9 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -644,7 +675,7 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Path
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Path")
 			}
 		}
@@ -680,7 +711,7 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Label
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Named")
 			}
 		}
@@ -803,6 +834,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint64(); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
@@ -897,7 +929,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
@@ -1090,7 +1122,7 @@ func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Points", runtime.OneItem)
 			}
 		}
@@ -1266,6 +1298,9 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1314,7 +1349,10 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "PU", "Ds", "Map"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "PU", "Ds", "Map"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1357,6 +1395,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1435,7 +1476,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ds
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ds")
 			}
 		}
@@ -1471,7 +1512,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Blob
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Map")
 			}
 		}
@@ -1610,6 +1651,9 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1654,7 +1698,10 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "At"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "At"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1690,6 +1737,9 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err

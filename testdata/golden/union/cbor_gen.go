@@ -106,6 +106,9 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -141,7 +144,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Kind", "Fields"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Kind", "Fields"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -169,6 +175,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -189,6 +198,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -200,7 +210,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -322,7 +332,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
@@ -413,6 +423,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint64(); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
@@ -475,6 +486,7 @@ func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
 		(*v) = Int64Value(x)
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadInt64(); err != nil {
 		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	} else {
@@ -526,6 +538,7 @@ func (v *StringValue) UnmarshalCBOR(data []byte) error {
 func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadString(); err != nil {
 		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
@@ -575,6 +588,7 @@ func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadBool(); err != nil {
 		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {
@@ -772,6 +786,9 @@ func (v *Document) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -816,7 +833,10 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Root", "Values", "ByName", "Ptr", "Ext"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Root", "Values", "ByName", "Ptr", "Ext"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -853,6 +873,9 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -884,7 +907,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Values
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Values")
 			}
 		}
@@ -922,7 +945,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -987,7 +1010,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ext
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ext")
 			}
 		}
@@ -1068,13 +1091,13 @@ func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Extension(UInt64Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Extension(StringValue("")), string(x)), nil
 	default:
 		var x Unknown
 		if err := x.DecodeCBOR(d); err != nil {
@@ -1086,7 +1109,8 @@ func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
 
 // MarshalExtensionCBOR returns the encoding of x (null for nil).
 func MarshalExtensionCBOR(x Extension) ([]byte, error) {
-	return AppendExtensionCBOR(make([]byte, 0, SizeExtensionCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendExtensionCBOR(b.B, x))
 }
 
 // UnmarshalExtensionCBOR decodes data, which must hold exactly one Extension.
@@ -1171,19 +1195,19 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
 	case k.Tagged && k.Tag == 2003:
 		var x Int64Value
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
 	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
 		var x StringValue
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
-		return x, nil
+		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
 	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
 		var x BoolValue
 		if err := x.DecodeCBOR(d); err != nil {
@@ -1196,7 +1220,8 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 
 // MarshalValueCBOR returns the encoding of x (null for nil).
 func MarshalValueCBOR(x Value) ([]byte, error) {
-	return AppendValueCBOR(make([]byte, 0, SizeValueCBOR(x)), x)
+	b := runtime.GetBuffer()
+	return b.Finish(AppendValueCBOR(b.B, x))
 }
 
 // UnmarshalValueCBOR decodes data, which must hold exactly one Value.

@@ -159,6 +159,9 @@ func (v *T) DecodeCBOR(d *runtime.Decoder) error {
 func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -202,7 +205,10 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Ptr", "Slice", "Map", "Deep"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Ptr", "Slice", "Map", "Deep"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -222,6 +228,9 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -266,7 +275,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Slice
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Slice")
 			}
 		}
@@ -304,7 +313,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Map")
 			}
 		}
@@ -347,7 +356,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Deep
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Deep")
 			}
 		}

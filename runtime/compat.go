@@ -25,8 +25,12 @@ func (d *Decoder) ReadRaw() ([]byte, error) { return d.ReadRawChecked() }
 // Deprecated: use [Decoder.ReadRawBytes].
 func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) { return d.ReadRawBytes(buf) }
 
-// Deprecated: use [Decoder.WrongLength].
-func WrongLength(d *Decoder, want, got int) error { return d.WrongLength(want, got) }
+// WrongLength is the error for an array of got elements where the Go type
+// needs want.
+//
+// Deprecated: generated code calls [Decoder.ArrayShort] and
+// [Decoder.ArrayExtra] instead.
+func WrongLength(d *Decoder, want, got int) error { return d.wrongLength(want, got) }
 
 // Deprecated: use [Decoder.DuplicateField].
 func DuplicateField(d *Decoder, name string) error { return d.DuplicateField(name) }

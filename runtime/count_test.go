@@ -23,8 +23,8 @@ func TestCountWording(t *testing.T) {
 			return d
 		}().ReadByteArray(one[:]), "expected byte string of 1 byte, found 2"},
 		{"elements left", func() error { _, err := NewBytesDecoder([]byte{0x82, 0x01}).ReadArrayHead(); return err }(), "exceed the 1 byte left"},
-		{"struct array", NewBytesDecoder(nil).WrongLength(1, 2), "expected array of 1 element, found 2"},
-		{"struct array", NewBytesDecoder(nil).WrongLength(2, 1), "expected array of 2 elements, found 1"},
+		{"struct array", NewBytesDecoder(nil).wrongLength(1, 2), "expected array of 1 element, found 2"},
+		{"struct array", NewBytesDecoder(nil).wrongLength(2, 1), "expected array of 2 elements, found 1"},
 	} {
 		if tc.err == nil || !strings.Contains(tc.err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", tc.name, tc.err, tc.want)

@@ -131,14 +131,14 @@ func (d *Decoder) readKey() (Key, error) {
 //	}
 func (d *Decoder) NextField(n, i, want int) (more bool, err error) {
 	if n >= 0 {
-		return false, d.WrongLength(want, n)
+		return false, d.wrongLength(want, n)
 	}
 	more, err = d.NextElem(n, i)
 	switch {
 	case err != nil:
 		return false, err
 	case !more && i != want:
-		return false, d.WrongLength(want, i)
+		return false, d.wrongLength(want, i)
 	case !more:
 		d.Leave()
 		return false, nil

@@ -211,7 +211,7 @@ func (d *Decoder) ArrayExtra(want int) error {
 // ErrLength. For generated code.
 func (d *Decoder) ArrayShort(want, got int) error {
 	if d.opts.Strict {
-		return WrongLength(d, want, got)
+		return d.wrongLength(want, got)
 	}
 	return nil
 }

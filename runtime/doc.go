@@ -152,9 +152,9 @@
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
 //   - What the default options accept beyond the data model:
 //     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal].
-//   - Errors with paths: [Decoder.Errorf], [Decoder.WrongLength],
-//     [Decoder.MethodError], [AtField], [AtIndex], [AtKey], [AtRoot],
-//     [Extent], [OneItem], [WholeInput].
+//   - Errors with paths: [Decoder.Errorf], [Decoder.MethodError],
+//     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
+//     [WholeInput].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
 //     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],

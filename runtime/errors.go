@@ -216,9 +216,9 @@ func (d *Decoder) DuplicateField(name string) error {
 	return d.Errorf(ErrDuplicateKey, "duplicate map key %q", name)
 }
 
-// WrongLength is the error for an array of got elements where the Go type
+// wrongLength is the error for an array of got elements where the Go type
 // needs want (a struct of want fields, or a [want]T).
-func (d *Decoder) WrongLength(want, got int) error {
+func (d *Decoder) wrongLength(want, got int) error {
 	return d.Errorf(ErrLength, "expected array of %s, found %d", count(want, "element"), got)
 }
 

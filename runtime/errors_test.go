@@ -160,7 +160,7 @@ func TestErrorHelpers(t *testing.T) {
 	if e := asError(t, err); e.Offset != 3 || !errors.Is(err, runtime.ErrDuplicateKey) {
 		t.Errorf("DuplicateField: %v", err)
 	}
-	err = d.WrongLength(3, 2)
+	err = runtime.WrongLength(d, 3, 2)
 	if e := asError(t, err); e.Offset != 3 || !errors.Is(err, runtime.ErrLength) {
 		t.Errorf("WrongLength: %v", err)
 	}

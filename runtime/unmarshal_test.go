@@ -21,7 +21,7 @@ func (p *pair) DecodeCBOR(d *runtime.Decoder) error {
 		return err
 	}
 	if n != 2 {
-		return d.WrongLength(2, n)
+		return d.Errorf(runtime.ErrLength, "expected array of 2 elements, found %d", n)
 	}
 	if p.A, err = d.ReadUint64(); err != nil {
 		return runtime.AtField(err, "A")

@@ -36,7 +36,7 @@ func DecodeRequest(data []byte, v *workload.Request) error {
 		return err
 	}
 	if n >= 0 && n != 8 {
-		return d.WrongLength(8, n)
+		return d.Errorf(runtime.ErrLength, "expected array of 8 elements, found %d", n)
 	}
 	if v.ID, err = d.ReadUint64(); err != nil {
 		return err
@@ -129,7 +129,7 @@ func DecodeProfile(data []byte, v *workload.Profile) error {
 		return err
 	}
 	if n >= 0 && n != 11 {
-		return d.WrongLength(11, n)
+		return d.Errorf(runtime.ErrLength, "expected array of 11 elements, found %d", n)
 	}
 	if v.UserID, err = d.ReadUint64(); err != nil {
 		return err

@@ -168,14 +168,14 @@
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
 //   - Fields of other kinds: [AppendBytesOrNull],
-//     [AppendMarshaled], [AppendMarshaledBy], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
+//     [AppendMarshaledBy], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
 //   - Pointees of pointer fields, a few to a heap object: [NewScalar],
 //     [Scalar], [NewString].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],
 //     [RegenerateWithNewerCborgen].
-//   - Names of code generated before version 5, each now another's
-//     wrapper (compat.go): [Decoder.NextIsArray], [Decoder.NextIsMap],
-//     [FoldKey], [NoVariant], [NotAVariant], [Decoder.ReadRaw],
-//     [Decoder.ReadRawItem], [WrongLength], [DuplicateField],
-//     [MethodError].
+//   - Names of code generated before version 5, most of them now
+//     another's wrapper (compat.go): [Decoder.NextIsArray],
+//     [Decoder.NextIsMap], [FoldKey], [NoVariant], [NotAVariant],
+//     [Decoder.ReadRaw], [Decoder.ReadRawItem], [WrongLength],
+//     [DuplicateField], [MethodError], [AppendMarshaled].
 package runtime

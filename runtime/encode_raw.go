@@ -34,6 +34,9 @@ var marshalerLimits = Options{
 // after checking it as fxamacker/cbor does: exactly one well-formed item,
 // definite lengths only, and tags 0-3 with the content RFC 8949 §3.4
 // requires. The error is a *Error with offsets into data.
+//
+// Deprecated: generated code calls [AppendMarshaledBy], whose error names
+// the type, as fxamacker/cbor's does.
 func AppendMarshaled(dst, data []byte) ([]byte, error) {
 	d := Decoder{buf: data, opts: marshalerLimits, strictAt: -1}
 	if err := d.walk(checkTags|noIndef, 0); err != nil {

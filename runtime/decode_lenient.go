@@ -20,6 +20,13 @@ import "strconv"
 // the item or says what is wrong with it. For generated code, on the slow
 // path of a value that is not a pointer, slice, map or interface.
 func (d *Decoder) KeepNull() bool {
+	// In line: an item of major type 0-5 or a float or simple value in
+	// two bytes or more, buffered, is no null (nor a tag before one).
+	// (0xc0 to 0xf7 in one unsigned comparison.)
+	return (d.off >= len(d.buf) || d.buf[d.off]-0xc0 <= byteUndefined-0xc0) && d.keepNull()
+}
+
+func (d *Decoder) keepNull() bool {
 	if d.opts.Strict {
 		return false
 	}

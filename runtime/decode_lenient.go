@@ -279,3 +279,28 @@ func ReadBytesUnmarshal[E ~uint8, P interface {
 	}
 	return out, nil
 }
+
+// skipFieldMap skips a map read into a struct none of whose fields it can
+// name, as fxamacker/cbor reads one: each key must be a text string or an
+// integer within int64 (ReadKey), each value is skipped.
+func (d *Decoder) skipFieldMap() error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	for i := 0; i != n; i++ {
+		if more, err := d.NextPair(n, i); err != nil {
+			return err
+		} else if !more {
+			break
+		}
+		if _, err := d.ReadKey(); err != nil {
+			return err
+		}
+		if err := d.Skip(); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}

@@ -319,7 +319,8 @@ func (d *Decoder) ReadTypeTag(want uint64, optional bool) error {
 // or 3 around a byte string). Other tags before the item are skipped; tags
 // 0-3 must hold the content RFC 8949 §3.4 requires. Null and undefined
 // leave z as it is, as fxamacker leaves it; outside strict mode a simple
-// value sets it to its code, as there.
+// value sets it to its code, and a map is skipped (z left as it is), as
+// there.
 func (d *Decoder) ReadBigInt(z *big.Int) error {
 	for {
 		b, err := d.peek()
@@ -330,6 +331,11 @@ func (d *Decoder) ReadBigInt(z *big.Int) error {
 		case b == byteNull || b == byteUndefined:
 			d.off++
 			return nil
+		case b>>5 == MajorMap && !d.opts.Strict:
+			// fxamacker reads a map into big.Int as into a struct without
+			// exported fields: every pair skipped (its key a text string
+			// or an integer, as for any struct), the value left as it is.
+			return d.skipFieldMap()
 		case b>>5 == MajorSimple && !d.opts.Strict:
 			at := d.Offset()
 			ib, arg, err := d.head()

@@ -46,13 +46,15 @@
 //
 //	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
 //
-// Decoding into a value that already holds data never writes into an
-// earlier input (zero-copy or not): a decoder writes a byte string (or
-// what a union's catch-all keeps) into the array of the slice the value
-// holds only when it has room past its length for it, as every slice a
-// decoder makes has and no slice a zero-copy decode returns has (capped
-// at its length). A program that resets such a field should set it to
-// nil, not reslice it.
+// Decoding into a value that already holds data decodes in place, as
+// fxamacker/cbor does (maps keep their entries, a slice whose capacity
+// holds the elements is decoded into its own array, pointees are reused),
+// and never writes into an earlier input (zero-copy or not): a decoder
+// writes a byte string (or what a union's catch-all keeps) into the array
+// of the slice the value holds only when it has room past its length for
+// it, as every slice a decoder makes has and no slice a zero-copy decode
+// returns has (capped at its length). A program that resets such a field
+// should set it to nil, not reslice it.
 //
 // The pointees of pointer fields (*int64, *string...) that a decoder
 // allocates come a few to a heap object of at most 128 bytes (NewScalar),

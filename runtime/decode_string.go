@@ -190,7 +190,9 @@ func ReuseSlice[S ~[]E, E any](d *Decoder, s S, n int) S {
 // calls it (generated code version 4): it also clears the elements a
 // reused s will hand out again (the first n, or all of its capacity for an
 // indefinite length), so that every element past the length is zero. A
-// new slice is zero already. For generated code.
+// new slice is zero already.
+//
+// Deprecated: generated code decodes in place, through [ReuseSlice].
 func ReuseCleared[S ~[]E, E any](d *Decoder, s S, n int) S {
 	if s == nil || cap(s) < n {
 		return make(S, 0, d.Hint(max(n, 0)))

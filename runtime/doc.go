@@ -145,7 +145,7 @@
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.PeekIsArray], [Decoder.PeekIsMap], [Decoder.Hint],
-//     [ReuseSlice], [ReuseCleared], [Grow],
+//     [ReuseSlice], [Grow],
 //     [AppendTextHead].
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
 //     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
@@ -179,5 +179,5 @@
 //     another's wrapper (compat.go): [Decoder.NextIsArray],
 //     [Decoder.NextIsMap], [FoldKey], [NoVariant], [NotAVariant],
 //     [Decoder.ReadRaw], [Decoder.ReadRawItem], [WrongLength],
-//     [DuplicateField], [MethodError], [AppendMarshaled].
+//     [DuplicateField], [MethodError], [AppendMarshaled], [ReuseCleared].
 package runtime

@@ -2,13 +2,9 @@ package runtime
 
 // ReadRawBytes reads the next item, whatever it is, as its bytes, tags
 // included: what a union's catch-all variant keeps. Pass buf, the slice
-// the variant holds, as it is: its array is reused as ReadBytes reuses
-// one, only when buf has room past its length and past the item, as the
-// slices ReadRawBytes makes have. The item is checked as Valid checks it
-// (well-formed, text valid UTF-8, no map with a key twice, tags 0-3 with
-// the content RFC 8949 requires), against the decoder's limits: a
-// catch-all keeps only what it can write back as a valid item, and
-// refuses the rest with the reason and its offset.
+// the variant holds: its array is reused as ReadBytes reuses one. The
+// item is checked as Valid checks it, against the decoder's limits: a
+// catch-all keeps only what it can write back as a valid item.
 func (d *Decoder) ReadRawBytes(buf []byte) ([]byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {

@@ -192,26 +192,11 @@ func (p *StringPairs) sortShort(g []pairRank, off int) {
 		return
 	}
 	if len(g) <= fewPairs {
-		// A few keys of one length, as in most maps of records: an
-		// insertion sort of their bytes from off costs less than
-		// packing them.
-		for i := 1; i < len(g); i++ {
-			x := g[i]
-			k := p.keys[x.i][off:]
-			j := i
-			for ; j > 0 && k < p.keys[g[j-1].i][off:]; j-- {
-				g[j] = g[j-1]
-			}
-			g[j] = x
-		}
+		p.insertShort(g, off)
 		return
 	}
 	if len(g) > 1<<16 {
-		for j := range g {
-			g[j].w = textWord(p.keys[g[j].i], off)
-		}
-		sortRanks(g, p.aux)
-		p.refine(g, off+8)
+		p.sortWords(g, off)
 		return
 	}
 	n := int(g[0].n)
@@ -300,6 +285,31 @@ func (p *StringPairs) sortShort(g []pairRank, off int) {
 	if next >= 0 { // some bytes that differ were not compared
 		p.sortTies(g, next)
 	}
+}
+
+// insertShort is sortShort for a few keys of one length, as in most maps
+// of records: an insertion sort of their bytes from off costs less than
+// packing them.
+func (p *StringPairs) insertShort(g []pairRank, off int) {
+	for i := 1; i < len(g); i++ {
+		x := g[i]
+		k := p.keys[x.i][off:]
+		j := i
+		for ; j > 0 && k < p.keys[g[j-1].i][off:]; j-- {
+			g[j] = g[j-1]
+		}
+		g[j] = x
+	}
+}
+
+// sortWords is sortShort for more keys than a packed integer has room to
+// number: by their next eight bytes from off, then refined.
+func (p *StringPairs) sortWords(g []pairRank, off int) {
+	for j := range g {
+		g[j].w = textWord(p.keys[g[j].i], off)
+	}
+	sortRanks(g, p.aux)
+	p.refine(g, off+8)
 }
 
 // sortTies sorts each run of g whose packed bytes (w) are equal again by

@@ -156,18 +156,12 @@ const (
 )
 
 // AtRoot names the root of err's path: name is the type that a decoder
-// reading extent of its input decodes. Errors that are not *Error, nil
-// among them, are returned unchanged, except io.EOF as said below.
-//
-// After OneItem, name replaces any root named before: each generated
-// DecodeCBOR method calls it on the way out, so the outermost type
-// decoded names the path, on streams as for UnmarshalCBOR. io.EOF, no item
-// at all (the end of a stream), is returned unchanged.
-//
-// After WholeInput, a root named by the DecodeCBOR that read the item
-// stays (a union's variant, or the type a wrapper promotes DecodeCBOR
-// from), and name fills in where there is none. The input must hold
-// exactly one item, so io.EOF becomes a *Error "no data" wrapping
+// reading extent of its input decodes; other errors than *Error are
+// returned unchanged, but for io.EOF after WholeInput. After OneItem
+// (each DecodeCBOR on the way out), name replaces any root named before,
+// so the outermost type names the path. After WholeInput, a root named by
+// the DecodeCBOR that read the item (a union's variant) stays, name fills
+// in where there is none, and io.EOF becomes a *Error "no data" wrapping
 // io.ErrUnexpectedEOF, as from Valid.
 func AtRoot(err error, name string, extent Extent) error {
 	if extent == WholeInput && err == io.EOF {

@@ -102,14 +102,14 @@ func (d *Decoder) Reset(data []byte) {
 }
 
 // resetBytes readies the pooled decoder of Unmarshal, which has read only
-// byte slices, for data with the options *o (a pointer: the arguments then fit
-// in registers): Reset and SetOptions in one
-// call, field by field (cheaper than building a whole Decoder in place,
-// which in a heap object stores every word). Options whose limits are all
-// zero, the usual ones, are stored without withDefaults' temporary; what
-// a reused decoder rarely holds (a reader's error, the slow paths' state)
-// is reset out of line. Together a fifth fewer instructions than the two
-// calls on a small value.
+// byte slices, for data with the options *o (a pointer, so that the
+// arguments fit in registers): Reset and SetOptions in one call, field by
+// field (cheaper than building a whole Decoder in place, which in a heap
+// object stores every word). Options whose limits are all zero, the usual
+// ones, are stored without withDefaults' temporary; what a reused decoder
+// rarely holds (a reader's error, the slow paths' state) is reset out of
+// line. About 30 instructions fewer than the two calls, an eighth of what
+// Unmarshal costs besides the decoding itself.
 func (d *Decoder) resetBytes(data []byte, o *Options) {
 	d.buf, d.off, d.base = data, 0, 0
 	d.strictAt, d.tagAt, d.breaks, d.depth, d.hinted = -1, 0, 0, 0, 0

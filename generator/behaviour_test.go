@@ -374,7 +374,7 @@ func TestDecodeCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := nested.Item{SKU: "old", Qty: 99, Price: 9}
+			var got nested.Item // (into a used value: TestDecodeIntoUsed)
 			err = got.UnmarshalCBOR(data)
 			if tc.want != nil {
 				if err != nil || got != *tc.want {

@@ -20,6 +20,13 @@ import "strconv"
 // the item or says what is wrong with it. For generated code, on the slow
 // path of a value that is not a pointer, slice, map or interface.
 func (d *Decoder) KeepNull() bool {
+	// In line: an item of major type 0-5 or a float or simple value in
+	// two bytes or more, buffered, is no null (nor a tag before one).
+	// (0xc0 to 0xf7 in one unsigned comparison.)
+	return (d.off >= len(d.buf) || d.buf[d.off]-0xc0 <= byteUndefined-0xc0) && d.keepNull()
+}
+
+func (d *Decoder) keepNull() bool {
 	if d.opts.Strict {
 		return false
 	}
@@ -271,4 +278,29 @@ func ReadBytesUnmarshal[E ~uint8, P interface {
 		out = append(out, 0)[:len(out)]
 	}
 	return out, nil
+}
+
+// skipFieldMap skips a map read into a struct none of whose fields it can
+// name, as fxamacker/cbor reads one: each key must be a text string or an
+// integer within int64 (ReadKey), each value is skipped.
+func (d *Decoder) skipFieldMap() error {
+	n, err := d.ReadMapHead()
+	if err != nil {
+		return err
+	}
+	for i := 0; i != n; i++ {
+		if more, err := d.NextPair(n, i); err != nil {
+			return err
+		} else if !more {
+			break
+		}
+		if _, err := d.ReadKey(); err != nil {
+			return err
+		}
+		if err := d.Skip(); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
 }

@@ -46,8 +46,10 @@
 //
 //	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
 //
-// Decoding into a value that already holds data never writes into an
-// earlier input, whether that decode was zero-copy or not, and whether the
+// Decoding into a value that already holds data decodes in place, as
+// fxamacker/cbor does (maps keep their entries, a slice whose capacity
+// holds the elements is decoded into its own array, pointees are reused),
+// and never writes into an earlier input, whether that decode was zero-copy or not, and whether the
 // input is another buffer of the program's, a string's bytes or a file
 // mapped read-only. The rule that makes it so: a decoder writes a byte
 // string (or the item a union's catch-all keeps) into the array of the

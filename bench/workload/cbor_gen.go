@@ -102,7 +102,7 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -170,32 +170,6 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xff {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Service = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Method = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Deadline = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.Priority = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Idempotent = false
-		}
-		if seen&(1<<6) == 0 {
-			v.TraceID = [16]byte{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Payload = nil
-		}
-	}
 	return nil
 }
 
@@ -491,7 +465,7 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -565,41 +539,6 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7ff {
-		if seen&(1<<0) == 0 {
-			v.UserID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Email = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Age = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Score = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Verified = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Balance = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.Locale = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.Ratio = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.Level = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.Deleted = nil
-		}
-	}
 	return nil
 }
 
@@ -1003,7 +942,7 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1061,17 +1000,6 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Nodes = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Edges = nil
-		}
-	}
 	return nil
 }
 
@@ -1130,7 +1058,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Nodes")
 			}
-			v.Nodes = runtime.ReuseCleared(d, v.Nodes, n)
+			v.Nodes = runtime.ReuseSlice(d, v.Nodes, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1195,7 +1123,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Edges")
 			}
-			v.Edges = runtime.ReuseCleared(d, v.Edges, n)
+			v.Edges = runtime.ReuseSlice(d, v.Edges, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1324,7 +1252,7 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1384,20 +1312,6 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Weight = 0
-		}
-	}
 	return nil
 }
 
@@ -1561,7 +1475,7 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1621,20 +1535,6 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.From = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.To = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Cost = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Required = false
-		}
-	}
 	return nil
 }
 
@@ -1805,7 +1705,7 @@ func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1859,11 +1759,6 @@ func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.Segments = nil
-		}
-	}
 	return nil
 }
 
@@ -1910,7 +1805,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Segments")
 			}
-			v.Segments = runtime.ReuseCleared(d, v.Segments, n)
+			v.Segments = runtime.ReuseSlice(d, v.Segments, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -2062,7 +1957,7 @@ func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2120,17 +2015,6 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Start = Point{}
-		}
-		if seen&(1<<1) == 0 {
-			v.End = Point{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Label = ""
-		}
-	}
 	return nil
 }
 
@@ -2303,7 +2187,7 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2359,14 +2243,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -2618,7 +2494,7 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2682,26 +2558,6 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Matrix = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Rows = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Index = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Groups = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Grid = [4][4]float64{}
-		}
-		if seen&(1<<5) == 0 {
-			v.Chunks = nil
-		}
-	}
 	return nil
 }
 
@@ -2757,7 +2613,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Matrix = append(v.Matrix, nil)
+				v.Matrix = runtime.Grow(v.Matrix)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -2781,7 +2637,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Matrix[i] = append(v.Matrix[i], 0)
+							v.Matrix[i] = runtime.Grow(v.Matrix[i])
 							if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
@@ -2825,7 +2681,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rows = append(v.Rows, nil)
+				v.Rows = runtime.Grow(v.Rows)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -2849,7 +2705,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Rows[i] = append(v.Rows[i], "")
+							v.Rows[i] = runtime.Grow(v.Rows[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
 							} else if d.KeepNull() {
@@ -2882,7 +2738,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			m := make(map[string][]uint32, d.Hint(max(n, 0)))
+			m := v.Index
+			if m == nil {
+				m = make(map[string][]uint32, d.Hint(max(n, 0)))
+				v.Index = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2919,7 +2779,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, 0)
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
 							} else if d.KeepNull() {
@@ -2933,7 +2793,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Index = m
 		}
 		if to == 3 {
 			return nil
@@ -2954,7 +2813,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Groups")
 			}
-			m := make(map[string][]string, d.Hint(max(n, 0)))
+			m := v.Groups
+			if m == nil {
+				m = make(map[string][]string, d.Hint(max(n, 0)))
+				v.Groups = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2991,7 +2854,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, "")
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if d.KeepNull() {
@@ -3005,7 +2868,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Groups = m
 		}
 		if to == 4 {
 			return nil
@@ -3105,7 +2967,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Chunks = append(v.Chunks, nil)
+				v.Chunks = runtime.Grow(v.Chunks)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -3216,7 +3078,7 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3272,14 +3134,6 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Host = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Counts = nil
-		}
-	}
 	return nil
 }
 
@@ -3338,7 +3192,11 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
+			m := v.Counts
+			if m == nil {
+				m = make(map[string]int64, d.Hint(max(n, 0)))
+				v.Counts = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -3360,7 +3218,6 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Counts = m
 		}
 	}
 	if from < 0 {
@@ -3440,7 +3297,7 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3496,14 +3353,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = Address{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -3657,7 +3506,7 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3719,23 +3568,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.TypeName = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Fields = nil
-		}
-	}
 	return nil
 }
 
@@ -3834,7 +3666,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			v.Fields = runtime.ReuseCleared(d, v.Fields, n)
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -3932,7 +3764,7 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3985,14 +3817,6 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = Value{}
-		}
-	}
 	return nil
 }
 
@@ -4200,7 +4024,7 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -4266,29 +4090,6 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Int = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Str = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Bool = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Composite = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Array = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Dict = nil
-		}
-	}
 	return nil
 }
 
@@ -4451,7 +4252,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			v.Array = runtime.ReuseCleared(d, v.Array, n)
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -4487,7 +4288,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Dict")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Dict
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Dict = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -4507,7 +4312,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Dict = m
 		}
 	}
 	if from < 0 {

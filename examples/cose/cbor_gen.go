@@ -118,7 +118,7 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -179,26 +179,6 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Alg = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Crit = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.ContentType = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.KeyID = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.IV = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.PartialIV = nil
-		}
-	}
 	return nil
 }
 
@@ -268,7 +248,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Crit = append(v.Crit, 0)
+				v.Crit = runtime.Grow(v.Crit)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
@@ -451,7 +431,7 @@ func (v *Claims) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -514,29 +494,6 @@ func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Issuer = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Subject = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Audience = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Expires = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.NotBefore = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.IssuedAt = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.ID = nil
-		}
-	}
 	return nil
 }
 

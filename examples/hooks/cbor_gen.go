@@ -88,7 +88,7 @@ func (v *Record) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -148,20 +148,6 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Labels = nil
-		}
-	}
 	return nil
 }
 
@@ -253,7 +239,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Labels = append(v.Labels, "")
+				v.Labels = runtime.Grow(v.Labels)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
 				} else if d.KeepNull() {
@@ -334,7 +320,7 @@ func (v *Block) DecodeCBORBody(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -392,17 +378,6 @@ func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Height = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Prev = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Records = nil
-		}
-	}
 	return nil
 }
 
@@ -478,7 +453,7 @@ func (v *Block) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Records")
 			}
-			v.Records = runtime.ReuseCleared(d, v.Records, n)
+			v.Records = runtime.ReuseSlice(d, v.Records, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -558,7 +533,7 @@ func (v *Envelope) DecodeCBORBody(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -570,7 +545,6 @@ func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Envelope{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -761,7 +735,7 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -817,14 +791,6 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Sensor = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = 0
-		}
-	}
 	return nil
 }
 
@@ -1026,7 +992,7 @@ func (v *Archive) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1038,7 +1004,6 @@ func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Archive{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1144,7 +1109,7 @@ func (v *Archive) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Blocks")
 			}
-			v.Blocks = runtime.ReuseCleared(d, v.Blocks, n)
+			v.Blocks = runtime.ReuseSlice(d, v.Blocks, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1185,7 +1150,11 @@ func (v *Archive) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			m := make(map[string]Record, d.Hint(max(n, 0)))
+			m := v.Index
+			if m == nil {
+				m = make(map[string]Record, d.Hint(max(n, 0)))
+				v.Index = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1205,7 +1174,6 @@ func (v *Archive) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Index = m
 		}
 		if to == 3 {
 			return nil

@@ -130,7 +130,7 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -196,29 +196,6 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Method = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Headers = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Deadline = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Trace = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Params = Params{}
-		}
-	}
 	return nil
 }
 
@@ -303,7 +280,11 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Headers")
 			}
-			m := make(map[string]string, d.Hint(max(n, 0)))
+			m := v.Headers
+			if m == nil {
+				m = make(map[string]string, d.Hint(max(n, 0)))
+				v.Headers = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -323,7 +304,6 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Headers = m
 		}
 		if to == 4 {
 			return nil
@@ -494,7 +474,7 @@ func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -552,17 +532,6 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Get = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Put = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.List = nil
-		}
-	}
 	return nil
 }
 
@@ -735,7 +704,7 @@ func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -791,14 +760,6 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Key = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Consistency = 0
-		}
-	}
 	return nil
 }
 
@@ -945,7 +906,7 @@ func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1005,20 +966,6 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Key = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.TTL = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.IfVersion = nil
-		}
-	}
 	return nil
 }
 
@@ -1196,7 +1143,7 @@ func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1256,20 +1203,6 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Prefix = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Limit = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Cursor = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Keys = false
-		}
-	}
 	return nil
 }
 
@@ -1466,7 +1399,7 @@ func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1526,20 +1459,6 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Result = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Error = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Timing = nil
-		}
-	}
 	return nil
 }
 
@@ -1642,7 +1561,11 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Timing")
 			}
-			m := make(map[string]float32, d.Hint(max(n, 0)))
+			m := v.Timing
+			if m == nil {
+				m = make(map[string]float32, d.Hint(max(n, 0)))
+				v.Timing = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1662,7 +1585,6 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Timing = m
 		}
 	}
 	if from < 0 {
@@ -1765,7 +1687,7 @@ func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1827,23 +1749,6 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Found = false
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Entries = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Next = nil
-		}
-	}
 	return nil
 }
 
@@ -1931,7 +1836,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Entries")
 			}
-			v.Entries = runtime.ReuseCleared(d, v.Entries, n)
+			v.Entries = runtime.ReuseSlice(d, v.Entries, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -2076,7 +1981,7 @@ func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2136,20 +2041,6 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Key = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Size = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Score = 0
-		}
-	}
 	return nil
 }
 
@@ -2338,7 +2229,7 @@ func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2400,23 +2291,6 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Code = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Message = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.RetryAfter = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Fields = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Data = nil
-		}
-	}
 	return nil
 }
 
@@ -2516,7 +2390,11 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			m := make(map[int]string, d.Hint(max(n, 0)))
+			m := v.Fields
+			if m == nil {
+				m = make(map[int]string, d.Hint(max(n, 0)))
+				v.Fields = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2536,7 +2414,6 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Fields = m
 		}
 		if to == 4 {
 			return nil

@@ -85,7 +85,7 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -141,14 +141,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = Address{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -305,7 +297,7 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -369,26 +361,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.TypeName = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Fields = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Version = 0
-		}
-	}
 	return nil
 }
 
@@ -487,7 +459,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			v.Fields = runtime.ReuseCleared(d, v.Fields, n)
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -597,7 +569,7 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -650,14 +622,6 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = Value{}
-		}
-	}
 	return nil
 }
 
@@ -930,7 +894,7 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1008,47 +972,6 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1fff {
-		if seen&(1<<0) == 0 {
-			v.Bool = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Int = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Uint = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Fix = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Float = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Str = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.Hash = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.Path = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.Array = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.Dict = nil
-		}
-		if seen&(1<<11) == 0 {
-			v.Index = nil
-		}
-		if seen&(1<<12) == 0 {
-			v.Composite = nil
-		}
-	}
 	return nil
 }
 
@@ -1312,7 +1235,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			v.Array = runtime.ReuseCleared(d, v.Array, n)
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1348,7 +1271,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Dict")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Dict
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Dict = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1368,7 +1295,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Dict = m
 		}
 		if to == 11 {
 			return nil
@@ -1389,7 +1315,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			m := make(map[int32]string, d.Hint(max(n, 0)))
+			m := v.Index
+			if m == nil {
+				m = make(map[int32]string, d.Hint(max(n, 0)))
+				v.Index = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1409,7 +1339,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Index = m
 		}
 		if to == 12 {
 			return nil
@@ -1512,7 +1441,7 @@ func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1568,14 +1497,6 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Domain = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Identifier = ""
-		}
-	}
 	return nil
 }
 
@@ -1748,7 +1669,7 @@ func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1811,29 +1732,6 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.MaxBytes = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.MaxRecords = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.MaxDepth = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Frozen = false
-		}
-		if seen&(1<<4) == 0 {
-			v.Burst = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Quotas = [3]int16{}
-		}
-		if seen&(1<<6) == 0 {
-			v.Exempt = nil
-		}
-	}
 	return nil
 }
 
@@ -1983,7 +1881,11 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Exempt")
 			}
-			m := make(map[bool][]Address, d.Hint(max(n, 0)))
+			m := v.Exempt
+			if m == nil {
+				m = make(map[bool][]Address, d.Hint(max(n, 0)))
+				v.Exempt = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2011,7 +1913,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
 						}
-						e = runtime.ReuseCleared(d, e, n1)
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
 								if more1, err := d.NextElem(n1, i1); err != nil {
@@ -2033,7 +1935,6 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Exempt = m
 		}
 	}
 	if from < 0 {

@@ -277,7 +277,8 @@ func AppendArray[T any](dst []byte, a []T, o Options) (_ []byte, err error) {
 }
 
 // DecodeSlice decodes into *s, a []T for a type parameter T, what
-// AppendSlice writes, reusing the capacity of *s.
+// AppendSlice writes, into the array of *s when its capacity holds the
+// elements (each decoded in place, as fxamacker/cbor decodes them).
 func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 	if null, err := d.ReadNil(); err != nil {
 		return err
@@ -294,11 +295,7 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 	if err != nil {
 		return err
 	}
-	out := (*s)[:0]
-	if h := d.Hint(max(n, 0)); out == nil || cap(out) < h {
-		out = make([]T, 0, h)
-	}
-	var zero T
+	out := runtime.ReuseSlice(d, *s, n) // elements decoded in place, as fxamacker does
 	for i := 0; ; i++ {
 		more, err := d.NextElem(n, i)
 		if err != nil {
@@ -307,7 +304,7 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 		if !more {
 			break
 		}
-		out = append(out, zero)
+		out = runtime.Grow(out)
 		if err := DecodeValue(d, &out[i]); err != nil {
 			*s = out
 			return runtime.AtIndex(err, i)

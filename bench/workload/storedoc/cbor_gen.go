@@ -111,7 +111,7 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -168,20 +168,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Fields = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.QualifiedName = ""
-		}
-	}
 	return nil
 }
 
@@ -250,7 +236,11 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Fields
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Fields = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -272,7 +262,6 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Fields = m
 		}
 		if to == 3 {
 			return nil
@@ -356,7 +345,7 @@ func (v *Location) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -409,14 +398,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -581,7 +562,7 @@ func (v *Dictionary) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Dictionary) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -634,14 +615,6 @@ func (v *Dictionary) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Values = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Entries = nil
-		}
-	}
 	return nil
 }
 
@@ -697,7 +670,7 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Values = append(v.Values, nil)
+				v.Values = runtime.Grow(v.Values)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Values")
@@ -726,7 +699,11 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Entries")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Entries
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Entries = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -748,7 +725,6 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Entries = m
 		}
 	}
 	if from < 0 {

@@ -197,7 +197,7 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -261,26 +261,6 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Matrix = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Rows = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Index = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Groups = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Grid = [4][4]float64{}
-		}
-		if seen&(1<<5) == 0 {
-			v.Chunks = nil
-		}
-	}
 	return nil
 }
 
@@ -336,7 +316,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Matrix = append(v.Matrix, nil)
+				v.Matrix = runtime.Grow(v.Matrix)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -360,7 +340,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Matrix[i] = append(v.Matrix[i], 0)
+							v.Matrix[i] = runtime.Grow(v.Matrix[i])
 							if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
@@ -404,7 +384,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rows = append(v.Rows, nil)
+				v.Rows = runtime.Grow(v.Rows)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -428,7 +408,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Rows[i] = append(v.Rows[i], "")
+							v.Rows[i] = runtime.Grow(v.Rows[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
 							} else if d.KeepNull() {
@@ -461,7 +441,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			m := make(map[string][]uint32, d.Hint(max(n, 0)))
+			m := v.Index
+			if m == nil {
+				m = make(map[string][]uint32, d.Hint(max(n, 0)))
+				v.Index = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -498,7 +482,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, 0)
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
 							} else if d.KeepNull() {
@@ -512,7 +496,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Index = m
 		}
 		if to == 3 {
 			return nil
@@ -533,7 +516,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Groups")
 			}
-			m := make(map[string][]string, d.Hint(max(n, 0)))
+			m := v.Groups
+			if m == nil {
+				m = make(map[string][]string, d.Hint(max(n, 0)))
+				v.Groups = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -570,7 +557,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, "")
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if d.KeepNull() {
@@ -584,7 +571,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Groups = m
 		}
 		if to == 4 {
 			return nil
@@ -684,7 +670,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Chunks = append(v.Chunks, nil)
+				v.Chunks = runtime.Grow(v.Chunks)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -792,7 +778,7 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -848,14 +834,6 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Host = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Counts = nil
-		}
-	}
 	return nil
 }
 
@@ -914,7 +892,11 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
+			m := v.Counts
+			if m == nil {
+				m = make(map[string]int64, d.Hint(max(n, 0)))
+				v.Counts = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -936,7 +918,6 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Counts = m
 		}
 	}
 	if from < 0 {
@@ -1016,7 +997,7 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1072,14 +1053,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = Address{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -1233,7 +1206,7 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1295,23 +1268,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.TypeName = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Fields = nil
-		}
-	}
 	return nil
 }
 
@@ -1410,7 +1366,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			v.Fields = runtime.ReuseCleared(d, v.Fields, n)
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1508,7 +1464,7 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1561,14 +1517,6 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = Value{}
-		}
-	}
 	return nil
 }
 
@@ -1773,7 +1721,7 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1839,29 +1787,6 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Int = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Str = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Bool = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Composite = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Array = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Dict = nil
-		}
-	}
 	return nil
 }
 
@@ -2024,7 +1949,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			v.Array = runtime.ReuseCleared(d, v.Array, n)
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -2060,7 +1985,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Dict")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Dict
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Dict = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2080,7 +2009,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Dict = m
 		}
 	}
 	if from < 0 {

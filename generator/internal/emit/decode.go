@@ -253,7 +253,7 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 	array := !evolving(s)
 	var cases []jen.Code
 	if array {
-		cases = append(cases, jen.Case(jen.Lit(-1)).Block(append(dropEmbedded(s), arrayHead(s)...)...))
+		cases = append(cases, jen.Case(jen.Lit(-1)).Block(arrayHead(s)...))
 	}
 	e.errInScope, e.errMethod, e.errUsed = true, true, false
 	defer func() { e.errInScope, e.errMethod = false, false }()
@@ -261,7 +261,7 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
 		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
 		body := append([]jen.Code{jen.Comment(model.FieldID(f))}, hoisted...)
-		body = append(body, embeddedAlloc(f, wrap, dec)...)
+		body = append(body, embeddedAlloc(f, dec)...)
 		if i < len(s.Fields)-1 {
 			body = append(body,
 				jen.If(jen.Id("to").Op("==").Lit(i+1)).Block(jen.Return(jen.Nil())),
@@ -289,33 +289,20 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 
 // embeddedAlloc runs dec, the decoder of a field promoted through
 // embedded pointers, after allocating each nil one, as fxamacker/cbor
-// does, except for a null when the pointer is nil: what a nil pointer was
-// written as stays nil, and the field is not decoded.
+// does (for a null too, which then leaves the field as it is); a non-nil
+// one is decoded into in place.
 //
 //	if v.Base == nil {
-//		if null, err := d.ReadNull(); err != nil {
-//			return runtime.AtField(err, "F")
-//		} else if !null {
-//			v.Base = new(Base)
-//		}
+//		v.Base = new(Base)
 //	}
-//	if v.Base != nil {
-//		dec
-//	}
-func embeddedAlloc(f *model.Field, wrap pathFunc, dec []jen.Code) []jen.Code {
+//	dec
+func embeddedAlloc(f *model.Field, dec []jen.Code) []jen.Code {
 	ptrs, embeds := embeddedPtrs(f)
-	for k := len(ptrs) - 1; k >= 0; k-- {
-		p := ptrs[k]
-		dec = []jen.Code{
-			jen.If(jen.Add(p).Op("==").Nil()).Block(
-				jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(), jen.Id("err").Op("!=").Nil()).
-					Block(jen.Return(wrap(jen.Id("err")))).
-					Else().If(jen.Op("!").Id("null")).Block(jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem()))),
-			),
-			jen.If(jen.Add(p).Op("!=").Nil()).Block(dec...),
-		}
+	var out []jen.Code
+	for k, p := range ptrs {
+		out = append(out, jen.If(jen.Add(p).Op("==").Nil()).Block(jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem()))))
 	}
-	return dec
+	return append(out, dec...)
 }
 
 // fieldNames is the array literal of the Go field names, indexed by field.

@@ -480,35 +480,30 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 	return []jen.Code{jen.Block(code...)}
 }
 
-// decodeSlice decodes a non-null array into a slice, reusing its capacity
-// when it is large enough. The first allocation is bounded by d.Hint, so a
-// forged length on a stream cannot allocate more than has arrived.
+// decodeSlice decodes a non-null array into a slice, in place as
+// fxamacker/cbor does: into the slice's own array when its capacity holds
+// the elements (runtime.ReuseSlice), each element decoded into what it held
+// (runtime.Grow), else into a new one. The first allocation is bounded by
+// d.Hint, so a forged length on a stream cannot allocate more than has
+// arrived.
 func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n, i := jen.Id(local("n", depth)), local("i", depth)
-	zero := zeroValue(t.ElemZero, t.Elem.GoType())
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
-	reuse := "ReuseSlice"
-	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
-	if t.ElemZero == model.ZeroComposite {
-		// A struct or array element: the slice's spare elements are
-		// cleared once, and the new element is taken from them, not
-		// copied from a zero value (which for a struct with a lock would
-		// also be go vet's copylocks).
-		reuse = "ReuseCleared"
-		loop = []jen.Code{jen.Add(to).Op("=").Add(rt("Grow")).Call(to)}
-	}
+	loop := []jen.Code{jen.Add(to).Op("=").Add(rt("Grow")).Call(to)}
 	loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })...)
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		ifErr(wrap),
-		jen.Add(to).Op("=").Add(rt(reuse)).Call(jen.Id("d"), to, n),
+		jen.Add(to).Op("=").Add(rt("ReuseSlice")).Call(jen.Id("d"), to, n),
 		elemLoop(depth, "NextElem", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}
 }
 
-// decodeMap decodes a non-null map into a new Go map. A key that comes
-// twice keeps its last value.
+// decodeMap decodes a non-null map into the Go map to holds, or into a new
+// one when it is nil, as fxamacker/cbor does: the map keeps its entries and
+// gains the decoded ones, each value decoded into a zero value. A key that
+// comes twice keeps its last value.
 func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n := jen.Id(local("n", depth))
 	m, k, v := jen.Id(local("m", depth)), local("k", depth), jen.Id(local("e", depth))
@@ -547,10 +542,13 @@ func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) 
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
 		ifErr(wrap),
-		jen.Add(m).Op(":=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+		jen.Add(m).Op(":=").Add(to),
+		jen.If(jen.Add(m).Op("==").Nil()).Block(
+			jen.Add(m).Op("=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+			jen.Add(to).Op("=").Add(m),
+		),
 		elemLoop(depth, "NextPair", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
-		jen.Add(to).Op("=").Add(m),
 	}
 }
 

@@ -428,29 +428,6 @@ func decodeFieldsCall(from, to jen.Code) jen.Code {
 	).Block(jen.Return(jen.Id("err")))
 }
 
-// dropEmbedded sets the embedded pointers of s to nil before an array of
-// all its fields is read, so that the array decodes into a used value as
-// into a new one: a nil embedded pointer is written as nulls, which stay
-// nil (embeddedAlloc) but which the fields of a non-nil one would refuse.
-//
-//	v.Base = nil
-func dropEmbedded(s *model.Struct) []jen.Code {
-	var out []jen.Code
-	done := map[string]bool{}
-	for _, f := range s.Fields {
-		ptrs, _ := embeddedPtrs(f)
-		if len(ptrs) == 0 {
-			continue
-		}
-		key := fmt.Sprintf("%#v", ptrs[0])
-		if !done[key] {
-			done[key] = true
-			out = append(out, jen.Add(ptrs[0]).Op("=").Nil())
-		}
-	}
-	return out
-}
-
 // zeroValue is the zero value of a value of type goT, written as form
 // says.
 func zeroValue(form model.ZeroForm, goT types.Type) jen.Code {

@@ -183,7 +183,7 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -251,48 +251,6 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xff {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Meta = struct {
-				Author string "cbor:\"author\""
-				Rev    uint16 "cbor:\"rev,omitempty\""
-				Tags   []string
-			}{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Parts = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Cover = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Seen = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Notes = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Point = struct {
-				_ struct{} "cbor:\",toarray\""
-				X float64
-				Y float64
-			}{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Tree = struct {
-				Label string
-				Kids  []struct {
-					Label string
-					Leaf  *struct {
-						Weight float32
-					}
-				}
-			}{}
-		}
-	}
 	return nil
 }
 
@@ -362,7 +320,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Parts")
 			}
-			v.Parts = runtime.ReuseCleared(d, v.Parts, n)
+			v.Parts = runtime.ReuseSlice(d, v.Parts, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -424,7 +382,11 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Seen")
 			}
-			m := make(map[string]struct{}, d.Hint(max(n, 0)))
+			m := v.Seen
+			if m == nil {
+				m = make(map[string]struct{}, d.Hint(max(n, 0)))
+				v.Seen = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -444,7 +406,6 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Seen = m
 		}
 		if to == 5 {
 			return nil
@@ -469,10 +430,14 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Notes")
 			}
-			m := make(map[string]struct {
-				At   time.Time "cbor:\"at\""
-				Text string    "cbor:\"text\""
-			}, d.Hint(max(n, 0)))
+			m := v.Notes
+			if m == nil {
+				m = make(map[string]struct {
+					At   time.Time "cbor:\"at\""
+					Text string    "cbor:\"text\""
+				}, d.Hint(max(n, 0)))
+				v.Notes = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -495,7 +460,6 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Notes = m
 		}
 		if to == 6 {
 			return nil
@@ -637,7 +601,7 @@ func (v *Card) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -699,31 +663,6 @@ func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Title = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Meta = struct {
-				A string "cbor:\"a,omitempty\""
-				B []int  "cbor:\"b,omitempty\""
-			}{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Z = struct {
-				N int
-				S string
-			}{}
-		}
-		if seen&(1<<3) == 0 {
-			v.Keep = struct {
-				N int
-			}{}
-		}
-		if seen&(1<<4) == 0 {
-			v.Ps = nil
-		}
-	}
 	return nil
 }
 
@@ -809,7 +748,7 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ps")
 			}
-			v.Ps = runtime.ReuseCleared(d, v.Ps, n)
+			v.Ps = runtime.ReuseSlice(d, v.Ps, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -908,7 +847,11 @@ func (v *Set) DecodeCBOR(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Set", runtime.OneItem)
 			}
-			m := make(Set, d.Hint(max(n, 0)))
+			m := (*v)
+			if m == nil {
+				m = make(Set, d.Hint(max(n, 0)))
+				(*v) = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -928,7 +871,6 @@ func (v *Set) DecodeCBOR(d *runtime.Decoder) error {
 				m[k] = e
 			}
 			d.Leave()
-			(*v) = m
 		}
 	}
 	return nil
@@ -1010,7 +952,7 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1022,7 +964,6 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Page[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1254,7 +1195,7 @@ func (v *Arr) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1316,30 +1257,6 @@ func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.A = [2]struct {
-				X int8
-			}{}
-		}
-		if seen&(1<<1) == 0 {
-			v.E = struct {
-				_ struct{} "cbor:\",toarray\""
-			}{}
-		}
-		if seen&(1<<2) == 0 {
-			v.ME = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.MS = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.U = struct {
-				a int
-				B int
-			}{}
-		}
-	}
 	return nil
 }
 
@@ -1437,10 +1354,14 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ME")
 			}
-			m := make(map[string]struct {
-				_ struct{} "cbor:\",toarray\""
-				K bool
-			}, d.Hint(max(n, 0)))
+			m := v.ME
+			if m == nil {
+				m = make(map[string]struct {
+					_ struct{} "cbor:\",toarray\""
+					K bool
+				}, d.Hint(max(n, 0)))
+				v.ME = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1471,7 +1392,6 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ME = m
 		}
 		if to == 3 {
 			return nil
@@ -1495,9 +1415,13 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MS")
 			}
-			m := make(map[string]struct {
-				_ struct{} "cbor:\",toarray\""
-			}, d.Hint(max(n, 0)))
+			m := v.MS
+			if m == nil {
+				m = make(map[string]struct {
+					_ struct{} "cbor:\",toarray\""
+				}, d.Hint(max(n, 0)))
+				v.MS = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1519,7 +1443,6 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MS = m
 		}
 		if to == 4 {
 			return nil
@@ -1620,7 +1543,7 @@ func (v *cborAnon_Doc_Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1678,17 +1601,6 @@ func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Author = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Rev = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Tags = nil
-		}
-	}
 	return nil
 }
 
@@ -1768,7 +1680,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -1846,7 +1758,7 @@ func (v *cborAnon_Doc_Parts) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1905,14 +1817,6 @@ func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Size = 0
-		}
-	}
 	return nil
 }
 
@@ -2038,7 +1942,7 @@ func (v *cborAnon_Doc_Cover) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2096,17 +2000,6 @@ func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.URL = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Width = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Height = 0
-		}
-	}
 	return nil
 }
 
@@ -2232,7 +2125,7 @@ func (v *cborAnon_Doc_Seen) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Seen) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2359,7 +2252,7 @@ func (v *cborAnon_Doc_Notes) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2415,14 +2308,6 @@ func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.At = time.Time{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Text = ""
-		}
-	}
 	return nil
 }
 
@@ -2655,7 +2540,7 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2709,11 +2594,6 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.Weight = 0
-		}
-	}
 	return nil
 }
 
@@ -2827,7 +2707,7 @@ func (v *cborAnon_Doc_Tree_Kids) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2883,14 +2763,6 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Leaf = nil
-		}
-	}
 	return nil
 }
 
@@ -3040,7 +2912,7 @@ func (v *cborAnon_Doc_Tree) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3096,14 +2968,6 @@ func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Kids = nil
-		}
-	}
 	return nil
 }
 
@@ -3162,7 +3026,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 			if err != nil {
 				return runtime.AtField(err, "Kids")
 			}
-			v.Kids = runtime.ReuseCleared(d, v.Kids, n)
+			v.Kids = runtime.ReuseSlice(d, v.Kids, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -3268,7 +3132,7 @@ func (v *cborAnon_Card_Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3324,14 +3188,6 @@ func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.A = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.B = nil
-		}
-	}
 	return nil
 }
 
@@ -3399,7 +3255,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 						break
 					}
 				}
-				v.B = append(v.B, 0)
+				v.B = runtime.Grow(v.B)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.B[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -3479,7 +3335,7 @@ func (v *cborAnon_Card_Z) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3535,14 +3391,6 @@ func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.N = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.S = ""
-		}
-	}
 	return nil
 }
 
@@ -3660,7 +3508,7 @@ func (v *cborAnon_Card_Keep) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3714,11 +3562,6 @@ func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.N = 0
-		}
-	}
 	return nil
 }
 
@@ -3824,7 +3667,7 @@ func (v *cborAnon_Card_Ps) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3878,11 +3721,6 @@ func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.V = 0
-		}
-	}
 	return nil
 }
 
@@ -3980,7 +3818,7 @@ func (v *cborAnon_Set) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Set) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -4101,7 +3939,7 @@ func (v *cborAnon_Page_Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -4155,11 +3993,6 @@ func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.N = 0
-		}
-	}
 	return nil
 }
 
@@ -4265,7 +4098,7 @@ func (v *cborAnon_Arr_A) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -4319,11 +4152,6 @@ func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-	}
 	return nil
 }
 
@@ -4716,7 +4544,7 @@ func (v *cborAnon_Arr_U) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -4770,11 +4598,6 @@ func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.B = 0
-		}
-	}
 	return nil
 }
 

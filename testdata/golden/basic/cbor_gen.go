@@ -119,7 +119,7 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -199,50 +199,6 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3fff {
-		if seen&(1<<0) == 0 {
-			v.B = false
-		}
-		if seen&(1<<1) == 0 {
-			v.I = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.I8 = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.I16 = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.I32 = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.I64 = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.U = 0
-		}
-		if seen&(1<<7) == 0 {
-			v.U8 = 0
-		}
-		if seen&(1<<8) == 0 {
-			v.U16 = 0
-		}
-		if seen&(1<<9) == 0 {
-			v.U32 = 0
-		}
-		if seen&(1<<10) == 0 {
-			v.U64 = 0
-		}
-		if seen&(1<<11) == 0 {
-			v.F32 = 0
-		}
-		if seen&(1<<12) == 0 {
-			v.F64 = 0
-		}
-		if seen&(1<<13) == 0 {
-			v.S = ""
-		}
-	}
 	return nil
 }
 
@@ -540,7 +496,7 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -606,29 +562,6 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Ratio = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Flag = false
-		}
-		if seen&(1<<4) == 0 {
-			v.Level = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Byte = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.Rune = 0
-		}
-	}
 	return nil
 }
 
@@ -824,7 +757,7 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Empty) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {

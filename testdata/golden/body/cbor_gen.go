@@ -72,7 +72,7 @@ func (v *Versioned) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -128,14 +128,6 @@ func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -242,7 +234,7 @@ func (v *Hashed) DecodeCBORBody(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Hashed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -298,14 +290,6 @@ func (v *Hashed) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.A = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.B = ""
-		}
-	}
 	return nil
 }
 
@@ -560,7 +544,7 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -572,7 +556,6 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Holder{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -684,7 +667,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Vs")
 			}
-			v.Vs = runtime.ReuseCleared(d, v.Vs, n)
+			v.Vs = runtime.ReuseSlice(d, v.Vs, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -720,7 +703,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Vm")
 			}
-			m := make(map[string]Versioned, d.Hint(max(n, 0)))
+			m := v.Vm
+			if m == nil {
+				m = make(map[string]Versioned, d.Hint(max(n, 0)))
+				v.Vm = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -740,7 +727,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Vm = m
 		}
 		if to == 3 {
 			return nil
@@ -797,7 +783,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Hs")
 			}
-			v.Hs = runtime.ReuseCleared(d, v.Hs, n)
+			v.Hs = runtime.ReuseSlice(d, v.Hs, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -838,7 +824,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Hm")
 			}
-			m := make(map[int]Hashed, d.Hint(max(n, 0)))
+			m := v.Hm
+			if m == nil {
+				m = make(map[int]Hashed, d.Hint(max(n, 0)))
+				v.Hm = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -863,7 +853,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Hm = m
 		}
 		if to == 7 {
 			return nil
@@ -984,7 +973,7 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1042,17 +1031,6 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.A = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.B = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.C = nil
-		}
-	}
 	return nil
 }
 
@@ -1134,7 +1112,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.C = append(v.C, 0)
+				v.C = runtime.Grow(v.C)
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
 				} else if d.KeepNull() {
@@ -1212,7 +1190,7 @@ func (v *Direct) DecodeCBORBody(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1270,17 +1248,6 @@ func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.A = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.B = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.C = nil
-		}
-	}
 	return nil
 }
 
@@ -1362,7 +1329,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.C = append(v.C, 0)
+				v.C = runtime.Grow(v.C)
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
 				} else if d.KeepNull() {
@@ -1440,7 +1407,7 @@ func (v *Buffered) DecodeCBORBody(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1498,17 +1465,6 @@ func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.A = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.B = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.C = nil
-		}
-	}
 	return nil
 }
 
@@ -1590,7 +1546,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.C = append(v.C, 0)
+				v.C = runtime.Grow(v.C)
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
 				} else if d.KeepNull() {
@@ -1720,7 +1676,7 @@ func (v *Routes) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1778,17 +1734,6 @@ func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Plain = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Direct = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Buffered = nil
-		}
-	}
 	return nil
 }
 
@@ -1835,7 +1780,7 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Plain")
 			}
-			v.Plain = runtime.ReuseCleared(d, v.Plain, n)
+			v.Plain = runtime.ReuseSlice(d, v.Plain, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1870,7 +1815,7 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Direct")
 			}
-			v.Direct = runtime.ReuseCleared(d, v.Direct, n)
+			v.Direct = runtime.ReuseSlice(d, v.Direct, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1905,7 +1850,7 @@ func (v *Routes) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Buffered")
 			}
-			v.Buffered = runtime.ReuseCleared(d, v.Buffered, n)
+			v.Buffered = runtime.ReuseSlice(d, v.Buffered, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -2068,7 +2013,7 @@ func (v *Scores) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2080,7 +2025,6 @@ func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Scores{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2186,7 +2130,11 @@ func (v *Scores) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]Percent, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]Percent, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2211,7 +2159,6 @@ func (v *Scores) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 	}
 	if from < 0 {
@@ -2270,7 +2217,7 @@ func (v *Signed[T]) DecodeCBORBody(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2282,7 +2229,6 @@ func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Signed[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2486,7 +2432,7 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2498,7 +2444,6 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Ledger{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2589,7 +2534,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Entries")
 			}
-			v.Entries = runtime.ReuseCleared(d, v.Entries, n)
+			v.Entries = runtime.ReuseSlice(d, v.Entries, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {

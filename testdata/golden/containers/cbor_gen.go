@@ -415,7 +415,7 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -515,80 +515,6 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xffffff {
-		if seen&(1<<0) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Blob = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Fixed = [3]byte{}
-		}
-		if seen&(1<<3) == 0 {
-			v.Hash = Hash{}
-		}
-		if seen&(1<<4) == 0 {
-			v.Ints = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Triple = [3]int16{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Grid = [2][2]uint8{}
-		}
-		if seen&(1<<8) == 0 {
-			v.Nested = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.ByName = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.ByInt = nil
-		}
-		if seen&(1<<11) == 0 {
-			v.ByUint = nil
-		}
-		if seen&(1<<12) == 0 {
-			v.ByBool = nil
-		}
-		if seen&(1<<13) == 0 {
-			v.Counts = nil
-		}
-		if seen&(1<<14) == 0 {
-			v.ByColor = nil
-		}
-		if seen&(1<<15) == 0 {
-			v.PInt = nil
-		}
-		if seen&(1<<16) == 0 {
-			v.PString = nil
-		}
-		if seen&(1<<17) == 0 {
-			v.PBytes = nil
-		}
-		if seen&(1<<18) == 0 {
-			v.PSlice = nil
-		}
-		if seen&(1<<19) == 0 {
-			v.PMap = nil
-		}
-		if seen&(1<<20) == 0 {
-			v.PPInt = nil
-		}
-		if seen&(1<<21) == 0 {
-			v.PHash = nil
-		}
-		if seen&(1<<22) == 0 {
-			v.Pointers = nil
-		}
-		if seen&(1<<23) == 0 {
-			v.MapOfMap = nil
-		}
-	}
 	return nil
 }
 
@@ -700,7 +626,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ints = append(v.Ints, 0)
+				v.Ints = runtime.Grow(v.Ints)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -740,7 +666,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -861,7 +787,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Nested = append(v.Nested, nil)
+				v.Nested = runtime.Grow(v.Nested)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -885,7 +811,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Nested[i] = append(v.Nested[i], "")
+							v.Nested[i] = runtime.Grow(v.Nested[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
 							} else if d.KeepNull() {
@@ -918,7 +844,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]int, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -940,7 +870,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 10 {
 			return nil
@@ -961,7 +890,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByInt")
 			}
-			m := make(map[int64]string, d.Hint(max(n, 0)))
+			m := v.ByInt
+			if m == nil {
+				m = make(map[int64]string, d.Hint(max(n, 0)))
+				v.ByInt = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -981,7 +914,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByInt = m
 		}
 		if to == 11 {
 			return nil
@@ -1002,7 +934,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByUint")
 			}
-			m := make(map[uint8]bool, d.Hint(max(n, 0)))
+			m := v.ByUint
+			if m == nil {
+				m = make(map[uint8]bool, d.Hint(max(n, 0)))
+				v.ByUint = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1022,7 +958,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByUint = m
 		}
 		if to == 12 {
 			return nil
@@ -1043,7 +978,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByBool")
 			}
-			m := make(map[bool]float32, d.Hint(max(n, 0)))
+			m := v.ByBool
+			if m == nil {
+				m = make(map[bool]float32, d.Hint(max(n, 0)))
+				v.ByBool = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1063,7 +1002,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByBool = m
 		}
 		if to == 13 {
 			return nil
@@ -1084,7 +1022,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			m := make(Counts, d.Hint(max(n, 0)))
+			m := v.Counts
+			if m == nil {
+				m = make(Counts, d.Hint(max(n, 0)))
+				v.Counts = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1104,7 +1046,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Counts = m
 		}
 		if to == 14 {
 			return nil
@@ -1125,7 +1066,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByColor")
 			}
-			m := make(map[Color][]byte, d.Hint(max(n, 0)))
+			m := v.ByColor
+			if m == nil {
+				m = make(map[Color][]byte, d.Hint(max(n, 0)))
+				v.ByColor = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1155,7 +1100,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[Color(k)] = e
 			}
 			d.Leave()
-			v.ByColor = m
 		}
 		if to == 15 {
 			return nil
@@ -1282,7 +1226,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								break
 							}
 						}
-						(*v.PSlice) = append((*v.PSlice), 0)
+						(*v.PSlice) = runtime.Grow((*v.PSlice))
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.PSlice)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
@@ -1328,7 +1272,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					if err != nil {
 						return runtime.AtField(err, "PMap")
 					}
-					m1 := make(map[string]string, d.Hint(max(n1, 0)))
+					m1 := (*v.PMap)
+					if m1 == nil {
+						m1 = make(map[string]string, d.Hint(max(n1, 0)))
+						(*v.PMap) = m1
+					}
 					for i1 := 0; i1 != n1; i1++ {
 						if n1 < 0 {
 							if more1, err := d.NextPair(n1, i1); err != nil {
@@ -1348,7 +1296,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						}
 					}
 					d.Leave()
-					(*v.PMap) = m1
 				}
 			}
 		}
@@ -1446,7 +1393,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Pointers = append(v.Pointers, nil)
+				v.Pointers = runtime.Grow(v.Pointers)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -1492,7 +1439,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MapOfMap")
 			}
-			m := make(map[string]map[int]string, d.Hint(max(n, 0)))
+			m := v.MapOfMap
+			if m == nil {
+				m = make(map[string]map[int]string, d.Hint(max(n, 0)))
+				v.MapOfMap = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1520,7 +1471,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
 						}
-						m1 := make(map[int]string, d.Hint(max(n1, 0)))
+						m1 := e
+						if m1 == nil {
+							m1 = make(map[int]string, d.Hint(max(n1, 0)))
+							e = m1
+						}
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
 								if more1, err := d.NextPair(n1, i1); err != nil {
@@ -1540,13 +1495,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 						}
 						d.Leave()
-						e = m1
 					}
 				}
 				m[k] = e
 			}
 			d.Leave()
-			v.MapOfMap = m
 		}
 	}
 	if from < 0 {

@@ -152,7 +152,7 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -214,23 +214,6 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3b {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Count = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Score = 0
-		}
-	}
 	return nil
 }
 
@@ -310,7 +293,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -449,7 +432,7 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -507,17 +490,6 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.At = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Source = ""
-		}
-	}
 	return nil
 }
 
@@ -663,7 +635,6 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 3 fields.
 // Arrays written before Note and Rev were added end early; they are set to zero.
 func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
-	v.Meta = nil
 	if d.KeepNull() {
 		return nil
 	}
@@ -703,7 +674,7 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -715,7 +686,6 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Framed{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -787,19 +757,13 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 1:
 		// Meta.Note
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Note")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryString(); ok {
-				v.Meta.Note = x
-			} else if d.KeepNull() {
-			} else if v.Meta.Note, err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Note")
-			}
+		if x, ok := d.TryString(); ok {
+			v.Meta.Note = x
+		} else if d.KeepNull() {
+		} else if v.Meta.Note, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "Note")
 		}
 		if to == 2 {
 			return nil
@@ -808,47 +772,41 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 2:
 		// Meta.Rev
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
+			v.Meta = new(Meta)
+		}
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rev")
-			} else if !null {
-				v.Meta = new(Meta)
 			}
 		}
-		if v.Meta != nil {
-			null, ok := d.TryNull()
-			if !ok {
-				if null, err = d.ReadNil(); err != nil {
-					return runtime.AtField(err, "Rev")
-				}
+		if null {
+			v.Meta.Rev = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Rev")
 			}
-			if null {
-				v.Meta.Rev = nil
-			} else {
-				n, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(err, "Rev")
-				}
-				v.Meta.Rev = runtime.ReuseSlice(d, v.Meta.Rev, n)
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						if more, err := d.NextElem(n, i); err != nil {
-							return runtime.AtField(err, "Rev")
-						} else if !more {
-							break
-						}
-					}
-					v.Meta.Rev = append(v.Meta.Rev, 0)
-					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
-						v.Meta.Rev[i] = int(x1)
-					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
-						v.Meta.Rev[i] = -1 - int(x1)
-					} else if d.KeepNull() {
-					} else if v.Meta.Rev[i], err = d.ReadInt(); err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Rev")
+			v.Meta.Rev = runtime.ReuseSlice(d, v.Meta.Rev, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Rev")
+					} else if !more {
+						break
 					}
 				}
-				d.Leave()
+				v.Meta.Rev = runtime.Grow(v.Meta.Rev)
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					v.Meta.Rev[i] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					v.Meta.Rev[i] = -1 - int(x1)
+				} else if d.KeepNull() {
+				} else if v.Meta.Rev[i], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Rev")
+				}
 			}
+			d.Leave()
 		}
 	}
 	return nil
@@ -936,7 +894,7 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -992,14 +950,6 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Note = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Rev = nil
-		}
-	}
 	return nil
 }
 
@@ -1067,7 +1017,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rev = append(v.Rev, 0)
+				v.Rev = runtime.Grow(v.Rev)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {

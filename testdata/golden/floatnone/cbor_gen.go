@@ -85,7 +85,7 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -143,17 +143,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Z = 0
-		}
-	}
 	return nil
 }
 
@@ -361,7 +350,7 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -373,7 +362,6 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Reading{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -552,7 +540,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Series = append(v.Series, 0)
+				v.Series = runtime.Grow(v.Series)
 				if x1, ok1 := d.TryFloat64(); ok1 {
 					v.Series[i] = x1
 				} else if d.KeepNull() {
@@ -622,7 +610,11 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]float64, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]float64, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -642,7 +634,6 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 7 {
 			return nil
@@ -663,7 +654,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Points")
 			}
-			v.Points = runtime.ReuseCleared(d, v.Points, n)
+			v.Points = runtime.ReuseSlice(d, v.Points, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {

@@ -119,7 +119,7 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -131,7 +131,6 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Foreign{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {

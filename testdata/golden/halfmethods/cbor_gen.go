@@ -157,7 +157,7 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -169,7 +169,6 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Reading{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -293,7 +292,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Temps = append(v.Temps, 0)
+				v.Temps = runtime.Grow(v.Temps)
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
@@ -339,7 +338,11 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]Level, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]Level, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -364,7 +367,6 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 4 {
 			return nil
@@ -424,7 +426,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							break
 						}
 					}
-					v.Labels = append(v.Labels, "")
+					v.Labels = runtime.Grow(v.Labels)
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Labels[i] = x1
 					} else if d.KeepNull() {

@@ -170,7 +170,7 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -182,7 +182,6 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Header{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -307,7 +306,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Crit = append(v.Crit, 0)
+				v.Crit = runtime.Grow(v.Crit)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
@@ -406,7 +405,11 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Extra")
 			}
-			m := make(map[string]string, d.Hint(max(n, 0)))
+			m := v.Extra
+			if m == nil {
+				m = make(map[string]string, d.Hint(max(n, 0)))
+				v.Extra = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -426,7 +429,6 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Extra = m
 		}
 		if to == 7 {
 			return nil
@@ -539,7 +541,7 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -597,17 +599,6 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Protected = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Header = Header{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Sig = nil
-		}
-	}
 	return nil
 }
 
@@ -784,7 +775,7 @@ func (v *Message) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -846,23 +837,6 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Protected = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Unprotected = Header{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Payload = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Signatures = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Version = 0
-		}
-	}
 	return nil
 }
 
@@ -952,7 +926,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Signatures")
 			}
-			v.Signatures = runtime.ReuseCleared(d, v.Signatures, n)
+			v.Signatures = runtime.ReuseSlice(d, v.Signatures, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1059,7 +1033,7 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1115,14 +1089,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -1328,7 +1294,7 @@ func (v *Zeros) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1400,38 +1366,6 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3ff {
-		if seen&(1<<0) == 0 {
-			v.F = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.G = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.At = Point{}
-		}
-		if seen&(1<<3) == 0 {
-			v.When = time.Time{}
-		}
-		if seen&(1<<4) == 0 {
-			v.Lvl = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.PLvl = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.Both = ""
-		}
-		if seen&(1<<8) == 0 {
-			v.Arr = [2]int8{}
-		}
-		if seen&(1<<9) == 0 {
-			v.Plain = 0
-		}
-	}
 	return nil
 }
 
@@ -1595,7 +1529,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -1753,7 +1687,7 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1809,14 +1743,6 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Note = ""
-		}
-	}
 	return nil
 }
 
@@ -1944,7 +1870,7 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1998,11 +1924,6 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.Count = 0
-		}
-	}
 	return nil
 }
 
@@ -2125,7 +2046,7 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2137,7 +2058,6 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Record{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2196,7 +2116,6 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	var err error
 	switch from {
 	case -1:
-		v.More = nil
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
 			if d.KeepNull() {
@@ -2245,21 +2164,15 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 2:
 		// More.Count
 		if v.More == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Count")
-			} else if !null {
-				v.More = new(More)
-			}
+			v.More = new(More)
 		}
-		if v.More != nil {
-			if x, ok := d.TryUint(math.MaxInt); ok {
-				v.More.Count = int(x)
-			} else if x, ok := d.TryNeg(math.MaxInt); ok {
-				v.More.Count = -1 - int(x)
-			} else if d.KeepNull() {
-			} else if v.More.Count, err = d.ReadInt(); err != nil {
-				return runtime.AtField(err, "Count")
-			}
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.More.Count = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.More.Count = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.More.Count, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Count")
 		}
 		if to == 3 {
 			return nil
@@ -2507,7 +2420,7 @@ func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2609,83 +2522,6 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1ffffff {
-		if seen&(1<<0) == 0 {
-			v.A0 = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.A1 = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.A2 = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.A3 = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.A4 = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.A5 = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.A6 = 0
-		}
-		if seen&(1<<7) == 0 {
-			v.A7 = 0
-		}
-		if seen&(1<<8) == 0 {
-			v.A8 = 0
-		}
-		if seen&(1<<9) == 0 {
-			v.A9 = 0
-		}
-		if seen&(1<<10) == 0 {
-			v.A10 = 0
-		}
-		if seen&(1<<11) == 0 {
-			v.A11 = 0
-		}
-		if seen&(1<<12) == 0 {
-			v.A12 = 0
-		}
-		if seen&(1<<13) == 0 {
-			v.A13 = 0
-		}
-		if seen&(1<<14) == 0 {
-			v.A14 = 0
-		}
-		if seen&(1<<15) == 0 {
-			v.A15 = 0
-		}
-		if seen&(1<<16) == 0 {
-			v.A16 = 0
-		}
-		if seen&(1<<17) == 0 {
-			v.A17 = 0
-		}
-		if seen&(1<<18) == 0 {
-			v.A18 = 0
-		}
-		if seen&(1<<19) == 0 {
-			v.A19 = 0
-		}
-		if seen&(1<<20) == 0 {
-			v.A20 = 0
-		}
-		if seen&(1<<21) == 0 {
-			v.A21 = 0
-		}
-		if seen&(1<<22) == 0 {
-			v.A22 = 0
-		}
-		if seen&(1<<23) == 0 {
-			v.A23 = 0
-		}
-		if seen&(1<<24) == 0 {
-			v.A24 = 0
-		}
-	}
 	return nil
 }
 
@@ -3124,7 +2960,7 @@ func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3180,14 +3016,6 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -3332,7 +3160,7 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3388,14 +3216,6 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.At = Coord{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Many = [2]Coord{}
-		}
-	}
 	return nil
 }
 

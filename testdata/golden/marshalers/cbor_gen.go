@@ -121,7 +121,7 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -133,7 +133,6 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Priced{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -240,7 +239,7 @@ func (v *Priced) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Prices")
 			}
-			v.Prices = runtime.ReuseCleared(d, v.Prices, n)
+			v.Prices = runtime.ReuseSlice(d, v.Prices, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -392,7 +391,7 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -404,7 +403,6 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Addressed{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -517,7 +515,11 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Addrs")
 			}
-			m := make(map[string]netip.Addr, d.Hint(max(n, 0)))
+			m := v.Addrs
+			if m == nil {
+				m = make(map[string]netip.Addr, d.Hint(max(n, 0)))
+				v.Addrs = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -549,7 +551,6 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Addrs = m
 		}
 	}
 	if from < 0 {
@@ -631,7 +632,7 @@ func (v *Octets) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -685,11 +686,6 @@ func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.Octets = nil
-		}
-	}
 	return nil
 }
 

@@ -92,7 +92,7 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -104,7 +104,6 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Inner{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -281,7 +280,7 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -293,7 +292,6 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Box[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -477,7 +475,7 @@ func (v *Mid) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -489,7 +487,6 @@ func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Mid{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -873,7 +870,7 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -885,7 +882,6 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Holder{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1048,7 +1044,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Bs = append(v.Bs, nil)
+				v.Bs = runtime.Grow(v.Bs)
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
@@ -1080,7 +1076,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MB")
 			}
-			m := make(map[string]Blob, d.Hint(max(n, 0)))
+			m := v.MB
+			if m == nil {
+				m = make(map[string]Blob, d.Hint(max(n, 0)))
+				v.MB = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1105,7 +1105,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MB = m
 		}
 		if to == 4 {
 			return nil
@@ -1171,7 +1170,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ws")
 			}
-			v.Ws = runtime.ReuseCleared(d, v.Ws, n)
+			v.Ws = runtime.ReuseSlice(d, v.Ws, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1252,7 +1251,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ks")
 			}
-			v.Ks = runtime.ReuseCleared(d, v.Ks, n)
+			v.Ks = runtime.ReuseSlice(d, v.Ks, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1293,7 +1292,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MK")
 			}
-			m := make(map[string]Broken, d.Hint(max(n, 0)))
+			m := v.MK
+			if m == nil {
+				m = make(map[string]Broken, d.Hint(max(n, 0)))
+				v.MK = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1318,7 +1321,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MK = m
 		}
 		if to == 12 {
 			return nil
@@ -1464,7 +1466,7 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1476,7 +1478,6 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Sparse{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1614,7 +1615,7 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "W")
 			}
-			v.W = runtime.ReuseCleared(d, v.W, n)
+			v.W = runtime.ReuseSlice(d, v.W, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1655,7 +1656,11 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MB")
 			}
-			m := make(map[string]Blob, d.Hint(max(n, 0)))
+			m := v.MB
+			if m == nil {
+				m = make(map[string]Blob, d.Hint(max(n, 0)))
+				v.MB = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1680,7 +1685,6 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MB = m
 		}
 		if to == 4 {
 			return nil

@@ -89,7 +89,7 @@ func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -147,17 +147,6 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.SKU = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Qty = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Price = 0
-		}
-	}
 	return nil
 }
 
@@ -472,7 +461,7 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -550,47 +539,6 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1fff {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.First = Item{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Last = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Items = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Pointers = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Pair = [2]Item{}
-		}
-		if seen&(1<<6) == 0 {
-			v.ByName = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.ByID = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.Parent = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.Children = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<11) == 0 {
-			v.Scalars = basic.Scalars{}
-		}
-		if seen&(1<<12) == 0 {
-			v.PNamed = nil
-		}
-	}
 	return nil
 }
 
@@ -700,7 +648,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Items")
 			}
-			v.Items = runtime.ReuseCleared(d, v.Items, n)
+			v.Items = runtime.ReuseSlice(d, v.Items, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -764,7 +712,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Pointers = append(v.Pointers, nil)
+				v.Pointers = runtime.Grow(v.Pointers)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -864,7 +812,11 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]Item, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]Item, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -904,7 +856,6 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 7 {
 			return nil
@@ -925,7 +876,11 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByID")
 			}
-			m := make(map[int]*Item, d.Hint(max(n, 0)))
+			m := v.ByID
+			if m == nil {
+				m = make(map[int]*Item, d.Hint(max(n, 0)))
+				v.ByID = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -960,7 +915,6 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByID = m
 		}
 		if to == 8 {
 			return nil
@@ -1003,7 +957,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Children")
 			}
-			v.Children = runtime.ReuseCleared(d, v.Children, n)
+			v.Children = runtime.ReuseSlice(d, v.Children, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {

@@ -186,7 +186,7 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -256,35 +256,6 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1ff {
-		if seen&(1<<0) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Blob = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Ints = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Names = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Nested = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Ptr = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Inner = Inner{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Inners = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.ByKey = nil
-		}
-	}
 	return nil
 }
 
@@ -374,7 +345,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ints = append(v.Ints, 0)
+				v.Ints = runtime.Grow(v.Ints)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -405,7 +376,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Names")
 			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
+			m := v.Names
+			if m == nil {
+				m = make(map[string]int, d.Hint(max(n, 0)))
+				v.Names = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -427,7 +402,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Names = m
 		}
 		if to == 4 {
 			return nil
@@ -457,7 +431,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Nested = append(v.Nested, nil)
+				v.Nested = runtime.Grow(v.Nested)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -481,7 +455,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Nested[i] = append(v.Nested[i], "")
+							v.Nested[i] = runtime.Grow(v.Nested[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
 							} else if d.KeepNull() {
@@ -536,7 +510,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								break
 							}
 						}
-						(*v.Ptr) = append((*v.Ptr), 0)
+						(*v.Ptr) = runtime.Grow((*v.Ptr))
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.Ptr)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
@@ -578,7 +552,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Inners")
 			}
-			v.Inners = runtime.ReuseCleared(d, v.Inners, n)
+			v.Inners = runtime.ReuseSlice(d, v.Inners, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -613,7 +587,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
-			m := make(map[string][]byte, d.Hint(max(n, 0)))
+			m := v.ByKey
+			if m == nil {
+				m = make(map[string][]byte, d.Hint(max(n, 0)))
+				v.ByKey = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -643,7 +621,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByKey = m
 		}
 	}
 	if from < 0 {
@@ -732,7 +709,7 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -788,14 +765,6 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Raw = nil
-		}
-	}
 	return nil
 }
 
@@ -851,7 +820,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {

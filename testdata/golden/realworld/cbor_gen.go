@@ -337,7 +337,7 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -349,7 +349,6 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Values{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -676,7 +675,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -705,7 +704,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Attrs")
 			}
-			m := make(Attrs, d.Hint(max(n, 0)))
+			m := v.Attrs
+			if m == nil {
+				m = make(Attrs, d.Hint(max(n, 0)))
+				v.Attrs = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -727,7 +730,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Attrs = m
 		}
 		if to == 13 {
 			return nil
@@ -958,7 +960,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]nested.Item, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]nested.Item, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -978,7 +984,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 19 {
 			return nil
@@ -999,7 +1004,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByID")
 			}
-			m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
+			m := v.ByID
+			if m == nil {
+				m = make(map[int]*nested.Item, d.Hint(max(n, 0)))
+				v.ByID = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1034,7 +1043,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByID = m
 		}
 		if to == 20 {
 			return nil
@@ -1055,7 +1063,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Times")
 			}
-			v.Times = runtime.ReuseCleared(d, v.Times, n)
+			v.Times = runtime.ReuseSlice(d, v.Times, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1200,7 +1208,7 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1262,23 +1270,6 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.CreatedBy = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Title = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Note = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Owner = ""
-		}
-	}
 	return nil
 }
 
@@ -1469,7 +1460,7 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1533,26 +1524,6 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Note = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.OwnerID = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Inner.Depth = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Inner.Labels = nil
-		}
-	}
 	return nil
 }
 
@@ -1672,7 +1643,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Inner.Labels = append(v.Inner.Labels, "")
+				v.Inner.Labels = runtime.Grow(v.Inner.Labels)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Inner.Labels[i] = x1
 				} else if d.KeepNull() {
@@ -1771,7 +1742,7 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1827,14 +1798,6 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Depth = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Labels = nil
-		}
-	}
 	return nil
 }
 
@@ -1904,7 +1867,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Labels = append(v.Labels, "")
+				v.Labels = runtime.Grow(v.Labels)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
 				} else if d.KeepNull() {
@@ -2054,7 +2017,7 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2066,7 +2029,6 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Doc{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2135,7 +2097,6 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	var err error
 	switch from {
 	case -1:
-		v.Meta = nil
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
 			if d.KeepNull() {
@@ -2186,19 +2147,13 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 2:
 		// Meta.ID
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "ID")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryUint(math.MaxUint64); ok {
-				v.Meta.ID = x
-			} else if d.KeepNull() {
-			} else if v.Meta.ID, err = d.ReadUint64(); err != nil {
-				return runtime.AtField(err, "ID")
-			}
+		if x, ok := d.TryUint(math.MaxUint64); ok {
+			v.Meta.ID = x
+		} else if d.KeepNull() {
+		} else if v.Meta.ID, err = d.ReadUint64(); err != nil {
+			return runtime.AtField(err, "ID")
 		}
 		if to == 3 {
 			return nil
@@ -2207,21 +2162,15 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 3:
 		// Meta.Version
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Version")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryUint(math.MaxInt); ok {
-				v.Meta.Version = int(x)
-			} else if x, ok := d.TryNeg(math.MaxInt); ok {
-				v.Meta.Version = -1 - int(x)
-			} else if d.KeepNull() {
-			} else if v.Meta.Version, err = d.ReadInt(); err != nil {
-				return runtime.AtField(err, "Version")
-			}
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.Meta.Version = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.Meta.Version = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.Meta.Version, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Version")
 		}
 		if to == 4 {
 			return nil
@@ -2230,19 +2179,13 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 4:
 		// Meta.OwnerID
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "OwnerID")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryString(); ok {
-				v.Meta.OwnerID = x
-			} else if d.KeepNull() {
-			} else if v.Meta.OwnerID, err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "OwnerID")
-			}
+		if x, ok := d.TryString(); ok {
+			v.Meta.OwnerID = x
+		} else if d.KeepNull() {
+		} else if v.Meta.OwnerID, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "OwnerID")
 		}
 		if to == 5 {
 			return nil
@@ -2251,21 +2194,15 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 5:
 		// Meta.Inner.Depth
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Depth")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryUint(math.MaxInt); ok {
-				v.Meta.Inner.Depth = int(x)
-			} else if x, ok := d.TryNeg(math.MaxInt); ok {
-				v.Meta.Inner.Depth = -1 - int(x)
-			} else if d.KeepNull() {
-			} else if v.Meta.Inner.Depth, err = d.ReadInt(); err != nil {
-				return runtime.AtField(err, "Depth")
-			}
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.Meta.Inner.Depth = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.Meta.Inner.Depth = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.Meta.Inner.Depth, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Depth")
 		}
 		if to == 6 {
 			return nil
@@ -2274,45 +2211,39 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 6:
 		// Meta.Inner.Labels
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
+			v.Meta = new(Meta)
+		}
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Labels")
-			} else if !null {
-				v.Meta = new(Meta)
 			}
 		}
-		if v.Meta != nil {
-			null, ok := d.TryNull()
-			if !ok {
-				if null, err = d.ReadNil(); err != nil {
-					return runtime.AtField(err, "Labels")
-				}
+		if null {
+			v.Meta.Inner.Labels = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Labels")
 			}
-			if null {
-				v.Meta.Inner.Labels = nil
-			} else {
-				n, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(err, "Labels")
-				}
-				v.Meta.Inner.Labels = runtime.ReuseSlice(d, v.Meta.Inner.Labels, n)
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						if more, err := d.NextElem(n, i); err != nil {
-							return runtime.AtField(err, "Labels")
-						} else if !more {
-							break
-						}
-					}
-					v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, "")
-					if x1, ok1 := d.TryString(); ok1 {
-						v.Meta.Inner.Labels[i] = x1
-					} else if d.KeepNull() {
-					} else if v.Meta.Inner.Labels[i], err = d.ReadString(); err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+			v.Meta.Inner.Labels = runtime.ReuseSlice(d, v.Meta.Inner.Labels, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Labels")
+					} else if !more {
+						break
 					}
 				}
-				d.Leave()
+				v.Meta.Inner.Labels = runtime.Grow(v.Meta.Inner.Labels)
+				if x1, ok1 := d.TryString(); ok1 {
+					v.Meta.Inner.Labels[i] = x1
+				} else if d.KeepNull() {
+				} else if v.Meta.Inner.Labels[i], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+				}
 			}
+			d.Leave()
 		}
 		if to == 7 {
 			return nil
@@ -2456,7 +2387,7 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2468,7 +2399,6 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Page[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2607,7 +2537,11 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
-			m := make(map[string]T, d.Hint(max(n, 0)))
+			m := v.ByKey
+			if m == nil {
+				m = make(map[string]T, d.Hint(max(n, 0)))
+				v.ByKey = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2627,7 +2561,6 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByKey = m
 		}
 	}
 	if from < 0 {
@@ -2710,7 +2643,7 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2722,7 +2655,6 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Pair[K, V]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2914,7 +2846,7 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -2972,17 +2904,6 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Value = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Kids = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Left = nil
-		}
-	}
 	return nil
 }
 
@@ -3043,7 +2964,7 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Kids")
 			}
-			v.Kids = runtime.ReuseCleared(d, v.Kids, n)
+			v.Kids = runtime.ReuseSlice(d, v.Kids, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -3169,7 +3090,7 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3225,14 +3146,6 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Val = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Next = nil
-		}
-	}
 	return nil
 }
 
@@ -3426,7 +3339,7 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -3438,7 +3351,6 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Uses{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -3639,7 +3551,7 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Any = append(v.Any, nil)
+				v.Any = runtime.Grow(v.Any)
 				if err := dynamic.Decode(d, &v.Any[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Any")
 				}

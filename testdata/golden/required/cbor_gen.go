@@ -124,7 +124,7 @@ func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -180,14 +180,6 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Major = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Minor = 0
-		}
-	}
 	return nil
 }
 
@@ -359,7 +351,7 @@ func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -419,20 +411,6 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Issuer = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = Version{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Nonce = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Claims = nil
-		}
-	}
 	return nil
 }
 
@@ -508,7 +486,11 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Claims")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
+			m := v.Claims
+			if m == nil {
+				m = make(map[string]int64, d.Hint(max(n, 0)))
+				v.Claims = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -530,7 +512,6 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Claims = m
 		}
 	}
 	return nil

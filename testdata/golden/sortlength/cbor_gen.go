@@ -126,7 +126,7 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -182,14 +182,6 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Words = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Refs = nil
-		}
-	}
 	return nil
 }
 
@@ -236,7 +228,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Words")
 			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
+			m := v.Words
+			if m == nil {
+				m = make(map[string]int, d.Hint(max(n, 0)))
+				v.Words = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -258,7 +254,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Words = m
 		}
 		if to == 1 {
 			return nil
@@ -279,7 +274,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Refs")
 			}
-			m := make(map[int][]string, d.Hint(max(n, 0)))
+			m := v.Refs
+			if m == nil {
+				m = make(map[int][]string, d.Hint(max(n, 0)))
+				v.Refs = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -316,7 +315,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, "")
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if d.KeepNull() {
@@ -330,7 +329,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Refs = m
 		}
 	}
 	if from < 0 {
@@ -414,7 +412,7 @@ func (v *Labels) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -479,23 +477,6 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Long = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Short = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Neg = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Mid = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Small = 0
-		}
-	}
 	return nil
 }
 

@@ -115,7 +115,7 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -188,35 +188,6 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1ff {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Opt = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.One = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Neg = false
-		}
-		if seen&(1<<4) == 0 {
-			v.JSONName = ""
-		}
-		if seen&(1<<5) == 0 {
-			v.JSONOpt = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Both = 0
-		}
-		if seen&(1<<7) == 0 {
-			v.NoName = ""
-		}
-		if seen&(1<<8) == 0 {
-			v.Plain = 0
-		}
-	}
 	return nil
 }
 
@@ -334,7 +305,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.JSONOpt = append(v.JSONOpt, 0)
+				v.JSONOpt = runtime.Grow(v.JSONOpt)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.JSONOpt[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -464,7 +435,7 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -519,17 +490,6 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.A = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.B = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.C = nil
-		}
-	}
 	return nil
 }
 
@@ -691,7 +651,7 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -758,26 +718,6 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Lower = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Upper = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Mixed = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Sigma = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Ks = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Int = 0
-		}
-	}
 	return nil
 }
 

@@ -115,7 +115,7 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -127,7 +127,6 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Event{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -257,7 +256,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Log")
 			}
-			v.Log = runtime.ReuseCleared(d, v.Log, n)
+			v.Log = runtime.ReuseSlice(d, v.Log, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -369,7 +368,7 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -381,7 +380,6 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = Box[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {

@@ -89,7 +89,7 @@ func (v *Point) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -145,14 +145,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -290,7 +282,7 @@ func (v *Label) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -346,14 +338,6 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Text = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Lang = ""
-		}
-	}
 	return nil
 }
 
@@ -552,7 +536,7 @@ func (v *Shape) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -614,23 +598,6 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.At = Point{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Path = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Named = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Maybe = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Label = Label{}
-		}
-	}
 	return nil
 }
 
@@ -686,7 +653,7 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Path")
 			}
-			v.Path = runtime.ReuseCleared(d, v.Path, n)
+			v.Path = runtime.ReuseSlice(d, v.Path, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -722,7 +689,11 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Named")
 			}
-			m := make(map[string]Label, d.Hint(max(n, 0)))
+			m := v.Named
+			if m == nil {
+				m = make(map[string]Label, d.Hint(max(n, 0)))
+				v.Named = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -742,7 +713,6 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Named = m
 		}
 		if to == 3 {
 			return nil
@@ -940,7 +910,11 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
-			m := make(Dict, d.Hint(max(n, 0)))
+			m := (*v)
+			if m == nil {
+				m = make(Dict, d.Hint(max(n, 0)))
+				(*v) = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -960,7 +934,6 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 				m[k] = e
 			}
 			d.Leave()
-			(*v) = m
 		}
 	}
 	return nil
@@ -1133,7 +1106,7 @@ func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Points", runtime.OneItem)
 			}
-			(*v) = runtime.ReuseCleared(d, (*v), n)
+			(*v) = runtime.ReuseSlice(d, (*v), n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1294,7 +1267,7 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1360,29 +1333,6 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.U = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.D = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.B = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.P = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.PU = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Ds = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Map = nil
-		}
-	}
 	return nil
 }
 
@@ -1496,7 +1446,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ds = append(v.Ds, nil)
+				v.Ds = runtime.Grow(v.Ds)
 				if err := v.Ds[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ds")
 				}
@@ -1523,7 +1473,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Map")
 			}
-			m := make(map[string]Blob, d.Hint(max(n, 0)))
+			m := v.Map
+			if m == nil {
+				m = make(map[string]Blob, d.Hint(max(n, 0)))
+				v.Map = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1543,7 +1497,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Map = m
 		}
 	}
 	if from < 0 {
@@ -1647,7 +1600,7 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -1709,23 +1662,6 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.U = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.D = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.B = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.P = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.At = Point{}
-		}
-	}
 	return nil
 }
 

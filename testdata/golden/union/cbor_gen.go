@@ -102,7 +102,7 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -155,14 +155,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Kind = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Fields = nil
-		}
-	}
 	return nil
 }
 
@@ -230,7 +222,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Fields = append(v.Fields, nil)
+				v.Fields = runtime.Grow(v.Fields)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
@@ -343,7 +335,11 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
-			m := make(Dict, d.Hint(max(n, 0)))
+			m := (*v)
+			if m == nil {
+				m = make(Dict, d.Hint(max(n, 0)))
+				(*v) = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -365,7 +361,6 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 				m[k] = e
 			}
 			d.Leave()
-			(*v) = m
 		}
 	}
 	return nil
@@ -782,7 +777,7 @@ func (v *Document) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -844,23 +839,6 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Root = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Values = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.ByName = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Ptr = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Ext = nil
-		}
-	}
 	return nil
 }
 
@@ -927,7 +905,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Values = append(v.Values, nil)
+				v.Values = runtime.Grow(v.Values)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Values")
@@ -956,7 +934,11 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -978,7 +960,6 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 3 {
 			return nil
@@ -1030,7 +1011,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ext = append(v.Ext, nil)
+				v.Ext = runtime.Grow(v.Ext)
 				u1, err := DecodeExtensionCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ext")

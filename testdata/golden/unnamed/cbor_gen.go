@@ -155,7 +155,7 @@ func (v *T) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -167,7 +167,6 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
-	*v = T{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -295,7 +294,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Slice = append(v.Slice, nil)
+				v.Slice = runtime.Grow(v.Slice)
 				if err := dynamic.Decode(d, &v.Slice[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Slice")
 				}
@@ -324,9 +323,13 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Map")
 			}
-			m := make(map[string]interface {
-				M()
-			}, d.Hint(max(n, 0)))
+			m := v.Map
+			if m == nil {
+				m = make(map[string]interface {
+					M()
+				}, d.Hint(max(n, 0)))
+				v.Map = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -346,7 +349,6 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Map = m
 		}
 		if to == 3 {
 			return nil
@@ -376,7 +378,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Deep = append(v.Deep, nil)
+				v.Deep = runtime.Grow(v.Deep)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {

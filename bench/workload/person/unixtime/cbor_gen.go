@@ -99,7 +99,7 @@ func (v *Person) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
@@ -163,26 +163,6 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.BirthDay = time.Time{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Phone = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Siblings = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.Spouse = false
-		}
-		if seen&(1<<5) == 0 {
-			v.Money = 0
-		}
-	}
 	return nil
 }
 

@@ -31,6 +31,8 @@ const (
 	implWhyrusleeping = "whyrusleeping"
 	implMsgp          = "msgp"
 	implMsgpTuple     = "msgp-tuple"
+	implMus           = "mus"     // the person record only
+	implGencode       = "gencode" // the person record only
 )
 
 // A codec is one implementation's encoder and decoder for the value of

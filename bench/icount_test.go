@@ -18,7 +18,8 @@ import (
 //
 // SHAPE is a shape of benchShape or PersonText, PersonUnix; OP is encode,
 // decode (the codec's own bytes) or legacy (fxamacker's map encoding,
-// through the codec's decoder; not for the person record), or skip,
+// through the codec's decoder; not for the person record), zerocopy (the
+// person record: the zero-copy decode of generated or mus), or skip,
 // skipreader or valid (runtime's Decoder.Skip over the slice, over a
 // stream, and Valid, on the documents of the Skip benchmarks: Document or
 // CompositeLarge or StoreDocument); SHAPE StoreDocument takes OP encode,
@@ -45,7 +46,7 @@ func TestRepeat(t *testing.T) {
 		repeatStoreDocument(t, os.Getenv("BENCH_REPEAT_OP"), impl, n)
 		return
 	}
-	c, legacy := repeatCodec(t, name, impl)
+	c, legacy := repeatCodec(t, name, impl, os.Getenv("BENCH_REPEAT_OP") == "zerocopy")
 	data, err := c.encode(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -65,9 +66,9 @@ func TestRepeat(t *testing.T) {
 			t.Fatalf("%s has no legacy encoding", name)
 		}
 		data = legacy
-	case "decode":
+	case "decode", "zerocopy":
 	default:
-		t.Fatalf("BENCH_REPEAT_OP %q: want encode, decode or legacy", op)
+		t.Fatalf("BENCH_REPEAT_OP %q: want encode, decode, zerocopy or legacy", op)
 	}
 	if c.decode == nil {
 		t.Fatalf("codec %q of %s does not decode", impl, name)
@@ -80,15 +81,26 @@ func TestRepeat(t *testing.T) {
 }
 
 // repeatCodec is the codec of TestRepeat, and the shape's legacy bytes
-// (nil for the person record).
-func repeatCodec(t *testing.T, name, impl string) (*codec, []byte) {
+// (nil for the person record). With zeroCopy (the person record only) its
+// decode is the implementation's zero-copy decode.
+func repeatCodec(t *testing.T, name, impl string, zeroCopy bool) (*codec, []byte) {
 	if form, ok := map[string]string{"PersonText": "text", "PersonUnix": "unix"}[name]; ok {
 		for _, pc := range personCases(form) {
-			if pc.impl == impl {
-				return &codec{impl: impl, encode: pc.encode, decode: pc.decode}, nil
+			if pc.impl != impl {
+				continue
 			}
+			if zeroCopy {
+				if pc.zeroCopy == nil {
+					t.Fatalf("%s codec %q has no zero-copy decode", name, impl)
+				}
+				pc.decode = pc.zeroCopy
+			}
+			return &codec{impl: impl, encode: pc.encode, decode: pc.decode}, nil
 		}
 		t.Fatalf("%s has no codec %q", name, impl)
+	}
+	if zeroCopy {
+		t.Fatalf("op zerocopy is for the person record and StoreDocument only")
 	}
 	s := getShape(name)
 	c := s.codec(impl)

@@ -21,8 +21,7 @@ import (
 // Its decoder comes from a pool: a call allocates only what v holds.
 func Unmarshal(data []byte, v interface{ DecodeCBOR(*Decoder) error }, opts Options) error {
 	d := unmarshalPool.Get().(*Decoder)
-	d.resetBytes(data)
-	d.SetOptions(opts)
+	d.resetBytes(data, &opts)
 	err := v.DecodeCBOR(d)
 	if err == nil && d.off != len(data) {
 		err = d.errAt(d.Offset(), ErrTrailing, "unexpected data after the value")
@@ -50,8 +49,7 @@ func Unmarshal(data []byte, v interface{ DecodeCBOR(*Decoder) error }, opts Opti
 // Unmarshal a tenth of its instructions on a small value.)
 func UnmarshalBody(data []byte, v interface{ DecodeCBORBody(*Decoder) error }, opts Options) error {
 	d := unmarshalPool.Get().(*Decoder)
-	d.resetBytes(data)
-	d.SetOptions(opts)
+	d.resetBytes(data, &opts)
 	err := v.DecodeCBORBody(d)
 	if err == nil && d.off != len(data) {
 		err = d.errAt(d.Offset(), ErrTrailing, "unexpected data after the value")

@@ -3,8 +3,10 @@ package runtime_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -321,4 +323,104 @@ func TestReadStringEveryByteChecked(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUnmarshalOptionsPerCall: Unmarshal reuses pooled decoders, and each
+// call decodes with its own options only, whatever the call before set:
+// limits, Strict and ZeroCopy, in every order, on one goroutine (so that
+// the calls share a decoder) and from several at once.
+func TestUnmarshalOptionsPerCall(t *testing.T) {
+	data := mustHex("82 43 616263 78 11 3132333435363738393031323334353637") // [h'616263', 17-byte text]
+	strict := mustHex("82 01 1801")
+	calls := []struct {
+		name string
+		run  func() error
+	}{
+		{"default", func() error {
+			var v zcRecord
+			if err := runtime.Unmarshal(data, &v, runtime.Options{}); err != nil {
+				return err
+			}
+			if aliases(data, v.Data) || aliasesString(data, v.Text) || v.Text != "12345678901234567" {
+				return errors.New("a decode without ZeroCopy aliased the input, or read the wrong text")
+			}
+			var p pair
+			return runtime.Unmarshal(strict, &p, runtime.Options{})
+		}},
+		{"zero-copy", func() error {
+			var v zcRecord
+			if err := runtime.Unmarshal(data, &v, runtime.Options{ZeroCopy: true}); err != nil {
+				return err
+			}
+			if !aliases(data, v.Data) || !aliasesString(data, v.Text) {
+				return errors.New("a ZeroCopy decode copied")
+			}
+			return nil
+		}},
+		{"strict", func() error {
+			var p pair
+			if err := runtime.Unmarshal(strict, &p, runtime.Options{Strict: true}); !errors.Is(err, runtime.ErrStrict) {
+				return fmt.Errorf("Strict: %v, want ErrStrict", err)
+			}
+			return nil
+		}},
+		{"short strings", func() error {
+			var v zcRecord
+			if err := runtime.Unmarshal(data, &v, runtime.Options{MaxStringLength: 16, ZeroCopy: true}); !errors.Is(err, runtime.ErrLimit) {
+				return fmt.Errorf("MaxStringLength 16: %v, want ErrLimit", err)
+			}
+			return nil
+		}},
+		{"one element", func() error {
+			var p pair
+			if err := runtime.Unmarshal(strict, &p, runtime.Options{MaxArrayElements: 1}); !errors.Is(err, runtime.ErrLimit) {
+				return fmt.Errorf("MaxArrayElements 1: %v, want ErrLimit", err)
+			}
+			return nil
+		}},
+	}
+	for _, a := range calls {
+		for _, b := range calls {
+			if err := a.run(); err != nil {
+				t.Errorf("%s: %v", a.name, err)
+			}
+			if err := b.run(); err != nil {
+				t.Errorf("%s after %s: %v", b.name, a.name, err)
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 4*len(calls))
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				c := calls[(g+i)%len(calls)]
+				if err := c.run(); err != nil {
+					errs <- fmt.Errorf("%s: %v", c.name, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// aliases reports whether b points into data.
+func aliases(data, b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	p, start := uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return p >= start && p < start+uintptr(len(data))
+}
+
+// aliasesString reports whether s points into data.
+func aliasesString(data []byte, s string) bool {
+	return aliases(data, unsafe.Slice(unsafe.StringData(s), len(s)))
 }

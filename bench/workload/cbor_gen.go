@@ -2613,7 +2613,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Matrix = runtime.Grow(v.Matrix)
+				if len(v.Matrix) < cap(v.Matrix) {
+					v.Matrix = v.Matrix[:len(v.Matrix)+1]
+				} else {
+					v.Matrix = append(v.Matrix, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -2637,7 +2641,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Matrix[i] = runtime.Grow(v.Matrix[i])
+							if len(v.Matrix[i]) < cap(v.Matrix[i]) {
+								v.Matrix[i] = v.Matrix[i][:len(v.Matrix[i])+1]
+							} else {
+								v.Matrix[i] = append(v.Matrix[i], 0)
+							}
 							if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
@@ -2681,7 +2689,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rows = runtime.Grow(v.Rows)
+				if len(v.Rows) < cap(v.Rows) {
+					v.Rows = v.Rows[:len(v.Rows)+1]
+				} else {
+					v.Rows = append(v.Rows, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -2705,7 +2717,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Rows[i] = runtime.Grow(v.Rows[i])
+							if len(v.Rows[i]) < cap(v.Rows[i]) {
+								v.Rows[i] = v.Rows[i][:len(v.Rows[i])+1]
+							} else {
+								v.Rows[i] = append(v.Rows[i], "")
+							}
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
 							} else if d.KeepNull() {
@@ -2779,7 +2795,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = runtime.Grow(e)
+							if len(e) < cap(e) {
+								e = e[:len(e)+1]
+							} else {
+								e = append(e, 0)
+							}
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
 							} else if d.KeepNull() {
@@ -2854,7 +2874,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = runtime.Grow(e)
+							if len(e) < cap(e) {
+								e = e[:len(e)+1]
+							} else {
+								e = append(e, "")
+							}
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if d.KeepNull() {
@@ -2967,7 +2991,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Chunks = runtime.Grow(v.Chunks)
+				if len(v.Chunks) < cap(v.Chunks) {
+					v.Chunks = v.Chunks[:len(v.Chunks)+1]
+				} else {
+					v.Chunks = append(v.Chunks, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {

@@ -248,7 +248,11 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Crit = runtime.Grow(v.Crit)
+				if len(v.Crit) < cap(v.Crit) {
+					v.Crit = v.Crit[:len(v.Crit)+1]
+				} else {
+					v.Crit = append(v.Crit, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {

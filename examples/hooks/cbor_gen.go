@@ -239,7 +239,11 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Labels = runtime.Grow(v.Labels)
+				if len(v.Labels) < cap(v.Labels) {
+					v.Labels = v.Labels[:len(v.Labels)+1]
+				} else {
+					v.Labels = append(v.Labels, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
 				} else if d.KeepNull() {

@@ -36,7 +36,7 @@ const (
 // The implementations and shapes, in table order. Names not listed here
 // follow in the order benchstat gives them.
 var (
-	implOrder  = []string{"generated", "generated-unsorted", "handwritten", "fxamacker", "fxamacker-map", "whyrusleeping", "msgp", "msgp-tuple"}
+	implOrder  = []string{"generated", "generated-unsorted", "handwritten", "fxamacker", "fxamacker-map", "whyrusleeping", "msgp", "msgp-tuple", "mus", "gencode"}
 	shapeOrder = []string{"Request", "Profile", "Graph", "Drawing", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
 		"PersonText", "PersonUnix", "SkipCompositeLarge", "SkipDocument"}
 )
@@ -223,17 +223,20 @@ func render(w io.Writer, r *results, note string) {
 			allocCell(r, s, "DecodeLegacy", "generated"), allocCell(r, s, "Decode", "fxamacker-map"))
 	}
 
-	for _, op := range []string{"DecodeReader", "Marshal", "Skip", "SkipReader", "Valid"} {
+	for _, op := range []string{"DecodeReader", "Marshal", "DecodeZeroCopy", "Total", "TotalZeroCopy", "Skip", "SkipReader", "Valid"} {
 		impls := r.implsWith(op)
 		if len(impls) == 0 {
 			continue
 		}
 		title := map[string]string{
-			"DecodeReader": "Decode from an io.Reader (one value after another from a stream)",
-			"Marshal":      "Marshal: encode into a new slice",
-			"Skip":         "Skip a whole document over a slice (fxamacker: cbor.Wellformed)",
-			"SkipReader":   "Skip one document after another from an io.Reader (fxamacker: Decoder.Skip)",
-			"Valid":        "runtime.Valid (UTF-8, duplicate keys, tag content) against fxamacker's cbor.Wellformed",
+			"DecodeReader":   "Decode from an io.Reader (one value after another from a stream)",
+			"Marshal":        "Marshal: encode into a new slice",
+			"DecodeZeroCopy": "Decode with strings aliasing the input (generated: runtime.Unmarshal with ZeroCopy; mus: its unsafe serializers)",
+			"Total":          "Total: encode into a reused buffer, then decode those bytes",
+			"TotalZeroCopy":  "Total with the zero-copy decode",
+			"Skip":           "Skip a whole document over a slice (fxamacker: cbor.Wellformed)",
+			"SkipReader":     "Skip one document after another from an io.Reader (fxamacker: Decoder.Skip)",
+			"Valid":          "runtime.Valid (UTF-8, duplicate keys, tag content) against fxamacker's cbor.Wellformed",
 		}[op]
 		fmt.Fprintf(w, "\n### %s\n\n", title)
 		timeTable(w, r, op, impls)

@@ -670,7 +670,11 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Values = runtime.Grow(v.Values)
+				if len(v.Values) < cap(v.Values) {
+					v.Values = v.Values[:len(v.Values)+1]
+				} else {
+					v.Values = append(v.Values, nil)
+				}
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Values")

@@ -1680,7 +1680,11 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 						break
 					}
 				}
-				v.Tags = runtime.Grow(v.Tags)
+				if len(v.Tags) < cap(v.Tags) {
+					v.Tags = v.Tags[:len(v.Tags)+1]
+				} else {
+					v.Tags = append(v.Tags, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -3255,7 +3259,11 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 						break
 					}
 				}
-				v.B = runtime.Grow(v.B)
+				if len(v.B) < cap(v.B) {
+					v.B = v.B[:len(v.B)+1]
+				} else {
+					v.B = append(v.B, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.B[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {

@@ -1112,7 +1112,11 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.C = runtime.Grow(v.C)
+				if len(v.C) < cap(v.C) {
+					v.C = v.C[:len(v.C)+1]
+				} else {
+					v.C = append(v.C, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
 				} else if d.KeepNull() {
@@ -1329,7 +1333,11 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.C = runtime.Grow(v.C)
+				if len(v.C) < cap(v.C) {
+					v.C = v.C[:len(v.C)+1]
+				} else {
+					v.C = append(v.C, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
 				} else if d.KeepNull() {
@@ -1546,7 +1554,11 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.C = runtime.Grow(v.C)
+				if len(v.C) < cap(v.C) {
+					v.C = v.C[:len(v.C)+1]
+				} else {
+					v.C = append(v.C, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
 				} else if d.KeepNull() {

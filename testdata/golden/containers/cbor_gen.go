@@ -626,7 +626,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ints = runtime.Grow(v.Ints)
+				if len(v.Ints) < cap(v.Ints) {
+					v.Ints = v.Ints[:len(v.Ints)+1]
+				} else {
+					v.Ints = append(v.Ints, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -666,7 +670,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = runtime.Grow(v.Tags)
+				if len(v.Tags) < cap(v.Tags) {
+					v.Tags = v.Tags[:len(v.Tags)+1]
+				} else {
+					v.Tags = append(v.Tags, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -787,7 +795,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Nested = runtime.Grow(v.Nested)
+				if len(v.Nested) < cap(v.Nested) {
+					v.Nested = v.Nested[:len(v.Nested)+1]
+				} else {
+					v.Nested = append(v.Nested, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -811,7 +823,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Nested[i] = runtime.Grow(v.Nested[i])
+							if len(v.Nested[i]) < cap(v.Nested[i]) {
+								v.Nested[i] = v.Nested[i][:len(v.Nested[i])+1]
+							} else {
+								v.Nested[i] = append(v.Nested[i], "")
+							}
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
 							} else if d.KeepNull() {
@@ -1226,7 +1242,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								break
 							}
 						}
-						(*v.PSlice) = runtime.Grow((*v.PSlice))
+						if len((*v.PSlice)) < cap((*v.PSlice)) {
+							(*v.PSlice) = (*v.PSlice)[:len((*v.PSlice))+1]
+						} else {
+							(*v.PSlice) = append((*v.PSlice), 0)
+						}
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.PSlice)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
@@ -1393,7 +1413,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Pointers = runtime.Grow(v.Pointers)
+				if len(v.Pointers) < cap(v.Pointers) {
+					v.Pointers = v.Pointers[:len(v.Pointers)+1]
+				} else {
+					v.Pointers = append(v.Pointers, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {

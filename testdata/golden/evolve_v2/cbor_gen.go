@@ -293,7 +293,11 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = runtime.Grow(v.Tags)
+				if len(v.Tags) < cap(v.Tags) {
+					v.Tags = v.Tags[:len(v.Tags)+1]
+				} else {
+					v.Tags = append(v.Tags, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -796,7 +800,11 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Meta.Rev = runtime.Grow(v.Meta.Rev)
+				if len(v.Meta.Rev) < cap(v.Meta.Rev) {
+					v.Meta.Rev = v.Meta.Rev[:len(v.Meta.Rev)+1]
+				} else {
+					v.Meta.Rev = append(v.Meta.Rev, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Meta.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -1017,7 +1025,11 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rev = runtime.Grow(v.Rev)
+				if len(v.Rev) < cap(v.Rev) {
+					v.Rev = v.Rev[:len(v.Rev)+1]
+				} else {
+					v.Rev = append(v.Rev, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {

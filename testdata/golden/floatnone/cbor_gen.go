@@ -540,7 +540,11 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Series = runtime.Grow(v.Series)
+				if len(v.Series) < cap(v.Series) {
+					v.Series = v.Series[:len(v.Series)+1]
+				} else {
+					v.Series = append(v.Series, 0)
+				}
 				if x1, ok1 := d.TryFloat64(); ok1 {
 					v.Series[i] = x1
 				} else if d.KeepNull() {

@@ -292,7 +292,11 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Temps = runtime.Grow(v.Temps)
+				if len(v.Temps) < cap(v.Temps) {
+					v.Temps = v.Temps[:len(v.Temps)+1]
+				} else {
+					v.Temps = append(v.Temps, 0)
+				}
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
@@ -426,7 +430,11 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							break
 						}
 					}
-					v.Labels = runtime.Grow(v.Labels)
+					if len(v.Labels) < cap(v.Labels) {
+						v.Labels = v.Labels[:len(v.Labels)+1]
+					} else {
+						v.Labels = append(v.Labels, "")
+					}
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Labels[i] = x1
 					} else if d.KeepNull() {

@@ -307,7 +307,11 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Crit = runtime.Grow(v.Crit)
+				if len(v.Crit) < cap(v.Crit) {
+					v.Crit = v.Crit[:len(v.Crit)+1]
+				} else {
+					v.Crit = append(v.Crit, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
@@ -1544,7 +1548,11 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = runtime.Grow(v.Tags)
+				if len(v.Tags) < cap(v.Tags) {
+					v.Tags = v.Tags[:len(v.Tags)+1]
+				} else {
+					v.Tags = append(v.Tags, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {

@@ -1044,7 +1044,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Bs = runtime.Grow(v.Bs)
+				if len(v.Bs) < cap(v.Bs) {
+					v.Bs = v.Bs[:len(v.Bs)+1]
+				} else {
+					v.Bs = append(v.Bs, nil)
+				}
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {

@@ -712,7 +712,11 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Pointers = runtime.Grow(v.Pointers)
+				if len(v.Pointers) < cap(v.Pointers) {
+					v.Pointers = v.Pointers[:len(v.Pointers)+1]
+				} else {
+					v.Pointers = append(v.Pointers, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {

@@ -345,7 +345,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ints = runtime.Grow(v.Ints)
+				if len(v.Ints) < cap(v.Ints) {
+					v.Ints = v.Ints[:len(v.Ints)+1]
+				} else {
+					v.Ints = append(v.Ints, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
@@ -431,7 +435,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Nested = runtime.Grow(v.Nested)
+				if len(v.Nested) < cap(v.Nested) {
+					v.Nested = v.Nested[:len(v.Nested)+1]
+				} else {
+					v.Nested = append(v.Nested, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -455,7 +463,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Nested[i] = runtime.Grow(v.Nested[i])
+							if len(v.Nested[i]) < cap(v.Nested[i]) {
+								v.Nested[i] = v.Nested[i][:len(v.Nested[i])+1]
+							} else {
+								v.Nested[i] = append(v.Nested[i], "")
+							}
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
 							} else if d.KeepNull() {
@@ -510,7 +522,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								break
 							}
 						}
-						(*v.Ptr) = runtime.Grow((*v.Ptr))
+						if len((*v.Ptr)) < cap((*v.Ptr)) {
+							(*v.Ptr) = (*v.Ptr)[:len((*v.Ptr))+1]
+						} else {
+							(*v.Ptr) = append((*v.Ptr), 0)
+						}
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.Ptr)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
@@ -820,7 +836,11 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = runtime.Grow(v.Tags)
+				if len(v.Tags) < cap(v.Tags) {
+					v.Tags = v.Tags[:len(v.Tags)+1]
+				} else {
+					v.Tags = append(v.Tags, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {

@@ -675,7 +675,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = runtime.Grow(v.Tags)
+				if len(v.Tags) < cap(v.Tags) {
+					v.Tags = v.Tags[:len(v.Tags)+1]
+				} else {
+					v.Tags = append(v.Tags, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
 				} else if d.KeepNull() {
@@ -1643,7 +1647,11 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Inner.Labels = runtime.Grow(v.Inner.Labels)
+				if len(v.Inner.Labels) < cap(v.Inner.Labels) {
+					v.Inner.Labels = v.Inner.Labels[:len(v.Inner.Labels)+1]
+				} else {
+					v.Inner.Labels = append(v.Inner.Labels, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Inner.Labels[i] = x1
 				} else if d.KeepNull() {
@@ -1867,7 +1875,11 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Labels = runtime.Grow(v.Labels)
+				if len(v.Labels) < cap(v.Labels) {
+					v.Labels = v.Labels[:len(v.Labels)+1]
+				} else {
+					v.Labels = append(v.Labels, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
 				} else if d.KeepNull() {
@@ -2235,7 +2247,11 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Meta.Inner.Labels = runtime.Grow(v.Meta.Inner.Labels)
+				if len(v.Meta.Inner.Labels) < cap(v.Meta.Inner.Labels) {
+					v.Meta.Inner.Labels = v.Meta.Inner.Labels[:len(v.Meta.Inner.Labels)+1]
+				} else {
+					v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, "")
+				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Meta.Inner.Labels[i] = x1
 				} else if d.KeepNull() {
@@ -3578,7 +3594,11 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Any = runtime.Grow(v.Any)
+				if len(v.Any) < cap(v.Any) {
+					v.Any = v.Any[:len(v.Any)+1]
+				} else {
+					v.Any = append(v.Any, nil)
+				}
 				if err := dynamic.Decode(d, &v.Any[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Any")
 				}

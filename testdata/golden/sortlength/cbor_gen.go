@@ -315,7 +315,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = runtime.Grow(e)
+							if len(e) < cap(e) {
+								e = e[:len(e)+1]
+							} else {
+								e = append(e, "")
+							}
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
 							} else if d.KeepNull() {

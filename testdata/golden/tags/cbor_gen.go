@@ -305,7 +305,11 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.JSONOpt = runtime.Grow(v.JSONOpt)
+				if len(v.JSONOpt) < cap(v.JSONOpt) {
+					v.JSONOpt = v.JSONOpt[:len(v.JSONOpt)+1]
+				} else {
+					v.JSONOpt = append(v.JSONOpt, 0)
+				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.JSONOpt[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {

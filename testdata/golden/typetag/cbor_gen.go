@@ -1446,7 +1446,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ds = runtime.Grow(v.Ds)
+				if len(v.Ds) < cap(v.Ds) {
+					v.Ds = v.Ds[:len(v.Ds)+1]
+				} else {
+					v.Ds = append(v.Ds, nil)
+				}
 				if err := v.Ds[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ds")
 				}

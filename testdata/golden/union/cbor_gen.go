@@ -222,7 +222,11 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Fields = runtime.Grow(v.Fields)
+				if len(v.Fields) < cap(v.Fields) {
+					v.Fields = v.Fields[:len(v.Fields)+1]
+				} else {
+					v.Fields = append(v.Fields, nil)
+				}
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
@@ -905,7 +909,11 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Values = runtime.Grow(v.Values)
+				if len(v.Values) < cap(v.Values) {
+					v.Values = v.Values[:len(v.Values)+1]
+				} else {
+					v.Values = append(v.Values, nil)
+				}
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Values")
@@ -1011,7 +1019,11 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ext = runtime.Grow(v.Ext)
+				if len(v.Ext) < cap(v.Ext) {
+					v.Ext = v.Ext[:len(v.Ext)+1]
+				} else {
+					v.Ext = append(v.Ext, nil)
+				}
 				u1, err := DecodeExtensionCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ext")

@@ -294,7 +294,11 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Slice = runtime.Grow(v.Slice)
+				if len(v.Slice) < cap(v.Slice) {
+					v.Slice = v.Slice[:len(v.Slice)+1]
+				} else {
+					v.Slice = append(v.Slice, nil)
+				}
 				if err := dynamic.Decode(d, &v.Slice[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Slice")
 				}
@@ -378,7 +382,11 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Deep = runtime.Grow(v.Deep)
+				if len(v.Deep) < cap(v.Deep) {
+					v.Deep = v.Deep[:len(v.Deep)+1]
+				} else {
+					v.Deep = append(v.Deep, nil)
+				}
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -116,7 +117,10 @@ func AtField(err error, name string) error { return prepend(err, "."+name) }
 // AtIndex records that err happened in element i of an array or slice.
 func AtIndex(err error, i int) error { return prepend(err, "["+strconv.Itoa(i)+"]") }
 
-// AtKey records that err happened in the value of map key key.
+// AtKey records that err happened in the value of map key key: a string,
+// bool, int, int64, uint64 or float64 shown as Go writes it, a []byte (a
+// byte array key) in CBOR's diagnostic notation, h'0a0b'; any other key
+// (nil among them) as ?.
 func AtKey(err error, key any) error {
 	var e *Error
 	if !errors.As(err, &e) {
@@ -134,6 +138,10 @@ func AtKey(err error, key any) error {
 		s = strconv.FormatUint(k, 10)
 	case int:
 		s = strconv.Itoa(k)
+	case float64:
+		s = strconv.FormatFloat(k, 'g', -1, 64)
+	case []byte:
+		s = "h'" + hex.EncodeToString(k) + "'"
 	default:
 		s = "?"
 	}

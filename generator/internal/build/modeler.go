@@ -225,16 +225,14 @@ func (m *modeler) underlyingModel(u, goT types.Type) (model.Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch key.(type) {
-		case model.Bool, model.Int, model.String:
-		default:
-			return nil, fmt.Errorf("map keys must be strings, integers or bools")
+		if err := mapKeyOK(key); err != nil {
+			return nil, err
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return model.Map{Go: goT, Key: key, Elem: elem, ElemZero: zeroFormOf(u.Elem())}, nil
+		return model.Map{Go: goT, Key: key, Elem: elem, ElemZero: zeroFormOf(u.Elem()), KeyZero: zeroFormOf(u.Key())}, nil
 	case *types.Pointer:
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
@@ -365,4 +363,16 @@ func basicModel(b *types.Basic, goT types.Type) (model.Type, error) {
 
 func (m *modeler) typeString(t types.Type) string {
 	return types.TypeString(t, types.RelativeTo(m.pkg))
+}
+
+// mapKeyOK reports why key, the model of a map's key type, cannot be a
+// generated map's key. Go's type checker has already made sure the type
+// is comparable; a key is written as a value of its type is written, as
+// fxamacker/cbor writes it.
+func mapKeyOK(key model.Type) error {
+	switch key.(type) {
+	case model.Bool, model.Int, model.String, model.ByteArray:
+		return nil
+	}
+	return fmt.Errorf("map keys must be strings, integers, bools or byte arrays")
 }

@@ -462,21 +462,10 @@ func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth i
 // twice keeps its last value.
 func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n := jen.Id(local("n", depth))
-	m, k, v := jen.Id(local("m", depth)), local("k", depth), jen.Id(local("e", depth))
-	ks, _ := model.ScalarOf(t.Key)
-	// The key as AtKey shows it: one of the types it formats.
-	keyForPath := convert(types.Typ[ks.Kind], types.Int64, jen.Id(k))
-	if it, ok := t.Key.(model.Int); ok && !it.Signed {
-		keyForPath = convert(types.Typ[ks.Kind], types.Uint64, jen.Id(k))
-	} else if !ok {
-		keyForPath = jen.Id(k)
-	}
+	m, v := jen.Id(local("m", depth)), jen.Id(local("e", depth))
+	loop, key, keyForPath := e.decodeKey(t, wrap, depth)
 	valWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtKey").Call(err, keyForPath) })
-	loop := []jen.Code{
-		jen.List(jen.Id(k), jen.Id("err")).Op(":=").Id("d").Dot(ks.Read).Call(),
-		ifErr(wrap),
-	}
-	slot := jen.Add(m).Index(convertTo(t.Key.GoType(), ks.Kind, jen.Id(k)))
+	slot := jen.Add(m).Index(key)
 	if _, ok := model.ScalarOf(t.Elem); ok {
 		// A scalar is read and stored in one assignment.
 		loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, slot, valWrap, depth+1) })...)
@@ -501,6 +490,51 @@ func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) 
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Add(to).Op("=").Add(m),
 	}
+}
+
+// decodeKey is the code that reads the key of a pair of a map of type t
+// at the start of the loop over the pairs, the key as the map is indexed
+// with, and the key as AtKey shows it in an error's path. A bool, integer
+// or text key is read by the runtime's Read method of its scalar; a key
+// of any other type is decoded as a value of its type is, into a local
+// that is zero for each pair (declared before the loop when its decoder
+// takes its address), in a block of its own, so that its names do not
+// meet the value's.
+func (e *emitter) decodeKey(t model.Map, wrap pathFunc, depth int) (code []jen.Code, key, forPath jen.Code) {
+	switch t.Key.(type) {
+	case model.Bool, model.Int, model.String:
+		k := jen.Id(local("k", depth))
+		ks, _ := model.ScalarOf(t.Key)
+		// The key as AtKey shows it: one of the types it formats.
+		forPath = convert(types.Typ[ks.Kind], types.Int64, k)
+		if it, ok := t.Key.(model.Int); ok && !it.Signed {
+			forPath = convert(types.Typ[ks.Kind], types.Uint64, k)
+		} else if !ok {
+			forPath = k
+		}
+		code = []jen.Code{jen.List(k, jen.Id("err")).Op(":=").Id("d").Dot(ks.Read).Call(), ifErr(wrap)}
+		return code, convertTo(t.Key.GoType(), ks.Kind, k), forPath
+	}
+	k := jen.Id(local("ke", depth))
+	if addressed(t.Key) {
+		e.hoist = append(e.hoist, jen.Var().Add(k).Add(typeCode(t.Key.GoType())))
+		code = []jen.Code{jen.Add(k).Op("=").Add(zeroValue(t.KeyZero, t.Key.GoType()))}
+	} else {
+		code = []jen.Code{jen.Var().Add(k).Add(typeCode(t.Key.GoType()))}
+	}
+	code = append(code, jen.Block(e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Key, k, wrap, depth+1) })...))
+	switch kt := t.Key.(type) {
+	case model.ByteArray:
+		forPath = jen.Add(k).Index(jen.Empty(), jen.Empty())
+		if kt.NamedElem {
+			forPath = jen.Nil()
+		}
+	case model.Float:
+		forPath = jen.Float64().Call(k)
+	default:
+		forPath = jen.Nil() // shown as [?]
+	}
+	return code, k, forPath
 }
 
 // checkErr is "if err := call; err != nil { return <path>(err) }".

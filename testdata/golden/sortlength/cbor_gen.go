@@ -569,3 +569,219 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Keys) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Keys) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x81) // array of 1
+	// 0: Hashes
+	if v.Hashes == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Hashes))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Hashes {
+			s.Key(dst)
+			dst = runtime.AppendBytes(dst, k[:])
+			s.Value(dst)
+			dst = runtime.AppendInt(dst, int64(x))
+		}
+		dst = s.Finish(dst, runtime.SortLengthFirst)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Keys) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Hashes))) + len(v.Hashes)*3
+	for _, x := range v.Hashes {
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Keys) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Keys", runtime.OneItem), "Keys", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Keys", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 1)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Keys", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Hashes":
+				field = 0
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Hashes"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Hashes"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x1 {
+		if seen&(1<<0) == 0 {
+			v.Hashes = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Hashes
+		var ke [2]byte
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Hashes")
+			}
+		}
+		if null {
+			v.Hashes = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Hashes")
+			}
+			m := make(map[[2]byte]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Hashes")
+					} else if !more {
+						break
+					}
+				}
+				ke = [2]byte{}
+				{
+					if !d.TryByteArray(ke[:]) {
+						if err := d.ReadByteArray(ke[:]); err != nil {
+							return runtime.AtField(err, "Hashes")
+						}
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, ke[:]), "Hashes")
+				}
+			}
+			d.Leave()
+			v.Hashes = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}

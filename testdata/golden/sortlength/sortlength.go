@@ -19,3 +19,8 @@ type Labels struct {
 	Mid   string `cbor:"bb,omitempty"`
 	Small int    `cbor:"7,keyasint,omitempty"`
 }
+
+// Keys holds maps keyed by other comparable types.
+type Keys struct {
+	Hashes map[[2]byte]int
+}

@@ -1,0 +1,278 @@
+package generator_test
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/testdata/golden/mapkeys"
+	"github.com/cborgen/cborgen/testdata/golden/sortlength"
+	"github.com/cborgen/cborgen/testdata/golden/sortnone"
+)
+
+// Maps keyed by the comparable types beyond strings, integers and bools,
+// against fxamacker/cbor in each key order: the bytes of random maps, the
+// values decoded from them and from maps whose keys come more than once.
+// (Mutated inputs: examples/internal/kindsdiff, whose oracle knows the
+// documented departures.)
+
+// mapKeyCases are the types under test, each with the encoding mode of
+// its run (nil: -sort=none, checked by value).
+func mapKeyCases(t *testing.T) []struct {
+	value generated
+	em    cbor.EncMode
+} {
+	return []struct {
+		value generated
+		em    cbor.EncMode
+	}{
+		{new(mapkeys.Ledger), encMode(t, cbor.SortCoreDeterministic)},
+		{new(sortlength.Keys), encMode(t, cbor.SortLengthFirst)},
+		{new(sortnone.Keys), nil},
+	}
+}
+
+// mapKeyValues is the number of random values of each case: thousands of
+// maps in a full run, since each value holds several.
+func mapKeyValues() int {
+	if testing.Short() {
+		return 150
+	}
+	return 2000
+}
+
+func TestMapKeys(t *testing.T) {
+	bytewise := encMode(t, cbor.SortCoreDeterministic)
+	for _, tc := range mapKeyCases(t) {
+		typ := reflect.TypeOf(tc.value).Elem()
+		t.Run(typ.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(27, uint64(len(typ.String()))))
+			m := newMirrors()
+			arrayT, mapT := m.mirror(typ, true), m.mirror(typ, false)
+			for i := 0; i < mapKeyValues() && !t.Failed(); i++ {
+				x := reflect.New(typ)
+				fillKeyed(r, x.Elem(), bytewise, arrayT)
+				if tc.em == nil {
+					checkUnsorted(t, x.Interface().(generated), bytewise, arrayT)
+				} else {
+					checkValue(t, x.Interface().(generated), tc.em, arrayT, mapT)
+				}
+			}
+		})
+	}
+}
+
+// fillKeyed is fill, then each map field of the struct v loses the keys
+// that encode as an earlier key does (two pointers to equal values, two
+// NaNs): fxamacker and the generated code may write such pairs in either
+// order.
+func fillKeyed(r *rand.Rand, v reflect.Value, em cbor.EncMode, mirror reflect.Type) {
+	fill(r, v, map[reflect.Type]int{})
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		if f.Kind() != reflect.Map || f.IsNil() {
+			continue
+		}
+		mt, _ := mirror.FieldByName(v.Type().Field(i).Name)
+		seen := map[string]bool{}
+		for _, k := range f.MapKeys() {
+			b, err := em.Marshal(convert(k, mt.Type.Key()).Interface())
+			if err != nil {
+				panic(err)
+			}
+			if seen[string(b)] {
+				f.SetMapIndex(k, reflect.Value{})
+			}
+			seen[string(b)] = true
+		}
+	}
+}
+
+// checkSameDecode decodes data into a new value of typ with the generated
+// decoder and into its mirror with fxamacker's default decoder: both
+// refuse it, or both read the same value.
+func checkSameDecode(t *testing.T, typ, mirror reflect.Type, em cbor.EncMode, data []byte) {
+	t.Helper()
+	y := reflect.New(typ)
+	err := y.Interface().(generated).UnmarshalCBOR(data)
+	oracle := reflect.New(mirror)
+	fxErr := cbor.Unmarshal(data, oracle.Interface())
+	if (err == nil) != (fxErr == nil) {
+		t.Fatalf("decoding %x: generated: %v; fxamacker: %v", data, err, fxErr)
+	}
+	if err != nil {
+		return
+	}
+	if !samePairs(t, convert(y.Elem(), mirror), oracle.Elem(), em) {
+		t.Fatalf("decoding %x: generated %#v, fxamacker %#v", data, y.Elem().Interface(), oracle.Elem().Interface())
+	}
+}
+
+// samePairs compares two values of a mirror struct whose fields are maps:
+// the same pairs, each as fxamacker encodes its key and value. Pointer
+// keys decoded from equal items are distinct Go keys, so maps are
+// compared as multisets of encoded pairs, not by looking keys up.
+func samePairs(t *testing.T, a, b reflect.Value, em cbor.EncMode) bool {
+	t.Helper()
+	pairs := func(m reflect.Value) []string {
+		var out []string
+		iter := m.MapRange()
+		for iter.Next() {
+			k, err := em.Marshal(iter.Key().Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := em.Marshal(iter.Value().Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, string(k)+"\x00"+string(v))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for i := 0; i < a.NumField(); i++ {
+		fa, fb := a.Field(i), b.Field(i)
+		if !a.Type().Field(i).IsExported() {
+			continue
+		}
+		if fa.Kind() != reflect.Map {
+			if !rwEqual(fa, fb) {
+				return false
+			}
+			continue
+		}
+		if fa.IsNil() != fb.IsNil() || !slices.Equal(pairs(fa), pairs(fb)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestMapKeysDuplicate decodes maps whose keys come more than once, each
+// map field in turn: the generated decoder keeps what fxamacker's default
+// decoder (DupMapKeyQuiet) keeps, and runtime.Valid refuses the input, as
+// fxamacker refuses it with duplicate detection.
+func TestMapKeysDuplicate(t *testing.T) {
+	bytewise := encMode(t, cbor.SortCoreDeterministic)
+	for _, tc := range mapKeyCases(t) {
+		typ := reflect.TypeOf(tc.value).Elem()
+		t.Run(typ.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(29, uint64(len(typ.String()))))
+			arrayT := newMirrors().mirror(typ, true)
+			for i := 0; i < mapKeyValues()/2 && !t.Failed(); i++ {
+				field := i % typ.NumField()
+				data := duplicateKeys(t, r, typ, arrayT, field, bytewise)
+				checkSameDecode(t, typ, arrayT, bytewise, data)
+				validErr := runtime.Valid(data)
+				fxErr := dupMode.Unmarshal(data, reflect.New(arrayT).Interface())
+				var dup *cbor.DupMapKeyError
+				if errors.As(fxErr, &dup) != errors.Is(validErr, runtime.ErrDuplicateKey) {
+					t.Fatalf("%x: runtime.Valid: %v; fxamacker with duplicate detection: %v", data, validErr, fxErr)
+				}
+			}
+		})
+	}
+}
+
+// duplicateKeys is the encoding of a value of typ whose map field number
+// field holds pairs with keys drawn from a few random keys, so that most
+// come more than once; the other fields are null.
+func duplicateKeys(t *testing.T, r *rand.Rand, typ, mirror reflect.Type, field int, em cbor.EncMode) []byte {
+	t.Helper()
+	out := runtime.AppendArrayHead(nil, typ.NumField())
+	for i := 0; i < typ.NumField(); i++ {
+		if i != field {
+			out = runtime.AppendNull(out)
+			continue
+		}
+		mt := mirror.Field(i + 1).Type // after the toarray marker
+		var keys [][]byte
+		for range 1 + r.IntN(3) {
+			k := reflect.New(mt.Key()).Elem()
+			fill(r, k, map[reflect.Type]int{})
+			b, err := em.Marshal(k.Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			keys = append(keys, b)
+		}
+		n := 2 + r.IntN(5)
+		out = runtime.AppendMapHead(out, n)
+		for range n {
+			e := reflect.New(mt.Elem()).Elem()
+			fill(r, e, map[reflect.Type]int{})
+			b, err := em.Marshal(e.Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(append(out, keys[r.IntN(len(keys))]...), b...)
+		}
+	}
+	return out
+}
+
+// TestMapKeysLastWins pins what the differential tests find: of a key
+// that comes twice, the last value is kept, as fxamacker's default
+// DupMapKeyQuiet keeps it.
+func TestMapKeysLastWins(t *testing.T) {
+	// [{h'0102': 1, h'0102': 2, h'0304': 3}] into sortlength.Keys.
+	data := []byte{0x81, 0xa3, 0x42, 1, 2, 0x01, 0x42, 1, 2, 0x02, 0x42, 3, 4, 0x03}
+	var got sortlength.Keys
+	if err := got.UnmarshalCBOR(data); err != nil {
+		t.Fatal(err)
+	}
+	want := map[[2]byte]int{{1, 2}: 2, {3, 4}: 3}
+	if !reflect.DeepEqual(got.Hashes, want) {
+		t.Errorf("got %v, want %v", got.Hashes, want)
+	}
+	if err := runtime.Valid(data); !errors.Is(err, runtime.ErrDuplicateKey) {
+		t.Errorf("runtime.Valid = %v, want a duplicate key error", err)
+	}
+}
+
+// TestMapKeysLimits: a map keyed by byte arrays is held to the pair limit
+// and to the bytes that remain, as every map is.
+func TestMapKeysLimits(t *testing.T) {
+	for _, data := range [][]byte{
+		{0x81, 0xbb, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff}, // 2^32-1 pairs, none there
+		{0x81, 0xa2, 0x42, 1, 2, 0x01},                   // the second pair missing
+		{0x81, 0xa1, 0x42, 1},                            // a key cut short
+	} {
+		var v sortlength.Keys
+		err := v.UnmarshalCBOR(data)
+		fxErr := cbor.Unmarshal(data, &struct {
+			_      struct{} `cbor:",toarray"`
+			Hashes map[[2]byte]int
+		}{})
+		if err == nil || fxErr == nil {
+			t.Errorf("%x: generated: %v; fxamacker: %v", data, err, fxErr)
+		}
+	}
+	d := runtime.NewBytesDecoder(append([]byte{0x81, 0xb9, 0x00, 0x03}, bytes.Repeat([]byte{0x42, 1, 2, 0x01}, 3)...))
+	opts := runtime.DefaultOptions()
+	opts.MaxMapPairs = 2
+	d.SetOptions(opts)
+	var v sortlength.Keys
+	if err := v.DecodeCBOR(d); err == nil {
+		t.Error("a map of 3 pairs decoded under a limit of 2")
+	}
+}
+
+// TestMapKeysErrorPath: an error in a value names its byte array key.
+func TestMapKeysErrorPath(t *testing.T) {
+	// [null, {h'010203': 1}, null, null, null]: a number for a string.
+	data := []byte{0x85, 0xf6, 0xa1, 0x43, 1, 2, 3, 0x01, 0xf6, 0xf6, 0xf6}
+	var v mapkeys.Ledger
+	err := v.UnmarshalCBOR(data)
+	if want := "Ledger.ByFixed[h'010203']: expected"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want an error at %s", err, want)
+	}
+}

@@ -217,11 +217,6 @@ var errorCases = []struct {
 		want: []string{"x.go:6:2: field T.M has unsupported type []map[string]chan bool"},
 	},
 	{
-		name: "float map key",
-		src:  "type T struct {\n\tM map[float64]int\n}\n",
-		want: []string{"x.go:6:2: field T.M", "map keys must be"},
-	},
-	{
 		name:  "missing nested type",
 		types: "T",
 		src:   "type T struct {\n\tItem Item\n}\n\ntype Item struct{ N int }\n",

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/cborgen/cborgen/examples/internal/cbortest"
+	"github.com/cborgen/cborgen/examples/internal/decodetest"
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/testdata/golden/mapkeys"
 )
 
 // Maps keyed by the comparable types beyond strings, integers and bools
-// (the golden mapkeys.Ledger), decoded by the generated code and by
+// (the golden mapkeys types), decoded by the generated code and by
 // fxamacker/cbor from random encodings, their legacy maps and mutations
 // of both: the same value, or an error on both sides but for the
 // documented departures.
@@ -31,6 +32,17 @@ type (
 		Nested  map[mapkeys.Hash]map[[1]byte]bool
 		Empty   map[[0]byte]int
 	}
+	aCurve struct {
+		_      struct{} `cbor:",toarray"`
+		Points map[float64]float64
+		Small  map[float32]string
+		Temps  map[mapkeys.Celsius]*mapkeys.Hash
+	}
+	mCurve struct {
+		Points map[float64]float64
+		Small  map[float32]string
+		Temps  map[mapkeys.Celsius]*mapkeys.Hash
+	}
 )
 
 func TestMapKeysAgainstFxamacker(t *testing.T) {
@@ -39,13 +51,21 @@ func TestMapKeysAgainstFxamacker(t *testing.T) {
 		n = 300
 	}
 	r := rand.New(rand.NewPCG(27, 3))
+	mapKeysDiff[mapkeys.Ledger, aLedger, mLedger](t, r, n)
+	mapKeysDiff[mapkeys.Curve, aCurve, mCurve](t, r, n)
+}
+
+// mapKeysDiff runs the differential test on n random values of T, with A
+// and M its array and legacy mirrors.
+func mapKeysDiff[T, A, M any](t *testing.T, r *rand.Rand, n int) {
+	t.Helper()
 	fill := mirror.Filler{Rand: r}
 	for i := range n {
-		var v mapkeys.Ledger
+		var v T
 		fill.Fill(&v)
-		var m mLedger
+		var m M
 		mirror.Convert(&m, v)
-		got, err := v.MarshalCBOR()
+		got, err := any(&v).(cbortest.Codec).MarshalCBOR()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,9 +74,17 @@ func TestMapKeysAgainstFxamacker(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, in := range [][]byte{got, legacy, cbortest.Mutate(r, got), cbortest.Mutate(r, legacy), cbortest.Mutate(r, got)} {
-			if d := cbortest.Differ[mapkeys.Ledger, aLedger, mLedger](in); d != "" {
-				t.Fatalf("value %d: %s", i, d)
+			if d := cbortest.Differ[T, A, M](in); d != "" {
+				t.Fatalf("%T value %d: %s", v, i, d)
 			}
 		}
 	}
+}
+
+// TestMapKeysDecodeDiag: cbor-gen -decode reads random values of the
+// mapkeys types, current and legacy, from the golden schema record.
+func TestMapKeysDecodeDiag(t *testing.T) {
+	dir := "../../../testdata/golden/mapkeys"
+	decodetest.DecodeRandom[mapkeys.Ledger, mLedger](t, dir, "Ledger", 200, 27, mirror.Filler{})
+	decodetest.DecodeRandom[mapkeys.Curve, mCurve](t, dir, "Curve", 200, 28, mirror.Filler{})
 }

@@ -371,8 +371,8 @@ func (m *modeler) typeString(t types.Type) string {
 // fxamacker/cbor writes it.
 func mapKeyOK(key model.Type) error {
 	switch key.(type) {
-	case model.Bool, model.Int, model.String, model.ByteArray:
+	case model.Bool, model.Int, model.String, model.ByteArray, model.Float:
 		return nil
 	}
-	return fmt.Errorf("map keys must be strings, integers, bools or byte arrays")
+	return fmt.Errorf("map keys must be strings, integers, bools, floats or byte arrays")
 }

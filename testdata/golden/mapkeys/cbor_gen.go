@@ -560,3 +560,367 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Curve) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Curve) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83) // array of 3
+	// 0: Points
+	if v.Points == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Points))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Points {
+			s.Key(dst)
+			dst = runtime.AppendFloat64(dst, k)
+			s.Value(dst)
+			dst = runtime.AppendFloat64(dst, x)
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	// 1: Small
+	if v.Small == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Small))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Small {
+			s.Key(dst)
+			dst = runtime.AppendFloat32(dst, k)
+			s.Value(dst)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	// 2: Temps
+	if v.Temps == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Temps))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Temps {
+			s.Key(dst)
+			dst = runtime.AppendFloat32(dst, float32(k))
+			s.Value(dst)
+			if x == nil {
+				dst = runtime.AppendNull(dst)
+			} else {
+				dst = runtime.AppendBytes(dst, (*x)[:])
+			}
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Curve) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Points))) + len(v.Points)*18
+	n += runtime.SizeHead(uint64(len(v.Small))) + len(v.Small)*5
+	for _, x := range v.Small {
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	n += runtime.SizeHead(uint64(len(v.Temps))) + len(v.Temps)*39
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Curve) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Curve", runtime.OneItem), "Curve", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Curve", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Curve) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Curve", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Points":
+				field = 0
+			case "Small":
+				field = 1
+			case "Temps":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Points", "Small", "Temps"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Points", "Small", "Temps"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x7 {
+		if seen&(1<<0) == 0 {
+			v.Points = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.Small = nil
+		}
+		if seen&(1<<2) == 0 {
+			v.Temps = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Points
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Points")
+			}
+		}
+		if null {
+			v.Points = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Points")
+			}
+			m := make(map[float64]float64, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Points")
+					} else if !more {
+						break
+					}
+				}
+				var ke float64
+				{
+					if x1, ok1 := d.TryFloat64(); ok1 {
+						ke = x1
+					} else if ke, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(err, "Points")
+					}
+				}
+				if x1, ok1 := d.TryFloat64(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadFloat64(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, float64(ke)), "Points")
+				}
+			}
+			d.Leave()
+			v.Points = m
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Small
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Small")
+			}
+		}
+		if null {
+			v.Small = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Small")
+			}
+			m := make(map[float32]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Small")
+					} else if !more {
+						break
+					}
+				}
+				var ke float32
+				{
+					if x1, ok1 := d.TryFloat32(); ok1 {
+						ke = x1
+					} else if ke, err = d.ReadFloat32(); err != nil {
+						return runtime.AtField(err, "Small")
+					}
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, float64(ke)), "Small")
+				}
+			}
+			d.Leave()
+			v.Small = m
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Temps
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Temps")
+			}
+		}
+		if null {
+			v.Temps = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Temps")
+			}
+			m := make(map[Celsius]*Hash, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Temps")
+					} else if !more {
+						break
+					}
+				}
+				var ke Celsius
+				{
+					if x1, ok1 := d.TryFloat32(); ok1 {
+						ke = Celsius(x1)
+					} else if x1, err := d.ReadFloat32(); err != nil {
+						return runtime.AtField(err, "Temps")
+					} else {
+						ke = Celsius(x1)
+					}
+				}
+				var e *Hash
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, float64(ke)), "Temps")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						if e == nil {
+							e = new(Hash)
+						}
+						if err := d.ReadByteArray((*e)[:]); err != nil {
+							return runtime.AtField(runtime.AtKey(err, float64(ke)), "Temps")
+						}
+					}
+				}
+				m[ke] = e
+			}
+			d.Leave()
+			v.Temps = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}

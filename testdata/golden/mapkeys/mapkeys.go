@@ -21,3 +21,14 @@ type Ledger struct {
 	Nested  map[Hash]map[[1]byte]bool
 	Empty   map[[0]byte]int
 }
+
+// Celsius is a named float.
+type Celsius float32
+
+// Curve holds maps keyed by floats, written in the shortest form that
+// keeps the value, as other floats are.
+type Curve struct {
+	Points map[float64]float64
+	Small  map[float32]string
+	Temps  map[Celsius]*Hash
+}

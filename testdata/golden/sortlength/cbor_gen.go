@@ -580,7 +580,7 @@ func (v *Keys) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
 		return runtime.AppendNull(dst), nil
 	}
-	dst = append(dst, 0x81) // array of 1
+	dst = append(dst, 0x82) // array of 2
 	// 0: Hashes
 	if v.Hashes == nil {
 		dst = runtime.AppendNull(dst)
@@ -590,6 +590,20 @@ func (v *Keys) AppendCBOR(dst []byte) ([]byte, error) {
 		for k, x := range v.Hashes {
 			s.Key(dst)
 			dst = runtime.AppendBytes(dst, k[:])
+			s.Value(dst)
+			dst = runtime.AppendInt(dst, int64(x))
+		}
+		dst = s.Finish(dst, runtime.SortLengthFirst)
+	}
+	// 1: Floats
+	if v.Floats == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Floats))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Floats {
+			s.Key(dst)
+			dst = runtime.AppendFloat64(dst, k)
 			s.Value(dst)
 			dst = runtime.AppendInt(dst, int64(x))
 		}
@@ -610,6 +624,10 @@ func (v *Keys) SizeCBOR() int {
 	for _, x := range v.Hashes {
 		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
 	}
+	n += runtime.SizeHead(uint64(len(v.Floats))) + len(v.Floats)*9
+	for _, x := range v.Floats {
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
 	return n
 }
 
@@ -619,7 +637,7 @@ func (v *Keys) UnmarshalCBOR(data []byte) error {
 	d := runtime.NewBytesDecoder(data)
 	var err error
 	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
-		err = v.cborDecodeFields(d, -1, 1)
+		err = v.cborDecodeArray(d)
 	} else {
 		err = v.DecodeCBOR(d)
 	}
@@ -637,7 +655,7 @@ func (v *Keys) UnmarshalCBOR(data []byte) error {
 func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
 	var err error
 	if d.NextIsArray() {
-		err = v.cborDecodeFields(d, -1, 1)
+		err = v.cborDecodeArray(d)
 	} else if d.NextIsMap() {
 		err = v.cborDecodeMap(d)
 	} else if major, perr := d.PeekMajor(); perr != nil {
@@ -645,11 +663,46 @@ func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
 	} else if major == runtime.MajorMap {
 		err = v.cborDecodeMap(d)
 	} else {
-		err = v.cborDecodeFields(d, -1, 1)
+		err = v.cborDecodeArray(d)
 	}
 	if err != nil {
 		return runtime.AtRoot(err, "Keys", runtime.OneItem)
 	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 2 fields.
+// Arrays written before Floats was added end early; it is set to zero.
+func (v *Keys) cborDecodeArray(d *runtime.Decoder) error {
+	n, err := d.ReadArrayHead()
+	if err != nil {
+		return err
+	}
+	if n >= 0 && (n < 1 || n > 2) {
+		return d.Errorf(runtime.ErrLength, "expected array of 1 to 2 elements, found %d", n)
+	}
+	for i := 0; ; i++ {
+		more, err := d.NextElem(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			if i < 1 {
+				return d.Errorf(runtime.ErrLength, "expected array of 1 to 2 elements, found %d", i)
+			}
+			if i <= 1 {
+				v.Floats = nil
+			}
+			break
+		}
+		if i >= 2 {
+			return d.Errorf(runtime.ErrLength, "expected array of 1 to 2 elements, found more")
+		}
+		if err := v.cborDecodeFields(d, i, i+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
 	return nil
 }
 
@@ -682,10 +735,12 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			switch string(key) {
 			case "Hashes":
 				field = 0
+			case "Floats":
+				field = 1
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldKey(key, []string{"Hashes"})
+			field = runtime.FoldKey(key, []string{"Hashes", "Floats"})
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -694,7 +749,7 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Hashes"}[field])
+			return runtime.DuplicateField(d, [...]string{"Hashes", "Floats"}[field])
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -702,9 +757,12 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
+	if seen != 0x3 {
 		if seen&(1<<0) == 0 {
 			v.Hashes = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.Floats = nil
 		}
 	}
 	return nil
@@ -712,29 +770,9 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 
 // cborDecodeFields reads the fields numbered from up to to (in declaration order), for
 // both formats.
-// With from = -1 it reads the current format: an array of the 1 field.
 func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	var err error
 	switch from {
-	case -1:
-		// the array of the 1 field
-		if !d.TryArrayHead(1) {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return err
-			}
-			if n != 1 {
-				for i := 0; ; i++ {
-					if more, err := d.NextField(n, i, 1); !more {
-						return err
-					}
-					if err := v.cborDecodeFields(d, i, i+1); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		fallthrough
 	case 0:
 		// Hashes
 		var ke [2]byte
@@ -779,9 +817,53 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			d.Leave()
 			v.Hashes = m
 		}
-	}
-	if from < 0 {
-		d.Leave()
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Floats
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Floats")
+			}
+		}
+		if null {
+			v.Floats = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Floats")
+			}
+			m := make(map[float64]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Floats")
+					} else if !more {
+						break
+					}
+				}
+				var ke float64
+				{
+					if x1, ok1 := d.TryFloat64(); ok1 {
+						ke = x1
+					} else if ke, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(err, "Floats")
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, float64(ke)), "Floats")
+				}
+			}
+			d.Leave()
+			v.Floats = m
+		}
 	}
 	return nil
 }

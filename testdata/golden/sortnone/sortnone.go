@@ -23,4 +23,5 @@ type Labels struct {
 // Keys holds maps keyed by other comparable types.
 type Keys struct {
 	Hashes map[[2]byte]int
+	Floats map[float64]int
 }

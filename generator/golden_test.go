@@ -194,7 +194,12 @@ var errorCases = []struct {
 	{
 		name: "interface as a map key",
 		src:  "type T struct {\n\tM map[any]int\n}\n",
-		want: []string{"x.go:6:2: field T.M has unsupported type map[any]int", "map keys must be"},
+		want: []string{"x.go:6:2: field T.M has unsupported type map[any]int", "map keys that hold an interface value"},
+	},
+	{
+		name: "interface in a struct map key",
+		src:  "type K struct {\n\tA int\n\tV error\n}\n\ntype T struct {\n\tM map[K]int\n}\n",
+		want: []string{"field T.M has unsupported type map[K]int: map keys that hold an interface value (error)"},
 	},
 	{
 		name: "uintptr",

@@ -37,6 +37,7 @@ func mapKeyCases(t *testing.T) []struct {
 	}{
 		{new(mapkeys.Ledger), encMode(t, cbor.SortCoreDeterministic)},
 		{new(mapkeys.Curve), encMode(t, cbor.SortCoreDeterministic)},
+		{new(mapkeys.Index), encMode(t, cbor.SortCoreDeterministic)},
 		{new(sortlength.Keys), encMode(t, cbor.SortLengthFirst)},
 		{new(sortnone.Keys), nil},
 		{new(floatnone.Keys), floatNoneMode(t)},
@@ -176,8 +177,9 @@ func samePairs(t *testing.T, a, b reflect.Value, em cbor.EncMode) bool {
 // TestMapKeysDuplicate decodes maps whose keys come more than once, each
 // map field in turn: the generated decoder keeps what fxamacker's default
 // decoder (DupMapKeyQuiet) keeps (every NaN key, none equal to another;
-// 0.0 and -0.0 as one key), and runtime.Valid refuses the input where
-// fxamacker refuses it with duplicate detection (but for float keys).
+// 0.0 and -0.0 as one key; each pointer key a new pointer), and
+// runtime.Valid refuses the input where fxamacker refuses it with
+// duplicate detection (but for float and pointer keys).
 func TestMapKeysDuplicate(t *testing.T) {
 	bytewise := encMode(t, cbor.SortCoreDeterministic)
 	for _, tc := range mapKeyCases(t) {
@@ -193,10 +195,11 @@ func TestMapKeysDuplicate(t *testing.T) {
 				fxErr := dupMode.Unmarshal(data, reflect.New(arrayT).Interface())
 				var dup *cbor.DupMapKeyError
 				// Valid compares CBOR values, Go maps Go keys: for floats
-				// they differ (NaN twice is two Go keys, 0.0 and -0.0
-				// one).
-				k := arrayT.Field(field + 1).Type.Key().Kind()
-				if k == reflect.Float32 || k == reflect.Float64 {
+				// and pointers they differ (NaN twice is two Go keys,
+				// 0.0 and -0.0 one; two pointers decoded from equal
+				// items are two keys).
+				switch arrayT.Field(field + 1).Type.Key().Kind() {
+				case reflect.Float32, reflect.Float64, reflect.Pointer:
 					continue
 				}
 				if errors.As(fxErr, &dup) != errors.Is(validErr, runtime.ErrDuplicateKey) {

@@ -162,7 +162,7 @@
 //     [DuplicateField].
 //   - Struct arrays of another length: [Decoder.NextField].
 //   - Errors with paths: [Decoder.Errorf], [WrongLength],
-//     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
+//     [AtField], [AtIndex], [AtKey], [InKey], [AtRoot], [Extent], [OneItem],
 //     [WholeInput], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],

@@ -64,6 +64,12 @@ func TestErrorPathAndFormat(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 
+	// Inside a key.
+	err = runtime.AtField(runtime.InKey(runtime.AtField(runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x"), "Hash")), "ByCred")
+	if got, want := runtime.AtRoot(err, "Index", runtime.WholeInput).Error(), "cbor: Index.ByCred[key].Hash: x at offset 0"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+
 	// Map keys.
 	for _, c := range []struct {
 		key  any

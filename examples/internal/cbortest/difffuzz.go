@@ -138,6 +138,10 @@ func nullIntoNullable[T any](data []byte, err error) bool {
 			}
 			t, p = f.Type, p[1+len(name):]
 		case '[':
+			if key, ok := strings.CutPrefix(p, "[key]"); ok {
+				t, p = t.Key(), key // inside a key
+				continue
+			}
 			rest := p[1:]
 			if q, err := strconv.QuotedPrefix(rest); err == nil {
 				rest = rest[len(q):]

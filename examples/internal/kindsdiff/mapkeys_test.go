@@ -1,6 +1,7 @@
 package kindsdiff_test
 
 import (
+	"image"
 	"math/rand/v2"
 	"testing"
 
@@ -43,6 +44,61 @@ type (
 		Small  map[float32]string
 		Temps  map[mapkeys.Celsius]*mapkeys.Hash
 	}
+
+	// The struct keys' mirrors: the array format; the map-format Span
+	// is a map in both.
+	aCred struct {
+		_    struct{} `cbor:",toarray"`
+		Kind uint8
+		Hash mapkeys.Hash
+	}
+	mCred struct {
+		Kind uint8
+		Hash mapkeys.Hash
+	}
+	cSpan struct {
+		From int `cbor:"1,keyasint"`
+		To   int `cbor:"2,keyasint,omitempty"`
+	}
+	aIndex struct {
+		_        struct{} `cbor:",toarray"`
+		ByCred   map[aCred]uint64
+		ByRef    map[*aCred]string
+		ByPair   map[[2]int16]string
+		ByGrid   map[mapkeys.Grid]int
+		ByWords  map[[2]string]int
+		ByHashP  map[*mapkeys.Hash]int
+		ByFloatP map[*float64][]aCred
+		ByCreds  map[[2]aCred]int
+	}
+	mIndex struct {
+		ByCred   map[mCred]uint64
+		ByRef    map[*mCred]string
+		ByPair   map[[2]int16]string
+		ByGrid   map[mapkeys.Grid]int
+		ByWords  map[[2]string]int
+		ByHashP  map[*mapkeys.Hash]int
+		ByFloatP map[*float64][]mCred
+		ByCreds  map[[2]mCred]int
+	}
+	aSpans struct {
+		_      struct{} `cbor:",toarray"`
+		BySpan map[cSpan]bool
+		ByRef  map[*cSpan]aCred
+	}
+	mSpans struct {
+		BySpan map[cSpan]bool
+		ByRef  map[*cSpan]mCred
+	}
+	aForeign struct {
+		_       struct{} `cbor:",toarray"`
+		ByPoint map[image.Point]int
+		ByRect  map[*image.Rectangle]string
+	}
+	mForeign struct {
+		ByPoint map[image.Point]int
+		ByRect  map[*image.Rectangle]string
+	}
 )
 
 func TestMapKeysAgainstFxamacker(t *testing.T) {
@@ -53,6 +109,9 @@ func TestMapKeysAgainstFxamacker(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 3))
 	mapKeysDiff[mapkeys.Ledger, aLedger, mLedger](t, r, n)
 	mapKeysDiff[mapkeys.Curve, aCurve, mCurve](t, r, n)
+	mapKeysDiff[mapkeys.Index, aIndex, mIndex](t, r, n)
+	mapKeysDiff[mapkeys.Spans, aSpans, mSpans](t, r, n)
+	mapKeysDiff[mapkeys.Foreign, aForeign, mForeign](t, r, n)
 }
 
 // mapKeysDiff runs the differential test on n random values of T, with A
@@ -87,4 +146,6 @@ func TestMapKeysDecodeDiag(t *testing.T) {
 	dir := "../../../testdata/golden/mapkeys"
 	decodetest.DecodeRandom[mapkeys.Ledger, mLedger](t, dir, "Ledger", 200, 27, mirror.Filler{})
 	decodetest.DecodeRandom[mapkeys.Curve, mCurve](t, dir, "Curve", 200, 28, mirror.Filler{})
+	decodetest.DecodeRandom[mapkeys.Index, mIndex](t, dir, "Index", 200, 29, mirror.Filler{})
+	decodetest.DecodeRandom[mapkeys.Spans, mSpans](t, dir, "Spans", 200, 30, mirror.Filler{})
 }

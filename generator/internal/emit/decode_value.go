@@ -522,7 +522,13 @@ func (e *emitter) decodeKey(t model.Map, wrap pathFunc, depth int) (code []jen.C
 	} else {
 		code = []jen.Code{jen.Var().Add(k).Add(typeCode(t.Key.GoType()))}
 	}
-	code = append(code, jen.Block(e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Key, k, wrap, depth+1) })...))
+	keyWrap := wrap
+	switch t.Key.(type) {
+	case model.ByteArray, model.Float:
+	default:
+		keyWrap = wrap.then(func(err jen.Code) jen.Code { return rt("InKey").Call(err) })
+	}
+	code = append(code, jen.Block(e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Key, k, keyWrap, depth+1) })...))
 	switch kt := t.Key.(type) {
 	case model.ByteArray:
 		forPath = jen.Add(k).Index(jen.Empty(), jen.Empty())

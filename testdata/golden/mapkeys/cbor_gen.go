@@ -5,6 +5,8 @@ package mapkeys
 
 import (
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/dynamic"
+	"image"
 	"math"
 )
 
@@ -553,6 +555,1973 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			d.Leave()
 			v.Empty = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Cred) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Cred) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Kind
+	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 1: Hash
+	dst = runtime.AppendBytes(dst, v.Hash[:])
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Cred) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 35
+	n += runtime.SizeHead(uint64(v.Kind))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Cred) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Cred", runtime.OneItem), "Cred", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Cred", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Cred) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Cred", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Kind":
+				field = 0
+			case "Hash":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Kind", "Hash"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Kind", "Hash"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x3 {
+		if seen&(1<<0) == 0 {
+			v.Kind = 0
+		}
+		if seen&(1<<1) == 0 {
+			v.Hash = Hash{}
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Cred) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
+			v.Kind = uint8(x)
+		} else if v.Kind, err = d.ReadUint8(); err != nil {
+			return runtime.AtField(err, "Kind")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Hash
+		if err := d.ReadByteArray(v.Hash[:]); err != nil {
+			return runtime.AtField(err, "Hash")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Span) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *Span) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	start, omitted := len(dst), 0
+	dst = append(dst, 0xa2) // map of 2
+	dst = append(dst, 0x01) // key 1: From
+	dst = runtime.AppendInt(dst, int64(v.From))
+	if v.To != 0 {
+		dst = append(dst, 0x02) // key 2: To
+		dst = runtime.AppendInt(dst, int64(v.To))
+	} else {
+		omitted++
+	}
+	if omitted != 0 {
+		dst[start] -= byte(omitted)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Span) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 3
+	n += runtime.SizeHead(uint64(int64(v.From) ^ int64(v.From)>>63))
+	n += runtime.SizeHead(uint64(int64(v.To) ^ int64(v.To)>>63))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Span) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "Span", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Span", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *Span) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "Span", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Span) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, _, num, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyInt:
+			switch num {
+			case 1:
+				field = 0
+			case 2:
+				field = 1
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"From", "To"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x3 {
+		if seen&(1<<0) == 0 {
+			v.From = 0
+		}
+		if seen&(1<<1) == 0 {
+			v.To = 0
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Span) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// From
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.From = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.From = -1 - int(x)
+		} else if v.From, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "From")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// To
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.To = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.To = -1 - int(x)
+		} else if v.To, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "To")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Spans) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Spans) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x82) // array of 2
+	// 0: BySpan
+	{
+		var ke Span
+		if v.BySpan == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.BySpan))
+			s := runtime.GetMapSorter()
+			for k, x := range v.BySpan {
+				s.Key(dst)
+				ke = k
+				if dst, err = ke.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+				s.Value(dst)
+				dst = runtime.AppendBool(dst, x)
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 1: ByRef
+	{
+		var e Cred
+		if v.ByRef == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByRef))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByRef {
+				s.Key(dst)
+				if k == nil {
+					dst = runtime.AppendNull(dst)
+				} else if dst, err = k.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+				s.Value(dst)
+				e = x
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Spans) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.BySpan))) + len(v.BySpan)*1
+	for k := range v.BySpan {
+		n += k.SizeCBOR()
+	}
+	{
+		var e Cred
+		n += runtime.SizeHead(uint64(len(v.ByRef)))
+		for k, x := range v.ByRef {
+			if k == nil {
+				n++
+			} else {
+				n += k.SizeCBOR()
+			}
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Spans) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Spans", runtime.OneItem), "Spans", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Spans", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Spans) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Spans", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "BySpan":
+				field = 0
+			case "ByRef":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"BySpan", "ByRef"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"BySpan", "ByRef"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x3 {
+		if seen&(1<<0) == 0 {
+			v.BySpan = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.ByRef = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// BySpan
+		var ke Span
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "BySpan")
+			}
+		}
+		if null {
+			v.BySpan = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "BySpan")
+			}
+			m := make(map[Span]bool, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "BySpan")
+					} else if !more {
+						break
+					}
+				}
+				ke = Span{}
+				{
+					if err := ke.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.InKey(err), "BySpan")
+					}
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadBool(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "BySpan")
+				}
+			}
+			d.Leave()
+			v.BySpan = m
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// ByRef
+		var e Cred
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByRef")
+			}
+		}
+		if null {
+			v.ByRef = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByRef")
+			}
+			m := make(map[*Span]Cred, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByRef")
+					} else if !more {
+						break
+					}
+				}
+				var ke *Span
+				{
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByRef")
+							}
+						}
+						if null1 {
+							ke = nil
+						} else {
+							if ke == nil {
+								ke = new(Span)
+							}
+							if err := ke.DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByRef")
+							}
+						}
+					}
+				}
+				e = Cred{}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByRef")
+				}
+				m[ke] = e
+			}
+			d.Leave()
+			v.ByRef = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Foreign) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Foreign) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x82) // array of 2
+	// 0: ByPoint
+	{
+		var ke image.Point
+		if v.ByPoint == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByPoint))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByPoint {
+				s.Key(dst)
+				ke = k
+				if dst, err = dynamic.Append(dst, &ke, dynamic.Options{}); err != nil {
+					return nil, err
+				}
+				s.Value(dst)
+				dst = runtime.AppendInt(dst, int64(x))
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 1: ByRect
+	if v.ByRect == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.ByRect))
+		s := runtime.GetMapSorter()
+		for k, x := range v.ByRect {
+			s.Key(dst)
+			if k == nil {
+				dst = runtime.AppendNull(dst)
+			} else {
+				if dst, err = dynamic.Append(dst, &(*k), dynamic.Options{}); err != nil {
+					return nil, err
+				}
+			}
+			s.Value(dst)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Foreign) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.ByPoint))) + len(v.ByPoint)*32
+	for _, x := range v.ByPoint {
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.ByRect)))
+	for k, x := range v.ByRect {
+		if k == nil {
+			n++
+		} else {
+			n += 32
+		}
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Foreign) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Foreign", runtime.OneItem), "Foreign", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Foreign", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Foreign", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "ByPoint":
+				field = 0
+			case "ByRect":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"ByPoint", "ByRect"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"ByPoint", "ByRect"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x3 {
+		if seen&(1<<0) == 0 {
+			v.ByPoint = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.ByRect = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// ByPoint
+		var ke image.Point
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByPoint")
+			}
+		}
+		if null {
+			v.ByPoint = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByPoint")
+			}
+			m := make(map[image.Point]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByPoint")
+					} else if !more {
+						break
+					}
+				}
+				ke = image.Point{}
+				{
+					if err := dynamic.Decode(d, &ke); err != nil {
+						return runtime.AtField(runtime.InKey(err), "ByPoint")
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByPoint")
+				}
+			}
+			d.Leave()
+			v.ByPoint = m
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// ByRect
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByRect")
+			}
+		}
+		if null {
+			v.ByRect = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByRect")
+			}
+			m := make(map[*image.Rectangle]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByRect")
+					} else if !more {
+						break
+					}
+				}
+				var ke *image.Rectangle
+				{
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByRect")
+							}
+						}
+						if null1 {
+							ke = nil
+						} else {
+							if ke == nil {
+								ke = new(image.Rectangle)
+							}
+							if err := dynamic.Decode(d, &(*ke)); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByRect")
+							}
+						}
+					}
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByRect")
+				}
+			}
+			d.Leave()
+			v.ByRect = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Index) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x88) // array of 8
+	// 0: ByCred
+	{
+		var ke Cred
+		if v.ByCred == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByCred))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByCred {
+				s.Key(dst)
+				ke = k
+				if dst, err = ke.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+				s.Value(dst)
+				dst = runtime.AppendUint(dst, x)
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 1: ByRef
+	if v.ByRef == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.ByRef))
+		s := runtime.GetMapSorter()
+		for k, x := range v.ByRef {
+			s.Key(dst)
+			if k == nil {
+				dst = runtime.AppendNull(dst)
+			} else if dst, err = k.AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+			s.Value(dst)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	// 2: ByPair
+	{
+		var ke [2]int16
+		if v.ByPair == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByPair))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByPair {
+				s.Key(dst)
+				ke = k
+				dst = append(dst, 0x82) // array of 2
+				for i1 := range ke {
+					dst = runtime.AppendInt(dst, int64(ke[i1]))
+				}
+				s.Value(dst)
+				dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 3: ByGrid
+	{
+		var ke Grid
+		if v.ByGrid == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByGrid))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByGrid {
+				s.Key(dst)
+				ke = k
+				dst = append(dst, 0x82) // array of 2
+				for i1 := range ke {
+					dst = append(dst, 0x82) // array of 2
+					for i2 := range ke[i1] {
+						dst = runtime.AppendInt(dst, int64(ke[i1][i2]))
+					}
+				}
+				s.Value(dst)
+				dst = runtime.AppendInt(dst, int64(x))
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 4: ByWords
+	{
+		var ke [2]string
+		if v.ByWords == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByWords))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByWords {
+				s.Key(dst)
+				ke = k
+				dst = append(dst, 0x82) // array of 2
+				for i1 := range ke {
+					dst = append(runtime.AppendTextHead(dst, len(ke[i1])), ke[i1]...)
+				}
+				s.Value(dst)
+				dst = runtime.AppendInt(dst, int64(x))
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 5: ByHashP
+	if v.ByHashP == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.ByHashP))
+		s := runtime.GetMapSorter()
+		for k, x := range v.ByHashP {
+			s.Key(dst)
+			if k == nil {
+				dst = runtime.AppendNull(dst)
+			} else {
+				dst = runtime.AppendBytes(dst, (*k)[:])
+			}
+			s.Value(dst)
+			dst = runtime.AppendInt(dst, int64(x))
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	// 6: ByFloatP
+	if v.ByFloatP == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.ByFloatP))
+		s := runtime.GetMapSorter()
+		for k, x := range v.ByFloatP {
+			s.Key(dst)
+			if k == nil {
+				dst = runtime.AppendNull(dst)
+			} else {
+				dst = runtime.AppendFloat64(dst, (*k))
+			}
+			s.Value(dst)
+			if x == nil {
+				dst = runtime.AppendNull(dst)
+			} else {
+				dst = runtime.AppendArrayHead(dst, len(x))
+				for i1 := range x {
+					if dst, err = x[i1].AppendCBOR(dst); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	// 7: ByCreds
+	{
+		var ke [2]Cred
+		if v.ByCreds == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByCreds))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByCreds {
+				s.Key(dst)
+				ke = k
+				dst = append(dst, 0x82) // array of 2
+				for i1 := range ke {
+					if dst, err = ke[i1].AppendCBOR(dst); err != nil {
+						return nil, err
+					}
+				}
+				s.Value(dst)
+				dst = runtime.AppendInt(dst, int64(x))
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Index) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.ByCred)))
+	for k, x := range v.ByCred {
+		n += k.SizeCBOR()
+		n += runtime.SizeHead(uint64(x))
+	}
+	n += runtime.SizeHead(uint64(len(v.ByRef)))
+	for k, x := range v.ByRef {
+		if k == nil {
+			n++
+		} else {
+			n += k.SizeCBOR()
+		}
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	n += runtime.SizeHead(uint64(len(v.ByPair))) + len(v.ByPair)*1
+	for k, x := range v.ByPair {
+		for i1 := range k {
+			n += runtime.SizeHead(uint64(int64(k[i1]) ^ int64(k[i1])>>63))
+		}
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	n += runtime.SizeHead(uint64(len(v.ByGrid))) + len(v.ByGrid)*3
+	for k, x := range v.ByGrid {
+		for i1 := range k {
+			for i2 := range k[i1] {
+				n += runtime.SizeHead(uint64(int64(k[i1][i2]) ^ int64(k[i1][i2])>>63))
+			}
+		}
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.ByWords))) + len(v.ByWords)*1
+	for k, x := range v.ByWords {
+		for i1 := range k {
+			n += runtime.SizeHead(uint64(len(k[i1]))) + len(k[i1])
+		}
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.ByHashP))) + len(v.ByHashP)*34
+	for _, x := range v.ByHashP {
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.ByFloatP))) + len(v.ByFloatP)*9
+	for _, x := range v.ByFloatP {
+		n += runtime.SizeHead(uint64(len(x)))
+		for i1 := range x {
+			n += x[i1].SizeCBOR()
+		}
+	}
+	n += runtime.SizeHead(uint64(len(v.ByCreds))) + len(v.ByCreds)*1
+	for k, x := range v.ByCreds {
+		for i1 := range k {
+			n += k[i1].SizeCBOR()
+		}
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Index) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 8)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Index", runtime.OneItem), "Index", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Index", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 8)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 8)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Index", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "ByCred":
+				field = 0
+			case "ByRef":
+				field = 1
+			case "ByPair":
+				field = 2
+			case "ByGrid":
+				field = 3
+			case "ByWords":
+				field = 4
+			case "ByHashP":
+				field = 5
+			case "ByFloatP":
+				field = 6
+			case "ByCreds":
+				field = 7
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0xff {
+		if seen&(1<<0) == 0 {
+			v.ByCred = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.ByRef = nil
+		}
+		if seen&(1<<2) == 0 {
+			v.ByPair = nil
+		}
+		if seen&(1<<3) == 0 {
+			v.ByGrid = nil
+		}
+		if seen&(1<<4) == 0 {
+			v.ByWords = nil
+		}
+		if seen&(1<<5) == 0 {
+			v.ByHashP = nil
+		}
+		if seen&(1<<6) == 0 {
+			v.ByFloatP = nil
+		}
+		if seen&(1<<7) == 0 {
+			v.ByCreds = nil
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 8 fields.
+func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 8 fields
+		if !d.TryArrayHead(8) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 8 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 8); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// ByCred
+		var ke Cred
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByCred")
+			}
+		}
+		if null {
+			v.ByCred = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByCred")
+			}
+			m := make(map[Cred]uint64, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByCred")
+					} else if !more {
+						break
+					}
+				}
+				ke = Cred{}
+				{
+					if err := ke.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.InKey(err), "ByCred")
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadUint64(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByCred")
+				}
+			}
+			d.Leave()
+			v.ByCred = m
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// ByRef
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByRef")
+			}
+		}
+		if null {
+			v.ByRef = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByRef")
+			}
+			m := make(map[*Cred]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByRef")
+					} else if !more {
+						break
+					}
+				}
+				var ke *Cred
+				{
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByRef")
+							}
+						}
+						if null1 {
+							ke = nil
+						} else {
+							if ke == nil {
+								ke = new(Cred)
+							}
+							if err := ke.DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByRef")
+							}
+						}
+					}
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByRef")
+				}
+			}
+			d.Leave()
+			v.ByRef = m
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// ByPair
+		var ke [2]int16
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByPair")
+			}
+		}
+		if null {
+			v.ByPair = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByPair")
+			}
+			m := make(map[[2]int16]string, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByPair")
+					} else if !more {
+						break
+					}
+				}
+				ke = [2]int16{}
+				{
+					n1, err := d.ReadArrayHead()
+					if err != nil {
+						return runtime.AtField(runtime.InKey(err), "ByPair")
+					}
+					if n1 >= 0 && n1 != 2 {
+						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByPair")
+					}
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByPair")
+							}
+							if !more1 {
+								if i1 != 2 {
+									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByPair")
+								}
+								break
+							}
+							if i1 == 2 {
+								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByPair")
+							}
+						}
+						if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
+							ke[i1] = int16(x2)
+						} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
+							ke[i1] = -1 - int16(x2)
+						} else if ke[i1], err = d.ReadInt16(); err != nil {
+							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByPair")
+						}
+					}
+					d.Leave()
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByPair")
+				}
+			}
+			d.Leave()
+			v.ByPair = m
+		}
+		if to == 3 {
+			return nil
+		}
+		fallthrough
+	case 3:
+		// ByGrid
+		var ke Grid
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByGrid")
+			}
+		}
+		if null {
+			v.ByGrid = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByGrid")
+			}
+			m := make(map[Grid]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByGrid")
+					} else if !more {
+						break
+					}
+				}
+				ke = Grid{}
+				{
+					n1, err := d.ReadArrayHead()
+					if err != nil {
+						return runtime.AtField(runtime.InKey(err), "ByGrid")
+					}
+					if n1 >= 0 && n1 != 2 {
+						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByGrid")
+					}
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByGrid")
+							}
+							if !more1 {
+								if i1 != 2 {
+									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByGrid")
+								}
+								break
+							}
+							if i1 == 2 {
+								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByGrid")
+							}
+						}
+						n2, err := d.ReadArrayHead()
+						if err != nil {
+							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByGrid")
+						}
+						if n2 >= 0 && n2 != 2 {
+							return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.WrongLength(d, 2, n2), i1)), "ByGrid")
+						}
+						for i2 := 0; i2 != n2; i2++ {
+							if n2 < 0 {
+								more2, err := d.NextElem(n2, i2)
+								if err != nil {
+									return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByGrid")
+								}
+								if !more2 {
+									if i2 != 2 {
+										return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.WrongLength(d, 2, i2), i1)), "ByGrid")
+									}
+									break
+								}
+								if i2 == 2 {
+									return runtime.AtField(runtime.InKey(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), i1)), "ByGrid")
+								}
+							}
+							if x3, ok3 := d.TryUint(math.MaxInt8); ok3 {
+								ke[i1][i2] = int8(x3)
+							} else if x3, ok3 := d.TryNeg(math.MaxInt8); ok3 {
+								ke[i1][i2] = -1 - int8(x3)
+							} else if ke[i1][i2], err = d.ReadInt8(); err != nil {
+								return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.AtIndex(err, i2), i1)), "ByGrid")
+							}
+						}
+						d.Leave()
+					}
+					d.Leave()
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByGrid")
+				}
+			}
+			d.Leave()
+			v.ByGrid = m
+		}
+		if to == 4 {
+			return nil
+		}
+		fallthrough
+	case 4:
+		// ByWords
+		var ke [2]string
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByWords")
+			}
+		}
+		if null {
+			v.ByWords = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByWords")
+			}
+			m := make(map[[2]string]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByWords")
+					} else if !more {
+						break
+					}
+				}
+				ke = [2]string{}
+				{
+					n1, err := d.ReadArrayHead()
+					if err != nil {
+						return runtime.AtField(runtime.InKey(err), "ByWords")
+					}
+					if n1 >= 0 && n1 != 2 {
+						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByWords")
+					}
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByWords")
+							}
+							if !more1 {
+								if i1 != 2 {
+									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByWords")
+								}
+								break
+							}
+							if i1 == 2 {
+								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByWords")
+							}
+						}
+						if x2, ok2 := d.TryString(); ok2 {
+							ke[i1] = x2
+						} else if ke[i1], err = d.ReadString(); err != nil {
+							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByWords")
+						}
+					}
+					d.Leave()
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByWords")
+				}
+			}
+			d.Leave()
+			v.ByWords = m
+		}
+		if to == 5 {
+			return nil
+		}
+		fallthrough
+	case 5:
+		// ByHashP
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByHashP")
+			}
+		}
+		if null {
+			v.ByHashP = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByHashP")
+			}
+			m := make(map[*Hash]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByHashP")
+					} else if !more {
+						break
+					}
+				}
+				var ke *Hash
+				{
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByHashP")
+							}
+						}
+						if null1 {
+							ke = nil
+						} else {
+							if ke == nil {
+								ke = new(Hash)
+							}
+							if err := d.ReadByteArray((*ke)[:]); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByHashP")
+							}
+						}
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByHashP")
+				}
+			}
+			d.Leave()
+			v.ByHashP = m
+		}
+		if to == 6 {
+			return nil
+		}
+		fallthrough
+	case 6:
+		// ByFloatP
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByFloatP")
+			}
+		}
+		if null {
+			v.ByFloatP = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByFloatP")
+			}
+			m := make(map[*float64][]Cred, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByFloatP")
+					} else if !more {
+						break
+					}
+				}
+				var ke *float64
+				{
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByFloatP")
+							}
+						}
+						if null1 {
+							ke = nil
+						} else {
+							if ke == nil {
+								ke = runtime.NewScalar[float64](d)
+							}
+							if x2, ok2 := d.TryFloat64(); ok2 {
+								(*ke) = x2
+							} else if (*ke), err = d.ReadFloat64(); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByFloatP")
+							}
+						}
+					}
+				}
+				var e []Cred
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtKey(err, nil), "ByFloatP")
+						}
+					}
+					if null1 {
+						e = nil
+					} else {
+						n1, err := d.ReadArrayHead()
+						if err != nil {
+							return runtime.AtField(runtime.AtKey(err, nil), "ByFloatP")
+						}
+						e = runtime.ReuseCleared(d, e, n1)
+						for i1 := 0; i1 != n1; i1++ {
+							if n1 < 0 {
+								if more1, err := d.NextElem(n1, i1); err != nil {
+									return runtime.AtField(runtime.AtKey(err, nil), "ByFloatP")
+								} else if !more1 {
+									break
+								}
+							}
+							e = runtime.Grow(e)
+							if err := e[i1].DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), nil), "ByFloatP")
+							}
+						}
+						d.Leave()
+					}
+				}
+				m[ke] = e
+			}
+			d.Leave()
+			v.ByFloatP = m
+		}
+		if to == 7 {
+			return nil
+		}
+		fallthrough
+	case 7:
+		// ByCreds
+		var ke [2]Cred
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByCreds")
+			}
+		}
+		if null {
+			v.ByCreds = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByCreds")
+			}
+			m := make(map[[2]Cred]int, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByCreds")
+					} else if !more {
+						break
+					}
+				}
+				ke = [2]Cred{}
+				{
+					n1, err := d.ReadArrayHead()
+					if err != nil {
+						return runtime.AtField(runtime.InKey(err), "ByCreds")
+					}
+					if n1 >= 0 && n1 != 2 {
+						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByCreds")
+					}
+					for i1 := 0; i1 != n1; i1++ {
+						if n1 < 0 {
+							more1, err := d.NextElem(n1, i1)
+							if err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByCreds")
+							}
+							if !more1 {
+								if i1 != 2 {
+									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByCreds")
+								}
+								break
+							}
+							if i1 == 2 {
+								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByCreds")
+							}
+						}
+						if err := ke[i1].DecodeCBOR(d); err != nil {
+							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByCreds")
+						}
+					}
+					d.Leave()
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "ByCreds")
+				}
+			}
+			d.Leave()
+			v.ByCreds = m
 		}
 	}
 	if from < 0 {

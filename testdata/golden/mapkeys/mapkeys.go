@@ -4,6 +4,8 @@
 // of the encoded keys.
 package mapkeys
 
+import "image"
+
 // Hash is a named byte array, the key of ledger state.
 type Hash [32]byte
 
@@ -20,6 +22,49 @@ type Ledger struct {
 	ByPair  map[Pair][]byte
 	Nested  map[Hash]map[[1]byte]bool
 	Empty   map[[0]byte]int
+}
+
+// Cred is a struct key (a credential): written as its own encoding, an
+// array.
+type Cred struct {
+	Kind uint8
+	Hash Hash
+}
+
+// Span is a map-format struct key: a map keyed by integers.
+//
+//cborgen:map
+type Span struct {
+	From int `cbor:"1,keyasint"`
+	To   int `cbor:"2,keyasint,omitempty"`
+}
+
+// Spans holds maps keyed by a map-format struct.
+type Spans struct {
+	BySpan map[Span]bool
+	ByRef  map[*Span]Cred
+}
+
+// Foreign holds maps keyed by a struct of another package, which
+// fxamacker/cbor writes (a map keyed by field name).
+type Foreign struct {
+	ByPoint map[image.Point]int
+	ByRect  map[*image.Rectangle]string
+}
+
+// Grid is a named array of arrays.
+type Grid [2][2]int8
+
+// Index holds maps keyed by arrays, structs and pointers to them.
+type Index struct {
+	ByCred   map[Cred]uint64
+	ByRef    map[*Cred]string
+	ByPair   map[[2]int16]string
+	ByGrid   map[Grid]int
+	ByWords  map[[2]string]int
+	ByHashP  map[*Hash]int
+	ByFloatP map[*float64][]Cred
+	ByCreds  map[[2]Cred]int
 }
 
 // Celsius is a named float.

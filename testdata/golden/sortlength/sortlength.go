@@ -24,4 +24,13 @@ type Labels struct {
 type Keys struct {
 	Hashes map[[2]byte]int
 	Floats map[float64]int
+	Points map[Point]string
+	Refs   map[*Point]int
+	Arrays map[[2]int32]bool
+}
+
+// Point is a struct key.
+type Point struct {
+	X, Y int
+	Name string
 }

@@ -202,6 +202,11 @@ var errorCases = []struct {
 		want: []string{"field T.M has unsupported type map[K]int: map keys that hold an interface value (error)"},
 	},
 	{
+		name: "type parameter inside a map key",
+		src:  "type T[K comparable] struct {\n\tM map[[2]K]int\n}\n",
+		want: []string{"field T.M has unsupported type map[[2]K]int: map keys that hold a value of type parameter K are not supported"},
+	},
+	{
 		name: "uintptr",
 		src:  "type T struct {\n\tP uintptr\n}\n",
 		want: []string{"x.go:6:2: field T.P has unsupported type uintptr"},

@@ -2,6 +2,7 @@ package generator_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -38,6 +39,7 @@ func mapKeyCases(t *testing.T) []struct {
 		{new(mapkeys.Ledger), encMode(t, cbor.SortCoreDeterministic)},
 		{new(mapkeys.Curve), encMode(t, cbor.SortCoreDeterministic)},
 		{new(mapkeys.Index), encMode(t, cbor.SortCoreDeterministic)},
+		{new(mapkeys.Chain), encMode(t, cbor.SortCoreDeterministic)},
 		{new(sortlength.Keys), encMode(t, cbor.SortLengthFirst)},
 		{new(sortnone.Keys), nil},
 		{new(floatnone.Keys), floatNoneMode(t)},
@@ -198,7 +200,11 @@ func TestMapKeysDuplicate(t *testing.T) {
 				// and pointers they differ (NaN twice is two Go keys,
 				// 0.0 and -0.0 one; two pointers decoded from equal
 				// items are two keys).
-				switch arrayT.Field(field + 1).Type.Key().Kind() {
+				ft := arrayT.Field(field + 1).Type
+				if ft.Kind() != reflect.Map {
+					continue // no duplicates there
+				}
+				switch ft.Key().Kind() {
 				case reflect.Float32, reflect.Float64, reflect.Pointer:
 					continue
 				}
@@ -212,16 +218,20 @@ func TestMapKeysDuplicate(t *testing.T) {
 
 // duplicateKeys is the encoding of a value of typ whose map field number
 // field holds pairs with keys drawn from a few random keys, so that most
-// come more than once; the other fields are null.
+// come more than once; the other fields are zero.
 func duplicateKeys(t *testing.T, r *rand.Rand, typ, mirror reflect.Type, field int, em cbor.EncMode) []byte {
 	t.Helper()
 	out := runtime.AppendArrayHead(nil, typ.NumField())
 	for i := 0; i < typ.NumField(); i++ {
-		if i != field {
-			out = runtime.AppendNull(out)
+		mt := mirror.Field(i + 1).Type // after the toarray marker
+		if i != field || mt.Kind() != reflect.Map {
+			zero, err := em.Marshal(reflect.New(mt).Elem().Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, zero...)
 			continue
 		}
-		mt := mirror.Field(i + 1).Type // after the toarray marker
 		var keys [][]byte
 		for range 1 + r.IntN(3) {
 			k := reflect.New(mt.Key()).Elem()
@@ -321,5 +331,34 @@ func TestMapKeysErrorPath(t *testing.T) {
 	err := v.UnmarshalCBOR(data)
 	if want := "Ledger.ByFixed[h'010203']: expected"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want an error at %s", err, want)
+	}
+}
+
+// TestMapKeysInterfaceArgument decodes into a map whose key type
+// parameter is any, as fxamacker's default decoder does: a byte string
+// key is a cbor.ByteString, a key no Go map can hold (an array, a map)
+// an error.
+func TestMapKeysInterfaceArgument(t *testing.T) {
+	em := encMode(t, cbor.SortCoreDeterministic)
+	mirror := newMirrors().mirror(reflect.TypeFor[mapkeys.Chain](), true)
+	for _, h := range []string{
+		"83f682f60082a3420102016161021903e80300",                 // {h'0102': 1, "a": 2, 1000: 3}
+		"83f682f60082a2f6014001" + "00",                          // {null: 1, h'': 1}
+		"83f682f60082a2420102018101" + "0200",                    // {h'0102': 1, [1]: 2}: refused
+		"83f682f60082a1a0" + "0100",                              // {{}: 1}: refused
+		"83f682f60082a2fb3ff8000000000000" + "01f93e00" + "0200", // 1.5 twice: the last value
+	} {
+		data, err := hex.DecodeString(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSameDecode(t, reflect.TypeFor[mapkeys.Chain](), mirror, em, data)
+	}
+	var c mapkeys.Chain
+	if err := c.UnmarshalCBOR([]byte{0x83, 0xf6, 0x82, 0xf6, 0x00, 0x82, 0xa1, 0x42, 1, 2, 0x01, 0x00}); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Anys.Rows[cbor.ByteString([]byte{1, 2})]; got != 1 {
+		t.Errorf("h'0102' read as %v, want the key cbor.ByteString(\"\\x01\\x02\")", c.Anys.Rows)
 	}
 }

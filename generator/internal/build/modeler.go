@@ -373,9 +373,14 @@ func (m *modeler) typeString(t types.Type) string {
 // (fxamacker decodes into it whatever Go type the item reads as, a
 // []byte too, which no map can hold as a key).
 func mapKeyOK(key types.Type) error {
+	if _, param := types.Unalias(key).(*types.TypeParam); param {
+		// The instantiation decides: the runtime's dynamic.DecodeKey
+		// checks a key whose type argument holds an interface.
+		return nil
+	}
 	if t := interfaceIn(key, map[types.Type]bool{}); t != nil {
 		if _, param := t.(*types.TypeParam); param {
-			return fmt.Errorf("map keys of type parameter %s are not supported", t)
+			return fmt.Errorf("map keys that hold a value of type parameter %s are not supported (a key of the type parameter itself is)", t)
 		}
 		return fmt.Errorf("map keys that hold an interface value (%s) are not supported", t)
 	}

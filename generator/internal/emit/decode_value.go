@@ -528,7 +528,11 @@ func (e *emitter) decodeKey(t model.Map, wrap pathFunc, depth int) (code []jen.C
 	default:
 		keyWrap = wrap.then(func(err jen.Code) jen.Code { return rt("InKey").Call(err) })
 	}
-	code = append(code, jen.Block(e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Key, k, keyWrap, depth+1) })...))
+	if _, param := t.Key.(model.TypeParam); param {
+		code = append(code, checkErr(jen.Qual(model.DynamicPath, "DecodeKey").Call(jen.Id("d"), jen.Op("&").Add(k)), keyWrap))
+	} else {
+		code = append(code, jen.Block(e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Key, k, keyWrap, depth+1) })...))
+	}
 	switch kt := t.Key.(type) {
 	case model.ByteArray:
 		forPath = jen.Add(k).Index(jen.Empty(), jen.Empty())

@@ -2531,6 +2531,508 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Table[K, V]) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Table[K, V]) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x82) // array of 2
+	// 0: Rows
+	{
+		var ke K
+		var e V
+		if v.Rows == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Rows))
+			s := runtime.GetMapSorter()
+			for k, x := range v.Rows {
+				s.Key(dst)
+				ke = k
+				if dst, err = dynamic.AppendValue(dst, &ke, dynamic.Options{}); err != nil {
+					return nil, err
+				}
+				s.Value(dst)
+				e = x
+				if dst, err = dynamic.AppendValue(dst, &e, dynamic.Options{}); err != nil {
+					return nil, err
+				}
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 1: Count
+	dst = runtime.AppendInt(dst, int64(v.Count))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Table[K, V]) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Rows))) + len(v.Rows)*64
+	n += runtime.SizeHead(uint64(int64(v.Count) ^ int64(v.Count)>>63))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Table[K, V]) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Table", runtime.OneItem), "Table", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Table", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Table[K, V]) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Table", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Rows":
+				field = 0
+			case "Count":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Rows", "Count"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"Rows", "Count"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x3 {
+		if seen&(1<<0) == 0 {
+			v.Rows = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.Count = 0
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Rows
+		var ke K
+		var e V
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Rows")
+			}
+		}
+		if null {
+			v.Rows = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Rows")
+			}
+			m := make(map[K]V, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Rows")
+					} else if !more {
+						break
+					}
+				}
+				ke = *new(K)
+				if err := dynamic.DecodeKey(d, &ke); err != nil {
+					return runtime.AtField(runtime.InKey(err), "Rows")
+				}
+				e = *new(V)
+				if err := dynamic.DecodeValue(d, &e); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "Rows")
+				}
+				m[ke] = e
+			}
+			d.Leave()
+			v.Rows = m
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Count
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.Count = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.Count = -1 - int(x)
+		} else if v.Count, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Count")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Chain) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Chain) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x83) // array of 3
+	// 0: ByHash
+	{
+		var e Ledger
+		if v.ByHash == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.ByHash))
+			s := runtime.GetMapSorter()
+			for k, x := range v.ByHash {
+				s.Key(dst)
+				dst = runtime.AppendBytes(dst, k[:])
+				s.Value(dst)
+				e = x
+				if dst, err = e.AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			dst = s.Finish(dst, runtime.SortBytewise)
+		}
+	}
+	// 1: Creds
+	if dst, err = v.Creds.AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	// 2: Anys
+	if dst, err = v.Anys.AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Chain) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	{
+		var e Ledger
+		n += runtime.SizeHead(uint64(len(v.ByHash))) + len(v.ByHash)*34
+		for _, x := range v.ByHash {
+			e = x
+			n += e.SizeCBOR()
+		}
+	}
+	n += v.Creds.SizeCBOR()
+	n += v.Anys.SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Chain) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Chain", runtime.OneItem), "Chain", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Chain", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Chain) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Chain", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "ByHash":
+				field = 0
+			case "Creds":
+				field = 1
+			case "Anys":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"ByHash", "Creds", "Anys"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			return runtime.DuplicateField(d, [...]string{"ByHash", "Creds", "Anys"}[field])
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	if seen != 0x7 {
+		if seen&(1<<0) == 0 {
+			v.ByHash = nil
+		}
+		if seen&(1<<1) == 0 {
+			v.Creds = Table[Cred, uint8]{}
+		}
+		if seen&(1<<2) == 0 {
+			v.Anys = Table[any, int]{}
+		}
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Chain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// ByHash
+		var ke Hash
+		var e Ledger
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "ByHash")
+			}
+		}
+		if null {
+			v.ByHash = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "ByHash")
+			}
+			m := make(Ledgers, d.Hint(max(n, 0)))
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "ByHash")
+					} else if !more {
+						break
+					}
+				}
+				ke = Hash{}
+				{
+					if err := d.ReadByteArray(ke[:]); err != nil {
+						return runtime.AtField(err, "ByHash")
+					}
+				}
+				e = Ledger{}
+				if err := e.DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, ke[:]), "ByHash")
+				}
+				m[ke] = e
+			}
+			d.Leave()
+			v.ByHash = m
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Creds
+		if err := v.Creds.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Creds")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Anys
+		if err := v.Anys.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Anys")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Curve) MarshalCBOR() ([]byte, error) {
 	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }

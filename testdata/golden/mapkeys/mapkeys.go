@@ -67,6 +67,24 @@ type Index struct {
 	ByCreds  map[[2]Cred]int
 }
 
+// Table is a generic holder of a map keyed by a type parameter: any
+// comparable type argument, an interface too (a key that no Go map can
+// hold is an error, as in fxamacker).
+type Table[K comparable, V any] struct {
+	Rows  map[K]V
+	Count int
+}
+
+// Ledgers is a named map keyed by a named byte array.
+type Ledgers map[Hash]Ledger
+
+// Chain holds named maps and a generic one.
+type Chain struct {
+	ByHash Ledgers
+	Creds  Table[Cred, uint8]
+	Anys   Table[any, int]
+}
+
 // Celsius is a named float.
 type Celsius float32
 

@@ -57,11 +57,11 @@ func TestDecodeExamples(t *testing.T) {
 // notation still comes out.
 func TestDecodeRefused(t *testing.T) {
 	var out bytes.Buffer
-	err := Read(ReadConfig{Decode: "Path", Dir: filepath.Join("..", "examples", "storage")}, strings.NewReader("8219fffff6"), &out)
-	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "Path.Domain: integer 65535 overflows uint16") && !strings.Contains(err.Error(), "Path.Identifier: expected text string, found null") {
+	err := Read(ReadConfig{Decode: "Path", Dir: filepath.Join("..", "examples", "storage")}, strings.NewReader("8219fffff4"), &out)
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "Path.Domain: integer 65535 overflows uint16") && !strings.Contains(err.Error(), "Path.Identifier: expected text string, found bool") {
 		t.Errorf("error %v", err)
 	}
-	if !strings.Contains(out.String(), "/ 1: Identifier: expected text string, found null /") {
+	if !strings.Contains(out.String(), "/ 1: Identifier: expected text string, found bool /") {
 		t.Errorf("got\n%s", out.String())
 	}
 }

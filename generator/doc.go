@@ -85,7 +85,11 @@
 // exported value type declared with //cborgen:tag, except those with CBOR methods of
 // their own and those fxamacker/cbor encodes through MarshalBinary (their
 // own, or promoted from an embedded time.Time): generating those would
-// change their encoding, so they are refused by name too. The output
+// change their encoding, so they are refused by name too. A type marked
+// //cborgen:body keeps its own MarshalCBOR and UnmarshalCBOR (the hooks)
+// and gets AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to
+// call, without the four usual methods; the types that hold it call the
+// hooks (build/body.go, emit/body.go). The output
 // carries the build constraints of its types' files (build/constraint.go),
 // file names included (stat_linux.go); types under different constraints
 // cannot share an output. A type holding a lock (sync.Mutex) gets a
@@ -119,17 +123,20 @@
 // //cborgen:legacy; for none under -nolegacy), a map per struct as fxamacker
 // writes a struct without toarray, keyed by the cbor tag name, else the
 // json tag name, else the Go field name, or by an integer for keyasint
-// fields. A field absent from the map is left at its zero value (set to
-// zero after the map, or, for a struct with an embedded pointer or a field
-// fxamacker or a type's own method decodes, by resetting the whole value
-// first); fields that are not encoded keep what they held; unknown keys are
-// skipped; a key that names a field seen before is an error. A text key
+// fields. A field absent from the map keeps what it held, as in
+// fxamacker (the value is decoded in place, never reset first); fields
+// that are not encoded keep what they held too; unknown keys are
+// skipped; a key that names a field seen before keeps the first value
+// (runtime.DuplicateField skips the later one; strict mode refuses it), as
+// fxamacker's default does. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first
 // field whose key equals it under case folding at the same length in bytes
 // (runtime.FoldKey; keyasint fields take no part); such a match counts as
 // that field for the duplicate check.
-// Decoding the current format writes every field and reuses the capacity
-// of slices already in the value; maps are always made anew.
+// Decoding the current format writes every field; a slice whose capacity
+// holds the elements is decoded into its own array, each element in place
+// (runtime.ReuseSlice, runtime.Grow), and a map keeps its entries and
+// gains the decoded ones, as fxamacker decodes them.
 //
 // What makes the code fast: constant heads are byte literals; an array
 // with the field count (the common case) is decoded field after field in

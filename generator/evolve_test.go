@@ -212,8 +212,8 @@ func TestEvolveHostile(t *testing.T) {
 // TestEvolveEmbeddedPointer reads version 1's Framed, an array that ends
 // before the fields version 2 promotes through its embedded *Meta: a nil
 // Meta must stay nil (zeroing v.Note through it would panic), and a value
-// whose Meta holds data reads it as a new value does (the array decoder
-// drops embedded pointers first): a nil Meta.
+// whose Meta holds data keeps its Meta, decoded in place: the missing
+// fields promoted through it are zero.
 func TestEvolveEmbeddedPointer(t *testing.T) {
 	old, err := v1.Framed{ID: 3}.MarshalCBOR()
 	if err != nil {
@@ -224,7 +224,7 @@ func TestEvolveEmbeddedPointer(t *testing.T) {
 		t.Fatalf("version 2 read version 1's %x as %+v, %v; want ID 3 and a nil Meta", old, got, err)
 	}
 	full := v2.Framed{ID: 4, Meta: &v2.Meta{Note: "n", Rev: []int{1}}}
-	if err := full.UnmarshalCBOR(old); err != nil || full.ID != 3 || full.Meta != nil {
+	if err := full.UnmarshalCBOR(old); err != nil || full.ID != 3 || full.Meta == nil || full.Meta.Note != "" || full.Meta.Rev != nil {
 		t.Fatalf("version 2 read version 1's %x into a value with a Meta as %+v (Meta %+v), %v", old, full, full.Meta, err)
 	}
 	// Version 2's own arrays still carry Meta's fields.

@@ -41,17 +41,19 @@ func TestRealWorld(t *testing.T) {
 	cases := []struct {
 		value generated
 		em    cbor.EncMode
-		// divergent reports a value whose decoding fxamacker does
-		// differently on purpose (docs/guide.md, departures): then only the round
-		// trip through the generated code is compared.
-		divergent func(v reflect.Value) bool
+		// lossy reports a value whose encoding does not read back as the
+		// value, in fxamacker as in the generated code: then the bytes of
+		// a round trip are not compared, the decoded values still are.
+		lossy func(v reflect.Value) bool
 		// estimate: the type has fields that SizeCBOR can only guess
 		// (type parameters, the slow path), so it is no upper bound.
 		estimate bool
 	}{
 		{value: new(realworld.Values), em: bytewise, estimate: true},
-		{value: new(realworld.Doc), em: bytewise, divergent: func(v reflect.Value) bool {
-			return v.FieldByName("Meta").IsNil() // a nil embedded pointer is written as nulls
+		{value: new(realworld.Doc), em: bytewise, lossy: func(v reflect.Value) bool {
+			// A nil embedded pointer is written as nulls, which both read
+			// as a pointer to zero fields.
+			return v.FieldByName("Meta").IsNil()
 		}},
 		{value: new(realworld.Audit), em: bytewise},
 		{value: new(realworld.Uses), em: bytewise, estimate: true},
@@ -77,14 +79,14 @@ func TestRealWorld(t *testing.T) {
 			for i := 0; i < realworldValues && !t.Failed(); i++ {
 				x := reflect.New(typ)
 				rwFill(r, x.Elem(), map[reflect.Type]int{})
-				div := tc.divergent != nil && tc.divergent(x.Elem())
-				checkRealWorld(t, x.Interface().(generated), tc.em, arrayT, mapT, div, tc.estimate)
+				lossy := tc.lossy != nil && tc.lossy(x.Elem())
+				checkRealWorld(t, x.Interface().(generated), tc.em, arrayT, mapT, lossy, tc.estimate)
 			}
 		})
 	}
 }
 
-func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT reflect.Type, divergent, estimate bool) {
+func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT reflect.Type, lossy, estimate bool) {
 	t.Helper()
 	xv := reflect.ValueOf(x).Elem()
 	got, err := x.MarshalCBOR()
@@ -119,7 +121,7 @@ func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT ref
 	if err := cbor.Unmarshal(append([]byte{0x81}, got...), h2.Interface()); err != nil {
 		t.Fatalf("fxamacker Unmarshal of a holder: %v", err)
 	}
-	if b, err := h2.Elem().Field(1).Addr().Interface().(generated).MarshalCBOR(); err != nil || !bytes.Equal(b, got) {
+	if b, err := h2.Elem().Field(1).Addr().Interface().(generated).MarshalCBOR(); err != nil || !lossy && !bytes.Equal(b, got) {
 		t.Fatalf("value decoded by fxamacker through the generated methods: %x, %v; want %x", b, err, got)
 	}
 
@@ -129,7 +131,7 @@ func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT ref
 		if err := y.Interface().(generated).UnmarshalCBOR(got); err != nil {
 			t.Fatalf("UnmarshalCBOR(%x): %v", got, err)
 		}
-		if again, err := y.Interface().(generated).MarshalCBOR(); err != nil || !bytes.Equal(again, got) {
+		if again, err := y.Interface().(generated).MarshalCBOR(); err != nil || !lossy && !bytes.Equal(again, got) {
 			t.Fatalf("round trip changed the bytes:\n got %x\nwant %x (%v)", again, got, err)
 		}
 	}
@@ -137,9 +139,7 @@ func checkRealWorld(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT ref
 	if err := cbor.Unmarshal(got, fx.Interface()); err != nil {
 		t.Fatalf("fxamacker cannot read %x: %v", got, err)
 	}
-	if !divergent {
-		sameValue(t, "array format", convert(y.Elem(), arrayT), fx.Elem())
-	}
+	sameValue(t, "array format", convert(y.Elem(), arrayT), fx.Elem())
 
 	// Legacy maps, as fxamacker writes them.
 	legacy, err := em.Marshal(convert(xv, mapT).Interface())

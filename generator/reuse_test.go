@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"math/big"
 	"math/rand/v2"
 	"net/netip"
 	"reflect"
@@ -22,13 +23,13 @@ import (
 	"github.com/cborgen/cborgen/testdata/golden/tags"
 )
 
-// TestDecodeReplaces pins a decision (docs/design.md, formats): decoding into
-// a value that already holds data gives the value the input encodes, in
-// both formats, whatever the value held before. fxamacker/cbor instead
-// keeps fields that a legacy map leaves out and merges decoded maps into
-// existing ones; here a field absent from a legacy map is zero and a map
-// field is made anew, so a reused value never carries stale data.
-func TestDecodeReplaces(t *testing.T) {
+// TestDecodeInPlace pins a decision (docs/design.md): decoding into a
+// value that already holds data gives what fxamacker/cbor gives for that
+// value. A legacy map leaves the fields it does not name as they were, a
+// map field keeps its entries and gains the decoded ones, and a null for
+// a slice, map or pointer sets it to nil; the array format writes every
+// field.
+func TestDecodeInPlace(t *testing.T) {
 	stale := func() containers.Containers {
 		one := 1
 		return containers.Containers{
@@ -38,33 +39,39 @@ func TestDecodeReplaces(t *testing.T) {
 			Counts: containers.Counts{"old": 3},
 		}
 	}
-	var want containers.Containers
-	want.ByName = map[string]int{"a": 2}
-
-	// The legacy map names only ByName.
 	legacy, err := cbor.Marshal(map[string]any{"ByName": map[string]int{"a": 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := stale()
-	if err := got.UnmarshalCBOR(legacy); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("legacy map into a used value: got %+v, want %+v", got, want)
-	}
-
-	// The array format writes every field.
-	current, err := want.MarshalCBOR()
+	current, err := (&containers.Containers{ByName: map[string]int{"a": 2}}).MarshalCBOR()
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = stale()
-	if err := got.UnmarshalCBOR(current); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("array into a used value: got %+v, want %+v", got, want)
+	one := 1
+	for _, c := range []struct {
+		name string
+		in   []byte
+		want containers.Containers
+	}{
+		{"legacy map", legacy, containers.Containers{Ints: []int{0, 0}, ByName: map[string]int{"stale": 1, "a": 2}, PInt: &one, Counts: containers.Counts{"old": 3}}},
+		{"array", current, containers.Containers{ByName: map[string]int{"stale": 1, "a": 2}}},
+	} {
+		got := stale()
+		if err := got.UnmarshalCBOR(c.in); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s into a used value: got %+v, want %+v", c.name, got, c.want)
+		}
+		// fxamacker on the same used value, in the mirror of the input's format
+		mt := newMirrors().mirror(reflect.TypeFor[containers.Containers](), c.in[0]>>5 == runtime.MajorArray)
+		m := copyInto(reflect.ValueOf(stale()), mt)
+		if err := cbor.Unmarshal(c.in, m.Addr().Interface()); err != nil {
+			t.Fatal(err)
+		}
+		if want := convert(m, reflect.TypeFor[containers.Containers]()).Interface(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s into a used value: got %+v, fxamacker %+v", c.name, got, want)
+		}
 	}
 }
 
@@ -89,7 +96,12 @@ func TestDecodeKeepsUnencoded(t *testing.T) {
 		if got.Skipped != 7 || got.Private2 != 8 {
 			t.Errorf("%x: unencoded fields changed: Skipped %d, Private2 %d", in, got.Skipped, got.Private2)
 		}
-		if got.Name != "n" || got.One != 1 || got.Both != 0 || got.JSONName != "" {
+		// A legacy map leaves the fields it does not name as they were.
+		both, jsonName := uint(0), ""
+		if in[0]>>5 == runtime.MajorMap {
+			both, jsonName = 9, "old"
+		}
+		if got.Name != "n" || got.One != 1 || got.Both != both || got.JSONName != jsonName {
 			t.Errorf("%x: encoded fields: %+v", in, got)
 		}
 	}
@@ -161,13 +173,14 @@ func TestNilEmpty(t *testing.T) {
 	}
 }
 
-// TestDecodeIntoUsed: decoding into a value that holds another random value
-// gives what decoding into a new value gives, for the array format and for
-// legacy maps with keys left out at random at every level (absent fields
-// must end zero however the decoder gets there: a clearing of the whole
-// value, or of the absent fields after the map), with arrays and maps of
-// indefinite length at random (elements of a reused slice past those of a
-// definite length are handed out again).
+// TestDecodeIntoUsed: decoding into a value that holds another random
+// value gives what fxamacker/cbor gives decoding into an identical copy of
+// that value (copyInto: capacities and what arrays hold past their
+// lengths included), for the array format and for legacy maps with about a
+// third of the keys left out at every level (each absent field keeps what
+// it held), with arrays and maps of indefinite length at random. The used
+// value is as the filler made it (odd capacities) or as a decoder leaves
+// it.
 func TestDecodeIntoUsed(t *testing.T) {
 	bytewise := encMode(t, cbor.SortCoreDeterministic)
 	cases := []struct {
@@ -191,7 +204,8 @@ func TestDecodeIntoUsed(t *testing.T) {
 		typ := reflect.TypeOf(tc.value).Elem()
 		t.Run(typ.String(), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(9, uint64(len(typ.String()))))
-			mapT := newMirrors().mirror(typ, false)
+			mapT, arrayT := newMirrors().mirror(typ, false), newMirrors().mirror(typ, true)
+			compared := 0
 			for i := 0; i < n && !t.Failed(); i++ {
 				before, x := reflect.New(typ), reflect.New(typ)
 				tc.fill(r, before.Elem(), map[reflect.Type]int{})
@@ -205,32 +219,122 @@ func TestDecodeIntoUsed(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, in := range [][]byte{current, reshape(t, r, current, false), reshape(t, r, legacy, true)} {
-					fresh := reflect.New(typ)
-					freshErr := fresh.Interface().(generated).UnmarshalCBOR(in)
 					used := reflect.New(typ)
 					if r.IntN(2) == 0 {
-						used.Elem().Set(before.Elem()) // as fill made it: odd capacities
+						used.Elem().Set(copyInto(before.Elem(), typ)) // as fill made it: odd capacities
 					} else if b, err := before.Interface().(generated).MarshalCBOR(); err == nil {
 						if err := used.Interface().(generated).UnmarshalCBOR(b); err != nil {
 							t.Fatal(err) // as a decoder leaves it
 						}
 					}
-					usedErr := used.Interface().(generated).UnmarshalCBOR(in)
-					if (freshErr == nil) != (usedErr == nil) {
-						t.Fatalf("input %x: into a new value: %v; into a used one: %v", in, freshErr, usedErr)
+					mt := arrayT
+					if in[0]>>5 == runtime.MajorMap {
+						mt = mapT
 					}
-					if freshErr != nil {
+					m := copyInto(used.Elem(), mt)
+					usedErr := used.Interface().(generated).UnmarshalCBOR(in)
+					fxErr := cbor.Unmarshal(in, m.Addr().Interface())
+					if (fxErr == nil) != (usedErr == nil) {
+						t.Fatalf("input %x into a used value: %v; fxamacker: %v", in, usedErr, fxErr)
+					}
+					if fxErr != nil {
 						continue
 					}
-					a, _ := fresh.Interface().(generated).MarshalCBOR()
-					b, _ := used.Interface().(generated).MarshalCBOR()
-					if !bytes.Equal(a, b) {
-						t.Fatalf("input %x decoded into a used value differs from a new one:\nnew  %x %+v\nused %x %+v", in, a, fresh.Elem().Interface(), b, used.Elem().Interface())
+					got, err := used.Interface().(generated).MarshalCBOR()
+					if err != nil {
+						continue // a time beyond RFC 3339 kept from the used value
 					}
+					// Both written by the generated encoder (-nilempty's
+					// empties, kept map entries included).
+					want, err := convert(m, typ).Addr().Interface().(generated).MarshalCBOR()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got, want) {
+						t.Fatalf("input %x decoded into a used value differs from fxamacker's:\ngenerated  %x %+v\nfxamacker  %x %+v", in, got, used.Elem().Interface(), want, m.Interface())
+					}
+					compared++
 				}
+			}
+			if compared < n {
+				t.Errorf("only %d inputs compared", compared)
 			}
 		})
 	}
+}
+
+// copyInto copies v deeply into a new value of type to (v's type or a
+// mirror of it), as convert does, and keeps what a decoder that decodes in
+// place sees: each slice's capacity and what its array holds past the
+// length, a copy of every slice, map and pointee (convert shares those of
+// the same type), a big.Int of its own.
+func copyInto(v reflect.Value, to reflect.Type) reflect.Value {
+	out := reflect.New(to).Elem()
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			out.Set(reflect.New(to.Elem()))
+			out.Elem().Set(copyInto(v.Elem(), to.Elem()))
+		}
+	case reflect.Slice:
+		if !v.IsNil() {
+			s := reflect.MakeSlice(to, v.Cap(), v.Cap())
+			full := v.Slice(0, v.Cap())
+			for i := 0; i < full.Len(); i++ {
+				s.Index(i).Set(copyInto(full.Index(i), to.Elem()))
+			}
+			out.Set(s.Slice(0, v.Len()))
+		}
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			out.Index(i).Set(copyInto(v.Index(i), to.Elem()))
+		}
+	case reflect.Map:
+		if !v.IsNil() {
+			out.Set(reflect.MakeMapWithSize(to, v.Len()))
+			iter := v.MapRange()
+			for iter.Next() {
+				out.SetMapIndex(copyInto(iter.Key(), to.Key()), copyInto(iter.Value(), to.Elem()))
+			}
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[big.Int]() {
+			z := v.Addr().Interface().(*big.Int)
+			out.Set(reflect.ValueOf(*new(big.Int).Set(z)))
+			break
+		}
+		if v.Type() == to && !allExported(to) {
+			out.Set(v) // time.Time, netip.Addr: values
+			break
+		}
+		for i := 0; i < to.NumField(); i++ {
+			f := to.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if sf, ok := v.Type().FieldByName(f.Name); ok && len(sf.Index) == 1 {
+				out.Field(i).Set(copyInto(v.Field(sf.Index[0]), f.Type))
+			}
+		}
+	case reflect.Interface:
+		if !v.IsNil() {
+			out.Set(v) // what the interface holds: the decoders replace it whole
+		}
+	default:
+		out.Set(v.Convert(to))
+	}
+	return out
+}
+
+// allExported reports whether every field of the struct type t is
+// exported (its blank fields aside).
+func allExported(t reflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		if f := t.Field(i); !f.IsExported() && f.Name != "_" {
+			return false
+		}
+	}
+	return true
 }
 
 // reshape re-encodes data (read by fxamacker as a tree of any) with

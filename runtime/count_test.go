@@ -17,7 +17,11 @@ func TestCountWording(t *testing.T) {
 		{"trailing", Valid([]byte{0x01, 0x02, 0x03}), "2 bytes after the item"},
 		{"truncated", func() error { _, err := NewBytesDecoder([]byte{0x61}).ReadString(); return err }(), "text string of 1 byte"},
 		{"truncated", func() error { _, err := NewBytesDecoder([]byte{0x62}).ReadString(); return err }(), "text string of 2 bytes"},
-		{"byte array", NewBytesDecoder([]byte{0x42, 1, 2}).ReadByteArray(one[:]), "expected byte string of 1 byte, found 2"},
+		{"byte array", func() *Decoder {
+			d := NewBytesDecoder([]byte{0x42, 1, 2})
+			d.SetOptions(Options{Strict: true})
+			return d
+		}().ReadByteArray(one[:]), "expected byte string of 1 byte, found 2"},
 		{"elements left", func() error { _, err := NewBytesDecoder([]byte{0x82, 0x01}).ReadArrayHead(); return err }(), "exceed the 1 byte left"},
 		{"struct array", WrongLength(NewBytesDecoder(nil), 1, 2), "expected array of 1 element, found 2"},
 		{"struct array", WrongLength(NewBytesDecoder(nil), 2, 1), "expected array of 2 elements, found 1"},

@@ -9,6 +9,10 @@ import (
 // item is of another type (ErrType), does not fit the Go type (ErrRange),
 // breaks a limit (ErrLimit), is not well-formed (ErrSyntax) or is cut
 // short (io.ErrUnexpectedEOF). On error the read position is unspecified.
+// Outside strict mode they read what fxamacker/cbor's default options read
+// into the Go type (decode_lenient.go): null and undefined as the zero
+// value (generated code keeps the value instead, see KeepNull), and into
+// integers and floats the code of a simple value (e0-f3, f8 20-f8 ff).
 
 // ReadNull consumes the next item and returns true if it is null or
 // undefined, with or without 55799 tags in front (fxamacker strips them
@@ -77,6 +81,9 @@ func (d *Decoder) readBoolSlow() (bool, error) {
 		}
 		return d.readBoolSlow()
 	}
+	if d.lenientNull(b) {
+		return false, nil
+	}
 	return false, d.typeError(d.Offset(), b, "bool")
 }
 
@@ -103,6 +110,10 @@ func (d *Decoder) readInt(want string) (neg bool, mag uint64, start int64, err e
 			return neg, mag, start, err
 		}
 		return d.readInt(want)
+	case MajorSimple:
+		if code, ok := d.simpleCode(ib, arg); ok {
+			return false, code, start, nil
+		}
 	}
 	return false, 0, start, d.typeError(start, ib, want)
 }
@@ -369,6 +380,16 @@ func (d *Decoder) ReadFloat64() (float64, error) {
 			return d.floatOfInt(neg, mag, at)
 		}
 		return d.ReadFloat64()
+	case MajorSimple:
+		if !d.opts.Strict {
+			ib, arg, err := d.head()
+			if err != nil {
+				return 0, err
+			}
+			if code, ok := d.simpleCode(ib, arg); ok {
+				return float64(code), nil
+			}
+		}
 	}
 	return 0, d.typeError(start, b, "float")
 }

@@ -144,6 +144,9 @@ func asciiShort(b []byte) uint64 {
 }
 
 func (d *Decoder) readStringSlow() (string, error) {
+	if d.KeepNull() {
+		return "", nil
+	}
 	n, start, err := d.stringHead(MajorText, "text string")
 	if err != nil {
 		return "", err
@@ -167,23 +170,27 @@ func (d *Decoder) readStringSlow() (string, error) {
 	return string(b), nil
 }
 
-// ReuseSlice returns s emptied when its capacity holds n elements, else a
-// new slice with room for d.Hint(n) of them, for an array whose head read
-// n (negative: indefinite, a hint of 0). A decoded slice so reuses what
-// the value held, and a forged length on a stream cannot allocate more
-// than has arrived. For generated code.
+// ReuseSlice returns the slice into which an array whose head read n
+// elements is decoded, as fxamacker/cbor chooses it: s emptied when it is
+// not nil, n is above 0 and its capacity holds n elements, else a new
+// slice with room for d.Hint(n) of them (a forged length on a stream so
+// cannot allocate more than has arrived). Elements come from Grow, which
+// hands out those of a reused s as they are, so that each is decoded in
+// place (a map element keeps its entries, a null keeps a number), as
+// fxamacker decodes into the slice's own array. An indefinite length not
+// counted (n < 0) gets a new slice. For generated code.
 func ReuseSlice[S ~[]E, E any](d *Decoder, s S, n int) S {
-	if s == nil || cap(s) < n {
+	if s == nil || n <= 0 || cap(s) < n {
 		return make(S, 0, d.Hint(max(n, 0)))
 	}
 	return s[:0]
 }
 
-// ReuseCleared is ReuseSlice for a slice whose elements the decoder grows
-// by Grow: it also clears the elements a reused s will hand out again
-// (the first n, or all of its capacity for an indefinite length), so that
-// every element past the length is zero. A new slice is zero already.
-// For generated code.
+// ReuseCleared is ReuseSlice as code generated before in-place decoding
+// calls it (generated code version 4): it also clears the elements a
+// reused s will hand out again (the first n, or all of its capacity for an
+// indefinite length), so that every element past the length is zero. A
+// new slice is zero already. For generated code.
 func ReuseCleared[S ~[]E, E any](d *Decoder, s S, n int) S {
 	if s == nil || cap(s) < n {
 		return make(S, 0, d.Hint(max(n, 0)))
@@ -196,11 +203,9 @@ func ReuseCleared[S ~[]E, E any](d *Decoder, s S, n int) S {
 	return s[:0]
 }
 
-// Grow returns s one element longer, for a slice from ReuseCleared (or
-// grown by Grow) whose elements past the length are zero: the new element
-// is zero without being written, where append(s, E{}) would clear it a
-// second time (for a struct with pointers, through the write barrier while
-// the collector runs). For generated code.
+// Grow returns s one element longer: the next element of its array, as it
+// is, when it has room (a slice from ReuseSlice, whose elements are then
+// decoded in place), else a zero one appended. For generated code.
 func Grow[S ~[]E, E any](s S) S {
 	if len(s) < cap(s) {
 		return s[:len(s)+1]
@@ -263,6 +268,9 @@ func copyBytes(buf, b []byte) []byte {
 }
 
 func (d *Decoder) readBytesSlow(buf []byte) ([]byte, error) {
+	if b, done, err := d.bytesOther(buf); done {
+		return b, err
+	}
 	n, start, err := d.stringHead(MajorBytes, "byte string")
 	if err != nil {
 		return buf, err
@@ -304,12 +312,19 @@ func (d *Decoder) readBytesView() ([]byte, error) {
 }
 
 // ReadByteArray reads a byte string of exactly len(dst) bytes into dst
-// (the encoding of a Go [N]byte). Any other length is ErrLength.
+// (the encoding of a Go [N]byte). Outside strict mode it reads what
+// fxamacker/cbor reads into a [N]byte: a byte string of another length
+// (copied as far as it goes, the rest of dst zeroed), an array of integers
+// (the same, element by element), and null or undefined (dst is left as it
+// is); in strict mode another length is ErrLength, and the rest ErrType.
 func (d *Decoder) ReadByteArray(dst []byte) error {
 	if at, n := d.definiteString(0x40); at >= 0 && n == len(dst) {
 		d.off = at + n
 		copy(dst, d.buf[at:at+n])
 		return nil
+	}
+	if done, err := d.byteArrayOther(dst); done {
+		return err
 	}
 	n, start, err := d.stringHead(MajorBytes, "byte string")
 	if err != nil {
@@ -322,13 +337,13 @@ func (d *Decoder) ReadByteArray(dst []byte) error {
 			return err
 		}
 		if len(s.scratch) != len(dst) {
-			return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(len(s.scratch)))
+			return d.lengthError(start, len(dst), len(s.scratch))
 		}
 		copy(dst, s.scratch)
 		return nil
 	}
 	if n != len(dst) {
-		return d.errAt(start, ErrLength, "expected byte string of "+count(len(dst), "byte")+", found "+strconv.Itoa(n))
+		return d.lengthError(start, len(dst), n)
 	}
 	copy(dst, d.buf[d.off:d.off+n])
 	d.off += n

@@ -146,12 +146,19 @@ func TestReadByteArray(t *testing.T) {
 		}
 		for _, size := range []int{0, 3, 5} {
 			dst := make([]byte, size)
-			if err := k.new(mustHex("4401020304")).ReadByteArray(dst); !errors.Is(err, runtime.ErrLength) {
-				t.Errorf("%s ReadByteArray(4 into %d) = %v, want ErrLength", k.name, size, err)
+			if err := strict(k.new(mustHex("4401020304"))).ReadByteArray(dst); !errors.Is(err, runtime.ErrLength) {
+				t.Errorf("%s ReadByteArray(4 into %d), strict = %v, want ErrLength", k.name, size, err)
+			}
+			for i := range dst {
+				dst[i] = 0xee
+			}
+			want := append(mustHex("01020304"), 0)[:size]
+			if err := k.new(mustHex("4401020304")).ReadByteArray(dst); err != nil || !bytes.Equal(dst, want) {
+				t.Errorf("%s ReadByteArray(4 into %d) = %x, %v, want %x (cut or zero-filled)", k.name, size, dst, err, want)
 			}
 		}
-		if err := k.new(mustHex("5f420102ff")).ReadByteArray(make([]byte, 3)); !errors.Is(err, runtime.ErrLength) {
-			t.Errorf("%s ReadByteArray(indefinite 2 into 3) = %v, want ErrLength", k.name, err)
+		if err := strict(k.new(mustHex("5f420102ff"))).ReadByteArray(make([]byte, 3)); !errors.Is(err, runtime.ErrStrict) {
+			t.Errorf("%s ReadByteArray(indefinite 2 into 3), strict = %v, want ErrStrict", k.name, err)
 		}
 		if err := k.new(mustHex("6401020304")).ReadByteArray(a[:]); !errors.Is(err, runtime.ErrType) {
 			t.Errorf("%s ReadByteArray(text) = %v, want ErrType", k.name, err)

@@ -317,8 +317,10 @@ func (d *Decoder) ReadTypeTag(want uint64, optional bool) error {
 // ReadBigInt reads an integer of any size into z, as fxamacker/cbor's
 // default options read into a big.Int: a CBOR integer, or a bignum (tag 2
 // or 3 around a byte string). Other tags before the item are skipped; tags
-// 0-3 must hold the content RFC 8949 §3.4 requires. Null and undefined set
-// z to 0 (fxamacker leaves it unchanged: the same on a fresh value).
+// 0-3 must hold the content RFC 8949 §3.4 requires. Null and undefined
+// leave z as it is, as fxamacker leaves it; outside strict mode a simple
+// value sets it to its code, and a map is skipped (z left as it is), as
+// there.
 func (d *Decoder) ReadBigInt(z *big.Int) error {
 	for {
 		b, err := d.peek()
@@ -328,8 +330,23 @@ func (d *Decoder) ReadBigInt(z *big.Int) error {
 		switch {
 		case b == byteNull || b == byteUndefined:
 			d.off++
-			z.SetInt64(0)
 			return nil
+		case b>>5 == MajorMap && !d.opts.Strict:
+			// fxamacker reads a map into big.Int as into a struct without
+			// exported fields: every pair skipped (its key a text string
+			// or an integer, as for any struct), the value left as it is.
+			return d.skipFieldMap()
+		case b>>5 == MajorSimple && !d.opts.Strict:
+			at := d.Offset()
+			ib, arg, err := d.head()
+			if err != nil {
+				return err
+			}
+			if code, ok := d.simpleCode(ib, arg); ok {
+				z.SetUint64(code)
+				return nil
+			}
+			return d.typeError(at, ib, "integer or bignum")
 		case b>>5 == MajorUint || b>>5 == MajorNeg:
 			neg, mag, _, err := d.readInt("integer")
 			if err != nil {

@@ -22,7 +22,11 @@
 // Limits and strictness are an Options value set with SetOptions; zero
 // fields keep the defaults (depth 32, 131072 array elements, 131072 map
 // pairs, 64 MiB strings, indefinite lengths and non-shortest heads
-// accepted). Generated types take a configured Decoder through their
+// accepted). By default the reads accept what fxamacker/cbor's default
+// options accept for the Go type, to the same value (a null into a number
+// is the zero value, a simple value into an integer its code, a short
+// byte string for a [N]byte zero-filled: decode_lenient.go);
+// Options.Strict refuses all of that. Generated types take a configured Decoder through their
 // DecodeCBOR method:
 //
 //	d := runtime.NewDecoder(conn)
@@ -42,8 +46,10 @@
 //
 //	err := runtime.Unmarshal(data, &rec, runtime.Options{ZeroCopy: true})
 //
-// Decoding into a value that already holds data never writes into an
-// earlier input, whether that decode was zero-copy or not, and whether the
+// Decoding into a value that already holds data decodes in place, as
+// fxamacker/cbor does (maps keep their entries, a slice whose capacity
+// holds the elements is decoded into its own array, pointees are reused),
+// and never writes into an earlier input, whether that decode was zero-copy or not, and whether the
 // input is another buffer of the program's, a string's bytes or a file
 // mapped read-only. The rule that makes it so: a decoder writes a byte
 // string (or the item a union's catch-all keeps) into the array of the
@@ -126,6 +132,8 @@
 //     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrStrict], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved].
+//   - The hooks of a type declared with //cborgen:body (its own
+//     UnmarshalCBOR around the generated DecodeCBORBody): [UnmarshalBody].
 //
 // The CBOR core, for writing and reading items by hand (as the examples
 // above do): [AppendArrayHead], [AppendMapHead], [AppendHead], [AppendTag],
@@ -160,7 +168,10 @@
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
 //     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldKey],
 //     [DuplicateField].
-//   - Struct arrays of another length: [Decoder.NextField].
+//   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
+//     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
+//   - What the default options accept beyond the data model:
+//     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal].
 //   - Errors with paths: [Decoder.Errorf], [WrongLength],
 //     [AtField], [AtIndex], [AtKey], [InKey], [AtRoot], [Extent], [OneItem],
 //     [WholeInput], [MethodError].

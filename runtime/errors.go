@@ -219,9 +219,14 @@ func (d *Decoder) errAt(off int64, cause error, msg string) error {
 	return &Error{Offset: off, Msg: msg, Err: cause}
 }
 
-// DuplicateField is the error for a legacy map whose key names field name
-// a second time.
+// DuplicateField is called for a key of a legacy map that names field
+// name a second time: outside strict mode it skips the value, so that the
+// first one stays, as fxamacker/cbor's default (DupMapKeyQuiet) keeps it;
+// in strict mode it is an ErrDuplicateKey. For generated code.
 func DuplicateField(d *Decoder, name string) error {
+	if !d.opts.Strict {
+		return d.Skip()
+	}
 	return d.Errorf(ErrDuplicateKey, "duplicate map key %q", name)
 }
 

@@ -158,6 +158,7 @@ func TestErrorTruncationUnwrap(t *testing.T) {
 
 func TestErrorHelpers(t *testing.T) {
 	d := runtime.NewBytesDecoder(mustHex("a1 6161 01"))
+	d.SetOptions(runtime.Options{Strict: true})
 	if _, err := d.ReadMapHead(); err != nil {
 		t.Fatal(err)
 	}

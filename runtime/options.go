@@ -25,7 +25,16 @@ type Options struct {
 	// indefinite-length string, all its chunks together). Default 64 MiB.
 	MaxStringLength int
 	// Strict rejects indefinite lengths, heads that are not the shortest
-	// for their argument, and duplicate map keys, everywhere in the item.
+	// for their argument, and duplicate map keys, everywhere in the item,
+	// and each item that fxamacker/cbor's default options read beyond the
+	// CBOR data model of the Go type, which the decoders read too when
+	// Strict is off (decode_lenient.go): null or undefined into a value
+	// that cannot be nil (left as it was), a simple value into a number
+	// (its code), a byte string of another length into a [N]byte and an
+	// array of another length into a [N]T (cut, or zero-filled), an array
+	// of integers into a byte string type, a tag around null into a slice
+	// or map (nil), a legacy map that names a field twice (the first value
+	// stays). With Strict these are ErrType, ErrLength or ErrDuplicateKey.
 	Strict bool
 	// ZeroCopy makes a decoder over a byte slice return text and byte
 	// strings of definite length that alias the input instead of copies:

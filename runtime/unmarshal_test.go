@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -51,6 +52,15 @@ func (b *box[T]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+// hooked is a //cborgen:body type by hand: pair's decoder under the
+// body's name, for its hook to call through UnmarshalBody.
+type hooked struct{ P pair }
+
+func (h *hooked) DecodeCBORBody(d *runtime.Decoder) error { return h.P.DecodeCBOR(d) }
+
+// TestUnmarshal: Unmarshal, and UnmarshalBody alike, read exactly one
+// item with the options given, name the type as the root of the error's
+// path, and refuse bytes after the item.
 func TestUnmarshal(t *testing.T) {
 	var p pair
 	if err := runtime.Unmarshal(mustHex("82 01 02"), &p, runtime.Options{}); err != nil || p != (pair{1, 2}) {
@@ -70,22 +80,33 @@ func TestUnmarshal(t *testing.T) {
 		{"82 01 1801", runtime.Options{}, "", nil},
 		{"82 01 02", runtime.Options{MaxArrayElements: 1}, "cbor: pair: array elements 2 exceed limit 1 at offset 0", runtime.ErrLimit},
 	} {
-		err := runtime.Unmarshal(mustHex(c.hex), &p, c.opts)
-		if c.is == nil {
-			if err != nil {
-				t.Errorf("Unmarshal(%s, %+v) = %v", c.hex, c.opts, err)
+		var h hooked
+		for _, call := range []struct {
+			name, want string
+			err        error
+		}{
+			{"Unmarshal", c.want, runtime.Unmarshal(mustHex(c.hex), &p, c.opts)},
+			{"UnmarshalBody", strings.Replace(c.want, "pair", "hooked", 1), runtime.UnmarshalBody(mustHex(c.hex), &h, c.opts)},
+		} {
+			if c.is == nil {
+				if call.err != nil {
+					t.Errorf("%s(%s, %+v) = %v", call.name, c.hex, c.opts, call.err)
+				}
+				continue
 			}
-			continue
+			if call.err == nil || call.err.Error() != call.want || !errors.Is(call.err, c.is) {
+				t.Errorf("%s(%s, %+v):\n got %v\nwant %s", call.name, c.hex, c.opts, call.err, call.want)
+			}
+			asError(t, call.err)
 		}
-		if err == nil || err.Error() != c.want || !errors.Is(err, c.is) {
-			t.Errorf("Unmarshal(%s, %+v):\n got %v\nwant %s", c.hex, c.opts, err, c.want)
+		if c.is == nil && h.P != (pair{1, 1}) {
+			t.Errorf("UnmarshalBody(%s) = %+v", c.hex, h.P)
 		}
-		asError(t, err)
 	}
 	// The root is the type's name without type arguments.
 	var b box[int]
-	err := runtime.Unmarshal(mustHex("81 82 01 f6"), &b, runtime.Options{})
-	if want := "cbor: box.Items[0].B: expected integer, found null at offset 3"; err == nil || err.Error() != want {
+	err := runtime.Unmarshal(mustHex("81 82 01 f4"), &b, runtime.Options{})
+	if want := "cbor: box.Items[0].B: expected integer, found bool at offset 3"; err == nil || err.Error() != want {
 		t.Errorf("Unmarshal(box):\n got %v\nwant %s", err, want)
 	}
 }

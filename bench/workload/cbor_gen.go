@@ -102,10 +102,13 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -156,7 +159,10 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -164,32 +170,6 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xff {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Service = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Method = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Deadline = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.Priority = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Idempotent = false
-		}
-		if seen&(1<<6) == 0 {
-			v.TraceID = [16]byte{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Payload = nil
-		}
-	}
 	return nil
 }
 
@@ -202,6 +182,9 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -222,6 +205,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -233,6 +217,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Service
 		if x, ok := d.TryString(); ok {
 			v.Service = x
+		} else if d.KeepNull() {
 		} else if v.Service, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Service")
 		}
@@ -244,6 +229,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = x
+		} else if d.KeepNull() {
 		} else if v.Method, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Method")
 		}
@@ -257,6 +243,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Deadline = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Deadline = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Deadline, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Deadline")
 		}
@@ -268,6 +255,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Priority
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Priority = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Priority, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Priority")
 		}
@@ -279,6 +267,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Idempotent
 		if x, ok := d.TryBool(); ok {
 			v.Idempotent = x
+		} else if d.KeepNull() {
 		} else if v.Idempotent, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Idempotent")
 		}
@@ -476,10 +465,13 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -536,7 +528,10 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -544,41 +539,6 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7ff {
-		if seen&(1<<0) == 0 {
-			v.UserID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Email = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Age = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Score = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Verified = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Balance = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.Locale = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.Ratio = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.Level = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.Deleted = nil
-		}
-	}
 	return nil
 }
 
@@ -591,6 +551,9 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 11 fields
 		if !d.TryArrayHead(11) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -611,6 +574,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// UserID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.UserID = x
+		} else if d.KeepNull() {
 		} else if v.UserID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "UserID")
 		}
@@ -634,6 +598,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Name) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Name), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Name")
 			}
@@ -658,6 +623,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Email) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Email), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Email")
 			}
@@ -682,6 +648,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				(*v.Age) = uint32(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Age), err = d.ReadUint32(); err != nil {
 				return runtime.AtField(err, "Age")
 			}
@@ -706,6 +673,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				(*v.Score) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Score), err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(err, "Score")
 			}
@@ -730,6 +698,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Verified) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Verified), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Verified")
 			}
@@ -756,6 +725,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Balance) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Balance) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Balance), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Balance")
 			}
@@ -780,6 +750,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Locale) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Locale), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Locale")
 			}
@@ -804,6 +775,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat32(); ok1 {
 				(*v.Ratio) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Ratio), err = d.ReadFloat32(); err != nil {
 				return runtime.AtField(err, "Ratio")
 			}
@@ -830,6 +802,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Level) = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				(*v.Level) = -1 - int32(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Level), err = d.ReadInt32(); err != nil {
 				return runtime.AtField(err, "Level")
 			}
@@ -854,6 +827,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Deleted) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Deleted), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Deleted")
 			}
@@ -968,10 +942,13 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1012,7 +989,10 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Nodes", "Edges"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Nodes", "Edges"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1020,17 +1000,6 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Nodes = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Edges = nil
-		}
-	}
 	return nil
 }
 
@@ -1043,6 +1012,9 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1063,6 +1035,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1074,7 +1047,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Nodes
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Nodes")
 			}
 		}
@@ -1085,7 +1058,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Nodes")
 			}
-			v.Nodes = runtime.ReuseCleared(d, v.Nodes, n)
+			v.Nodes = runtime.ReuseSlice(d, v.Nodes, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1098,16 +1071,19 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Nodes[i].ID = x2
+					} else if d.KeepNull() {
 					} else if v.Nodes[i].ID, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "ID"), i), "Nodes")
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Nodes[i].Label = x2
+					} else if d.KeepNull() {
 					} else if v.Nodes[i].Label, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Nodes")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint8); ok2 {
 						v.Nodes[i].Kind = NodeKind(x2)
+					} else if d.KeepNull() {
 					} else if x2, err := d.ReadUint8(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Kind"), i), "Nodes")
 					} else {
@@ -1117,6 +1093,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Nodes[i].Weight = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Nodes[i].Weight = -1 - int64(x2)
+					} else if d.KeepNull() {
 					} else if v.Nodes[i].Weight, err = d.ReadInt64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Weight"), i), "Nodes")
 					}
@@ -1135,7 +1112,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Edges
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Edges")
 			}
 		}
@@ -1146,7 +1123,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Edges")
 			}
-			v.Edges = runtime.ReuseCleared(d, v.Edges, n)
+			v.Edges = runtime.ReuseSlice(d, v.Edges, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1159,11 +1136,13 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Edges[i].From = x2
+					} else if d.KeepNull() {
 					} else if v.Edges[i].From, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "From"), i), "Edges")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Edges[i].To = x2
+					} else if d.KeepNull() {
 					} else if v.Edges[i].To, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "To"), i), "Edges")
 					}
@@ -1171,11 +1150,13 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Edges[i].Cost = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Edges[i].Cost = -1 - int64(x2)
+					} else if d.KeepNull() {
 					} else if v.Edges[i].Cost, err = d.ReadInt64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Cost"), i), "Edges")
 					}
 					if x2, ok2 := d.TryBool(); ok2 {
 						v.Edges[i].Required = x2
+					} else if d.KeepNull() {
 					} else if v.Edges[i].Required, err = d.ReadBool(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Required"), i), "Edges")
 					}
@@ -1271,10 +1252,13 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1317,7 +1301,10 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Label", "Kind", "Weight"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Label", "Kind", "Weight"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1325,20 +1312,6 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Weight = 0
-		}
-	}
 	return nil
 }
 
@@ -1351,6 +1324,9 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1371,6 +1347,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1382,6 +1359,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -1393,6 +1371,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = NodeKind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -1408,6 +1387,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Weight = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Weight = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Weight, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Weight")
 		}
@@ -1495,10 +1475,13 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1541,7 +1524,10 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"From", "To", "Cost", "Required"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"From", "To", "Cost", "Required"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1549,20 +1535,6 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.From = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.To = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Cost = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Required = false
-		}
-	}
 	return nil
 }
 
@@ -1575,6 +1547,9 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1595,6 +1570,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// From
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.From = x
+		} else if d.KeepNull() {
 		} else if v.From, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "From")
 		}
@@ -1606,6 +1582,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// To
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.To = x
+		} else if d.KeepNull() {
 		} else if v.To, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "To")
 		}
@@ -1619,6 +1596,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Cost = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Cost = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Cost, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Cost")
 		}
@@ -1630,6 +1608,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Required
 		if x, ok := d.TryBool(); ok {
 			v.Required = x
+		} else if d.KeepNull() {
 		} else if v.Required, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Required")
 		}
@@ -1726,10 +1705,13 @@ func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1766,7 +1748,10 @@ func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Segments"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Segments"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1774,11 +1759,6 @@ func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.Segments = nil
-		}
-	}
 	return nil
 }
 
@@ -1791,6 +1771,9 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1811,7 +1794,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Segments
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Segments")
 			}
 		}
@@ -1822,7 +1805,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Segments")
 			}
-			v.Segments = runtime.ReuseCleared(d, v.Segments, n)
+			v.Segments = runtime.ReuseSlice(d, v.Segments, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1838,6 +1821,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].Start.X = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].Start.X = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].Start.X, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "Start"), i), "Segments")
 						}
@@ -1845,6 +1829,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].Start.Y = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].Start.Y = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].Start.Y, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "Start"), i), "Segments")
 						}
@@ -1857,6 +1842,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].End.X = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].End.X = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].End.X, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "End"), i), "Segments")
 						}
@@ -1864,6 +1850,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].End.Y = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].End.Y = -1 - int64(x3)
+						} else if d.KeepNull() {
 						} else if v.Segments[i].End.Y, err = d.ReadInt64(); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "End"), i), "Segments")
 						}
@@ -1873,6 +1860,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Segments[i].Label = x2
+					} else if d.KeepNull() {
 					} else if v.Segments[i].Label, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Segments")
 					}
@@ -1969,10 +1957,13 @@ func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2013,7 +2004,10 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Start", "End", "Label"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Start", "End", "Label"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2021,17 +2015,6 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Start = Point{}
-		}
-		if seen&(1<<1) == 0 {
-			v.End = Point{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Label = ""
-		}
-	}
 	return nil
 }
 
@@ -2044,6 +2027,9 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2067,6 +2053,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Start.X = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.Start.X = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.Start.X, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "Start")
 			}
@@ -2074,6 +2061,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Start.Y = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.Start.Y = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.Start.Y, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "Start")
 			}
@@ -2092,6 +2080,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.End.X = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.End.X = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.End.X, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "End")
 			}
@@ -2099,6 +2088,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.End.Y = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.End.Y = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if v.End.Y, err = d.ReadInt64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "End")
 			}
@@ -2114,6 +2104,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -2196,10 +2187,13 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2238,7 +2232,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2246,14 +2243,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -2266,6 +2255,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2288,6 +2280,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.X = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -2301,6 +2294,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Y = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -2500,10 +2494,13 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2550,7 +2547,10 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2558,26 +2558,6 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Matrix = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Rows = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Index = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Groups = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Grid = [4][4]float64{}
-		}
-		if seen&(1<<5) == 0 {
-			v.Chunks = nil
-		}
-	}
 	return nil
 }
 
@@ -2590,6 +2570,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2610,7 +2593,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Matrix
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Matrix")
 			}
 		}
@@ -2630,11 +2613,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Matrix = append(v.Matrix, nil)
+				v.Matrix = runtime.Grow(v.Matrix)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
 					}
@@ -2654,11 +2637,12 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Matrix[i] = append(v.Matrix[i], 0)
+							v.Matrix[i] = runtime.Grow(v.Matrix[i])
 							if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = -1 - int64(x2)
+							} else if d.KeepNull() {
 							} else if v.Matrix[i][i1], err = d.ReadInt64(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
 							}
@@ -2677,7 +2661,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Rows
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rows")
 			}
 		}
@@ -2697,11 +2681,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rows = append(v.Rows, nil)
+				v.Rows = runtime.Grow(v.Rows)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
 					}
@@ -2721,9 +2705,10 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Rows[i] = append(v.Rows[i], "")
+							v.Rows[i] = runtime.Grow(v.Rows[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
 							}
@@ -2742,7 +2727,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Index
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Index")
 			}
 		}
@@ -2753,7 +2738,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			m := make(map[string][]uint32, d.Hint(max(n, 0)))
+			m := v.Index
+			if m == nil {
+				m = make(map[string][]uint32, d.Hint(max(n, 0)))
+				v.Index = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2770,7 +2759,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
 					}
@@ -2790,9 +2779,10 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, 0)
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadUint32(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
 							}
@@ -2803,7 +2793,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Index = m
 		}
 		if to == 3 {
 			return nil
@@ -2813,7 +2802,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Groups
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Groups")
 			}
 		}
@@ -2824,7 +2813,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Groups")
 			}
-			m := make(map[string][]string, d.Hint(max(n, 0)))
+			m := v.Groups
+			if m == nil {
+				m = make(map[string][]string, d.Hint(max(n, 0)))
+				v.Groups = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2841,7 +2834,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
 					}
@@ -2861,9 +2854,10 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, "")
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
 							}
@@ -2874,7 +2868,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Groups = m
 		}
 		if to == 4 {
 			return nil
@@ -2882,61 +2875,70 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 4 {
-			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Grid")
-				}
-				if !more {
-					if i != 4 {
-						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
-					}
-					break
-				}
-				if i == 4 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
-				}
-			}
-			n1, err := d.ReadArrayHead()
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+				return runtime.AtField(err, "Grid")
 			}
-			if n1 >= 0 && n1 != 4 {
-				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
-			}
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 4 {
+					if err := d.ArrayExtra(4); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.KeepNull() {
+					n1, err := d.ReadArrayHead()
 					if err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					if !more1 {
-						if i1 != 4 {
-							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+					i1 := 0
+					for ; i1 != n1; i1++ {
+						if n1 < 0 {
+							if more1, err := d.NextElem(n1, i1); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							} else if !more1 {
+								break
+							}
 						}
-						break
+						if i1 >= 4 {
+							if err := d.ArrayExtra(4); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							}
+							continue
+						}
+						if x2, ok2 := d.TryFloat64(); ok2 {
+							v.Grid[i][i1] = x2
+						} else if d.KeepNull() {
+						} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+						}
 					}
-					if i1 == 4 {
-						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					if i1 < 4 {
+						if err := d.ArrayShort(4, i1); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+						}
+						clear(v.Grid[i][i1:])
 					}
+					d.Leave()
 				}
-				if x2, ok2 := d.TryFloat64(); ok2 {
-					v.Grid[i][i1] = x2
-				} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+			}
+			if i < 4 {
+				if err := d.ArrayShort(4, i); err != nil {
+					return runtime.AtField(err, "Grid")
 				}
+				clear(v.Grid[i:])
 			}
 			d.Leave()
 		}
-		d.Leave()
 		if to == 5 {
 			return nil
 		}
@@ -2945,7 +2947,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Chunks
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Chunks")
 			}
 		}
@@ -2965,7 +2967,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Chunks = append(v.Chunks, nil)
+				v.Chunks = runtime.Grow(v.Chunks)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -3076,10 +3078,13 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3118,7 +3123,10 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3126,14 +3134,6 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Host = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Counts = nil
-		}
-	}
 	return nil
 }
 
@@ -3146,6 +3146,9 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3166,6 +3169,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
+		} else if d.KeepNull() {
 		} else if v.Host, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Host")
 		}
@@ -3177,7 +3181,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Counts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Counts")
 			}
 		}
@@ -3188,7 +3192,11 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
+			m := v.Counts
+			if m == nil {
+				m = make(map[string]int64, d.Hint(max(n, 0)))
+				v.Counts = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -3210,7 +3218,6 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Counts = m
 		}
 	}
 	if from < 0 {
@@ -3290,10 +3297,13 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3332,7 +3342,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Address", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3340,14 +3353,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = Address{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -3360,6 +3365,9 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3391,6 +3399,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -3497,10 +3506,13 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3545,7 +3557,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3553,23 +3568,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.TypeName = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Fields = nil
-		}
-	}
 	return nil
 }
 
@@ -3582,6 +3580,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3628,6 +3629,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -3641,6 +3643,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
+		} else if d.KeepNull() {
 		} else if v.TypeName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
@@ -3652,7 +3655,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -3663,7 +3666,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			v.Fields = runtime.ReuseCleared(d, v.Fields, n)
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -3761,10 +3764,13 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3800,7 +3806,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3808,14 +3817,6 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = Value{}
-		}
-	}
 	return nil
 }
 
@@ -3828,6 +3829,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3848,6 +3852,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -4019,10 +4024,13 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -4071,7 +4079,10 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -4079,29 +4090,6 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Int = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Str = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Bool = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Composite = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Array = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Dict = nil
-		}
-	}
 	return nil
 }
 
@@ -4114,6 +4102,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4148,6 +4139,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Int) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Int), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Int")
 			}
@@ -4172,6 +4164,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Str) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Str), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Str")
 			}
@@ -4213,6 +4206,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Bool) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Bool), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Bool")
 			}
@@ -4247,7 +4241,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Array
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Array")
 			}
 		}
@@ -4258,7 +4252,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			v.Array = runtime.ReuseCleared(d, v.Array, n)
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -4283,7 +4277,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Dict")
 			}
 		}
@@ -4294,7 +4288,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Dict")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Dict
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Dict = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -4314,7 +4312,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Dict = m
 		}
 	}
 	if from < 0 {

@@ -49,7 +49,8 @@
 //	-type T1,T2  the types to generate (default: every exported struct type
 //	             of the package, and every exported type marked
 //	             //cborgen:tag or implementing a //cborgen:union, except
-//	             those with CBOR methods or a MarshalBinary of their own)
+//	             those with CBOR methods or a MarshalBinary of their own,
+//	             unless marked //cborgen:body)
 //	-o FILE      output file (default cbor_gen.go in the package directory)
 //	-check       generate in memory and compare the output and its schema
 //	             record with the files on disk; print a diff and exit 1 if

@@ -118,10 +118,13 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -165,7 +168,10 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Alg", "Crit", "ContentType", "KeyID", "IV", "PartialIV"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Alg", "Crit", "ContentType", "KeyID", "IV", "PartialIV"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -173,26 +179,6 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Alg = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Crit = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.ContentType = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.KeyID = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.IV = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.PartialIV = nil
-		}
-	}
 	return nil
 }
 
@@ -205,6 +191,9 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -227,6 +216,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Alg = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Alg = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Alg, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Alg")
 		}
@@ -238,7 +228,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Crit
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Crit")
 			}
 		}
@@ -258,11 +248,12 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Crit = append(v.Crit, 0)
+				v.Crit = runtime.Grow(v.Crit)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					v.Crit[i] = -1 - int64(x1)
+				} else if d.KeepNull() {
 				} else if v.Crit[i], err = d.ReadInt64(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Crit")
 				}
@@ -277,6 +268,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ContentType
 		if x, ok := d.TryString(); ok {
 			v.ContentType = x
+		} else if d.KeepNull() {
 		} else if v.ContentType, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "ContentType")
 		}
@@ -439,10 +431,13 @@ func (v *Claims) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -488,7 +483,10 @@ func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Issuer", "Subject", "Audience", "Expires", "NotBefore", "IssuedAt", "ID"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Issuer", "Subject", "Audience", "Expires", "NotBefore", "IssuedAt", "ID"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -496,29 +494,6 @@ func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Issuer = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Subject = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Audience = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Expires = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.NotBefore = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.IssuedAt = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.ID = nil
-		}
-	}
 	return nil
 }
 
@@ -531,6 +506,9 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -551,6 +529,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Issuer
 		if x, ok := d.TryString(); ok {
 			v.Issuer = x
+		} else if d.KeepNull() {
 		} else if v.Issuer, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Issuer")
 		}
@@ -562,6 +541,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Subject
 		if x, ok := d.TryString(); ok {
 			v.Subject = x
+		} else if d.KeepNull() {
 		} else if v.Subject, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Subject")
 		}
@@ -573,6 +553,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Audience
 		if x, ok := d.TryString(); ok {
 			v.Audience = x
+		} else if d.KeepNull() {
 		} else if v.Audience, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Audience")
 		}
@@ -586,6 +567,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Expires = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Expires = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Expires, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Expires")
 		}
@@ -599,6 +581,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.NotBefore = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.NotBefore = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.NotBefore, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "NotBefore")
 		}
@@ -612,6 +595,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.IssuedAt = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.IssuedAt = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.IssuedAt, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "IssuedAt")
 		}
@@ -719,6 +703,9 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -872,6 +859,9 @@ func (v *sigStructure) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -892,6 +882,7 @@ func (v *sigStructure) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 		// Context
 		if x, ok := d.TryString(); ok {
 			v.Context = x
+		} else if d.KeepNull() {
 		} else if v.Context, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Context")
 		}

@@ -130,10 +130,13 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -182,7 +185,10 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -190,29 +196,6 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Method = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Headers = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Deadline = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Trace = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Params = Params{}
-		}
-	}
 	return nil
 }
 
@@ -225,6 +208,9 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -245,6 +231,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -256,6 +243,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -267,6 +255,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = Method(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadString(); err != nil {
 			return runtime.AtField(err, "Method")
 		} else {
@@ -280,7 +269,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Headers
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Headers")
 			}
 		}
@@ -291,7 +280,11 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Headers")
 			}
-			m := make(map[string]string, d.Hint(max(n, 0)))
+			m := v.Headers
+			if m == nil {
+				m = make(map[string]string, d.Hint(max(n, 0)))
+				v.Headers = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -311,7 +304,6 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Headers = m
 		}
 		if to == 4 {
 			return nil
@@ -335,6 +327,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Deadline) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Deadline) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Deadline), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Deadline")
 			}
@@ -481,10 +474,13 @@ func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -525,7 +521,10 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Get", "Put", "List"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Get", "Put", "List"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -533,17 +532,6 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Get = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Put = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.List = nil
-		}
-	}
 	return nil
 }
 
@@ -556,6 +544,9 @@ func (v *Params) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -713,10 +704,13 @@ func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -755,7 +749,10 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Consistency"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Consistency"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -763,14 +760,6 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Key = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Consistency = 0
-		}
-	}
 	return nil
 }
 
@@ -783,6 +772,9 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -803,6 +795,7 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
+		} else if d.KeepNull() {
 		} else if v.Key, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Key")
 		}
@@ -814,6 +807,7 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Consistency
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Consistency = Consistency(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Consistency")
 		} else {
@@ -912,10 +906,13 @@ func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -958,7 +955,10 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Value", "TTL", "IfVersion"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Value", "TTL", "IfVersion"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -966,20 +966,6 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Key = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.TTL = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.IfVersion = nil
-		}
-	}
 	return nil
 }
 
@@ -992,6 +978,9 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1012,6 +1001,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
+		} else if d.KeepNull() {
 		} else if v.Key, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Key")
 		}
@@ -1040,6 +1030,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TTL
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.TTL = uint32(x)
+		} else if d.KeepNull() {
 		} else if v.TTL, err = d.ReadUint32(); err != nil {
 			return runtime.AtField(err, "TTL")
 		}
@@ -1063,6 +1054,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 				(*v.IfVersion) = x1
+			} else if d.KeepNull() {
 			} else if (*v.IfVersion), err = d.ReadUint64(); err != nil {
 				return runtime.AtField(err, "IfVersion")
 			}
@@ -1151,10 +1143,13 @@ func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1197,7 +1192,10 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Prefix", "Limit", "Cursor", "Keys"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Prefix", "Limit", "Cursor", "Keys"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1205,20 +1203,6 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Prefix = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Limit = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Cursor = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Keys = false
-		}
-	}
 	return nil
 }
 
@@ -1231,6 +1215,9 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1251,6 +1238,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Prefix
 		if x, ok := d.TryString(); ok {
 			v.Prefix = x
+		} else if d.KeepNull() {
 		} else if v.Prefix, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Prefix")
 		}
@@ -1262,6 +1250,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Limit
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Limit = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.Limit, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Limit")
 		}
@@ -1290,6 +1279,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Keys
 		if x, ok := d.TryBool(); ok {
 			v.Keys = x
+		} else if d.KeepNull() {
 		} else if v.Keys, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Keys")
 		}
@@ -1409,10 +1399,13 @@ func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1455,7 +1448,10 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Result", "Error", "Timing"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Result", "Error", "Timing"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1463,20 +1459,6 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Result = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Error = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Timing = nil
-		}
-	}
 	return nil
 }
 
@@ -1489,6 +1471,9 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1509,6 +1494,7 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1564,7 +1550,7 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Timing
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Timing")
 			}
 		}
@@ -1575,7 +1561,11 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Timing")
 			}
-			m := make(map[string]float32, d.Hint(max(n, 0)))
+			m := v.Timing
+			if m == nil {
+				m = make(map[string]float32, d.Hint(max(n, 0)))
+				v.Timing = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1595,7 +1585,6 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Timing = m
 		}
 	}
 	if from < 0 {
@@ -1698,10 +1687,13 @@ func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1746,7 +1738,10 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Found", "Value", "Version", "Entries", "Next"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Found", "Value", "Version", "Entries", "Next"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1754,23 +1749,6 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Found = false
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Entries = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Next = nil
-		}
-	}
 	return nil
 }
 
@@ -1783,6 +1761,9 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1803,6 +1784,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Found
 		if x, ok := d.TryBool(); ok {
 			v.Found = x
+		} else if d.KeepNull() {
 		} else if v.Found, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Found")
 		}
@@ -1831,6 +1813,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1842,7 +1825,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Entries
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Entries")
 			}
 		}
@@ -1853,7 +1836,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Entries")
 			}
-			v.Entries = runtime.ReuseCleared(d, v.Entries, n)
+			v.Entries = runtime.ReuseSlice(d, v.Entries, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1866,11 +1849,13 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Entries[i].Key = x2
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Key, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Key"), i), "Entries")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Entries[i].Version = x2
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Version, err = d.ReadUint64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Version"), i), "Entries")
 					}
@@ -1878,11 +1863,13 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Entries[i].Size = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Entries[i].Size = -1 - int64(x2)
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Size, err = d.ReadInt64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Size"), i), "Entries")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Entries[i].Score = x2
+					} else if d.KeepNull() {
 					} else if v.Entries[i].Score, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Score"), i), "Entries")
 					}
@@ -1994,10 +1981,13 @@ func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2040,7 +2030,10 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Version", "Size", "Score"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Version", "Size", "Score"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2048,20 +2041,6 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Key = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Size = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Score = 0
-		}
-	}
 	return nil
 }
 
@@ -2074,6 +2053,9 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2094,6 +2076,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
+		} else if d.KeepNull() {
 		} else if v.Key, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Key")
 		}
@@ -2105,6 +2088,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -2118,6 +2102,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Size = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Size = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Size, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Size")
 		}
@@ -2129,6 +2114,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
+		} else if d.KeepNull() {
 		} else if v.Score, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Score")
 		}
@@ -2243,10 +2229,13 @@ func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2291,7 +2280,10 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Code", "Message", "RetryAfter", "Fields", "Data"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Code", "Message", "RetryAfter", "Fields", "Data"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2299,23 +2291,6 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Code = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Message = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.RetryAfter = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Fields = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Data = nil
-		}
-	}
 	return nil
 }
 
@@ -2328,6 +2303,9 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2350,6 +2328,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Code = Code(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Code = -1 - Code(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Code")
 		} else {
@@ -2363,6 +2342,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Message
 		if x, ok := d.TryString(); ok {
 			v.Message = x
+		} else if d.KeepNull() {
 		} else if v.Message, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Message")
 		}
@@ -2386,6 +2366,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				(*v.RetryAfter) = uint32(x1)
+			} else if d.KeepNull() {
 			} else if (*v.RetryAfter), err = d.ReadUint32(); err != nil {
 				return runtime.AtField(err, "RetryAfter")
 			}
@@ -2398,7 +2379,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -2409,7 +2390,11 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			m := make(map[int]string, d.Hint(max(n, 0)))
+			m := v.Fields
+			if m == nil {
+				m = make(map[int]string, d.Hint(max(n, 0)))
+				v.Fields = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2429,7 +2414,6 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Fields = m
 		}
 		if to == 4 {
 			return nil

@@ -50,7 +50,9 @@ func TestErrorPaths(t *testing.T) {
 			"cbor: Response.Result.Entries[1].Key: text string is not valid UTF-8 at offset 16", runtime.ErrUTF8},
 		{"map key out of range", new(rpc.Error).UnmarshalCBOR, fields,
 			"cbor: Error.Fields: integer 18446744073709551615 overflows int at offset 7", runtime.ErrRange},
-		{"byte array of the wrong length", new(rpc.Request).UnmarshalCBOR, trace,
+		{"byte array of the wrong length (strict)", func(b []byte) error {
+			return runtime.Unmarshal(b, new(rpc.Request), runtime.Options{Strict: true})
+		}, trace,
 			"cbor: Request.Trace: expected byte string of 16 bytes, found 15 at offset 12", runtime.ErrLength},
 		{"pairs over the limit", new(rpc.Request).UnmarshalCBOR, headers,
 			"cbor: Request.Headers: map pairs 200000 exceed limit 131072 at offset 10", runtime.ErrLimit},

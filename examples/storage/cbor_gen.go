@@ -85,10 +85,13 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -127,7 +130,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Address", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -135,14 +141,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = Address{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -155,6 +153,9 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -186,6 +187,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -295,10 +297,13 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -345,7 +350,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -353,26 +361,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.TypeName = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Fields = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Version = 0
-		}
-	}
 	return nil
 }
 
@@ -385,6 +373,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -431,6 +422,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -444,6 +436,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
+		} else if d.KeepNull() {
 		} else if v.TypeName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
@@ -455,7 +448,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -466,7 +459,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			v.Fields = runtime.ReuseCleared(d, v.Fields, n)
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -490,6 +483,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -575,10 +569,13 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -614,7 +611,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -622,14 +622,6 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = Value{}
-		}
-	}
 	return nil
 }
 
@@ -642,6 +634,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -662,6 +657,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -898,10 +894,13 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -962,7 +961,10 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -970,47 +972,6 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1fff {
-		if seen&(1<<0) == 0 {
-			v.Bool = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Int = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Uint = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Fix = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Float = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Str = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.Hash = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.Path = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.Array = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.Dict = nil
-		}
-		if seen&(1<<11) == 0 {
-			v.Index = nil
-		}
-		if seen&(1<<12) == 0 {
-			v.Composite = nil
-		}
-	}
 	return nil
 }
 
@@ -1023,6 +984,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 13 fields
 		if !d.TryArrayHead(13) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1055,6 +1019,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Bool) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Bool), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Bool")
 			}
@@ -1081,6 +1046,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Int) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Int), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Int")
 			}
@@ -1105,6 +1071,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
 				(*v.Uint) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Uint), err = d.ReadUint64(); err != nil {
 				return runtime.AtField(err, "Uint")
 			}
@@ -1131,6 +1098,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Fix) = Fix64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Fix) = -1 - Fix64(x1)
+			} else if d.KeepNull() {
 			} else if x1, err := d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Fix")
 			} else {
@@ -1157,6 +1125,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				(*v.Float) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Float), err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(err, "Float")
 			}
@@ -1181,6 +1150,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Str) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Str), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Str")
 			}
@@ -1254,7 +1224,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Array
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Array")
 			}
 		}
@@ -1265,7 +1235,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			v.Array = runtime.ReuseCleared(d, v.Array, n)
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1290,7 +1260,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Dict")
 			}
 		}
@@ -1301,7 +1271,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Dict")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Dict
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Dict = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1321,7 +1295,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Dict = m
 		}
 		if to == 11 {
 			return nil
@@ -1331,7 +1304,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Index
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Index")
 			}
 		}
@@ -1342,7 +1315,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			m := make(map[int32]string, d.Hint(max(n, 0)))
+			m := v.Index
+			if m == nil {
+				m = make(map[int32]string, d.Hint(max(n, 0)))
+				v.Index = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1362,7 +1339,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Index = m
 		}
 		if to == 12 {
 			return nil
@@ -1465,10 +1441,13 @@ func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1507,7 +1486,10 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Domain", "Identifier"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Domain", "Identifier"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1515,14 +1497,6 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Domain = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Identifier = ""
-		}
-	}
 	return nil
 }
 
@@ -1535,6 +1509,9 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1555,6 +1532,7 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Domain
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Domain = Domain(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Domain")
 		} else {
@@ -1568,6 +1546,7 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Identifier
 		if x, ok := d.TryString(); ok {
 			v.Identifier = x
+		} else if d.KeepNull() {
 		} else if v.Identifier, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Identifier")
 		}
@@ -1690,10 +1669,13 @@ func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1739,7 +1721,10 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1747,29 +1732,6 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.MaxBytes = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.MaxRecords = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.MaxDepth = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Frozen = false
-		}
-		if seen&(1<<4) == 0 {
-			v.Burst = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Quotas = [3]int16{}
-		}
-		if seen&(1<<6) == 0 {
-			v.Exempt = nil
-		}
-	}
 	return nil
 }
 
@@ -1782,6 +1744,9 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1802,6 +1767,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxBytes
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.MaxBytes = x
+		} else if d.KeepNull() {
 		} else if v.MaxBytes, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "MaxBytes")
 		}
@@ -1813,6 +1779,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxRecords
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.MaxRecords = uint32(x)
+		} else if d.KeepNull() {
 		} else if v.MaxRecords, err = d.ReadUint32(); err != nil {
 			return runtime.AtField(err, "MaxRecords")
 		}
@@ -1824,6 +1791,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxDepth
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.MaxDepth = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.MaxDepth, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "MaxDepth")
 		}
@@ -1835,6 +1803,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Frozen
 		if x, ok := d.TryBool(); ok {
 			v.Frozen = x
+		} else if d.KeepNull() {
 		} else if v.Frozen, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Frozen")
 		}
@@ -1846,6 +1815,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Burst
 		if x, ok := d.TryFloat32(); ok {
 			v.Burst = x
+		} else if d.KeepNull() {
 		} else if v.Burst, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Burst")
 		}
@@ -1855,38 +1825,43 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Quotas
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Quotas")
-		}
-		if n >= 0 && n != 3 {
-			return runtime.AtField(runtime.WrongLength(d, 3, n), "Quotas")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Quotas")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Quotas")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 3 {
+					if err := d.ArrayExtra(3); err != nil {
+						return runtime.AtField(err, "Quotas")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
+					v.Quotas[i] = int16(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
+					v.Quotas[i] = -1 - int16(x1)
+				} else if d.KeepNull() {
+				} else if v.Quotas[i], err = d.ReadInt16(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
+				}
+			}
+			if i < 3 {
+				if err := d.ArrayShort(3, i); err != nil {
 					return runtime.AtField(err, "Quotas")
 				}
-				if !more {
-					if i != 3 {
-						return runtime.AtField(runtime.WrongLength(d, 3, i), "Quotas")
-					}
-					break
-				}
-				if i == 3 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Quotas")
-				}
+				clear(v.Quotas[i:])
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
-				v.Quotas[i] = int16(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
-				v.Quotas[i] = -1 - int16(x1)
-			} else if v.Quotas[i], err = d.ReadInt16(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 6 {
 			return nil
 		}
@@ -1895,7 +1870,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Exempt
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Exempt")
 			}
 		}
@@ -1906,7 +1881,11 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Exempt")
 			}
-			m := make(map[bool][]Address, d.Hint(max(n, 0)))
+			m := v.Exempt
+			if m == nil {
+				m = make(map[bool][]Address, d.Hint(max(n, 0)))
+				v.Exempt = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1923,7 +1902,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
 						}
 					}
@@ -1934,7 +1913,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Exempt")
 						}
-						e = runtime.ReuseCleared(d, e, n1)
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
 								if more1, err := d.NextElem(n1, i1); err != nil {
@@ -1956,7 +1935,6 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Exempt = m
 		}
 	}
 	if from < 0 {

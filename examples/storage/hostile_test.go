@@ -195,8 +195,10 @@ func TestErrorPaths(t *testing.T) {
 			"cbor: Composite.Fields[3].Value.Dict: map pairs 200000 exceed limit 131072 at offset 1184", runtime.ErrLimit},
 		{"integer out of range", new(storage.Limits).UnmarshalCBOR, limits,
 			"cbor: Limits.Quotas[2]: integer 40000 overflows int16 at offset 9", runtime.ErrRange},
-		{"duplicate field in a legacy map", new(storage.Path).UnmarshalCBOR, legacyPath,
-			`cbor: Path: duplicate map key "Domain" at offset 9`, runtime.ErrDuplicateKey},
+		{"duplicate field in a legacy map (strict)", func(b []byte) error {
+			return runtime.Unmarshal(b, new(storage.Path), runtime.Options{Strict: true})
+		}, legacyPath,
+			`cbor: Path: map key appears twice at offset 7`, runtime.ErrDuplicateKey},
 		{"wrong key type in a legacy map", new(storage.Location).UnmarshalCBOR, []byte{0xa1, 0x41, 'a', 0x40},
 			"cbor: Location: expected text string or integer map key, found byte string at offset 1", runtime.ErrType},
 		{"key beyond int64 in a legacy map", new(storage.Field).UnmarshalCBOR, cat([]byte{0xa1, 0x1b}, rep(0xff, 8), []byte{0x60}),

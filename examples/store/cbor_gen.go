@@ -109,10 +109,13 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -150,7 +153,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Kind", "_", "Fields", "Metadata"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Kind", "_", "Fields", "Metadata"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -158,17 +164,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xd {
-		if seen&(1<<0) == 0 {
-			v.Kind = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Fields = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Metadata = nil
-		}
-	}
 	return nil
 }
 
@@ -181,6 +176,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -201,6 +199,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -221,7 +220,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -232,7 +231,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			v.Fields = runtime.ReuseCleared(d, v.Fields, n)
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -339,10 +338,13 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -378,7 +380,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -386,14 +391,6 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = nil
-		}
-	}
 	return nil
 }
 
@@ -406,6 +403,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -426,6 +426,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -533,7 +534,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
@@ -544,7 +545,11 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
-			m := make(Dict, d.Hint(max(n, 0)))
+			m := (*v)
+			if m == nil {
+				m = make(Dict, d.Hint(max(n, 0)))
+				(*v) = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -566,7 +571,6 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 				m[k] = e
 			}
 			d.Leave()
-			(*v) = m
 		}
 	}
 	return nil
@@ -624,6 +628,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint64(); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
@@ -686,6 +691,7 @@ func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
 		(*v) = Int64Value(x)
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadInt64(); err != nil {
 		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	} else {
@@ -746,6 +752,7 @@ func (v *UInt8Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt8Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint8); ok {
 		(*v) = UInt8Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint8(); err != nil {
 		return runtime.AtRoot(err, "UInt8Value", runtime.OneItem)
 	} else {
@@ -797,6 +804,7 @@ func (v *StringValue) UnmarshalCBOR(data []byte) error {
 func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadString(); err != nil {
 		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
@@ -846,6 +854,7 @@ func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadBool(); err != nil {
 		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {

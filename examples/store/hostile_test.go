@@ -75,7 +75,6 @@ func TestHostileValues(t *testing.T) {
 		{Name: "composite array of three", Data: h("d8848360f680"), Is: runtime.ErrLength},
 		{Name: "composite untagged", Data: h("8460f680f6"), Is: runtime.ErrType},
 		{Name: "metadata without its tag", Data: h("d8848460f680a0"), Is: runtime.ErrTagNumber},
-		{Name: "legacy composite naming a field twice", Data: h("d884a2016161016162"), Is: runtime.ErrDuplicateKey},
 		{Name: "legacy composite with a byte-string key", Data: h("d884a1416101"), Is: runtime.ErrType},
 		{Name: "field of one element", Data: h("d8848460f6818160f6"), Is: runtime.ErrLength},
 		{Name: "unsigned integer under the signed tag", Data: h("d8a51bffffffffffffffff"), Is: runtime.ErrRange},

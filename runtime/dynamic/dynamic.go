@@ -172,7 +172,17 @@ func AppendValue[T any](dst []byte, p *T, o Options) ([]byte, error) {
 
 // DecodeValue decodes the next item from d into *p, a value of a type
 // parameter, choosing the way AppendValue chose to encode it.
+//
+// A null keeps the value of a type that cannot be nil (outside strict
+// mode, runtime.Decoder.KeepNull), as fxamacker/cbor keeps it.
 func DecodeValue[T any](d *runtime.Decoder, p *T) (err error) {
+	switch any(p).(type) {
+	case *bool, *int, *int8, *int16, *int32, *int64, *uint, *uint8, *uint16, *uint32, *uint64,
+		*float32, *float64, *string, *time.Time:
+		if d.KeepNull() {
+			return nil
+		}
+	}
 	switch p := any(p).(type) {
 	case generated:
 		return p.DecodeCBOR(d)
@@ -267,9 +277,10 @@ func AppendArray[T any](dst []byte, a []T, o Options) (_ []byte, err error) {
 }
 
 // DecodeSlice decodes into *s, a []T for a type parameter T, what
-// AppendSlice writes, reusing the capacity of *s.
+// AppendSlice writes, into the array of *s when its capacity holds the
+// elements (each decoded in place, as fxamacker/cbor decodes them).
 func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
-	if null, err := d.ReadNull(); err != nil {
+	if null, err := d.ReadNil(); err != nil {
 		return err
 	} else if null {
 		*s = nil
@@ -284,11 +295,7 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 	if err != nil {
 		return err
 	}
-	out := (*s)[:0]
-	if h := d.Hint(max(n, 0)); out == nil || cap(out) < h {
-		out = make([]T, 0, h)
-	}
-	var zero T
+	out := runtime.ReuseSlice(d, *s, n) // elements decoded in place, as fxamacker does
 	for i := 0; ; i++ {
 		more, err := d.NextElem(n, i)
 		if err != nil {
@@ -297,7 +304,7 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 		if !more {
 			break
 		}
-		out = append(out, zero)
+		out = runtime.Grow(out)
 		if err := DecodeValue(d, &out[i]); err != nil {
 			*s = out
 			return runtime.AtIndex(err, i)
@@ -309,35 +316,45 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 }
 
 // DecodeArray decodes into a[:] of a [N]T for a type parameter T what
-// AppendArray writes: exactly N elements (or bytes).
+// AppendArray writes, N elements (or bytes), and as fxamacker/cbor reads
+// an array of another length (outside strict mode): the elements past N
+// are skipped, the missing ones zero; a null keeps the array.
 func DecodeArray[T any](d *runtime.Decoder, a []T) error {
 	if isByte[T]() {
 		return d.ReadByteArray(asBytes(a))
+	}
+	if d.KeepNull() {
+		return nil
 	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
 	}
-	if n >= 0 && n != len(a) {
-		return runtime.WrongLength(d, len(a), n)
-	}
-	for i := 0; ; i++ {
+	i := 0
+	for ; ; i++ {
 		more, err := d.NextElem(n, i)
 		if err != nil {
 			return err
 		}
 		if !more {
-			if i != len(a) {
-				return runtime.WrongLength(d, len(a), i)
-			}
 			break
 		}
-		if i == len(a) {
-			return d.Errorf(runtime.ErrLength, "expected array of %d element%s, found more", len(a), plural(len(a)))
+		if i >= len(a) {
+			// Skipped, as fxamacker/cbor skips them (strict mode: ErrLength).
+			if err := d.ArrayExtra(len(a)); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := DecodeValue(d, &a[i]); err != nil {
 			return runtime.AtIndex(err, i)
 		}
+	}
+	if i < len(a) {
+		if err := d.ArrayShort(len(a), i); err != nil {
+			return err
+		}
+		clear(a[i:])
 	}
 	d.Leave()
 	return nil

@@ -6,7 +6,6 @@ package person
 import (
 	"github.com/cborgen/cborgen/runtime"
 	"math"
-	"time"
 )
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
@@ -99,10 +98,13 @@ func (v *Person) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -149,7 +151,10 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -157,26 +162,6 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.BirthDay = time.Time{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Phone = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Siblings = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.Spouse = false
-		}
-		if seen&(1<<5) == 0 {
-			v.Money = 0
-		}
-	}
 	return nil
 }
 
@@ -189,6 +174,9 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -209,6 +197,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -218,7 +207,8 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// BirthDay
-		if v.BirthDay, err = d.ReadTime(); err != nil {
+		if d.KeepNull() {
+		} else if v.BirthDay, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "BirthDay")
 		}
 		if to == 2 {
@@ -229,6 +219,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Phone
 		if x, ok := d.TryString(); ok {
 			v.Phone = x
+		} else if d.KeepNull() {
 		} else if v.Phone, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Phone")
 		}
@@ -242,6 +233,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Siblings = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Siblings = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Siblings, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Siblings")
 		}
@@ -253,6 +245,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Spouse
 		if x, ok := d.TryBool(); ok {
 			v.Spouse = x
+		} else if d.KeepNull() {
 		} else if v.Spouse, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Spouse")
 		}
@@ -264,6 +257,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Money
 		if x, ok := d.TryFloat64(); ok {
 			v.Money = x
+		} else if d.KeepNull() {
 		} else if v.Money, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Money")
 		}

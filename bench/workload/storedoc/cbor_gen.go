@@ -111,10 +111,13 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -154,7 +157,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Location", "Kind", "Fields", "QualifiedName"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Location", "Kind", "Fields", "QualifiedName"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -162,20 +168,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Fields = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.QualifiedName = ""
-		}
-	}
 	return nil
 }
 
@@ -188,6 +180,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -217,6 +212,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -229,7 +225,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -240,7 +236,11 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Fields
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Fields = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -262,7 +262,6 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Fields = m
 		}
 		if to == 3 {
 			return nil
@@ -272,6 +271,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// QualifiedName
 		if x, ok := d.TryString(); ok {
 			v.QualifiedName = x
+		} else if d.KeepNull() {
 		} else if v.QualifiedName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "QualifiedName")
 		}
@@ -345,10 +345,13 @@ func (v *Location) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -384,7 +387,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Address", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -392,14 +398,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -412,6 +410,9 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -449,6 +450,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -560,10 +562,13 @@ func (v *Dictionary) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Dictionary) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -599,7 +604,10 @@ func (v *Dictionary) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Values", "Entries"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Values", "Entries"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -607,14 +615,6 @@ func (v *Dictionary) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Values = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Entries = nil
-		}
-	}
 	return nil
 }
 
@@ -627,6 +627,9 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -647,7 +650,7 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Values
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Values")
 			}
 		}
@@ -667,7 +670,7 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Values = append(v.Values, nil)
+				v.Values = runtime.Grow(v.Values)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Values")
@@ -685,7 +688,7 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Entries")
 			}
 		}
@@ -696,7 +699,11 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Entries")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Entries
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Entries = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -718,7 +725,6 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Entries = m
 		}
 	}
 	if from < 0 {
@@ -779,6 +785,7 @@ func (v *UInt32Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt32Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint32); ok {
 		(*v) = UInt32Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint32(); err != nil {
 		return runtime.AtRoot(err, "UInt32Value", runtime.OneItem)
 	} else {
@@ -830,6 +837,7 @@ func (v *StringValue) UnmarshalCBOR(data []byte) error {
 func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadString(); err != nil {
 		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
@@ -879,6 +887,7 @@ func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadBool(); err != nil {
 		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {

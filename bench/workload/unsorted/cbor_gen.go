@@ -197,10 +197,13 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -247,7 +250,10 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -255,26 +261,6 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Matrix = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Rows = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Index = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Groups = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Grid = [4][4]float64{}
-		}
-		if seen&(1<<5) == 0 {
-			v.Chunks = nil
-		}
-	}
 	return nil
 }
 
@@ -287,6 +273,9 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -307,7 +296,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Matrix
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Matrix")
 			}
 		}
@@ -327,11 +316,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Matrix = append(v.Matrix, nil)
+				v.Matrix = runtime.Grow(v.Matrix)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Matrix")
 						}
 					}
@@ -351,11 +340,12 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Matrix[i] = append(v.Matrix[i], 0)
+							v.Matrix[i] = runtime.Grow(v.Matrix[i])
 							if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = -1 - int64(x2)
+							} else if d.KeepNull() {
 							} else if v.Matrix[i][i1], err = d.ReadInt64(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
 							}
@@ -374,7 +364,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Rows
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rows")
 			}
 		}
@@ -394,11 +384,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rows = append(v.Rows, nil)
+				v.Rows = runtime.Grow(v.Rows)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
 						}
 					}
@@ -418,9 +408,10 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Rows[i] = append(v.Rows[i], "")
+							v.Rows[i] = runtime.Grow(v.Rows[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
 							}
@@ -439,7 +430,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Index
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Index")
 			}
 		}
@@ -450,7 +441,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Index")
 			}
-			m := make(map[string][]uint32, d.Hint(max(n, 0)))
+			m := v.Index
+			if m == nil {
+				m = make(map[string][]uint32, d.Hint(max(n, 0)))
+				v.Index = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -467,7 +462,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Index")
 						}
 					}
@@ -487,9 +482,10 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, 0)
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadUint32(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
 							}
@@ -500,7 +496,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Index = m
 		}
 		if to == 3 {
 			return nil
@@ -510,7 +505,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Groups
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Groups")
 			}
 		}
@@ -521,7 +516,11 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Groups")
 			}
-			m := make(map[string][]string, d.Hint(max(n, 0)))
+			m := v.Groups
+			if m == nil {
+				m = make(map[string][]string, d.Hint(max(n, 0)))
+				v.Groups = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -538,7 +537,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "Groups")
 						}
 					}
@@ -558,9 +557,10 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, "")
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
 							}
@@ -571,7 +571,6 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Groups = m
 		}
 		if to == 4 {
 			return nil
@@ -579,61 +578,70 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 4 {
-			return runtime.AtField(runtime.WrongLength(d, 4, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Grid")
-				}
-				if !more {
-					if i != 4 {
-						return runtime.AtField(runtime.WrongLength(d, 4, i), "Grid")
-					}
-					break
-				}
-				if i == 4 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), "Grid")
-				}
-			}
-			n1, err := d.ReadArrayHead()
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+				return runtime.AtField(err, "Grid")
 			}
-			if n1 >= 0 && n1 != 4 {
-				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, n1), i), "Grid")
-			}
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 4 {
+					if err := d.ArrayExtra(4); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.KeepNull() {
+					n1, err := d.ReadArrayHead()
 					if err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					if !more1 {
-						if i1 != 4 {
-							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 4, i1), i), "Grid")
+					i1 := 0
+					for ; i1 != n1; i1++ {
+						if n1 < 0 {
+							if more1, err := d.NextElem(n1, i1); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							} else if !more1 {
+								break
+							}
 						}
-						break
+						if i1 >= 4 {
+							if err := d.ArrayExtra(4); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							}
+							continue
+						}
+						if x2, ok2 := d.TryFloat64(); ok2 {
+							v.Grid[i][i1] = x2
+						} else if d.KeepNull() {
+						} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+						}
 					}
-					if i1 == 4 {
-						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 4 elements, found more"), i), "Grid")
+					if i1 < 4 {
+						if err := d.ArrayShort(4, i1); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+						}
+						clear(v.Grid[i][i1:])
 					}
+					d.Leave()
 				}
-				if x2, ok2 := d.TryFloat64(); ok2 {
-					v.Grid[i][i1] = x2
-				} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+			}
+			if i < 4 {
+				if err := d.ArrayShort(4, i); err != nil {
+					return runtime.AtField(err, "Grid")
 				}
+				clear(v.Grid[i:])
 			}
 			d.Leave()
 		}
-		d.Leave()
 		if to == 5 {
 			return nil
 		}
@@ -642,7 +650,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Chunks
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Chunks")
 			}
 		}
@@ -662,7 +670,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Chunks = append(v.Chunks, nil)
+				v.Chunks = runtime.Grow(v.Chunks)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -770,10 +778,13 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -812,7 +823,10 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Host", "Counts"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -820,14 +834,6 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Host = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Counts = nil
-		}
-	}
 	return nil
 }
 
@@ -840,6 +846,9 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -860,6 +869,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
+		} else if d.KeepNull() {
 		} else if v.Host, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Host")
 		}
@@ -871,7 +881,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Counts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Counts")
 			}
 		}
@@ -882,7 +892,11 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
+			m := v.Counts
+			if m == nil {
+				m = make(map[string]int64, d.Hint(max(n, 0)))
+				v.Counts = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -904,7 +918,6 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Counts = m
 		}
 	}
 	if from < 0 {
@@ -984,10 +997,13 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1026,7 +1042,10 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Address", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Address", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1034,14 +1053,6 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Address = Address{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -1054,6 +1065,9 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1085,6 +1099,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1191,10 +1206,13 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1239,7 +1257,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1247,23 +1268,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Location = Location{}
-		}
-		if seen&(1<<1) == 0 {
-			v.ID = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.TypeName = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Fields = nil
-		}
-	}
 	return nil
 }
 
@@ -1276,6 +1280,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1322,6 +1329,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -1335,6 +1343,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
+		} else if d.KeepNull() {
 		} else if v.TypeName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
@@ -1346,7 +1355,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -1357,7 +1366,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Fields")
 			}
-			v.Fields = runtime.ReuseCleared(d, v.Fields, n)
+			v.Fields = runtime.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1455,10 +1464,13 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1494,7 +1506,10 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Value"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Value"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1502,14 +1517,6 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Value = Value{}
-		}
-	}
 	return nil
 }
 
@@ -1522,6 +1529,9 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1542,6 +1552,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1710,10 +1721,13 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1762,7 +1776,10 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1770,29 +1787,6 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Int = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Str = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Bool = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Composite = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Array = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Dict = nil
-		}
-	}
 	return nil
 }
 
@@ -1805,6 +1799,9 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1839,6 +1836,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.Int) = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				(*v.Int) = -1 - int64(x1)
+			} else if d.KeepNull() {
 			} else if (*v.Int), err = d.ReadInt64(); err != nil {
 				return runtime.AtField(err, "Int")
 			}
@@ -1863,6 +1861,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Str) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Str), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Str")
 			}
@@ -1904,6 +1903,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryBool(); ok1 {
 				(*v.Bool) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Bool), err = d.ReadBool(); err != nil {
 				return runtime.AtField(err, "Bool")
 			}
@@ -1938,7 +1938,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Array
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Array")
 			}
 		}
@@ -1949,7 +1949,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Array")
 			}
-			v.Array = runtime.ReuseCleared(d, v.Array, n)
+			v.Array = runtime.ReuseSlice(d, v.Array, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1974,7 +1974,7 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Dict")
 			}
 		}
@@ -1985,7 +1985,11 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Dict")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.Dict
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.Dict = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2005,7 +2009,6 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Dict = m
 		}
 	}
 	if from < 0 {

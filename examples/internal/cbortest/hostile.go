@@ -208,8 +208,6 @@ func hostileCases(encs [][]byte, fxRejects func([]byte) bool, legacy bool) []hos
 				add(fmt.Sprintf("base %d, key of pair %d: wrong key %x", e, i/2, w.key), splice(enc, k.start, k.end, w.key), w.is)
 			}
 		}
-		first := enc[top.kids[0].start:top.kids[1].end]
-		add(fmt.Sprintf("base %d: first pair twice", e), withPairs(enc, top, 1, first), runtime.ErrDuplicateKey)
 	}
 	return out
 }

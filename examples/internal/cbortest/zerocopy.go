@@ -43,8 +43,10 @@ var reuseModes = []struct {
 // ZeroCopyReuse decodes first into a new T with ZeroCopy, then second into
 // that value in each mode (UnmarshalCBOR, runtime.Unmarshal with ZeroCopy,
 // a stream), and returns "" when first is unchanged after each and the
-// value is what second decodes to in a new T (or both decodes fail), else
-// what went wrong. When readOnly is set, first is copied into memory
+// value is what second decodes to in the same value decoded from a copy of
+// first without ZeroCopy (in place, as fxamacker decodes: the aliasing of
+// the earlier input changes nothing), or both decodes fail, else what went
+// wrong. When readOnly is set, first is copied into memory
 // mapped read-only (on Linux; elsewhere it is used as it is), where a
 // write is a fault, reported as such. A first input that T refuses is
 // nothing to reuse: "".
@@ -62,6 +64,9 @@ func ZeroCopyReuse[T any](first, second []byte, readOnly bool) (msg string) {
 	}
 	keep := bytes.Clone(first)
 	var fresh T
+	if err := any(&fresh).(Codec).UnmarshalCBOR(bytes.Clone(first)); err != nil {
+		return ""
+	}
 	freshErr := any(&fresh).(Codec).UnmarshalCBOR(bytes.Clone(second))
 	for _, m := range reuseModes {
 		var used T
@@ -75,10 +80,10 @@ func ZeroCopyReuse[T any](first, second []byte, readOnly bool) (msg string) {
 		}
 		switch {
 		case (err == nil) != (freshErr == nil):
-			return fmt.Sprintf("%x then %x (%s): %v; into a new value: %v", keep, second, m.name, err, freshErr)
+			return fmt.Sprintf("%x then %x (%s): %v; into a copied value: %v", keep, second, m.name, err, freshErr)
 		case err == nil:
 			if d := mirror.Diff(used, fresh); d != "" {
-				return fmt.Sprintf("%x then %x (%s): differs from a new value at %s%s", keep, second, m.name, typeName[T](), d)
+				return fmt.Sprintf("%x then %x (%s): differs from a decode into a copied value at %s%s", keep, second, m.name, typeName[T](), d)
 			}
 		}
 	}

@@ -27,7 +27,8 @@ import (
 // field by field by name; the blank field "_" is ignored. Both types must
 // have the same exported fields, each of a convertible kind; Convert panics
 // when they do not, since that is a mistake in a mirror type. nil slices,
-// maps and pointers stay nil and empty ones stay empty.
+// maps and pointers stay nil and empty ones stay empty; a slice keeps its
+// capacity, and what its array holds past its length.
 func Convert(dst, src any) {
 	d := reflect.ValueOf(dst)
 	if d.Kind() != reflect.Pointer || d.IsNil() {
@@ -80,16 +81,20 @@ func convert(dst, src reflect.Value, at *path) {
 			dst.SetZero()
 			return
 		}
-		s := reflect.MakeSlice(dt, src.Len(), src.Len())
+		// The capacity and the elements past the length too: a decoder
+		// that decodes into the slice's own array (fxamacker when its
+		// capacity holds the elements, and so the generated code) sees
+		// the same in the copy.
+		s := reflect.MakeSlice(dt, src.Cap(), src.Cap())
+		full := src.Slice(0, src.Cap())
 		if src.Type() == dt && isScalar(dt.Elem().Kind()) {
-			reflect.Copy(s, src)
-			dst.Set(s)
-			return
+			reflect.Copy(s, full)
+		} else {
+			for i := range full.Len() {
+				convert(s.Index(i), full.Index(i), &path{at, "[]"})
+			}
 		}
-		for i := range src.Len() {
-			convert(s.Index(i), src.Index(i), &path{at, "[]"})
-		}
-		dst.Set(s)
+		dst.Set(s.Slice(0, src.Len()))
 	case reflect.Array:
 		if src.Len() != dst.Len() {
 			panic(fmt.Sprintf("mirror: %v: cannot copy %s into %s", at, src.Type(), dt))

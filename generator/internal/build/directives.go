@@ -26,6 +26,7 @@ var knownDirectives = map[string]string{
 	"required N": "arrays of the type may end after N elements: the fields after them are optional (decoded as zero when missing; always written)",
 	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
+	"body":       "on a type with hand-written MarshalCBOR and UnmarshalCBOR: generate AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to call, and call the type's own methods where it is held",
 }
 
 // directives reads the //cborgen: lines of the doc comment of tn into
@@ -34,7 +35,7 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	fail := func(cm *ast.Comment, format string, args ...any) {
 		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(cm.Pos()), Msg: fmt.Sprintf(format, args...)})
 	}
-	var requiredAt, legacyAt, noLegacyAt *ast.Comment
+	var requiredAt, legacyAt, noLegacyAt, bodyAt *ast.Comment
 	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
 		if !ok {
@@ -65,6 +66,8 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 			s.Extensible = true
 		case "embeddable":
 			s.Embeddable = true
+		case "body":
+			s.Body, bodyAt = true, cm
 		case "nolegacy":
 			s.NoLegacy, noLegacyAt = true, cm
 		case "legacy":
@@ -90,6 +93,9 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	}
 	if s.MapFormat {
 		m.mapDirective(s, tn)
+	}
+	if s.Body {
+		m.bodyDirective(s, bodyAt) // body.go
 	}
 	if legacyAt != nil {
 		switch {
@@ -199,8 +205,9 @@ func parseTagDirective(s *model.Struct, args string) error {
 		return fmt.Errorf("tag number %q: want an unsigned integer", fields[0])
 	}
 	switch n {
-	case 0, 1, 2, 3, 4, 5, 21, 22, 23, 24, 32, 33, 34, 36, 55799:
-		// fxamacker's TagSet refuses the numbers it gives a meaning of its own.
+	case 0, 1, 2, 3, 55799:
+		// The numbers fxamacker's TagSet.Add refuses: the ones it reads
+		// itself (times, bignums, self-described CBOR).
 		return fmt.Errorf("tag %d has a meaning of its own in CBOR; use another number", n)
 	}
 	if s.HasTag {

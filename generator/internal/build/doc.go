@@ -28,4 +28,7 @@
 //	embed.go       the refusal of a struct that would take over the
 //	               MarshalCBOR of a generated type it embeds
 //	anon.go        the hidden named copies of anonymous struct types
+//	body.go        //cborgen:body: the hooks a body type must have, what
+//	               cannot go with the directive, and how its holders call
+//	               the hooks
 package build

@@ -36,7 +36,7 @@ func checkEmbedding(l *load.Package, f *model.File) error {
 			return false
 		}
 		if s, ok := generated[n.Origin().Obj()]; ok {
-			return !s.Embeddable
+			return !s.Embeddable && !s.Body // a body type's methods are the program's
 		}
 		return n.Obj().Pkg() != l.Pkg.Types && hasGeneratedMethods(n) && hasSignature(n, "MarshalCBOR", false)
 	}

@@ -102,6 +102,9 @@ func (m *modeler) typeModel(t types.Type) (model.Type, error) {
 
 func (m *modeler) namedModel(named *types.Named) (model.Type, error) {
 	obj := named.Obj()
+	if m.selected[named.Origin().Obj()] && obj.Pkg() == m.pkg && hasBodyDoc(m.syntax, named.Origin().Obj()) {
+		return m.bodyRef(named), nil // body.go: through the type's own methods
+	}
 	if m.selected[named.Origin().Obj()] || hasGeneratedMethods(named) {
 		// The type arguments of a generic type must be encodable too: its
 		// methods hand them to the runtime's dynamic package.
@@ -203,7 +206,8 @@ func (m *modeler) underlyingModel(u, goT types.Type) (model.Type, error) {
 		return basicModel(u, goT)
 	case *types.Slice:
 		if isPlainByte(u.Elem()) || isNamedByte(u.Elem()) {
-			return model.Bytes{Go: goT, NamedElem: isNamedByte(u.Elem())}, nil
+			named := isNamedByte(u.Elem())
+			return model.Bytes{Go: goT, NamedElem: named, ElemUnmarshals: named && hasSignature(u.Elem(), "UnmarshalCBOR", true)}, nil
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {

@@ -2,7 +2,6 @@ package build
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -48,6 +47,9 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 	// fxamacker tests field by field.
 	f.Pending = pending.runs != nil
 	if err := checkUnions(f); err != nil {
+		return nil, err
+	}
+	if err := checkBodyVariants(f); err != nil {
 		return nil, err
 	}
 	if err := checkEmbedding(l, f); err != nil {
@@ -101,8 +103,9 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 // chooseTypes returns the types to generate in source order: those named
 // (each once), or with names empty every exported struct type, and every
 // exported value type that has a tag directive or implements one of
-// unions, that has no CBOR methods of its own. notes say why a type that
-// looks like a candidate is left out.
+// unions, that has no CBOR methods of its own, and every exported type
+// marked //cborgen:body, whose CBOR methods are its hooks. notes say why
+// a type that looks like a candidate is left out.
 func chooseTypes(l *load.Package, names []string, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
 	if len(names) > 0 {
 		chosen, err = namedTypes(l, names, unions)
@@ -134,7 +137,7 @@ func namedTypes(l *load.Package, names []string, unions []*types.TypeName) ([]*t
 			continue
 		}
 		seen[name] = true
-		tn, err := explicitType(l.Pkg.Fset, pkg.Scope(), name, pkg.Path())
+		tn, err := explicitType(l, name)
 		if err != nil && pkg.Scope().Lookup(name) == nil {
 			if pos, ok := testFileType(l.Dir, name); ok {
 				err = testFileTypeError(pos, name)
@@ -162,18 +165,27 @@ func namedTypes(l *load.Package, names []string, unions []*types.TypeName) ([]*t
 func defaultTypes(l *load.Package, unions []*types.TypeName) (chosen []*types.TypeName, notes []error, err error) {
 	pkg := l.Pkg.Types
 	scope := pkg.Scope()
+	var errs []error
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && (hasTagDirective(l, tn) || implementsAny(tn, unions))) {
+		if !ok || !tn.Exported() || tn.IsAlias() || !(isStructType(tn) || isValueType(tn) && (hasTagDirective(l, tn) || implementsAny(tn, unions) || hasBodyDoc(l.Pkg.Syntax, tn))) {
 			continue
 		}
-		if skip, why := notGenerated(tn); skip {
+		if hasBodyDoc(l.Pkg.Syntax, tn) {
+			if why := bodyHooks(tn); why != "" {
+				errs = append(errs, &model.PosError{Pos: l.Pkg.Fset.Position(tn.Pos()), Msg: why})
+				continue
+			}
+		} else if skip, why := notGenerated(tn); skip {
 			if why != "" {
 				notes = append(notes, &model.PosError{Pos: l.Pkg.Fset.Position(tn.Pos()), Msg: "note: " + why})
 			}
 			continue
 		}
 		chosen = append(chosen, tn)
+	}
+	if len(errs) > 0 {
+		return nil, nil, model.JoinPosErrors(errs)
 	}
 	if len(chosen) == 0 {
 		return nil, nil, fmt.Errorf("package %s has no exported struct types to generate (name them with -type)", pkg.Path())
@@ -226,7 +238,8 @@ func (m *modeler) unionVariants(unions, chosen []*types.TypeName, structs []*mod
 }
 
 // explicitType checks a type named with -type.
-func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string) (*types.TypeName, error) {
+func explicitType(l *load.Package, name string) (*types.TypeName, error) {
+	fset, scope, pkgPath := l.Pkg.Fset, l.Pkg.Types.Scope(), l.Pkg.Types.Path()
 	obj := scope.Lookup(name)
 	if obj == nil {
 		return nil, fmt.Errorf("-type %s: no such type in package %s%s", name, pkgPath, closeNames(scope, name))
@@ -243,8 +256,13 @@ func explicitType(fset *token.FileSet, scope *types.Scope, name, pkgPath string)
 	case !isStructType(tn) && !isValueType(tn):
 		return nil, at("-type %s: %s is not a struct type, nor a named basic, slice, array or map type", name, name)
 	}
-	if have := existingMethods(tn); len(have) > 0 {
-		return nil, at("-type %s: %s already has a method %s; remove it or leave the type out", name, name, have[0])
+	if hasBodyDoc(l.Pkg.Syntax, tn) {
+		if why := bodyHooks(tn); why != "" {
+			return nil, at("-type %s: %s", name, why)
+		}
+	} else if have := existingMethods(tn); len(have) > 0 {
+		return nil, at("-type %s: %s already has a method %s; remove it, leave the type out, or mark it //cborgen:body "+
+			"to keep its own MarshalCBOR and UnmarshalCBOR and generate AppendCBORBody and DecodeCBORBody for them to call", name, name, have[0])
 	}
 	if why := binaryEncoded(tn); why != "" {
 		return nil, at("-type %s: %s; generating it would change its encoding and make data written by fxamacker/cbor undecodable. Leave it out of -type, or drop the method (for an embedded time.Time: make it a named field)", name, why)

@@ -24,7 +24,7 @@ import (
 // writes fields of its type in line.
 func nothingToGenerate(l *load.Package, tn *types.TypeName, unions []*types.TypeName) string {
 	basic, ok := tn.Type().Underlying().(*types.Basic)
-	if !ok || isStructType(tn) || hasTagDirective(l, tn) || implementsAny(tn, unions) {
+	if !ok || isStructType(tn) || hasTagDirective(l, tn) || implementsAny(tn, unions) || hasBodyDoc(l.Pkg.Syntax, tn) {
 		return ""
 	}
 	name := tn.Name()

@@ -136,6 +136,9 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 		}
 		return strings.Join(out, " / ")
 	}
+	if t.Body {
+		fmt.Fprintf(b, "; %s is //cborgen:body: its own MarshalCBOR and UnmarshalCBOR write and read\n; what follows, and may check or add more around it.\n", t.Name)
+	}
 	switch {
 	case t.CatchAll:
 		fmt.Fprintf(b, "; %s: the catch-all variant of its union, any item the others do not take.\n", t.Name)

@@ -42,7 +42,11 @@ type Type struct {
 	HasTag      bool
 	Tag         uint64
 	TagOptional bool // decoding also takes the untagged item
-	Slots       []Slot
+	// Body: //cborgen:body, the slots are the codec that the type's own
+	// MarshalCBOR and UnmarshalCBOR call; what they do around it (checks
+	// of their own, bytes they add) is not recorded.
+	Body  bool
+	Slots []Slot
 
 	// What the record does not hold, known only from the package's source
 	// when it is at hand (the command reads it without compiling it):

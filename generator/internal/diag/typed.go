@@ -70,6 +70,9 @@ func (at where) info(t *Type, format string) string {
 	if format != "" {
 		details = append(details, format)
 	}
+	if t.Body {
+		details = append(details, "read by its own methods")
+	}
 	if len(details) == 0 {
 		return name
 	}
@@ -164,7 +167,8 @@ func (w *walker) slots(n *node, t *Type, at where, problem string) []line {
 // map type's map. Keys are matched as the generated decoder matches them:
 // text keys exactly, then by case folding (the first field in field order
 // that matches), integer keys against keyasint fields. Unknown keys and
-// the keys of retired fields are skipped; a field given twice is refused.
+// the keys of retired fields are skipped, and so is a field given twice
+// (the first value stays).
 func (w *walker) keyed(n *node, t *Type, at where, info, problem string) []line {
 	kids := make([][]line, len(n.kids))
 	seen := make([]bool, len(t.Slots))
@@ -191,12 +195,15 @@ func (w *walker) keyed(n *node, t *Type, at where, info, problem string) []line 
 			if !t.Map {
 				label = fmt.Sprintf("%d: %s", slot, label) // the legacy key of a slot
 			}
-			sub := where{label: label, path: at.path + "." + s.Name, skip: at.skip}
-			kids[i+1] = w.value(vn, parseKind(s.Kind), sub)
 			if seen[slot] {
-				kids[i+1][0].comment = join(kids[i+1][0].comment, w.bad(kn, sub, "field %s given twice", s.Name))
+				// The first value stays, as in fxamacker/cbor; strict mode
+				// refuses the map.
+				kids[i+1] = w.generic(vn, where{label: s.Name + " given twice, skipped", path: at.path, skip: true}, "")
+				break
 			}
 			seen[slot] = true
+			sub := where{label: label, path: at.path + "." + s.Name, skip: at.skip}
+			kids[i+1] = w.value(vn, parseKind(s.Kind), sub)
 		}
 	}
 	return container(n, kids, join(at.label, info, problem), true)

@@ -110,6 +110,11 @@ func (w *walker) tagContent(n *node, at where) string {
 
 func isFloat(n *node) bool { return n.major == majSimple && n.ai >= 25 && n.ai <= 27 }
 
+// isSimpleNumber reports whether n is a simple value that the decoders
+// read as its code into an integer or a float (0-19, 32-255), as
+// fxamacker/cbor does.
+func isSimpleNumber(n *node) bool { return n.major == majSimple && (n.ai < 20 || n.ai == 24) }
+
 // textOf is the content of a string, its chunks joined.
 func textOf(n *node) []byte {
 	if !n.indef {
@@ -177,6 +182,9 @@ func (w *walker) check(n *node, at where) string {
 // map.
 func (w *walker) leaf(n *node, k *kind, at where) []line {
 	text := k.text
+	if n.isNull() && w.keepsNull(text) {
+		return one(n, join(at.label, "kept"))
+	}
 	if r, ok := intKinds[text]; ok {
 		return w.integer(n, r, text, at)
 	}
@@ -213,6 +221,22 @@ func (w *walker) leaf(n *node, k *kind, at where) []line {
 		return w.union(n, u, at)
 	}
 	return w.generic(n, at, "a "+shortKind(text)+", which the record does not describe")
+}
+
+// keepsNull reports whether a decoder of the leaf kind text leaves the
+// value as it is for a null, as fxamacker/cbor leaves a value that cannot
+// be nil: not an interface (set to nil), and not a type whose tag is
+// required (the tag is missing).
+func (w *walker) keepsNull(text string) bool {
+	switch text {
+	case "reserved", "any", "interface{}":
+		return false
+	}
+	name := baseName(text)
+	if t := w.s.Types[name]; t != nil {
+		return !t.HasTag || t.TagOptional
+	}
+	return w.s.Unions[name] == nil
 }
 
 // baseName is the type a kind names, without type arguments: Page for
@@ -258,6 +282,8 @@ func (w *walker) integer(n *node, r intRange, name string, at where) []line {
 		mag = n.arg
 	case n.major == majNeg:
 		neg, mag = true, n.arg
+	case isSimpleNumber(n):
+		mag = n.arg // fxamacker/cbor reads a simple value's code
 	case n.major == majTag && (n.arg == 2 || n.arg == 3) && len(n.kids) > 0:
 		c := n.kids[0]
 		if c.major != majBytes {
@@ -307,7 +333,7 @@ func (w *walker) float(n *node, name string, at where) []line {
 			return one(n, join(at.label, w.bad(n, at, "float %s overflows float32", formatFloat(n.f))))
 		}
 		return one(n, at.label)
-	case n.major == majUint:
+	case n.major == majUint, isSimpleNumber(n):
 		return one(n, at.label)
 	case n.major == majNeg:
 		if n.arg > math.MaxInt64 {
@@ -374,7 +400,7 @@ func (w *walker) timeValue(n *node, at where) []line {
 // bigInt annotates a math/big.Int: an integer or a bignum.
 func (w *walker) bigInt(n *node, at where) []line {
 	switch {
-	case n.isNull(), n.major == majUint, n.major == majNeg:
+	case n.major == majUint, n.major == majNeg, isSimpleNumber(n):
 		return one(n, at.label)
 	case n.major == majTag && (n.arg == 2 || n.arg == 3) && len(n.kids) > 0:
 		c := n.kids[0]
@@ -395,37 +421,57 @@ func (w *walker) bigInt(n *node, at where) []line {
 }
 
 // list annotates n as a []T or [N]T.
+//
+// As fxamacker/cbor reads them by default: a slice is nil for null, also
+// in a tag; an array [N]T keeps its value for null, takes the first N
+// elements of an array (those past them are skipped; missing ones are
+// zero); a byte string type also takes an array of integers, and a
+// [N]byte a byte string of any length (cut, or zero-filled).
 func (w *walker) list(n *node, k *kind, at where) []line {
-	if at.nullable(n) && k.n < 0 {
-		return one(n, at.label) // a nil slice
+	if n.isNull() {
+		if k.n < 0 {
+			return one(n, at.label) // a nil slice
+		}
+		return one(n, join(at.label, "kept"))
 	}
-	if k.elem.text == "byte" {
+	if k.elem.text == "byte" && n.major != majArray {
 		if n.major != majBytes {
 			return w.mismatch(n, at, "byte string")
 		}
+		info := ""
 		if k.n >= 0 && int64(strLen(n)) != k.n && !n.partial {
-			return one(n, join(at.label, w.bad(n, at, "expected byte string of %d bytes, found %d", k.n, strLen(n))))
+			info = fmt.Sprintf("%d bytes for %d", strLen(n), k.n)
 		}
-		return one(n, at.label)
+		return one(n, join(at.label, info))
 	}
 	if n.major != majArray {
 		return w.mismatch(n, at, "array")
 	}
 	head := at.label
 	if k.n >= 0 && int64(len(n.kids)) != k.n && !n.partial {
-		head = join(head, w.bad(n, at, "expected array of %d elements, found %d", k.n, len(n.kids)))
+		head = join(head, fmt.Sprintf("%d elements for %d", len(n.kids), k.n))
+	}
+	elem := k.elem
+	if elem.text == "byte" {
+		elem = &kind{form: leafKind, text: "uint8"}
 	}
 	kids := make([][]line, len(n.kids))
 	for i, c := range n.kids {
-		kids[i] = w.value(c, k.elem, at.at("", fmt.Sprintf("%s[%d]", at.path, i)))
+		sub := at.at("", fmt.Sprintf("%s[%d]", at.path, i))
+		if k.n >= 0 && int64(i) >= k.n {
+			sub.skip = true
+			kids[i] = w.generic(c, sub, "skipped")
+			continue
+		}
+		kids[i] = w.value(c, elem, sub)
 	}
 	return container(n, kids, head, false)
 }
 
 // mapOf annotates n as a map[K]V.
 func (w *walker) mapOf(n *node, k *kind, at where) []line {
-	if at.nullable(n) {
-		return one(n, at.label)
+	if n.isNull() {
+		return one(n, at.label) // nil, also in a tag
 	}
 	if n.major != majMap {
 		return w.mismatch(n, at, "map")

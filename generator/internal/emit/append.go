@@ -55,8 +55,8 @@ func (e *emitter) appendMethod(s *model.Struct) jen.Code {
 	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 
-	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+	return jen.Comment(methodName(s, "AppendCBOR")+" appends the CBOR encoding of v to dst: an array of its fields.").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "AppendCBOR")).
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
 }
@@ -393,8 +393,8 @@ func (e *emitter) orNullContainer(val jen.Code, enc ...jen.Code) []jen.Code {
 // then its underlying value as a field of that type is written.
 func (e *emitter) appendValueMethod(s *model.Struct) jen.Code {
 	if s.CatchAll {
-		return jen.Comment("AppendCBOR appends the item v holds, as it was read (null when empty).").Line().
-			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+		return jen.Comment(methodName(s, "AppendCBOR")+" appends the item v holds, as it was read (null when empty).").Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "AppendCBOR")).
 			Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 			Block(
 				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil())),
@@ -422,8 +422,8 @@ func (e *emitter) appendValueMethod(s *model.Struct) jen.Code {
 	hoisted, enc := e.scoped(func() []jen.Code { return e.appendValue(s.Value, deref(jen.Id("v")), 0) })
 	body = append(append(body, hoisted...), enc...)
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
-	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+	return jen.Comment(methodName(s, "AppendCBOR")+" appends the CBOR encoding of v to dst.").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "AppendCBOR")).
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
 }

@@ -39,8 +39,8 @@ func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
 	}
 	// A type with a tag of its own (//cborgen:tag): DecodeCBOR reads the
 	// tag, then the value in either format, in cborDecodeTagged.
-	return jen.Commentf("DecodeCBOR reads one value from d: tag %d, then the value (%s).", s.Tag, model.MethodDecodeTagged).Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("DecodeCBOR").
+	return jen.Commentf("%s reads one value from d: tag %d, then the value (%s).", methodName(s, "DecodeCBOR"), s.Tag, model.MethodDecodeTagged).Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "DecodeCBOR")).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			nullBeforeTag(s),
@@ -55,7 +55,7 @@ func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
 // DecodeCBOR itself, or for a tagged type the method DecodeCBOR calls
 // after the tag.
 func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
-	name := "DecodeCBOR"
+	name := methodName(s, "DecodeCBOR")
 	if s.HasTag {
 		name = model.MethodDecodeTagged
 	}
@@ -171,6 +171,9 @@ func arrayCall(s *model.Struct) jen.Code {
 //
 //	case -1:
 //		if !d.TryArrayHead(3) {
+//			if d.KeepNull() {
+//				return nil
+//			}
 //			n, err := d.ReadArrayHead()
 //			...
 //			if n != 3 {
@@ -188,6 +191,8 @@ func arrayCall(s *model.Struct) jen.Code {
 func arrayHead(s *model.Struct) []jen.Code {
 	nf := len(s.Fields)
 	head := []jen.Code{
+		// A null keeps the value, as fxamacker/cbor keeps a struct.
+		jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())),
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 		jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
@@ -248,7 +253,7 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 	array := !evolving(s)
 	var cases []jen.Code
 	if array {
-		cases = append(cases, jen.Case(jen.Lit(-1)).Block(append(dropEmbedded(s), arrayHead(s)...)...))
+		cases = append(cases, jen.Case(jen.Lit(-1)).Block(arrayHead(s)...))
 	}
 	e.errInScope, e.errMethod, e.errUsed = true, true, false
 	defer func() { e.errInScope, e.errMethod = false, false }()
@@ -256,7 +261,7 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
 		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
 		body := append([]jen.Code{jen.Comment(model.FieldID(f))}, hoisted...)
-		body = append(body, embeddedAlloc(f, wrap, dec)...)
+		body = append(body, embeddedAlloc(f, dec)...)
 		if i < len(s.Fields)-1 {
 			body = append(body,
 				jen.If(jen.Id("to").Op("==").Lit(i+1)).Block(jen.Return(jen.Nil())),
@@ -284,33 +289,20 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 
 // embeddedAlloc runs dec, the decoder of a field promoted through
 // embedded pointers, after allocating each nil one, as fxamacker/cbor
-// does, except for a null when the pointer is nil: what a nil pointer was
-// written as stays nil, and the field is not decoded.
+// does (for a null too, which then leaves the field as it is); a non-nil
+// one is decoded into in place.
 //
 //	if v.Base == nil {
-//		if null, err := d.ReadNull(); err != nil {
-//			return runtime.AtField(err, "F")
-//		} else if !null {
-//			v.Base = new(Base)
-//		}
+//		v.Base = new(Base)
 //	}
-//	if v.Base != nil {
-//		dec
-//	}
-func embeddedAlloc(f *model.Field, wrap pathFunc, dec []jen.Code) []jen.Code {
+//	dec
+func embeddedAlloc(f *model.Field, dec []jen.Code) []jen.Code {
 	ptrs, embeds := embeddedPtrs(f)
-	for k := len(ptrs) - 1; k >= 0; k-- {
-		p := ptrs[k]
-		dec = []jen.Code{
-			jen.If(jen.Add(p).Op("==").Nil()).Block(
-				jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(), jen.Id("err").Op("!=").Nil()).
-					Block(jen.Return(wrap(jen.Id("err")))).
-					Else().If(jen.Op("!").Id("null")).Block(jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem()))),
-			),
-			jen.If(jen.Add(p).Op("!=").Nil()).Block(dec...),
-		}
+	var out []jen.Code
+	for k, p := range ptrs {
+		out = append(out, jen.If(jen.Add(p).Op("==").Nil()).Block(jen.Add(p).Op("=").New(typeCode(embeds[k].Ptr.Elem()))))
 	}
-	return dec
+	return append(out, dec...)
 }
 
 // fieldNames is the array literal of the Go field names, indexed by field.

@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"fmt"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -12,34 +11,6 @@ import (
 
 // The decoding of one value, by its model type: the code every decoder
 // method is made of (decode.go), where bytes become a Go value.
-
-// countedLoop reads the elements of an array whose head was just read into
-// n, where the Go type needs exactly want of them; each element runs body
-// with i as its index.
-func countedLoop(want, depth int, wrap pathFunc, body []jen.Code) []jen.Code {
-	n, i := jen.Id(local("n", depth)), jen.Id(local("i", depth))
-	w := jen.Lit(want)
-	indefinite := func(more jen.Code) []jen.Code {
-		return []jen.Code{
-			jen.If(jen.Op("!").Add(more)).Block(
-				jen.If(jen.Add(i).Op("!=").Add(w)).Block(
-					jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, i))),
-				),
-				jen.Break(),
-			),
-			jen.If(jen.Add(i).Op("==").Add(w)).Block(
-				jen.Return(wrap(jen.Id("d").Dot("Errorf").Call(rt("ErrLength"),
-					jen.Lit(fmt.Sprintf("expected array of %s, found more", countOf(want, "element")))))),
-			),
-		}
-	}
-	return []jen.Code{
-		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(n).Op("!=").Add(w)).Block(
-			jen.Return(wrap(rt("WrongLength").Call(jen.Id("d"), w, n))),
-		),
-		elemLoop(depth, "NextElem", wrap, indefinite, body),
-	}
-}
 
 // elemLoop is the loop over the elements (next "NextElem") or pairs
 // ("NextPair") of a container whose head was just read into n: for a
@@ -77,6 +48,18 @@ func elemLoop(depth int, next string, wrap pathFunc, end func(more jen.Code) []j
 	return jen.For(jen.Add(i).Op(":=").Lit(0), jen.Add(i).Op("!=").Add(n), jen.Add(i).Op("++")).Block(loop...)
 }
 
+// elemLoopFrom is elemLoop over the elements of an array, with the index
+// declared before the loop (i := 0), so that the code after it sees how
+// many elements there were.
+func elemLoopFrom(depth int, wrap pathFunc, body []jen.Code) jen.Code {
+	n, i, more := jen.Id(local("n", depth)), jen.Id(local("i", depth)), jen.Id(local("more", depth))
+	check := jen.If(jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i), jen.Id("err").Op("!=").Nil()).
+		Block(jen.Return(wrap(jen.Id("err")))).
+		Else().If(jen.Op("!").Add(more)).Block(jen.Break())
+	loop := append([]jen.Code{jen.If(jen.Add(n).Op("<").Lit(0)).Block(check)}, body...)
+	return jen.For(jen.Empty(), jen.Add(i).Op("!=").Add(n), jen.Add(i).Op("++")).Block(loop...)
+}
+
 // pathFunc wraps an error expression with where it happened: the field,
 // index or key, innermost first, as the error travels out.
 type pathFunc func(err jen.Code) jen.Code
@@ -99,6 +82,13 @@ func ifErr(wrap pathFunc) jen.Code {
 // errors. It is one else-if: with err in scope and no conversion, the
 // value is assigned at once (else if v.F, err = d.ReadUint64(); err !=
 // nil), else through a local (else if x, err := ...; ... else { v.F = T(x) }).
+//
+// Between the two, unless the value is a map's, a null or undefined that
+// the default options accept leaves the value as it is (KeepNull), as
+// fxamacker/cbor leaves a value that cannot be nil:
+//
+//	} else if d.KeepNull() {
+//	} else if v.F, err = d.ReadUint64(); err != nil {
 func (e *emitter) readScalar(out *jen.Statement, t model.Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
 	s, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
@@ -106,7 +96,16 @@ func (e *emitter) readScalar(out *jen.Statement, t model.Type, to jen.Code, wrap
 	if conv == x {
 		conv = nil // no conversion
 	}
-	return out.Else().Add(e.readInto(to, jen.Id("d").Dot(s.Read).Call(), conv, wrap, depth))
+	return e.keepNull(out).Else().Add(e.readInto(to, jen.Id("d").Dot(s.Read).Call(), conv, wrap, depth))
+}
+
+// keepNull adds "else if d.KeepNull() {}" to the if statement out, for a
+// value that is not a map's (where the Read's zero value is stored).
+func (e *emitter) keepNull(out *jen.Statement) *jen.Statement {
+	if e.mapValue {
+		return out
+	}
+	return out.Else().If(jen.Id("d").Dot("KeepNull").Call()).Block()
 }
 
 // readInto is the if statement that assigns call's value to to and
@@ -167,17 +166,17 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 			}
 			return []jen.Code{checkErr(jen.Qual(model.DynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
 		}
-		return e.orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth), nil)
+		return e.orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth), nil, "ReadNil")
 
 	case model.Map:
-		return e.orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth), nil)
+		return e.orNullDecode(to, wrap, depth, e.decodeMap(t, to, wrap, depth), nil, "ReadNil")
 
 	case model.Pointer:
 		alloc := jen.If(jen.Add(to).Op("==").Nil()).Block(set(newPointee(t.Elem)))
 		if r, ok := t.Elem.(model.StructRef); ok {
-			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(e.refOf(r, to, true), wrap)}, nil)
+			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(e.refOf(r, to, true), wrap)}, nil, "ReadNull")
 		}
-		return e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil)
+		return e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil, "ReadNull")
 
 	case model.StructRef:
 		if s := e.inlineStruct(t); s != nil && !s.HasTag {
@@ -186,24 +185,32 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 		return []jen.Code{decodeRef(e.refOf(t, to, false), wrap)}
 
 	case model.Time:
+		// A null keeps the time (KeepNull), as in fxamacker/cbor.
 		if e.errInScope {
 			read := e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)
 			if e.time.Mode != runtime.TimeUnix || e.time.Tag {
-				return []jen.Code{read}
+				if e.mapValue {
+					return []jen.Code{read}
+				}
+				return []jen.Code{jen.If(jen.Id("d").Dot("KeepNull").Call()).Block().Else().Add(read)}
 			}
 			// Seconds without a tag, as this run writes them: in line,
 			// as ReadTime reads them first.
 			x, ok := jen.Id(local("x", depth)), jen.Id(local("ok", depth))
-			return []jen.Code{jen.If(
+			return []jen.Code{e.keepNull(jen.If(
 				jen.List(x, ok).Op(":=").Id("d").Dot("TryUint").Call(jen.Qual("math", "MaxInt64")), ok,
-			).Block(set(jen.Qual("time", "Unix").Call(jen.Int64().Call(x), jen.Lit(0)))).Else().Add(read)}
+			).Block(set(jen.Qual("time", "Unix").Call(jen.Int64().Call(x), jen.Lit(0))))).Else().Add(read)}
 		}
 		x := jen.Id(local("x", depth))
-		return []jen.Code{
+		read := []jen.Code{
 			jen.List(x, jen.Id("err")).Op(":=").Id("d").Dot("ReadTime").Call(),
 			ifErr(wrap),
 			set(x),
 		}
+		if e.mapValue {
+			return read
+		}
+		return []jen.Code{jen.If(jen.Op("!").Id("d").Dot("KeepNull").Call()).Block(read...)}
 
 	case model.BigInt:
 		return []jen.Code{checkErr(jen.Id("d").Dot("ReadBigInt").Call(jen.Op("&").Add(to)), wrap)}
@@ -238,20 +245,55 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 	panic("cbor-gen: decodeValue: unknown model type")
 }
 
-// decodeArray decodes an array of exactly t.N elements into a Go array.
+// decodeArray decodes an array into a Go array [N]T, as fxamacker/cbor
+// does by default: the first N elements, the rest skipped, the elements
+// past the last zeroed; a null keeps the array (KeepNull). In strict mode
+// an array of another length is an ErrLength (ArrayExtra, ArrayShort).
+//
+//	if !d.KeepNull() {
+//		n, err := d.ReadArrayHead()
+//		...
+//		i := 0
+//		for ; i != n; i++ {
+//			if n < 0 { ... NextElem: the break of an indefinite array ... }
+//			if i >= 4 {
+//				if err := d.ArrayExtra(4); err != nil { ... }
+//				continue
+//			}
+//			(element i)
+//		}
+//		if i < 4 {
+//			if err := d.ArrayShort(4, i); err != nil { ... }
+//			clear(v.A[i:])
+//		}
+//		d.Leave()
+//	}
 func (e *emitter) decodeArray(t model.Array, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	if _, ok := t.Elem.(model.TypeParam); ok {
 		return []jen.Code{checkErr(jen.Qual(model.DynamicPath, "DecodeArray").Call(jen.Id("d"), jen.Add(to).Index(jen.Empty(), jen.Empty())), wrap)}
 	}
 	n, i := local("n", depth), local("i", depth)
+	w := jen.Lit(int(t.N))
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
-	out := []jen.Code{
+	elem := e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })
+	body := append([]jen.Code{
+		jen.If(jen.Id(i).Op(">=").Add(w)).Block(
+			checkErr(jen.Id("d").Dot("ArrayExtra").Call(w), wrap),
+			jen.Continue(),
+		),
+	}, elem...)
+	code := []jen.Code{
 		jen.List(jen.Id(n), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		ifErr(wrap),
+		jen.Id(i).Op(":=").Lit(0),
+		elemLoopFrom(depth, wrap, body),
+		jen.If(jen.Id(i).Op("<").Add(w)).Block(
+			checkErr(jen.Id("d").Dot("ArrayShort").Call(w, jen.Id(i)), wrap),
+			jen.Clear(jen.Add(to).Index(jen.Id(i), jen.Empty())),
+		),
+		jen.Id("d").Dot("Leave").Call(),
 	}
-	elem := e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })
-	out = append(out, countedLoop(int(t.N), depth, wrap, elem)...)
-	return append(out, jen.Id("d").Dot("Leave").Call())
+	return []jen.Code{jen.If(jen.Op("!").Id("d").Dot("KeepNull").Call()).Block(code...)}
 }
 
 // decodeInline reads a small struct that the encoders write in line
@@ -313,21 +355,25 @@ func (e *emitter) decodeBytes(t model.Bytes, to jen.Code, wrap pathFunc, depth i
 		read := jen.Id("d").Dot("ReadBytes").Call(to)
 		if e.errInScope {
 			e.useErr()
-			return e.orNullDecode(to, wrap, depth, nil, jen.List(to, jen.Id("err")).Op("=").Add(read))
+			return e.orNullDecode(to, wrap, depth, nil, jen.List(to, jen.Id("err")).Op("=").Add(read), "ReadNull")
 		}
 		b := jen.Id(local("b", depth))
 		return e.orNullDecode(to, wrap, depth, []jen.Code{
 			jen.List(b, jen.Id("err")).Op(":=").Add(read),
 			ifErr(wrap),
 			set(b),
-		}, nil)
+		}, nil, "ReadNull")
 	}
 	b := jen.Id(local("b", depth))
+	read := "ReadBytesOf"
+	if t.ElemUnmarshals {
+		read = "ReadBytesUnmarshal" // an array: element by element, through the method
+	}
 	return e.orNullDecode(to, wrap, depth, []jen.Code{
-		jen.List(b, jen.Id("err")).Op(":=").Add(rt("ReadBytesOf").Call(jen.Id("d"), to)),
+		jen.List(b, jen.Id("err")).Op(":=").Add(rt(read).Call(jen.Id("d"), to)),
 		ifErr(wrap),
 		set(b),
-	}, nil)
+	}, nil, "ReadNull")
 }
 
 // decodeMarshaler decodes a type with its own UnmarshalCBOR, handed the item's bytes.
@@ -387,8 +433,11 @@ func (e *emitter) decodeSplit(t model.Split, to jen.Code, wrap pathFunc, depth i
 // orNullDecode sets to nil on a CBOR null (or undefined) and runs decode
 // otherwise, or with read, an assignment whose error it checks, that
 // assignment in an else-if. TryNull answers in line whenever a byte is
-// buffered and no tag comes first; ReadNull refills a stream or skips
-// tags. With an err in scope (errInScope), the code uses it and needs no
+// buffered and no tag comes first; slow, ReadNull or ReadNil, refills a
+// stream or reads tags: ReadNull for a pointer (a tag other than 55799
+// around null makes the null its pointee's), ReadNil for a slice or map
+// (which a tag around null sets to nil, as in fxamacker/cbor). A byte
+// slice takes ReadNull: ReadBytes reads a tag around null as nil itself. With an err in scope (errInScope), the code uses it and needs no
 // block of its own at a field:
 //
 //	null, ok := d.TryNull()
@@ -402,10 +451,10 @@ func (e *emitter) decodeSplit(t model.Split, to jen.Code, wrap pathFunc, depth i
 //	} else {
 //		decode
 //	}
-func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []jen.Code, read jen.Code) []jen.Code {
+func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []jen.Code, read jen.Code, slowRead string) []jen.Code {
 	null, ok := jen.Id(local("null", depth)), jen.Id(local("ok", depth))
 	slow := []jen.Code{jen.If(
-		jen.List(null, jen.Id("err")).Op("=").Id("d").Dot("ReadNull").Call(),
+		jen.List(null, jen.Id("err")).Op("=").Id("d").Dot(slowRead).Call(),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(wrap(jen.Id("err"))))}
 	inScope := e.errInScope
@@ -431,35 +480,30 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 	return []jen.Code{jen.Block(code...)}
 }
 
-// decodeSlice decodes a non-null array into a slice, reusing its capacity
-// when it is large enough. The first allocation is bounded by d.Hint, so a
-// forged length on a stream cannot allocate more than has arrived.
+// decodeSlice decodes a non-null array into a slice, in place as
+// fxamacker/cbor does: into the slice's own array when its capacity holds
+// the elements (runtime.ReuseSlice), each element decoded into what it held
+// (runtime.Grow), else into a new one. The first allocation is bounded by
+// d.Hint, so a forged length on a stream cannot allocate more than has
+// arrived.
 func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n, i := jen.Id(local("n", depth)), local("i", depth)
-	zero := zeroValue(t.ElemZero, t.Elem.GoType())
 	elemWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtIndex").Call(err, jen.Id(i)) })
-	reuse := "ReuseSlice"
-	loop := []jen.Code{jen.Add(to).Op("=").Append(to, zero)}
-	if t.ElemZero == model.ZeroComposite {
-		// A struct or array element: the slice's spare elements are
-		// cleared once, and the new element is taken from them, not
-		// copied from a zero value (which for a struct with a lock would
-		// also be go vet's copylocks).
-		reuse = "ReuseCleared"
-		loop = []jen.Code{jen.Add(to).Op("=").Add(rt("Grow")).Call(to)}
-	}
+	loop := []jen.Code{jen.Add(to).Op("=").Add(rt("Grow")).Call(to)}
 	loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })...)
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		ifErr(wrap),
-		jen.Add(to).Op("=").Add(rt(reuse)).Call(jen.Id("d"), to, n),
+		jen.Add(to).Op("=").Add(rt("ReuseSlice")).Call(jen.Id("d"), to, n),
 		elemLoop(depth, "NextElem", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}
 }
 
-// decodeMap decodes a non-null map into a new Go map. A key that comes
-// twice keeps its last value.
+// decodeMap decodes a non-null map into the Go map to holds, or into a new
+// one when it is nil, as fxamacker/cbor does: the map keeps its entries and
+// gains the decoded ones, each value decoded into a zero value. A key that
+// comes twice keeps its last value.
 func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n := jen.Id(local("n", depth))
 	m, v := jen.Id(local("m", depth)), jen.Id(local("e", depth))
@@ -468,7 +512,9 @@ func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) 
 	slot := jen.Add(m).Index(key)
 	if _, ok := model.ScalarOf(t.Elem); ok {
 		// A scalar is read and stored in one assignment.
+		e.mapValue = true
 		loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, slot, valWrap, depth+1) })...)
+		e.mapValue = false
 	} else {
 		if addressed(t.Elem) {
 			// Declared outside every loop and reset per pair: a
@@ -485,10 +531,13 @@ func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) 
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadMapHead").Call(),
 		ifErr(wrap),
-		jen.Add(m).Op(":=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+		jen.Add(m).Op(":=").Add(to),
+		jen.If(jen.Add(m).Op("==").Nil()).Block(
+			jen.Add(m).Op("=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
+			jen.Add(to).Op("=").Add(m),
+		),
 		elemLoop(depth, "NextPair", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
-		jen.Add(to).Op("=").Add(m),
 	}
 }
 

@@ -24,4 +24,6 @@
 //	evolve.go        the array decoder of a type that has grown, or that
 //	                 skips newer elements
 //	union.go         the dispatcher functions of each //cborgen:union
+//	body.go          the names of a //cborgen:body type's methods
+//	                 (AppendCBORBody...), which its own hooks call
 package emit

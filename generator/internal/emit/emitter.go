@@ -46,6 +46,10 @@ type emitter struct {
 	// err is the one the method declares at its top, and errUsed then
 	// reports that some code used it (useErr).
 	errInScope, errMethod, errUsed bool
+	// mapValue: the value being emitted is a map's, stored by an
+	// assignment (m[k] = ...): a null there is the zero value, not a value
+	// kept (KeepNull), as fxamacker decodes each value into a new one.
+	mapValue bool
 
 	path    string                   // the import path of the package
 	structs map[string]*model.Struct // the types generated in this run, by name
@@ -422,29 +426,6 @@ func decodeFieldsCall(from, to jen.Code) jen.Code {
 		jen.Id("err").Op(":=").Id("v").Dot(model.MethodDecodeFields).Call(jen.Id("d"), from, to),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(jen.Id("err")))
-}
-
-// dropEmbedded sets the embedded pointers of s to nil before an array of
-// all its fields is read, so that the array decodes into a used value as
-// into a new one: a nil embedded pointer is written as nulls, which stay
-// nil (embeddedAlloc) but which the fields of a non-nil one would refuse.
-//
-//	v.Base = nil
-func dropEmbedded(s *model.Struct) []jen.Code {
-	var out []jen.Code
-	done := map[string]bool{}
-	for _, f := range s.Fields {
-		ptrs, _ := embeddedPtrs(f)
-		if len(ptrs) == 0 {
-			continue
-		}
-		key := fmt.Sprintf("%#v", ptrs[0])
-		if !done[key] {
-			done[key] = true
-			out = append(out, jen.Add(ptrs[0]).Op("=").Nil())
-		}
-	}
-	return out
 }
 
 // zeroValue is the zero value of a value of type goT, written as form

@@ -68,7 +68,8 @@ func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 			jen.Continue(),
 		}
 	}
-	body := append(dropEmbedded(s),
+	body := append([]jen.Code{},
+		jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())),
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),

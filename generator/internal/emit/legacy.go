@@ -1,8 +1,6 @@
 package emit
 
 import (
-	"fmt"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
@@ -12,21 +10,17 @@ import (
 // struct, as fxamacker/cbor writes a struct without toarray. It switches
 // on the key bytes (no allocation, no reflection); a text key that names
 // no field exactly gets fxamacker's case-insensitive fallback (foldSwitch).
-// It skips unknown keys, rejects a key that names a field seen before
-// (exactly or by case folding), and leaves fields absent from the map at
-// their zero value: it sets each of them to zero after the map, where the
-// bits of seen say which fields came (zeroAbsent). Writing the absent
-// fields alone, rather than the whole of *v before reading, costs a test
-// per field when none is missing and no second clearing of a value its
-// holder has just made (a slice element, a new pointee): a clearing of a
-// struct with pointers goes through the write barrier while the collector
-// runs. Structs whose fields zeroAbsent cannot set alone reset *v before
-// reading instead (resetsWhole). In outline (testdata/golden/nested has
-// whole ones):
+// It skips unknown keys, and the value of a key that names a field seen
+// before (exactly or by case folding; the bits of seen say which came),
+// as fxamacker's default keeps the first (runtime.DuplicateField; an
+// error in strict mode). The value is decoded in place, as fxamacker
+// decodes it: a field absent from the map keeps what it held (its zero
+// value in a new value). In outline (testdata/golden/nested has whole
+// ones):
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 //		n, ok := d.TryMapHead()
-//		if !ok { ... d.ReadMapHead() ... }
+//		if !ok { ... d.KeepNull(), d.ReadMapHead() ... }
 //		var seen uint64
 //		for i := 0; i != n; i++ {
 //			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
@@ -40,16 +34,10 @@ import (
 //				...
 //			}
 //			if field < 0 && kind == runtime.KeyText { ... runtime.FoldKey ... }
-//			... skip unknown keys, reject duplicates, then
+//			... skip unknown keys and the values of fields seen before, then
 //			v.cborDecodeFields(d, field, field+1)
 //		}
 //		d.Leave()
-//		if seen != 0x7 {
-//			if seen&(1<<0) == 0 {
-//				v.ID = 0
-//			}
-//			...
-//		}
 //		return nil
 //	}
 func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
@@ -57,14 +45,11 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 	body := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(
+			jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())), // a map-format struct's null
 			jen.Var().Id("err").Error(),
 			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadMapHead").Call(), jen.Id("err").Op("!=").Nil()).
 				Block(jen.Return(jen.Id("err"))),
 		),
-	}
-	whole := resetsWhole(s)
-	if whole {
-		body = append(body, jen.Op("*").Id("v").Op("=").Add(e.typeRef(s)).Values())
 	}
 	var loop []jen.Code
 	skip := jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
@@ -95,7 +80,9 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 		loop = append(loop,
 			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
 			jen.If(isSeen).Block(
-				jen.Return(rt("DuplicateField").Call(jen.Id("d"), jen.Add(fieldNames(s)).Index(jen.Id("field")))),
+				// Skipped, the first value kept (an error in strict mode).
+				checkErr(rt("DuplicateField").Call(jen.Id("d"), jen.Add(fieldNames(s)).Index(jen.Id("field"))), noPath),
+				jen.Continue(),
 			),
 			markSeen,
 			decodeFieldsCall(jen.Id("field"), jen.Id("field").Op("+").Lit(1)),
@@ -105,12 +92,9 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 		elemLoop(0, "NextPair", noPath, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	)
-	if !whole {
-		body = append(body, zeroAbsent(s)...)
-	}
 	body = append(body, jen.Return(jen.Nil()))
 	return jen.Commentf("%s reads the legacy format: a map keyed by field name (or integer for", model.MethodDecodeMap).Line().
-		Comment("keyasint). Unknown keys are skipped; fields absent from the map are left zero.").Line().
+		Comment("keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
@@ -129,83 +113,6 @@ func keyPart(s *model.Struct, ints bool, name string) jen.Code {
 		}
 	}
 	return jen.Id("_")
-}
-
-// resetsWhole reports whether the legacy decoder of s clears *v before
-// reading rather than setting the absent fields to zero after it: for a
-// struct of more than 64 fields (seen is more than one word), for one with
-// a field promoted through an embedded pointer (which a present field
-// allocates and an absent one leaves nil), and for one with a field whose
-// decoder might keep part of the value it decodes into (replaces).
-func resetsWhole(s *model.Struct) bool {
-	if len(s.Fields) > 64 {
-		return true
-	}
-	for _, f := range s.Fields {
-		if f.IsReserved() {
-			continue
-		}
-		if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 || !replaces(f.Type) {
-			return true
-		}
-	}
-	return false
-}
-
-// replaces reports whether the generated decoder of a value of type t
-// writes all of it, whatever it held, as the array format does when it
-// decodes into a value in use: so a legacy decoder may read a present field
-// without clearing it first. Not so for what another decoder reads:
-// fxamacker/cbor (Dynamic, and TypeParam for most type arguments) merges
-// into a struct or a map, and a type's own UnmarshalCBOR or
-// UnmarshalBinary may do as it likes.
-func replaces(t model.Type) bool {
-	switch t := t.(type) {
-	case model.Bool, model.Int, model.Float, model.String, model.Bytes, model.ByteArray, model.Time, model.BigInt, model.Union, model.StructRef:
-		return true
-	case model.Array:
-		return replaces(t.Elem)
-	case model.Pointer:
-		return replaces(t.Elem)
-	case model.Slice:
-		// Elements are appended as zero values and decoded into.
-		_, param := t.Elem.(model.TypeParam)
-		return !param
-	case model.Map:
-		// A new map, each value decoded into a zero value.
-		return true
-	}
-	return false
-}
-
-// zeroAbsent sets the fields the legacy map did not name to zero:
-// nothing but a comparison when the map named every field. (A loop over
-// the absent bits with a switch is 2 lines a field shorter, and 3-7% more
-// instructions for a legacy decode of the bench's Composites, whose maps
-// name one field in seven.)
-//
-//	if seen != 0x7 {
-//		if seen&(1<<1) == 0 {
-//			v.Name = ""
-//		}
-//		...
-//	}
-func zeroAbsent(s *model.Struct) []jen.Code {
-	var all uint64
-	var set []jen.Code
-	for i, f := range s.Fields {
-		if f.IsReserved() {
-			continue
-		}
-		all |= 1 << i
-		set = append(set, jen.If(jen.Id("seen").Op("&").Parens(jen.Lit(1).Op("<<").Lit(i)).Op("==").Lit(0)).Block(
-			fieldExpr(f).Op("=").Add(zeroValue(f.Zero, f.Type.GoType())),
-		))
-	}
-	if len(set) == 0 {
-		return nil
-	}
-	return []jen.Code{jen.If(jen.Id("seen").Op("!=").Op(fmt.Sprintf("%#x", all))).Block(set...)}
 }
 
 // keySwitch maps a legacy key to a field index: text keys by their bytes,

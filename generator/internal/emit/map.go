@@ -156,8 +156,8 @@ func (e *emitter) appendMapFormatMethod(s *model.Struct) jen.Code {
 	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 
-	return jen.Comment("AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("AppendCBOR").
+	return jen.Comment(methodName(s, "AppendCBOR")+" appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).").Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "AppendCBOR")).
 		Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).
 		Block(body...)
 }

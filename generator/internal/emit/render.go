@@ -91,7 +91,7 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 		jf.Comment("methods the fields of that type reach by conversion, (*" + s.Name + ")(&v.F).")
 		jf.Type().Qual(e.path, s.Name).Add(typeCode(s.Anon)).Line()
 	}
-	if !s.Embeddable {
+	if !s.Embeddable && !s.Body { // body.go: the type's own methods call the body
 		jf.Add(e.marshalMethod(s)).Line()
 	}
 	if s.MapFormat {
@@ -100,7 +100,7 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 		jf.Add(e.appendMethod(s)).Line()
 	}
 	jf.Add(e.sizeMethod(s)).Line()
-	if !s.Embeddable {
+	if !s.Embeddable && !s.Body {
 		jf.Add(e.unmarshalMethod(s)).Line()
 	}
 	jf.Add(e.decodeMethod(s)).Line()

@@ -38,8 +38,8 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 	}
 	var body []jen.Code
 	if s.CatchAll {
-		return jen.Commentf("%s returns the length of v's encoding.", model.MethodSize).Line().
-			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodSize).Params().Int().
+		return jen.Commentf("%s returns the length of v's encoding.", methodName(s, model.MethodSize)).Line().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, model.MethodSize)).Params().Int().
 			Block(
 				jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Lit(1))),
 				jen.Return(jen.Max(jen.Len(deref(jen.Id("v"))), jen.Lit(1))),
@@ -80,10 +80,10 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 		stmts = append(stmts, body...)
 		stmts = append(stmts, jen.Return(n))
 	}
-	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", model.MethodSize).Line().
-		Comment("buffer for AppendCBOR. It counts floats and times at their widest and is").Line().
+	return jen.Commentf("%s returns an upper bound of the length of v's encoding, for sizing a", methodName(s, model.MethodSize)).Line().
+		Comment("buffer for " + methodName(s, "AppendCBOR") + ". It counts floats and times at their widest and is").Line().
 		Comment("exact for everything else that the generated code writes itself.").Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodSize).Params().Int().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, model.MethodSize)).Params().Int().
 		Block(stmts...)
 }
 

@@ -267,9 +267,10 @@ func packageName(out, dir string, src []byte) (string, error) {
 }
 
 // MissingGenerated matches the type errors that only the absence of the
-// generated methods causes: a call of one (r.MarshalCBOR undefined), or a
+// generated methods causes: a call of one (r.MarshalCBOR undefined, or
+// r.AppendCBORBody in the hook of a //cborgen:body type), or a
 // type that does not yet implement an interface made of them.
-var MissingGenerated = regexp.MustCompile(`(has no field or method|missing method) (MarshalCBOR|UnmarshalCBOR|AppendCBOR|DecodeCBOR|SizeCBOR)\b`)
+var MissingGenerated = regexp.MustCompile(`(has no field or method|missing method) (MarshalCBOR|UnmarshalCBOR|AppendCBOR|DecodeCBOR|SizeCBOR)(Body)?\b`)
 
 // missingUnionFunc matches a call of one of the functions generated for a
 // //cborgen:union interface (MarshalValueCBOR) before they exist.

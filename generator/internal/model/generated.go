@@ -33,6 +33,15 @@ var GeneratedNames = []string{
 	MethodDecodeArray, MethodDecodeMap, MethodDecodeFields, MethodDecodeTagged,
 }
 
+// BodySuffix ends the names of the methods generated for a
+// //cborgen:body type: AppendCBORBody, DecodeCBORBody, SizeCBORBody.
+const BodySuffix = "Body"
+
+// BodyNames are the methods generated for a //cborgen:body type in place
+// of AppendCBOR, DecodeCBOR and SizeCBOR; the type's own methods call
+// them.
+var BodyNames = []string{"AppendCBOR" + BodySuffix, "DecodeCBOR" + BodySuffix, MethodSize + BodySuffix}
+
 // UnionFunc is the name of one of the union u's functions: Append, Size,
 // Decode, Marshal or Unmarshal.
 func UnionFunc(u *UnionType, verb string) string { return verb + u.Name + "CBOR" }

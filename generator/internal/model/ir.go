@@ -64,6 +64,11 @@ type Struct struct {
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
 	// so that a struct embedding it does not take them over (build/embed.go).
 	Embeddable bool
+	// Body: //cborgen:body, a type with hand-written MarshalCBOR and
+	// UnmarshalCBOR (the hooks) that call the generated codec, declared
+	// as AppendCBORBody, DecodeCBORBody and SizeCBORBody (BodyName);
+	// generated holders call the hooks (build/body.go, emit/body.go).
+	Body bool
 	// NoLegacy: //cborgen:nolegacy, the array format only: the legacy map
 	// form is refused, for signed or security-relevant formats.
 	NoLegacy bool
@@ -217,6 +222,9 @@ type String struct{ Go types.Type }
 type Bytes struct {
 	Go        types.Type
 	NamedElem bool // the elements are of a named byte type: the runtime's ...Of functions convert
+	// ElemUnmarshals: that named byte type has an UnmarshalCBOR of its
+	// own, through which fxamacker/cbor reads the elements of an array.
+	ElemUnmarshals bool
 }
 
 // ByteArray is a [N]byte, or an array of a named byte type: a byte string

@@ -89,8 +89,11 @@ type typeRecord struct {
 	// noLegacy: the type has no legacy map decoder (//cborgen:nolegacy,
 	// fxamacker's toarray option, or -nolegacy): noted for the reader.
 	noLegacy bool
-	slots    []slotRecord
-	line     int // of the type line, for messages
+	// body: a //cborgen:body type, whose own methods call the generated
+	// codec that the slots describe: noted for the reader.
+	body  bool
+	slots []slotRecord
+	line  int // of the type line, for messages
 }
 
 // slotRecord is one slot: the field that holds it, or a reservation.
@@ -208,14 +211,15 @@ func (p *recordParser) unionLine(toks []string) {
 }
 
 // typeLine reads "type NAME required=N" or "type NAME map", then
-// optionally "tag=T", then optionally "nolegacy".
+// optionally "tag=T", then optionally "nolegacy", then optionally
+// "body".
 func (p *recordParser) typeLine(toks []string, cols []int) {
-	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\" and \"nolegacy\""
-	if len(toks) < 3 || len(toks) > 5 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
+	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\", \"nolegacy\" and \"body\", in that order"
+	if len(toks) < 3 || len(toks) > 6 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
 		p.fail(1, "%s", want)
 		return
 	}
-	tag, noLegacy := "", false
+	tag, noLegacy, body := "", false, false
 	for i, tok := range toks[3:] {
 		switch {
 		case strings.HasPrefix(tok, "tag=") && i == 0:
@@ -224,8 +228,10 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 				p.fail(cols[3+i], "bad tag %q", tok)
 				return
 			}
-		case tok == "nolegacy" && i == len(toks)-4:
+		case tok == "nolegacy" && (i == len(toks)-4 || i == len(toks)-5 && toks[len(toks)-1] == "body"):
 			noLegacy = true
+		case tok == "body" && i == len(toks)-4:
+			body = true
 		default:
 			p.fail(cols[3+i], "%s", want)
 			return
@@ -244,7 +250,7 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 		p.fail(cols[1], "type %s is recorded twice", toks[1])
 		return
 	}
-	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, noLegacy: noLegacy, line: p.line}
+	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, noLegacy: noLegacy, body: body, line: p.line}
 }
 
 // keyLine reads a key of a map type: "TYPE key FIELD KEY KIND", or
@@ -363,6 +369,9 @@ func formatRecord(rec *Record, goFile string) []byte {
 		}
 		if tr.noLegacy {
 			contract += " nolegacy"
+		}
+		if tr.body {
+			contract += " body"
 		}
 		fmt.Fprintf(&b, "\ntype %s %s\n", tr.name, contract)
 		if tr.mapFormat {

@@ -145,6 +145,23 @@ func TestRecordNoLegacy(t *testing.T) {
 	}
 }
 
+// TestRecordBody: "body" ends a type line, after any tag and "nolegacy",
+// reads back and is written back in place.
+func TestRecordBody(t *testing.T) {
+	text := "cbor-gen schema 1\n\ntype A required=1 body\nA 0 X \"X\" int\n\ntype B required=0 tag=7 nolegacy body\n\ntype C map body\n\ntype D required=0 nolegacy\n"
+	rec, err := ParseRecord("x.lock", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rec.types["A"].body || !rec.types["B"].body || !rec.types["B"].noLegacy || !rec.types["C"].body || rec.types["D"].body {
+		t.Fatalf("A %+v, B %+v, C %+v, D %+v", rec.types["A"], rec.types["B"], rec.types["C"], rec.types["D"])
+	}
+	out := string(formatRecord(rec, "cbor_gen.go"))
+	if got := out[strings.Index(out, schemaVersion):]; got != text {
+		t.Errorf("formatted:\n%s\nwant:\n%s", got, text)
+	}
+}
+
 func TestRecordErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
@@ -161,6 +178,8 @@ func TestRecordErrors(t *testing.T) {
 		{"bad required", "cbor-gen schema 1\ntype T required=x\n", "x.lock:2:8: bad required count"},
 		{"nolegacy before tag", "cbor-gen schema 1\ntype T required=0 nolegacy tag=7\n", "x.lock:2:19: want"},
 		{"unknown word", "cbor-gen schema 1\ntype T required=0 legacy\n", "x.lock:2:19: want"},
+		{"body before nolegacy", "cbor-gen schema 1\ntype T required=0 body nolegacy\n", "x.lock:2:19: want"},
+		{"body twice", "cbor-gen schema 1\ntype T required=0 body body\n", "x.lock:2:19: want"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseRecord("x.lock", []byte(tc.text))

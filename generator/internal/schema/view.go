@@ -10,6 +10,7 @@ type RecordedType struct {
 	Required  int    // the elements every stored array holds
 	Tag       string // "" or the tag number, "132", or "132?" when optional on decode
 	NoLegacy  bool   // no legacy map decoder: a map is refused
+	Body      bool   // //cborgen:body: the type's own methods call the codec the slots describe
 	Slots     []RecordedSlot
 }
 
@@ -26,7 +27,7 @@ func (r *Record) Types() []RecordedType {
 	out := make([]RecordedType, 0, len(r.types))
 	for _, name := range r.TypeNames() {
 		tr := r.types[name]
-		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Tag: tr.tag, NoLegacy: tr.noLegacy}
+		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body}
 		for _, s := range tr.slots {
 			t.Slots = append(t.Slots, RecordedSlot{Reserved: s.reserved, Name: s.name, Key: s.key, Kind: s.kind})
 		}

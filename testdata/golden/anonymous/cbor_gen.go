@@ -183,10 +183,13 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -237,7 +240,10 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -245,48 +251,6 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xff {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Meta = struct {
-				Author string "cbor:\"author\""
-				Rev    uint16 "cbor:\"rev,omitempty\""
-				Tags   []string
-			}{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Parts = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Cover = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Seen = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Notes = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Point = struct {
-				_ struct{} "cbor:\",toarray\""
-				X float64
-				Y float64
-			}{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Tree = struct {
-				Label string
-				Kids  []struct {
-					Label string
-					Leaf  *struct {
-						Weight float32
-					}
-				}
-			}{}
-		}
-	}
 	return nil
 }
 
@@ -299,6 +263,9 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -321,6 +288,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -341,7 +309,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Parts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Parts")
 			}
 		}
@@ -352,7 +320,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Parts")
 			}
-			v.Parts = runtime.ReuseCleared(d, v.Parts, n)
+			v.Parts = runtime.ReuseSlice(d, v.Parts, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -403,7 +371,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e struct{}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Seen")
 			}
 		}
@@ -414,7 +382,11 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Seen")
 			}
-			m := make(map[string]struct{}, d.Hint(max(n, 0)))
+			m := v.Seen
+			if m == nil {
+				m = make(map[string]struct{}, d.Hint(max(n, 0)))
+				v.Seen = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -434,7 +406,6 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Seen = m
 		}
 		if to == 5 {
 			return nil
@@ -448,7 +419,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Notes")
 			}
 		}
@@ -459,10 +430,14 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Notes")
 			}
-			m := make(map[string]struct {
-				At   time.Time "cbor:\"at\""
-				Text string    "cbor:\"text\""
-			}, d.Hint(max(n, 0)))
+			m := v.Notes
+			if m == nil {
+				m = make(map[string]struct {
+					At   time.Time "cbor:\"at\""
+					Text string    "cbor:\"text\""
+				}, d.Hint(max(n, 0)))
+				v.Notes = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -485,7 +460,6 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Notes = m
 		}
 		if to == 6 {
 			return nil
@@ -496,11 +470,13 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(2) {
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.Point.X = x1
+			} else if d.KeepNull() {
 			} else if v.Point.X, err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "Point")
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.Point.Y = x1
+			} else if d.KeepNull() {
 			} else if v.Point.Y, err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "Point")
 			}
@@ -625,10 +601,13 @@ func (v *Card) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -673,7 +652,10 @@ func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Title", "Meta", "Z", "Keep", "Ps"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Title", "Meta", "Z", "Keep", "Ps"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -681,31 +663,6 @@ func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Title = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Meta = struct {
-				A string "cbor:\"a,omitempty\""
-				B []int  "cbor:\"b,omitempty\""
-			}{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Z = struct {
-				N int
-				S string
-			}{}
-		}
-		if seen&(1<<3) == 0 {
-			v.Keep = struct {
-				N int
-			}{}
-		}
-		if seen&(1<<4) == 0 {
-			v.Ps = nil
-		}
-	}
 	return nil
 }
 
@@ -718,6 +675,9 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -738,6 +698,7 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
+		} else if d.KeepNull() {
 		} else if v.Title, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Title")
 		}
@@ -776,7 +737,7 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ps
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ps")
 			}
 		}
@@ -787,7 +748,7 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ps")
 			}
-			v.Ps = runtime.ReuseCleared(d, v.Ps, n)
+			v.Ps = runtime.ReuseSlice(d, v.Ps, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -875,7 +836,7 @@ func (v *Set) DecodeCBOR(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Set", runtime.OneItem)
 			}
 		}
@@ -886,7 +847,11 @@ func (v *Set) DecodeCBOR(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Set", runtime.OneItem)
 			}
-			m := make(Set, d.Hint(max(n, 0)))
+			m := (*v)
+			if m == nil {
+				m = make(Set, d.Hint(max(n, 0)))
+				(*v) = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -906,7 +871,6 @@ func (v *Set) DecodeCBOR(d *runtime.Decoder) error {
 				m[k] = e
 			}
 			d.Leave()
-			(*v) = m
 		}
 	}
 	return nil
@@ -988,16 +952,18 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Page[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1031,7 +997,10 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Meta", "V"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Meta", "V"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1050,6 +1019,9 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1223,10 +1195,13 @@ func (v *Arr) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1271,7 +1246,10 @@ func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "E", "ME", "MS", "U"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "E", "ME", "MS", "U"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1279,30 +1257,6 @@ func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.A = [2]struct {
-				X int8
-			}{}
-		}
-		if seen&(1<<1) == 0 {
-			v.E = struct {
-				_ struct{} "cbor:\",toarray\""
-			}{}
-		}
-		if seen&(1<<2) == 0 {
-			v.ME = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.MS = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.U = struct {
-				a int
-				B int
-			}{}
-		}
-	}
 	return nil
 }
 
@@ -1315,6 +1269,9 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1333,34 +1290,38 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// A
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "A")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "A")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "A")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "A")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "A")
+					}
+					continue
+				}
+				if err := (*cborAnon_Arr_A)(&v.A[i]).DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "A")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "A")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "A")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "A")
-				}
+				clear(v.A[i:])
 			}
-			if err := (*cborAnon_Arr_A)(&v.A[i]).DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "A")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 1 {
 			return nil
 		}
@@ -1382,7 +1343,7 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ME")
 			}
 		}
@@ -1393,10 +1354,14 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ME")
 			}
-			m := make(map[string]struct {
-				_ struct{} "cbor:\",toarray\""
-				K bool
-			}, d.Hint(max(n, 0)))
+			m := v.ME
+			if m == nil {
+				m = make(map[string]struct {
+					_ struct{} "cbor:\",toarray\""
+					K bool
+				}, d.Hint(max(n, 0)))
+				v.ME = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1416,6 +1381,7 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(1) {
 					if x2, ok2 := d.TryBool(); ok2 {
 						e.K = x2
+					} else if d.KeepNull() {
 					} else if e.K, err = d.ReadBool(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "K"), k), "ME")
 					}
@@ -1426,7 +1392,6 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ME = m
 		}
 		if to == 3 {
 			return nil
@@ -1439,7 +1404,7 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MS")
 			}
 		}
@@ -1450,9 +1415,13 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MS")
 			}
-			m := make(map[string]struct {
-				_ struct{} "cbor:\",toarray\""
-			}, d.Hint(max(n, 0)))
+			m := v.MS
+			if m == nil {
+				m = make(map[string]struct {
+					_ struct{} "cbor:\",toarray\""
+				}, d.Hint(max(n, 0)))
+				v.MS = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1474,7 +1443,6 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MS = m
 		}
 		if to == 4 {
 			return nil
@@ -1575,10 +1543,13 @@ func (v *cborAnon_Doc_Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1619,7 +1590,10 @@ func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Author", "Rev", "Tags"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Author", "Rev", "Tags"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1627,17 +1601,6 @@ func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Author = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Rev = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Tags = nil
-		}
-	}
 	return nil
 }
 
@@ -1650,6 +1613,9 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1670,6 +1636,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Author
 		if x, ok := d.TryString(); ok {
 			v.Author = x
+		} else if d.KeepNull() {
 		} else if v.Author, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Author")
 		}
@@ -1681,6 +1648,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Rev
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Rev = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.Rev, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Rev")
 		}
@@ -1692,7 +1660,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -1712,9 +1680,10 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -1789,10 +1758,13 @@ func (v *cborAnon_Doc_Parts) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1834,7 +1806,10 @@ func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Size"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Size"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1842,14 +1817,6 @@ func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Size = 0
-		}
-	}
 	return nil
 }
 
@@ -1862,6 +1829,9 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1882,6 +1852,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -1895,6 +1866,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Size = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Size = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.Size, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Size")
 		}
@@ -1970,10 +1942,13 @@ func (v *cborAnon_Doc_Cover) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2014,7 +1989,10 @@ func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"URL", "Width", "Height"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"URL", "Width", "Height"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2022,17 +2000,6 @@ func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.URL = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Width = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Height = 0
-		}
-	}
 	return nil
 }
 
@@ -2045,6 +2012,9 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2065,6 +2035,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// URL
 		if x, ok := d.TryString(); ok {
 			v.URL = x
+		} else if d.KeepNull() {
 		} else if v.URL, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "URL")
 		}
@@ -2078,6 +2049,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Width = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Width = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Width, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Width")
 		}
@@ -2091,6 +2063,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Height = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Height = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Height, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Height")
 		}
@@ -2152,10 +2125,13 @@ func (v *cborAnon_Doc_Seen) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Seen) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2188,6 +2164,9 @@ func (v *cborAnon_Doc_Seen) cborDecodeFields(d *runtime.Decoder, from, to int) e
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2273,10 +2252,13 @@ func (v *cborAnon_Doc_Notes) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2315,7 +2297,10 @@ func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Text"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Text"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2323,14 +2308,6 @@ func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.At = time.Time{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Text = ""
-		}
-	}
 	return nil
 }
 
@@ -2343,6 +2320,9 @@ func (v *cborAnon_Doc_Notes) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2363,6 +2343,7 @@ func (v *cborAnon_Doc_Notes) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// At
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.At = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -2374,6 +2355,7 @@ func (v *cborAnon_Doc_Notes) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Text
 		if x, ok := d.TryString(); ok {
 			v.Text = x
+		} else if d.KeepNull() {
 		} else if v.Text, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Text")
 		}
@@ -2457,6 +2439,9 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2477,6 +2462,7 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// X
 		if x, ok := d.TryFloat64(); ok {
 			v.X = x
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -2488,6 +2474,7 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Y
 		if x, ok := d.TryFloat64(); ok {
 			v.Y = x
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -2553,10 +2540,13 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2593,7 +2583,10 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Weight"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Weight"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2601,11 +2594,6 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.Weight = 0
-		}
-	}
 	return nil
 }
 
@@ -2618,6 +2606,9 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeFields(d *runtime.Decoder, from,
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2638,6 +2629,7 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeFields(d *runtime.Decoder, from,
 		// Weight
 		if x, ok := d.TryFloat32(); ok {
 			v.Weight = x
+		} else if d.KeepNull() {
 		} else if v.Weight, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Weight")
 		}
@@ -2715,10 +2707,13 @@ func (v *cborAnon_Doc_Tree_Kids) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2757,7 +2752,10 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Label", "Leaf"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Label", "Leaf"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2765,14 +2763,6 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Leaf = nil
-		}
-	}
 	return nil
 }
 
@@ -2785,6 +2775,9 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeFields(d *runtime.Decoder, from, to i
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2805,6 +2798,7 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeFields(d *runtime.Decoder, from, to i
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -2918,10 +2912,13 @@ func (v *cborAnon_Doc_Tree) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2960,7 +2957,10 @@ func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Label", "Kids"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Label", "Kids"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2968,14 +2968,6 @@ func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Kids = nil
-		}
-	}
 	return nil
 }
 
@@ -2988,6 +2980,9 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3008,6 +3003,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
+		} else if d.KeepNull() {
 		} else if v.Label, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		}
@@ -3019,7 +3015,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Kids
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Kids")
 			}
 		}
@@ -3030,7 +3026,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 			if err != nil {
 				return runtime.AtField(err, "Kids")
 			}
-			v.Kids = runtime.ReuseCleared(d, v.Kids, n)
+			v.Kids = runtime.ReuseSlice(d, v.Kids, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -3136,10 +3132,13 @@ func (v *cborAnon_Card_Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3178,7 +3177,10 @@ func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3186,14 +3188,6 @@ func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.A = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.B = nil
-		}
-	}
 	return nil
 }
 
@@ -3206,6 +3200,9 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3226,6 +3223,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// A
 		if x, ok := d.TryString(); ok {
 			v.A = x
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -3237,7 +3235,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// B
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "B")
 			}
 		}
@@ -3257,11 +3255,12 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 						break
 					}
 				}
-				v.B = append(v.B, 0)
+				v.B = runtime.Grow(v.B)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.B[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.B[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.B[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "B")
 				}
@@ -3336,10 +3335,13 @@ func (v *cborAnon_Card_Z) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3378,7 +3380,10 @@ func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N", "S"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N", "S"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3386,14 +3391,6 @@ func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.N = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.S = ""
-		}
-	}
 	return nil
 }
 
@@ -3406,6 +3403,9 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3428,6 +3428,7 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -3439,6 +3440,7 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 		// S
 		if x, ok := d.TryString(); ok {
 			v.S = x
+		} else if d.KeepNull() {
 		} else if v.S, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "S")
 		}
@@ -3506,10 +3508,13 @@ func (v *cborAnon_Card_Keep) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3546,7 +3551,10 @@ func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3554,11 +3562,6 @@ func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.N = 0
-		}
-	}
 	return nil
 }
 
@@ -3571,6 +3574,9 @@ func (v *cborAnon_Card_Keep) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3593,6 +3599,7 @@ func (v *cborAnon_Card_Keep) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -3660,10 +3667,13 @@ func (v *cborAnon_Card_Ps) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3700,7 +3710,10 @@ func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"V"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"V"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3708,11 +3721,6 @@ func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.V = 0
-		}
-	}
 	return nil
 }
 
@@ -3725,6 +3733,9 @@ func (v *cborAnon_Card_Ps) cborDecodeFields(d *runtime.Decoder, from, to int) er
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3745,6 +3756,7 @@ func (v *cborAnon_Card_Ps) cborDecodeFields(d *runtime.Decoder, from, to int) er
 		// V
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.V = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.V, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "V")
 		}
@@ -3806,10 +3818,13 @@ func (v *cborAnon_Set) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Set) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3842,6 +3857,9 @@ func (v *cborAnon_Set) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3921,10 +3939,13 @@ func (v *cborAnon_Page_Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3961,7 +3982,10 @@ func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3969,11 +3993,6 @@ func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.N = 0
-		}
-	}
 	return nil
 }
 
@@ -3986,6 +4005,9 @@ func (v *cborAnon_Page_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4008,6 +4030,7 @@ func (v *cborAnon_Page_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -4075,10 +4098,13 @@ func (v *cborAnon_Arr_A) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -4115,7 +4141,10 @@ func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -4123,11 +4152,6 @@ func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-	}
 	return nil
 }
 
@@ -4140,6 +4164,9 @@ func (v *cborAnon_Arr_A) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4162,6 +4189,7 @@ func (v *cborAnon_Arr_A) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 			v.X = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.X = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -4238,6 +4266,9 @@ func (v *cborAnon_Arr_E) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4330,6 +4361,9 @@ func (v *cborAnon_Arr_ME) cborDecodeFields(d *runtime.Decoder, from, to int) err
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4350,6 +4384,7 @@ func (v *cborAnon_Arr_ME) cborDecodeFields(d *runtime.Decoder, from, to int) err
 		// K
 		if x, ok := d.TryBool(); ok {
 			v.K = x
+		} else if d.KeepNull() {
 		} else if v.K, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "K")
 		}
@@ -4426,6 +4461,9 @@ func (v *cborAnon_Arr_MS) cborDecodeFields(d *runtime.Decoder, from, to int) err
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4506,10 +4544,13 @@ func (v *cborAnon_Arr_U) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -4546,7 +4587,10 @@ func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -4554,11 +4598,6 @@ func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.B = 0
-		}
-	}
 	return nil
 }
 
@@ -4571,6 +4610,9 @@ func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -4593,6 +4635,7 @@ func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 			v.B = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.B = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "B")
 		}

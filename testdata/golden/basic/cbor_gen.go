@@ -119,10 +119,13 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -185,7 +188,10 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -193,50 +199,6 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3fff {
-		if seen&(1<<0) == 0 {
-			v.B = false
-		}
-		if seen&(1<<1) == 0 {
-			v.I = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.I8 = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.I16 = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.I32 = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.I64 = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.U = 0
-		}
-		if seen&(1<<7) == 0 {
-			v.U8 = 0
-		}
-		if seen&(1<<8) == 0 {
-			v.U16 = 0
-		}
-		if seen&(1<<9) == 0 {
-			v.U32 = 0
-		}
-		if seen&(1<<10) == 0 {
-			v.U64 = 0
-		}
-		if seen&(1<<11) == 0 {
-			v.F32 = 0
-		}
-		if seen&(1<<12) == 0 {
-			v.F64 = 0
-		}
-		if seen&(1<<13) == 0 {
-			v.S = ""
-		}
-	}
 	return nil
 }
 
@@ -249,6 +211,9 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 14 fields
 		if !d.TryArrayHead(14) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -269,6 +234,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryBool(); ok {
 			v.B = x
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "B")
 		}
@@ -282,6 +248,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.I = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.I, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "I")
 		}
@@ -295,6 +262,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I8 = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.I8 = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.I8, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "I8")
 		}
@@ -308,6 +276,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I16 = int16(x)
 		} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 			v.I16 = -1 - int16(x)
+		} else if d.KeepNull() {
 		} else if v.I16, err = d.ReadInt16(); err != nil {
 			return runtime.AtField(err, "I16")
 		}
@@ -321,6 +290,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I32 = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.I32 = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.I32, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "I32")
 		}
@@ -334,6 +304,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I64 = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.I64 = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.I64, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "I64")
 		}
@@ -345,6 +316,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U
 		if x, ok := d.TryUint(math.MaxUint); ok {
 			v.U = uint(x)
+		} else if d.KeepNull() {
 		} else if v.U, err = d.ReadUint(); err != nil {
 			return runtime.AtField(err, "U")
 		}
@@ -356,6 +328,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U8
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.U8 = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.U8, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "U8")
 		}
@@ -367,6 +340,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U16
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.U16 = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.U16, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "U16")
 		}
@@ -378,6 +352,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U32
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.U32 = uint32(x)
+		} else if d.KeepNull() {
 		} else if v.U32, err = d.ReadUint32(); err != nil {
 			return runtime.AtField(err, "U32")
 		}
@@ -389,6 +364,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U64
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.U64 = x
+		} else if d.KeepNull() {
 		} else if v.U64, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "U64")
 		}
@@ -400,6 +376,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// F32
 		if x, ok := d.TryFloat32(); ok {
 			v.F32 = x
+		} else if d.KeepNull() {
 		} else if v.F32, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "F32")
 		}
@@ -411,6 +388,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// F64
 		if x, ok := d.TryFloat64(); ok {
 			v.F64 = x
+		} else if d.KeepNull() {
 		} else if v.F64, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "F64")
 		}
@@ -422,6 +400,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// S
 		if x, ok := d.TryString(); ok {
 			v.S = x
+		} else if d.KeepNull() {
 		} else if v.S, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "S")
 		}
@@ -517,10 +496,13 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -569,7 +551,10 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -577,29 +562,6 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Label = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Ratio = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Flag = false
-		}
-		if seen&(1<<4) == 0 {
-			v.Level = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Byte = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.Rune = 0
-		}
-	}
 	return nil
 }
 
@@ -612,6 +574,9 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -632,6 +597,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
@@ -645,6 +611,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = Label(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadString(); err != nil {
 			return runtime.AtField(err, "Label")
 		} else {
@@ -658,6 +625,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ratio
 		if x, ok := d.TryFloat64(); ok {
 			v.Ratio = x
+		} else if d.KeepNull() {
 		} else if v.Ratio, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Ratio")
 		}
@@ -669,6 +637,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Flag
 		if x, ok := d.TryBool(); ok {
 			v.Flag = Flag(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Flag")
 		} else {
@@ -684,6 +653,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Level = Level(x)
 		} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 			v.Level = -1 - Level(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadInt16(); err != nil {
 			return runtime.AtField(err, "Level")
 		} else {
@@ -697,6 +667,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Byte
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Byte = byte(x)
+		} else if d.KeepNull() {
 		} else if v.Byte, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Byte")
 		}
@@ -710,6 +681,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Rune = rune(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Rune = -1 - rune(x)
+		} else if d.KeepNull() {
 		} else if v.Rune, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Rune")
 		}
@@ -785,10 +757,13 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Empty) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -821,6 +796,9 @@ func (v *Empty) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err

@@ -87,10 +87,13 @@ func (v *Sample) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -129,7 +132,10 @@ func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Count"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Count"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -137,14 +143,6 @@ func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Count = 0
-		}
-	}
 	return nil
 }
 
@@ -157,6 +155,9 @@ func (v *Sample) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -177,6 +178,7 @@ func (v *Sample) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -190,6 +192,7 @@ func (v *Sample) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Count")
 		}

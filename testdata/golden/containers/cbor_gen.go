@@ -415,10 +415,13 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -501,7 +504,10 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -509,80 +515,6 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xffffff {
-		if seen&(1<<0) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Blob = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Fixed = [3]byte{}
-		}
-		if seen&(1<<3) == 0 {
-			v.Hash = Hash{}
-		}
-		if seen&(1<<4) == 0 {
-			v.Ints = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Triple = [3]int16{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Grid = [2][2]uint8{}
-		}
-		if seen&(1<<8) == 0 {
-			v.Nested = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.ByName = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.ByInt = nil
-		}
-		if seen&(1<<11) == 0 {
-			v.ByUint = nil
-		}
-		if seen&(1<<12) == 0 {
-			v.ByBool = nil
-		}
-		if seen&(1<<13) == 0 {
-			v.Counts = nil
-		}
-		if seen&(1<<14) == 0 {
-			v.ByColor = nil
-		}
-		if seen&(1<<15) == 0 {
-			v.PInt = nil
-		}
-		if seen&(1<<16) == 0 {
-			v.PString = nil
-		}
-		if seen&(1<<17) == 0 {
-			v.PBytes = nil
-		}
-		if seen&(1<<18) == 0 {
-			v.PSlice = nil
-		}
-		if seen&(1<<19) == 0 {
-			v.PMap = nil
-		}
-		if seen&(1<<20) == 0 {
-			v.PPInt = nil
-		}
-		if seen&(1<<21) == 0 {
-			v.PHash = nil
-		}
-		if seen&(1<<22) == 0 {
-			v.Pointers = nil
-		}
-		if seen&(1<<23) == 0 {
-			v.MapOfMap = nil
-		}
-	}
 	return nil
 }
 
@@ -595,6 +527,9 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 24 fields
 		{
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -671,7 +606,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ints
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ints")
 			}
 		}
@@ -691,11 +626,12 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ints = append(v.Ints, 0)
+				v.Ints = runtime.Grow(v.Ints)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Ints[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.Ints[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ints")
 				}
@@ -710,7 +646,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -730,9 +666,10 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -745,74 +682,83 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 6:
 		// Triple
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Triple")
-		}
-		if n >= 0 && n != 3 {
-			return runtime.AtField(runtime.WrongLength(d, 3, n), "Triple")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Triple")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Triple")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 3 {
+					if err := d.ArrayExtra(3); err != nil {
+						return runtime.AtField(err, "Triple")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
+					v.Triple[i] = int16(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
+					v.Triple[i] = -1 - int16(x1)
+				} else if d.KeepNull() {
+				} else if v.Triple[i], err = d.ReadInt16(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Triple")
+				}
+			}
+			if i < 3 {
+				if err := d.ArrayShort(3, i); err != nil {
 					return runtime.AtField(err, "Triple")
 				}
-				if !more {
-					if i != 3 {
-						return runtime.AtField(runtime.WrongLength(d, 3, i), "Triple")
-					}
-					break
-				}
-				if i == 3 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), "Triple")
-				}
+				clear(v.Triple[i:])
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
-				v.Triple[i] = int16(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
-				v.Triple[i] = -1 - int16(x1)
-			} else if v.Triple[i], err = d.ReadInt16(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Triple")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 7 {
 			return nil
 		}
 		fallthrough
 	case 7:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Grid")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.TryByteArray(v.Grid[i][:]) {
+					if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+					}
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Grid")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
-				}
+				clear(v.Grid[i:])
 			}
-			if !d.TryByteArray(v.Grid[i][:]) {
-				if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
-					return runtime.AtField(runtime.AtIndex(err, i), "Grid")
-				}
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 8 {
 			return nil
 		}
@@ -821,7 +767,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Nested
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Nested")
 			}
 		}
@@ -841,11 +787,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Nested = append(v.Nested, nil)
+				v.Nested = runtime.Grow(v.Nested)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 						}
 					}
@@ -865,9 +811,10 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Nested[i] = append(v.Nested[i], "")
+							v.Nested[i] = runtime.Grow(v.Nested[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
 							}
@@ -886,7 +833,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByName
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -897,7 +844,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]int, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -919,7 +870,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 10 {
 			return nil
@@ -929,7 +879,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByInt
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByInt")
 			}
 		}
@@ -940,7 +890,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByInt")
 			}
-			m := make(map[int64]string, d.Hint(max(n, 0)))
+			m := v.ByInt
+			if m == nil {
+				m = make(map[int64]string, d.Hint(max(n, 0)))
+				v.ByInt = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -960,7 +914,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByInt = m
 		}
 		if to == 11 {
 			return nil
@@ -970,7 +923,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByUint
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByUint")
 			}
 		}
@@ -981,7 +934,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByUint")
 			}
-			m := make(map[uint8]bool, d.Hint(max(n, 0)))
+			m := v.ByUint
+			if m == nil {
+				m = make(map[uint8]bool, d.Hint(max(n, 0)))
+				v.ByUint = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1001,7 +958,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByUint = m
 		}
 		if to == 12 {
 			return nil
@@ -1011,7 +967,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByBool
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByBool")
 			}
 		}
@@ -1022,7 +978,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByBool")
 			}
-			m := make(map[bool]float32, d.Hint(max(n, 0)))
+			m := v.ByBool
+			if m == nil {
+				m = make(map[bool]float32, d.Hint(max(n, 0)))
+				v.ByBool = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1042,7 +1002,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByBool = m
 		}
 		if to == 13 {
 			return nil
@@ -1052,7 +1011,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Counts
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Counts")
 			}
 		}
@@ -1063,7 +1022,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Counts")
 			}
-			m := make(Counts, d.Hint(max(n, 0)))
+			m := v.Counts
+			if m == nil {
+				m = make(Counts, d.Hint(max(n, 0)))
+				v.Counts = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1083,7 +1046,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Counts = m
 		}
 		if to == 14 {
 			return nil
@@ -1093,7 +1055,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByColor
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByColor")
 			}
 		}
@@ -1104,7 +1066,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByColor")
 			}
-			m := make(map[Color][]byte, d.Hint(max(n, 0)))
+			m := v.ByColor
+			if m == nil {
+				m = make(map[Color][]byte, d.Hint(max(n, 0)))
+				v.ByColor = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1134,7 +1100,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[Color(k)] = e
 			}
 			d.Leave()
-			v.ByColor = m
 		}
 		if to == 15 {
 			return nil
@@ -1158,6 +1123,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.PInt) = int(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 				(*v.PInt) = -1 - int(x1)
+			} else if d.KeepNull() {
 			} else if (*v.PInt), err = d.ReadInt(); err != nil {
 				return runtime.AtField(err, "PInt")
 			}
@@ -1182,6 +1148,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.PString) = x1
+			} else if d.KeepNull() {
 			} else if (*v.PString), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "PString")
 			}
@@ -1239,7 +1206,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			{
 				null1, ok1 := d.TryNull()
 				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtField(err, "PSlice")
 					}
 				}
@@ -1259,11 +1226,12 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								break
 							}
 						}
-						(*v.PSlice) = append((*v.PSlice), 0)
+						(*v.PSlice) = runtime.Grow((*v.PSlice))
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.PSlice)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.PSlice)[i1] = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if (*v.PSlice)[i1], err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
 						}
@@ -1293,7 +1261,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			{
 				null1, ok1 := d.TryNull()
 				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtField(err, "PMap")
 					}
 				}
@@ -1304,7 +1272,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					if err != nil {
 						return runtime.AtField(err, "PMap")
 					}
-					m1 := make(map[string]string, d.Hint(max(n1, 0)))
+					m1 := (*v.PMap)
+					if m1 == nil {
+						m1 = make(map[string]string, d.Hint(max(n1, 0)))
+						(*v.PMap) = m1
+					}
 					for i1 := 0; i1 != n1; i1++ {
 						if n1 < 0 {
 							if more1, err := d.NextPair(n1, i1); err != nil {
@@ -1324,7 +1296,6 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						}
 					}
 					d.Leave()
-					(*v.PMap) = m1
 				}
 			}
 		}
@@ -1363,6 +1334,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						(*(*v.PPInt)) = int(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 						(*(*v.PPInt)) = -1 - int(x2)
+					} else if d.KeepNull() {
 					} else if (*(*v.PPInt)), err = d.ReadInt(); err != nil {
 						return runtime.AtField(err, "PPInt")
 					}
@@ -1401,7 +1373,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Pointers
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Pointers")
 			}
 		}
@@ -1421,7 +1393,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Pointers = append(v.Pointers, nil)
+				v.Pointers = runtime.Grow(v.Pointers)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -1439,6 +1411,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							(*v.Pointers[i]) = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.Pointers[i]) = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if (*v.Pointers[i]), err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
 						}
@@ -1455,7 +1428,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MapOfMap
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MapOfMap")
 			}
 		}
@@ -1466,7 +1439,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MapOfMap")
 			}
-			m := make(map[string]map[int]string, d.Hint(max(n, 0)))
+			m := v.MapOfMap
+			if m == nil {
+				m = make(map[string]map[int]string, d.Hint(max(n, 0)))
+				v.MapOfMap = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1483,7 +1460,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
 						}
 					}
@@ -1494,7 +1471,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, k), "MapOfMap")
 						}
-						m1 := make(map[int]string, d.Hint(max(n1, 0)))
+						m1 := e
+						if m1 == nil {
+							m1 = make(map[int]string, d.Hint(max(n1, 0)))
+							e = m1
+						}
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
 								if more1, err := d.NextPair(n1, i1); err != nil {
@@ -1514,13 +1495,11 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 						}
 						d.Leave()
-						e = m1
 					}
 				}
 				m[k] = e
 			}
 			d.Leave()
-			v.MapOfMap = m
 		}
 	}
 	if from < 0 {

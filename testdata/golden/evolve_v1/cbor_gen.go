@@ -103,6 +103,9 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 // Elements after the last field, written by a newer version of the type, are
 // skipped (//cborgen:extensible).
 func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -136,10 +139,13 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -182,7 +188,10 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Name", "Coupon", "Count"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Name", "Coupon", "Count"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -190,20 +199,6 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Coupon = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Count = 0
-		}
-	}
 	return nil
 }
 
@@ -216,6 +211,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -227,6 +223,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -250,6 +247,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryString(); ok1 {
 				(*v.Coupon) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Coupon), err = d.ReadString(); err != nil {
 				return runtime.AtField(err, "Coupon")
 			}
@@ -264,6 +262,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Count = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Count")
 		}
@@ -343,10 +342,13 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -385,7 +387,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Kind"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Kind"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -393,14 +398,6 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.At = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Kind = 0
-		}
-	}
 	return nil
 }
 
@@ -413,6 +410,9 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -435,6 +435,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.At = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -446,6 +447,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -525,10 +527,13 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -565,7 +570,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -573,11 +581,6 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-	}
 	return nil
 }
 
@@ -590,6 +593,9 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -612,6 +618,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}

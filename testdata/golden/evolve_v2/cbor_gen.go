@@ -110,6 +110,9 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 // Elements after the last field, written by a newer version of the type, are
 // skipped (//cborgen:extensible).
 func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -149,10 +152,13 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -197,7 +203,10 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Name", "_", "Count", "Tags", "Score"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Name", "_", "Count", "Tags", "Score"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -205,23 +214,6 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3b {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Count = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Score = 0
-		}
-	}
 	return nil
 }
 
@@ -234,6 +226,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -245,6 +238,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -267,6 +261,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Count = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Count")
 		}
@@ -278,7 +273,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -298,9 +293,10 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -315,6 +311,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
+		} else if d.KeepNull() {
 		} else if v.Score, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Score")
 		}
@@ -399,6 +396,9 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 3 fields.
 // Arrays written before Source was added end early; it is set to zero.
 func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -432,10 +432,13 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -476,7 +479,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Kind", "Source"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Kind", "Source"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -484,17 +490,6 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.At = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Source = ""
-		}
-	}
 	return nil
 }
 
@@ -509,6 +504,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.At = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -520,6 +516,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Kind = uint16(x)
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadUint16(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -531,6 +528,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Source
 		if x, ok := d.TryString(); ok {
 			v.Source = x
+		} else if d.KeepNull() {
 		} else if v.Source, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Source")
 		}
@@ -637,7 +635,9 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 3 fields.
 // Arrays written before Note and Rev were added end early; they are set to zero.
 func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
-	v.Meta = nil
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -674,16 +674,18 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Framed{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -719,7 +721,10 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Note", "Rev"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Note", "Rev"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -741,6 +746,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -751,18 +757,13 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 1:
 		// Meta.Note
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Note")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryString(); ok {
-				v.Meta.Note = x
-			} else if v.Meta.Note, err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Note")
-			}
+		if x, ok := d.TryString(); ok {
+			v.Meta.Note = x
+		} else if d.KeepNull() {
+		} else if v.Meta.Note, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "Note")
 		}
 		if to == 2 {
 			return nil
@@ -771,46 +772,41 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 2:
 		// Meta.Rev
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
+			v.Meta = new(Meta)
+		}
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rev")
-			} else if !null {
-				v.Meta = new(Meta)
 			}
 		}
-		if v.Meta != nil {
-			null, ok := d.TryNull()
-			if !ok {
-				if null, err = d.ReadNull(); err != nil {
-					return runtime.AtField(err, "Rev")
-				}
+		if null {
+			v.Meta.Rev = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Rev")
 			}
-			if null {
-				v.Meta.Rev = nil
-			} else {
-				n, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(err, "Rev")
-				}
-				v.Meta.Rev = runtime.ReuseSlice(d, v.Meta.Rev, n)
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						if more, err := d.NextElem(n, i); err != nil {
-							return runtime.AtField(err, "Rev")
-						} else if !more {
-							break
-						}
-					}
-					v.Meta.Rev = append(v.Meta.Rev, 0)
-					if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
-						v.Meta.Rev[i] = int(x1)
-					} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
-						v.Meta.Rev[i] = -1 - int(x1)
-					} else if v.Meta.Rev[i], err = d.ReadInt(); err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Rev")
+			v.Meta.Rev = runtime.ReuseSlice(d, v.Meta.Rev, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Rev")
+					} else if !more {
+						break
 					}
 				}
-				d.Leave()
+				v.Meta.Rev = runtime.Grow(v.Meta.Rev)
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					v.Meta.Rev[i] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					v.Meta.Rev[i] = -1 - int(x1)
+				} else if d.KeepNull() {
+				} else if v.Meta.Rev[i], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Rev")
+				}
 			}
+			d.Leave()
 		}
 	}
 	return nil
@@ -898,10 +894,13 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -940,7 +939,10 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Note", "Rev"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Note", "Rev"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -948,14 +950,6 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Note = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Rev = nil
-		}
-	}
 	return nil
 }
 
@@ -968,6 +962,9 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -988,6 +985,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -999,7 +997,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Rev
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rev")
 			}
 		}
@@ -1019,11 +1017,12 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Rev = append(v.Rev, 0)
+				v.Rev = runtime.Grow(v.Rev)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Rev[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.Rev[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Rev")
 				}

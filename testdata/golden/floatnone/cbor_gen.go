@@ -86,10 +86,13 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -130,7 +133,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y", "Z"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y", "Z"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -138,17 +144,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Z = 0
-		}
-	}
 	return nil
 }
 
@@ -161,6 +156,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -181,6 +179,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// X
 		if x, ok := d.TryFloat64(); ok {
 			v.X = x
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -192,6 +191,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Y
 		if x, ok := d.TryFloat64(); ok {
 			v.Y = x
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -203,6 +203,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Z
 		if x, ok := d.TryFloat32(); ok {
 			v.Z = x
+		} else if d.KeepNull() {
 		} else if v.Z, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Z")
 		}
@@ -350,16 +351,18 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Reading{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -409,7 +412,10 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -429,6 +435,9 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 10 fields
 		if !d.TryArrayHead(10) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -449,6 +458,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Value
 		if x, ok := d.TryFloat64(); ok {
 			v.Value = x
+		} else if d.KeepNull() {
 		} else if v.Value, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -460,6 +470,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Small
 		if x, ok := d.TryFloat32(); ok {
 			v.Small = x
+		} else if d.KeepNull() {
 		} else if v.Small, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Small")
 		}
@@ -471,6 +482,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Temp
 		if x, ok := d.TryFloat64(); ok {
 			v.Temp = Celsius(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Temp")
 		} else {
@@ -496,6 +508,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				(*v.Ptr) = x1
+			} else if d.KeepNull() {
 			} else if (*v.Ptr), err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(err, "Ptr")
 			}
@@ -508,7 +521,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Series
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Series")
 			}
 		}
@@ -528,9 +541,10 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Series = append(v.Series, 0)
+				v.Series = runtime.Grow(v.Series)
 				if x1, ok1 := d.TryFloat64(); ok1 {
 					v.Series[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Series[i], err = d.ReadFloat64(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Series")
 				}
@@ -543,36 +557,41 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Pair
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Pair")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Pair")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Pair")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Pair")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Pair")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryFloat32(); ok1 {
+					v.Pair[i] = x1
+				} else if d.KeepNull() {
+				} else if v.Pair[i], err = d.ReadFloat32(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Pair")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Pair")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
-				}
+				clear(v.Pair[i:])
 			}
-			if x1, ok1 := d.TryFloat32(); ok1 {
-				v.Pair[i] = x1
-			} else if v.Pair[i], err = d.ReadFloat32(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 6 {
 			return nil
 		}
@@ -581,7 +600,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByName
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -592,7 +611,11 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]float64, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]float64, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -612,7 +635,6 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 7 {
 			return nil
@@ -622,7 +644,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Points
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Points")
 			}
 		}
@@ -633,7 +655,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Points")
 			}
-			v.Points = runtime.ReuseCleared(d, v.Points, n)
+			v.Points = runtime.ReuseSlice(d, v.Points, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -646,16 +668,19 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Points[i].X = x2
+					} else if d.KeepNull() {
 					} else if v.Points[i].X, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "X"), i), "Points")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Points[i].Y = x2
+					} else if d.KeepNull() {
 					} else if v.Points[i].Y, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Y"), i), "Points")
 					}
 					if x2, ok2 := d.TryFloat32(); ok2 {
 						v.Points[i].Z = x2
+					} else if d.KeepNull() {
 					} else if v.Points[i].Z, err = d.ReadFloat32(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Z"), i), "Points")
 					}
@@ -821,10 +846,13 @@ func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -865,7 +893,10 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Wide", "Narrow", "Temps"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Wide", "Narrow", "Temps"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -873,17 +904,6 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Wide = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Narrow = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Temps = nil
-		}
-	}
 	return nil
 }
 
@@ -896,6 +916,9 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -916,7 +939,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Wide
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Wide")
 			}
 		}
@@ -927,7 +950,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Wide")
 			}
-			m := make(map[float64]int, d.Hint(max(n, 0)))
+			m := v.Wide
+			if m == nil {
+				m = make(map[float64]int, d.Hint(max(n, 0)))
+				v.Wide = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -940,6 +967,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = x1
+					} else if d.KeepNull() {
 					} else if ke, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(err, "Wide")
 					}
@@ -953,7 +981,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Wide = m
 		}
 		if to == 1 {
 			return nil
@@ -963,7 +990,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Narrow
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Narrow")
 			}
 		}
@@ -974,7 +1001,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Narrow")
 			}
-			m := make(map[float32]bool, d.Hint(max(n, 0)))
+			m := v.Narrow
+			if m == nil {
+				m = make(map[float32]bool, d.Hint(max(n, 0)))
+				v.Narrow = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -987,6 +1018,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat32(); ok1 {
 						ke = x1
+					} else if d.KeepNull() {
 					} else if ke, err = d.ReadFloat32(); err != nil {
 						return runtime.AtField(err, "Narrow")
 					}
@@ -998,7 +1030,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Narrow = m
 		}
 		if to == 2 {
 			return nil
@@ -1008,7 +1039,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Temps
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Temps")
 			}
 		}
@@ -1019,7 +1050,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Temps")
 			}
-			m := make(map[Celsius]string, d.Hint(max(n, 0)))
+			m := v.Temps
+			if m == nil {
+				m = make(map[Celsius]string, d.Hint(max(n, 0)))
+				v.Temps = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1032,6 +1067,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = Celsius(x1)
+					} else if d.KeepNull() {
 					} else if x1, err := d.ReadFloat64(); err != nil {
 						return runtime.AtField(err, "Temps")
 					} else {
@@ -1045,7 +1081,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Temps = m
 		}
 	}
 	if from < 0 {

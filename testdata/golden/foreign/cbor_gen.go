@@ -119,16 +119,18 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Foreign{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -174,7 +176,10 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Opts", "Point", "Pair", "None", "Stamp", "Limits", "Both"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Opts", "Point", "Pair", "None", "Stamp", "Limits", "Both"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -194,6 +199,9 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -216,6 +224,7 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.ID = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "ID")
 		}

@@ -157,16 +157,18 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Reading{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -210,7 +212,10 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -230,6 +235,9 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -264,7 +272,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Temps
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Temps")
 			}
 		}
@@ -284,7 +292,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Temps = append(v.Temps, 0)
+				v.Temps = runtime.Grow(v.Temps)
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
@@ -304,6 +312,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lvl
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Lvl = Level(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Lvl")
 		} else {
@@ -318,7 +327,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Level
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -329,7 +338,11 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]Level, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]Level, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -345,6 +358,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				e = 0
 				if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 					e = Level(x1)
+				} else if d.KeepNull() {
 				} else if x1, err := d.ReadUint8(); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "ByName")
 				} else {
@@ -353,7 +367,6 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 4 {
 			return nil
@@ -393,7 +406,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		} else {
 			null, ok := d.TryNull()
 			if !ok {
-				if null, err = d.ReadNull(); err != nil {
+				if null, err = d.ReadNil(); err != nil {
 					return runtime.AtField(err, "Labels")
 				}
 			}
@@ -413,9 +426,10 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							break
 						}
 					}
-					v.Labels = append(v.Labels, "")
+					v.Labels = runtime.Grow(v.Labels)
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Labels[i] = x1
+					} else if d.KeepNull() {
 					} else if v.Labels[i], err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 					}

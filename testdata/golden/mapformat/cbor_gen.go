@@ -170,16 +170,18 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Header{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -224,7 +226,10 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -244,6 +249,9 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -266,6 +274,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Alg = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Alg = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Alg, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Alg")
 		}
@@ -277,7 +286,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Crit
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Crit")
 			}
 		}
@@ -297,11 +306,12 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Crit = append(v.Crit, 0)
+				v.Crit = runtime.Grow(v.Crit)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					v.Crit[i] = -1 - int64(x1)
+				} else if d.KeepNull() {
 				} else if v.Crit[i], err = d.ReadInt64(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Crit")
 				}
@@ -316,6 +326,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Type
 		if x, ok := d.TryString(); ok {
 			v.Type = x
+		} else if d.KeepNull() {
 		} else if v.Type, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Type")
 		}
@@ -383,7 +394,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Extra
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Extra")
 			}
 		}
@@ -394,7 +405,11 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Extra")
 			}
-			m := make(map[string]string, d.Hint(max(n, 0)))
+			m := v.Extra
+			if m == nil {
+				m = make(map[string]string, d.Hint(max(n, 0)))
+				v.Extra = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -414,7 +429,6 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Extra = m
 		}
 		if to == 7 {
 			return nil
@@ -424,6 +438,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Critical
 		if x, ok := d.TryBool(); ok {
 			v.Critical = x
+		} else if d.KeepNull() {
 		} else if v.Critical, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Critical")
 		}
@@ -526,10 +541,13 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -570,7 +588,10 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Protected", "Header", "Sig"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Protected", "Header", "Sig"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -578,17 +599,6 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Protected = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Header = Header{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Sig = nil
-		}
-	}
 	return nil
 }
 
@@ -601,6 +611,9 @@ func (v *Signature) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -762,10 +775,13 @@ func (v *Message) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -810,7 +826,10 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -818,23 +837,6 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Protected = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Unprotected = Header{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Payload = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Signatures = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Version = 0
-		}
-	}
 	return nil
 }
 
@@ -847,6 +849,9 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -910,7 +915,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Signatures
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Signatures")
 			}
 		}
@@ -921,7 +926,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Signatures")
 			}
-			v.Signatures = runtime.ReuseCleared(d, v.Signatures, n)
+			v.Signatures = runtime.ReuseSlice(d, v.Signatures, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -945,6 +950,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1027,10 +1033,13 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1069,7 +1078,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1077,14 +1089,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -1097,6 +1101,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1119,6 +1126,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.X = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -1132,6 +1140,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Y = -1 - int32(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt32(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -1285,10 +1294,13 @@ func (v *Zeros) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1343,7 +1355,10 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1351,38 +1366,6 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3ff {
-		if seen&(1<<0) == 0 {
-			v.F = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.G = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.At = Point{}
-		}
-		if seen&(1<<3) == 0 {
-			v.When = time.Time{}
-		}
-		if seen&(1<<4) == 0 {
-			v.Lvl = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.PLvl = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.Both = ""
-		}
-		if seen&(1<<8) == 0 {
-			v.Arr = [2]int8{}
-		}
-		if seen&(1<<9) == 0 {
-			v.Plain = 0
-		}
-	}
 	return nil
 }
 
@@ -1395,6 +1378,9 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 10 fields
 		if !d.TryArrayHead(10) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1415,6 +1401,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// F
 		if x, ok := d.TryFloat64(); ok {
 			v.F = x
+		} else if d.KeepNull() {
 		} else if v.F, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "F")
 		}
@@ -1426,6 +1413,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// G
 		if x, ok := d.TryFloat32(); ok {
 			v.G = x
+		} else if d.KeepNull() {
 		} else if v.G, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "G")
 		}
@@ -1440,6 +1428,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.At.X = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				v.At.X = -1 - int32(x1)
+			} else if d.KeepNull() {
 			} else if v.At.X, err = d.ReadInt32(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "At")
 			}
@@ -1447,6 +1436,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.At.Y = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				v.At.Y = -1 - int32(x1)
+			} else if d.KeepNull() {
 			} else if v.At.Y, err = d.ReadInt32(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "At")
 			}
@@ -1462,6 +1452,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// When
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.When = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.When, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "When")
 		}
@@ -1475,6 +1466,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Lvl = Level(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Lvl = -1 - Level(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Lvl")
 		} else {
@@ -1502,6 +1494,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				(*v.PLvl) = Level(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 				(*v.PLvl) = -1 - Level(x1)
+			} else if d.KeepNull() {
 			} else if x1, err := d.ReadInt(); err != nil {
 				return runtime.AtField(err, "PLvl")
 			} else {
@@ -1516,7 +1509,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -1536,9 +1529,10 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -1553,6 +1547,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Both
 		if x, ok := d.TryString(); ok {
 			v.Both = x
+		} else if d.KeepNull() {
 		} else if v.Both, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Both")
 		}
@@ -1562,38 +1557,43 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 8:
 		// Arr
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Arr")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Arr")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Arr")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Arr")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Arr")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt8); ok1 {
+					v.Arr[i] = int8(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt8); ok1 {
+					v.Arr[i] = -1 - int8(x1)
+				} else if d.KeepNull() {
+				} else if v.Arr[i], err = d.ReadInt8(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Arr")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Arr")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Arr")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Arr")
-				}
+				clear(v.Arr[i:])
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt8); ok1 {
-				v.Arr[i] = int8(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt8); ok1 {
-				v.Arr[i] = -1 - int8(x1)
-			} else if v.Arr[i], err = d.ReadInt8(); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Arr")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 9 {
 			return nil
 		}
@@ -1604,6 +1604,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Plain = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Plain = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Plain, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Plain")
 		}
@@ -1686,10 +1687,13 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1728,7 +1732,10 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Note"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Note"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1736,14 +1743,6 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Note = ""
-		}
-	}
 	return nil
 }
 
@@ -1756,6 +1755,9 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1776,6 +1778,7 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1787,6 +1790,7 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -1866,10 +1870,13 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1906,7 +1913,10 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Count"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Count"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1914,11 +1924,6 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.Count = 0
-		}
-	}
 	return nil
 }
 
@@ -1931,6 +1936,9 @@ func (v *More) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1953,6 +1961,7 @@ func (v *More) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Count")
 		}
@@ -2037,16 +2046,18 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Record{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2084,7 +2095,10 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Note", "Count", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Note", "Count", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2102,9 +2116,11 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	var err error
 	switch from {
 	case -1:
-		v.More = nil
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2125,6 +2141,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Base.ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Base.ID = x
+		} else if d.KeepNull() {
 		} else if v.Base.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -2136,6 +2153,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Base.Note
 		if x, ok := d.TryString(); ok {
 			v.Base.Note = x
+		} else if d.KeepNull() {
 		} else if v.Base.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -2146,20 +2164,15 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 2:
 		// More.Count
 		if v.More == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Count")
-			} else if !null {
-				v.More = new(More)
-			}
+			v.More = new(More)
 		}
-		if v.More != nil {
-			if x, ok := d.TryUint(math.MaxInt); ok {
-				v.More.Count = int(x)
-			} else if x, ok := d.TryNeg(math.MaxInt); ok {
-				v.More.Count = -1 - int(x)
-			} else if v.More.Count, err = d.ReadInt(); err != nil {
-				return runtime.AtField(err, "Count")
-			}
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.More.Count = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.More.Count = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.More.Count, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Count")
 		}
 		if to == 3 {
 			return nil
@@ -2169,6 +2182,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -2406,10 +2420,13 @@ func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2494,7 +2511,10 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2502,83 +2522,6 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1ffffff {
-		if seen&(1<<0) == 0 {
-			v.A0 = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.A1 = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.A2 = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.A3 = 0
-		}
-		if seen&(1<<4) == 0 {
-			v.A4 = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.A5 = 0
-		}
-		if seen&(1<<6) == 0 {
-			v.A6 = 0
-		}
-		if seen&(1<<7) == 0 {
-			v.A7 = 0
-		}
-		if seen&(1<<8) == 0 {
-			v.A8 = 0
-		}
-		if seen&(1<<9) == 0 {
-			v.A9 = 0
-		}
-		if seen&(1<<10) == 0 {
-			v.A10 = 0
-		}
-		if seen&(1<<11) == 0 {
-			v.A11 = 0
-		}
-		if seen&(1<<12) == 0 {
-			v.A12 = 0
-		}
-		if seen&(1<<13) == 0 {
-			v.A13 = 0
-		}
-		if seen&(1<<14) == 0 {
-			v.A14 = 0
-		}
-		if seen&(1<<15) == 0 {
-			v.A15 = 0
-		}
-		if seen&(1<<16) == 0 {
-			v.A16 = 0
-		}
-		if seen&(1<<17) == 0 {
-			v.A17 = 0
-		}
-		if seen&(1<<18) == 0 {
-			v.A18 = 0
-		}
-		if seen&(1<<19) == 0 {
-			v.A19 = 0
-		}
-		if seen&(1<<20) == 0 {
-			v.A20 = 0
-		}
-		if seen&(1<<21) == 0 {
-			v.A21 = 0
-		}
-		if seen&(1<<22) == 0 {
-			v.A22 = 0
-		}
-		if seen&(1<<23) == 0 {
-			v.A23 = 0
-		}
-		if seen&(1<<24) == 0 {
-			v.A24 = 0
-		}
-	}
 	return nil
 }
 
@@ -2591,6 +2534,9 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 25 fields
 		{
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2613,6 +2559,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A0 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A0 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A0, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A0")
 		}
@@ -2626,6 +2573,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A1 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A1 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A1, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A1")
 		}
@@ -2639,6 +2587,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A2 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A2 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A2, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A2")
 		}
@@ -2652,6 +2601,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A3 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A3 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A3, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A3")
 		}
@@ -2665,6 +2615,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A4 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A4 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A4, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A4")
 		}
@@ -2678,6 +2629,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A5 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A5 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A5, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A5")
 		}
@@ -2691,6 +2643,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A6 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A6 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A6, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A6")
 		}
@@ -2704,6 +2657,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A7 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A7 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A7, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A7")
 		}
@@ -2717,6 +2671,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A8 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A8 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A8, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A8")
 		}
@@ -2730,6 +2685,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A9 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A9 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A9, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A9")
 		}
@@ -2743,6 +2699,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A10 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A10 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A10, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A10")
 		}
@@ -2756,6 +2713,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A11 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A11 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A11, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A11")
 		}
@@ -2769,6 +2727,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A12 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A12 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A12, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A12")
 		}
@@ -2782,6 +2741,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A13 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A13 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A13, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A13")
 		}
@@ -2795,6 +2755,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A14 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A14 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A14, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A14")
 		}
@@ -2808,6 +2769,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A15 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A15 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A15, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A15")
 		}
@@ -2821,6 +2783,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A16 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A16 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A16, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A16")
 		}
@@ -2834,6 +2797,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A17 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A17 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A17, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A17")
 		}
@@ -2847,6 +2811,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A18 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A18 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A18, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A18")
 		}
@@ -2860,6 +2825,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A19 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A19 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A19, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A19")
 		}
@@ -2873,6 +2839,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A20 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A20 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A20, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A20")
 		}
@@ -2886,6 +2853,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A21 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A21 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A21, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A21")
 		}
@@ -2899,6 +2867,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A22 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A22 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A22, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A22")
 		}
@@ -2912,6 +2881,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A23 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A23 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A23, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A23")
 		}
@@ -2925,6 +2895,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A24 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A24 = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A24, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A24")
 		}
@@ -2989,10 +2960,13 @@ func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3031,7 +3005,10 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3039,14 +3016,6 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -3059,6 +3028,9 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3081,6 +3053,7 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.X = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -3094,6 +3067,7 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.Y = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -3186,10 +3160,13 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3228,7 +3205,10 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Many"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Many"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3236,14 +3216,6 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.At = Coord{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Many = [2]Coord{}
-		}
-	}
 	return nil
 }
 
@@ -3255,6 +3227,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3282,34 +3257,38 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Many
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Many")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Many")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Many")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Many")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Many")
+					}
+					continue
+				}
+				if err := v.Many[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Many")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Many")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Many")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Many")
-				}
+				clear(v.Many[i:])
 			}
-			if err := v.Many[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Many")
-			}
+			d.Leave()
 		}
-		d.Leave()
 	}
 	if from < 0 {
 		d.Leave()

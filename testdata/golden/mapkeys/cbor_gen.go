@@ -184,10 +184,13 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -232,7 +235,10 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ByHash", "ByFixed", "ByPair", "Nested", "Empty"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ByHash", "ByFixed", "ByPair", "Nested", "Empty"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -240,23 +246,6 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.ByHash = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.ByFixed = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.ByPair = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Nested = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Empty = nil
-		}
-	}
 	return nil
 }
 
@@ -269,6 +258,9 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -290,7 +282,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke Hash
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByHash")
 			}
 		}
@@ -301,7 +293,11 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByHash")
 			}
-			m := make(map[Hash]uint64, d.Hint(max(n, 0)))
+			m := v.ByHash
+			if m == nil {
+				m = make(map[Hash]uint64, d.Hint(max(n, 0)))
+				v.ByHash = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -323,7 +319,6 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByHash = m
 		}
 		if to == 1 {
 			return nil
@@ -334,7 +329,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke [3]byte
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByFixed")
 			}
 		}
@@ -345,7 +340,11 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByFixed")
 			}
-			m := make(map[[3]byte]string, d.Hint(max(n, 0)))
+			m := v.ByFixed
+			if m == nil {
+				m = make(map[[3]byte]string, d.Hint(max(n, 0)))
+				v.ByFixed = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -369,7 +368,6 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByFixed = m
 		}
 		if to == 2 {
 			return nil
@@ -380,7 +378,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke Pair
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByPair")
 			}
 		}
@@ -391,7 +389,11 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByPair")
 			}
-			m := make(map[Pair][]byte, d.Hint(max(n, 0)))
+			m := v.ByPair
+			if m == nil {
+				m = make(map[Pair][]byte, d.Hint(max(n, 0)))
+				v.ByPair = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -423,7 +425,6 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[ke] = e
 			}
 			d.Leave()
-			v.ByPair = m
 		}
 		if to == 3 {
 			return nil
@@ -435,7 +436,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke1 [1]byte
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Nested")
 			}
 		}
@@ -446,7 +447,11 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Nested")
 			}
-			m := make(map[Hash]map[[1]byte]bool, d.Hint(max(n, 0)))
+			m := v.Nested
+			if m == nil {
+				m = make(map[Hash]map[[1]byte]bool, d.Hint(max(n, 0)))
+				v.Nested = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -465,7 +470,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, ke[:]), "Nested")
 						}
 					}
@@ -476,7 +481,11 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, ke[:]), "Nested")
 						}
-						m1 := make(map[[1]byte]bool, d.Hint(max(n1, 0)))
+						m1 := e
+						if m1 == nil {
+							m1 = make(map[[1]byte]bool, d.Hint(max(n1, 0)))
+							e = m1
+						}
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
 								if more1, err := d.NextPair(n1, i1); err != nil {
@@ -500,13 +509,11 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 						}
 						d.Leave()
-						e = m1
 					}
 				}
 				m[ke] = e
 			}
 			d.Leave()
-			v.Nested = m
 		}
 		if to == 4 {
 			return nil
@@ -517,7 +524,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke [0]byte
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Empty")
 			}
 		}
@@ -528,7 +535,11 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Empty")
 			}
-			m := make(map[[0]byte]int, d.Hint(max(n, 0)))
+			m := v.Empty
+			if m == nil {
+				m = make(map[[0]byte]int, d.Hint(max(n, 0)))
+				v.Empty = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -554,7 +565,6 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Empty = m
 		}
 	}
 	if from < 0 {
@@ -634,10 +644,13 @@ func (v *Cred) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -676,7 +689,10 @@ func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Kind", "Hash"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Kind", "Hash"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -684,14 +700,6 @@ func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Hash = Hash{}
-		}
-	}
 	return nil
 }
 
@@ -704,6 +712,9 @@ func (v *Cred) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -724,6 +735,7 @@ func (v *Cred) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -805,10 +817,13 @@ func (v *Span) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Span) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -844,7 +859,10 @@ func (v *Span) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"From", "To"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"From", "To"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -852,14 +870,6 @@ func (v *Span) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.From = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.To = 0
-		}
-	}
 	return nil
 }
 
@@ -872,6 +882,9 @@ func (v *Span) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -894,6 +907,7 @@ func (v *Span) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.From = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.From = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.From, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "From")
 		}
@@ -907,6 +921,7 @@ func (v *Span) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.To = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.To = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.To, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "To")
 		}
@@ -1045,10 +1060,13 @@ func (v *Spans) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1087,7 +1105,10 @@ func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"BySpan", "ByRef"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"BySpan", "ByRef"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1095,14 +1116,6 @@ func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.BySpan = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.ByRef = nil
-		}
-	}
 	return nil
 }
 
@@ -1115,6 +1128,9 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1136,7 +1152,7 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke Span
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "BySpan")
 			}
 		}
@@ -1147,7 +1163,11 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "BySpan")
 			}
-			m := make(map[Span]bool, d.Hint(max(n, 0)))
+			m := v.BySpan
+			if m == nil {
+				m = make(map[Span]bool, d.Hint(max(n, 0)))
+				v.BySpan = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1169,7 +1189,6 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.BySpan = m
 		}
 		if to == 1 {
 			return nil
@@ -1180,7 +1199,7 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Cred
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByRef")
 			}
 		}
@@ -1191,7 +1210,11 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByRef")
 			}
-			m := make(map[*Span]Cred, d.Hint(max(n, 0)))
+			m := v.ByRef
+			if m == nil {
+				m = make(map[*Span]Cred, d.Hint(max(n, 0)))
+				v.ByRef = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1228,7 +1251,6 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[ke] = e
 			}
 			d.Leave()
-			v.ByRef = m
 		}
 	}
 	if from < 0 {
@@ -1357,10 +1379,13 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1399,7 +1424,10 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ByPoint", "ByRect"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ByPoint", "ByRect"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1407,14 +1435,6 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.ByPoint = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.ByRect = nil
-		}
-	}
 	return nil
 }
 
@@ -1427,6 +1447,9 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1448,7 +1471,7 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke image.Point
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByPoint")
 			}
 		}
@@ -1459,7 +1482,11 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByPoint")
 			}
-			m := make(map[image.Point]int, d.Hint(max(n, 0)))
+			m := v.ByPoint
+			if m == nil {
+				m = make(map[image.Point]int, d.Hint(max(n, 0)))
+				v.ByPoint = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1483,7 +1510,6 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByPoint = m
 		}
 		if to == 1 {
 			return nil
@@ -1493,7 +1519,7 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByRect
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByRect")
 			}
 		}
@@ -1504,7 +1530,11 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByRect")
 			}
-			m := make(map[*image.Rectangle]string, d.Hint(max(n, 0)))
+			m := v.ByRect
+			if m == nil {
+				m = make(map[*image.Rectangle]string, d.Hint(max(n, 0)))
+				v.ByRect = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1541,7 +1571,6 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByRect = m
 		}
 	}
 	if from < 0 {
@@ -1844,10 +1873,13 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1898,7 +1930,10 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1906,32 +1941,6 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xff {
-		if seen&(1<<0) == 0 {
-			v.ByCred = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.ByRef = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.ByPair = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.ByGrid = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.ByWords = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.ByHashP = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.ByFloatP = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.ByCreds = nil
-		}
-	}
 	return nil
 }
 
@@ -1944,6 +1953,9 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1965,7 +1977,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke Cred
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByCred")
 			}
 		}
@@ -1976,7 +1988,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByCred")
 			}
-			m := make(map[Cred]uint64, d.Hint(max(n, 0)))
+			m := v.ByCred
+			if m == nil {
+				m = make(map[Cred]uint64, d.Hint(max(n, 0)))
+				v.ByCred = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1998,7 +2014,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByCred = m
 		}
 		if to == 1 {
 			return nil
@@ -2008,7 +2023,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByRef
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByRef")
 			}
 		}
@@ -2019,7 +2034,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByRef")
 			}
-			m := make(map[*Cred]string, d.Hint(max(n, 0)))
+			m := v.ByRef
+			if m == nil {
+				m = make(map[*Cred]string, d.Hint(max(n, 0)))
+				v.ByRef = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2056,7 +2075,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByRef = m
 		}
 		if to == 2 {
 			return nil
@@ -2067,7 +2085,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke [2]int16
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByPair")
 			}
 		}
@@ -2078,7 +2096,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByPair")
 			}
-			m := make(map[[2]int16]string, d.Hint(max(n, 0)))
+			m := v.ByPair
+			if m == nil {
+				m = make(map[[2]int16]string, d.Hint(max(n, 0)))
+				v.ByPair = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2089,38 +2111,43 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				ke = [2]int16{}
 				{
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.InKey(err), "ByPair")
-					}
-					if n1 >= 0 && n1 != 2 {
-						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByPair")
-					}
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
-							if err != nil {
+					if !d.KeepNull() {
+						n1, err := d.ReadArrayHead()
+						if err != nil {
+							return runtime.AtField(runtime.InKey(err), "ByPair")
+						}
+						i1 := 0
+						for ; i1 != n1; i1++ {
+							if n1 < 0 {
+								if more1, err := d.NextElem(n1, i1); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByPair")
+								} else if !more1 {
+									break
+								}
+							}
+							if i1 >= 2 {
+								if err := d.ArrayExtra(2); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByPair")
+								}
+								continue
+							}
+							if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
+								ke[i1] = int16(x2)
+							} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
+								ke[i1] = -1 - int16(x2)
+							} else if d.KeepNull() {
+							} else if ke[i1], err = d.ReadInt16(); err != nil {
+								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByPair")
+							}
+						}
+						if i1 < 2 {
+							if err := d.ArrayShort(2, i1); err != nil {
 								return runtime.AtField(runtime.InKey(err), "ByPair")
 							}
-							if !more1 {
-								if i1 != 2 {
-									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByPair")
-								}
-								break
-							}
-							if i1 == 2 {
-								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByPair")
-							}
+							clear(ke[i1:])
 						}
-						if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
-							ke[i1] = int16(x2)
-						} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
-							ke[i1] = -1 - int16(x2)
-						} else if ke[i1], err = d.ReadInt16(); err != nil {
-							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByPair")
-						}
+						d.Leave()
 					}
-					d.Leave()
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					m[ke] = x1
@@ -2129,7 +2156,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByPair = m
 		}
 		if to == 3 {
 			return nil
@@ -2140,7 +2166,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke Grid
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByGrid")
 			}
 		}
@@ -2151,7 +2177,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByGrid")
 			}
-			m := make(map[Grid]int, d.Hint(max(n, 0)))
+			m := v.ByGrid
+			if m == nil {
+				m = make(map[Grid]int, d.Hint(max(n, 0)))
+				v.ByGrid = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2162,63 +2192,72 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				ke = Grid{}
 				{
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.InKey(err), "ByGrid")
-					}
-					if n1 >= 0 && n1 != 2 {
-						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByGrid")
-					}
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
-							if err != nil {
-								return runtime.AtField(runtime.InKey(err), "ByGrid")
-							}
-							if !more1 {
-								if i1 != 2 {
-									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByGrid")
-								}
-								break
-							}
-							if i1 == 2 {
-								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByGrid")
-							}
-						}
-						n2, err := d.ReadArrayHead()
+					if !d.KeepNull() {
+						n1, err := d.ReadArrayHead()
 						if err != nil {
-							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByGrid")
+							return runtime.AtField(runtime.InKey(err), "ByGrid")
 						}
-						if n2 >= 0 && n2 != 2 {
-							return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.WrongLength(d, 2, n2), i1)), "ByGrid")
-						}
-						for i2 := 0; i2 != n2; i2++ {
-							if n2 < 0 {
-								more2, err := d.NextElem(n2, i2)
+						i1 := 0
+						for ; i1 != n1; i1++ {
+							if n1 < 0 {
+								if more1, err := d.NextElem(n1, i1); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByGrid")
+								} else if !more1 {
+									break
+								}
+							}
+							if i1 >= 2 {
+								if err := d.ArrayExtra(2); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByGrid")
+								}
+								continue
+							}
+							if !d.KeepNull() {
+								n2, err := d.ReadArrayHead()
 								if err != nil {
 									return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByGrid")
 								}
-								if !more2 {
-									if i2 != 2 {
-										return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.WrongLength(d, 2, i2), i1)), "ByGrid")
+								i2 := 0
+								for ; i2 != n2; i2++ {
+									if n2 < 0 {
+										if more2, err := d.NextElem(n2, i2); err != nil {
+											return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByGrid")
+										} else if !more2 {
+											break
+										}
 									}
-									break
+									if i2 >= 2 {
+										if err := d.ArrayExtra(2); err != nil {
+											return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByGrid")
+										}
+										continue
+									}
+									if x3, ok3 := d.TryUint(math.MaxInt8); ok3 {
+										ke[i1][i2] = int8(x3)
+									} else if x3, ok3 := d.TryNeg(math.MaxInt8); ok3 {
+										ke[i1][i2] = -1 - int8(x3)
+									} else if d.KeepNull() {
+									} else if ke[i1][i2], err = d.ReadInt8(); err != nil {
+										return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.AtIndex(err, i2), i1)), "ByGrid")
+									}
 								}
-								if i2 == 2 {
-									return runtime.AtField(runtime.InKey(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), i1)), "ByGrid")
+								if i2 < 2 {
+									if err := d.ArrayShort(2, i2); err != nil {
+										return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByGrid")
+									}
+									clear(ke[i1][i2:])
 								}
+								d.Leave()
 							}
-							if x3, ok3 := d.TryUint(math.MaxInt8); ok3 {
-								ke[i1][i2] = int8(x3)
-							} else if x3, ok3 := d.TryNeg(math.MaxInt8); ok3 {
-								ke[i1][i2] = -1 - int8(x3)
-							} else if ke[i1][i2], err = d.ReadInt8(); err != nil {
-								return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.AtIndex(err, i2), i1)), "ByGrid")
+						}
+						if i1 < 2 {
+							if err := d.ArrayShort(2, i1); err != nil {
+								return runtime.AtField(runtime.InKey(err), "ByGrid")
 							}
+							clear(ke[i1:])
 						}
 						d.Leave()
 					}
-					d.Leave()
 				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					m[ke] = int(x1)
@@ -2229,7 +2268,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByGrid = m
 		}
 		if to == 4 {
 			return nil
@@ -2240,7 +2278,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke [2]string
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByWords")
 			}
 		}
@@ -2251,7 +2289,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByWords")
 			}
-			m := make(map[[2]string]int, d.Hint(max(n, 0)))
+			m := v.ByWords
+			if m == nil {
+				m = make(map[[2]string]int, d.Hint(max(n, 0)))
+				v.ByWords = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2262,36 +2304,41 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				ke = [2]string{}
 				{
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.InKey(err), "ByWords")
-					}
-					if n1 >= 0 && n1 != 2 {
-						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByWords")
-					}
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
-							if err != nil {
+					if !d.KeepNull() {
+						n1, err := d.ReadArrayHead()
+						if err != nil {
+							return runtime.AtField(runtime.InKey(err), "ByWords")
+						}
+						i1 := 0
+						for ; i1 != n1; i1++ {
+							if n1 < 0 {
+								if more1, err := d.NextElem(n1, i1); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByWords")
+								} else if !more1 {
+									break
+								}
+							}
+							if i1 >= 2 {
+								if err := d.ArrayExtra(2); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByWords")
+								}
+								continue
+							}
+							if x2, ok2 := d.TryString(); ok2 {
+								ke[i1] = x2
+							} else if d.KeepNull() {
+							} else if ke[i1], err = d.ReadString(); err != nil {
+								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByWords")
+							}
+						}
+						if i1 < 2 {
+							if err := d.ArrayShort(2, i1); err != nil {
 								return runtime.AtField(runtime.InKey(err), "ByWords")
 							}
-							if !more1 {
-								if i1 != 2 {
-									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByWords")
-								}
-								break
-							}
-							if i1 == 2 {
-								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByWords")
-							}
+							clear(ke[i1:])
 						}
-						if x2, ok2 := d.TryString(); ok2 {
-							ke[i1] = x2
-						} else if ke[i1], err = d.ReadString(); err != nil {
-							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByWords")
-						}
+						d.Leave()
 					}
-					d.Leave()
 				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					m[ke] = int(x1)
@@ -2302,7 +2349,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByWords = m
 		}
 		if to == 5 {
 			return nil
@@ -2312,7 +2358,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByHashP
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByHashP")
 			}
 		}
@@ -2323,7 +2369,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByHashP")
 			}
-			m := make(map[*Hash]int, d.Hint(max(n, 0)))
+			m := v.ByHashP
+			if m == nil {
+				m = make(map[*Hash]int, d.Hint(max(n, 0)))
+				v.ByHashP = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2362,7 +2412,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByHashP = m
 		}
 		if to == 6 {
 			return nil
@@ -2372,7 +2421,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByFloatP
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByFloatP")
 			}
 		}
@@ -2383,7 +2432,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByFloatP")
 			}
-			m := make(map[*float64][]Cred, d.Hint(max(n, 0)))
+			m := v.ByFloatP
+			if m == nil {
+				m = make(map[*float64][]Cred, d.Hint(max(n, 0)))
+				v.ByFloatP = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2409,6 +2462,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryFloat64(); ok2 {
 								(*ke) = x2
+							} else if d.KeepNull() {
 							} else if (*ke), err = d.ReadFloat64(); err != nil {
 								return runtime.AtField(runtime.InKey(err), "ByFloatP")
 							}
@@ -2419,7 +2473,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, nil), "ByFloatP")
 						}
 					}
@@ -2430,7 +2484,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						if err != nil {
 							return runtime.AtField(runtime.AtKey(err, nil), "ByFloatP")
 						}
-						e = runtime.ReuseCleared(d, e, n1)
+						e = runtime.ReuseSlice(d, e, n1)
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
 								if more1, err := d.NextElem(n1, i1); err != nil {
@@ -2450,7 +2504,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[ke] = e
 			}
 			d.Leave()
-			v.ByFloatP = m
 		}
 		if to == 7 {
 			return nil
@@ -2461,7 +2514,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke [2]Cred
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByCreds")
 			}
 		}
@@ -2472,7 +2525,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByCreds")
 			}
-			m := make(map[[2]Cred]int, d.Hint(max(n, 0)))
+			m := v.ByCreds
+			if m == nil {
+				m = make(map[[2]Cred]int, d.Hint(max(n, 0)))
+				v.ByCreds = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2483,34 +2540,38 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				ke = [2]Cred{}
 				{
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.InKey(err), "ByCreds")
-					}
-					if n1 >= 0 && n1 != 2 {
-						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "ByCreds")
-					}
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
-							if err != nil {
+					if !d.KeepNull() {
+						n1, err := d.ReadArrayHead()
+						if err != nil {
+							return runtime.AtField(runtime.InKey(err), "ByCreds")
+						}
+						i1 := 0
+						for ; i1 != n1; i1++ {
+							if n1 < 0 {
+								if more1, err := d.NextElem(n1, i1); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByCreds")
+								} else if !more1 {
+									break
+								}
+							}
+							if i1 >= 2 {
+								if err := d.ArrayExtra(2); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByCreds")
+								}
+								continue
+							}
+							if err := ke[i1].DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByCreds")
+							}
+						}
+						if i1 < 2 {
+							if err := d.ArrayShort(2, i1); err != nil {
 								return runtime.AtField(runtime.InKey(err), "ByCreds")
 							}
-							if !more1 {
-								if i1 != 2 {
-									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "ByCreds")
-								}
-								break
-							}
-							if i1 == 2 {
-								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "ByCreds")
-							}
+							clear(ke[i1:])
 						}
-						if err := ke[i1].DecodeCBOR(d); err != nil {
-							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByCreds")
-						}
+						d.Leave()
 					}
-					d.Leave()
 				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					m[ke] = int(x1)
@@ -2521,7 +2582,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.ByCreds = m
 		}
 	}
 	if from < 0 {
@@ -2625,10 +2685,13 @@ func (v *Table[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2667,7 +2730,10 @@ func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Rows", "Count"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Rows", "Count"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2675,14 +2741,6 @@ func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Rows = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Count = 0
-		}
-	}
 	return nil
 }
 
@@ -2695,6 +2753,9 @@ func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2717,7 +2778,7 @@ func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e V
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Rows")
 			}
 		}
@@ -2728,7 +2789,11 @@ func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Rows")
 			}
-			m := make(map[K]V, d.Hint(max(n, 0)))
+			m := v.Rows
+			if m == nil {
+				m = make(map[K]V, d.Hint(max(n, 0)))
+				v.Rows = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2748,7 +2813,6 @@ func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[ke] = e
 			}
 			d.Leave()
-			v.Rows = m
 		}
 		if to == 1 {
 			return nil
@@ -2760,6 +2824,7 @@ func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Count, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Count")
 		}
@@ -2875,10 +2940,13 @@ func (v *Chain) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2919,7 +2987,10 @@ func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ByHash", "Creds", "Anys"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ByHash", "Creds", "Anys"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2927,17 +2998,6 @@ func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.ByHash = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Creds = Table[Cred, uint8]{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Anys = Table[any, int]{}
-		}
-	}
 	return nil
 }
 
@@ -2950,6 +3010,9 @@ func (v *Chain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2972,7 +3035,7 @@ func (v *Chain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Ledger
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByHash")
 			}
 		}
@@ -2983,7 +3046,11 @@ func (v *Chain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByHash")
 			}
-			m := make(Ledgers, d.Hint(max(n, 0)))
+			m := v.ByHash
+			if m == nil {
+				m = make(Ledgers, d.Hint(max(n, 0)))
+				v.ByHash = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -3005,7 +3072,6 @@ func (v *Chain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[ke] = e
 			}
 			d.Leave()
-			v.ByHash = m
 		}
 		if to == 1 {
 			return nil
@@ -3150,10 +3216,13 @@ func (v *Curve) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3194,7 +3263,10 @@ func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Points", "Small", "Temps"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Points", "Small", "Temps"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3202,17 +3274,6 @@ func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Points = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Small = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Temps = nil
-		}
-	}
 	return nil
 }
 
@@ -3225,6 +3286,9 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3245,7 +3309,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Points
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Points")
 			}
 		}
@@ -3256,7 +3320,11 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Points")
 			}
-			m := make(map[float64]float64, d.Hint(max(n, 0)))
+			m := v.Points
+			if m == nil {
+				m = make(map[float64]float64, d.Hint(max(n, 0)))
+				v.Points = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -3269,6 +3337,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = x1
+					} else if d.KeepNull() {
 					} else if ke, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(err, "Points")
 					}
@@ -3280,7 +3349,6 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Points = m
 		}
 		if to == 1 {
 			return nil
@@ -3290,7 +3358,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Small
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Small")
 			}
 		}
@@ -3301,7 +3369,11 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Small")
 			}
-			m := make(map[float32]string, d.Hint(max(n, 0)))
+			m := v.Small
+			if m == nil {
+				m = make(map[float32]string, d.Hint(max(n, 0)))
+				v.Small = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -3314,6 +3386,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat32(); ok1 {
 						ke = x1
+					} else if d.KeepNull() {
 					} else if ke, err = d.ReadFloat32(); err != nil {
 						return runtime.AtField(err, "Small")
 					}
@@ -3325,7 +3398,6 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Small = m
 		}
 		if to == 2 {
 			return nil
@@ -3335,7 +3407,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Temps
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Temps")
 			}
 		}
@@ -3346,7 +3418,11 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Temps")
 			}
-			m := make(map[Celsius]*Hash, d.Hint(max(n, 0)))
+			m := v.Temps
+			if m == nil {
+				m = make(map[Celsius]*Hash, d.Hint(max(n, 0)))
+				v.Temps = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -3359,6 +3435,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat32(); ok1 {
 						ke = Celsius(x1)
+					} else if d.KeepNull() {
 					} else if x1, err := d.ReadFloat32(); err != nil {
 						return runtime.AtField(err, "Temps")
 					} else {
@@ -3387,7 +3464,6 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[ke] = e
 			}
 			d.Leave()
-			v.Temps = m
 		}
 	}
 	if from < 0 {

@@ -121,16 +121,18 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Priced{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -166,7 +168,10 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Price", "Prices", "Best"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Price", "Prices", "Best"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -186,6 +191,9 @@ func (v *Priced) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -220,7 +228,7 @@ func (v *Priced) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Prices
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Prices")
 			}
 		}
@@ -231,7 +239,7 @@ func (v *Priced) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Prices")
 			}
-			v.Prices = runtime.ReuseCleared(d, v.Prices, n)
+			v.Prices = runtime.ReuseSlice(d, v.Prices, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -383,16 +391,18 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Addressed{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -426,7 +436,10 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Addr", "Addrs"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Addr", "Addrs"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -446,6 +459,9 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -488,7 +504,7 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e netip.Addr
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Addrs")
 			}
 		}
@@ -499,7 +515,11 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Addrs")
 			}
-			m := make(map[string]netip.Addr, d.Hint(max(n, 0)))
+			m := v.Addrs
+			if m == nil {
+				m = make(map[string]netip.Addr, d.Hint(max(n, 0)))
+				v.Addrs = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -531,7 +551,188 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Addrs = m
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Octets) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Octets) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x81) // array of 1
+	// 0: Octets
+	if v.Octets == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendBytesOf(dst, v.Octets)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Octets) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Octets))) + len(v.Octets)
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Octets) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Octets", runtime.OneItem), "Octets", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Octets", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Octets) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 1)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Octets", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Octets":
+				field = 0
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Octets"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := runtime.DuplicateField(d, [...]string{"Octets"}[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *Octets) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Octets
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Octets")
+			}
+		}
+		if null {
+			v.Octets = nil
+		} else {
+			b, err := runtime.ReadBytesUnmarshal(d, v.Octets)
+			if err != nil {
+				return runtime.AtField(err, "Octets")
+			}
+			v.Octets = b
 		}
 	}
 	if from < 0 {

@@ -44,3 +44,27 @@ type Addressed struct {
 	Addr  netip.Addr
 	Addrs map[string]netip.Addr
 }
+
+// Octet is a byte with CBOR methods of its own. A slice of them is a byte
+// string, as fxamacker/cbor writes it; an array it reads element by
+// element, through UnmarshalCBOR (here: a number, or a text's length).
+type Octet uint8
+
+func (o Octet) MarshalCBOR() ([]byte, error) { return cbor.Marshal(uint8(o)) }
+
+func (o *Octet) UnmarshalCBOR(data []byte) error {
+	var s string
+	if err := cbor.Unmarshal(data, &s); err == nil {
+		*o = Octet(len(s))
+		return nil
+	}
+	var u uint8
+	err := cbor.Unmarshal(data, &u)
+	*o = Octet(u)
+	return err
+}
+
+// Octets holds a slice of Octet.
+type Octets struct {
+	Octets []Octet
+}

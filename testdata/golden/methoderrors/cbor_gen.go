@@ -92,16 +92,18 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Inner{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -135,7 +137,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"N", "B"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"N", "B"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -155,6 +160,9 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -177,6 +185,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.N = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.N = -1 - int8(x)
+		} else if d.KeepNull() {
 		} else if v.N, err = d.ReadInt8(); err != nil {
 			return runtime.AtField(err, "N")
 		}
@@ -271,16 +280,18 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Box[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -312,7 +323,10 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"V"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"V"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -331,6 +345,9 @@ func (v *Box[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -458,16 +475,18 @@ func (v *Mid) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Mid{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -503,7 +522,10 @@ func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B", "K", "W"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B", "K", "W"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -523,6 +545,9 @@ func (v *Mid) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -845,16 +870,18 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Holder{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -910,7 +937,10 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -930,6 +960,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 13 fields
 		if !d.TryArrayHead(13) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -991,7 +1024,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Bs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Bs")
 			}
 		}
@@ -1011,7 +1044,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Bs = append(v.Bs, nil)
+				v.Bs = runtime.Grow(v.Bs)
 				off1 := d.Offset()
 				raw1, err := d.ReadRaw()
 				if err != nil {
@@ -1032,7 +1065,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Blob
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MB")
 			}
 		}
@@ -1043,7 +1076,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MB")
 			}
-			m := make(map[string]Blob, d.Hint(max(n, 0)))
+			m := v.MB
+			if m == nil {
+				m = make(map[string]Blob, d.Hint(max(n, 0)))
+				v.MB = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1068,7 +1105,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MB = m
 		}
 		if to == 4 {
 			return nil
@@ -1123,7 +1159,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ws
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ws")
 			}
 		}
@@ -1134,7 +1170,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ws")
 			}
-			v.Ws = runtime.ReuseCleared(d, v.Ws, n)
+			v.Ws = runtime.ReuseSlice(d, v.Ws, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1204,7 +1240,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ks
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ks")
 			}
 		}
@@ -1215,7 +1251,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Ks")
 			}
-			v.Ks = runtime.ReuseCleared(d, v.Ks, n)
+			v.Ks = runtime.ReuseSlice(d, v.Ks, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1245,7 +1281,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Broken
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MK")
 			}
 		}
@@ -1256,7 +1292,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MK")
 			}
-			m := make(map[string]Broken, d.Hint(max(n, 0)))
+			m := v.MK
+			if m == nil {
+				m = make(map[string]Broken, d.Hint(max(n, 0)))
+				v.MK = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1281,7 +1321,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MK = m
 		}
 		if to == 12 {
 			return nil
@@ -1427,16 +1466,18 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Sparse{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1476,7 +1517,10 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"B", "K", "W", "MB", "M"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"B", "K", "W", "MB", "M"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1496,6 +1540,9 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1557,7 +1604,7 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// W
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "W")
 			}
 		}
@@ -1568,7 +1615,7 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "W")
 			}
-			v.W = runtime.ReuseCleared(d, v.W, n)
+			v.W = runtime.ReuseSlice(d, v.W, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1598,7 +1645,7 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Blob
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "MB")
 			}
 		}
@@ -1609,7 +1656,11 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "MB")
 			}
-			m := make(map[string]Blob, d.Hint(max(n, 0)))
+			m := v.MB
+			if m == nil {
+				m = make(map[string]Blob, d.Hint(max(n, 0)))
+				v.MB = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1634,7 +1685,6 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.MB = m
 		}
 		if to == 4 {
 			return nil

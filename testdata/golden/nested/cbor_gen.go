@@ -89,10 +89,13 @@ func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -133,7 +136,10 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"SKU", "Qty", "Price"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"SKU", "Qty", "Price"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -141,17 +147,6 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.SKU = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Qty = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Price = 0
-		}
-	}
 	return nil
 }
 
@@ -164,6 +159,9 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -184,6 +182,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// SKU
 		if x, ok := d.TryString(); ok {
 			v.SKU = x
+		} else if d.KeepNull() {
 		} else if v.SKU, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "SKU")
 		}
@@ -195,6 +194,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Qty
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.Qty = uint32(x)
+		} else if d.KeepNull() {
 		} else if v.Qty, err = d.ReadUint32(); err != nil {
 			return runtime.AtField(err, "Qty")
 		}
@@ -206,6 +206,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Price
 		if x, ok := d.TryFloat64(); ok {
 			v.Price = x
+		} else if d.KeepNull() {
 		} else if v.Price, err = d.ReadFloat64(); err != nil {
 			return runtime.AtField(err, "Price")
 		}
@@ -460,10 +461,13 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -524,7 +528,10 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -532,47 +539,6 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1fff {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.First = Item{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Last = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Items = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Pointers = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Pair = [2]Item{}
-		}
-		if seen&(1<<6) == 0 {
-			v.ByName = nil
-		}
-		if seen&(1<<7) == 0 {
-			v.ByID = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.Parent = nil
-		}
-		if seen&(1<<9) == 0 {
-			v.Children = nil
-		}
-		if seen&(1<<10) == 0 {
-			v.Kind = 0
-		}
-		if seen&(1<<11) == 0 {
-			v.Scalars = basic.Scalars{}
-		}
-		if seen&(1<<12) == 0 {
-			v.PNamed = nil
-		}
-	}
 	return nil
 }
 
@@ -585,6 +551,9 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 13 fields
 		if !d.TryArrayHead(13) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -605,6 +574,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -617,16 +587,19 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(3) {
 			if x1, ok1 := d.TryString(); ok1 {
 				v.First.SKU = x1
+			} else if d.KeepNull() {
 			} else if v.First.SKU, err = d.ReadString(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "SKU"), "First")
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				v.First.Qty = uint32(x1)
+			} else if d.KeepNull() {
 			} else if v.First.Qty, err = d.ReadUint32(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Qty"), "First")
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.First.Price = x1
+			} else if d.KeepNull() {
 			} else if v.First.Price, err = d.ReadFloat64(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Price"), "First")
 			}
@@ -664,7 +637,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Items
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Items")
 			}
 		}
@@ -675,7 +648,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Items")
 			}
-			v.Items = runtime.ReuseCleared(d, v.Items, n)
+			v.Items = runtime.ReuseSlice(d, v.Items, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -688,16 +661,19 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Items[i].SKU = x2
+					} else if d.KeepNull() {
 					} else if v.Items[i].SKU, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Items")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 						v.Items[i].Qty = uint32(x2)
+					} else if d.KeepNull() {
 					} else if v.Items[i].Qty, err = d.ReadUint32(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Items")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Items[i].Price = x2
+					} else if d.KeepNull() {
 					} else if v.Items[i].Price, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Items")
 					}
@@ -716,7 +692,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Pointers
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Pointers")
 			}
 		}
@@ -736,7 +712,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Pointers = append(v.Pointers, nil)
+				v.Pointers = runtime.Grow(v.Pointers)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
@@ -764,51 +740,58 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Pair
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Pair")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Pair")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Pair")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Pair")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Pair")
+					}
+					continue
+				}
+				if d.TryArrayHead(3) {
+					if x2, ok2 := d.TryString(); ok2 {
+						v.Pair[i].SKU = x2
+					} else if d.KeepNull() {
+					} else if v.Pair[i].SKU, err = d.ReadString(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Pair")
+					}
+					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
+						v.Pair[i].Qty = uint32(x2)
+					} else if d.KeepNull() {
+					} else if v.Pair[i].Qty, err = d.ReadUint32(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Pair")
+					}
+					if x2, ok2 := d.TryFloat64(); ok2 {
+						v.Pair[i].Price = x2
+					} else if d.KeepNull() {
+					} else if v.Pair[i].Price, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Pair")
+					}
+					d.Leave()
+				} else if err := v.Pair[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Pair")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Pair")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Pair")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Pair")
-				}
+				clear(v.Pair[i:])
 			}
-			if d.TryArrayHead(3) {
-				if x2, ok2 := d.TryString(); ok2 {
-					v.Pair[i].SKU = x2
-				} else if v.Pair[i].SKU, err = d.ReadString(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Pair")
-				}
-				if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
-					v.Pair[i].Qty = uint32(x2)
-				} else if v.Pair[i].Qty, err = d.ReadUint32(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Pair")
-				}
-				if x2, ok2 := d.TryFloat64(); ok2 {
-					v.Pair[i].Price = x2
-				} else if v.Pair[i].Price, err = d.ReadFloat64(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Pair")
-				}
-				d.Leave()
-			} else if err := v.Pair[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Pair")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 6 {
 			return nil
 		}
@@ -818,7 +801,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Item
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -829,7 +812,11 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]Item, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]Item, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -846,16 +833,19 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryString(); ok2 {
 						e.SKU = x2
+					} else if d.KeepNull() {
 					} else if e.SKU, err = d.ReadString(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "SKU"), k), "ByName")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 						e.Qty = uint32(x2)
+					} else if d.KeepNull() {
 					} else if e.Qty, err = d.ReadUint32(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Qty"), k), "ByName")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						e.Price = x2
+					} else if d.KeepNull() {
 					} else if e.Price, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Price"), k), "ByName")
 					}
@@ -866,7 +856,6 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 7 {
 			return nil
@@ -876,7 +865,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByID
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByID")
 			}
 		}
@@ -887,7 +876,11 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByID")
 			}
-			m := make(map[int]*Item, d.Hint(max(n, 0)))
+			m := v.ByID
+			if m == nil {
+				m = make(map[int]*Item, d.Hint(max(n, 0)))
+				v.ByID = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -922,7 +915,6 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByID = m
 		}
 		if to == 8 {
 			return nil
@@ -954,7 +946,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Children
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Children")
 			}
 		}
@@ -965,7 +957,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Children")
 			}
-			v.Children = runtime.ReuseCleared(d, v.Children, n)
+			v.Children = runtime.ReuseSlice(d, v.Children, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -989,6 +981,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = basic.Kind(x)
+		} else if d.KeepNull() {
 		} else if x, err := d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {

@@ -186,10 +186,13 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -242,7 +245,10 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -250,35 +256,6 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1ff {
-		if seen&(1<<0) == 0 {
-			v.Bytes = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Blob = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Ints = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Names = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Nested = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Ptr = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Inner = Inner{}
-		}
-		if seen&(1<<7) == 0 {
-			v.Inners = nil
-		}
-		if seen&(1<<8) == 0 {
-			v.ByKey = nil
-		}
-	}
 	return nil
 }
 
@@ -291,6 +268,9 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -345,7 +325,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ints
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ints")
 			}
 		}
@@ -365,11 +345,12 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ints = append(v.Ints, 0)
+				v.Ints = runtime.Grow(v.Ints)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Ints[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.Ints[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ints")
 				}
@@ -384,7 +365,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Names
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Names")
 			}
 		}
@@ -395,7 +376,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Names")
 			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
+			m := v.Names
+			if m == nil {
+				m = make(map[string]int, d.Hint(max(n, 0)))
+				v.Names = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -417,7 +402,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Names = m
 		}
 		if to == 4 {
 			return nil
@@ -427,7 +411,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Nested
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Nested")
 			}
 		}
@@ -447,11 +431,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Nested = append(v.Nested, nil)
+				v.Nested = runtime.Grow(v.Nested)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i), "Nested")
 						}
 					}
@@ -471,9 +455,10 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							v.Nested[i] = append(v.Nested[i], "")
+							v.Nested[i] = runtime.Grow(v.Nested[i])
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
+							} else if d.KeepNull() {
 							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
 							}
@@ -505,7 +490,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			{
 				null1, ok1 := d.TryNull()
 				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtField(err, "Ptr")
 					}
 				}
@@ -525,11 +510,12 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								break
 							}
 						}
-						(*v.Ptr) = append((*v.Ptr), 0)
+						(*v.Ptr) = runtime.Grow((*v.Ptr))
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							(*v.Ptr)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.Ptr)[i1] = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if (*v.Ptr)[i1], err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i1), "Ptr")
 						}
@@ -555,7 +541,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Inners
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Inners")
 			}
 		}
@@ -566,7 +552,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Inners")
 			}
-			v.Inners = runtime.ReuseCleared(d, v.Inners, n)
+			v.Inners = runtime.ReuseSlice(d, v.Inners, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -590,7 +576,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByKey
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
 		}
@@ -601,7 +587,11 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
-			m := make(map[string][]byte, d.Hint(max(n, 0)))
+			m := v.ByKey
+			if m == nil {
+				m = make(map[string][]byte, d.Hint(max(n, 0)))
+				v.ByKey = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -631,7 +621,6 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByKey = m
 		}
 	}
 	if from < 0 {
@@ -720,10 +709,13 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -762,7 +754,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Tags", "Raw"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Tags", "Raw"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -770,14 +765,6 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Tags = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Raw = nil
-		}
-	}
 	return nil
 }
 
@@ -790,6 +777,9 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -810,7 +800,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -830,9 +820,10 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}

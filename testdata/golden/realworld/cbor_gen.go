@@ -337,16 +337,18 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Values{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -424,7 +426,10 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -444,6 +449,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 24 fields
 		{
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -464,6 +472,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// At
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.At = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
@@ -487,6 +496,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			}
 			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				(*v.AtPtr) = time.Unix(int64(x1), 0)
+			} else if d.KeepNull() {
 			} else if (*v.AtPtr), err = d.ReadTime(); err != nil {
 				return runtime.AtField(err, "AtPtr")
 			}
@@ -645,7 +655,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Tags
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Tags")
 			}
 		}
@@ -665,9 +675,10 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Tags = append(v.Tags, "")
+				v.Tags = runtime.Grow(v.Tags)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Tags[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
@@ -682,7 +693,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Attrs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Attrs")
 			}
 		}
@@ -693,7 +704,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Attrs")
 			}
-			m := make(Attrs, d.Hint(max(n, 0)))
+			m := v.Attrs
+			if m == nil {
+				m = make(Attrs, d.Hint(max(n, 0)))
+				v.Attrs = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -715,7 +730,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Attrs = m
 		}
 		if to == 13 {
 			return nil
@@ -723,63 +737,72 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 13:
 		// Grid
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Grid")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Grid")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return runtime.AtField(err, "Grid")
-				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Grid")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Grid")
-				}
-			}
-			n1, err := d.ReadArrayHead()
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
 			if err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+				return runtime.AtField(err, "Grid")
 			}
-			if n1 >= 0 && n1 != 3 {
-				return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, n1), i), "Grid")
-			}
-			for i1 := 0; i1 != n1; i1++ {
-				if n1 < 0 {
-					more1, err := d.NextElem(n1, i1)
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Grid")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Grid")
+					}
+					continue
+				}
+				if !d.KeepNull() {
+					n1, err := d.ReadArrayHead()
 					if err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Grid")
 					}
-					if !more1 {
-						if i1 != 3 {
-							return runtime.AtField(runtime.AtIndex(runtime.WrongLength(d, 3, i1), i), "Grid")
+					i1 := 0
+					for ; i1 != n1; i1++ {
+						if n1 < 0 {
+							if more1, err := d.NextElem(n1, i1); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							} else if !more1 {
+								break
+							}
 						}
-						break
+						if i1 >= 3 {
+							if err := d.ArrayExtra(3); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+							}
+							continue
+						}
+						if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
+							v.Grid[i][i1] = int16(x2)
+						} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
+							v.Grid[i][i1] = -1 - int16(x2)
+						} else if d.KeepNull() {
+						} else if v.Grid[i][i1], err = d.ReadInt16(); err != nil {
+							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+						}
 					}
-					if i1 == 3 {
-						return runtime.AtField(runtime.AtIndex(d.Errorf(runtime.ErrLength, "expected array of 3 elements, found more"), i), "Grid")
+					if i1 < 3 {
+						if err := d.ArrayShort(3, i1); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Grid")
+						}
+						clear(v.Grid[i][i1:])
 					}
+					d.Leave()
 				}
-				if x2, ok2 := d.TryUint(math.MaxInt16); ok2 {
-					v.Grid[i][i1] = int16(x2)
-				} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
-					v.Grid[i][i1] = -1 - int16(x2)
-				} else if v.Grid[i][i1], err = d.ReadInt16(); err != nil {
-					return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
+					return runtime.AtField(err, "Grid")
 				}
+				clear(v.Grid[i:])
 			}
 			d.Leave()
 		}
-		d.Leave()
 		if to == 14 {
 			return nil
 		}
@@ -832,6 +855,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						(*(*v.PP)) = int(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 						(*(*v.PP)) = -1 - int(x2)
+					} else if d.KeepNull() {
 					} else if (*(*v.PP)), err = d.ReadInt(); err != nil {
 						return runtime.AtField(err, "PP")
 					}
@@ -871,6 +895,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						(*(*v.PPS)) = x2
+					} else if d.KeepNull() {
 					} else if (*(*v.PPS)), err = d.ReadString(); err != nil {
 						return runtime.AtField(err, "PPS")
 					}
@@ -883,34 +908,38 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 17:
 		// Items
-		n, err := d.ReadArrayHead()
-		if err != nil {
-			return runtime.AtField(err, "Items")
-		}
-		if n >= 0 && n != 2 {
-			return runtime.AtField(runtime.WrongLength(d, 2, n), "Items")
-		}
-		for i := 0; i != n; i++ {
-			if n < 0 {
-				more, err := d.NextElem(n, i)
-				if err != nil {
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Items")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Items")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Items")
+					}
+					continue
+				}
+				if err := v.Items[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Items")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
 					return runtime.AtField(err, "Items")
 				}
-				if !more {
-					if i != 2 {
-						return runtime.AtField(runtime.WrongLength(d, 2, i), "Items")
-					}
-					break
-				}
-				if i == 2 {
-					return runtime.AtField(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more"), "Items")
-				}
+				clear(v.Items[i:])
 			}
-			if err := v.Items[i].DecodeCBOR(d); err != nil {
-				return runtime.AtField(runtime.AtIndex(err, i), "Items")
-			}
+			d.Leave()
 		}
-		d.Leave()
 		if to == 18 {
 			return nil
 		}
@@ -920,7 +949,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e nested.Item
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -931,7 +960,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]nested.Item, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]nested.Item, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -951,7 +984,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 19 {
 			return nil
@@ -961,7 +993,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ByID
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByID")
 			}
 		}
@@ -972,7 +1004,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByID")
 			}
-			m := make(map[int]*nested.Item, d.Hint(max(n, 0)))
+			m := v.ByID
+			if m == nil {
+				m = make(map[int]*nested.Item, d.Hint(max(n, 0)))
+				v.ByID = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1007,7 +1043,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByID = m
 		}
 		if to == 20 {
 			return nil
@@ -1017,7 +1052,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Times
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Times")
 			}
 		}
@@ -1028,7 +1063,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Times")
 			}
-			v.Times = runtime.ReuseCleared(d, v.Times, n)
+			v.Times = runtime.ReuseSlice(d, v.Times, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1040,6 +1075,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Times = runtime.Grow(v.Times)
 				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 					v.Times[i] = time.Unix(int64(x1), 0)
+				} else if d.KeepNull() {
 				} else if v.Times[i], err = d.ReadTime(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Times")
 				}
@@ -1056,6 +1092,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Z = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Z = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Z, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Z")
 		}
@@ -1067,6 +1104,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ZAt
 		if x, ok := d.TryUint(math.MaxInt64); ok {
 			v.ZAt = time.Unix(int64(x), 0)
+		} else if d.KeepNull() {
 		} else if v.ZAt, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "ZAt")
 		}
@@ -1078,6 +1116,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// E
 		if x, ok := d.TryString(); ok {
 			v.E = x
+		} else if d.KeepNull() {
 		} else if v.E, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "E")
 		}
@@ -1169,10 +1208,13 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1217,7 +1259,10 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "Title", "Note", "Owner"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "Title", "Note", "Owner"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1225,23 +1270,6 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.CreatedBy = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Title = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.Note = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Owner = ""
-		}
-	}
 	return nil
 }
 
@@ -1254,6 +1282,9 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1274,6 +1305,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.CreatedBy = x
+		} else if d.KeepNull() {
 		} else if v.CreatedBy, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
@@ -1287,6 +1319,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1298,6 +1331,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
+		} else if d.KeepNull() {
 		} else if v.Title, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Title")
 		}
@@ -1309,6 +1343,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -1320,6 +1355,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Owner
 		if x, ok := d.TryString(); ok {
 			v.Owner = x
+		} else if d.KeepNull() {
 		} else if v.Owner, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Owner")
 		}
@@ -1424,10 +1460,13 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1474,7 +1513,10 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1482,26 +1524,6 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.ID = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Note = ""
-		}
-		if seen&(1<<3) == 0 {
-			v.OwnerID = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Inner.Depth = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Inner.Labels = nil
-		}
-	}
 	return nil
 }
 
@@ -1514,6 +1536,9 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1534,6 +1559,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadUint64(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -1547,6 +1573,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Version, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -1558,6 +1585,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
+		} else if d.KeepNull() {
 		} else if v.Note, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Note")
 		}
@@ -1569,6 +1597,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// OwnerID
 		if x, ok := d.TryString(); ok {
 			v.OwnerID = x
+		} else if d.KeepNull() {
 		} else if v.OwnerID, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "OwnerID")
 		}
@@ -1582,6 +1611,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Inner.Depth = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Inner.Depth = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Inner.Depth, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Depth")
 		}
@@ -1593,7 +1623,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Inner.Labels
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Labels")
 			}
 		}
@@ -1613,9 +1643,10 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Inner.Labels = append(v.Inner.Labels, "")
+				v.Inner.Labels = runtime.Grow(v.Inner.Labels)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Inner.Labels[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Inner.Labels[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
@@ -1711,10 +1742,13 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1753,7 +1787,10 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Depth", "Labels"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Depth", "Labels"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1761,14 +1798,6 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Depth = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Labels = nil
-		}
-	}
 	return nil
 }
 
@@ -1781,6 +1810,9 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1803,6 +1835,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Depth = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Depth = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Depth, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Depth")
 		}
@@ -1814,7 +1847,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Labels
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Labels")
 			}
 		}
@@ -1834,9 +1867,10 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Labels = append(v.Labels, "")
+				v.Labels = runtime.Grow(v.Labels)
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
+				} else if d.KeepNull() {
 				} else if v.Labels[i], err = d.ReadString(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
@@ -1983,16 +2017,18 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Doc{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2040,7 +2076,10 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2058,9 +2097,11 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	var err error
 	switch from {
 	case -1:
-		v.Meta = nil
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2081,6 +2122,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Audit.CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.Audit.CreatedBy = x
+		} else if d.KeepNull() {
 		} else if v.Audit.CreatedBy, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
@@ -2094,6 +2136,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Audit.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Audit.Version = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Audit.Version, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Version")
 		}
@@ -2104,18 +2147,13 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 2:
 		// Meta.ID
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "ID")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryUint(math.MaxUint64); ok {
-				v.Meta.ID = x
-			} else if v.Meta.ID, err = d.ReadUint64(); err != nil {
-				return runtime.AtField(err, "ID")
-			}
+		if x, ok := d.TryUint(math.MaxUint64); ok {
+			v.Meta.ID = x
+		} else if d.KeepNull() {
+		} else if v.Meta.ID, err = d.ReadUint64(); err != nil {
+			return runtime.AtField(err, "ID")
 		}
 		if to == 3 {
 			return nil
@@ -2124,20 +2162,15 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 3:
 		// Meta.Version
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Version")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryUint(math.MaxInt); ok {
-				v.Meta.Version = int(x)
-			} else if x, ok := d.TryNeg(math.MaxInt); ok {
-				v.Meta.Version = -1 - int(x)
-			} else if v.Meta.Version, err = d.ReadInt(); err != nil {
-				return runtime.AtField(err, "Version")
-			}
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.Meta.Version = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.Meta.Version = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.Meta.Version, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Version")
 		}
 		if to == 4 {
 			return nil
@@ -2146,18 +2179,13 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 4:
 		// Meta.OwnerID
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "OwnerID")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryString(); ok {
-				v.Meta.OwnerID = x
-			} else if v.Meta.OwnerID, err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "OwnerID")
-			}
+		if x, ok := d.TryString(); ok {
+			v.Meta.OwnerID = x
+		} else if d.KeepNull() {
+		} else if v.Meta.OwnerID, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "OwnerID")
 		}
 		if to == 5 {
 			return nil
@@ -2166,20 +2194,15 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 5:
 		// Meta.Inner.Depth
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Depth")
-			} else if !null {
-				v.Meta = new(Meta)
-			}
+			v.Meta = new(Meta)
 		}
-		if v.Meta != nil {
-			if x, ok := d.TryUint(math.MaxInt); ok {
-				v.Meta.Inner.Depth = int(x)
-			} else if x, ok := d.TryNeg(math.MaxInt); ok {
-				v.Meta.Inner.Depth = -1 - int(x)
-			} else if v.Meta.Inner.Depth, err = d.ReadInt(); err != nil {
-				return runtime.AtField(err, "Depth")
-			}
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.Meta.Inner.Depth = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.Meta.Inner.Depth = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.Meta.Inner.Depth, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Depth")
 		}
 		if to == 6 {
 			return nil
@@ -2188,44 +2211,39 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 6:
 		// Meta.Inner.Labels
 		if v.Meta == nil {
-			if null, err := d.ReadNull(); err != nil {
+			v.Meta = new(Meta)
+		}
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Labels")
-			} else if !null {
-				v.Meta = new(Meta)
 			}
 		}
-		if v.Meta != nil {
-			null, ok := d.TryNull()
-			if !ok {
-				if null, err = d.ReadNull(); err != nil {
-					return runtime.AtField(err, "Labels")
-				}
+		if null {
+			v.Meta.Inner.Labels = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Labels")
 			}
-			if null {
-				v.Meta.Inner.Labels = nil
-			} else {
-				n, err := d.ReadArrayHead()
-				if err != nil {
-					return runtime.AtField(err, "Labels")
-				}
-				v.Meta.Inner.Labels = runtime.ReuseSlice(d, v.Meta.Inner.Labels, n)
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						if more, err := d.NextElem(n, i); err != nil {
-							return runtime.AtField(err, "Labels")
-						} else if !more {
-							break
-						}
-					}
-					v.Meta.Inner.Labels = append(v.Meta.Inner.Labels, "")
-					if x1, ok1 := d.TryString(); ok1 {
-						v.Meta.Inner.Labels[i] = x1
-					} else if v.Meta.Inner.Labels[i], err = d.ReadString(); err != nil {
-						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+			v.Meta.Inner.Labels = runtime.ReuseSlice(d, v.Meta.Inner.Labels, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Labels")
+					} else if !more {
+						break
 					}
 				}
-				d.Leave()
+				v.Meta.Inner.Labels = runtime.Grow(v.Meta.Inner.Labels)
+				if x1, ok1 := d.TryString(); ok1 {
+					v.Meta.Inner.Labels[i] = x1
+				} else if d.KeepNull() {
+				} else if v.Meta.Inner.Labels[i], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
+				}
 			}
+			d.Leave()
 		}
 		if to == 7 {
 			return nil
@@ -2235,6 +2253,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
+		} else if d.KeepNull() {
 		} else if v.Title, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Title")
 		}
@@ -2246,6 +2265,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryString(); ok {
 			v.ID = x
+		} else if d.KeepNull() {
 		} else if v.ID, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "ID")
 		}
@@ -2367,16 +2387,18 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Page[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2414,7 +2436,10 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Items", "Next", "First", "ByKey"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Items", "Next", "First", "ByKey"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2434,6 +2459,9 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2463,6 +2491,7 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Next
 		if x, ok := d.TryString(); ok {
 			v.Next = x
+		} else if d.KeepNull() {
 		} else if v.Next, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Next")
 		}
@@ -2497,7 +2526,7 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e T
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
 		}
@@ -2508,7 +2537,11 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByKey")
 			}
-			m := make(map[string]T, d.Hint(max(n, 0)))
+			m := v.ByKey
+			if m == nil {
+				m = make(map[string]T, d.Hint(max(n, 0)))
+				v.ByKey = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -2528,7 +2561,6 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByKey = m
 		}
 	}
 	if from < 0 {
@@ -2611,16 +2643,18 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Pair[K, V]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -2654,7 +2688,10 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Key", "Val"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Key", "Val"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2673,6 +2710,9 @@ func (v *Pair[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2806,10 +2846,13 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -2850,7 +2893,10 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Value", "Kids", "Left"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Value", "Kids", "Left"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -2858,17 +2904,6 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.Value = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Kids = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Left = nil
-		}
-	}
 	return nil
 }
 
@@ -2881,6 +2916,9 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -2903,6 +2941,7 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Value = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Value = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Value, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Value")
 		}
@@ -2914,7 +2953,7 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kids
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Kids")
 			}
 		}
@@ -2925,7 +2964,7 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Kids")
 			}
-			v.Kids = runtime.ReuseCleared(d, v.Kids, n)
+			v.Kids = runtime.ReuseSlice(d, v.Kids, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -3051,10 +3090,13 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -3093,7 +3135,10 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Val", "Next"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Val", "Next"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3101,14 +3146,6 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Val = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Next = nil
-		}
-	}
 	return nil
 }
 
@@ -3121,6 +3158,9 @@ func (v *List) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3141,6 +3181,7 @@ func (v *List) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Val
 		if x, ok := d.TryString(); ok {
 			v.Val = x
+		} else if d.KeepNull() {
 		} else if v.Val, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Val")
 		}
@@ -3298,16 +3339,18 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Uses{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -3353,7 +3396,10 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -3373,6 +3419,9 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -3482,7 +3531,7 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Any
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Any")
 			}
 		}
@@ -3502,7 +3551,7 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Any = append(v.Any, nil)
+				v.Any = runtime.Grow(v.Any)
 				if err := dynamic.Decode(d, &v.Any[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Any")
 				}

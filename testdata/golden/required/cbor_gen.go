@@ -88,6 +88,9 @@ func (v *Version) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 2 fields.
 // Arrays written before Minor was added end early; it is set to zero.
 func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -121,10 +124,13 @@ func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -163,7 +169,10 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Major", "Minor"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Major", "Minor"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -171,14 +180,6 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Major = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Minor = 0
-		}
-	}
 	return nil
 }
 
@@ -191,6 +192,7 @@ func (v *Version) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Major
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Major = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Major, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Major")
 		}
@@ -202,6 +204,7 @@ func (v *Version) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Minor
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Minor = uint8(x)
+		} else if d.KeepNull() {
 		} else if v.Minor, err = d.ReadUint8(); err != nil {
 			return runtime.AtField(err, "Minor")
 		}
@@ -309,6 +312,9 @@ func (v *Token) cborDecodeTagged(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 4 fields.
 // Arrays written before Nonce and Claims were added end early; they are set to zero.
 func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -345,10 +351,13 @@ func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -391,7 +400,10 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Issuer", "Version", "Nonce", "Claims"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Issuer", "Version", "Nonce", "Claims"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -399,20 +411,6 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0xf {
-		if seen&(1<<0) == 0 {
-			v.Issuer = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Version = Version{}
-		}
-		if seen&(1<<2) == 0 {
-			v.Nonce = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Claims = nil
-		}
-	}
 	return nil
 }
 
@@ -425,6 +423,7 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Issuer
 		if x, ok := d.TryString(); ok {
 			v.Issuer = x
+		} else if d.KeepNull() {
 		} else if v.Issuer, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Issuer")
 		}
@@ -437,11 +436,13 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(2) {
 			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 				v.Version.Major = uint8(x1)
+			} else if d.KeepNull() {
 			} else if v.Version.Major, err = d.ReadUint8(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Major"), "Version")
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 				v.Version.Minor = uint8(x1)
+			} else if d.KeepNull() {
 			} else if v.Version.Minor, err = d.ReadUint8(); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Minor"), "Version")
 			}
@@ -474,7 +475,7 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Claims
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Claims")
 			}
 		}
@@ -485,7 +486,11 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Claims")
 			}
-			m := make(map[string]int64, d.Hint(max(n, 0)))
+			m := v.Claims
+			if m == nil {
+				m = make(map[string]int64, d.Hint(max(n, 0)))
+				v.Claims = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -507,7 +512,6 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Claims = m
 		}
 	}
 	return nil

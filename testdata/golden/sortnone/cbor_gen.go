@@ -120,10 +120,13 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -162,7 +165,10 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Words", "Refs"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Words", "Refs"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -170,14 +176,6 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Words = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Refs = nil
-		}
-	}
 	return nil
 }
 
@@ -190,6 +188,9 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -210,7 +211,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Words
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Words")
 			}
 		}
@@ -221,7 +222,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Words")
 			}
-			m := make(map[string]int, d.Hint(max(n, 0)))
+			m := v.Words
+			if m == nil {
+				m = make(map[string]int, d.Hint(max(n, 0)))
+				v.Words = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -243,7 +248,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Words = m
 		}
 		if to == 1 {
 			return nil
@@ -253,7 +257,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Refs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Refs")
 			}
 		}
@@ -264,7 +268,11 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Refs")
 			}
-			m := make(map[int][]string, d.Hint(max(n, 0)))
+			m := v.Refs
+			if m == nil {
+				m = make(map[int][]string, d.Hint(max(n, 0)))
+				v.Refs = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -281,7 +289,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtField(runtime.AtKey(err, int64(k)), "Refs")
 						}
 					}
@@ -301,9 +309,10 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 									break
 								}
 							}
-							e = append(e, "")
+							e = runtime.Grow(e)
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
+							} else if d.KeepNull() {
 							} else if e[i1], err = d.ReadString(); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
 							}
@@ -314,7 +323,6 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Refs = m
 		}
 	}
 	if from < 0 {
@@ -398,10 +406,13 @@ func (v *Labels) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -449,7 +460,10 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Long", "Short", "Neg", "Mid", "Small"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Long", "Short", "Neg", "Mid", "Small"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -457,23 +471,6 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Long = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Short = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Neg = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Mid = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Small = 0
-		}
-	}
 	return nil
 }
 
@@ -486,6 +483,9 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -506,6 +506,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Long
 		if x, ok := d.TryString(); ok {
 			v.Long = x
+		} else if d.KeepNull() {
 		} else if v.Long, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Long")
 		}
@@ -517,6 +518,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Short
 		if x, ok := d.TryString(); ok {
 			v.Short = x
+		} else if d.KeepNull() {
 		} else if v.Short, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Short")
 		}
@@ -530,6 +532,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Neg = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Neg = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Neg, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Neg")
 		}
@@ -541,6 +544,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Mid
 		if x, ok := d.TryString(); ok {
 			v.Mid = x
+		} else if d.KeepNull() {
 		} else if v.Mid, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Mid")
 		}
@@ -554,6 +558,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Small = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Small = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Small, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Small")
 		}
@@ -731,6 +736,9 @@ func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 5 fields.
 // Arrays written before Floats, Points, Refs and Arrays were added end early; they are set to zero.
 func (v *Keys) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		return err
@@ -773,10 +781,13 @@ func (v *Keys) cborDecodeArray(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -821,7 +832,10 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Hashes", "Floats", "Points", "Refs", "Arrays"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Hashes", "Floats", "Points", "Refs", "Arrays"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -829,23 +843,6 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Hashes = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Floats = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Points = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Refs = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Arrays = nil
-		}
-	}
 	return nil
 }
 
@@ -859,7 +856,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke [2]byte
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Hashes")
 			}
 		}
@@ -870,7 +867,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Hashes")
 			}
-			m := make(map[[2]byte]int, d.Hint(max(n, 0)))
+			m := v.Hashes
+			if m == nil {
+				m = make(map[[2]byte]int, d.Hint(max(n, 0)))
+				v.Hashes = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -896,7 +897,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Hashes = m
 		}
 		if to == 1 {
 			return nil
@@ -906,7 +906,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Floats
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Floats")
 			}
 		}
@@ -917,7 +917,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Floats")
 			}
-			m := make(map[float64]int, d.Hint(max(n, 0)))
+			m := v.Floats
+			if m == nil {
+				m = make(map[float64]int, d.Hint(max(n, 0)))
+				v.Floats = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -930,6 +934,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = x1
+					} else if d.KeepNull() {
 					} else if ke, err = d.ReadFloat64(); err != nil {
 						return runtime.AtField(err, "Floats")
 					}
@@ -943,7 +948,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Floats = m
 		}
 		if to == 2 {
 			return nil
@@ -954,7 +958,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke Point
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Points")
 			}
 		}
@@ -965,7 +969,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Points")
 			}
-			m := make(map[Point]string, d.Hint(max(n, 0)))
+			m := v.Points
+			if m == nil {
+				m = make(map[Point]string, d.Hint(max(n, 0)))
+				v.Points = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -981,6 +989,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							ke.X = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							ke.X = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if ke.X, err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.InKey(runtime.AtField(err, "X")), "Points")
 						}
@@ -988,11 +997,13 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							ke.Y = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							ke.Y = -1 - int(x2)
+						} else if d.KeepNull() {
 						} else if ke.Y, err = d.ReadInt(); err != nil {
 							return runtime.AtField(runtime.InKey(runtime.AtField(err, "Y")), "Points")
 						}
 						if x2, ok2 := d.TryString(); ok2 {
 							ke.Name = x2
+						} else if d.KeepNull() {
 						} else if ke.Name, err = d.ReadString(); err != nil {
 							return runtime.AtField(runtime.InKey(runtime.AtField(err, "Name")), "Points")
 						}
@@ -1008,7 +1019,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Points = m
 		}
 		if to == 3 {
 			return nil
@@ -1018,7 +1028,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Refs
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Refs")
 			}
 		}
@@ -1029,7 +1039,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Refs")
 			}
-			m := make(map[*Point]int, d.Hint(max(n, 0)))
+			m := v.Refs
+			if m == nil {
+				m = make(map[*Point]int, d.Hint(max(n, 0)))
+				v.Refs = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1068,7 +1082,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Refs = m
 		}
 		if to == 4 {
 			return nil
@@ -1079,7 +1092,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var ke [2]int32
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Arrays")
 			}
 		}
@@ -1090,7 +1103,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Arrays")
 			}
-			m := make(map[[2]int32]bool, d.Hint(max(n, 0)))
+			m := v.Arrays
+			if m == nil {
+				m = make(map[[2]int32]bool, d.Hint(max(n, 0)))
+				v.Arrays = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1101,38 +1118,43 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				ke = [2]int32{}
 				{
-					n1, err := d.ReadArrayHead()
-					if err != nil {
-						return runtime.AtField(runtime.InKey(err), "Arrays")
-					}
-					if n1 >= 0 && n1 != 2 {
-						return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, n1)), "Arrays")
-					}
-					for i1 := 0; i1 != n1; i1++ {
-						if n1 < 0 {
-							more1, err := d.NextElem(n1, i1)
-							if err != nil {
+					if !d.KeepNull() {
+						n1, err := d.ReadArrayHead()
+						if err != nil {
+							return runtime.AtField(runtime.InKey(err), "Arrays")
+						}
+						i1 := 0
+						for ; i1 != n1; i1++ {
+							if n1 < 0 {
+								if more1, err := d.NextElem(n1, i1); err != nil {
+									return runtime.AtField(runtime.InKey(err), "Arrays")
+								} else if !more1 {
+									break
+								}
+							}
+							if i1 >= 2 {
+								if err := d.ArrayExtra(2); err != nil {
+									return runtime.AtField(runtime.InKey(err), "Arrays")
+								}
+								continue
+							}
+							if x2, ok2 := d.TryUint(math.MaxInt32); ok2 {
+								ke[i1] = int32(x2)
+							} else if x2, ok2 := d.TryNeg(math.MaxInt32); ok2 {
+								ke[i1] = -1 - int32(x2)
+							} else if d.KeepNull() {
+							} else if ke[i1], err = d.ReadInt32(); err != nil {
+								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "Arrays")
+							}
+						}
+						if i1 < 2 {
+							if err := d.ArrayShort(2, i1); err != nil {
 								return runtime.AtField(runtime.InKey(err), "Arrays")
 							}
-							if !more1 {
-								if i1 != 2 {
-									return runtime.AtField(runtime.InKey(runtime.WrongLength(d, 2, i1)), "Arrays")
-								}
-								break
-							}
-							if i1 == 2 {
-								return runtime.AtField(runtime.InKey(d.Errorf(runtime.ErrLength, "expected array of 2 elements, found more")), "Arrays")
-							}
+							clear(ke[i1:])
 						}
-						if x2, ok2 := d.TryUint(math.MaxInt32); ok2 {
-							ke[i1] = int32(x2)
-						} else if x2, ok2 := d.TryNeg(math.MaxInt32); ok2 {
-							ke[i1] = -1 - int32(x2)
-						} else if ke[i1], err = d.ReadInt32(); err != nil {
-							return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "Arrays")
-						}
+						d.Leave()
 					}
-					d.Leave()
 				}
 				if x1, ok1 := d.TryBool(); ok1 {
 					m[ke] = x1
@@ -1141,7 +1163,6 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 			}
 			d.Leave()
-			v.Arrays = m
 		}
 	}
 	return nil
@@ -1222,10 +1243,13 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1266,7 +1290,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y", "Name"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1274,17 +1301,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-		if seen&(1<<2) == 0 {
-			v.Name = ""
-		}
-	}
 	return nil
 }
 
@@ -1297,6 +1313,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1319,6 +1338,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.X = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -1332,6 +1352,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Y = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -1343,6 +1364,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}

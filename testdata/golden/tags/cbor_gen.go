@@ -115,10 +115,13 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -174,7 +177,10 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -182,35 +188,6 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1ff {
-		if seen&(1<<0) == 0 {
-			v.Name = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Opt = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.One = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Neg = false
-		}
-		if seen&(1<<4) == 0 {
-			v.JSONName = ""
-		}
-		if seen&(1<<5) == 0 {
-			v.JSONOpt = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Both = 0
-		}
-		if seen&(1<<7) == 0 {
-			v.NoName = ""
-		}
-		if seen&(1<<8) == 0 {
-			v.Plain = 0
-		}
-	}
 	return nil
 }
 
@@ -223,6 +200,9 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -243,6 +223,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
+		} else if d.KeepNull() {
 		} else if v.Name, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Name")
 		}
@@ -254,6 +235,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Opt
 		if x, ok := d.TryString(); ok {
 			v.Opt = x
+		} else if d.KeepNull() {
 		} else if v.Opt, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Opt")
 		}
@@ -267,6 +249,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.One = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.One = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.One, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "One")
 		}
@@ -278,6 +261,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Neg
 		if x, ok := d.TryBool(); ok {
 			v.Neg = x
+		} else if d.KeepNull() {
 		} else if v.Neg, err = d.ReadBool(); err != nil {
 			return runtime.AtField(err, "Neg")
 		}
@@ -289,6 +273,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// JSONName
 		if x, ok := d.TryString(); ok {
 			v.JSONName = x
+		} else if d.KeepNull() {
 		} else if v.JSONName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "JSONName")
 		}
@@ -300,7 +285,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// JSONOpt
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "JSONOpt")
 			}
 		}
@@ -320,11 +305,12 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.JSONOpt = append(v.JSONOpt, 0)
+				v.JSONOpt = runtime.Grow(v.JSONOpt)
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					v.JSONOpt[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.JSONOpt[i] = -1 - int(x1)
+				} else if d.KeepNull() {
 				} else if v.JSONOpt[i], err = d.ReadInt(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
 				}
@@ -339,6 +325,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Both
 		if x, ok := d.TryUint(math.MaxUint); ok {
 			v.Both = uint(x)
+		} else if d.KeepNull() {
 		} else if v.Both, err = d.ReadUint(); err != nil {
 			return runtime.AtField(err, "Both")
 		}
@@ -350,6 +337,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// NoName
 		if x, ok := d.TryString(); ok {
 			v.NoName = x
+		} else if d.KeepNull() {
 		} else if v.NoName, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "NoName")
 		}
@@ -361,6 +349,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Plain
 		if x, ok := d.TryFloat32(); ok {
 			v.Plain = x
+		} else if d.KeepNull() {
 		} else if v.Plain, err = d.ReadFloat32(); err != nil {
 			return runtime.AtField(err, "Plain")
 		}
@@ -446,10 +435,13 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -487,7 +479,10 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A", "B", "C"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -495,17 +490,6 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7 {
-		if seen&(1<<0) == 0 {
-			v.A = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.B = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.C = nil
-		}
-	}
 	return nil
 }
 
@@ -518,6 +502,9 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -540,6 +527,7 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "A")
 		}
@@ -551,6 +539,7 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
+		} else if d.KeepNull() {
 		} else if v.B, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "B")
 		}
@@ -662,10 +651,13 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -715,7 +707,10 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -723,26 +718,6 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3f {
-		if seen&(1<<0) == 0 {
-			v.Lower = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Upper = ""
-		}
-		if seen&(1<<2) == 0 {
-			v.Mixed = 0
-		}
-		if seen&(1<<3) == 0 {
-			v.Sigma = ""
-		}
-		if seen&(1<<4) == 0 {
-			v.Ks = 0
-		}
-		if seen&(1<<5) == 0 {
-			v.Int = 0
-		}
-	}
 	return nil
 }
 
@@ -755,6 +730,9 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -775,6 +753,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lower
 		if x, ok := d.TryString(); ok {
 			v.Lower = x
+		} else if d.KeepNull() {
 		} else if v.Lower, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Lower")
 		}
@@ -786,6 +765,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Upper
 		if x, ok := d.TryString(); ok {
 			v.Upper = x
+		} else if d.KeepNull() {
 		} else if v.Upper, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Upper")
 		}
@@ -799,6 +779,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Mixed = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Mixed = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Mixed, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Mixed")
 		}
@@ -810,6 +791,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Sigma
 		if x, ok := d.TryString(); ok {
 			v.Sigma = x
+		} else if d.KeepNull() {
 		} else if v.Sigma, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Sigma")
 		}
@@ -823,6 +805,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Ks = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Ks = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Ks, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Ks")
 		}
@@ -836,6 +819,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Int = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Int = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Int, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Int")
 		}

@@ -115,16 +115,18 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Event{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -164,7 +166,10 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Until", "Log", "Any", "Box"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Until", "Log", "Any", "Box"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -184,6 +189,9 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -202,7 +210,8 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// At
-		if v.At, err = d.ReadTime(); err != nil {
+		if d.KeepNull() {
+		} else if v.At, err = d.ReadTime(); err != nil {
 			return runtime.AtField(err, "At")
 		}
 		if to == 1 {
@@ -223,7 +232,8 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.Until == nil {
 				v.Until = new(time.Time)
 			}
-			if (*v.Until), err = d.ReadTime(); err != nil {
+			if d.KeepNull() {
+			} else if (*v.Until), err = d.ReadTime(); err != nil {
 				return runtime.AtField(err, "Until")
 			}
 		}
@@ -235,7 +245,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Log
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Log")
 			}
 		}
@@ -246,7 +256,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Log")
 			}
-			v.Log = runtime.ReuseCleared(d, v.Log, n)
+			v.Log = runtime.ReuseSlice(d, v.Log, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -256,7 +266,8 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				v.Log = runtime.Grow(v.Log)
-				if v.Log[i], err = d.ReadTime(); err != nil {
+				if d.KeepNull() {
+				} else if v.Log[i], err = d.ReadTime(); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Log")
 				}
 			}
@@ -357,16 +368,18 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = Box[T]{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -398,7 +411,10 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"V"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"V"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -417,6 +433,9 @@ func (v *Box[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err

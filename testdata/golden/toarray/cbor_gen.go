@@ -85,6 +85,9 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -227,10 +230,13 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -269,7 +275,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -277,14 +286,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -297,6 +298,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -319,6 +323,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.X = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -332,6 +337,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Y = -1 - int(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -411,10 +417,13 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -451,7 +460,10 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"A"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"A"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -459,11 +471,6 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1 {
-		if seen&(1<<0) == 0 {
-			v.A = ""
-		}
-	}
 	return nil
 }
 
@@ -476,6 +483,9 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -496,6 +506,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// A
 		if x, ok := d.TryString(); ok {
 			v.A = x
+		} else if d.KeepNull() {
 		} else if v.A, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "A")
 		}

@@ -89,10 +89,13 @@ func (v *Point) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -131,7 +134,10 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"X", "Y"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -139,14 +145,6 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.X = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.Y = 0
-		}
-	}
 	return nil
 }
 
@@ -159,6 +157,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -181,6 +182,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.X = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.X, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "X")
 		}
@@ -194,6 +196,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Y = -1 - int64(x)
+		} else if d.KeepNull() {
 		} else if v.Y, err = d.ReadInt64(); err != nil {
 			return runtime.AtField(err, "Y")
 		}
@@ -279,10 +282,13 @@ func (v *Label) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -321,7 +327,10 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Text", "Lang"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Text", "Lang"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -329,14 +338,6 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Text = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Lang = ""
-		}
-	}
 	return nil
 }
 
@@ -349,6 +350,9 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -369,6 +373,7 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Text
 		if x, ok := d.TryString(); ok {
 			v.Text = x
+		} else if d.KeepNull() {
 		} else if v.Text, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Text")
 		}
@@ -380,6 +385,7 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lang
 		if x, ok := d.TryString(); ok {
 			v.Lang = x
+		} else if d.KeepNull() {
 		} else if v.Lang, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Lang")
 		}
@@ -530,10 +536,13 @@ func (v *Shape) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -578,7 +587,10 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"At", "Path", "Named", "Maybe", "Label"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"At", "Path", "Named", "Maybe", "Label"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -586,23 +598,6 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.At = Point{}
-		}
-		if seen&(1<<1) == 0 {
-			v.Path = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.Named = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Maybe = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Label = Label{}
-		}
-	}
 	return nil
 }
 
@@ -615,6 +610,9 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -644,7 +642,7 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Path
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Path")
 			}
 		}
@@ -655,7 +653,7 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Path")
 			}
-			v.Path = runtime.ReuseCleared(d, v.Path, n)
+			v.Path = runtime.ReuseSlice(d, v.Path, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -680,7 +678,7 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Label
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Named")
 			}
 		}
@@ -691,7 +689,11 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Named")
 			}
-			m := make(map[string]Label, d.Hint(max(n, 0)))
+			m := v.Named
+			if m == nil {
+				m = make(map[string]Label, d.Hint(max(n, 0)))
+				v.Named = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -711,7 +713,6 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Named = m
 		}
 		if to == 3 {
 			return nil
@@ -803,6 +804,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint64(); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
@@ -897,7 +899,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
@@ -908,7 +910,11 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
-			m := make(Dict, d.Hint(max(n, 0)))
+			m := (*v)
+			if m == nil {
+				m = make(Dict, d.Hint(max(n, 0)))
+				(*v) = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -928,7 +934,6 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 				m[k] = e
 			}
 			d.Leave()
-			(*v) = m
 		}
 	}
 	return nil
@@ -1090,7 +1095,7 @@ func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Points", runtime.OneItem)
 			}
 		}
@@ -1101,7 +1106,7 @@ func (v *Points) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Points", runtime.OneItem)
 			}
-			(*v) = runtime.ReuseCleared(d, (*v), n)
+			(*v) = runtime.ReuseSlice(d, (*v), n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1262,10 +1267,13 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1314,7 +1322,10 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "PU", "Ds", "Map"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "PU", "Ds", "Map"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1322,29 +1333,6 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x7f {
-		if seen&(1<<0) == 0 {
-			v.U = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.D = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.B = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.P = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.PU = nil
-		}
-		if seen&(1<<5) == 0 {
-			v.Ds = nil
-		}
-		if seen&(1<<6) == 0 {
-			v.Map = nil
-		}
-	}
 	return nil
 }
 
@@ -1357,6 +1345,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -1435,7 +1426,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ds
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ds")
 			}
 		}
@@ -1455,7 +1446,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ds = append(v.Ds, nil)
+				v.Ds = runtime.Grow(v.Ds)
 				if err := v.Ds[i].DecodeCBOR(d); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ds")
 				}
@@ -1471,7 +1462,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Blob
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Map")
 			}
 		}
@@ -1482,7 +1473,11 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Map")
 			}
-			m := make(map[string]Blob, d.Hint(max(n, 0)))
+			m := v.Map
+			if m == nil {
+				m = make(map[string]Blob, d.Hint(max(n, 0)))
+				v.Map = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1502,7 +1497,6 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Map = m
 		}
 	}
 	if from < 0 {
@@ -1606,10 +1600,13 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -1654,7 +1651,10 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "At"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"U", "D", "B", "P", "At"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -1662,23 +1662,6 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.U = 0
-		}
-		if seen&(1<<1) == 0 {
-			v.D = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.B = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.P = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.At = Point{}
-		}
-	}
 	return nil
 }
 
@@ -1690,6 +1673,9 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err

@@ -102,10 +102,13 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -141,7 +144,10 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Kind", "Fields"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Kind", "Fields"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -149,14 +155,6 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x3 {
-		if seen&(1<<0) == 0 {
-			v.Kind = ""
-		}
-		if seen&(1<<1) == 0 {
-			v.Fields = nil
-		}
-	}
 	return nil
 }
 
@@ -169,6 +167,9 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -189,6 +190,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
+		} else if d.KeepNull() {
 		} else if v.Kind, err = d.ReadString(); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
@@ -200,7 +202,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Fields
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Fields")
 			}
 		}
@@ -220,7 +222,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Fields = append(v.Fields, nil)
+				v.Fields = runtime.Grow(v.Fields)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Fields")
@@ -322,7 +324,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 		null, ok := d.TryNull()
 		if !ok {
 			var err error
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
 		}
@@ -333,7 +335,11 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 			if err != nil {
 				return runtime.AtRoot(err, "Dict", runtime.OneItem)
 			}
-			m := make(Dict, d.Hint(max(n, 0)))
+			m := (*v)
+			if m == nil {
+				m = make(Dict, d.Hint(max(n, 0)))
+				(*v) = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -355,7 +361,6 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 				m[k] = e
 			}
 			d.Leave()
-			(*v) = m
 		}
 	}
 	return nil
@@ -413,6 +418,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadUint64(); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
@@ -475,6 +481,7 @@ func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
 		(*v) = Int64Value(x)
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadInt64(); err != nil {
 		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	} else {
@@ -526,6 +533,7 @@ func (v *StringValue) UnmarshalCBOR(data []byte) error {
 func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadString(); err != nil {
 		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
@@ -575,6 +583,7 @@ func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
+	} else if d.KeepNull() {
 	} else if x, err := d.ReadBool(); err != nil {
 		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {
@@ -768,10 +777,13 @@ func (v *Document) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
@@ -816,7 +828,10 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Root", "Values", "ByName", "Ptr", "Ext"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Root", "Values", "ByName", "Ptr", "Ext"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -824,23 +839,6 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 		}
 	}
 	d.Leave()
-	if seen != 0x1f {
-		if seen&(1<<0) == 0 {
-			v.Root = nil
-		}
-		if seen&(1<<1) == 0 {
-			v.Values = nil
-		}
-		if seen&(1<<2) == 0 {
-			v.ByName = nil
-		}
-		if seen&(1<<3) == 0 {
-			v.Ptr = nil
-		}
-		if seen&(1<<4) == 0 {
-			v.Ext = nil
-		}
-	}
 	return nil
 }
 
@@ -853,6 +851,9 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -884,7 +885,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Values
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Values")
 			}
 		}
@@ -904,7 +905,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Values = append(v.Values, nil)
+				v.Values = runtime.Grow(v.Values)
 				u1, err := DecodeValueCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Values")
@@ -922,7 +923,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		var e Value
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "ByName")
 			}
 		}
@@ -933,7 +934,11 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "ByName")
 			}
-			m := make(map[string]Value, d.Hint(max(n, 0)))
+			m := v.ByName
+			if m == nil {
+				m = make(map[string]Value, d.Hint(max(n, 0)))
+				v.ByName = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -955,7 +960,6 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.ByName = m
 		}
 		if to == 3 {
 			return nil
@@ -987,7 +991,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ext
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Ext")
 			}
 		}
@@ -1007,7 +1011,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Ext = append(v.Ext, nil)
+				v.Ext = runtime.Grow(v.Ext)
 				u1, err := DecodeExtensionCBOR(d)
 				if err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ext")

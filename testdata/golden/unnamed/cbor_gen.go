@@ -155,16 +155,18 @@ func (v *T) DecodeCBOR(d *runtime.Decoder) error {
 }
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
-// keyasint). Unknown keys are skipped; fields absent from the map are left zero.
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
 		var err error
 		if n, err = d.ReadMapHead(); err != nil {
 			return err
 		}
 	}
-	*v = T{}
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -202,7 +204,10 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			return runtime.DuplicateField(d, [...]string{"Ptr", "Slice", "Map", "Deep"}[field])
+			if err := runtime.DuplicateField(d, [...]string{"Ptr", "Slice", "Map", "Deep"}[field]); err != nil {
+				return err
+			}
+			continue
 		}
 		seen |= 1 << (field & 63)
 		if err := v.cborDecodeFields(d, field, field+1); err != nil {
@@ -222,6 +227,9 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
+			if d.KeepNull() {
+				return nil
+			}
 			n, err := d.ReadArrayHead()
 			if err != nil {
 				return err
@@ -266,7 +274,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Slice
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Slice")
 			}
 		}
@@ -286,7 +294,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Slice = append(v.Slice, nil)
+				v.Slice = runtime.Grow(v.Slice)
 				if err := dynamic.Decode(d, &v.Slice[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Slice")
 				}
@@ -304,7 +312,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Map")
 			}
 		}
@@ -315,9 +323,13 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return runtime.AtField(err, "Map")
 			}
-			m := make(map[string]interface {
-				M()
-			}, d.Hint(max(n, 0)))
+			m := v.Map
+			if m == nil {
+				m = make(map[string]interface {
+					M()
+				}, d.Hint(max(n, 0)))
+				v.Map = m
+			}
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -337,7 +349,6 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m[k] = e
 			}
 			d.Leave()
-			v.Map = m
 		}
 		if to == 3 {
 			return nil
@@ -347,7 +358,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Deep
 		null, ok := d.TryNull()
 		if !ok {
-			if null, err = d.ReadNull(); err != nil {
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtField(err, "Deep")
 			}
 		}
@@ -367,7 +378,7 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				v.Deep = append(v.Deep, nil)
+				v.Deep = runtime.Grow(v.Deep)
 				{
 					null1, ok1 := d.TryNull()
 					if !ok1 {

@@ -47,7 +47,7 @@ func mapKeyCases(t *testing.T) []struct {
 }
 
 // floatNoneMode is fxamacker's encoding under -float none.
-func floatNoneMode(t *testing.T) cbor.EncMode {
+func floatNoneMode(t testing.TB) cbor.EncMode {
 	opts := cbor.CoreDetEncOptions()
 	opts.ShortestFloat = cbor.ShortestFloatNone
 	em, err := opts.EncMode()
@@ -429,4 +429,67 @@ func TestMapKeysInterfaceArgument(t *testing.T) {
 	if got := c.Anys.Rows[cbor.ByteString([]byte{1, 2})]; got != 1 {
 		t.Errorf("h'0102' read as %v, want the key cbor.ByteString(\"\\x01\\x02\")", c.Anys.Rows)
 	}
+}
+
+// BenchmarkMapKeys encodes and decodes a map of 64 hash keys, generated
+// and through fxamacker (the route the type took before it generated).
+func BenchmarkMapKeys(b *testing.B) {
+	v := mapkeys.Ledger{ByHash: map[mapkeys.Hash]uint64{}}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 64 {
+		var h mapkeys.Hash
+		for j := range h {
+			h[j] = byte(r.Uint32())
+		}
+		v.ByHash[h] = uint64(i) << 20
+	}
+	data, err := v.MarshalCBOR()
+	if err != nil {
+		b.Fatal(err)
+	}
+	type mirror struct {
+		_       struct{} `cbor:",toarray"`
+		ByHash  map[mapkeys.Hash]uint64
+		ByFixed map[[3]byte]string
+		ByPair  map[mapkeys.Pair][]byte
+		Nested  map[mapkeys.Hash]map[[1]byte]bool
+		Empty   map[[0]byte]int
+	}
+	em := encMode(b, cbor.SortCoreDeterministic)
+	m := mirror{ByHash: v.ByHash}
+	b.Run("encode/generated", func(b *testing.B) {
+		b.ReportAllocs()
+		buf := make([]byte, 0, 4096)
+		for b.Loop() {
+			if _, err := v.AppendCBOR(buf[:0]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encode/fxamacker", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := em.Marshal(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("decode/generated", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var y mapkeys.Ledger
+			if err := y.UnmarshalCBOR(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("decode/fxamacker", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var y mirror
+			if err := cbor.Unmarshal(data, &y); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -289,19 +289,6 @@ func (e *emitter) appendMapSorter(t model.Map, val jen.Code, depth int, head jen
 	}
 }
 
-// appendKey appends the key k of a pair of a map of type t. A key whose
-// encoder takes its address (a struct's AppendCBOR, fxamacker) is first
-// copied into a local declared before the loop, as a value is; a byte
-// array is only sliced, which the append does not keep.
-func (e *emitter) appendKey(t model.Map, k jen.Code, depth int) []jen.Code {
-	if _, bytes := t.Key.(model.ByteArray); bytes || !addressed(t.Key) {
-		return e.appendValue(t.Key, k, depth+1)
-	}
-	key := jen.Id(local("ke", depth))
-	e.hoist = append(e.hoist, jen.Var().Add(key).Add(typeCode(t.Key.GoType())))
-	return append([]jen.Code{jen.Add(key).Op("=").Add(k)}, e.appendValue(t.Key, key, depth+1)...)
-}
-
 // appendRef calls the generated encoder of a nested type; p is an
 // addressable value or a pointer.
 // refOf is the expression whose methods are those of the generated type

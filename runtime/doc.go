@@ -173,7 +173,7 @@
 //   - What the default options accept beyond the data model:
 //     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal].
 //   - Errors with paths: [Decoder.Errorf], [WrongLength],
-//     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
+//     [AtField], [AtIndex], [AtKey], [InKey], [AtRoot], [Extent], [OneItem],
 //     [WholeInput], [MethodError].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],

@@ -56,12 +56,7 @@ func TestBehaviour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	floatNoneOpts := cbor.CoreDetEncOptions()
-	floatNoneOpts.ShortestFloat = cbor.ShortestFloatNone
-	floatNone, err := floatNoneOpts.EncMode()
-	if err != nil {
-		t.Fatal(err)
-	}
+	floatNone := floatNoneMode(t)
 	cases := []struct {
 		value generated // a pointer to the zero value of the type
 		em    cbor.EncMode
@@ -103,7 +98,7 @@ func TestBehaviour(t *testing.T) {
 	}
 }
 
-func encMode(t *testing.T, sort cbor.SortMode) cbor.EncMode {
+func encMode(t testing.TB, sort cbor.SortMode) cbor.EncMode {
 	opts := cbor.CoreDetEncOptions()
 	opts.Sort = sort
 	em, err := opts.EncMode()

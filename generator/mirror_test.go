@@ -64,8 +64,9 @@ func (m *mirrors) mirror(t reflect.Type, toArray bool) reflect.Type {
 			return reflect.ArrayOf(t.Len(), e)
 		}
 	case reflect.Map:
-		if e := m.mirror(t.Elem(), toArray); e != t.Elem() {
-			return reflect.MapOf(t.Key(), e)
+		k, e := m.mirror(t.Key(), toArray), m.mirror(t.Elem(), toArray)
+		if k != t.Key() || e != t.Elem() {
+			return reflect.MapOf(k, e)
 		}
 	case reflect.Struct:
 		var fields []reflect.StructField
@@ -130,7 +131,7 @@ func convert(v reflect.Value, to reflect.Type) reflect.Value {
 			out.Set(reflect.MakeMapWithSize(to, v.Len()))
 			iter := v.MapRange()
 			for iter.Next() {
-				out.SetMapIndex(iter.Key(), convert(iter.Value(), to.Elem()))
+				out.SetMapIndex(convert(iter.Key(), to.Key()), convert(iter.Value(), to.Elem()))
 			}
 		}
 	case reflect.Struct:

@@ -121,13 +121,13 @@ var modelCases = []modelCase{
 	{
 		name: "unsupported field types",
 		src: "type T struct {\n\tA chan int\n\tB func()\n\tC complex64\n\tD uintptr\n" +
-			"\tE map[[2]int]int\n\tF chan bool\n\tMarshalCBOR int\n}\n",
+			"\tE map[[2]any]int\n\tF chan bool\n\tMarshalCBOR int\n}\n",
 		errs: []string{
 			"x.go:4:2: field T.A has unsupported type chan int: channels have no CBOR encoding (leave the field out of the encoding with the tag `cbor:\"-\"`)",
 			"x.go:5:2: field T.B has unsupported type func(): functions have no CBOR encoding",
 			"x.go:6:2: field T.C has unsupported type complex64: complex numbers are not supported",
 			"x.go:7:2: field T.D has unsupported type uintptr: uintptr values are addresses, not data",
-			"x.go:8:2: field T.E has unsupported type map[[2]int]int: map keys must be strings, integers or bools",
+			"x.go:8:2: field T.E has unsupported type map[[2]any]int: map keys that hold an interface value (any) are not supported",
 			"x.go:9:2: field T.F has unsupported type chan bool: channels have no CBOR encoding",
 			"x.go:10:2: field T.MarshalCBOR has the name of a method cbor-gen generates for T; rename the field",
 		},

@@ -155,8 +155,8 @@
 //   - What the default options accept beyond the data model:
 //     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal].
 //   - Errors with paths: [Decoder.Errorf], [Decoder.MethodError],
-//     [AtField], [AtIndex], [AtKey], [AtRoot], [Extent], [OneItem],
-//     [WholeInput].
+//     [AtField], [AtIndex], [AtKey], [InKey], [AtRoot], [Extent],
+//     [OneItem], [WholeInput].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
 //     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
 //     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],

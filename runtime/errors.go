@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -116,7 +117,16 @@ func AtField(err error, name string) error { return prepend(err, "."+name) }
 // AtIndex records that err happened in element i of an array or slice.
 func AtIndex(err error, i int) error { return prepend(err, "["+strconv.Itoa(i)+"]") }
 
-// AtKey records that err happened in the value of map key key.
+// InKey records that err happened inside a map key that is an array, a
+// struct or a pointer to one (shown as [key]): the key's own path
+// follows, as in Index.ByCred[key].Hash. An error in the item of a bool,
+// integer, text, float or byte array key names the map only.
+func InKey(err error) error { return prepend(err, "[key]") }
+
+// AtKey records that err happened in the value of map key key: a string,
+// bool, int, int64, uint64 or float64 shown as Go writes it, a []byte (a
+// byte array key) in CBOR's diagnostic notation, h'0a0b'; any other key
+// (nil among them) as ?.
 func AtKey(err error, key any) error {
 	var e *Error
 	if !errors.As(err, &e) {
@@ -134,6 +144,10 @@ func AtKey(err error, key any) error {
 		s = strconv.FormatUint(k, 10)
 	case int:
 		s = strconv.Itoa(k)
+	case float64:
+		s = strconv.FormatFloat(k, 'g', -1, 64)
+	case []byte:
+		s = "h'" + hex.EncodeToString(k) + "'"
 	default:
 		s = "?"
 	}

@@ -64,6 +64,12 @@ func TestErrorPathAndFormat(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 
+	// Inside a key.
+	err = runtime.AtField(runtime.InKey(runtime.AtField(runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x"), "Hash")), "ByCred")
+	if got, want := runtime.AtRoot(err, "Index", runtime.WholeInput).Error(), "cbor: Index.ByCred[key].Hash: x at offset 0"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+
 	// Map keys.
 	for _, c := range []struct {
 		key  any
@@ -74,6 +80,9 @@ func TestErrorPathAndFormat(t *testing.T) {
 		{uint64(18446744073709551615), `cbor: Stock[18446744073709551615]: x at offset 0`},
 		{7, `cbor: Stock[7]: x at offset 0`},
 		{true, `cbor: Stock[true]: x at offset 0`},
+		{1.5, `cbor: Stock[1.5]: x at offset 0`},
+		{[]byte{0x0a, 0xff}, `cbor: Stock[h'0aff']: x at offset 0`},
+		{nil, `cbor: Stock[?]: x at offset 0`},
 	} {
 		err := runtime.AtKey(runtime.NewBytesDecoder(nil).Errorf(runtime.ErrType, "x"), c.key)
 		err = runtime.AtRoot(err, "Stock", runtime.WholeInput)

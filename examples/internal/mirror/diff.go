@@ -69,16 +69,18 @@ func diff(a, b reflect.Value) string {
 			return fmt.Sprintf(": %d pairs != %d pairs", a.Len(), b.Len())
 		}
 		it := a.MapRange()
+		var unmatched [][2]reflect.Value
 		for it.Next() {
 			w := b.MapIndex(it.Key())
 			if !w.IsValid() {
-				return fmt.Sprintf("[%#v]: missing on the right", it.Key().Interface())
+				unmatched = append(unmatched, [2]reflect.Value{it.Key(), it.Value()})
+				continue
 			}
 			if d := diff(it.Value(), w); d != "" {
 				return fmt.Sprintf("[%#v]", it.Key().Interface()) + d
 			}
 		}
-		return ""
+		return diffUnmatched(a, b, unmatched)
 	case reflect.Float32, reflect.Float64:
 		x, y := a.Float(), b.Float()
 		if math.IsNaN(x) && math.IsNaN(y) {
@@ -129,4 +131,34 @@ func show(v reflect.Value) string {
 		s = s[:77] + "..."
 	}
 	return s
+}
+
+// diffUnmatched pairs the pairs of map a whose keys b does not hold as
+// Go keys (NaN, pointers: equal when decoded twice, never the same key)
+// with b's pairs of such keys that are equal to them by diff, each used
+// once.
+func diffUnmatched(a, b reflect.Value, pairs [][2]reflect.Value) string {
+	if len(pairs) == 0 {
+		return ""
+	}
+	var free [][2]reflect.Value
+	for it := b.MapRange(); it.Next(); {
+		if !a.MapIndex(it.Key()).IsValid() {
+			free = append(free, [2]reflect.Value{it.Key(), it.Value()})
+		}
+	}
+	for _, p := range pairs {
+		found := false
+		for i, q := range free {
+			if diff(p[0], q[0]) == "" && diff(p[1], q[1]) == "" {
+				free = append(free[:i], free[i+1:]...)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return fmt.Sprintf("[%#v]: missing on the right", p[0].Interface())
+		}
+	}
+	return ""
 }

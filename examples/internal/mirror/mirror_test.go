@@ -101,6 +101,11 @@ func TestDiff(t *testing.T) {
 		{outer{Gone: "x"}, outer{}, true},
 		{outer{P: &inner{1}}, outer{P: &inner{2}}, false},
 		{outer{M: map[string]inner{"a": {}}}, outer{M: map[string]inner{"b": {}}}, false},
+		// Keys that are never the same Go key: matched by value.
+		{map[float64]int{math.NaN(): 1, 2: 3}, map[float64]int{math.NaN(): 1, 2: 3}, true},
+		{map[float64]int{math.NaN(): 1}, map[float64]int{math.NaN(): 2}, false},
+		{map[*int]int{new(int): 1}, map[*int]int{new(int): 1}, true},
+		{map[*int]int{new(int): 1, nil: 2}, map[*int]int{new(int): 2, nil: 1}, false},
 	} {
 		if d := Diff(c.a, c.b); (d == "") != c.equal {
 			t.Errorf("Diff(%#v, %#v) = %q, want equal %v", c.a, c.b, d, c.equal)

@@ -229,16 +229,14 @@ func (m *modeler) underlyingModel(u, goT types.Type) (model.Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch key.(type) {
-		case model.Bool, model.Int, model.String:
-		default:
-			return nil, fmt.Errorf("map keys must be strings, integers or bools")
+		if err := mapKeyOK(u.Key()); err != nil {
+			return nil, err
 		}
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return model.Map{Go: goT, Key: key, Elem: elem, ElemZero: zeroFormOf(u.Elem())}, nil
+		return model.Map{Go: goT, Key: key, Elem: elem, ElemZero: zeroFormOf(u.Elem()), KeyZero: zeroFormOf(u.Key())}, nil
 	case *types.Pointer:
 		elem, err := m.typeModel(u.Elem())
 		if err != nil {
@@ -369,4 +367,50 @@ func basicModel(b *types.Basic, goT types.Type) (model.Type, error) {
 
 func (m *modeler) typeString(t types.Type) string {
 	return types.TypeString(t, types.RelativeTo(m.pkg))
+}
+
+// mapKeyOK reports why the map key type key cannot be a generated map's
+// key. Go's type checker has already made sure the
+// type is comparable; a key is written as a value of its type is written
+// (a struct as its own encoding), as fxamacker/cbor writes it. Refused:
+// a key that holds an interface value other than through a pointer
+// (fxamacker decodes into it whatever Go type the item reads as, a
+// []byte too, which no map can hold as a key).
+func mapKeyOK(key types.Type) error {
+	if _, param := types.Unalias(key).(*types.TypeParam); param {
+		// The instantiation decides: the runtime's dynamic.DecodeKey
+		// checks a key whose type argument holds an interface.
+		return nil
+	}
+	if t := interfaceIn(key, map[types.Type]bool{}); t != nil {
+		if _, param := t.(*types.TypeParam); param {
+			return fmt.Errorf("map keys that hold a value of type parameter %s are not supported (a key of the type parameter itself is)", t)
+		}
+		return fmt.Errorf("map keys that hold an interface value (%s) are not supported", t)
+	}
+	return nil
+}
+
+// interfaceIn returns an interface type that a value of t holds in
+// place: t itself, or one of the elements or fields (exported or not) of
+// the arrays and structs within it; nil when there is none. A pointer's
+// target is not in place: a pointer key compares by address.
+func interfaceIn(t types.Type, seen map[types.Type]bool) types.Type {
+	if seen[t] {
+		return nil
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return t
+	case *types.Array:
+		return interfaceIn(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if it := interfaceIn(u.Field(i).Type(), seen); it != nil {
+				return it
+			}
+		}
+	}
+	return nil
 }

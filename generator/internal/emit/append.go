@@ -201,8 +201,8 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 // IntegerPairs from GetIntPairs or GetUintPairs) notes its key and where it starts; Finish then sorts the
 // records by the order of the keys' encodings and moves the encoded pairs
 // into that order. The map is visited once and no value is looked up by
-// its key. Bool keys go through the MapSorter, which compares the encoded
-// keys.
+// its key. Keys of other types go through the MapSorter, which compares
+// the encoded keys.
 //
 //	dst = runtime.AppendMapHead(dst, len(v.Counts))
 //	ps := runtime.GetStringPairs()
@@ -237,7 +237,7 @@ func (e *emitter) appendMap(t model.Map, val jen.Code, depth int) []jen.Code {
 	}
 
 	if e.order == model.OrderNone {
-		pair := append(e.appendValue(t.Key, k, depth+1), elem(x, true)...)
+		pair := append(e.appendKey(t, k, depth), elem(x, true)...)
 		return []jen.Code{head, jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...)}
 	}
 
@@ -270,12 +270,15 @@ func (e *emitter) appendMap(t model.Map, val jen.Code, depth int) []jen.Code {
 	}
 }
 
-// appendMapSorter appends a map with bool keys: the pairs in Go's order,
-// then reordered by the runtime's MapSorter.
+// appendMapSorter appends a map with keys of any other type (bools, byte
+// arrays, floats, arrays, structs, pointers): the pairs in Go's order,
+// then reordered by the runtime's MapSorter, which compares the encoded
+// keys as fxamacker/cbor does. A key whose encoder takes its address is
+// copied into a local declared before the loop, as a value is.
 func (e *emitter) appendMapSorter(t model.Map, val jen.Code, depth int, head jen.Code, elem func(jen.Code, bool) []jen.Code) []jen.Code {
 	k, x, s := jen.Id(local("k", depth)), jen.Id(local("x", depth)), jen.Id(local("s", depth))
 	loop := []jen.Code{jen.Add(s).Dot("Key").Call(jen.Id("dst"))}
-	loop = append(loop, e.appendValue(t.Key, k, depth+1)...)
+	loop = append(loop, e.appendKey(t, k, depth)...)
 	loop = append(loop, jen.Add(s).Dot("Value").Call(jen.Id("dst")))
 	loop = append(loop, elem(x, true)...)
 	return []jen.Code{

@@ -518,21 +518,10 @@ func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth i
 // comes twice keeps its last value.
 func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n := jen.Id(local("n", depth))
-	m, k, v := jen.Id(local("m", depth)), local("k", depth), jen.Id(local("e", depth))
-	ks, _ := model.ScalarOf(t.Key)
-	// The key as AtKey shows it: one of the types it formats.
-	keyForPath := convert(types.Typ[ks.Kind], types.Int64, jen.Id(k))
-	if it, ok := t.Key.(model.Int); ok && !it.Signed {
-		keyForPath = convert(types.Typ[ks.Kind], types.Uint64, jen.Id(k))
-	} else if !ok {
-		keyForPath = jen.Id(k)
-	}
+	m, v := jen.Id(local("m", depth)), jen.Id(local("e", depth))
+	loop, key, keyForPath := e.decodeKey(t, wrap, depth)
 	valWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtKey").Call(err, keyForPath) })
-	loop := []jen.Code{
-		jen.List(jen.Id(k), jen.Id("err")).Op(":=").Id("d").Dot(ks.Read).Call(),
-		ifErr(wrap),
-	}
-	slot := jen.Add(m).Index(convertTo(t.Key.GoType(), ks.Kind, jen.Id(k)))
+	slot := jen.Add(m).Index(key)
 	if _, ok := model.ScalarOf(t.Elem); ok {
 		// A scalar is read and stored in one assignment.
 		e.mapValue = true

@@ -19,6 +19,7 @@
 //	                 decoder (cborDecodeFields)
 //	decode_value.go  the decoding of one value by its model type (where
 //	                 bytes become a Go value)
+//	mapkey.go        the keys of Go maps, appended and decoded
 //	legacy.go        the legacy map decoder
 //	map.go           AppendCBOR and the decoder of //cborgen:map types
 //	evolve.go        the array decoder of a type that has grown, or that

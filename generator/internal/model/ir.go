@@ -251,11 +251,13 @@ type Slice struct {
 }
 
 // Map is a map[K]V: a CBOR map with keys in the run's key order, or null
-// when nil. Key is a Bool, Int or String.
+// when nil. Key is any comparable type the generator encodes (see
+// MapKeyOK); each key is written as a value of its type is written.
 type Map struct {
 	Go        types.Type
 	Key, Elem Type
 	ElemZero  ZeroForm // how the zero value is written
+	KeyZero   ZeroForm // how the zero key is written
 }
 
 // Pointer is a *T: null when nil, else T.
@@ -364,7 +366,7 @@ func HasDynamic(t Type) bool {
 }
 
 // ContainsType reports whether match holds for t or for the element type of
-// an array, slice, map or pointer within it.
+// an array, slice, map or pointer within it, or for the key type of a map.
 func ContainsType(t Type, match func(Type) bool) bool {
 	for {
 		if match(t) {
@@ -376,6 +378,9 @@ func ContainsType(t Type, match func(Type) bool) bool {
 		case Slice:
 			t = c.Elem
 		case Map:
+			if ContainsType(c.Key, match) {
+				return true
+			}
 			t = c.Elem
 		case Pointer:
 			t = c.Elem

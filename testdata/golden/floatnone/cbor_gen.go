@@ -6,6 +6,7 @@ package floatnone
 import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/runtime/dynamic"
+	"math"
 )
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
@@ -724,6 +725,366 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Any
 		if err := dynamic.Decode(d, &v.Any); err != nil {
 			return runtime.AtField(err, "Any")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Keys) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Keys) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83) // array of 3
+	// 0: Wide
+	if v.Wide == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Wide))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Wide {
+			s.Key(dst)
+			dst = runtime.AppendFloat64Full(dst, k)
+			s.Value(dst)
+			dst = runtime.AppendInt(dst, int64(x))
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	// 1: Narrow
+	if v.Narrow == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Narrow))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Narrow {
+			s.Key(dst)
+			dst = runtime.AppendFloat32Full(dst, k)
+			s.Value(dst)
+			dst = runtime.AppendBool(dst, x)
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	// 2: Temps
+	if v.Temps == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Temps))
+		s := runtime.GetMapSorter()
+		for k, x := range v.Temps {
+			s.Key(dst)
+			dst = runtime.AppendFloat64Full(dst, float64(k))
+			s.Value(dst)
+			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+		}
+		dst = s.Finish(dst, runtime.SortBytewise)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Keys) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Wide))) + len(v.Wide)*9
+	for _, x := range v.Wide {
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.Narrow))) + len(v.Narrow)*6
+	n += runtime.SizeHead(uint64(len(v.Temps))) + len(v.Temps)*9
+	for _, x := range v.Temps {
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Keys) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Keys", runtime.OneItem), "Keys", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Keys", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Keys", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Wide":
+				field = 0
+			case "Narrow":
+				field = 1
+			case "Temps":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Wide", "Narrow", "Temps"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := runtime.DuplicateField(d, [...]string{"Wide", "Narrow", "Temps"}[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Wide
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Wide")
+			}
+		}
+		if null {
+			v.Wide = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Wide")
+			}
+			m := v.Wide
+			if m == nil {
+				m = make(map[float64]int, d.Hint(max(n, 0)))
+				v.Wide = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Wide")
+					} else if !more {
+						break
+					}
+				}
+				var ke float64
+				{
+					if x1, ok1 := d.TryFloat64(); ok1 {
+						ke = x1
+					} else if d.KeepNull() {
+					} else if ke, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(err, "Wide")
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, float64(ke)), "Wide")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Narrow
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Narrow")
+			}
+		}
+		if null {
+			v.Narrow = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Narrow")
+			}
+			m := v.Narrow
+			if m == nil {
+				m = make(map[float32]bool, d.Hint(max(n, 0)))
+				v.Narrow = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Narrow")
+					} else if !more {
+						break
+					}
+				}
+				var ke float32
+				{
+					if x1, ok1 := d.TryFloat32(); ok1 {
+						ke = x1
+					} else if d.KeepNull() {
+					} else if ke, err = d.ReadFloat32(); err != nil {
+						return runtime.AtField(err, "Narrow")
+					}
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadBool(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, float64(ke)), "Narrow")
+				}
+			}
+			d.Leave()
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Temps
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Temps")
+			}
+		}
+		if null {
+			v.Temps = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Temps")
+			}
+			m := v.Temps
+			if m == nil {
+				m = make(map[Celsius]string, d.Hint(max(n, 0)))
+				v.Temps = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Temps")
+					} else if !more {
+						break
+					}
+				}
+				var ke Celsius
+				{
+					if x1, ok1 := d.TryFloat64(); ok1 {
+						ke = Celsius(x1)
+					} else if d.KeepNull() {
+					} else if x1, err := d.ReadFloat64(); err != nil {
+						return runtime.AtField(err, "Temps")
+					} else {
+						ke = Celsius(x1)
+					}
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, float64(ke)), "Temps")
+				}
+			}
+			d.Leave()
 		}
 	}
 	if from < 0 {

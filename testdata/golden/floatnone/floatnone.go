@@ -30,3 +30,10 @@ type Reading struct {
 	Where  *Point
 	Any    any `cbor:"any,omitempty"`
 }
+
+// Keys holds maps keyed by floats, each key at its Go width.
+type Keys struct {
+	Wide   map[float64]int
+	Narrow map[float32]bool
+	Temps  map[Celsius]string
+}

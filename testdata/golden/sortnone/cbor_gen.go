@@ -572,3 +572,809 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Keys) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Keys) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x85) // array of 5
+	// 0: Hashes
+	if v.Hashes == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Hashes))
+		for k, x := range v.Hashes {
+			dst = runtime.AppendBytes(dst, k[:])
+			dst = runtime.AppendInt(dst, int64(x))
+		}
+	}
+	// 1: Floats
+	if v.Floats == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Floats))
+		for k, x := range v.Floats {
+			dst = runtime.AppendFloat64(dst, k)
+			dst = runtime.AppendInt(dst, int64(x))
+		}
+	}
+	// 2: Points
+	{
+		var ke Point
+		if v.Points == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Points))
+			for k, x := range v.Points {
+				ke = k
+				dst = append(dst, 0x83) // array of 3
+				dst = runtime.AppendInt(dst, int64(ke.X))
+				dst = runtime.AppendInt(dst, int64(ke.Y))
+				dst = append(runtime.AppendTextHead(dst, len(ke.Name)), ke.Name...)
+				dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+			}
+		}
+	}
+	// 3: Refs
+	if v.Refs == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.Refs))
+		for k, x := range v.Refs {
+			if k == nil {
+				dst = runtime.AppendNull(dst)
+			} else {
+				dst = append(dst, 0x83) // array of 3
+				dst = runtime.AppendInt(dst, int64(k.X))
+				dst = runtime.AppendInt(dst, int64(k.Y))
+				dst = append(runtime.AppendTextHead(dst, len(k.Name)), k.Name...)
+			}
+			dst = runtime.AppendInt(dst, int64(x))
+		}
+	}
+	// 4: Arrays
+	{
+		var ke [2]int32
+		if v.Arrays == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Arrays))
+			for k, x := range v.Arrays {
+				ke = k
+				dst = append(dst, 0x82) // array of 2
+				for i1 := range ke {
+					dst = runtime.AppendInt(dst, int64(ke[i1]))
+				}
+				dst = runtime.AppendBool(dst, x)
+			}
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Keys) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Hashes))) + len(v.Hashes)*3
+	for _, x := range v.Hashes {
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.Floats))) + len(v.Floats)*9
+	for _, x := range v.Floats {
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.Points)))
+	for k, x := range v.Points {
+		n += k.SizeCBOR()
+		n += runtime.SizeHead(uint64(len(x))) + len(x)
+	}
+	n += runtime.SizeHead(uint64(len(v.Refs)))
+	for k, x := range v.Refs {
+		if k == nil {
+			n++
+		} else {
+			n += k.SizeCBOR()
+		}
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	n += runtime.SizeHead(uint64(len(v.Arrays))) + len(v.Arrays)*2
+	for k := range v.Arrays {
+		for i1 := range k {
+			n += runtime.SizeHead(uint64(int64(k[i1]) ^ int64(k[i1])>>63))
+		}
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Keys) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeArray(d)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Keys", runtime.OneItem), "Keys", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Keys", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeArray(d)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeArray(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Keys", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeArray reads the current format: an array of the 5 fields.
+// Arrays written before Floats, Points, Refs and Arrays were added end early; they are set to zero.
+func (v *Keys) cborDecodeArray(d *runtime.Decoder) error {
+	if d.KeepNull() {
+		return nil
+	}
+	n, err := d.ReadArrayHead()
+	if err != nil {
+		return err
+	}
+	if n >= 0 && (n < 1 || n > 5) {
+		return d.Errorf(runtime.ErrLength, "expected array of 1 to 5 elements, found %d", n)
+	}
+	for i := 0; ; i++ {
+		more, err := d.NextElem(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			if i < 1 {
+				return d.Errorf(runtime.ErrLength, "expected array of 1 to 5 elements, found %d", i)
+			}
+			if i <= 1 {
+				v.Floats = nil
+			}
+			if i <= 2 {
+				v.Points = nil
+			}
+			if i <= 3 {
+				v.Refs = nil
+			}
+			if i <= 4 {
+				v.Arrays = nil
+			}
+			break
+		}
+		if i >= 5 {
+			return d.Errorf(runtime.ErrLength, "expected array of 1 to 5 elements, found more")
+		}
+		if err := v.cborDecodeFields(d, i, i+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Hashes":
+				field = 0
+			case "Floats":
+				field = 1
+			case "Points":
+				field = 2
+			case "Refs":
+				field = 3
+			case "Arrays":
+				field = 4
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"Hashes", "Floats", "Points", "Refs", "Arrays"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := runtime.DuplicateField(d, [...]string{"Hashes", "Floats", "Points", "Refs", "Arrays"}[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case 0:
+		// Hashes
+		var ke [2]byte
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Hashes")
+			}
+		}
+		if null {
+			v.Hashes = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Hashes")
+			}
+			m := v.Hashes
+			if m == nil {
+				m = make(map[[2]byte]int, d.Hint(max(n, 0)))
+				v.Hashes = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Hashes")
+					} else if !more {
+						break
+					}
+				}
+				ke = [2]byte{}
+				{
+					if !d.TryByteArray(ke[:]) {
+						if err := d.ReadByteArray(ke[:]); err != nil {
+							return runtime.AtField(err, "Hashes")
+						}
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, ke[:]), "Hashes")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Floats
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Floats")
+			}
+		}
+		if null {
+			v.Floats = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Floats")
+			}
+			m := v.Floats
+			if m == nil {
+				m = make(map[float64]int, d.Hint(max(n, 0)))
+				v.Floats = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Floats")
+					} else if !more {
+						break
+					}
+				}
+				var ke float64
+				{
+					if x1, ok1 := d.TryFloat64(); ok1 {
+						ke = x1
+					} else if d.KeepNull() {
+					} else if ke, err = d.ReadFloat64(); err != nil {
+						return runtime.AtField(err, "Floats")
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, float64(ke)), "Floats")
+				}
+			}
+			d.Leave()
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Points
+		var ke Point
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Points")
+			}
+		}
+		if null {
+			v.Points = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Points")
+			}
+			m := v.Points
+			if m == nil {
+				m = make(map[Point]string, d.Hint(max(n, 0)))
+				v.Points = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Points")
+					} else if !more {
+						break
+					}
+				}
+				ke = Point{}
+				{
+					if d.TryArrayHead(3) {
+						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
+							ke.X = int(x2)
+						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
+							ke.X = -1 - int(x2)
+						} else if d.KeepNull() {
+						} else if ke.X, err = d.ReadInt(); err != nil {
+							return runtime.AtField(runtime.InKey(runtime.AtField(err, "X")), "Points")
+						}
+						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
+							ke.Y = int(x2)
+						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
+							ke.Y = -1 - int(x2)
+						} else if d.KeepNull() {
+						} else if ke.Y, err = d.ReadInt(); err != nil {
+							return runtime.AtField(runtime.InKey(runtime.AtField(err, "Y")), "Points")
+						}
+						if x2, ok2 := d.TryString(); ok2 {
+							ke.Name = x2
+						} else if d.KeepNull() {
+						} else if ke.Name, err = d.ReadString(); err != nil {
+							return runtime.AtField(runtime.InKey(runtime.AtField(err, "Name")), "Points")
+						}
+						d.Leave()
+					} else if err := ke.DecodeCBOR(d); err != nil {
+						return runtime.AtField(runtime.InKey(err), "Points")
+					}
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadString(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "Points")
+				}
+			}
+			d.Leave()
+		}
+		if to == 3 {
+			return nil
+		}
+		fallthrough
+	case 3:
+		// Refs
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Refs")
+			}
+		}
+		if null {
+			v.Refs = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Refs")
+			}
+			m := v.Refs
+			if m == nil {
+				m = make(map[*Point]int, d.Hint(max(n, 0)))
+				v.Refs = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Refs")
+					} else if !more {
+						break
+					}
+				}
+				var ke *Point
+				{
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.InKey(err), "Refs")
+							}
+						}
+						if null1 {
+							ke = nil
+						} else {
+							if ke == nil {
+								ke = new(Point)
+							}
+							if err := ke.DecodeCBOR(d); err != nil {
+								return runtime.AtField(runtime.InKey(err), "Refs")
+							}
+						}
+					}
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[ke] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[ke] = -1 - int(x1)
+				} else if m[ke], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "Refs")
+				}
+			}
+			d.Leave()
+		}
+		if to == 4 {
+			return nil
+		}
+		fallthrough
+	case 4:
+		// Arrays
+		var ke [2]int32
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Arrays")
+			}
+		}
+		if null {
+			v.Arrays = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Arrays")
+			}
+			m := v.Arrays
+			if m == nil {
+				m = make(map[[2]int32]bool, d.Hint(max(n, 0)))
+				v.Arrays = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Arrays")
+					} else if !more {
+						break
+					}
+				}
+				ke = [2]int32{}
+				{
+					if !d.KeepNull() {
+						n1, err := d.ReadArrayHead()
+						if err != nil {
+							return runtime.AtField(runtime.InKey(err), "Arrays")
+						}
+						i1 := 0
+						for ; i1 != n1; i1++ {
+							if n1 < 0 {
+								if more1, err := d.NextElem(n1, i1); err != nil {
+									return runtime.AtField(runtime.InKey(err), "Arrays")
+								} else if !more1 {
+									break
+								}
+							}
+							if i1 >= 2 {
+								if err := d.ArrayExtra(2); err != nil {
+									return runtime.AtField(runtime.InKey(err), "Arrays")
+								}
+								continue
+							}
+							if x2, ok2 := d.TryUint(math.MaxInt32); ok2 {
+								ke[i1] = int32(x2)
+							} else if x2, ok2 := d.TryNeg(math.MaxInt32); ok2 {
+								ke[i1] = -1 - int32(x2)
+							} else if d.KeepNull() {
+							} else if ke[i1], err = d.ReadInt32(); err != nil {
+								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "Arrays")
+							}
+						}
+						if i1 < 2 {
+							if err := d.ArrayShort(2, i1); err != nil {
+								return runtime.AtField(runtime.InKey(err), "Arrays")
+							}
+							clear(ke[i1:])
+						}
+						d.Leave()
+					}
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					m[ke] = x1
+				} else if m[ke], err = d.ReadBool(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, nil), "Arrays")
+				}
+			}
+			d.Leave()
+		}
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Point) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Point) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x83) // array of 3
+	// 0: X
+	dst = runtime.AppendInt(dst, int64(v.X))
+	// 1: Y
+	dst = runtime.AppendInt(dst, int64(v.Y))
+	// 2: Name
+	dst = append(runtime.AppendTextHead(dst, len(v.Name)), v.Name...)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Point) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += runtime.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	n += runtime.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Point) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	if err != nil {
+		return runtime.AtRoot(runtime.AtRoot(err, "Point", runtime.OneItem), "Point", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.NextIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.NextIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Point", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		if d.KeepNull() {
+			return nil
+		}
+		var err error
+		if n, err = d.ReadMapHead(); err != nil {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "X":
+				field = 0
+			case "Y":
+				field = 1
+			case "Name":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldKey(key, []string{"X", "Y", "Name"})
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := runtime.DuplicateField(d, [...]string{"X", "Y", "Name"}[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			if d.KeepNull() {
+				return nil
+			}
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// X
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.X = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.X = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.X, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "X")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Y
+		if x, ok := d.TryUint(math.MaxInt); ok {
+			v.Y = int(x)
+		} else if x, ok := d.TryNeg(math.MaxInt); ok {
+			v.Y = -1 - int(x)
+		} else if d.KeepNull() {
+		} else if v.Y, err = d.ReadInt(); err != nil {
+			return runtime.AtField(err, "Y")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Name
+		if x, ok := d.TryString(); ok {
+			v.Name = x
+		} else if d.KeepNull() {
+		} else if v.Name, err = d.ReadString(); err != nil {
+			return runtime.AtField(err, "Name")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}

@@ -19,3 +19,18 @@ type Labels struct {
 	Mid   string `cbor:"bb,omitempty"`
 	Small int    `cbor:"7,keyasint,omitempty"`
 }
+
+// Keys holds maps keyed by other comparable types.
+type Keys struct {
+	Hashes map[[2]byte]int
+	Floats map[float64]int
+	Points map[Point]string
+	Refs   map[*Point]int
+	Arrays map[[2]int32]bool
+}
+
+// Point is a struct key.
+type Point struct {
+	X, Y int
+	Name string
+}

@@ -127,7 +127,7 @@
 // fxamacker (the value is decoded in place, never reset first); fields
 // that are not encoded keep what they held too; unknown keys are
 // skipped; a key that names a field seen before keeps the first value
-// (runtime.DuplicateField skips the later one; strict mode refuses it), as
+// (Decoder.DuplicateField skips the later one; strict mode refuses it), as
 // fxamacker's default does. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first
 // field whose key equals it under case folding at the same length in bytes
@@ -159,7 +159,7 @@
 // that a bad SKU reads "cbor: Order.Items[3].SKU: expected text string,
 // found unsigned integer at offset 12". The error of a field type's own
 // method (or of fxamacker/cbor on the slow path) keeps its text: the
-// decoders wrap it with runtime.MethodError, whose path and offset only
+// decoders wrap it with Decoder.MethodError, whose path and offset only
 // Detail prints; a MarshalCBOR's output that is not one item is refused
 // by runtime.AppendMarshaledBy with fxamacker/cbor's text, naming the
 // type.
@@ -173,7 +173,7 @@
 // nil. time.Time, big.Int, types with their own MarshalCBOR/UnmarshalCBOR
 // (cbor.RawMessage among them) and types with MarshalBinary/UnmarshalBinary
 // have model types of their own, and call the runtime (AppendTime,
-// ReadTime, AppendBigInt, ReadBigInt, AppendMarshaledBy, ReadRaw) or their
+// ReadTime, AppendBigInt, ReadBigInt, AppendMarshaledBy, ReadRawChecked) or their
 // methods. Generic struct types get generic methods (func (v *Page[T])
 // ...); a field whose type is a type parameter goes through the runtime's
 // dynamic package, which picks generated methods or a basic type by a

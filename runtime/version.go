@@ -3,11 +3,11 @@ package runtime
 // The version guard. Every file cbor-gen writes starts with
 //
 //	const (
-//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 4)
-//		_ = runtime.RegenerateWithNewerCborgen(4 - runtime.MinGenVersion)
+//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 5)
+//		_ = runtime.RegenerateWithNewerCborgen(5 - runtime.MinGenVersion)
 //	)
 //
-// where 4 is the GenVersion of the cbor-gen that wrote it (this runtime's
+// where 5 is the GenVersion of the cbor-gen that wrote it (this runtime's
 // GenVersion, for a file this version of cbor-gen wrote). A negative
 // constant overflows the unsigned guard types, so when a file and the
 // runtime do not fit, the build fails on that line and the compiler's
@@ -41,13 +41,18 @@ const (
 	// TryByteArray.
 	// 4: ReuseCleared and Grow for slices of structs and arrays;
 	// NextIsMap, TryMapHead and ReadKeyParts; AppendTextHead.
-	GenVersion = 4
+	// 5: the names of compat.go replaced (PeekIsArray, FoldedField, the
+	// Decoder's error methods...); KeepNull, ReadNil, ArrayExtra,
+	// ArrayShort and ReadBytesUnmarshal; BoxString and BoxScalar;
+	// AppendMarshaledBy; GetBuffer.
+	GenVersion = 5
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that
 	// older generated code calls.
 	//
-	// 2: AtType and the two-argument AtRoot are gone.
+	// 2: AtType and the two-argument AtRoot are gone. The names that
+	// version 5 replaced stay as wrappers (compat.go), so it stays 2.
 	MinGenVersion = 2
 )
 

@@ -16,9 +16,9 @@ import (
 //
 //	func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 //		var err error
-//		if d.NextIsArray() {
+//		if d.PeekIsArray() {
 //			err = v.cborDecodeFields(d, -1, 3)
-//		} else if d.NextIsMap() {
+//		} else if d.PeekIsMap() {
 //			err = v.cborDecodeMap(d)
 //		} else if major, perr := d.PeekMajor(); perr != nil {
 //			err = perr
@@ -64,7 +64,7 @@ func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 			Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 			Block(
-				jen.List(jen.Id("raw"), jen.Id("err")).Op(":=").Id("d").Dot("ReadRawItem").Call(deref(jen.Id("v"))),
+				jen.List(jen.Id("raw"), jen.Id("err")).Op(":=").Id("d").Dot("ReadRawBytes").Call(deref(jen.Id("v"))),
 				jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem"))),
 				jen.Op("*").Id("v").Op("=").Id("raw"),
 				jen.Return(jen.Nil()),
@@ -113,9 +113,9 @@ func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 			// In line and without a call: the common cases, an array
 			// or a map whose initial byte is buffered. Strict mode's
 			// check of the whole item is made by the head reads.
-			jen.If(jen.Id("d").Dot("NextIsArray").Call()).Block(
+			jen.If(jen.Id("d").Dot("PeekIsArray").Call()).Block(
 				jen.Id("err").Op("=").Add(arrayCall(s)),
-			).Else().If(jen.Id("d").Dot("NextIsMap").Call()).Block(
+			).Else().If(jen.Id("d").Dot("PeekIsMap").Call()).Block(
 				jen.Id("err").Op("=").Id("v").Dot(model.MethodDecodeMap).Call(jen.Id("d")),
 			).Else().If(
 				jen.List(jen.Id("major"), jen.Id("perr")).Op(":=").Id("d").Dot("PeekMajor").Call(),

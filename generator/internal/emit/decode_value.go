@@ -380,15 +380,15 @@ func (e *emitter) decodeBytes(t model.Bytes, to jen.Code, wrap pathFunc, depth i
 func (e *emitter) decodeMarshaler(t model.Marshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	// The item is checked to be well-formed, then handed to the
 	// type's own UnmarshalCBOR, which must copy what it keeps.
-	// Its error keeps its identity and text (runtime.MethodError),
+	// Its error keeps its identity and text (Decoder.MethodError),
 	// at the offset where the item starts.
 	raw, off := jen.Id(local("raw", depth)), jen.Id(local("off", depth))
 	return []jen.Code{
 		jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(),
-		jen.List(raw, jen.Id("err")).Op(":=").Id("d").Dot("ReadRaw").Call(),
+		jen.List(raw, jen.Id("err")).Op(":=").Id("d").Dot("ReadRawChecked").Call(),
 		ifErr(wrap),
 		checkErr(jen.Add(to).Dot("UnmarshalCBOR").Call(raw), func(err jen.Code) jen.Code {
-			return wrap(rt("MethodError").Call(off, err))
+			return wrap(jen.Id("d").Dot("MethodError").Call(off, err))
 		}),
 	}
 }
@@ -407,7 +407,7 @@ func (e *emitter) decodeBinaryMarshaler(t model.BinaryMarshaler, to jen.Code, wr
 		jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytesView").Call(),
 		ifErr(wrap),
 		checkErr(jen.Add(to).Dot("UnmarshalBinary").Call(b), func(err jen.Code) jen.Code {
-			return wrap(rt("MethodError").Call(off, err))
+			return wrap(jen.Id("d").Dot("MethodError").Call(off, err))
 		}),
 	)}
 }

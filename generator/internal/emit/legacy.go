@@ -33,7 +33,7 @@ import (
 //					field = 0
 //				...
 //			}
-//			if field < 0 && kind == runtime.KeyText { ... runtime.FoldKey ... }
+//			if field < 0 && kind == runtime.KeyText { ... runtime.FoldedField ... }
 //			... skip unknown keys and the values of fields seen before, then
 //			v.cborDecodeFields(d, field, field+1)
 //		}
@@ -81,7 +81,7 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
 			jen.If(isSeen).Block(
 				// Skipped, the first value kept (an error in strict mode).
-				checkErr(rt("DuplicateField").Call(jen.Id("d"), jen.Add(fieldNames(s)).Index(jen.Id("field"))), noPath),
+				checkErr(jen.Id("d").Dot("DuplicateField").Call(jen.Add(fieldNames(s)).Index(jen.Id("field"))), noPath),
 				jen.Continue(),
 			),
 			markSeen,
@@ -142,13 +142,13 @@ func keySwitch(s *model.Struct) jen.Code {
 
 // foldSwitch is fxamacker/cbor's fallback for a text key that names no
 // field exactly: the first field (in field order) whose text key equals it
-// under case folding, at the same length in bytes (runtime.FoldKey, over
+// under case folding, at the same length in bytes (runtime.FoldedField, over
 // the keys of the fields in field order; "" for keyasint and reserved
 // fields, which take no part). It is nil for a struct without text keys.
 // The list is built only when a key missed every field exactly.
 //
 //	if field < 0 && kind == runtime.KeyText {
-//		field = runtime.FoldKey(key, []string{"id", "kind", ""})
+//		field = runtime.FoldedField(key, []string{"id", "kind", ""})
 //	}
 func foldSwitch(s *model.Struct) jen.Code {
 	var keys []jen.Code
@@ -165,7 +165,7 @@ func foldSwitch(s *model.Struct) jen.Code {
 		return nil
 	}
 	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("kind").Op("==").Add(rt("KeyText"))).
-		Block(jen.Id("field").Op("=").Add(rt("FoldKey")).Call(jen.Id("key"), jen.Index().String().Values(keys...)))
+		Block(jen.Id("field").Op("=").Add(rt("FoldedField")).Call(jen.Id("key"), jen.Index().String().Values(keys...)))
 }
 
 // seenOps are the test and the update of the bitset of fields seen so

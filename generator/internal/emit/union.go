@@ -73,7 +73,7 @@ func (e *emitter) unionAppend(u *model.UnionType) jen.Code {
 	return jen.Commentf("%s appends the encoding of x, one of %s's variants (null for nil).", model.UnionFunc(u, "Append"), u.Name).Line().
 		Func().Id(model.UnionFunc(u, "Append")).Params(jen.Id("dst").Index().Byte(), jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch(jen.Id("x").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
-		jen.Return(jen.Nil(), rt("NotAVariant").Call(jen.Lit(u.Name), jen.Id("x"))),
+		jen.Return(jen.Nil(), rt("NotAVariantToEncode").Call(jen.Lit(u.Name), jen.Id("x"))),
 	)
 }
 
@@ -201,5 +201,5 @@ func noVariant(catchAll *model.Variant, union string) jen.Code {
 	if catchAll != nil {
 		return jen.Null()
 	}
-	return jen.Return(jen.Nil(), rt("NoVariant").Call(jen.Id("d"), jen.Lit(union), jen.Id("k")))
+	return jen.Return(jen.Nil(), jen.Id("d").Dot("NoVariant").Call(jen.Lit(union), jen.Id("k")))
 }

@@ -304,3 +304,20 @@ func (d *Decoder) skipFieldMap() error {
 	d.Leave()
 	return nil
 }
+
+// KeepBinary is for a value that cannot be nil read through UnmarshalBinary
+// (a struct, number or array type): outside strict mode fxamacker/cbor
+// leaves such a value as it is for a null or undefined (also in a tag), as
+// it leaves any struct or number, and with fieldless, for a type whose fields
+// are all unexported (netip.Addr), it skips a map, finding no field to set.
+// KeepBinary consumes either and reports true; otherwise it reads nothing,
+// and the generated code reads the byte string. For generated code.
+func (d *Decoder) KeepBinary(fieldless bool) (bool, error) {
+	if d.KeepNull() {
+		return true, nil
+	}
+	if !fieldless || d.opts.Strict || d.contentMajor() != MajorMap {
+		return false, nil
+	}
+	return true, d.skipFieldMap()
+}

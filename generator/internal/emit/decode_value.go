@@ -393,43 +393,6 @@ func (e *emitter) decodeMarshaler(t model.Marshaler, to jen.Code, wrap pathFunc,
 	}
 }
 
-// decodeBinaryMarshaler decodes a type with UnmarshalBinary, handed the content of a byte string; null is the zero value.
-func (e *emitter) decodeBinaryMarshaler(t model.BinaryMarshaler, to jen.Code, wrap pathFunc, depth int) []jen.Code {
-	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
-	b, off := jen.Id(local("b", depth)), jen.Id(local("off", depth))
-	return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
-		jen.List(jen.Id(local("null", depth)), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
-		jen.Id("err").Op("!=").Nil(),
-	).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Id(local("null", depth))).Block(
-		jen.Var().Id(local("zero", depth)).Add(typeCode(t.Go)),
-		set(jen.Id(local("zero", depth))),
-	).Else().Block(
-		jen.List(b, jen.Id("err")).Op(":=").Id("d").Dot("ReadBytesView").Call(),
-		ifErr(wrap),
-		checkErr(jen.Add(to).Dot("UnmarshalBinary").Call(b), func(err jen.Code) jen.Code {
-			return wrap(jen.Id("d").Dot("MethodError").Call(off, err))
-		}),
-	)}
-}
-
-// decodeSplit decodes a type with only one half of a method pair: its decoding half.
-func (e *emitter) decodeSplit(t model.Split, to jen.Code, wrap pathFunc, depth int) []jen.Code {
-	if _, ok := t.Dec.(model.BinaryMarshaler); ok {
-		// UnmarshalBinary takes a byte string; fxamacker reads any
-		// other item by the type's kind.
-		// Its error has a name of its own, so that the reads in
-		// its branches see the err around them (readScalar).
-		major, merr := jen.Id(local("major", depth)), jen.Id(local("merr", depth))
-		return []jen.Code{jen.If(
-			jen.List(major, merr).Op(":=").Id("d").Dot("PeekMajor").Call(),
-			jen.Add(merr).Op("!=").Nil(),
-		).Block(jen.Return(wrap(merr))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
-			Block(e.decodeValue(t.Dec, to, wrap, depth)...).
-			Else().Block(e.decodeValue(t.Kind, to, wrap, depth)...)}
-	}
-	return e.decodeValue(t.Dec, to, wrap, depth)
-}
-
 // orNullDecode sets to nil on a CBOR null (or undefined) and runs decode
 // otherwise, or with read, an assignment whose error it checks, that
 // assignment in an else-if. TryNull answers in line whenever a byte is

@@ -7,7 +7,6 @@ import (
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/fxamacker/cbor/v2"
 	"math"
-	"net/netip"
 	"time"
 )
 
@@ -1638,12 +1637,9 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 10:
 		// Addr
 		off := d.Offset()
-		if null, err := d.ReadNull(); err != nil {
+		if keep, err := d.KeepBinary(true); err != nil {
 			return runtime.AtField(err, "Addr")
-		} else if null {
-			var zero netip.Addr
-			v.Addr = zero
-		} else {
+		} else if !keep {
 			b, err := d.ReadBytesView()
 			if err != nil {
 				return runtime.AtField(err, "Addr")

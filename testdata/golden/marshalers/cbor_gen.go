@@ -481,12 +481,9 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 0:
 		// Addr
 		off := d.Offset()
-		if null, err := d.ReadNull(); err != nil {
+		if keep, err := d.KeepBinary(true); err != nil {
 			return runtime.AtField(err, "Addr")
-		} else if null {
-			var zero netip.Addr
-			v.Addr = zero
-		} else {
+		} else if !keep {
 			b, err := d.ReadBytesView()
 			if err != nil {
 				return runtime.AtField(err, "Addr")
@@ -534,12 +531,9 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				e = netip.Addr{}
 				off1 := d.Offset()
-				if null1, err := d.ReadNull(); err != nil {
+				if keep1, err := d.KeepBinary(true); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "Addrs")
-				} else if null1 {
-					var zero1 netip.Addr
-					e = zero1
-				} else {
+				} else if !keep1 {
 					b1, err := d.ReadBytesView()
 					if err != nil {
 						return runtime.AtField(runtime.AtKey(err, k), "Addrs")

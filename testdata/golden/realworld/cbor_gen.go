@@ -10,7 +10,6 @@ import (
 	"github.com/fxamacker/cbor/v2"
 	"math"
 	"math/big"
-	"net/netip"
 	"time"
 )
 
@@ -594,12 +593,9 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case 7:
 		// Addr
 		off := d.Offset()
-		if null, err := d.ReadNull(); err != nil {
+		if keep, err := d.KeepBinary(true); err != nil {
 			return runtime.AtField(err, "Addr")
-		} else if null {
-			var zero netip.Addr
-			v.Addr = zero
-		} else {
+		} else if !keep {
 			b, err := d.ReadBytesView()
 			if err != nil {
 				return runtime.AtField(err, "Addr")

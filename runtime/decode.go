@@ -47,8 +47,16 @@ func (d *Decoder) readNullSlow() (bool, error) {
 	return false, nil
 }
 
-// ReadBool reads true or false.
-func (d *Decoder) ReadBool() (bool, error) {
+// ReadBool reads true or false. Outside strict mode a null or undefined
+// reads as false, as fxamacker/cbor stores it into a map's value.
+func (d *Decoder) ReadBool() (bool, error) { return d.ReadBoolOr(false) }
+
+// ReadBoolOr is ReadBool for a value that keeps what it holds, old, when
+// the item is null or undefined (behind any tags but 0-3) outside strict
+// mode, as fxamacker/cbor leaves a bool field. The Read...Or methods are
+// for generated code, after the Try fast path: a null costs nothing until
+// their general path.
+func (d *Decoder) ReadBoolOr(old bool) (bool, error) {
 	if d.off < len(d.buf) {
 		switch d.buf[d.off] {
 		case byteTrue:
@@ -58,6 +66,9 @@ func (d *Decoder) ReadBool() (bool, error) {
 			d.off++
 			return false, nil
 		}
+	}
+	if d.KeepNull() {
+		return old, nil
 	}
 	return d.readBoolSlow()
 }
@@ -156,8 +167,15 @@ func (d *Decoder) rangeError(start int64, neg bool, mag uint64, typ string) erro
 	return d.errAt(start, ErrRange, "integer "+v+" overflows "+typ)
 }
 
-// ReadUint64 reads a non-negative integer.
-func (d *Decoder) ReadUint64() (uint64, error) {
+// ReadUint64 reads a non-negative integer. Outside strict mode a null or
+// undefined reads as 0, as fxamacker/cbor stores it into a map's value;
+// so do the other integer reads.
+func (d *Decoder) ReadUint64() (uint64, error) { return d.ReadUint64Or(0) }
+
+// ReadUint64Or is ReadUint64 for a value that keeps what it holds, old,
+// when the item is null or undefined (see ReadBoolOr); so are the other
+// Read...Or methods of integers and floats.
+func (d *Decoder) ReadUint64Or(old uint64) (uint64, error) {
 	// smallInt's fast path, written out for the most common reads.
 	if p := d.buf[d.off:]; len(p) >= 3 && !d.opts.Strict {
 		switch b := p[0]; {
@@ -175,11 +193,28 @@ func (d *Decoder) ReadUint64() (uint64, error) {
 		d.off++
 		return uint64(p[0]), nil
 	}
+	if d.KeepNull() {
+		return old, nil
+	}
 	return d.readUint64Slow()
 }
 
 func (d *Decoder) readUint64Slow() (uint64, error) {
 	return d.readUint(math.MaxUint64, "uint64")
+}
+
+// readUintOr is the body of the unsigned reads below 64 bits. (Not
+// generic: a call of a generic function from another package lets the
+// Decoder escape.)
+func (d *Decoder) readUintOr(old, max uint64, typ string) (uint64, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && !neg && mag <= max {
+		d.off += n
+		return mag, nil
+	}
+	if d.KeepNull() {
+		return old, nil
+	}
+	return d.readUint(max, typ)
 }
 
 func (d *Decoder) readUint(max uint64, typ string) (uint64, error) {
@@ -195,46 +230,57 @@ func (d *Decoder) readUint(max uint64, typ string) (uint64, error) {
 
 // ReadUint32 reads an integer in the range of uint32.
 func (d *Decoder) ReadUint32() (uint32, error) {
-	if neg, mag, n := d.smallInt(); n > 0 && !neg {
-		d.off += n
-		return uint32(mag), nil
-	}
-	v, err := d.readUint(math.MaxUint32, "uint32")
+	v, err := d.readUintOr(0, math.MaxUint32, "uint32")
+	return uint32(v), err
+}
+
+// ReadUint32Or is ReadUint32 for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadUint32Or(old uint32) (uint32, error) {
+	v, err := d.readUintOr(uint64(old), math.MaxUint32, "uint32")
 	return uint32(v), err
 }
 
 // ReadUint16 reads an integer in the range of uint16.
 func (d *Decoder) ReadUint16() (uint16, error) {
-	if neg, mag, n := d.smallInt(); n > 0 && !neg {
-		d.off += n
-		return uint16(mag), nil
-	}
-	v, err := d.readUint(math.MaxUint16, "uint16")
+	v, err := d.readUintOr(0, math.MaxUint16, "uint16")
+	return uint16(v), err
+}
+
+// ReadUint16Or is ReadUint16 for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadUint16Or(old uint16) (uint16, error) {
+	v, err := d.readUintOr(uint64(old), math.MaxUint16, "uint16")
 	return uint16(v), err
 }
 
 // ReadUint8 reads an integer in the range of uint8.
 func (d *Decoder) ReadUint8() (uint8, error) {
-	if neg, mag, n := d.smallInt(); n > 0 && !neg && mag <= math.MaxUint8 {
-		d.off += n
-		return uint8(mag), nil
-	}
-	v, err := d.readUint(math.MaxUint8, "uint8")
+	v, err := d.readUintOr(0, math.MaxUint8, "uint8")
+	return uint8(v), err
+}
+
+// ReadUint8Or is ReadUint8 for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadUint8Or(old uint8) (uint8, error) {
+	v, err := d.readUintOr(uint64(old), math.MaxUint8, "uint8")
 	return uint8(v), err
 }
 
 // ReadUint reads an integer in the range of uint.
 func (d *Decoder) ReadUint() (uint, error) {
-	if neg, mag, n := d.smallInt(); n > 0 && !neg {
-		d.off += n
-		return uint(mag), nil
-	}
-	v, err := d.readUint(math.MaxUint, "uint")
+	v, err := d.readUintOr(0, math.MaxUint, "uint")
+	return uint(v), err
+}
+
+// ReadUintOr is ReadUint for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadUintOr(old uint) (uint, error) {
+	v, err := d.readUintOr(uint64(old), math.MaxUint, "uint")
 	return uint(v), err
 }
 
 // ReadInt64 reads an integer in the range of int64.
-func (d *Decoder) ReadInt64() (int64, error) {
+func (d *Decoder) ReadInt64() (int64, error) { return d.ReadInt64Or(0) }
+
+// ReadInt64Or is ReadInt64 for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadInt64Or(old int64) (int64, error) {
 	if d.off < len(d.buf) {
 		if b := d.buf[d.off]; b < 24 {
 			d.off++
@@ -248,11 +294,29 @@ func (d *Decoder) ReadInt64() (int64, error) {
 		}
 		return int64(mag), nil
 	}
+	if d.KeepNull() {
+		return old, nil
+	}
 	return d.readInt64Slow()
 }
 
 func (d *Decoder) readInt64Slow() (int64, error) {
 	return d.readSigned(math.MinInt64, math.MaxInt64, "int64")
+}
+
+// readIntOr is the body of the signed reads below 64 bits (see readUintOr).
+func (d *Decoder) readIntOr(old, min, max int64, typ string) (int64, error) {
+	if neg, mag, n := d.smallInt(); n > 0 && mag <= uint64(max) {
+		d.off += n
+		if neg {
+			return -1 - int64(mag), nil
+		}
+		return int64(mag), nil
+	}
+	if d.KeepNull() {
+		return old, nil
+	}
+	return d.readSigned(min, max, typ)
 }
 
 func (d *Decoder) readSigned(min, max int64, typ string) (int64, error) {
@@ -275,59 +339,60 @@ func (d *Decoder) readSigned(min, max int64, typ string) (int64, error) {
 
 // ReadInt32 reads an integer in the range of int32.
 func (d *Decoder) ReadInt32() (int32, error) {
-	if neg, mag, n := d.smallInt(); n > 0 {
-		d.off += n
-		if neg {
-			return -1 - int32(mag), nil
-		}
-		return int32(mag), nil
-	}
-	v, err := d.readSigned(math.MinInt32, math.MaxInt32, "int32")
+	v, err := d.readIntOr(0, math.MinInt32, math.MaxInt32, "int32")
+	return int32(v), err
+}
+
+// ReadInt32Or is ReadInt32 for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadInt32Or(old int32) (int32, error) {
+	v, err := d.readIntOr(int64(old), math.MinInt32, math.MaxInt32, "int32")
 	return int32(v), err
 }
 
 // ReadInt16 reads an integer in the range of int16.
 func (d *Decoder) ReadInt16() (int16, error) {
-	if neg, mag, n := d.smallInt(); n > 0 && mag <= math.MaxInt16 {
-		d.off += n
-		if neg {
-			return -1 - int16(mag), nil
-		}
-		return int16(mag), nil
-	}
-	v, err := d.readSigned(math.MinInt16, math.MaxInt16, "int16")
+	v, err := d.readIntOr(0, math.MinInt16, math.MaxInt16, "int16")
+	return int16(v), err
+}
+
+// ReadInt16Or is ReadInt16 for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadInt16Or(old int16) (int16, error) {
+	v, err := d.readIntOr(int64(old), math.MinInt16, math.MaxInt16, "int16")
 	return int16(v), err
 }
 
 // ReadInt8 reads an integer in the range of int8.
 func (d *Decoder) ReadInt8() (int8, error) {
-	if neg, mag, n := d.smallInt(); n > 0 && mag <= math.MaxInt8 {
-		d.off += n
-		if neg {
-			return -1 - int8(mag), nil
-		}
-		return int8(mag), nil
-	}
-	v, err := d.readSigned(math.MinInt8, math.MaxInt8, "int8")
+	v, err := d.readIntOr(0, math.MinInt8, math.MaxInt8, "int8")
+	return int8(v), err
+}
+
+// ReadInt8Or is ReadInt8 for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadInt8Or(old int8) (int8, error) {
+	v, err := d.readIntOr(int64(old), math.MinInt8, math.MaxInt8, "int8")
 	return int8(v), err
 }
 
 // ReadInt reads an integer in the range of int.
 func (d *Decoder) ReadInt() (int, error) {
-	if neg, mag, n := d.smallInt(); n > 0 {
-		d.off += n
-		if neg {
-			return -1 - int(mag), nil
-		}
-		return int(mag), nil
-	}
-	v, err := d.readSigned(math.MinInt, math.MaxInt, "int")
+	v, err := d.readIntOr(0, math.MinInt, math.MaxInt, "int")
+	return int(v), err
+}
+
+// ReadIntOr is ReadInt for a value that keeps old on null (see ReadUint64Or).
+func (d *Decoder) ReadIntOr(old int) (int, error) {
+	v, err := d.readIntOr(int64(old), math.MinInt, math.MaxInt, "int")
 	return int(v), err
 }
 
 // ReadFloat64 reads a float of any width, or an integer (converted to the
-// nearest float64, as fxamacker/cbor does).
-func (d *Decoder) ReadFloat64() (float64, error) {
+// nearest float64, as fxamacker/cbor does). Outside strict mode a null or
+// undefined reads as 0.
+func (d *Decoder) ReadFloat64() (float64, error) { return d.ReadFloat64Or(0) }
+
+// ReadFloat64Or is ReadFloat64 for a value that keeps old on null (see
+// ReadUint64Or).
+func (d *Decoder) ReadFloat64Or(old float64) (float64, error) {
 	start := d.Offset()
 	b, err := d.peek()
 	if err != nil {
@@ -358,6 +423,9 @@ func (d *Decoder) ReadFloat64() (float64, error) {
 		}
 		d.off += 9
 		return math.Float64frombits(u), nil
+	}
+	if d.KeepNull() {
+		return old, nil
 	}
 	switch b >> 5 {
 	case MajorUint, MajorNeg:
@@ -396,7 +464,14 @@ func (d *Decoder) ReadFloat64() (float64, error) {
 
 // ReadFloat32 reads a float as ReadFloat64 does and converts it to the
 // nearest float32; a finite value beyond the float32 range is ErrRange.
-func (d *Decoder) ReadFloat32() (float32, error) {
+func (d *Decoder) ReadFloat32() (float32, error) { return d.ReadFloat32Or(0) }
+
+// ReadFloat32Or is ReadFloat32 for a value that keeps old on null (see
+// ReadUint64Or).
+func (d *Decoder) ReadFloat32Or(old float32) (float32, error) {
+	if d.KeepNull() {
+		return old, nil
+	}
 	start := d.Offset()
 	f, err := d.ReadFloat64()
 	if err != nil {

@@ -99,8 +99,16 @@ func (d *Decoder) definiteString(base int) (at, n int) {
 	return -1, 0
 }
 
-// ReadString reads a text string, checked to be UTF-8.
-func (d *Decoder) ReadString() (string, error) {
+// ReadString reads a text string, checked to be UTF-8. Outside strict
+// mode a null or undefined reads as "", as fxamacker/cbor stores it into a
+// map's value.
+func (d *Decoder) ReadString() (string, error) { return d.ReadStringOr("") }
+
+// ReadStringOr is ReadString for a value that keeps what it holds, old,
+// when the item is null or undefined (behind any tags but 0-3) outside
+// strict mode, as fxamacker/cbor leaves a string field. For generated
+// code, after TryString: the null costs nothing until the general path.
+func (d *Decoder) ReadStringOr(old string) (string, error) {
 	if at, n := d.definiteString(0x60); at >= 0 {
 		b := d.buf[at : at+n]
 		// Up to 32 bytes: ASCII is checked in line with at most four
@@ -120,14 +128,20 @@ func (d *Decoder) ReadString() (string, error) {
 			w = high // longer: validUTF8
 		}
 		if w&high == 0 || validUTF8(b) {
-			d.off = at + n
-			if d.opts.ZeroCopy && d.r == nil {
-				return unsafe.String(unsafe.SliceData(b), len(b)), nil
-			}
-			return string(b), nil
+			return d.takeText(b, at+n), nil
 		}
 	}
-	return d.readStringSlow()
+	return d.readStringSlow(old)
+}
+
+// takeText consumes the text b, checked, which ends at end in d.buf, and
+// returns it: a view of the input under ZeroCopy over a buffer, else a copy.
+func (d *Decoder) takeText(b []byte, end int) string {
+	d.off = end
+	if d.opts.ZeroCopy && d.r == nil {
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return string(b)
 }
 
 // asciiShort ORs the bytes of b, shorter than 8, into one value whose
@@ -143,9 +157,9 @@ func asciiShort(b []byte) uint64 {
 	return w
 }
 
-func (d *Decoder) readStringSlow() (string, error) {
+func (d *Decoder) readStringSlow(old string) (string, error) {
 	if d.KeepNull() {
-		return "", nil
+		return old, nil
 	}
 	n, start, err := d.stringHead(MajorText, "text string")
 	if err != nil {

@@ -269,6 +269,18 @@ func (d *Decoder) floatOfInt(neg bool, mag uint64, start int64) (float64, error)
 	return float64(-1 - int64(mag)), nil // one rounding, as fxamacker's
 }
 
+// ReadUntaggedNull reads the untagged null that a nil slice or map of a
+// type with a tag of its own (//cborgen:tag) is written as, before
+// ReadTypeTag, as ReadNull does; under Strict, where the tag is required,
+// it reads nothing and reports false, so that ReadTypeTag refuses the null
+// as fxamacker/cbor refuses it with DecTagRequired. For generated code.
+func (d *Decoder) ReadUntaggedNull() (bool, error) {
+	if d.opts.Strict {
+		return false, nil
+	}
+	return d.ReadNull()
+}
+
 // ReadTypeTag reads the tag in front of a value of a type declared with
 // //cborgen:tag want, after any self-described CBOR tags (55799). A
 // different tag number is an error (ErrTagNumber) that names both; so is

@@ -344,7 +344,7 @@ func TestStringFastPaths(t *testing.T) {
 			}
 			d, slow := mk(), mk()
 			s, err := d.ReadString()
-			want, werr := slow.readStringSlow()
+			want, werr := slow.readStringSlow("")
 			if (err == nil) != (werr == nil) || s != want || d.off != slow.off {
 				t.Fatalf("ReadString(% x) %+v = %q, %v at %d; general path: %q, %v at %d", in, o, s, err, d.off, want, werr, slow.off)
 			}

@@ -153,7 +153,9 @@
 //   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
 //   - What the default options accept beyond the data model:
-//     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal].
+//     [Decoder.KeepNull], [Decoder.ReadNil], [ReadBytesUnmarshal]; a
+//     field keeps its value on a null through the Or form of its Read
+//     method (Decoder.ReadUint64Or and the like).
 //   - Errors with paths: [Decoder.Errorf], [Decoder.MethodError],
 //     [AtField], [AtIndex], [AtKey], [InKey], [AtRoot], [Extent],
 //     [OneItem], [WholeInput].
@@ -162,7 +164,8 @@
 //     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
 //     [SortLengthFirst], [SortNone]; a pooled buffer for the Marshal
 //     functions of unions: [Buffer], [GetBuffer].
-//   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag].
+//   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag],
+//     [Decoder.ReadUntaggedNull].
 //   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind],
 //     [Decoder.NoVariant], [NotAVariantToEncode], [AppendRaw],
 //     [Decoder.ReadRawBytes]; variants of string and number kinds boxed

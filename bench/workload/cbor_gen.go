@@ -205,8 +205,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -217,8 +216,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Service
 		if x, ok := d.TryString(); ok {
 			v.Service = x
-		} else if d.KeepNull() {
-		} else if v.Service, err = d.ReadString(); err != nil {
+		} else if v.Service, err = d.ReadStringOr(v.Service); err != nil {
 			return runtime.AtField(err, "Service")
 		}
 		if to == 2 {
@@ -229,8 +227,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = x
-		} else if d.KeepNull() {
-		} else if v.Method, err = d.ReadString(); err != nil {
+		} else if v.Method, err = d.ReadStringOr(v.Method); err != nil {
 			return runtime.AtField(err, "Method")
 		}
 		if to == 3 {
@@ -243,8 +240,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Deadline = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Deadline = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Deadline, err = d.ReadInt64(); err != nil {
+		} else if v.Deadline, err = d.ReadInt64Or(v.Deadline); err != nil {
 			return runtime.AtField(err, "Deadline")
 		}
 		if to == 4 {
@@ -255,8 +251,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Priority
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Priority = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Priority, err = d.ReadUint8(); err != nil {
+		} else if v.Priority, err = d.ReadUint8Or(v.Priority); err != nil {
 			return runtime.AtField(err, "Priority")
 		}
 		if to == 5 {
@@ -267,8 +262,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Idempotent
 		if x, ok := d.TryBool(); ok {
 			v.Idempotent = x
-		} else if d.KeepNull() {
-		} else if v.Idempotent, err = d.ReadBool(); err != nil {
+		} else if v.Idempotent, err = d.ReadBoolOr(v.Idempotent); err != nil {
 			return runtime.AtField(err, "Idempotent")
 		}
 		if to == 6 {
@@ -574,8 +568,7 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// UserID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.UserID = x
-		} else if d.KeepNull() {
-		} else if v.UserID, err = d.ReadUint64(); err != nil {
+		} else if v.UserID, err = d.ReadUint64Or(v.UserID); err != nil {
 			return runtime.AtField(err, "UserID")
 		}
 		if to == 1 {
@@ -584,23 +577,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Name
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Name")
-			}
-		}
-		if null {
-			v.Name = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.Name == nil {
 				v.Name = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.Name) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Name), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Name")
+			(*v.Name) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Name")
+				}
+			}
+			if null {
+				v.Name = nil
+			} else {
+				if v.Name == nil {
+					v.Name = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Name) = x1
+				} else if (*v.Name), err = d.ReadStringOr((*v.Name)); err != nil {
+					return runtime.AtField(err, "Name")
+				}
 			}
 		}
 		if to == 2 {
@@ -609,23 +608,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 2:
 		// Email
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Email")
-			}
-		}
-		if null {
-			v.Email = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.Email == nil {
 				v.Email = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.Email) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Email), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Email")
+			(*v.Email) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Email")
+				}
+			}
+			if null {
+				v.Email = nil
+			} else {
+				if v.Email == nil {
+					v.Email = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Email) = x1
+				} else if (*v.Email), err = d.ReadStringOr((*v.Email)); err != nil {
+					return runtime.AtField(err, "Email")
+				}
 			}
 		}
 		if to == 3 {
@@ -634,23 +639,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// Age
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Age")
-			}
-		}
-		if null {
-			v.Age = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxUint32); ok {
 			if v.Age == nil {
 				v.Age = runtime.NewScalar[uint32](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
-				(*v.Age) = uint32(x1)
-			} else if d.KeepNull() {
-			} else if (*v.Age), err = d.ReadUint32(); err != nil {
-				return runtime.AtField(err, "Age")
+			(*v.Age) = uint32(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Age")
+				}
+			}
+			if null {
+				v.Age = nil
+			} else {
+				if v.Age == nil {
+					v.Age = runtime.NewScalar[uint32](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
+					(*v.Age) = uint32(x1)
+				} else if (*v.Age), err = d.ReadUint32Or((*v.Age)); err != nil {
+					return runtime.AtField(err, "Age")
+				}
 			}
 		}
 		if to == 4 {
@@ -659,23 +670,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Score
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Score")
-			}
-		}
-		if null {
-			v.Score = nil
-		} else {
+		if x, ok := d.TryFloat64(); ok {
 			if v.Score == nil {
 				v.Score = runtime.NewScalar[float64](d)
 			}
-			if x1, ok1 := d.TryFloat64(); ok1 {
-				(*v.Score) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Score), err = d.ReadFloat64(); err != nil {
-				return runtime.AtField(err, "Score")
+			(*v.Score) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Score")
+				}
+			}
+			if null {
+				v.Score = nil
+			} else {
+				if v.Score == nil {
+					v.Score = runtime.NewScalar[float64](d)
+				}
+				if x1, ok1 := d.TryFloat64(); ok1 {
+					(*v.Score) = x1
+				} else if (*v.Score), err = d.ReadFloat64Or((*v.Score)); err != nil {
+					return runtime.AtField(err, "Score")
+				}
 			}
 		}
 		if to == 5 {
@@ -684,23 +701,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Verified
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Verified")
-			}
-		}
-		if null {
-			v.Verified = nil
-		} else {
+		if x, ok := d.TryBool(); ok {
 			if v.Verified == nil {
 				v.Verified = runtime.NewScalar[bool](d)
 			}
-			if x1, ok1 := d.TryBool(); ok1 {
-				(*v.Verified) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Verified), err = d.ReadBool(); err != nil {
-				return runtime.AtField(err, "Verified")
+			(*v.Verified) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Verified")
+				}
+			}
+			if null {
+				v.Verified = nil
+			} else {
+				if v.Verified == nil {
+					v.Verified = runtime.NewScalar[bool](d)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Verified) = x1
+				} else if (*v.Verified), err = d.ReadBoolOr((*v.Verified)); err != nil {
+					return runtime.AtField(err, "Verified")
+				}
 			}
 		}
 		if to == 6 {
@@ -709,25 +732,31 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 6:
 		// Balance
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Balance")
-			}
-		}
-		if null {
-			v.Balance = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			if v.Balance == nil {
 				v.Balance = runtime.NewScalar[int64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
-				(*v.Balance) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
-				(*v.Balance) = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if (*v.Balance), err = d.ReadInt64(); err != nil {
-				return runtime.AtField(err, "Balance")
+			(*v.Balance) = int64(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Balance")
+				}
+			}
+			if null {
+				v.Balance = nil
+			} else {
+				if v.Balance == nil {
+					v.Balance = runtime.NewScalar[int64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+					(*v.Balance) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+					(*v.Balance) = -1 - int64(x1)
+				} else if (*v.Balance), err = d.ReadInt64Or((*v.Balance)); err != nil {
+					return runtime.AtField(err, "Balance")
+				}
 			}
 		}
 		if to == 7 {
@@ -736,23 +765,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 7:
 		// Locale
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Locale")
-			}
-		}
-		if null {
-			v.Locale = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.Locale == nil {
 				v.Locale = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.Locale) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Locale), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Locale")
+			(*v.Locale) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Locale")
+				}
+			}
+			if null {
+				v.Locale = nil
+			} else {
+				if v.Locale == nil {
+					v.Locale = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Locale) = x1
+				} else if (*v.Locale), err = d.ReadStringOr((*v.Locale)); err != nil {
+					return runtime.AtField(err, "Locale")
+				}
 			}
 		}
 		if to == 8 {
@@ -761,23 +796,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 8:
 		// Ratio
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Ratio")
-			}
-		}
-		if null {
-			v.Ratio = nil
-		} else {
+		if x, ok := d.TryFloat32(); ok {
 			if v.Ratio == nil {
 				v.Ratio = runtime.NewScalar[float32](d)
 			}
-			if x1, ok1 := d.TryFloat32(); ok1 {
-				(*v.Ratio) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Ratio), err = d.ReadFloat32(); err != nil {
-				return runtime.AtField(err, "Ratio")
+			(*v.Ratio) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Ratio")
+				}
+			}
+			if null {
+				v.Ratio = nil
+			} else {
+				if v.Ratio == nil {
+					v.Ratio = runtime.NewScalar[float32](d)
+				}
+				if x1, ok1 := d.TryFloat32(); ok1 {
+					(*v.Ratio) = x1
+				} else if (*v.Ratio), err = d.ReadFloat32Or((*v.Ratio)); err != nil {
+					return runtime.AtField(err, "Ratio")
+				}
 			}
 		}
 		if to == 9 {
@@ -786,25 +827,31 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 9:
 		// Level
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Level")
-			}
-		}
-		if null {
-			v.Level = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt32); ok {
 			if v.Level == nil {
 				v.Level = runtime.NewScalar[int32](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt32); ok1 {
-				(*v.Level) = int32(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
-				(*v.Level) = -1 - int32(x1)
-			} else if d.KeepNull() {
-			} else if (*v.Level), err = d.ReadInt32(); err != nil {
-				return runtime.AtField(err, "Level")
+			(*v.Level) = int32(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Level")
+				}
+			}
+			if null {
+				v.Level = nil
+			} else {
+				if v.Level == nil {
+					v.Level = runtime.NewScalar[int32](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt32); ok1 {
+					(*v.Level) = int32(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
+					(*v.Level) = -1 - int32(x1)
+				} else if (*v.Level), err = d.ReadInt32Or((*v.Level)); err != nil {
+					return runtime.AtField(err, "Level")
+				}
 			}
 		}
 		if to == 10 {
@@ -813,23 +860,29 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 10:
 		// Deleted
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Deleted")
-			}
-		}
-		if null {
-			v.Deleted = nil
-		} else {
+		if x, ok := d.TryBool(); ok {
 			if v.Deleted == nil {
 				v.Deleted = runtime.NewScalar[bool](d)
 			}
-			if x1, ok1 := d.TryBool(); ok1 {
-				(*v.Deleted) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Deleted), err = d.ReadBool(); err != nil {
-				return runtime.AtField(err, "Deleted")
+			(*v.Deleted) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Deleted")
+				}
+			}
+			if null {
+				v.Deleted = nil
+			} else {
+				if v.Deleted == nil {
+					v.Deleted = runtime.NewScalar[bool](d)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Deleted) = x1
+				} else if (*v.Deleted), err = d.ReadBoolOr((*v.Deleted)); err != nil {
+					return runtime.AtField(err, "Deleted")
+				}
 			}
 		}
 	}
@@ -1035,8 +1088,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -1071,20 +1123,17 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Nodes[i].ID = x2
-					} else if d.KeepNull() {
-					} else if v.Nodes[i].ID, err = d.ReadUint64(); err != nil {
+					} else if v.Nodes[i].ID, err = d.ReadUint64Or(v.Nodes[i].ID); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "ID"), i), "Nodes")
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Nodes[i].Label = x2
-					} else if d.KeepNull() {
-					} else if v.Nodes[i].Label, err = d.ReadString(); err != nil {
+					} else if v.Nodes[i].Label, err = d.ReadStringOr(v.Nodes[i].Label); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Nodes")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint8); ok2 {
 						v.Nodes[i].Kind = NodeKind(x2)
-					} else if d.KeepNull() {
-					} else if x2, err := d.ReadUint8(); err != nil {
+					} else if x2, err := d.ReadUint8Or(uint8(v.Nodes[i].Kind)); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Kind"), i), "Nodes")
 					} else {
 						v.Nodes[i].Kind = NodeKind(x2)
@@ -1093,8 +1142,7 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						v.Nodes[i].Weight = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Nodes[i].Weight = -1 - int64(x2)
-					} else if d.KeepNull() {
-					} else if v.Nodes[i].Weight, err = d.ReadInt64(); err != nil {
+					} else if v.Nodes[i].Weight, err = d.ReadInt64Or(v.Nodes[i].Weight); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Weight"), i), "Nodes")
 					}
 					d.Leave()
@@ -1136,28 +1184,24 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Edges[i].From = x2
-					} else if d.KeepNull() {
-					} else if v.Edges[i].From, err = d.ReadUint64(); err != nil {
+					} else if v.Edges[i].From, err = d.ReadUint64Or(v.Edges[i].From); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "From"), i), "Edges")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Edges[i].To = x2
-					} else if d.KeepNull() {
-					} else if v.Edges[i].To, err = d.ReadUint64(); err != nil {
+					} else if v.Edges[i].To, err = d.ReadUint64Or(v.Edges[i].To); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "To"), i), "Edges")
 					}
 					if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 						v.Edges[i].Cost = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Edges[i].Cost = -1 - int64(x2)
-					} else if d.KeepNull() {
-					} else if v.Edges[i].Cost, err = d.ReadInt64(); err != nil {
+					} else if v.Edges[i].Cost, err = d.ReadInt64Or(v.Edges[i].Cost); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Cost"), i), "Edges")
 					}
 					if x2, ok2 := d.TryBool(); ok2 {
 						v.Edges[i].Required = x2
-					} else if d.KeepNull() {
-					} else if v.Edges[i].Required, err = d.ReadBool(); err != nil {
+					} else if v.Edges[i].Required, err = d.ReadBoolOr(v.Edges[i].Required); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Required"), i), "Edges")
 					}
 					d.Leave()
@@ -1347,8 +1391,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -1359,8 +1402,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
-		} else if d.KeepNull() {
-		} else if v.Label, err = d.ReadString(); err != nil {
+		} else if v.Label, err = d.ReadStringOr(v.Label); err != nil {
 			return runtime.AtField(err, "Label")
 		}
 		if to == 2 {
@@ -1371,8 +1413,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = NodeKind(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Kind)); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
 			v.Kind = NodeKind(x)
@@ -1387,8 +1428,7 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Weight = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Weight = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Weight, err = d.ReadInt64(); err != nil {
+		} else if v.Weight, err = d.ReadInt64Or(v.Weight); err != nil {
 			return runtime.AtField(err, "Weight")
 		}
 	}
@@ -1570,8 +1610,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// From
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.From = x
-		} else if d.KeepNull() {
-		} else if v.From, err = d.ReadUint64(); err != nil {
+		} else if v.From, err = d.ReadUint64Or(v.From); err != nil {
 			return runtime.AtField(err, "From")
 		}
 		if to == 1 {
@@ -1582,8 +1621,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// To
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.To = x
-		} else if d.KeepNull() {
-		} else if v.To, err = d.ReadUint64(); err != nil {
+		} else if v.To, err = d.ReadUint64Or(v.To); err != nil {
 			return runtime.AtField(err, "To")
 		}
 		if to == 2 {
@@ -1596,8 +1634,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Cost = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Cost = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Cost, err = d.ReadInt64(); err != nil {
+		} else if v.Cost, err = d.ReadInt64Or(v.Cost); err != nil {
 			return runtime.AtField(err, "Cost")
 		}
 		if to == 3 {
@@ -1608,8 +1645,7 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Required
 		if x, ok := d.TryBool(); ok {
 			v.Required = x
-		} else if d.KeepNull() {
-		} else if v.Required, err = d.ReadBool(); err != nil {
+		} else if v.Required, err = d.ReadBoolOr(v.Required); err != nil {
 			return runtime.AtField(err, "Required")
 		}
 	}
@@ -1821,16 +1857,14 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].Start.X = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].Start.X = -1 - int64(x3)
-						} else if d.KeepNull() {
-						} else if v.Segments[i].Start.X, err = d.ReadInt64(); err != nil {
+						} else if v.Segments[i].Start.X, err = d.ReadInt64Or(v.Segments[i].Start.X); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "Start"), i), "Segments")
 						}
 						if x3, ok3 := d.TryUint(math.MaxInt64); ok3 {
 							v.Segments[i].Start.Y = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].Start.Y = -1 - int64(x3)
-						} else if d.KeepNull() {
-						} else if v.Segments[i].Start.Y, err = d.ReadInt64(); err != nil {
+						} else if v.Segments[i].Start.Y, err = d.ReadInt64Or(v.Segments[i].Start.Y); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "Start"), i), "Segments")
 						}
 						d.Leave()
@@ -1842,16 +1876,14 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Segments[i].End.X = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].End.X = -1 - int64(x3)
-						} else if d.KeepNull() {
-						} else if v.Segments[i].End.X, err = d.ReadInt64(); err != nil {
+						} else if v.Segments[i].End.X, err = d.ReadInt64Or(v.Segments[i].End.X); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "X"), "End"), i), "Segments")
 						}
 						if x3, ok3 := d.TryUint(math.MaxInt64); ok3 {
 							v.Segments[i].End.Y = int64(x3)
 						} else if x3, ok3 := d.TryNeg(math.MaxInt64); ok3 {
 							v.Segments[i].End.Y = -1 - int64(x3)
-						} else if d.KeepNull() {
-						} else if v.Segments[i].End.Y, err = d.ReadInt64(); err != nil {
+						} else if v.Segments[i].End.Y, err = d.ReadInt64Or(v.Segments[i].End.Y); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtField(runtime.AtField(err, "Y"), "End"), i), "Segments")
 						}
 						d.Leave()
@@ -1860,8 +1892,7 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Segments[i].Label = x2
-					} else if d.KeepNull() {
-					} else if v.Segments[i].Label, err = d.ReadString(); err != nil {
+					} else if v.Segments[i].Label, err = d.ReadStringOr(v.Segments[i].Label); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Label"), i), "Segments")
 					}
 					d.Leave()
@@ -2053,16 +2084,14 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.Start.X = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.Start.X = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if v.Start.X, err = d.ReadInt64(); err != nil {
+			} else if v.Start.X, err = d.ReadInt64Or(v.Start.X); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "Start")
 			}
 			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				v.Start.Y = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.Start.Y = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if v.Start.Y, err = d.ReadInt64(); err != nil {
+			} else if v.Start.Y, err = d.ReadInt64Or(v.Start.Y); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "Start")
 			}
 			d.Leave()
@@ -2080,16 +2109,14 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.End.X = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.End.X = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if v.End.X, err = d.ReadInt64(); err != nil {
+			} else if v.End.X, err = d.ReadInt64Or(v.End.X); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "End")
 			}
 			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
 				v.End.Y = int64(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 				v.End.Y = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if v.End.Y, err = d.ReadInt64(); err != nil {
+			} else if v.End.Y, err = d.ReadInt64Or(v.End.Y); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "End")
 			}
 			d.Leave()
@@ -2104,8 +2131,7 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
-		} else if d.KeepNull() {
-		} else if v.Label, err = d.ReadString(); err != nil {
+		} else if v.Label, err = d.ReadStringOr(v.Label); err != nil {
 			return runtime.AtField(err, "Label")
 		}
 	}
@@ -2280,8 +2306,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.X = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadInt64(); err != nil {
+		} else if v.X, err = d.ReadInt64Or(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -2294,8 +2319,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Y = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadInt64(); err != nil {
+		} else if v.Y, err = d.ReadInt64Or(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 	}
@@ -2650,8 +2674,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = -1 - int64(x2)
-							} else if d.KeepNull() {
-							} else if v.Matrix[i][i1], err = d.ReadInt64(); err != nil {
+							} else if v.Matrix[i][i1], err = d.ReadInt64Or(v.Matrix[i][i1]); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
 							}
 						}
@@ -2724,8 +2747,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
-							} else if d.KeepNull() {
-							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
+							} else if v.Rows[i][i1], err = d.ReadStringOr(v.Rows[i][i1]); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
 							}
 						}
@@ -2802,8 +2824,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
-							} else if d.KeepNull() {
-							} else if e[i1], err = d.ReadUint32(); err != nil {
+							} else if e[i1], err = d.ReadUint32Or(e[i1]); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
 							}
 						}
@@ -2881,8 +2902,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
-							} else if d.KeepNull() {
-							} else if e[i1], err = d.ReadString(); err != nil {
+							} else if e[i1], err = d.ReadStringOr(e[i1]); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
 							}
 						}
@@ -2941,8 +2961,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						}
 						if x2, ok2 := d.TryFloat64(); ok2 {
 							v.Grid[i][i1] = x2
-						} else if d.KeepNull() {
-						} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
+						} else if v.Grid[i][i1], err = d.ReadFloat64Or(v.Grid[i][i1]); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
 						}
 					}
@@ -3197,8 +3216,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
-		} else if d.KeepNull() {
-		} else if v.Host, err = d.ReadString(); err != nil {
+		} else if v.Host, err = d.ReadStringOr(v.Host); err != nil {
 			return runtime.AtField(err, "Host")
 		}
 		if to == 1 {
@@ -3427,8 +3445,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 	}
@@ -3657,8 +3674,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Kind)); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
 			v.Kind = Kind(x)
@@ -3671,8 +3687,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
-		} else if d.KeepNull() {
-		} else if v.TypeName, err = d.ReadString(); err != nil {
+		} else if v.TypeName, err = d.ReadStringOr(v.TypeName); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
 		if to == 4 {
@@ -3880,8 +3895,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -4151,25 +4165,31 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Int
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Int")
-			}
-		}
-		if null {
-			v.Int = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			if v.Int == nil {
 				v.Int = runtime.NewScalar[int64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
-				(*v.Int) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
-				(*v.Int) = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if (*v.Int), err = d.ReadInt64(); err != nil {
-				return runtime.AtField(err, "Int")
+			(*v.Int) = int64(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Int")
+				}
+			}
+			if null {
+				v.Int = nil
+			} else {
+				if v.Int == nil {
+					v.Int = runtime.NewScalar[int64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+					(*v.Int) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+					(*v.Int) = -1 - int64(x1)
+				} else if (*v.Int), err = d.ReadInt64Or((*v.Int)); err != nil {
+					return runtime.AtField(err, "Int")
+				}
 			}
 		}
 		if to == 1 {
@@ -4178,23 +4198,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Str
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Str")
-			}
-		}
-		if null {
-			v.Str = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.Str == nil {
 				v.Str = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.Str) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Str), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Str")
+			(*v.Str) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Str")
+				}
+			}
+			if null {
+				v.Str = nil
+			} else {
+				if v.Str == nil {
+					v.Str = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Str) = x1
+				} else if (*v.Str), err = d.ReadStringOr((*v.Str)); err != nil {
+					return runtime.AtField(err, "Str")
+				}
 			}
 		}
 		if to == 2 {
@@ -4220,23 +4246,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// Bool
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Bool")
-			}
-		}
-		if null {
-			v.Bool = nil
-		} else {
+		if x, ok := d.TryBool(); ok {
 			if v.Bool == nil {
 				v.Bool = runtime.NewScalar[bool](d)
 			}
-			if x1, ok1 := d.TryBool(); ok1 {
-				(*v.Bool) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Bool), err = d.ReadBool(); err != nil {
-				return runtime.AtField(err, "Bool")
+			(*v.Bool) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
+			}
+			if null {
+				v.Bool = nil
+			} else {
+				if v.Bool == nil {
+					v.Bool = runtime.NewScalar[bool](d)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Bool) = x1
+				} else if (*v.Bool), err = d.ReadBoolOr((*v.Bool)); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
 			}
 		}
 		if to == 4 {

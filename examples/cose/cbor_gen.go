@@ -216,8 +216,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Alg = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Alg = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Alg, err = d.ReadInt64(); err != nil {
+		} else if v.Alg, err = d.ReadInt64Or(v.Alg); err != nil {
 			return runtime.AtField(err, "Alg")
 		}
 		if to == 1 {
@@ -257,8 +256,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					v.Crit[i] = -1 - int64(x1)
-				} else if d.KeepNull() {
-				} else if v.Crit[i], err = d.ReadInt64(); err != nil {
+				} else if v.Crit[i], err = d.ReadInt64Or(v.Crit[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Crit")
 				}
 			}
@@ -272,8 +270,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ContentType
 		if x, ok := d.TryString(); ok {
 			v.ContentType = x
-		} else if d.KeepNull() {
-		} else if v.ContentType, err = d.ReadString(); err != nil {
+		} else if v.ContentType, err = d.ReadStringOr(v.ContentType); err != nil {
 			return runtime.AtField(err, "ContentType")
 		}
 		if to == 3 {
@@ -533,8 +530,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Issuer
 		if x, ok := d.TryString(); ok {
 			v.Issuer = x
-		} else if d.KeepNull() {
-		} else if v.Issuer, err = d.ReadString(); err != nil {
+		} else if v.Issuer, err = d.ReadStringOr(v.Issuer); err != nil {
 			return runtime.AtField(err, "Issuer")
 		}
 		if to == 1 {
@@ -545,8 +541,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Subject
 		if x, ok := d.TryString(); ok {
 			v.Subject = x
-		} else if d.KeepNull() {
-		} else if v.Subject, err = d.ReadString(); err != nil {
+		} else if v.Subject, err = d.ReadStringOr(v.Subject); err != nil {
 			return runtime.AtField(err, "Subject")
 		}
 		if to == 2 {
@@ -557,8 +552,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Audience
 		if x, ok := d.TryString(); ok {
 			v.Audience = x
-		} else if d.KeepNull() {
-		} else if v.Audience, err = d.ReadString(); err != nil {
+		} else if v.Audience, err = d.ReadStringOr(v.Audience); err != nil {
 			return runtime.AtField(err, "Audience")
 		}
 		if to == 3 {
@@ -571,8 +565,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Expires = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Expires = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Expires, err = d.ReadInt64(); err != nil {
+		} else if v.Expires, err = d.ReadInt64Or(v.Expires); err != nil {
 			return runtime.AtField(err, "Expires")
 		}
 		if to == 4 {
@@ -585,8 +578,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.NotBefore = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.NotBefore = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.NotBefore, err = d.ReadInt64(); err != nil {
+		} else if v.NotBefore, err = d.ReadInt64Or(v.NotBefore); err != nil {
 			return runtime.AtField(err, "NotBefore")
 		}
 		if to == 5 {
@@ -599,8 +591,7 @@ func (v *Claims) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.IssuedAt = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.IssuedAt = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.IssuedAt, err = d.ReadInt64(); err != nil {
+		} else if v.IssuedAt, err = d.ReadInt64Or(v.IssuedAt); err != nil {
 			return runtime.AtField(err, "IssuedAt")
 		}
 		if to == 6 {
@@ -886,8 +877,7 @@ func (v *sigStructure) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 		// Context
 		if x, ok := d.TryString(); ok {
 			v.Context = x
-		} else if d.KeepNull() {
-		} else if v.Context, err = d.ReadString(); err != nil {
+		} else if v.Context, err = d.ReadStringOr(v.Context); err != nil {
 			return runtime.AtField(err, "Context")
 		}
 		if to == 1 {

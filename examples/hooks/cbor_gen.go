@@ -183,8 +183,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Version = uint16(x)
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadUint16(); err != nil {
+		} else if v.Version, err = d.ReadUint16Or(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 1 {
@@ -195,8 +194,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 2 {
@@ -207,8 +205,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 3 {
@@ -246,8 +243,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Labels[i], err = d.ReadString(); err != nil {
+				} else if v.Labels[i], err = d.ReadStringOr(v.Labels[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
 			}
@@ -417,8 +413,7 @@ func (v *Block) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Height
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Height = x
-		} else if d.KeepNull() {
-		} else if v.Height, err = d.ReadUint64(); err != nil {
+		} else if v.Height, err = d.ReadUint64Or(v.Height); err != nil {
 			return runtime.AtField(err, "Height")
 		}
 		if to == 1 {
@@ -630,8 +625,7 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
-		} else if d.KeepNull() {
-		} else if v.Kind, err = d.ReadString(); err != nil {
+		} else if v.Kind, err = d.ReadStringOr(v.Kind); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		if to == 1 {
@@ -642,8 +636,7 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Seq
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Seq = x
-		} else if d.KeepNull() {
-		} else if v.Seq, err = d.ReadUint64(); err != nil {
+		} else if v.Seq, err = d.ReadUint64Or(v.Seq); err != nil {
 			return runtime.AtField(err, "Seq")
 		}
 		if to == 2 {
@@ -830,8 +823,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Sensor
 		if x, ok := d.TryString(); ok {
 			v.Sensor = x
-		} else if d.KeepNull() {
-		} else if v.Sensor, err = d.ReadString(); err != nil {
+		} else if v.Sensor, err = d.ReadStringOr(v.Sensor); err != nil {
 			return runtime.AtField(err, "Sensor")
 		}
 		if to == 1 {
@@ -844,8 +836,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Value = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Value = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Value, err = d.ReadInt64(); err != nil {
+		} else if v.Value, err = d.ReadInt64Or(v.Value); err != nil {
 			return runtime.AtField(err, "Value")
 		}
 	}

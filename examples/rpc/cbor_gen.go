@@ -231,8 +231,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadUint8(); err != nil {
+		} else if v.Version, err = d.ReadUint8Or(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 1 {
@@ -243,8 +242,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 2 {
@@ -255,8 +253,7 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Method
 		if x, ok := d.TryString(); ok {
 			v.Method = Method(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadString(); err != nil {
+		} else if x, err := d.ReadStringOr(string(v.Method)); err != nil {
 			return runtime.AtField(err, "Method")
 		} else {
 			v.Method = Method(x)
@@ -311,25 +308,31 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Deadline
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Deadline")
-			}
-		}
-		if null {
-			v.Deadline = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			if v.Deadline == nil {
 				v.Deadline = runtime.NewScalar[int64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
-				(*v.Deadline) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
-				(*v.Deadline) = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if (*v.Deadline), err = d.ReadInt64(); err != nil {
-				return runtime.AtField(err, "Deadline")
+			(*v.Deadline) = int64(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Deadline")
+				}
+			}
+			if null {
+				v.Deadline = nil
+			} else {
+				if v.Deadline == nil {
+					v.Deadline = runtime.NewScalar[int64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+					(*v.Deadline) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+					(*v.Deadline) = -1 - int64(x1)
+				} else if (*v.Deadline), err = d.ReadInt64Or((*v.Deadline)); err != nil {
+					return runtime.AtField(err, "Deadline")
+				}
 			}
 		}
 		if to == 5 {
@@ -795,8 +798,7 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
-		} else if d.KeepNull() {
-		} else if v.Key, err = d.ReadString(); err != nil {
+		} else if v.Key, err = d.ReadStringOr(v.Key); err != nil {
 			return runtime.AtField(err, "Key")
 		}
 		if to == 1 {
@@ -807,8 +809,7 @@ func (v *GetParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Consistency
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Consistency = Consistency(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Consistency)); err != nil {
 			return runtime.AtField(err, "Consistency")
 		} else {
 			v.Consistency = Consistency(x)
@@ -1001,8 +1002,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
-		} else if d.KeepNull() {
-		} else if v.Key, err = d.ReadString(); err != nil {
+		} else if v.Key, err = d.ReadStringOr(v.Key); err != nil {
 			return runtime.AtField(err, "Key")
 		}
 		if to == 1 {
@@ -1030,8 +1030,7 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TTL
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.TTL = uint32(x)
-		} else if d.KeepNull() {
-		} else if v.TTL, err = d.ReadUint32(); err != nil {
+		} else if v.TTL, err = d.ReadUint32Or(v.TTL); err != nil {
 			return runtime.AtField(err, "TTL")
 		}
 		if to == 3 {
@@ -1040,23 +1039,29 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// IfVersion
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "IfVersion")
-			}
-		}
-		if null {
-			v.IfVersion = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			if v.IfVersion == nil {
 				v.IfVersion = runtime.NewScalar[uint64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
-				(*v.IfVersion) = x1
-			} else if d.KeepNull() {
-			} else if (*v.IfVersion), err = d.ReadUint64(); err != nil {
-				return runtime.AtField(err, "IfVersion")
+			(*v.IfVersion) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "IfVersion")
+				}
+			}
+			if null {
+				v.IfVersion = nil
+			} else {
+				if v.IfVersion == nil {
+					v.IfVersion = runtime.NewScalar[uint64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
+					(*v.IfVersion) = x1
+				} else if (*v.IfVersion), err = d.ReadUint64Or((*v.IfVersion)); err != nil {
+					return runtime.AtField(err, "IfVersion")
+				}
 			}
 		}
 	}
@@ -1238,8 +1243,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Prefix
 		if x, ok := d.TryString(); ok {
 			v.Prefix = x
-		} else if d.KeepNull() {
-		} else if v.Prefix, err = d.ReadString(); err != nil {
+		} else if v.Prefix, err = d.ReadStringOr(v.Prefix); err != nil {
 			return runtime.AtField(err, "Prefix")
 		}
 		if to == 1 {
@@ -1250,8 +1254,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Limit
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Limit = uint16(x)
-		} else if d.KeepNull() {
-		} else if v.Limit, err = d.ReadUint16(); err != nil {
+		} else if v.Limit, err = d.ReadUint16Or(v.Limit); err != nil {
 			return runtime.AtField(err, "Limit")
 		}
 		if to == 2 {
@@ -1279,8 +1282,7 @@ func (v *ListParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Keys
 		if x, ok := d.TryBool(); ok {
 			v.Keys = x
-		} else if d.KeepNull() {
-		} else if v.Keys, err = d.ReadBool(); err != nil {
+		} else if v.Keys, err = d.ReadBoolOr(v.Keys); err != nil {
 			return runtime.AtField(err, "Keys")
 		}
 	}
@@ -1494,8 +1496,7 @@ func (v *Response) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -1784,8 +1785,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Found
 		if x, ok := d.TryBool(); ok {
 			v.Found = x
-		} else if d.KeepNull() {
-		} else if v.Found, err = d.ReadBool(); err != nil {
+		} else if v.Found, err = d.ReadBoolOr(v.Found); err != nil {
 			return runtime.AtField(err, "Found")
 		}
 		if to == 1 {
@@ -1813,8 +1813,7 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadUint64(); err != nil {
+		} else if v.Version, err = d.ReadUint64Or(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 3 {
@@ -1849,28 +1848,24 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(4) {
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Entries[i].Key = x2
-					} else if d.KeepNull() {
-					} else if v.Entries[i].Key, err = d.ReadString(); err != nil {
+					} else if v.Entries[i].Key, err = d.ReadStringOr(v.Entries[i].Key); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Key"), i), "Entries")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint64); ok2 {
 						v.Entries[i].Version = x2
-					} else if d.KeepNull() {
-					} else if v.Entries[i].Version, err = d.ReadUint64(); err != nil {
+					} else if v.Entries[i].Version, err = d.ReadUint64Or(v.Entries[i].Version); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Version"), i), "Entries")
 					}
 					if x2, ok2 := d.TryUint(math.MaxInt64); ok2 {
 						v.Entries[i].Size = int64(x2)
 					} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 						v.Entries[i].Size = -1 - int64(x2)
-					} else if d.KeepNull() {
-					} else if v.Entries[i].Size, err = d.ReadInt64(); err != nil {
+					} else if v.Entries[i].Size, err = d.ReadInt64Or(v.Entries[i].Size); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Size"), i), "Entries")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Entries[i].Score = x2
-					} else if d.KeepNull() {
-					} else if v.Entries[i].Score, err = d.ReadFloat64(); err != nil {
+					} else if v.Entries[i].Score, err = d.ReadFloat64Or(v.Entries[i].Score); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Score"), i), "Entries")
 					}
 					d.Leave()
@@ -2076,8 +2071,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Key
 		if x, ok := d.TryString(); ok {
 			v.Key = x
-		} else if d.KeepNull() {
-		} else if v.Key, err = d.ReadString(); err != nil {
+		} else if v.Key, err = d.ReadStringOr(v.Key); err != nil {
 			return runtime.AtField(err, "Key")
 		}
 		if to == 1 {
@@ -2088,8 +2082,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadUint64(); err != nil {
+		} else if v.Version, err = d.ReadUint64Or(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 2 {
@@ -2102,8 +2095,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Size = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Size = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Size, err = d.ReadInt64(); err != nil {
+		} else if v.Size, err = d.ReadInt64Or(v.Size); err != nil {
 			return runtime.AtField(err, "Size")
 		}
 		if to == 3 {
@@ -2114,8 +2106,7 @@ func (v *Entry) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
-		} else if d.KeepNull() {
-		} else if v.Score, err = d.ReadFloat64(); err != nil {
+		} else if v.Score, err = d.ReadFloat64Or(v.Score); err != nil {
 			return runtime.AtField(err, "Score")
 		}
 	}
@@ -2328,8 +2319,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Code = Code(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Code = -1 - Code(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadInt32(); err != nil {
+		} else if x, err := d.ReadInt32Or(int32(v.Code)); err != nil {
 			return runtime.AtField(err, "Code")
 		} else {
 			v.Code = Code(x)
@@ -2342,8 +2332,7 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Message
 		if x, ok := d.TryString(); ok {
 			v.Message = x
-		} else if d.KeepNull() {
-		} else if v.Message, err = d.ReadString(); err != nil {
+		} else if v.Message, err = d.ReadStringOr(v.Message); err != nil {
 			return runtime.AtField(err, "Message")
 		}
 		if to == 2 {
@@ -2352,23 +2341,29 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 2:
 		// RetryAfter
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "RetryAfter")
-			}
-		}
-		if null {
-			v.RetryAfter = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxUint32); ok {
 			if v.RetryAfter == nil {
 				v.RetryAfter = runtime.NewScalar[uint32](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
-				(*v.RetryAfter) = uint32(x1)
-			} else if d.KeepNull() {
-			} else if (*v.RetryAfter), err = d.ReadUint32(); err != nil {
-				return runtime.AtField(err, "RetryAfter")
+			(*v.RetryAfter) = uint32(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "RetryAfter")
+				}
+			}
+			if null {
+				v.RetryAfter = nil
+			} else {
+				if v.RetryAfter == nil {
+					v.RetryAfter = runtime.NewScalar[uint32](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
+					(*v.RetryAfter) = uint32(x1)
+				} else if (*v.RetryAfter), err = d.ReadUint32Or((*v.RetryAfter)); err != nil {
+					return runtime.AtField(err, "RetryAfter")
+				}
 			}
 		}
 		if to == 3 {

@@ -187,8 +187,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 	}
@@ -422,8 +421,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Kind)); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
 			v.Kind = Kind(x)
@@ -436,8 +434,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
-		} else if d.KeepNull() {
-		} else if v.TypeName, err = d.ReadString(); err != nil {
+		} else if v.TypeName, err = d.ReadStringOr(v.TypeName); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
 		if to == 4 {
@@ -483,8 +480,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Version = x
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadUint64(); err != nil {
+		} else if v.Version, err = d.ReadUint64Or(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 	}
@@ -657,8 +653,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -1005,23 +1000,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Bool
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Bool")
-			}
-		}
-		if null {
-			v.Bool = nil
-		} else {
+		if x, ok := d.TryBool(); ok {
 			if v.Bool == nil {
 				v.Bool = runtime.NewScalar[bool](d)
 			}
-			if x1, ok1 := d.TryBool(); ok1 {
-				(*v.Bool) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Bool), err = d.ReadBool(); err != nil {
-				return runtime.AtField(err, "Bool")
+			(*v.Bool) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
+			}
+			if null {
+				v.Bool = nil
+			} else {
+				if v.Bool == nil {
+					v.Bool = runtime.NewScalar[bool](d)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Bool) = x1
+				} else if (*v.Bool), err = d.ReadBoolOr((*v.Bool)); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
 			}
 		}
 		if to == 1 {
@@ -1030,25 +1031,31 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Int
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Int")
-			}
-		}
-		if null {
-			v.Int = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			if v.Int == nil {
 				v.Int = runtime.NewScalar[int64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
-				(*v.Int) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
-				(*v.Int) = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if (*v.Int), err = d.ReadInt64(); err != nil {
-				return runtime.AtField(err, "Int")
+			(*v.Int) = int64(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Int")
+				}
+			}
+			if null {
+				v.Int = nil
+			} else {
+				if v.Int == nil {
+					v.Int = runtime.NewScalar[int64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+					(*v.Int) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+					(*v.Int) = -1 - int64(x1)
+				} else if (*v.Int), err = d.ReadInt64Or((*v.Int)); err != nil {
+					return runtime.AtField(err, "Int")
+				}
 			}
 		}
 		if to == 2 {
@@ -1057,23 +1064,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 2:
 		// Uint
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Uint")
-			}
-		}
-		if null {
-			v.Uint = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxUint64); ok {
 			if v.Uint == nil {
 				v.Uint = runtime.NewScalar[uint64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
-				(*v.Uint) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Uint), err = d.ReadUint64(); err != nil {
-				return runtime.AtField(err, "Uint")
+			(*v.Uint) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Uint")
+				}
+			}
+			if null {
+				v.Uint = nil
+			} else {
+				if v.Uint == nil {
+					v.Uint = runtime.NewScalar[uint64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
+					(*v.Uint) = x1
+				} else if (*v.Uint), err = d.ReadUint64Or((*v.Uint)); err != nil {
+					return runtime.AtField(err, "Uint")
+				}
 			}
 		}
 		if to == 3 {
@@ -1082,27 +1095,33 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// Fix
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Fix")
-			}
-		}
-		if null {
-			v.Fix = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			if v.Fix == nil {
 				v.Fix = runtime.NewScalar[Fix64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
-				(*v.Fix) = Fix64(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
-				(*v.Fix) = -1 - Fix64(x1)
-			} else if d.KeepNull() {
-			} else if x1, err := d.ReadInt64(); err != nil {
-				return runtime.AtField(err, "Fix")
+			(*v.Fix) = Fix64(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Fix")
+				}
+			}
+			if null {
+				v.Fix = nil
 			} else {
-				(*v.Fix) = Fix64(x1)
+				if v.Fix == nil {
+					v.Fix = runtime.NewScalar[Fix64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+					(*v.Fix) = Fix64(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+					(*v.Fix) = -1 - Fix64(x1)
+				} else if x1, err := d.ReadInt64Or(int64((*v.Fix))); err != nil {
+					return runtime.AtField(err, "Fix")
+				} else {
+					(*v.Fix) = Fix64(x1)
+				}
 			}
 		}
 		if to == 4 {
@@ -1111,23 +1130,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 4:
 		// Float
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Float")
-			}
-		}
-		if null {
-			v.Float = nil
-		} else {
+		if x, ok := d.TryFloat64(); ok {
 			if v.Float == nil {
 				v.Float = runtime.NewScalar[float64](d)
 			}
-			if x1, ok1 := d.TryFloat64(); ok1 {
-				(*v.Float) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Float), err = d.ReadFloat64(); err != nil {
-				return runtime.AtField(err, "Float")
+			(*v.Float) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Float")
+				}
+			}
+			if null {
+				v.Float = nil
+			} else {
+				if v.Float == nil {
+					v.Float = runtime.NewScalar[float64](d)
+				}
+				if x1, ok1 := d.TryFloat64(); ok1 {
+					(*v.Float) = x1
+				} else if (*v.Float), err = d.ReadFloat64Or((*v.Float)); err != nil {
+					return runtime.AtField(err, "Float")
+				}
 			}
 		}
 		if to == 5 {
@@ -1136,23 +1161,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// Str
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Str")
-			}
-		}
-		if null {
-			v.Str = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.Str == nil {
 				v.Str = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.Str) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Str), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Str")
+			(*v.Str) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Str")
+				}
+			}
+			if null {
+				v.Str = nil
+			} else {
+				if v.Str == nil {
+					v.Str = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Str) = x1
+				} else if (*v.Str), err = d.ReadStringOr((*v.Str)); err != nil {
+					return runtime.AtField(err, "Str")
+				}
 			}
 		}
 		if to == 6 {
@@ -1532,8 +1563,7 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Domain
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Domain = Domain(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint16(); err != nil {
+		} else if x, err := d.ReadUint16Or(uint16(v.Domain)); err != nil {
 			return runtime.AtField(err, "Domain")
 		} else {
 			v.Domain = Domain(x)
@@ -1546,8 +1576,7 @@ func (v *Path) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Identifier
 		if x, ok := d.TryString(); ok {
 			v.Identifier = x
-		} else if d.KeepNull() {
-		} else if v.Identifier, err = d.ReadString(); err != nil {
+		} else if v.Identifier, err = d.ReadStringOr(v.Identifier); err != nil {
 			return runtime.AtField(err, "Identifier")
 		}
 	}
@@ -1767,8 +1796,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxBytes
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.MaxBytes = x
-		} else if d.KeepNull() {
-		} else if v.MaxBytes, err = d.ReadUint64(); err != nil {
+		} else if v.MaxBytes, err = d.ReadUint64Or(v.MaxBytes); err != nil {
 			return runtime.AtField(err, "MaxBytes")
 		}
 		if to == 1 {
@@ -1779,8 +1807,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxRecords
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.MaxRecords = uint32(x)
-		} else if d.KeepNull() {
-		} else if v.MaxRecords, err = d.ReadUint32(); err != nil {
+		} else if v.MaxRecords, err = d.ReadUint32Or(v.MaxRecords); err != nil {
 			return runtime.AtField(err, "MaxRecords")
 		}
 		if to == 2 {
@@ -1791,8 +1818,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// MaxDepth
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.MaxDepth = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.MaxDepth, err = d.ReadUint8(); err != nil {
+		} else if v.MaxDepth, err = d.ReadUint8Or(v.MaxDepth); err != nil {
 			return runtime.AtField(err, "MaxDepth")
 		}
 		if to == 3 {
@@ -1803,8 +1829,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Frozen
 		if x, ok := d.TryBool(); ok {
 			v.Frozen = x
-		} else if d.KeepNull() {
-		} else if v.Frozen, err = d.ReadBool(); err != nil {
+		} else if v.Frozen, err = d.ReadBoolOr(v.Frozen); err != nil {
 			return runtime.AtField(err, "Frozen")
 		}
 		if to == 4 {
@@ -1815,8 +1840,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Burst
 		if x, ok := d.TryFloat32(); ok {
 			v.Burst = x
-		} else if d.KeepNull() {
-		} else if v.Burst, err = d.ReadFloat32(); err != nil {
+		} else if v.Burst, err = d.ReadFloat32Or(v.Burst); err != nil {
 			return runtime.AtField(err, "Burst")
 		}
 		if to == 5 {
@@ -1849,8 +1873,7 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Quotas[i] = int16(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
 					v.Quotas[i] = -1 - int16(x1)
-				} else if d.KeepNull() {
-				} else if v.Quotas[i], err = d.ReadInt16(); err != nil {
+				} else if v.Quotas[i], err = d.ReadInt16Or(v.Quotas[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Quotas")
 				}
 			}

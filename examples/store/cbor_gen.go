@@ -199,8 +199,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryString(); ok {
 			v.Kind = x
-		} else if d.KeepNull() {
-		} else if v.Kind, err = d.ReadString(); err != nil {
+		} else if v.Kind, err = d.ReadStringOr(v.Kind); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		if to == 1 {
@@ -426,8 +425,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -515,7 +513,7 @@ func (v *Dict) UnmarshalCBOR(data []byte) error {
 
 // DecodeCBOR reads one value from d: tag 133, then the value (cborDecodeTagged).
 func (v *Dict) DecodeCBOR(d *runtime.Decoder) error {
-	if null, err := d.ReadNull(); err != nil {
+	if null, err := d.ReadUntaggedNull(); err != nil {
 		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	} else if null {
 		*v = nil
@@ -628,8 +626,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadUint64(); err != nil {
+	} else if x, err := d.ReadUint64Or(uint64((*v))); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
 		(*v) = UInt64Value(x)
@@ -691,8 +688,7 @@ func (v *Int64Value) cborDecodeTagged(d *runtime.Decoder) error {
 		(*v) = Int64Value(x)
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		(*v) = -1 - Int64Value(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadInt64(); err != nil {
+	} else if x, err := d.ReadInt64Or(int64((*v))); err != nil {
 		return runtime.AtRoot(err, "Int64Value", runtime.OneItem)
 	} else {
 		(*v) = Int64Value(x)
@@ -752,8 +748,7 @@ func (v *UInt8Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt8Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint8); ok {
 		(*v) = UInt8Value(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadUint8(); err != nil {
+	} else if x, err := d.ReadUint8Or(uint8((*v))); err != nil {
 		return runtime.AtRoot(err, "UInt8Value", runtime.OneItem)
 	} else {
 		(*v) = UInt8Value(x)
@@ -804,8 +799,7 @@ func (v *StringValue) UnmarshalCBOR(data []byte) error {
 func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadString(); err != nil {
+	} else if x, err := d.ReadStringOr(string((*v))); err != nil {
 		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
 		(*v) = StringValue(x)
@@ -854,8 +848,7 @@ func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadBool(); err != nil {
+	} else if x, err := d.ReadBoolOr(bool((*v))); err != nil {
 		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {
 		(*v) = BoolValue(x)

@@ -197,8 +197,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -219,8 +218,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Phone
 		if x, ok := d.TryString(); ok {
 			v.Phone = x
-		} else if d.KeepNull() {
-		} else if v.Phone, err = d.ReadString(); err != nil {
+		} else if v.Phone, err = d.ReadStringOr(v.Phone); err != nil {
 			return runtime.AtField(err, "Phone")
 		}
 		if to == 3 {
@@ -233,8 +231,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Siblings = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Siblings = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Siblings, err = d.ReadInt(); err != nil {
+		} else if v.Siblings, err = d.ReadIntOr(v.Siblings); err != nil {
 			return runtime.AtField(err, "Siblings")
 		}
 		if to == 4 {
@@ -245,8 +242,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Spouse
 		if x, ok := d.TryBool(); ok {
 			v.Spouse = x
-		} else if d.KeepNull() {
-		} else if v.Spouse, err = d.ReadBool(); err != nil {
+		} else if v.Spouse, err = d.ReadBoolOr(v.Spouse); err != nil {
 			return runtime.AtField(err, "Spouse")
 		}
 		if to == 5 {
@@ -257,8 +253,7 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Money
 		if x, ok := d.TryFloat64(); ok {
 			v.Money = x
-		} else if d.KeepNull() {
-		} else if v.Money, err = d.ReadFloat64(); err != nil {
+		} else if v.Money, err = d.ReadFloat64Or(v.Money); err != nil {
 			return runtime.AtField(err, "Money")
 		}
 	}

@@ -212,8 +212,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Kind, err = d.ReadUint8(); err != nil {
+		} else if v.Kind, err = d.ReadUint8Or(v.Kind); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		if to == 2 {
@@ -271,8 +270,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// QualifiedName
 		if x, ok := d.TryString(); ok {
 			v.QualifiedName = x
-		} else if d.KeepNull() {
-		} else if v.QualifiedName, err = d.ReadString(); err != nil {
+		} else if v.QualifiedName, err = d.ReadStringOr(v.QualifiedName); err != nil {
 			return runtime.AtField(err, "QualifiedName")
 		}
 	}
@@ -450,8 +448,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 	}
@@ -789,8 +786,7 @@ func (v *UInt32Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt32Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint32); ok {
 		(*v) = UInt32Value(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadUint32(); err != nil {
+	} else if x, err := d.ReadUint32Or(uint32((*v))); err != nil {
 		return runtime.AtRoot(err, "UInt32Value", runtime.OneItem)
 	} else {
 		(*v) = UInt32Value(x)
@@ -841,8 +837,7 @@ func (v *StringValue) UnmarshalCBOR(data []byte) error {
 func (v *StringValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryString(); ok {
 		(*v) = StringValue(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadString(); err != nil {
+	} else if x, err := d.ReadStringOr(string((*v))); err != nil {
 		return runtime.AtRoot(err, "StringValue", runtime.OneItem)
 	} else {
 		(*v) = StringValue(x)
@@ -891,8 +886,7 @@ func (v *BoolValue) UnmarshalCBOR(data []byte) error {
 func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	if x, ok := d.TryBool(); ok {
 		(*v) = BoolValue(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadBool(); err != nil {
+	} else if x, err := d.ReadBoolOr(bool((*v))); err != nil {
 		return runtime.AtRoot(err, "BoolValue", runtime.OneItem)
 	} else {
 		(*v) = BoolValue(x)

@@ -353,8 +353,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								v.Matrix[i][i1] = int64(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt64); ok2 {
 								v.Matrix[i][i1] = -1 - int64(x2)
-							} else if d.KeepNull() {
-							} else if v.Matrix[i][i1], err = d.ReadInt64(); err != nil {
+							} else if v.Matrix[i][i1], err = d.ReadInt64Or(v.Matrix[i][i1]); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Matrix")
 							}
 						}
@@ -427,8 +426,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Rows[i][i1] = x2
-							} else if d.KeepNull() {
-							} else if v.Rows[i][i1], err = d.ReadString(); err != nil {
+							} else if v.Rows[i][i1], err = d.ReadStringOr(v.Rows[i][i1]); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Rows")
 							}
 						}
@@ -505,8 +503,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 								e[i1] = uint32(x2)
-							} else if d.KeepNull() {
-							} else if e[i1], err = d.ReadUint32(); err != nil {
+							} else if e[i1], err = d.ReadUint32Or(e[i1]); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Index")
 							}
 						}
@@ -584,8 +581,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
-							} else if d.KeepNull() {
-							} else if e[i1], err = d.ReadString(); err != nil {
+							} else if e[i1], err = d.ReadStringOr(e[i1]); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), k), "Groups")
 							}
 						}
@@ -644,8 +640,7 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						}
 						if x2, ok2 := d.TryFloat64(); ok2 {
 							v.Grid[i][i1] = x2
-						} else if d.KeepNull() {
-						} else if v.Grid[i][i1], err = d.ReadFloat64(); err != nil {
+						} else if v.Grid[i][i1], err = d.ReadFloat64Or(v.Grid[i][i1]); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
 						}
 					}
@@ -897,8 +892,7 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Host
 		if x, ok := d.TryString(); ok {
 			v.Host = x
-		} else if d.KeepNull() {
-		} else if v.Host, err = d.ReadString(); err != nil {
+		} else if v.Host, err = d.ReadStringOr(v.Host); err != nil {
 			return runtime.AtField(err, "Host")
 		}
 		if to == 1 {
@@ -1127,8 +1121,7 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 	}
@@ -1357,8 +1350,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Kind)); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
 			v.Kind = Kind(x)
@@ -1371,8 +1363,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// TypeName
 		if x, ok := d.TryString(); ok {
 			v.TypeName = x
-		} else if d.KeepNull() {
-		} else if v.TypeName, err = d.ReadString(); err != nil {
+		} else if v.TypeName, err = d.ReadStringOr(v.TypeName); err != nil {
 			return runtime.AtField(err, "TypeName")
 		}
 		if to == 4 {
@@ -1580,8 +1571,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -1848,25 +1838,31 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Int
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Int")
-			}
-		}
-		if null {
-			v.Int = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt64); ok {
 			if v.Int == nil {
 				v.Int = runtime.NewScalar[int64](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
-				(*v.Int) = int64(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
-				(*v.Int) = -1 - int64(x1)
-			} else if d.KeepNull() {
-			} else if (*v.Int), err = d.ReadInt64(); err != nil {
-				return runtime.AtField(err, "Int")
+			(*v.Int) = int64(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Int")
+				}
+			}
+			if null {
+				v.Int = nil
+			} else {
+				if v.Int == nil {
+					v.Int = runtime.NewScalar[int64](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt64); ok1 {
+					(*v.Int) = int64(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
+					(*v.Int) = -1 - int64(x1)
+				} else if (*v.Int), err = d.ReadInt64Or((*v.Int)); err != nil {
+					return runtime.AtField(err, "Int")
+				}
 			}
 		}
 		if to == 1 {
@@ -1875,23 +1871,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Str
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Str")
-			}
-		}
-		if null {
-			v.Str = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.Str == nil {
 				v.Str = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.Str) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Str), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Str")
+			(*v.Str) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Str")
+				}
+			}
+			if null {
+				v.Str = nil
+			} else {
+				if v.Str == nil {
+					v.Str = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Str) = x1
+				} else if (*v.Str), err = d.ReadStringOr((*v.Str)); err != nil {
+					return runtime.AtField(err, "Str")
+				}
 			}
 		}
 		if to == 2 {
@@ -1917,23 +1919,29 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// Bool
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Bool")
-			}
-		}
-		if null {
-			v.Bool = nil
-		} else {
+		if x, ok := d.TryBool(); ok {
 			if v.Bool == nil {
 				v.Bool = runtime.NewScalar[bool](d)
 			}
-			if x1, ok1 := d.TryBool(); ok1 {
-				(*v.Bool) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Bool), err = d.ReadBool(); err != nil {
-				return runtime.AtField(err, "Bool")
+			(*v.Bool) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
+			}
+			if null {
+				v.Bool = nil
+			} else {
+				if v.Bool == nil {
+					v.Bool = runtime.NewScalar[bool](d)
+				}
+				if x1, ok1 := d.TryBool(); ok1 {
+					(*v.Bool) = x1
+				} else if (*v.Bool), err = d.ReadBoolOr((*v.Bool)); err != nil {
+					return runtime.AtField(err, "Bool")
+				}
 			}
 		}
 		if to == 4 {

@@ -237,7 +237,7 @@ func arrayHead(s *model.Struct) []jen.Code {
 //			// ID
 //			if x, ok := d.TryUint(math.MaxUint64); ok {
 //				v.ID = x
-//			} else if v.ID, err = d.ReadUint64(); err != nil {
+//			} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 //				return runtime.AtField(err, "ID")
 //			}
 //			if to == 1 {
@@ -315,12 +315,17 @@ func fieldNames(s *model.Struct) jen.Code {
 }
 
 // nullBeforeTag reads the untagged null that a nil slice or map of a
-// tagged value type is written as.
+// tagged value type is written as: ReadUntaggedNull, which strict mode
+// refuses, unless the tag is optional.
 func nullBeforeTag(s *model.Struct) jen.Code {
 	if s.Value == nil || !nilable(s.Value) {
 		return jen.Null()
 	}
-	return jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(), jen.Id("err").Op("!=").Nil()).Block(
+	read := "ReadUntaggedNull"
+	if s.TagOptional {
+		read = "ReadNull"
+	}
+	return jen.If(jen.List(jen.Id("null"), jen.Id("err")).Op(":=").Id("d").Dot(read).Call(), jen.Id("err").Op("!=").Nil()).Block(
 		jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 	).Else().If(jen.Id("null")).Block(
 		jen.Op("*").Id("v").Op("=").Nil(),

@@ -83,12 +83,14 @@ func ifErr(wrap pathFunc) jen.Code {
 // value is assigned at once (else if v.F, err = d.ReadUint64(); err !=
 // nil), else through a local (else if x, err := ...; ... else { v.F = T(x) }).
 //
-// Between the two, unless the value is a map's, a null or undefined that
-// the default options accept leaves the value as it is (KeepNull), as
-// fxamacker/cbor leaves a value that cannot be nil:
+// Unless the value is a map's, the Read is its Or form, which is given
+// the value the field holds: a null or undefined that the default options
+// accept leaves it as it is, as fxamacker/cbor leaves a value that cannot
+// be nil, and the test for it costs nothing until the Read's general path:
 //
-//	} else if d.KeepNull() {
-//	} else if v.F, err = d.ReadUint64(); err != nil {
+//	} else if v.F, err = d.ReadUint64Or(v.F); err != nil {
+//
+// A map's value is the Read's own zero value for a null, as in fxamacker.
 func (e *emitter) readScalar(out *jen.Statement, t model.Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
 	s, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
@@ -96,7 +98,15 @@ func (e *emitter) readScalar(out *jen.Statement, t model.Type, to jen.Code, wrap
 	if conv == x {
 		conv = nil // no conversion
 	}
-	return e.keepNull(out).Else().Add(e.readInto(to, jen.Id("d").Dot(s.Read).Call(), conv, wrap, depth))
+	read := jen.Id("d").Dot(s.Read).Call()
+	if !e.mapValue {
+		old := to
+		if conv != nil {
+			old = jen.Id(types.Typ[s.Kind].Name()).Call(to)
+		}
+		read = jen.Id("d").Dot(s.Read + "Or").Call(old)
+	}
+	return out.Else().Add(e.readInto(to, read, conv, wrap, depth))
 }
 
 // keepNull adds "else if d.KeepNull() {}" to the if statement out, for a
@@ -176,7 +186,25 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 		if r, ok := t.Elem.(model.StructRef); ok {
 			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(e.refOf(r, to, true), wrap)}, nil, "ReadNull")
 		}
-		return e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil, "ReadNull")
+		general := e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil, "ReadNull")
+		if sc, ok := model.ScalarOf(t.Elem); ok {
+			// A scalar's commonest encodings, never null, first and in
+			// line; the null test and everything else after them:
+			//
+			//	if x, ok := d.TryString(); ok {
+			//		if v.F == nil { v.F = runtime.NewString[string](d) }
+			//		(*v.F) = x
+			//	} else { general }
+			x, ok := jen.Id(local("x", depth)), jen.Id(local("ok", depth))
+			try, kind := jen.Id("d").Dot(sc.Try).Call(), sc.Kind
+			if _, isInt := t.Elem.(model.Int); isInt {
+				try, kind = jen.Id("d").Dot("TryUint").Call(jen.Qual("math", sc.Max)), types.Uint64
+			}
+			return []jen.Code{jen.If(jen.List(x, ok).Op(":=").Add(try), ok).
+				Block(alloc, jen.Add(deref(to)).Op("=").Add(convertTo(t.Elem.GoType(), kind, x))).
+				Else().Block(general...)}
+		}
+		return general
 
 	case model.StructRef:
 		if s := e.inlineStruct(t); s != nil && !s.HasTag {

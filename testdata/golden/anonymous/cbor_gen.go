@@ -288,8 +288,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadInt64(); err != nil {
+		} else if v.ID, err = d.ReadInt64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -470,14 +469,12 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(2) {
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.Point.X = x1
-			} else if d.KeepNull() {
-			} else if v.Point.X, err = d.ReadFloat64(); err != nil {
+			} else if v.Point.X, err = d.ReadFloat64Or(v.Point.X); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "Point")
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.Point.Y = x1
-			} else if d.KeepNull() {
-			} else if v.Point.Y, err = d.ReadFloat64(); err != nil {
+			} else if v.Point.Y, err = d.ReadFloat64Or(v.Point.Y); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "Point")
 			}
 			d.Leave()
@@ -698,8 +695,7 @@ func (v *Card) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
-		} else if d.KeepNull() {
-		} else if v.Title, err = d.ReadString(); err != nil {
+		} else if v.Title, err = d.ReadStringOr(v.Title); err != nil {
 			return runtime.AtField(err, "Title")
 		}
 		if to == 1 {
@@ -1381,8 +1377,7 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(1) {
 					if x2, ok2 := d.TryBool(); ok2 {
 						e.K = x2
-					} else if d.KeepNull() {
-					} else if e.K, err = d.ReadBool(); err != nil {
+					} else if e.K, err = d.ReadBoolOr(e.K); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "K"), k), "ME")
 					}
 					d.Leave()
@@ -1636,8 +1631,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Author
 		if x, ok := d.TryString(); ok {
 			v.Author = x
-		} else if d.KeepNull() {
-		} else if v.Author, err = d.ReadString(); err != nil {
+		} else if v.Author, err = d.ReadStringOr(v.Author); err != nil {
 			return runtime.AtField(err, "Author")
 		}
 		if to == 1 {
@@ -1648,8 +1642,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Rev
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Rev = uint16(x)
-		} else if d.KeepNull() {
-		} else if v.Rev, err = d.ReadUint16(); err != nil {
+		} else if v.Rev, err = d.ReadUint16Or(v.Rev); err != nil {
 			return runtime.AtField(err, "Rev")
 		}
 		if to == 2 {
@@ -1687,8 +1680,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) e
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Tags[i], err = d.ReadString(); err != nil {
+				} else if v.Tags[i], err = d.ReadStringOr(v.Tags[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
 			}
@@ -1856,8 +1848,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -1870,8 +1861,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Size = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Size = -1 - int32(x)
-		} else if d.KeepNull() {
-		} else if v.Size, err = d.ReadInt32(); err != nil {
+		} else if v.Size, err = d.ReadInt32Or(v.Size); err != nil {
 			return runtime.AtField(err, "Size")
 		}
 	}
@@ -2039,8 +2029,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// URL
 		if x, ok := d.TryString(); ok {
 			v.URL = x
-		} else if d.KeepNull() {
-		} else if v.URL, err = d.ReadString(); err != nil {
+		} else if v.URL, err = d.ReadStringOr(v.URL); err != nil {
 			return runtime.AtField(err, "URL")
 		}
 		if to == 1 {
@@ -2053,8 +2042,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Width = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Width = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Width, err = d.ReadInt(); err != nil {
+		} else if v.Width, err = d.ReadIntOr(v.Width); err != nil {
 			return runtime.AtField(err, "Width")
 		}
 		if to == 2 {
@@ -2067,8 +2055,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.Height = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Height = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Height, err = d.ReadInt(); err != nil {
+		} else if v.Height, err = d.ReadIntOr(v.Height); err != nil {
 			return runtime.AtField(err, "Height")
 		}
 	}
@@ -2359,8 +2346,7 @@ func (v *cborAnon_Doc_Notes) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Text
 		if x, ok := d.TryString(); ok {
 			v.Text = x
-		} else if d.KeepNull() {
-		} else if v.Text, err = d.ReadString(); err != nil {
+		} else if v.Text, err = d.ReadStringOr(v.Text); err != nil {
 			return runtime.AtField(err, "Text")
 		}
 	}
@@ -2466,8 +2452,7 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// X
 		if x, ok := d.TryFloat64(); ok {
 			v.X = x
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadFloat64(); err != nil {
+		} else if v.X, err = d.ReadFloat64Or(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -2478,8 +2463,7 @@ func (v *cborAnon_Doc_Point) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// Y
 		if x, ok := d.TryFloat64(); ok {
 			v.Y = x
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadFloat64(); err != nil {
+		} else if v.Y, err = d.ReadFloat64Or(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 	}
@@ -2633,8 +2617,7 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeFields(d *runtime.Decoder, from,
 		// Weight
 		if x, ok := d.TryFloat32(); ok {
 			v.Weight = x
-		} else if d.KeepNull() {
-		} else if v.Weight, err = d.ReadFloat32(); err != nil {
+		} else if v.Weight, err = d.ReadFloat32Or(v.Weight); err != nil {
 			return runtime.AtField(err, "Weight")
 		}
 	}
@@ -2802,8 +2785,7 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeFields(d *runtime.Decoder, from, to i
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
-		} else if d.KeepNull() {
-		} else if v.Label, err = d.ReadString(); err != nil {
+		} else if v.Label, err = d.ReadStringOr(v.Label); err != nil {
 			return runtime.AtField(err, "Label")
 		}
 		if to == 1 {
@@ -3007,8 +2989,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeFields(d *runtime.Decoder, from, to int) e
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = x
-		} else if d.KeepNull() {
-		} else if v.Label, err = d.ReadString(); err != nil {
+		} else if v.Label, err = d.ReadStringOr(v.Label); err != nil {
 			return runtime.AtField(err, "Label")
 		}
 		if to == 1 {
@@ -3227,8 +3208,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 		// A
 		if x, ok := d.TryString(); ok {
 			v.A = x
-		} else if d.KeepNull() {
-		} else if v.A, err = d.ReadString(); err != nil {
+		} else if v.A, err = d.ReadStringOr(v.A); err != nil {
 			return runtime.AtField(err, "A")
 		}
 		if to == 1 {
@@ -3268,8 +3248,7 @@ func (v *cborAnon_Card_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 					v.B[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.B[i] = -1 - int(x1)
-				} else if d.KeepNull() {
-				} else if v.B[i], err = d.ReadInt(); err != nil {
+				} else if v.B[i], err = d.ReadIntOr(v.B[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "B")
 				}
 			}
@@ -3436,8 +3415,7 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.N, err = d.ReadInt(); err != nil {
+		} else if v.N, err = d.ReadIntOr(v.N); err != nil {
 			return runtime.AtField(err, "N")
 		}
 		if to == 1 {
@@ -3448,8 +3426,7 @@ func (v *cborAnon_Card_Z) cborDecodeFields(d *runtime.Decoder, from, to int) err
 		// S
 		if x, ok := d.TryString(); ok {
 			v.S = x
-		} else if d.KeepNull() {
-		} else if v.S, err = d.ReadString(); err != nil {
+		} else if v.S, err = d.ReadStringOr(v.S); err != nil {
 			return runtime.AtField(err, "S")
 		}
 	}
@@ -3607,8 +3584,7 @@ func (v *cborAnon_Card_Keep) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.N, err = d.ReadInt(); err != nil {
+		} else if v.N, err = d.ReadIntOr(v.N); err != nil {
 			return runtime.AtField(err, "N")
 		}
 	}
@@ -3764,8 +3740,7 @@ func (v *cborAnon_Card_Ps) cborDecodeFields(d *runtime.Decoder, from, to int) er
 		// V
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.V = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.V, err = d.ReadUint8(); err != nil {
+		} else if v.V, err = d.ReadUint8Or(v.V); err != nil {
 			return runtime.AtField(err, "V")
 		}
 	}
@@ -4038,8 +4013,7 @@ func (v *cborAnon_Page_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) 
 			v.N = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.N = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.N, err = d.ReadInt(); err != nil {
+		} else if v.N, err = d.ReadIntOr(v.N); err != nil {
 			return runtime.AtField(err, "N")
 		}
 	}
@@ -4197,8 +4171,7 @@ func (v *cborAnon_Arr_A) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 			v.X = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.X = -1 - int8(x)
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadInt8(); err != nil {
+		} else if v.X, err = d.ReadInt8Or(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 	}
@@ -4392,8 +4365,7 @@ func (v *cborAnon_Arr_ME) cborDecodeFields(d *runtime.Decoder, from, to int) err
 		// K
 		if x, ok := d.TryBool(); ok {
 			v.K = x
-		} else if d.KeepNull() {
-		} else if v.K, err = d.ReadBool(); err != nil {
+		} else if v.K, err = d.ReadBoolOr(v.K); err != nil {
 			return runtime.AtField(err, "K")
 		}
 	}
@@ -4643,8 +4615,7 @@ func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 			v.B = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.B = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.B, err = d.ReadInt(); err != nil {
+		} else if v.B, err = d.ReadIntOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
 		}
 	}

@@ -234,8 +234,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryBool(); ok {
 			v.B = x
-		} else if d.KeepNull() {
-		} else if v.B, err = d.ReadBool(); err != nil {
+		} else if v.B, err = d.ReadBoolOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
 		}
 		if to == 1 {
@@ -248,8 +247,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.I = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.I, err = d.ReadInt(); err != nil {
+		} else if v.I, err = d.ReadIntOr(v.I); err != nil {
 			return runtime.AtField(err, "I")
 		}
 		if to == 2 {
@@ -262,8 +260,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I8 = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.I8 = -1 - int8(x)
-		} else if d.KeepNull() {
-		} else if v.I8, err = d.ReadInt8(); err != nil {
+		} else if v.I8, err = d.ReadInt8Or(v.I8); err != nil {
 			return runtime.AtField(err, "I8")
 		}
 		if to == 3 {
@@ -276,8 +273,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I16 = int16(x)
 		} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 			v.I16 = -1 - int16(x)
-		} else if d.KeepNull() {
-		} else if v.I16, err = d.ReadInt16(); err != nil {
+		} else if v.I16, err = d.ReadInt16Or(v.I16); err != nil {
 			return runtime.AtField(err, "I16")
 		}
 		if to == 4 {
@@ -290,8 +286,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I32 = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.I32 = -1 - int32(x)
-		} else if d.KeepNull() {
-		} else if v.I32, err = d.ReadInt32(); err != nil {
+		} else if v.I32, err = d.ReadInt32Or(v.I32); err != nil {
 			return runtime.AtField(err, "I32")
 		}
 		if to == 5 {
@@ -304,8 +299,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.I64 = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.I64 = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.I64, err = d.ReadInt64(); err != nil {
+		} else if v.I64, err = d.ReadInt64Or(v.I64); err != nil {
 			return runtime.AtField(err, "I64")
 		}
 		if to == 6 {
@@ -316,8 +310,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U
 		if x, ok := d.TryUint(math.MaxUint); ok {
 			v.U = uint(x)
-		} else if d.KeepNull() {
-		} else if v.U, err = d.ReadUint(); err != nil {
+		} else if v.U, err = d.ReadUintOr(v.U); err != nil {
 			return runtime.AtField(err, "U")
 		}
 		if to == 7 {
@@ -328,8 +321,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U8
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.U8 = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.U8, err = d.ReadUint8(); err != nil {
+		} else if v.U8, err = d.ReadUint8Or(v.U8); err != nil {
 			return runtime.AtField(err, "U8")
 		}
 		if to == 8 {
@@ -340,8 +332,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U16
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.U16 = uint16(x)
-		} else if d.KeepNull() {
-		} else if v.U16, err = d.ReadUint16(); err != nil {
+		} else if v.U16, err = d.ReadUint16Or(v.U16); err != nil {
 			return runtime.AtField(err, "U16")
 		}
 		if to == 9 {
@@ -352,8 +343,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U32
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.U32 = uint32(x)
-		} else if d.KeepNull() {
-		} else if v.U32, err = d.ReadUint32(); err != nil {
+		} else if v.U32, err = d.ReadUint32Or(v.U32); err != nil {
 			return runtime.AtField(err, "U32")
 		}
 		if to == 10 {
@@ -364,8 +354,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// U64
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.U64 = x
-		} else if d.KeepNull() {
-		} else if v.U64, err = d.ReadUint64(); err != nil {
+		} else if v.U64, err = d.ReadUint64Or(v.U64); err != nil {
 			return runtime.AtField(err, "U64")
 		}
 		if to == 11 {
@@ -376,8 +365,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// F32
 		if x, ok := d.TryFloat32(); ok {
 			v.F32 = x
-		} else if d.KeepNull() {
-		} else if v.F32, err = d.ReadFloat32(); err != nil {
+		} else if v.F32, err = d.ReadFloat32Or(v.F32); err != nil {
 			return runtime.AtField(err, "F32")
 		}
 		if to == 12 {
@@ -388,8 +376,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// F64
 		if x, ok := d.TryFloat64(); ok {
 			v.F64 = x
-		} else if d.KeepNull() {
-		} else if v.F64, err = d.ReadFloat64(); err != nil {
+		} else if v.F64, err = d.ReadFloat64Or(v.F64); err != nil {
 			return runtime.AtField(err, "F64")
 		}
 		if to == 13 {
@@ -400,8 +387,7 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// S
 		if x, ok := d.TryString(); ok {
 			v.S = x
-		} else if d.KeepNull() {
-		} else if v.S, err = d.ReadString(); err != nil {
+		} else if v.S, err = d.ReadStringOr(v.S); err != nil {
 			return runtime.AtField(err, "S")
 		}
 	}
@@ -597,8 +583,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = Kind(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Kind)); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
 			v.Kind = Kind(x)
@@ -611,8 +596,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Label
 		if x, ok := d.TryString(); ok {
 			v.Label = Label(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadString(); err != nil {
+		} else if x, err := d.ReadStringOr(string(v.Label)); err != nil {
 			return runtime.AtField(err, "Label")
 		} else {
 			v.Label = Label(x)
@@ -625,8 +609,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Ratio
 		if x, ok := d.TryFloat64(); ok {
 			v.Ratio = x
-		} else if d.KeepNull() {
-		} else if v.Ratio, err = d.ReadFloat64(); err != nil {
+		} else if v.Ratio, err = d.ReadFloat64Or(v.Ratio); err != nil {
 			return runtime.AtField(err, "Ratio")
 		}
 		if to == 3 {
@@ -637,8 +620,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Flag
 		if x, ok := d.TryBool(); ok {
 			v.Flag = Flag(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadBool(); err != nil {
+		} else if x, err := d.ReadBoolOr(bool(v.Flag)); err != nil {
 			return runtime.AtField(err, "Flag")
 		} else {
 			v.Flag = Flag(x)
@@ -653,8 +635,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Level = Level(x)
 		} else if x, ok := d.TryNeg(math.MaxInt16); ok {
 			v.Level = -1 - Level(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadInt16(); err != nil {
+		} else if x, err := d.ReadInt16Or(int16(v.Level)); err != nil {
 			return runtime.AtField(err, "Level")
 		} else {
 			v.Level = Level(x)
@@ -667,8 +648,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Byte
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Byte = byte(x)
-		} else if d.KeepNull() {
-		} else if v.Byte, err = d.ReadUint8(); err != nil {
+		} else if v.Byte, err = d.ReadUint8Or(v.Byte); err != nil {
 			return runtime.AtField(err, "Byte")
 		}
 		if to == 6 {
@@ -681,8 +661,7 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Rune = rune(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Rune = -1 - rune(x)
-		} else if d.KeepNull() {
-		} else if v.Rune, err = d.ReadInt32(); err != nil {
+		} else if v.Rune, err = d.ReadInt32Or(v.Rune); err != nil {
 			return runtime.AtField(err, "Rune")
 		}
 	}

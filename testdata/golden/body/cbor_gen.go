@@ -163,8 +163,7 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadUint8(); err != nil {
+		} else if v.Version, err = d.ReadUint8Or(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 1 {
@@ -175,8 +174,7 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 	}
@@ -327,8 +325,7 @@ func (v *Hashed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A, err = d.ReadInt(); err != nil {
+		} else if v.A, err = d.ReadIntOr(v.A); err != nil {
 			return runtime.AtField(err, "A")
 		}
 		if to == 1 {
@@ -339,8 +336,7 @@ func (v *Hashed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
-		} else if d.KeepNull() {
-		} else if v.B, err = d.ReadString(); err != nil {
+		} else if v.B, err = d.ReadStringOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
 		}
 	}
@@ -1068,8 +1064,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A, err = d.ReadInt(); err != nil {
+		} else if v.A, err = d.ReadIntOr(v.A); err != nil {
 			return runtime.AtField(err, "A")
 		}
 		if to == 1 {
@@ -1080,8 +1075,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
-		} else if d.KeepNull() {
-		} else if v.B, err = d.ReadString(); err != nil {
+		} else if v.B, err = d.ReadStringOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
 		}
 		if to == 2 {
@@ -1119,8 +1113,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
-				} else if d.KeepNull() {
-				} else if v.C[i], err = d.ReadUint16(); err != nil {
+				} else if v.C[i], err = d.ReadUint16Or(v.C[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "C")
 				}
 			}
@@ -1289,8 +1282,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A, err = d.ReadInt(); err != nil {
+		} else if v.A, err = d.ReadIntOr(v.A); err != nil {
 			return runtime.AtField(err, "A")
 		}
 		if to == 1 {
@@ -1301,8 +1293,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
-		} else if d.KeepNull() {
-		} else if v.B, err = d.ReadString(); err != nil {
+		} else if v.B, err = d.ReadStringOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
 		}
 		if to == 2 {
@@ -1340,8 +1331,7 @@ func (v *Direct) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
-				} else if d.KeepNull() {
-				} else if v.C[i], err = d.ReadUint16(); err != nil {
+				} else if v.C[i], err = d.ReadUint16Or(v.C[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "C")
 				}
 			}
@@ -1510,8 +1500,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A, err = d.ReadInt(); err != nil {
+		} else if v.A, err = d.ReadIntOr(v.A); err != nil {
 			return runtime.AtField(err, "A")
 		}
 		if to == 1 {
@@ -1522,8 +1511,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
-		} else if d.KeepNull() {
-		} else if v.B, err = d.ReadString(); err != nil {
+		} else if v.B, err = d.ReadStringOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
 		}
 		if to == 2 {
@@ -1561,8 +1549,7 @@ func (v *Buffered) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryUint(math.MaxUint16); ok1 {
 					v.C[i] = uint16(x1)
-				} else if d.KeepNull() {
-				} else if v.C[i], err = d.ReadUint16(); err != nil {
+				} else if v.C[i], err = d.ReadUint16Or(v.C[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "C")
 				}
 			}
@@ -1915,8 +1902,7 @@ func (v *Percent) SizeCBORBody() int {
 func (v *Percent) DecodeCBORBody(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint8); ok {
 		(*v) = Percent(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadUint8(); err != nil {
+	} else if x, err := d.ReadUint8Or(uint8((*v))); err != nil {
 		return runtime.AtRoot(err, "Percent", runtime.OneItem)
 	} else {
 		(*v) = Percent(x)

@@ -178,8 +178,7 @@ func (v *Sample) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -192,8 +191,7 @@ func (v *Sample) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Count, err = d.ReadInt(); err != nil {
+		} else if v.Count, err = d.ReadIntOr(v.Count); err != nil {
 			return runtime.AtField(err, "Count")
 		}
 	}

@@ -635,8 +635,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Ints[i] = -1 - int(x1)
-				} else if d.KeepNull() {
-				} else if v.Ints[i], err = d.ReadInt(); err != nil {
+				} else if v.Ints[i], err = d.ReadIntOr(v.Ints[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ints")
 				}
 			}
@@ -677,8 +676,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Tags[i], err = d.ReadString(); err != nil {
+				} else if v.Tags[i], err = d.ReadStringOr(v.Tags[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
 			}
@@ -714,8 +712,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Triple[i] = int16(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
 					v.Triple[i] = -1 - int16(x1)
-				} else if d.KeepNull() {
-				} else if v.Triple[i], err = d.ReadInt16(); err != nil {
+				} else if v.Triple[i], err = d.ReadInt16Or(v.Triple[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Triple")
 				}
 			}
@@ -830,8 +827,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
-							} else if d.KeepNull() {
-							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
+							} else if v.Nested[i][i1], err = d.ReadStringOr(v.Nested[i][i1]); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
 							}
 						}
@@ -1123,25 +1119,31 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 15:
 		// PInt
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PInt")
-			}
-		}
-		if null {
-			v.PInt = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			if v.PInt == nil {
 				v.PInt = runtime.NewScalar[int](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
-				(*v.PInt) = int(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
-				(*v.PInt) = -1 - int(x1)
-			} else if d.KeepNull() {
-			} else if (*v.PInt), err = d.ReadInt(); err != nil {
-				return runtime.AtField(err, "PInt")
+			(*v.PInt) = int(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PInt")
+				}
+			}
+			if null {
+				v.PInt = nil
+			} else {
+				if v.PInt == nil {
+					v.PInt = runtime.NewScalar[int](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					(*v.PInt) = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					(*v.PInt) = -1 - int(x1)
+				} else if (*v.PInt), err = d.ReadIntOr((*v.PInt)); err != nil {
+					return runtime.AtField(err, "PInt")
+				}
 			}
 		}
 		if to == 16 {
@@ -1150,23 +1152,29 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 16:
 		// PString
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PString")
-			}
-		}
-		if null {
-			v.PString = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.PString == nil {
 				v.PString = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.PString) = x1
-			} else if d.KeepNull() {
-			} else if (*v.PString), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "PString")
+			(*v.PString) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PString")
+				}
+			}
+			if null {
+				v.PString = nil
+			} else {
+				if v.PString == nil {
+					v.PString = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.PString) = x1
+				} else if (*v.PString), err = d.ReadStringOr((*v.PString)); err != nil {
+					return runtime.AtField(err, "PString")
+				}
 			}
 		}
 		if to == 17 {
@@ -1251,8 +1259,7 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							(*v.PSlice)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.PSlice)[i1] = -1 - int(x2)
-						} else if d.KeepNull() {
-						} else if (*v.PSlice)[i1], err = d.ReadInt(); err != nil {
+						} else if (*v.PSlice)[i1], err = d.ReadIntOr((*v.PSlice)[i1]); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i1), "PSlice")
 						}
 					}
@@ -1337,26 +1344,32 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.PPInt == nil {
 				v.PPInt = new(*int)
 			}
-			{
-				null1, ok1 := d.TryNull()
-				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
-						return runtime.AtField(err, "PPInt")
-					}
+			if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+				if (*v.PPInt) == nil {
+					(*v.PPInt) = runtime.NewScalar[int](d)
 				}
-				if null1 {
-					(*v.PPInt) = nil
-				} else {
-					if (*v.PPInt) == nil {
-						(*v.PPInt) = runtime.NewScalar[int](d)
+				(*(*v.PPInt)) = int(x1)
+			} else {
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PPInt")
+						}
 					}
-					if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
-						(*(*v.PPInt)) = int(x2)
-					} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
-						(*(*v.PPInt)) = -1 - int(x2)
-					} else if d.KeepNull() {
-					} else if (*(*v.PPInt)), err = d.ReadInt(); err != nil {
-						return runtime.AtField(err, "PPInt")
+					if null1 {
+						(*v.PPInt) = nil
+					} else {
+						if (*v.PPInt) == nil {
+							(*v.PPInt) = runtime.NewScalar[int](d)
+						}
+						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
+							(*(*v.PPInt)) = int(x2)
+						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
+							(*(*v.PPInt)) = -1 - int(x2)
+						} else if (*(*v.PPInt)), err = d.ReadIntOr((*(*v.PPInt))); err != nil {
+							return runtime.AtField(err, "PPInt")
+						}
 					}
 				}
 			}
@@ -1418,26 +1431,32 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				} else {
 					v.Pointers = append(v.Pointers, nil)
 				}
-				{
-					null1, ok1 := d.TryNull()
-					if !ok1 {
-						if null1, err = d.ReadNull(); err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
-						}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					if v.Pointers[i] == nil {
+						v.Pointers[i] = runtime.NewScalar[int](d)
 					}
-					if null1 {
-						v.Pointers[i] = nil
-					} else {
-						if v.Pointers[i] == nil {
-							v.Pointers[i] = runtime.NewScalar[int](d)
+					(*v.Pointers[i]) = int(x1)
+				} else {
+					{
+						null1, ok1 := d.TryNull()
+						if !ok1 {
+							if null1, err = d.ReadNull(); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+							}
 						}
-						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
-							(*v.Pointers[i]) = int(x2)
-						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
-							(*v.Pointers[i]) = -1 - int(x2)
-						} else if d.KeepNull() {
-						} else if (*v.Pointers[i]), err = d.ReadInt(); err != nil {
-							return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+						if null1 {
+							v.Pointers[i] = nil
+						} else {
+							if v.Pointers[i] == nil {
+								v.Pointers[i] = runtime.NewScalar[int](d)
+							}
+							if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
+								(*v.Pointers[i]) = int(x2)
+							} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
+								(*v.Pointers[i]) = -1 - int(x2)
+							} else if (*v.Pointers[i]), err = d.ReadIntOr((*v.Pointers[i])); err != nil {
+								return runtime.AtField(runtime.AtIndex(err, i), "Pointers")
+							}
 						}
 					}
 				}

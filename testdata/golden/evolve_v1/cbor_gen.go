@@ -211,8 +211,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -223,8 +222,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 2 {
@@ -233,23 +231,29 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 2:
 		// Coupon
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Coupon")
-			}
-		}
-		if null {
-			v.Coupon = nil
-		} else {
+		if x, ok := d.TryString(); ok {
 			if v.Coupon == nil {
 				v.Coupon = runtime.NewString[string](d)
 			}
-			if x1, ok1 := d.TryString(); ok1 {
-				(*v.Coupon) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Coupon), err = d.ReadString(); err != nil {
-				return runtime.AtField(err, "Coupon")
+			(*v.Coupon) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Coupon")
+				}
+			}
+			if null {
+				v.Coupon = nil
+			} else {
+				if v.Coupon == nil {
+					v.Coupon = runtime.NewString[string](d)
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					(*v.Coupon) = x1
+				} else if (*v.Coupon), err = d.ReadStringOr((*v.Coupon)); err != nil {
+					return runtime.AtField(err, "Coupon")
+				}
 			}
 		}
 		if to == 3 {
@@ -262,8 +266,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Count = -1 - int32(x)
-		} else if d.KeepNull() {
-		} else if v.Count, err = d.ReadInt32(); err != nil {
+		} else if v.Count, err = d.ReadInt32Or(v.Count); err != nil {
 			return runtime.AtField(err, "Count")
 		}
 	}
@@ -435,8 +438,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.At = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.At, err = d.ReadInt64(); err != nil {
+		} else if v.At, err = d.ReadInt64Or(v.At); err != nil {
 			return runtime.AtField(err, "At")
 		}
 		if to == 1 {
@@ -447,8 +449,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Kind, err = d.ReadUint8(); err != nil {
+		} else if v.Kind, err = d.ReadUint8Or(v.Kind); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 	}
@@ -618,8 +619,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadInt64(); err != nil {
+		} else if v.ID, err = d.ReadInt64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 	}

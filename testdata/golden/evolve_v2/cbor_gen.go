@@ -226,8 +226,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -238,8 +237,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 2 {
@@ -261,8 +259,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Count = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Count, err = d.ReadInt64(); err != nil {
+		} else if v.Count, err = d.ReadInt64Or(v.Count); err != nil {
 			return runtime.AtField(err, "Count")
 		}
 		if to == 4 {
@@ -300,8 +297,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Tags[i], err = d.ReadString(); err != nil {
+				} else if v.Tags[i], err = d.ReadStringOr(v.Tags[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
 			}
@@ -315,8 +311,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Score
 		if x, ok := d.TryFloat64(); ok {
 			v.Score = x
-		} else if d.KeepNull() {
-		} else if v.Score, err = d.ReadFloat64(); err != nil {
+		} else if v.Score, err = d.ReadFloat64Or(v.Score); err != nil {
 			return runtime.AtField(err, "Score")
 		}
 	}
@@ -508,8 +503,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.At = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.At = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.At, err = d.ReadInt64(); err != nil {
+		} else if v.At, err = d.ReadInt64Or(v.At); err != nil {
 			return runtime.AtField(err, "At")
 		}
 		if to == 1 {
@@ -520,8 +514,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint16); ok {
 			v.Kind = uint16(x)
-		} else if d.KeepNull() {
-		} else if v.Kind, err = d.ReadUint16(); err != nil {
+		} else if v.Kind, err = d.ReadUint16Or(v.Kind); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		if to == 2 {
@@ -532,8 +525,7 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Source
 		if x, ok := d.TryString(); ok {
 			v.Source = x
-		} else if d.KeepNull() {
-		} else if v.Source, err = d.ReadString(); err != nil {
+		} else if v.Source, err = d.ReadStringOr(v.Source); err != nil {
 			return runtime.AtField(err, "Source")
 		}
 	}
@@ -750,8 +742,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.ID = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadInt64(); err != nil {
+		} else if v.ID, err = d.ReadInt64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -765,8 +756,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if x, ok := d.TryString(); ok {
 			v.Meta.Note = x
-		} else if d.KeepNull() {
-		} else if v.Meta.Note, err = d.ReadString(); err != nil {
+		} else if v.Meta.Note, err = d.ReadStringOr(v.Meta.Note); err != nil {
 			return runtime.AtField(err, "Note")
 		}
 		if to == 2 {
@@ -809,8 +799,7 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Meta.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Meta.Rev[i] = -1 - int(x1)
-				} else if d.KeepNull() {
-				} else if v.Meta.Rev[i], err = d.ReadInt(); err != nil {
+				} else if v.Meta.Rev[i], err = d.ReadIntOr(v.Meta.Rev[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Rev")
 				}
 			}
@@ -993,8 +982,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
-		} else if d.KeepNull() {
-		} else if v.Note, err = d.ReadString(); err != nil {
+		} else if v.Note, err = d.ReadStringOr(v.Note); err != nil {
 			return runtime.AtField(err, "Note")
 		}
 		if to == 1 {
@@ -1034,8 +1022,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Rev[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Rev[i] = -1 - int(x1)
-				} else if d.KeepNull() {
-				} else if v.Rev[i], err = d.ReadInt(); err != nil {
+				} else if v.Rev[i], err = d.ReadIntOr(v.Rev[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Rev")
 				}
 			}

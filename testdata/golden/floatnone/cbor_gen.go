@@ -179,8 +179,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// X
 		if x, ok := d.TryFloat64(); ok {
 			v.X = x
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadFloat64(); err != nil {
+		} else if v.X, err = d.ReadFloat64Or(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -191,8 +190,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Y
 		if x, ok := d.TryFloat64(); ok {
 			v.Y = x
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadFloat64(); err != nil {
+		} else if v.Y, err = d.ReadFloat64Or(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 		if to == 2 {
@@ -203,8 +201,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Z
 		if x, ok := d.TryFloat32(); ok {
 			v.Z = x
-		} else if d.KeepNull() {
-		} else if v.Z, err = d.ReadFloat32(); err != nil {
+		} else if v.Z, err = d.ReadFloat32Or(v.Z); err != nil {
 			return runtime.AtField(err, "Z")
 		}
 	}
@@ -458,8 +455,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Value
 		if x, ok := d.TryFloat64(); ok {
 			v.Value = x
-		} else if d.KeepNull() {
-		} else if v.Value, err = d.ReadFloat64(); err != nil {
+		} else if v.Value, err = d.ReadFloat64Or(v.Value); err != nil {
 			return runtime.AtField(err, "Value")
 		}
 		if to == 1 {
@@ -470,8 +466,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Small
 		if x, ok := d.TryFloat32(); ok {
 			v.Small = x
-		} else if d.KeepNull() {
-		} else if v.Small, err = d.ReadFloat32(); err != nil {
+		} else if v.Small, err = d.ReadFloat32Or(v.Small); err != nil {
 			return runtime.AtField(err, "Small")
 		}
 		if to == 2 {
@@ -482,8 +477,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Temp
 		if x, ok := d.TryFloat64(); ok {
 			v.Temp = Celsius(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadFloat64(); err != nil {
+		} else if x, err := d.ReadFloat64Or(float64(v.Temp)); err != nil {
 			return runtime.AtField(err, "Temp")
 		} else {
 			v.Temp = Celsius(x)
@@ -494,23 +488,29 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 3:
 		// Ptr
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "Ptr")
-			}
-		}
-		if null {
-			v.Ptr = nil
-		} else {
+		if x, ok := d.TryFloat64(); ok {
 			if v.Ptr == nil {
 				v.Ptr = runtime.NewScalar[float64](d)
 			}
-			if x1, ok1 := d.TryFloat64(); ok1 {
-				(*v.Ptr) = x1
-			} else if d.KeepNull() {
-			} else if (*v.Ptr), err = d.ReadFloat64(); err != nil {
-				return runtime.AtField(err, "Ptr")
+			(*v.Ptr) = x
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "Ptr")
+				}
+			}
+			if null {
+				v.Ptr = nil
+			} else {
+				if v.Ptr == nil {
+					v.Ptr = runtime.NewScalar[float64](d)
+				}
+				if x1, ok1 := d.TryFloat64(); ok1 {
+					(*v.Ptr) = x1
+				} else if (*v.Ptr), err = d.ReadFloat64Or((*v.Ptr)); err != nil {
+					return runtime.AtField(err, "Ptr")
+				}
 			}
 		}
 		if to == 4 {
@@ -548,8 +548,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryFloat64(); ok1 {
 					v.Series[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Series[i], err = d.ReadFloat64(); err != nil {
+				} else if v.Series[i], err = d.ReadFloat64Or(v.Series[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Series")
 				}
 			}
@@ -583,8 +582,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryFloat32(); ok1 {
 					v.Pair[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Pair[i], err = d.ReadFloat32(); err != nil {
+				} else if v.Pair[i], err = d.ReadFloat32Or(v.Pair[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Pair")
 				}
 			}
@@ -672,20 +670,17 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Points[i].X = x2
-					} else if d.KeepNull() {
-					} else if v.Points[i].X, err = d.ReadFloat64(); err != nil {
+					} else if v.Points[i].X, err = d.ReadFloat64Or(v.Points[i].X); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "X"), i), "Points")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Points[i].Y = x2
-					} else if d.KeepNull() {
-					} else if v.Points[i].Y, err = d.ReadFloat64(); err != nil {
+					} else if v.Points[i].Y, err = d.ReadFloat64Or(v.Points[i].Y); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Y"), i), "Points")
 					}
 					if x2, ok2 := d.TryFloat32(); ok2 {
 						v.Points[i].Z = x2
-					} else if d.KeepNull() {
-					} else if v.Points[i].Z, err = d.ReadFloat32(); err != nil {
+					} else if v.Points[i].Z, err = d.ReadFloat32Or(v.Points[i].Z); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Z"), i), "Points")
 					}
 					d.Leave()
@@ -971,8 +966,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = x1
-					} else if d.KeepNull() {
-					} else if ke, err = d.ReadFloat64(); err != nil {
+					} else if ke, err = d.ReadFloat64Or(ke); err != nil {
 						return runtime.AtField(err, "Wide")
 					}
 				}
@@ -1022,8 +1016,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat32(); ok1 {
 						ke = x1
-					} else if d.KeepNull() {
-					} else if ke, err = d.ReadFloat32(); err != nil {
+					} else if ke, err = d.ReadFloat32Or(ke); err != nil {
 						return runtime.AtField(err, "Narrow")
 					}
 				}
@@ -1071,8 +1064,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = Celsius(x1)
-					} else if d.KeepNull() {
-					} else if x1, err := d.ReadFloat64(); err != nil {
+					} else if x1, err := d.ReadFloat64Or(float64(ke)); err != nil {
 						return runtime.AtField(err, "Temps")
 					} else {
 						ke = Celsius(x1)

@@ -224,8 +224,7 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.ID = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.ID = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadInt(); err != nil {
+		} else if v.ID, err = d.ReadIntOr(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {

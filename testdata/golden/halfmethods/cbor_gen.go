@@ -316,8 +316,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lvl
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Lvl = Level(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Lvl)); err != nil {
 			return runtime.AtField(err, "Lvl")
 		} else {
 			v.Lvl = Level(x)
@@ -362,8 +361,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				e = 0
 				if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 					e = Level(x1)
-				} else if d.KeepNull() {
-				} else if x1, err := d.ReadUint8(); err != nil {
+				} else if x1, err := d.ReadUint8Or(uint8(e)); err != nil {
 					return runtime.AtField(runtime.AtKey(err, k), "ByName")
 				} else {
 					e = Level(x1)
@@ -437,8 +435,7 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 					if x1, ok1 := d.TryString(); ok1 {
 						v.Labels[i] = x1
-					} else if d.KeepNull() {
-					} else if v.Labels[i], err = d.ReadString(); err != nil {
+					} else if v.Labels[i], err = d.ReadStringOr(v.Labels[i]); err != nil {
 						return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 					}
 				}

@@ -274,8 +274,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Alg = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Alg = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Alg, err = d.ReadInt64(); err != nil {
+		} else if v.Alg, err = d.ReadInt64Or(v.Alg); err != nil {
 			return runtime.AtField(err, "Alg")
 		}
 		if to == 1 {
@@ -315,8 +314,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Crit[i] = int64(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt64); ok1 {
 					v.Crit[i] = -1 - int64(x1)
-				} else if d.KeepNull() {
-				} else if v.Crit[i], err = d.ReadInt64(); err != nil {
+				} else if v.Crit[i], err = d.ReadInt64Or(v.Crit[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Crit")
 				}
 			}
@@ -330,8 +328,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Type
 		if x, ok := d.TryString(); ok {
 			v.Type = x
-		} else if d.KeepNull() {
-		} else if v.Type, err = d.ReadString(); err != nil {
+		} else if v.Type, err = d.ReadStringOr(v.Type); err != nil {
 			return runtime.AtField(err, "Type")
 		}
 		if to == 3 {
@@ -442,8 +439,7 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Critical
 		if x, ok := d.TryBool(); ok {
 			v.Critical = x
-		} else if d.KeepNull() {
-		} else if v.Critical, err = d.ReadBool(); err != nil {
+		} else if v.Critical, err = d.ReadBoolOr(v.Critical); err != nil {
 			return runtime.AtField(err, "Critical")
 		}
 		if to == 8 {
@@ -954,8 +950,7 @@ func (v *Message) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Version
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Version = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadUint8(); err != nil {
+		} else if v.Version, err = d.ReadUint8Or(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 	}
@@ -1130,8 +1125,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.X = -1 - int32(x)
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadInt32(); err != nil {
+		} else if v.X, err = d.ReadInt32Or(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -1144,8 +1138,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int32(x)
 		} else if x, ok := d.TryNeg(math.MaxInt32); ok {
 			v.Y = -1 - int32(x)
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadInt32(); err != nil {
+		} else if v.Y, err = d.ReadInt32Or(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 	}
@@ -1419,8 +1412,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// F
 		if x, ok := d.TryFloat64(); ok {
 			v.F = x
-		} else if d.KeepNull() {
-		} else if v.F, err = d.ReadFloat64(); err != nil {
+		} else if v.F, err = d.ReadFloat64Or(v.F); err != nil {
 			return runtime.AtField(err, "F")
 		}
 		if to == 1 {
@@ -1431,8 +1423,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// G
 		if x, ok := d.TryFloat32(); ok {
 			v.G = x
-		} else if d.KeepNull() {
-		} else if v.G, err = d.ReadFloat32(); err != nil {
+		} else if v.G, err = d.ReadFloat32Or(v.G); err != nil {
 			return runtime.AtField(err, "G")
 		}
 		if to == 2 {
@@ -1446,16 +1437,14 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				v.At.X = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				v.At.X = -1 - int32(x1)
-			} else if d.KeepNull() {
-			} else if v.At.X, err = d.ReadInt32(); err != nil {
+			} else if v.At.X, err = d.ReadInt32Or(v.At.X); err != nil {
 				return runtime.AtField(runtime.AtField(err, "X"), "At")
 			}
 			if x1, ok1 := d.TryUint(math.MaxInt32); ok1 {
 				v.At.Y = int32(x1)
 			} else if x1, ok1 := d.TryNeg(math.MaxInt32); ok1 {
 				v.At.Y = -1 - int32(x1)
-			} else if d.KeepNull() {
-			} else if v.At.Y, err = d.ReadInt32(); err != nil {
+			} else if v.At.Y, err = d.ReadInt32Or(v.At.Y); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Y"), "At")
 			}
 			d.Leave()
@@ -1484,8 +1473,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Lvl = Level(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Lvl = -1 - Level(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadInt(); err != nil {
+		} else if x, err := d.ReadIntOr(int(v.Lvl)); err != nil {
 			return runtime.AtField(err, "Lvl")
 		} else {
 			v.Lvl = Level(x)
@@ -1496,27 +1484,33 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 5:
 		// PLvl
-		null, ok := d.TryNull()
-		if !ok {
-			if null, err = d.ReadNull(); err != nil {
-				return runtime.AtField(err, "PLvl")
-			}
-		}
-		if null {
-			v.PLvl = nil
-		} else {
+		if x, ok := d.TryUint(math.MaxInt); ok {
 			if v.PLvl == nil {
 				v.PLvl = runtime.NewScalar[Level](d)
 			}
-			if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
-				(*v.PLvl) = Level(x1)
-			} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
-				(*v.PLvl) = -1 - Level(x1)
-			} else if d.KeepNull() {
-			} else if x1, err := d.ReadInt(); err != nil {
-				return runtime.AtField(err, "PLvl")
+			(*v.PLvl) = Level(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "PLvl")
+				}
+			}
+			if null {
+				v.PLvl = nil
 			} else {
-				(*v.PLvl) = Level(x1)
+				if v.PLvl == nil {
+					v.PLvl = runtime.NewScalar[Level](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					(*v.PLvl) = Level(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					(*v.PLvl) = -1 - Level(x1)
+				} else if x1, err := d.ReadIntOr(int((*v.PLvl))); err != nil {
+					return runtime.AtField(err, "PLvl")
+				} else {
+					(*v.PLvl) = Level(x1)
+				}
 			}
 		}
 		if to == 6 {
@@ -1554,8 +1548,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Tags[i], err = d.ReadString(); err != nil {
+				} else if v.Tags[i], err = d.ReadStringOr(v.Tags[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
 			}
@@ -1569,8 +1562,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Both
 		if x, ok := d.TryString(); ok {
 			v.Both = x
-		} else if d.KeepNull() {
-		} else if v.Both, err = d.ReadString(); err != nil {
+		} else if v.Both, err = d.ReadStringOr(v.Both); err != nil {
 			return runtime.AtField(err, "Both")
 		}
 		if to == 8 {
@@ -1603,8 +1595,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Arr[i] = int8(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt8); ok1 {
 					v.Arr[i] = -1 - int8(x1)
-				} else if d.KeepNull() {
-				} else if v.Arr[i], err = d.ReadInt8(); err != nil {
+				} else if v.Arr[i], err = d.ReadInt8Or(v.Arr[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Arr")
 				}
 			}
@@ -1626,8 +1617,7 @@ func (v *Zeros) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Plain = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Plain = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Plain, err = d.ReadInt(); err != nil {
+		} else if v.Plain, err = d.ReadIntOr(v.Plain); err != nil {
 			return runtime.AtField(err, "Plain")
 		}
 		if to == 10 {
@@ -1818,8 +1808,7 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -1830,8 +1819,7 @@ func (v *Base) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
-		} else if d.KeepNull() {
-		} else if v.Note, err = d.ReadString(); err != nil {
+		} else if v.Note, err = d.ReadStringOr(v.Note); err != nil {
 			return runtime.AtField(err, "Note")
 		}
 	}
@@ -2001,8 +1989,7 @@ func (v *More) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Count, err = d.ReadInt(); err != nil {
+		} else if v.Count, err = d.ReadIntOr(v.Count); err != nil {
 			return runtime.AtField(err, "Count")
 		}
 	}
@@ -2181,8 +2168,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Base.ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Base.ID = x
-		} else if d.KeepNull() {
-		} else if v.Base.ID, err = d.ReadUint64(); err != nil {
+		} else if v.Base.ID, err = d.ReadUint64Or(v.Base.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -2193,8 +2179,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Base.Note
 		if x, ok := d.TryString(); ok {
 			v.Base.Note = x
-		} else if d.KeepNull() {
-		} else if v.Base.Note, err = d.ReadString(); err != nil {
+		} else if v.Base.Note, err = d.ReadStringOr(v.Base.Note); err != nil {
 			return runtime.AtField(err, "Note")
 		}
 		if to == 2 {
@@ -2210,8 +2195,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.More.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.More.Count = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.More.Count, err = d.ReadInt(); err != nil {
+		} else if v.More.Count, err = d.ReadIntOr(v.More.Count); err != nil {
 			return runtime.AtField(err, "Count")
 		}
 		if to == 3 {
@@ -2222,8 +2206,7 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 	}
@@ -2599,8 +2582,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A0 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A0 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A0, err = d.ReadInt(); err != nil {
+		} else if v.A0, err = d.ReadIntOr(v.A0); err != nil {
 			return runtime.AtField(err, "A0")
 		}
 		if to == 1 {
@@ -2613,8 +2595,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A1 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A1 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A1, err = d.ReadInt(); err != nil {
+		} else if v.A1, err = d.ReadIntOr(v.A1); err != nil {
 			return runtime.AtField(err, "A1")
 		}
 		if to == 2 {
@@ -2627,8 +2608,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A2 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A2 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A2, err = d.ReadInt(); err != nil {
+		} else if v.A2, err = d.ReadIntOr(v.A2); err != nil {
 			return runtime.AtField(err, "A2")
 		}
 		if to == 3 {
@@ -2641,8 +2621,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A3 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A3 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A3, err = d.ReadInt(); err != nil {
+		} else if v.A3, err = d.ReadIntOr(v.A3); err != nil {
 			return runtime.AtField(err, "A3")
 		}
 		if to == 4 {
@@ -2655,8 +2634,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A4 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A4 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A4, err = d.ReadInt(); err != nil {
+		} else if v.A4, err = d.ReadIntOr(v.A4); err != nil {
 			return runtime.AtField(err, "A4")
 		}
 		if to == 5 {
@@ -2669,8 +2647,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A5 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A5 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A5, err = d.ReadInt(); err != nil {
+		} else if v.A5, err = d.ReadIntOr(v.A5); err != nil {
 			return runtime.AtField(err, "A5")
 		}
 		if to == 6 {
@@ -2683,8 +2660,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A6 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A6 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A6, err = d.ReadInt(); err != nil {
+		} else if v.A6, err = d.ReadIntOr(v.A6); err != nil {
 			return runtime.AtField(err, "A6")
 		}
 		if to == 7 {
@@ -2697,8 +2673,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A7 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A7 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A7, err = d.ReadInt(); err != nil {
+		} else if v.A7, err = d.ReadIntOr(v.A7); err != nil {
 			return runtime.AtField(err, "A7")
 		}
 		if to == 8 {
@@ -2711,8 +2686,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A8 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A8 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A8, err = d.ReadInt(); err != nil {
+		} else if v.A8, err = d.ReadIntOr(v.A8); err != nil {
 			return runtime.AtField(err, "A8")
 		}
 		if to == 9 {
@@ -2725,8 +2699,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A9 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A9 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A9, err = d.ReadInt(); err != nil {
+		} else if v.A9, err = d.ReadIntOr(v.A9); err != nil {
 			return runtime.AtField(err, "A9")
 		}
 		if to == 10 {
@@ -2739,8 +2712,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A10 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A10 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A10, err = d.ReadInt(); err != nil {
+		} else if v.A10, err = d.ReadIntOr(v.A10); err != nil {
 			return runtime.AtField(err, "A10")
 		}
 		if to == 11 {
@@ -2753,8 +2725,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A11 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A11 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A11, err = d.ReadInt(); err != nil {
+		} else if v.A11, err = d.ReadIntOr(v.A11); err != nil {
 			return runtime.AtField(err, "A11")
 		}
 		if to == 12 {
@@ -2767,8 +2738,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A12 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A12 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A12, err = d.ReadInt(); err != nil {
+		} else if v.A12, err = d.ReadIntOr(v.A12); err != nil {
 			return runtime.AtField(err, "A12")
 		}
 		if to == 13 {
@@ -2781,8 +2751,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A13 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A13 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A13, err = d.ReadInt(); err != nil {
+		} else if v.A13, err = d.ReadIntOr(v.A13); err != nil {
 			return runtime.AtField(err, "A13")
 		}
 		if to == 14 {
@@ -2795,8 +2764,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A14 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A14 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A14, err = d.ReadInt(); err != nil {
+		} else if v.A14, err = d.ReadIntOr(v.A14); err != nil {
 			return runtime.AtField(err, "A14")
 		}
 		if to == 15 {
@@ -2809,8 +2777,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A15 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A15 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A15, err = d.ReadInt(); err != nil {
+		} else if v.A15, err = d.ReadIntOr(v.A15); err != nil {
 			return runtime.AtField(err, "A15")
 		}
 		if to == 16 {
@@ -2823,8 +2790,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A16 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A16 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A16, err = d.ReadInt(); err != nil {
+		} else if v.A16, err = d.ReadIntOr(v.A16); err != nil {
 			return runtime.AtField(err, "A16")
 		}
 		if to == 17 {
@@ -2837,8 +2803,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A17 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A17 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A17, err = d.ReadInt(); err != nil {
+		} else if v.A17, err = d.ReadIntOr(v.A17); err != nil {
 			return runtime.AtField(err, "A17")
 		}
 		if to == 18 {
@@ -2851,8 +2816,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A18 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A18 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A18, err = d.ReadInt(); err != nil {
+		} else if v.A18, err = d.ReadIntOr(v.A18); err != nil {
 			return runtime.AtField(err, "A18")
 		}
 		if to == 19 {
@@ -2865,8 +2829,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A19 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A19 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A19, err = d.ReadInt(); err != nil {
+		} else if v.A19, err = d.ReadIntOr(v.A19); err != nil {
 			return runtime.AtField(err, "A19")
 		}
 		if to == 20 {
@@ -2879,8 +2842,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A20 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A20 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A20, err = d.ReadInt(); err != nil {
+		} else if v.A20, err = d.ReadIntOr(v.A20); err != nil {
 			return runtime.AtField(err, "A20")
 		}
 		if to == 21 {
@@ -2893,8 +2855,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A21 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A21 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A21, err = d.ReadInt(); err != nil {
+		} else if v.A21, err = d.ReadIntOr(v.A21); err != nil {
 			return runtime.AtField(err, "A21")
 		}
 		if to == 22 {
@@ -2907,8 +2868,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A22 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A22 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A22, err = d.ReadInt(); err != nil {
+		} else if v.A22, err = d.ReadIntOr(v.A22); err != nil {
 			return runtime.AtField(err, "A22")
 		}
 		if to == 23 {
@@ -2921,8 +2881,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A23 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A23 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A23, err = d.ReadInt(); err != nil {
+		} else if v.A23, err = d.ReadIntOr(v.A23); err != nil {
 			return runtime.AtField(err, "A23")
 		}
 		if to == 24 {
@@ -2935,8 +2894,7 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A24 = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A24 = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A24, err = d.ReadInt(); err != nil {
+		} else if v.A24, err = d.ReadIntOr(v.A24); err != nil {
 			return runtime.AtField(err, "A24")
 		}
 	}
@@ -3093,8 +3051,7 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.X = -1 - int8(x)
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadInt8(); err != nil {
+		} else if v.X, err = d.ReadInt8Or(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -3107,8 +3064,7 @@ func (v *Coord) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.Y = -1 - int8(x)
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadInt8(); err != nil {
+		} else if v.Y, err = d.ReadInt8Or(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 	}

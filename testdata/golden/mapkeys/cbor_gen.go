@@ -735,8 +735,7 @@ func (v *Cred) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Kind, err = d.ReadUint8(); err != nil {
+		} else if v.Kind, err = d.ReadUint8Or(v.Kind); err != nil {
 			return runtime.AtField(err, "Kind")
 		}
 		if to == 1 {
@@ -907,8 +906,7 @@ func (v *Span) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.From = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.From = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.From, err = d.ReadInt(); err != nil {
+		} else if v.From, err = d.ReadIntOr(v.From); err != nil {
 			return runtime.AtField(err, "From")
 		}
 		if to == 1 {
@@ -921,8 +919,7 @@ func (v *Span) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.To = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.To = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.To, err = d.ReadInt(); err != nil {
+		} else if v.To, err = d.ReadIntOr(v.To); err != nil {
 			return runtime.AtField(err, "To")
 		}
 	}
@@ -2135,8 +2132,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								ke[i1] = int16(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
 								ke[i1] = -1 - int16(x2)
-							} else if d.KeepNull() {
-							} else if ke[i1], err = d.ReadInt16(); err != nil {
+							} else if ke[i1], err = d.ReadInt16Or(ke[i1]); err != nil {
 								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByPair")
 							}
 						}
@@ -2236,8 +2232,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 										ke[i1][i2] = int8(x3)
 									} else if x3, ok3 := d.TryNeg(math.MaxInt8); ok3 {
 										ke[i1][i2] = -1 - int8(x3)
-									} else if d.KeepNull() {
-									} else if ke[i1][i2], err = d.ReadInt8(); err != nil {
+									} else if ke[i1][i2], err = d.ReadInt8Or(ke[i1][i2]); err != nil {
 										return runtime.AtField(runtime.InKey(runtime.AtIndex(runtime.AtIndex(err, i2), i1)), "ByGrid")
 									}
 								}
@@ -2326,8 +2321,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								ke[i1] = x2
-							} else if d.KeepNull() {
-							} else if ke[i1], err = d.ReadString(); err != nil {
+							} else if ke[i1], err = d.ReadStringOr(ke[i1]); err != nil {
 								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "ByWords")
 							}
 						}
@@ -2447,24 +2441,30 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				var ke *float64
 				{
-					{
-						null1, ok1 := d.TryNull()
-						if !ok1 {
-							if null1, err = d.ReadNull(); err != nil {
-								return runtime.AtField(runtime.InKey(err), "ByFloatP")
-							}
+					if x1, ok1 := d.TryFloat64(); ok1 {
+						if ke == nil {
+							ke = runtime.NewScalar[float64](d)
 						}
-						if null1 {
-							ke = nil
-						} else {
-							if ke == nil {
-								ke = runtime.NewScalar[float64](d)
+						(*ke) = x1
+					} else {
+						{
+							null1, ok1 := d.TryNull()
+							if !ok1 {
+								if null1, err = d.ReadNull(); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByFloatP")
+								}
 							}
-							if x2, ok2 := d.TryFloat64(); ok2 {
-								(*ke) = x2
-							} else if d.KeepNull() {
-							} else if (*ke), err = d.ReadFloat64(); err != nil {
-								return runtime.AtField(runtime.InKey(err), "ByFloatP")
+							if null1 {
+								ke = nil
+							} else {
+								if ke == nil {
+									ke = runtime.NewScalar[float64](d)
+								}
+								if x2, ok2 := d.TryFloat64(); ok2 {
+									(*ke) = x2
+								} else if (*ke), err = d.ReadFloat64Or((*ke)); err != nil {
+									return runtime.AtField(runtime.InKey(err), "ByFloatP")
+								}
 							}
 						}
 					}
@@ -2824,8 +2824,7 @@ func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Count = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Count = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Count, err = d.ReadInt(); err != nil {
+		} else if v.Count, err = d.ReadIntOr(v.Count); err != nil {
 			return runtime.AtField(err, "Count")
 		}
 	}
@@ -3337,8 +3336,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = x1
-					} else if d.KeepNull() {
-					} else if ke, err = d.ReadFloat64(); err != nil {
+					} else if ke, err = d.ReadFloat64Or(ke); err != nil {
 						return runtime.AtField(err, "Points")
 					}
 				}
@@ -3386,8 +3384,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat32(); ok1 {
 						ke = x1
-					} else if d.KeepNull() {
-					} else if ke, err = d.ReadFloat32(); err != nil {
+					} else if ke, err = d.ReadFloat32Or(ke); err != nil {
 						return runtime.AtField(err, "Small")
 					}
 				}
@@ -3435,8 +3432,7 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat32(); ok1 {
 						ke = Celsius(x1)
-					} else if d.KeepNull() {
-					} else if x1, err := d.ReadFloat32(); err != nil {
+					} else if x1, err := d.ReadFloat32Or(float32(ke)); err != nil {
 						return runtime.AtField(err, "Temps")
 					} else {
 						ke = Celsius(x1)

@@ -185,8 +185,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.N = int8(x)
 		} else if x, ok := d.TryNeg(math.MaxInt8); ok {
 			v.N = -1 - int8(x)
-		} else if d.KeepNull() {
-		} else if v.N, err = d.ReadInt8(); err != nil {
+		} else if v.N, err = d.ReadInt8Or(v.N); err != nil {
 			return runtime.AtField(err, "N")
 		}
 		if to == 1 {

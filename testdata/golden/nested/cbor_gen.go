@@ -182,8 +182,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// SKU
 		if x, ok := d.TryString(); ok {
 			v.SKU = x
-		} else if d.KeepNull() {
-		} else if v.SKU, err = d.ReadString(); err != nil {
+		} else if v.SKU, err = d.ReadStringOr(v.SKU); err != nil {
 			return runtime.AtField(err, "SKU")
 		}
 		if to == 1 {
@@ -194,8 +193,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Qty
 		if x, ok := d.TryUint(math.MaxUint32); ok {
 			v.Qty = uint32(x)
-		} else if d.KeepNull() {
-		} else if v.Qty, err = d.ReadUint32(); err != nil {
+		} else if v.Qty, err = d.ReadUint32Or(v.Qty); err != nil {
 			return runtime.AtField(err, "Qty")
 		}
 		if to == 2 {
@@ -206,8 +204,7 @@ func (v *Item) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Price
 		if x, ok := d.TryFloat64(); ok {
 			v.Price = x
-		} else if d.KeepNull() {
-		} else if v.Price, err = d.ReadFloat64(); err != nil {
+		} else if v.Price, err = d.ReadFloat64Or(v.Price); err != nil {
 			return runtime.AtField(err, "Price")
 		}
 	}
@@ -574,8 +571,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -587,20 +583,17 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(3) {
 			if x1, ok1 := d.TryString(); ok1 {
 				v.First.SKU = x1
-			} else if d.KeepNull() {
-			} else if v.First.SKU, err = d.ReadString(); err != nil {
+			} else if v.First.SKU, err = d.ReadStringOr(v.First.SKU); err != nil {
 				return runtime.AtField(runtime.AtField(err, "SKU"), "First")
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint32); ok1 {
 				v.First.Qty = uint32(x1)
-			} else if d.KeepNull() {
-			} else if v.First.Qty, err = d.ReadUint32(); err != nil {
+			} else if v.First.Qty, err = d.ReadUint32Or(v.First.Qty); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Qty"), "First")
 			}
 			if x1, ok1 := d.TryFloat64(); ok1 {
 				v.First.Price = x1
-			} else if d.KeepNull() {
-			} else if v.First.Price, err = d.ReadFloat64(); err != nil {
+			} else if v.First.Price, err = d.ReadFloat64Or(v.First.Price); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Price"), "First")
 			}
 			d.Leave()
@@ -661,20 +654,17 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Items[i].SKU = x2
-					} else if d.KeepNull() {
-					} else if v.Items[i].SKU, err = d.ReadString(); err != nil {
+					} else if v.Items[i].SKU, err = d.ReadStringOr(v.Items[i].SKU); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Items")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 						v.Items[i].Qty = uint32(x2)
-					} else if d.KeepNull() {
-					} else if v.Items[i].Qty, err = d.ReadUint32(); err != nil {
+					} else if v.Items[i].Qty, err = d.ReadUint32Or(v.Items[i].Qty); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Items")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Items[i].Price = x2
-					} else if d.KeepNull() {
-					} else if v.Items[i].Price, err = d.ReadFloat64(); err != nil {
+					} else if v.Items[i].Price, err = d.ReadFloat64Or(v.Items[i].Price); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Items")
 					}
 					d.Leave()
@@ -767,20 +757,17 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryString(); ok2 {
 						v.Pair[i].SKU = x2
-					} else if d.KeepNull() {
-					} else if v.Pair[i].SKU, err = d.ReadString(); err != nil {
+					} else if v.Pair[i].SKU, err = d.ReadStringOr(v.Pair[i].SKU); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "SKU"), i), "Pair")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 						v.Pair[i].Qty = uint32(x2)
-					} else if d.KeepNull() {
-					} else if v.Pair[i].Qty, err = d.ReadUint32(); err != nil {
+					} else if v.Pair[i].Qty, err = d.ReadUint32Or(v.Pair[i].Qty); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Qty"), i), "Pair")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						v.Pair[i].Price = x2
-					} else if d.KeepNull() {
-					} else if v.Pair[i].Price, err = d.ReadFloat64(); err != nil {
+					} else if v.Pair[i].Price, err = d.ReadFloat64Or(v.Pair[i].Price); err != nil {
 						return runtime.AtField(runtime.AtIndex(runtime.AtField(err, "Price"), i), "Pair")
 					}
 					d.Leave()
@@ -837,20 +824,17 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if d.TryArrayHead(3) {
 					if x2, ok2 := d.TryString(); ok2 {
 						e.SKU = x2
-					} else if d.KeepNull() {
-					} else if e.SKU, err = d.ReadString(); err != nil {
+					} else if e.SKU, err = d.ReadStringOr(e.SKU); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "SKU"), k), "ByName")
 					}
 					if x2, ok2 := d.TryUint(math.MaxUint32); ok2 {
 						e.Qty = uint32(x2)
-					} else if d.KeepNull() {
-					} else if e.Qty, err = d.ReadUint32(); err != nil {
+					} else if e.Qty, err = d.ReadUint32Or(e.Qty); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Qty"), k), "ByName")
 					}
 					if x2, ok2 := d.TryFloat64(); ok2 {
 						e.Price = x2
-					} else if d.KeepNull() {
-					} else if e.Price, err = d.ReadFloat64(); err != nil {
+					} else if e.Price, err = d.ReadFloat64Or(e.Price); err != nil {
 						return runtime.AtField(runtime.AtKey(runtime.AtField(err, "Price"), k), "ByName")
 					}
 					d.Leave()
@@ -985,8 +969,7 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Kind
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Kind = basic.Kind(x)
-		} else if d.KeepNull() {
-		} else if x, err := d.ReadUint8(); err != nil {
+		} else if x, err := d.ReadUint8Or(uint8(v.Kind)); err != nil {
 			return runtime.AtField(err, "Kind")
 		} else {
 			v.Kind = basic.Kind(x)

@@ -354,8 +354,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.Ints[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.Ints[i] = -1 - int(x1)
-				} else if d.KeepNull() {
-				} else if v.Ints[i], err = d.ReadInt(); err != nil {
+				} else if v.Ints[i], err = d.ReadIntOr(v.Ints[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Ints")
 				}
 			}
@@ -470,8 +469,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								v.Nested[i][i1] = x2
-							} else if d.KeepNull() {
-							} else if v.Nested[i][i1], err = d.ReadString(); err != nil {
+							} else if v.Nested[i][i1], err = d.ReadStringOr(v.Nested[i][i1]); err != nil {
 								return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Nested")
 							}
 						}
@@ -531,8 +529,7 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							(*v.Ptr)[i1] = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							(*v.Ptr)[i1] = -1 - int(x2)
-						} else if d.KeepNull() {
-						} else if (*v.Ptr)[i1], err = d.ReadInt(); err != nil {
+						} else if (*v.Ptr)[i1], err = d.ReadIntOr((*v.Ptr)[i1]); err != nil {
 							return runtime.AtField(runtime.AtIndex(err, i1), "Ptr")
 						}
 					}
@@ -843,8 +840,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Tags[i], err = d.ReadString(); err != nil {
+				} else if v.Tags[i], err = d.ReadStringOr(v.Tags[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
 			}

@@ -678,8 +678,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Tags[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Tags[i], err = d.ReadString(); err != nil {
+				} else if v.Tags[i], err = d.ReadStringOr(v.Tags[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Tags")
 				}
 			}
@@ -781,8 +780,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							v.Grid[i][i1] = int16(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt16); ok2 {
 							v.Grid[i][i1] = -1 - int16(x2)
-						} else if d.KeepNull() {
-						} else if v.Grid[i][i1], err = d.ReadInt16(); err != nil {
+						} else if v.Grid[i][i1], err = d.ReadInt16Or(v.Grid[i][i1]); err != nil {
 							return runtime.AtField(runtime.AtIndex(runtime.AtIndex(err, i1), i), "Grid")
 						}
 					}
@@ -838,26 +836,32 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.PP == nil {
 				v.PP = new(*int)
 			}
-			{
-				null1, ok1 := d.TryNull()
-				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
-						return runtime.AtField(err, "PP")
-					}
+			if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+				if (*v.PP) == nil {
+					(*v.PP) = runtime.NewScalar[int](d)
 				}
-				if null1 {
-					(*v.PP) = nil
-				} else {
-					if (*v.PP) == nil {
-						(*v.PP) = runtime.NewScalar[int](d)
+				(*(*v.PP)) = int(x1)
+			} else {
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PP")
+						}
 					}
-					if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
-						(*(*v.PP)) = int(x2)
-					} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
-						(*(*v.PP)) = -1 - int(x2)
-					} else if d.KeepNull() {
-					} else if (*(*v.PP)), err = d.ReadInt(); err != nil {
-						return runtime.AtField(err, "PP")
+					if null1 {
+						(*v.PP) = nil
+					} else {
+						if (*v.PP) == nil {
+							(*v.PP) = runtime.NewScalar[int](d)
+						}
+						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
+							(*(*v.PP)) = int(x2)
+						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
+							(*(*v.PP)) = -1 - int(x2)
+						} else if (*(*v.PP)), err = d.ReadIntOr((*(*v.PP))); err != nil {
+							return runtime.AtField(err, "PP")
+						}
 					}
 				}
 			}
@@ -880,24 +884,30 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if v.PPS == nil {
 				v.PPS = new(*string)
 			}
-			{
-				null1, ok1 := d.TryNull()
-				if !ok1 {
-					if null1, err = d.ReadNull(); err != nil {
-						return runtime.AtField(err, "PPS")
-					}
+			if x1, ok1 := d.TryString(); ok1 {
+				if (*v.PPS) == nil {
+					(*v.PPS) = runtime.NewString[string](d)
 				}
-				if null1 {
-					(*v.PPS) = nil
-				} else {
-					if (*v.PPS) == nil {
-						(*v.PPS) = runtime.NewString[string](d)
+				(*(*v.PPS)) = x1
+			} else {
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(err, "PPS")
+						}
 					}
-					if x2, ok2 := d.TryString(); ok2 {
-						(*(*v.PPS)) = x2
-					} else if d.KeepNull() {
-					} else if (*(*v.PPS)), err = d.ReadString(); err != nil {
-						return runtime.AtField(err, "PPS")
+					if null1 {
+						(*v.PPS) = nil
+					} else {
+						if (*v.PPS) == nil {
+							(*v.PPS) = runtime.NewString[string](d)
+						}
+						if x2, ok2 := d.TryString(); ok2 {
+							(*(*v.PPS)) = x2
+						} else if (*(*v.PPS)), err = d.ReadStringOr((*(*v.PPS))); err != nil {
+							return runtime.AtField(err, "PPS")
+						}
 					}
 				}
 			}
@@ -1092,8 +1102,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Z = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Z = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Z, err = d.ReadInt(); err != nil {
+		} else if v.Z, err = d.ReadIntOr(v.Z); err != nil {
 			return runtime.AtField(err, "Z")
 		}
 		if to == 22 {
@@ -1116,8 +1125,7 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// E
 		if x, ok := d.TryString(); ok {
 			v.E = x
-		} else if d.KeepNull() {
-		} else if v.E, err = d.ReadString(); err != nil {
+		} else if v.E, err = d.ReadStringOr(v.E); err != nil {
 			return runtime.AtField(err, "E")
 		}
 	}
@@ -1305,8 +1313,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.CreatedBy = x
-		} else if d.KeepNull() {
-		} else if v.CreatedBy, err = d.ReadString(); err != nil {
+		} else if v.CreatedBy, err = d.ReadStringOr(v.CreatedBy); err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
 		if to == 1 {
@@ -1319,8 +1326,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadInt(); err != nil {
+		} else if v.Version, err = d.ReadIntOr(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 2 {
@@ -1331,8 +1337,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
-		} else if d.KeepNull() {
-		} else if v.Title, err = d.ReadString(); err != nil {
+		} else if v.Title, err = d.ReadStringOr(v.Title); err != nil {
 			return runtime.AtField(err, "Title")
 		}
 		if to == 3 {
@@ -1343,8 +1348,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
-		} else if d.KeepNull() {
-		} else if v.Note, err = d.ReadString(); err != nil {
+		} else if v.Note, err = d.ReadStringOr(v.Note); err != nil {
 			return runtime.AtField(err, "Note")
 		}
 		if to == 4 {
@@ -1355,8 +1359,7 @@ func (v *Audit) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Owner
 		if x, ok := d.TryString(); ok {
 			v.Owner = x
-		} else if d.KeepNull() {
-		} else if v.Owner, err = d.ReadString(); err != nil {
+		} else if v.Owner, err = d.ReadStringOr(v.Owner); err != nil {
 			return runtime.AtField(err, "Owner")
 		}
 	}
@@ -1559,8 +1562,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadUint64(); err != nil {
+		} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 1 {
@@ -1573,8 +1575,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Version = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Version, err = d.ReadInt(); err != nil {
+		} else if v.Version, err = d.ReadIntOr(v.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 2 {
@@ -1585,8 +1586,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Note
 		if x, ok := d.TryString(); ok {
 			v.Note = x
-		} else if d.KeepNull() {
-		} else if v.Note, err = d.ReadString(); err != nil {
+		} else if v.Note, err = d.ReadStringOr(v.Note); err != nil {
 			return runtime.AtField(err, "Note")
 		}
 		if to == 3 {
@@ -1597,8 +1597,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// OwnerID
 		if x, ok := d.TryString(); ok {
 			v.OwnerID = x
-		} else if d.KeepNull() {
-		} else if v.OwnerID, err = d.ReadString(); err != nil {
+		} else if v.OwnerID, err = d.ReadStringOr(v.OwnerID); err != nil {
 			return runtime.AtField(err, "OwnerID")
 		}
 		if to == 4 {
@@ -1611,8 +1610,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Inner.Depth = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Inner.Depth = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Inner.Depth, err = d.ReadInt(); err != nil {
+		} else if v.Inner.Depth, err = d.ReadIntOr(v.Inner.Depth); err != nil {
 			return runtime.AtField(err, "Depth")
 		}
 		if to == 5 {
@@ -1650,8 +1648,7 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Inner.Labels[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Inner.Labels[i], err = d.ReadString(); err != nil {
+				} else if v.Inner.Labels[i], err = d.ReadStringOr(v.Inner.Labels[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
 			}
@@ -1839,8 +1836,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Depth = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Depth = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Depth, err = d.ReadInt(); err != nil {
+		} else if v.Depth, err = d.ReadIntOr(v.Depth); err != nil {
 			return runtime.AtField(err, "Depth")
 		}
 		if to == 1 {
@@ -1878,8 +1874,7 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Labels[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Labels[i], err = d.ReadString(); err != nil {
+				} else if v.Labels[i], err = d.ReadStringOr(v.Labels[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
 			}
@@ -2130,8 +2125,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Audit.CreatedBy
 		if x, ok := d.TryString(); ok {
 			v.Audit.CreatedBy = x
-		} else if d.KeepNull() {
-		} else if v.Audit.CreatedBy, err = d.ReadString(); err != nil {
+		} else if v.Audit.CreatedBy, err = d.ReadStringOr(v.Audit.CreatedBy); err != nil {
 			return runtime.AtField(err, "CreatedBy")
 		}
 		if to == 1 {
@@ -2144,8 +2138,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Audit.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Audit.Version = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Audit.Version, err = d.ReadInt(); err != nil {
+		} else if v.Audit.Version, err = d.ReadIntOr(v.Audit.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 2 {
@@ -2159,8 +2152,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if x, ok := d.TryUint(math.MaxUint64); ok {
 			v.Meta.ID = x
-		} else if d.KeepNull() {
-		} else if v.Meta.ID, err = d.ReadUint64(); err != nil {
+		} else if v.Meta.ID, err = d.ReadUint64Or(v.Meta.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 		if to == 3 {
@@ -2176,8 +2168,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Meta.Version = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Meta.Version = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Meta.Version, err = d.ReadInt(); err != nil {
+		} else if v.Meta.Version, err = d.ReadIntOr(v.Meta.Version); err != nil {
 			return runtime.AtField(err, "Version")
 		}
 		if to == 4 {
@@ -2191,8 +2182,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		}
 		if x, ok := d.TryString(); ok {
 			v.Meta.OwnerID = x
-		} else if d.KeepNull() {
-		} else if v.Meta.OwnerID, err = d.ReadString(); err != nil {
+		} else if v.Meta.OwnerID, err = d.ReadStringOr(v.Meta.OwnerID); err != nil {
 			return runtime.AtField(err, "OwnerID")
 		}
 		if to == 5 {
@@ -2208,8 +2198,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Meta.Inner.Depth = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Meta.Inner.Depth = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Meta.Inner.Depth, err = d.ReadInt(); err != nil {
+		} else if v.Meta.Inner.Depth, err = d.ReadIntOr(v.Meta.Inner.Depth); err != nil {
 			return runtime.AtField(err, "Depth")
 		}
 		if to == 6 {
@@ -2250,8 +2239,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}
 				if x1, ok1 := d.TryString(); ok1 {
 					v.Meta.Inner.Labels[i] = x1
-				} else if d.KeepNull() {
-				} else if v.Meta.Inner.Labels[i], err = d.ReadString(); err != nil {
+				} else if v.Meta.Inner.Labels[i], err = d.ReadStringOr(v.Meta.Inner.Labels[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "Labels")
 				}
 			}
@@ -2265,8 +2253,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Title
 		if x, ok := d.TryString(); ok {
 			v.Title = x
-		} else if d.KeepNull() {
-		} else if v.Title, err = d.ReadString(); err != nil {
+		} else if v.Title, err = d.ReadStringOr(v.Title); err != nil {
 			return runtime.AtField(err, "Title")
 		}
 		if to == 8 {
@@ -2277,8 +2264,7 @@ func (v *Doc) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// ID
 		if x, ok := d.TryString(); ok {
 			v.ID = x
-		} else if d.KeepNull() {
-		} else if v.ID, err = d.ReadString(); err != nil {
+		} else if v.ID, err = d.ReadStringOr(v.ID); err != nil {
 			return runtime.AtField(err, "ID")
 		}
 	}
@@ -2524,8 +2510,7 @@ func (v *Page[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Next
 		if x, ok := d.TryString(); ok {
 			v.Next = x
-		} else if d.KeepNull() {
-		} else if v.Next, err = d.ReadString(); err != nil {
+		} else if v.Next, err = d.ReadStringOr(v.Next); err != nil {
 			return runtime.AtField(err, "Next")
 		}
 		if to == 2 {
@@ -2980,8 +2965,7 @@ func (v *Tree) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Value = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Value = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Value, err = d.ReadInt(); err != nil {
+		} else if v.Value, err = d.ReadIntOr(v.Value); err != nil {
 			return runtime.AtField(err, "Value")
 		}
 		if to == 1 {
@@ -3220,8 +3204,7 @@ func (v *List) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Val
 		if x, ok := d.TryString(); ok {
 			v.Val = x
-		} else if d.KeepNull() {
-		} else if v.Val, err = d.ReadString(); err != nil {
+		} else if v.Val, err = d.ReadStringOr(v.Val); err != nil {
 			return runtime.AtField(err, "Val")
 		}
 		if to == 1 {

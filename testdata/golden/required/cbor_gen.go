@@ -192,8 +192,7 @@ func (v *Version) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Major
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Major = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Major, err = d.ReadUint8(); err != nil {
+		} else if v.Major, err = d.ReadUint8Or(v.Major); err != nil {
 			return runtime.AtField(err, "Major")
 		}
 		if to == 1 {
@@ -204,8 +203,7 @@ func (v *Version) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Minor
 		if x, ok := d.TryUint(math.MaxUint8); ok {
 			v.Minor = uint8(x)
-		} else if d.KeepNull() {
-		} else if v.Minor, err = d.ReadUint8(); err != nil {
+		} else if v.Minor, err = d.ReadUint8Or(v.Minor); err != nil {
 			return runtime.AtField(err, "Minor")
 		}
 	}
@@ -423,8 +421,7 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Issuer
 		if x, ok := d.TryString(); ok {
 			v.Issuer = x
-		} else if d.KeepNull() {
-		} else if v.Issuer, err = d.ReadString(); err != nil {
+		} else if v.Issuer, err = d.ReadStringOr(v.Issuer); err != nil {
 			return runtime.AtField(err, "Issuer")
 		}
 		if to == 1 {
@@ -436,14 +433,12 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if d.TryArrayHead(2) {
 			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 				v.Version.Major = uint8(x1)
-			} else if d.KeepNull() {
-			} else if v.Version.Major, err = d.ReadUint8(); err != nil {
+			} else if v.Version.Major, err = d.ReadUint8Or(v.Version.Major); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Major"), "Version")
 			}
 			if x1, ok1 := d.TryUint(math.MaxUint8); ok1 {
 				v.Version.Minor = uint8(x1)
-			} else if d.KeepNull() {
-			} else if v.Version.Minor, err = d.ReadUint8(); err != nil {
+			} else if v.Version.Minor, err = d.ReadUint8Or(v.Version.Minor); err != nil {
 				return runtime.AtField(runtime.AtField(err, "Minor"), "Version")
 			}
 			d.Leave()

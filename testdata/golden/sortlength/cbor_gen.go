@@ -322,8 +322,7 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							}
 							if x2, ok2 := d.TryString(); ok2 {
 								e[i1] = x2
-							} else if d.KeepNull() {
-							} else if e[i1], err = d.ReadString(); err != nil {
+							} else if e[i1], err = d.ReadStringOr(e[i1]); err != nil {
 								return runtime.AtField(runtime.AtKey(runtime.AtIndex(err, i1), int64(k)), "Refs")
 							}
 						}
@@ -516,8 +515,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Long
 		if x, ok := d.TryString(); ok {
 			v.Long = x
-		} else if d.KeepNull() {
-		} else if v.Long, err = d.ReadString(); err != nil {
+		} else if v.Long, err = d.ReadStringOr(v.Long); err != nil {
 			return runtime.AtField(err, "Long")
 		}
 		if to == 1 {
@@ -528,8 +526,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Short
 		if x, ok := d.TryString(); ok {
 			v.Short = x
-		} else if d.KeepNull() {
-		} else if v.Short, err = d.ReadString(); err != nil {
+		} else if v.Short, err = d.ReadStringOr(v.Short); err != nil {
 			return runtime.AtField(err, "Short")
 		}
 		if to == 2 {
@@ -542,8 +539,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Neg = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Neg = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Neg, err = d.ReadInt(); err != nil {
+		} else if v.Neg, err = d.ReadIntOr(v.Neg); err != nil {
 			return runtime.AtField(err, "Neg")
 		}
 		if to == 3 {
@@ -554,8 +550,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Mid
 		if x, ok := d.TryString(); ok {
 			v.Mid = x
-		} else if d.KeepNull() {
-		} else if v.Mid, err = d.ReadString(); err != nil {
+		} else if v.Mid, err = d.ReadStringOr(v.Mid); err != nil {
 			return runtime.AtField(err, "Mid")
 		}
 		if to == 4 {
@@ -568,8 +563,7 @@ func (v *Labels) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Small = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Small = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Small, err = d.ReadInt(); err != nil {
+		} else if v.Small, err = d.ReadIntOr(v.Small); err != nil {
 			return runtime.AtField(err, "Small")
 		}
 	}
@@ -964,8 +958,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				{
 					if x1, ok1 := d.TryFloat64(); ok1 {
 						ke = x1
-					} else if d.KeepNull() {
-					} else if ke, err = d.ReadFloat64(); err != nil {
+					} else if ke, err = d.ReadFloat64Or(ke); err != nil {
 						return runtime.AtField(err, "Floats")
 					}
 				}
@@ -1019,22 +1012,19 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 							ke.X = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							ke.X = -1 - int(x2)
-						} else if d.KeepNull() {
-						} else if ke.X, err = d.ReadInt(); err != nil {
+						} else if ke.X, err = d.ReadIntOr(ke.X); err != nil {
 							return runtime.AtField(runtime.InKey(runtime.AtField(err, "X")), "Points")
 						}
 						if x2, ok2 := d.TryUint(math.MaxInt); ok2 {
 							ke.Y = int(x2)
 						} else if x2, ok2 := d.TryNeg(math.MaxInt); ok2 {
 							ke.Y = -1 - int(x2)
-						} else if d.KeepNull() {
-						} else if ke.Y, err = d.ReadInt(); err != nil {
+						} else if ke.Y, err = d.ReadIntOr(ke.Y); err != nil {
 							return runtime.AtField(runtime.InKey(runtime.AtField(err, "Y")), "Points")
 						}
 						if x2, ok2 := d.TryString(); ok2 {
 							ke.Name = x2
-						} else if d.KeepNull() {
-						} else if ke.Name, err = d.ReadString(); err != nil {
+						} else if ke.Name, err = d.ReadStringOr(ke.Name); err != nil {
 							return runtime.AtField(runtime.InKey(runtime.AtField(err, "Name")), "Points")
 						}
 						d.Leave()
@@ -1172,8 +1162,7 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								ke[i1] = int32(x2)
 							} else if x2, ok2 := d.TryNeg(math.MaxInt32); ok2 {
 								ke[i1] = -1 - int32(x2)
-							} else if d.KeepNull() {
-							} else if ke[i1], err = d.ReadInt32(); err != nil {
+							} else if ke[i1], err = d.ReadInt32Or(ke[i1]); err != nil {
 								return runtime.AtField(runtime.InKey(runtime.AtIndex(err, i1)), "Arrays")
 							}
 						}
@@ -1368,8 +1357,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.X = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadInt(); err != nil {
+		} else if v.X, err = d.ReadIntOr(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -1382,8 +1370,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Y = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadInt(); err != nil {
+		} else if v.Y, err = d.ReadIntOr(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 		if to == 2 {
@@ -1394,8 +1381,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 	}

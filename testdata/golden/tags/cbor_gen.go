@@ -223,8 +223,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Name
 		if x, ok := d.TryString(); ok {
 			v.Name = x
-		} else if d.KeepNull() {
-		} else if v.Name, err = d.ReadString(); err != nil {
+		} else if v.Name, err = d.ReadStringOr(v.Name); err != nil {
 			return runtime.AtField(err, "Name")
 		}
 		if to == 1 {
@@ -235,8 +234,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Opt
 		if x, ok := d.TryString(); ok {
 			v.Opt = x
-		} else if d.KeepNull() {
-		} else if v.Opt, err = d.ReadString(); err != nil {
+		} else if v.Opt, err = d.ReadStringOr(v.Opt); err != nil {
 			return runtime.AtField(err, "Opt")
 		}
 		if to == 2 {
@@ -249,8 +247,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.One = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.One = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.One, err = d.ReadInt(); err != nil {
+		} else if v.One, err = d.ReadIntOr(v.One); err != nil {
 			return runtime.AtField(err, "One")
 		}
 		if to == 3 {
@@ -261,8 +258,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Neg
 		if x, ok := d.TryBool(); ok {
 			v.Neg = x
-		} else if d.KeepNull() {
-		} else if v.Neg, err = d.ReadBool(); err != nil {
+		} else if v.Neg, err = d.ReadBoolOr(v.Neg); err != nil {
 			return runtime.AtField(err, "Neg")
 		}
 		if to == 4 {
@@ -273,8 +269,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// JSONName
 		if x, ok := d.TryString(); ok {
 			v.JSONName = x
-		} else if d.KeepNull() {
-		} else if v.JSONName, err = d.ReadString(); err != nil {
+		} else if v.JSONName, err = d.ReadStringOr(v.JSONName); err != nil {
 			return runtime.AtField(err, "JSONName")
 		}
 		if to == 5 {
@@ -314,8 +309,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					v.JSONOpt[i] = int(x1)
 				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
 					v.JSONOpt[i] = -1 - int(x1)
-				} else if d.KeepNull() {
-				} else if v.JSONOpt[i], err = d.ReadInt(); err != nil {
+				} else if v.JSONOpt[i], err = d.ReadIntOr(v.JSONOpt[i]); err != nil {
 					return runtime.AtField(runtime.AtIndex(err, i), "JSONOpt")
 				}
 			}
@@ -329,8 +323,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Both
 		if x, ok := d.TryUint(math.MaxUint); ok {
 			v.Both = uint(x)
-		} else if d.KeepNull() {
-		} else if v.Both, err = d.ReadUint(); err != nil {
+		} else if v.Both, err = d.ReadUintOr(v.Both); err != nil {
 			return runtime.AtField(err, "Both")
 		}
 		if to == 7 {
@@ -341,8 +334,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// NoName
 		if x, ok := d.TryString(); ok {
 			v.NoName = x
-		} else if d.KeepNull() {
-		} else if v.NoName, err = d.ReadString(); err != nil {
+		} else if v.NoName, err = d.ReadStringOr(v.NoName); err != nil {
 			return runtime.AtField(err, "NoName")
 		}
 		if to == 8 {
@@ -353,8 +345,7 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Plain
 		if x, ok := d.TryFloat32(); ok {
 			v.Plain = x
-		} else if d.KeepNull() {
-		} else if v.Plain, err = d.ReadFloat32(); err != nil {
+		} else if v.Plain, err = d.ReadFloat32Or(v.Plain); err != nil {
 			return runtime.AtField(err, "Plain")
 		}
 	}
@@ -531,8 +522,7 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.A = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.A = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.A, err = d.ReadInt(); err != nil {
+		} else if v.A, err = d.ReadIntOr(v.A); err != nil {
 			return runtime.AtField(err, "A")
 		}
 		if to == 1 {
@@ -543,8 +533,7 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// B
 		if x, ok := d.TryString(); ok {
 			v.B = x
-		} else if d.KeepNull() {
-		} else if v.B, err = d.ReadString(); err != nil {
+		} else if v.B, err = d.ReadStringOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
 		}
 		if to == 2 {
@@ -757,8 +746,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lower
 		if x, ok := d.TryString(); ok {
 			v.Lower = x
-		} else if d.KeepNull() {
-		} else if v.Lower, err = d.ReadString(); err != nil {
+		} else if v.Lower, err = d.ReadStringOr(v.Lower); err != nil {
 			return runtime.AtField(err, "Lower")
 		}
 		if to == 1 {
@@ -769,8 +757,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Upper
 		if x, ok := d.TryString(); ok {
 			v.Upper = x
-		} else if d.KeepNull() {
-		} else if v.Upper, err = d.ReadString(); err != nil {
+		} else if v.Upper, err = d.ReadStringOr(v.Upper); err != nil {
 			return runtime.AtField(err, "Upper")
 		}
 		if to == 2 {
@@ -783,8 +770,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Mixed = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Mixed = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Mixed, err = d.ReadInt(); err != nil {
+		} else if v.Mixed, err = d.ReadIntOr(v.Mixed); err != nil {
 			return runtime.AtField(err, "Mixed")
 		}
 		if to == 3 {
@@ -795,8 +781,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Sigma
 		if x, ok := d.TryString(); ok {
 			v.Sigma = x
-		} else if d.KeepNull() {
-		} else if v.Sigma, err = d.ReadString(); err != nil {
+		} else if v.Sigma, err = d.ReadStringOr(v.Sigma); err != nil {
 			return runtime.AtField(err, "Sigma")
 		}
 		if to == 4 {
@@ -809,8 +794,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Ks = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Ks = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Ks, err = d.ReadInt(); err != nil {
+		} else if v.Ks, err = d.ReadIntOr(v.Ks); err != nil {
 			return runtime.AtField(err, "Ks")
 		}
 		if to == 5 {
@@ -823,8 +807,7 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Int = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Int = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Int, err = d.ReadInt(); err != nil {
+		} else if v.Int, err = d.ReadIntOr(v.Int); err != nil {
 			return runtime.AtField(err, "Int")
 		}
 	}

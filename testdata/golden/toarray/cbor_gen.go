@@ -323,8 +323,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.X = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadInt(); err != nil {
+		} else if v.X, err = d.ReadIntOr(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -337,8 +336,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int(x)
 		} else if x, ok := d.TryNeg(math.MaxInt); ok {
 			v.Y = -1 - int(x)
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadInt(); err != nil {
+		} else if v.Y, err = d.ReadIntOr(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 	}
@@ -506,8 +504,7 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// A
 		if x, ok := d.TryString(); ok {
 			v.A = x
-		} else if d.KeepNull() {
-		} else if v.A, err = d.ReadString(); err != nil {
+		} else if v.A, err = d.ReadStringOr(v.A); err != nil {
 			return runtime.AtField(err, "A")
 		}
 	}

@@ -182,8 +182,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.X = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.X = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.X, err = d.ReadInt64(); err != nil {
+		} else if v.X, err = d.ReadInt64Or(v.X); err != nil {
 			return runtime.AtField(err, "X")
 		}
 		if to == 1 {
@@ -196,8 +195,7 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			v.Y = int64(x)
 		} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 			v.Y = -1 - int64(x)
-		} else if d.KeepNull() {
-		} else if v.Y, err = d.ReadInt64(); err != nil {
+		} else if v.Y, err = d.ReadInt64Or(v.Y); err != nil {
 			return runtime.AtField(err, "Y")
 		}
 	}
@@ -373,8 +371,7 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Text
 		if x, ok := d.TryString(); ok {
 			v.Text = x
-		} else if d.KeepNull() {
-		} else if v.Text, err = d.ReadString(); err != nil {
+		} else if v.Text, err = d.ReadStringOr(v.Text); err != nil {
 			return runtime.AtField(err, "Text")
 		}
 		if to == 1 {
@@ -385,8 +382,7 @@ func (v *Label) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		// Lang
 		if x, ok := d.TryString(); ok {
 			v.Lang = x
-		} else if d.KeepNull() {
-		} else if v.Lang, err = d.ReadString(); err != nil {
+		} else if v.Lang, err = d.ReadStringOr(v.Lang); err != nil {
 			return runtime.AtField(err, "Lang")
 		}
 	}
@@ -804,8 +800,7 @@ func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
 	if x, ok := d.TryUint(math.MaxUint64); ok {
 		(*v) = UInt64Value(x)
-	} else if d.KeepNull() {
-	} else if x, err := d.ReadUint64(); err != nil {
+	} else if x, err := d.ReadUint64Or(uint64((*v))); err != nil {
 		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
 	} else {
 		(*v) = UInt64Value(x)
@@ -880,7 +875,7 @@ func (v *Dict) UnmarshalCBOR(data []byte) error {
 
 // DecodeCBOR reads one value from d: tag 1004, then the value (cborDecodeTagged).
 func (v *Dict) DecodeCBOR(d *runtime.Decoder) error {
-	if null, err := d.ReadNull(); err != nil {
+	if null, err := d.ReadUntaggedNull(); err != nil {
 		return runtime.AtRoot(err, "Dict", runtime.OneItem)
 	} else if null {
 		*v = nil
@@ -1077,7 +1072,7 @@ func (v *Points) UnmarshalCBOR(data []byte) error {
 
 // DecodeCBOR reads one value from d: tag 1006, then the value (cborDecodeTagged).
 func (v *Points) DecodeCBOR(d *runtime.Decoder) error {
-	if null, err := d.ReadNull(); err != nil {
+	if null, err := d.ReadUntaggedNull(); err != nil {
 		return runtime.AtRoot(err, "Points", runtime.OneItem)
 	} else if null {
 		*v = nil

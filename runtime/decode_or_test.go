@@ -36,7 +36,7 @@ func TestReadOr(t *testing.T) {
 	nulls := map[string]bool{"f6": true, "f7": true, "c6f6": true, "d9fffff7": true, "d818c6f6": true}
 	items := []string{
 		"f6", "f7", "c6f6", "d9fffff7", "d818c6f6", // nulls the Or forms keep
-		"c1f6",                                     // tag 1 around null: not kept
+		"c1f6", // tag 1 around null: not kept
 		"f5", "f4", "00", "17", "1818", "190100", "1a00010000", "1b0000000100000000", "1bffffffffffffffff",
 		"20", "3818", "397fff", "3b7fffffffffffffff", "c24101", "c34100",
 		"f93c00", "fa3fc00000", "fb400921fb54442d18", "f90000", "e0", "f820",
@@ -125,4 +125,3 @@ func sameValue(a, b any) bool {
 	}
 	return a == b
 }
-

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 )
 
@@ -27,12 +28,13 @@ func Valid(data []byte) error {
 	return validSlow(data)
 }
 
-// Map sizes: up to smallMap pairs, each key's fingerprint is looked for
-// among the earlier ones as it comes; larger maps sort the fingerprints,
-// on the stack up to largeMap of them.
+// Map sizes: the starts of up to largeMap keys are noted on the stack, and
+// the fingerprints of an unordered map's keys go in a table on the stack,
+// of 64 slots up to smallMap pairs, of 512 up to largeMap pairs.
 const (
-	smallMap = 32
-	largeMap = 128
+	orderedMap = 16
+	smallMap   = 32
+	largeMap   = 128
 )
 
 const highBits = 0x8080808080808080
@@ -177,31 +179,31 @@ func (v *validator) date(off int) int {
 	return end // ASCII, so UTF-8
 }
 
-// key checks the map key at off and returns its fingerprint. It accepts
+// key checks the map key at off and returns the offset after it. It accepts
 // only keys whose bytes are their canonical form (shortest head, definite
 // length), so that equal keys have equal bytes: integers, byte and text
 // strings, simple values. Other keys (floats, tags, arrays, maps, longer
 // heads) go to the general walker, which puts them in canonical form
 // before it compares them.
-func (v *validator) key(off int) (int, uint64) {
+func (v *validator) key(off int) int {
 	buf := v.buf
 	if off >= len(buf) {
-		return -1, 0
+		return -1
 	}
 	ib := buf[off]
 	ai := ib & 0x1f
 	arg, h := uint64(ai), 1
 	if ai >= 24 {
 		if ai > 27 {
-			return -1, 0
+			return -1
 		}
 		h += 1 << (ai - 24)
 		if h > len(buf)-off {
-			return -1, 0
+			return -1
 		}
 		arg = wideArg(buf, off, ib)
 		if SizeHead(arg) != h {
-			return -1, 0
+			return -1
 		}
 	}
 	end := off + h
@@ -209,61 +211,88 @@ func (v *validator) key(off int) (int, uint64) {
 	case MajorUint, MajorNeg:
 	case MajorBytes, MajorText:
 		if arg > DefaultMaxStringLength || arg > uint64(len(buf)-end) {
-			return -1, 0
+			return -1
 		}
 		end += int(arg)
 		if ib>>5 == MajorText && !validUTF8(buf[off+h:end]) {
-			return -1, 0
+			return -1
 		}
 	case MajorSimple:
 		if ib > 0xf8 || ib == 0xf8 && arg < 32 {
-			return -1, 0
+			return -1
 		}
 	default:
-		return -1, 0
+		return -1
 	}
-	return end, fingerprint(buf[off:end])
+	return end
 }
 
 // smallMap checks n pairs at off, n <= smallMap, and that no two keys
-// have the same fingerprint. Equal keys have equal bytes (only canonical
-// keys are accepted), so equal fingerprints; two different keys with one
-// fingerprint only send the item to the general walker, which compares
-// the keys themselves.
+// are equal; largeMap is smallMap for more pairs.
 func (v *validator) smallMap(off, n, depth int) int {
-	var fps [smallMap]uint64
-	var seen uint64 // one bit per fingerprint: most keys need no search
+	if n <= orderedMap {
+		return v.hashedSmall(nil, off, depth, n)
+	}
+	var starts [smallMap]int
+	return v.pairs(off, depth, starts[:n])
+}
+
+func (v *validator) largeMap(off, n, depth int) int {
+	var room [largeMap]int
+	starts := room[:]
+	if n > largeMap {
+		starts = make([]int, n)
+	}
+	return v.pairs(off, depth, starts[:n])
+}
+
+// pairs checks len(starts) pairs at off and that no two keys are equal,
+// noting where each key starts. Equal keys have equal bytes (only
+// canonical keys are accepted). Keys in increasing order of their bytes
+// (as a deterministic encoder writes them) are all different: each is
+// compared with the one before, by its first 16 bytes as two words. At
+// the first key out of that order, hashed checks the map by the keys'
+// fingerprints; it reads the earlier keys again, not their values.
+func (v *validator) pairs(off, depth int, starts []int) int {
 	buf := v.buf
-	for i := 0; i < n; i++ {
-		var fp uint64
-		// A key of text of up to 15 bytes (16 with its head), ASCII, with
-		// 16 bytes to read: here; anything else: key.
-		if len(buf)-off >= 16 && buf[off]-0x60 < 16 {
-			k := int(buf[off]-0x60) + 1
-			if a, b := text16(buf[off:off+16], k); (a|b)&highBits == 0 {
-				fp = mix(a, b, k)
-				off += k
-			} else if off, fp = v.key(off); off < 0 {
+	var pa, pb uint64 // the first 16 bytes of the key before, big-endian
+	for i := range starts {
+		starts[i] = off
+		// The key: what orderKey reads first, here.
+		var a, b uint64
+		c := byte(0xff)
+		if len(buf)-off >= 16 {
+			c = buf[off]
+		}
+		if c < 0x18 || c-0x20 < 0x18 {
+			a, off = uint64(c)<<56, off+1
+		} else if j := c - 0x60; j < 16 {
+			w := buf[off : off+16]
+			a = binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
+			b = binary.LittleEndian.Uint64(w[8:]) & keyMasks[1][j]
+			if (a|b)&highBits == 0 {
+				a, b, off = bits.ReverseBytes64(a), bits.ReverseBytes64(b), off+int(j)+1
+			} else if off, a, b = v.orderKey(off); off < 0 {
 				return -1
 			}
-		} else if off, fp = v.key(off); off < 0 {
+		} else if off, a, b = v.orderKey(off); off < 0 {
 			return -1
 		}
-		if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
-			seen |= bit
-		} else if slices.Contains(fps[:i], fp) {
-			return -1
+		if i > 0 && (a < pa || a == pa && b <= pb) {
+			return v.hashed(starts[:i], starts[i], depth, len(starts)-i)
 		}
-		fps[i] = fp
+		pa, pb = a, b
 		// The value: numbers, simple values and short ASCII text here.
 		if len(buf)-off >= 16 {
-			if c := buf[off]; heads.scalar[c] != 0 {
-				off += int(heads.scalar[c])
+			c := buf[off]
+			if n := heads.scalar[c]; n != 0 {
+				off += int(n)
 				continue
-			} else if c-0x60 < 16 {
-				k := int(c-0x60) + 1
-				if a, b := text16(buf[off:off+16], k); (a|b)&highBits == 0 {
-					off += k
+			}
+			if j := c - 0x60; j < 16 {
+				w := buf[off : off+16]
+				if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
+					off += int(j) + 1
 					continue
 				}
 			}
@@ -273,6 +302,183 @@ func (v *validator) smallMap(off, n, depth int) int {
 		}
 	}
 	return off
+}
+
+// keyMasks[0][j] and keyMasks[1][j] keep the first j+1 bytes of two
+// little-endian words read at a text string's head of j bytes: the head
+// and the text.
+var keyMasks = func() (m [2][16]uint64) {
+	for j := range 16 {
+		k := uint(j + 1) // a shift by 64 makes 0, so the mask all ones
+		m[0][j] = 1<<(8*min(k, 8)) - 1
+		m[1][j] = 1<<(8*(max(k, 8)-8)) - 1
+	}
+	return m
+}()
+
+// orderKey checks the map key at off, as key does, and returns the
+// offset after it and its first 16 bytes as two big-endian words, zero
+// beyond the key. Two keys' words compare as their bytes do, except that
+// keys longer than 16 bytes may have equal words.
+func (v *validator) orderKey(off int) (int, uint64, uint64) {
+	buf := v.buf
+	end := v.key(off)
+	if end < 0 {
+		return -1, 0, 0
+	}
+	var w [16]byte
+	copy(w[:], buf[off:end])
+	return end, binary.BigEndian.Uint64(w[:8]), binary.BigEndian.Uint64(w[8:])
+}
+
+// hashed checks the rest of a map whose keys are not in order: the keys
+// at prev, already checked and different, and then n pairs at off. Two
+// different keys with one fingerprint only send the item to the general
+// walker, which compares the keys themselves.
+func (v *validator) hashed(prev []int, off, depth, n int) int {
+	if total := len(prev) + n; total <= smallMap {
+		return v.hashedSmall(prev, off, depth, n)
+	} else if total <= largeMap {
+		var slots [4 * largeMap]uint64
+		var used [4 * largeMap / 64]uint64
+		return v.hashedLarge(prev, off, depth, n, slots[:], used[:], 9)
+	} else {
+		bits := uint(10)
+		for 1<<bits < 2*total {
+			bits++
+		}
+		return v.hashedLarge(prev, off, depth, n, make([]uint64, 1<<bits), make([]uint64, 1<<bits/64), bits)
+	}
+}
+
+// hashedSmall is hashed for up to smallMap pairs: a key's fingerprint is
+// looked for among the earlier ones only when a bit per fingerprint's top
+// six bits says that one of them may have it.
+func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
+	var fps [smallMap]uint64
+	var seen uint64
+	for i, start := range prev {
+		_, fps[i] = v.printKey(start)
+		seen |= 1 << (fps[i] >> 58)
+	}
+	buf := v.buf
+	for i := len(prev); i < len(prev)+n; i++ {
+		// The key: what printKey reads first, here.
+		var fp uint64
+		read := false
+		if len(buf)-off >= 16 {
+			if j := buf[off] - 0x60; j < 16 {
+				w := buf[off : off+16]
+				if a, b := binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j], binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j]; (a|b)&highBits == 0 {
+					fp, off, read = keyPrint(a, b), off+int(j)+1, true
+				}
+			}
+		}
+		if !read {
+			if off, fp = v.printKey(off); off < 0 {
+				return -1
+			}
+		}
+		if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
+			seen |= bit
+		} else if slices.Contains(fps[:i], fp) {
+			return -1
+		}
+		fps[i] = fp
+		// The value: as value reads it, here.
+		if len(buf)-off >= 16 {
+			c := buf[off]
+			if n := heads.scalar[c]; n != 0 {
+				off += int(n)
+				continue
+			}
+			if j := c - 0x60; j < 16 {
+				w := buf[off : off+16]
+				if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
+					off += int(j) + 1
+					continue
+				}
+			}
+		}
+		if off = v.items(off, 1, depth); off < 0 {
+			return -1
+		}
+	}
+	return off
+}
+
+// hashedLarge is hashed with a table of 1<<bits slots, at least twice
+// as many as the pairs, and a bit per slot in used: open addressing, so
+// that a key is compared with the few that share its slot.
+func (v *validator) hashedLarge(prev []int, off, depth, n int, slots, used []uint64, bits uint) int {
+	mask := uint64(len(slots) - 1)
+	for i := -len(prev); i < n; i++ {
+		start := off
+		if i < 0 {
+			start = prev[len(prev)+i]
+		}
+		end, fp := v.printKey(start)
+		if end < 0 {
+			return -1
+		}
+		for h := fp >> (64 - bits); ; h = (h + 1) & mask {
+			if w, bit := &used[h/64], uint64(1)<<(h%64); *w&bit == 0 {
+				*w |= bit
+				slots[h] = fp
+				break
+			}
+			if slots[h] == fp {
+				return -1
+			}
+		}
+		if i >= 0 {
+			if off = v.value(end, depth); off < 0 {
+				return -1
+			}
+		}
+	}
+	return off
+}
+
+// value checks a map's value at off: numbers, simple values and short
+// ASCII text here, as in pairs, the rest in items.
+func (v *validator) value(off, depth int) int {
+	buf := v.buf
+	if len(buf)-off >= 16 {
+		c := buf[off]
+		if n := heads.scalar[c]; n != 0 {
+			return off + int(n)
+		}
+		if j := c - 0x60; j < 16 {
+			w := buf[off : off+16]
+			if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
+				return off + int(j) + 1
+			}
+		}
+	}
+	return v.items(off, 1, depth)
+}
+
+// printKey checks the map key at off, as key does, and returns the
+// offset after it and its fingerprint; the common keys as pairs reads
+// them.
+func (v *validator) printKey(off int) (int, uint64) {
+	buf := v.buf
+	if len(buf)-off >= 16 {
+		if c := buf[off]; c < 0x18 || c-0x20 < 0x18 {
+			return off + 1, keyPrint(uint64(c), 0)
+		} else if j := c - 0x60; j < 16 {
+			w := buf[off : off+16]
+			if a, b := binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j], binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j]; (a|b)&highBits == 0 {
+				return off + int(j) + 1, keyPrint(a, b)
+			}
+		}
+	}
+	end := v.key(off)
+	if end < 0 {
+		return -1, 0
+	}
+	return end, fingerprint(buf[off:end])
 }
 
 // text16 returns the first k bytes (k <= 16) of the 16 bytes of w as two
@@ -286,42 +492,16 @@ func text16(w []byte, k int) (a, b uint64) {
 	return a, b & (1<<(8*(k-8)) - 1)
 }
 
-// largeMap is smallMap for more pairs: it collects the fingerprints, on
-// the stack up to largeMap of them, and sorts them.
-func (v *validator) largeMap(off, n, depth int) int {
-	var room [largeMap]uint64
-	fps := room[:0]
-	if n > largeMap {
-		fps = make([]uint64, 0, n)
-	}
-	for i := 0; i < n; i++ {
-		var fp uint64
-		if off, fp = v.key(off); off < 0 {
-			return -1
-		}
-		fps = append(fps, fp)
-		if off = v.items(off, 1, depth); off < 0 {
-			return -1
-		}
-	}
-	slices.Sort(fps)
-	for i := 1; i < len(fps); i++ {
-		if fps[i] == fps[i-1] {
-			return -1
-		}
-	}
-	return off
-}
-
-// fingerprint hashes a key's bytes: keys of up to 16 bytes as two words
-// (as text16 reads them), longer ones word by word.
+// fingerprint is the fingerprint of a key's bytes: keys of up to 16
+// bytes (with the head) from the two words text16 reads, longer ones word
+// by word.
 func fingerprint(k []byte) uint64 {
 	n := len(k)
 	if n <= 16 {
 		var w [16]byte
 		copy(w[:], k)
 		a, b := text16(w[:], n)
-		return mix(a, b, n)
+		return keyPrint(a, b)
 	}
 	var a uint64
 	for p := k; len(p) > 8; p = p[8:] {
@@ -329,6 +509,15 @@ func fingerprint(k []byte) uint64 {
 		a ^= a >> 31
 	}
 	return mix(a, binary.LittleEndian.Uint64(k[n-8:]), n)
+}
+
+// keyPrint is the fingerprint of a key of up to 16 bytes read as the
+// words a and b, zero beyond the key (its length is in its head, in a):
+// one multiplication, whose high bits (which the tables take) depend on
+// every bit of the key. A key of up to 8 bytes has a fingerprint of its
+// own (the product with an odd number is a bijection).
+func keyPrint(a, b uint64) uint64 {
+	return (a ^ bits.RotateLeft64(b, 29)) * 0x9e3779b97f4a7c15
 }
 
 // mix makes a fingerprint of the words a and b of a key of n bytes.

@@ -2,8 +2,10 @@ package runtime_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/cborgen/cborgen/runtime"
@@ -94,5 +96,69 @@ func TestValidAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(20, func() { _ = runtime.Valid(b) }); n != 0 {
 		t.Errorf("Valid allocates %v times", n)
+	}
+}
+
+// sortedKeyMap returns a map of the keys in order, each with a value.
+func sortedKeyMap(keys [][]byte) []byte {
+	b := runtime.AppendMapHead(nil, len(keys))
+	for i, k := range keys {
+		b = append(b, k...)
+		if i%2 == 0 {
+			b = runtime.AppendString(b, "v")
+		} else {
+			b = runtime.AppendArrayHead(b, 1)
+			b = runtime.AppendUint(b, uint64(i))
+		}
+	}
+	return b
+}
+
+// TestValidOrderedKeys: maps whose keys come in the order of their bytes
+// (as deterministic encoders write them) are compared key by key with the
+// one before; a duplicate next to its twin, a key out of order that
+// repeats an earlier one, and long keys that agree in their first 16
+// bytes are judged as the general walker judges them, on both sides of
+// every map size the validator treats apart.
+func TestValidOrderedKeys(t *testing.T) {
+	for _, n := range []int{2, 3, 16, 17, 18, 31, 32, 33, 64, 127, 128, 129, 200} {
+		for _, kind := range []string{"short", "ints", "long", "mixed"} {
+			keys := make([][]byte, n)
+			for i := range keys {
+				switch kind {
+				case "short":
+					keys[i] = runtime.AppendString(nil, fmt.Sprintf("k%04d", i))
+				case "ints":
+					keys[i] = runtime.AppendUint(nil, uint64(i*3))
+				case "long": // the first 16 bytes of all keys are the same
+					keys[i] = runtime.AppendString(nil, fmt.Sprintf("a-common-prefix-of-keys-%04d", i))
+				default:
+					keys[i] = runtime.AppendString(nil, fmt.Sprintf("%0*d", 1+i%20, i))
+				}
+			}
+			slices.SortFunc(keys, bytes.Compare)
+			name := fmt.Sprintf("%s keys, %d pairs", kind, n)
+			check := func(what string, keys [][]byte, want error) {
+				t.Helper()
+				data := sortedKeyMap(keys)
+				if err := runtime.Valid(data); !errors.Is(err, want) && (want != nil || err != nil) {
+					t.Errorf("%s, %s: Valid = %v, want %v", name, what, err, want)
+				}
+				checkValidAgrees(t, data)
+			}
+			check("in order", keys, nil)
+			for _, i := range []int{0, (n - 2) / 2, n - 2} {
+				dup := slices.Clone(keys)
+				dup[i+1] = dup[i]
+				check(fmt.Sprintf("key %d twice in a row", i), dup, runtime.ErrDuplicateKey)
+			}
+			check("the first key again at the end", append(slices.Clone(keys), keys[0]), runtime.ErrDuplicateKey)
+			check("the last key again at the start", append([][]byte{keys[n-1]}, keys...), runtime.ErrDuplicateKey)
+			swapped := slices.Clone(keys)
+			swapped[0], swapped[n-1] = swapped[n-1], swapped[0]
+			check("first and last swapped", swapped, nil)
+			swapped = append(swapped, keys[n/2])
+			check("first and last swapped, the middle one again", swapped, runtime.ErrDuplicateKey)
+		}
 	}
 }

@@ -8,6 +8,7 @@
 #   PROFILE=1 ./run.sh           # also CPU and memory profiles of the generated code
 #
 # Raw results, benchstat's report and profiles go to results/ (not committed).
+# The summary in ../docs/performance.md is rewritten from the same run.
 # The runs are interleaved (the test binary runs all benchmarks once, COUNT
 # times over) so that a change in the machine's load hits every
 # implementation alike.
@@ -45,6 +46,6 @@ fi
 
 $BENCHSTAT -row .name,/op -col /impl "$OUT/raw.txt" > "$OUT/benchstat.txt"
 $BENCHSTAT -format csv -row .name,/op -col /impl "$OUT/raw.txt" > "$OUT/benchstat.csv" 2>/dev/null
-go run ./cmd/benchtable -csv "$OUT/benchstat.csv" -o RESULTS.md \
+go run ./cmd/benchtable -csv "$OUT/benchstat.csv" -o RESULTS.md -docs ../docs/performance.md \
 	-note "$(go version), $COUNT runs of -benchtime $BENCHTIME, $(date -u +%Y-%m-%d)."
 echo "wrote RESULTS.md; benchstat's report is $OUT/benchstat.txt" >&2

@@ -12,6 +12,12 @@
 // when it has no such lines):
 //
 //	go run ./cmd/benchtable -csv results/benchstat.csv -o RESULTS.md
+//
+// With -docs FILE it also replaces the part of FILE between
+// "<!-- summary:begin -->" and "<!-- summary:end -->" with the users'
+// summary of the same run: the time per encode and decode of each shape
+// against each peer, and the other operations against fxamacker/cbor
+// (docs/performance.md).
 package main
 
 import (
@@ -33,12 +39,18 @@ const (
 	endMark   = "<!-- results:end -->"
 )
 
+// The markers of the summary in the users' documentation.
+const (
+	summaryBegin = "<!-- summary:begin -->"
+	summaryEnd   = "<!-- summary:end -->"
+)
+
 // The implementations and shapes, in table order. Names not listed here
 // follow in the order benchstat gives them.
 var (
 	implOrder  = []string{"generated", "generated-unsorted", "handwritten", "fxamacker", "fxamacker-map", "whyrusleeping", "msgp", "msgp-tuple", "mus", "gencode"}
 	shapeOrder = []string{"Request", "Profile", "Graph", "Drawing", "Tables", "Counters", "CompositeSmall", "CompositeMedium", "CompositeLarge",
-		"PersonText", "PersonUnix", "SkipCompositeLarge", "SkipDocument"}
+		"PersonText", "PersonUnix", "Union", "StoreDocument", "SkipCompositeLarge", "SkipDocument"}
 )
 
 // results holds medians: unit -> "Shape Op" -> impl -> value.
@@ -56,6 +68,7 @@ func main() {
 	in := flag.String("csv", "", "benchstat CSV `file` (default standard input)")
 	out := flag.String("o", "", "markdown `file` to update (default standard output)")
 	note := flag.String("note", "", "a line about the run, printed above the tables")
+	docs := flag.String("docs", "", "markdown `file` whose summary part to update too")
 	flag.Parse()
 
 	var r io.Reader = os.Stdin
@@ -77,8 +90,126 @@ func main() {
 		os.Stdout.Write(md.Bytes())
 		return
 	}
-	if err := splice(*out, md.Bytes()); err != nil {
+	if err := splice(*out, md.Bytes(), beginMark, endMark); err != nil {
 		log.Fatal(err)
+	}
+	if *docs != "" {
+		var sum bytes.Buffer
+		summary(&sum, res, *note)
+		if err := splice(*docs, sum.Bytes(), summaryBegin, summaryEnd); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+// The shapes' names in the summary, and the peers it shows.
+var (
+	summaryNames = map[string]string{
+		"Request":         "Request (8 scalars)",
+		"Profile":         "Profile (10 optional)",
+		"Graph":           "Graph (200 nodes, 400 edges)",
+		"Drawing":         "Drawing (300 segments of points)",
+		"Tables":          "Tables (containers of containers)",
+		"Counters":        "Counters (100 sorted keys)",
+		"CompositeSmall":  "Composite, 140 B",
+		"CompositeMedium": "Composite, 15 KB",
+		"CompositeLarge":  "Composite, 750 KB",
+		"PersonText":      "Person, time as RFC 3339 text",
+		"PersonUnix":      "Person, time as integer nanoseconds",
+		"Union":           "Union document, 27 KB",
+		"StoreDocument":   "Store document, 773 KB",
+	}
+	summaryPeers = []string{"fxamacker", "whyrusleeping", "msgp-tuple", "mus", "gencode", "handwritten"}
+)
+
+// summary writes the users' table: per shape, the encode and decode
+// times of the generated code and of each peer, with the peer's time
+// over the generated code's; fxamacker is fxamacker-any where the shape
+// has only that (the documents decoded into any). Then the other
+// operations against fxamacker, as ranges over the shapes.
+func summary(w io.Writer, r *results, note string) {
+	peers := []string{}
+	for _, p := range summaryPeers {
+		for _, s := range r.shapes {
+			if _, ok := r.get("sec/op", s, "Decode", p); ok {
+				peers = append(peers, p)
+				break
+			}
+		}
+	}
+	if note != "" {
+		fmt.Fprintf(w, "%s\n\n", note)
+	}
+	fmt.Fprintf(w, "| shape | op | generated | %s |\n", strings.Join(peers, " | "))
+	fmt.Fprintf(w, "|---|---|---:|%s\n", strings.Repeat("---:|", len(peers)))
+	for _, s := range r.shapes {
+		name, ok := summaryNames[s]
+		if !ok {
+			continue
+		}
+		for i, op := range []string{"Encode", "Decode"} {
+			// A document whose peer is fxamacker into any compares
+			// MarshalCBOR with its Marshal.
+			gop := op
+			_, fxEncode := r.get("sec/op", s, op, "fxamacker")
+			if _, anyMarshal := r.get("sec/op", s, "Marshal", "fxamacker-any"); op == "Encode" && !fxEncode && anyMarshal {
+				gop = "Marshal"
+			}
+			g, ok := r.get("sec/op", s, gop, "generated")
+			if !ok {
+				continue
+			}
+			label := name
+			if i > 0 {
+				label = ""
+			}
+			cells := []string{label, strings.ToLower(gop), dur(g)}
+			for _, p := range peers {
+				pop := gop
+				v, ok := r.get("sec/op", s, pop, p)
+				if !ok && p == "fxamacker" {
+					v, ok = r.get("sec/op", s, pop, "fxamacker-any")
+				}
+				if !ok {
+					cells = append(cells, "—")
+					continue
+				}
+				cells = append(cells, fmt.Sprintf("%s (%s)", dur(v), ratio(v/g)))
+			}
+			fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+		}
+	}
+	fmt.Fprintln(w, "\nOther operations in the same run, fxamacker's time over the generated code's:")
+	fmt.Fprintln(w, "\n| operation | fxamacker's operation | lowest | highest |")
+	fmt.Fprintln(w, "|---|---|---:|---:|")
+	others := []struct{ what, peer, op, fop, fimpl string }{
+		{"legacy map decode", "its own map decode", "DecodeLegacy", "Decode", "fxamacker-map"},
+		{"decode from an `io.Reader`", "`Decoder.Decode`", "DecodeReader", "DecodeReader", "fxamacker"},
+		{"`MarshalCBOR` into a new slice", "`Marshal`", "Marshal", "Marshal", "fxamacker"},
+		{"`Decoder.Skip` over a slice", "`cbor.Wellformed`", "Skip", "Skip", "fxamacker"},
+		{"`Decoder.Skip` over a stream", "`Decoder.Skip`", "SkipReader", "SkipReader", "fxamacker"},
+		{"`runtime.Valid` (UTF-8, duplicate keys, tag content)", "`cbor.Wellformed`", "Valid", "Valid", "fxamacker"},
+	}
+	for _, o := range others {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		var loS, hiS string
+		for _, s := range r.shapes {
+			g, ok1 := r.get("sec/op", s, o.op, "generated")
+			f, ok2 := r.get("sec/op", s, o.fop, o.fimpl)
+			if !ok1 || !ok2 {
+				continue
+			}
+			if x := f / g; x < lo {
+				lo, loS = x, s
+			}
+			if x := f / g; x > hi {
+				hi, hiS = x, s
+			}
+		}
+		if loS == "" {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %s (%s) | %s (%s) |\n", o.what, o.peer, ratio(lo), loS, ratio(hi), hiS)
 	}
 }
 
@@ -463,8 +594,9 @@ func size(b float64) string {
 
 func count(a float64) string { return strconv.FormatFloat(a, 'f', -1, 64) }
 
-// splice writes md between the markers of file, or as the whole file.
-func splice(file string, md []byte) error {
+// splice writes md between the markers begin and end of file, or as the
+// whole file.
+func splice(file string, md []byte, beginMark, endMark string) error {
 	old, err := os.ReadFile(file)
 	if err != nil && !os.IsNotExist(err) {
 		return err

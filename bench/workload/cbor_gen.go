@@ -71,13 +71,7 @@ func (v *Request) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Request", runtime.OneItem), "Request", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Request", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Request")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -428,13 +422,7 @@ func (v *Profile) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Profile", runtime.OneItem), "Profile", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Profile", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Profile")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -964,13 +952,7 @@ func (v *Graph) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Graph", runtime.OneItem), "Graph", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Graph", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Graph")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1265,13 +1247,7 @@ func (v *Node) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Node", runtime.OneItem), "Node", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Node", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Node")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1484,13 +1460,7 @@ func (v *Edge) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Edge", runtime.OneItem), "Edge", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Edge", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Edge")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1710,13 +1680,7 @@ func (v *Drawing) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Drawing", runtime.OneItem), "Drawing", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Drawing", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Drawing")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1957,13 +1921,7 @@ func (v *Segment) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Segment", runtime.OneItem), "Segment", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Segment", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Segment")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2182,13 +2140,7 @@ func (v *Point) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Point", runtime.OneItem), "Point", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Point")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2487,13 +2439,7 @@ func (v *Tables) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Tables", runtime.OneItem), "Tables", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tables", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Tables")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3094,13 +3040,7 @@ func (v *Counters) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Counters", runtime.OneItem), "Counters", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Counters", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Counters")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3312,13 +3252,7 @@ func (v *Location) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Location", runtime.OneItem), "Location", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Location")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3520,13 +3454,7 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Composite", runtime.OneItem), "Composite", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Composite")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3776,13 +3704,7 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Field", runtime.OneItem), "Field", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Field")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -4035,13 +3957,7 @@ func (v *Value) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Value", runtime.OneItem), "Value", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Value")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

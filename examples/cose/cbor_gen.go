@@ -827,13 +827,7 @@ func (v *sigStructure) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "sigStructure", runtime.OneItem), "sigStructure", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "sigStructure", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "sigStructure")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields. The map form

@@ -99,13 +99,7 @@ func (v *Request) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Request", runtime.OneItem), "Request", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Request", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Request")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -446,13 +440,7 @@ func (v *Params) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Params", runtime.OneItem), "Params", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Params", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Params")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -676,13 +664,7 @@ func (v *GetParams) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "GetParams", runtime.OneItem), "GetParams", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "GetParams", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "GetParams")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -876,13 +858,7 @@ func (v *PutParams) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "PutParams", runtime.OneItem), "PutParams", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "PutParams", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "PutParams")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1117,13 +1093,7 @@ func (v *ListParams) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "ListParams", runtime.OneItem), "ListParams", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "ListParams", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "ListParams")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1370,13 +1340,7 @@ func (v *Response) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Response", runtime.OneItem), "Response", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Response", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Response")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1657,13 +1621,7 @@ func (v *Result) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Result", runtime.OneItem), "Result", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Result", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Result")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1945,13 +1903,7 @@ func (v *Entry) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Entry", runtime.OneItem), "Entry", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Entry", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Entry")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2189,13 +2141,7 @@ func (v *Error) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Error", runtime.OneItem), "Error", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Error", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Error")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

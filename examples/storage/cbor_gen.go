@@ -54,13 +54,7 @@ func (v *Location) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Location", runtime.OneItem), "Location", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Location")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -265,13 +259,7 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Composite", runtime.OneItem), "Composite", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Composite")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -534,13 +522,7 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Field", runtime.OneItem), "Field", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Field")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -858,13 +840,7 @@ func (v *Value) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Value", runtime.OneItem), "Value", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Value")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1441,13 +1417,7 @@ func (v *Path) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Path", runtime.OneItem), "Path", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Path", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Path")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1667,13 +1637,7 @@ func (v *Limits) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Limits", runtime.OneItem), "Limits", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Limits", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Limits")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -306,13 +306,7 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Field", runtime.OneItem), "Field", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Field")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

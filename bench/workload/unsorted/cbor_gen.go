@@ -166,13 +166,7 @@ func (v *Tables) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Tables", runtime.OneItem), "Tables", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tables", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Tables")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -770,13 +764,7 @@ func (v *Counters) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Counters", runtime.OneItem), "Counters", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Counters", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Counters")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -988,13 +976,7 @@ func (v *Location) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Location", runtime.OneItem), "Location", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Location", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Location")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1196,13 +1178,7 @@ func (v *Composite) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Composite", runtime.OneItem), "Composite", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Composite", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Composite")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1452,13 +1428,7 @@ func (v *Field) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Field", runtime.OneItem), "Field", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Field", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Field")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1708,13 +1678,7 @@ func (v *Value) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Value", runtime.OneItem), "Value", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Value", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Value")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -152,13 +152,7 @@ func (v *Doc) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Doc", runtime.OneItem), "Doc", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Doc", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Doc")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -917,13 +911,7 @@ func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Page", runtime.OneItem), "Page", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Page", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Page")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1160,13 +1148,7 @@ func (v *Arr) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Arr", runtime.OneItem), "Arr", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Arr", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Arr")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2402,13 +2384,7 @@ func (v *cborAnon_Doc_Point) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "cborAnon_Doc_Point", runtime.OneItem), "cborAnon_Doc_Point", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Doc_Point", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "cborAnon_Doc_Point")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields. The map form
@@ -4221,13 +4197,7 @@ func (v *cborAnon_Arr_E) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "cborAnon_Arr_E", runtime.OneItem), "cborAnon_Arr_E", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_E", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "cborAnon_Arr_E")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields. The map form
@@ -4315,13 +4285,7 @@ func (v *cborAnon_Arr_ME) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "cborAnon_Arr_ME", runtime.OneItem), "cborAnon_Arr_ME", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_ME", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "cborAnon_Arr_ME")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields. The map form
@@ -4415,13 +4379,7 @@ func (v *cborAnon_Arr_MS) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "cborAnon_Arr_MS", runtime.OneItem), "cborAnon_Arr_MS", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Arr_MS", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "cborAnon_Arr_MS")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields. The map form

@@ -88,13 +88,7 @@ func (v *Scalars) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Scalars", runtime.OneItem), "Scalars", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Scalars", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Scalars")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -451,13 +445,7 @@ func (v *Named) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Named", runtime.OneItem), "Named", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Named", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Named")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -705,13 +693,7 @@ func (v *Empty) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Empty", runtime.OneItem), "Empty", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Empty", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Empty")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -509,13 +509,7 @@ func (v *Holder) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Holder", runtime.OneItem), "Holder", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Holder")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -938,13 +932,7 @@ func (v *Plain) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Plain", runtime.OneItem), "Plain", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Plain", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Plain")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1644,13 +1632,7 @@ func (v *Routes) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Routes", runtime.OneItem), "Routes", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Routes", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Routes")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1980,13 +1962,7 @@ func (v *Scores) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Scores", runtime.OneItem), "Scores", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Scores", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Scores")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2399,13 +2375,7 @@ func (v *Ledger) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Ledger", runtime.OneItem), "Ledger", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Ledger", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Ledger")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -56,13 +56,7 @@ func (v *Sample) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Sample", runtime.OneItem), "Sample", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Sample", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Sample")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

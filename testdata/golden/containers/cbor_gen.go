@@ -384,13 +384,7 @@ func (v *Containers) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Containers", runtime.OneItem), "Containers", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Containers", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Containers")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

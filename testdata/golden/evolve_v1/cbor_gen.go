@@ -69,13 +69,7 @@ func (v *Record) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Record", runtime.OneItem), "Record", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Record")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -314,13 +308,7 @@ func (v *Event) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Event", runtime.OneItem), "Event", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Event")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -497,13 +485,7 @@ func (v *Framed) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Framed", runtime.OneItem), "Framed", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Framed")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

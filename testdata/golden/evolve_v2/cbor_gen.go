@@ -75,13 +75,7 @@ func (v *Record) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Record", runtime.OneItem), "Record", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Record", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Record")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -362,13 +356,7 @@ func (v *Event) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Event", runtime.OneItem), "Event", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Event")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -598,13 +586,7 @@ func (v *Framed) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Framed", runtime.OneItem), "Framed", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Framed", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Framed")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -860,13 +842,7 @@ func (v *Meta) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Meta", runtime.OneItem), "Meta", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Meta", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Meta")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

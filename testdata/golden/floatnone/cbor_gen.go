@@ -55,13 +55,7 @@ func (v *Point) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Point", runtime.OneItem), "Point", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Point")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -317,13 +311,7 @@ func (v *Reading) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Reading", runtime.OneItem), "Reading", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Reading", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Reading")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -814,13 +802,7 @@ func (v *Keys) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Keys", runtime.OneItem), "Keys", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Keys", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Keys")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

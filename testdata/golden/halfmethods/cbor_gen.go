@@ -126,13 +126,7 @@ func (v *Reading) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Reading", runtime.OneItem), "Reading", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Reading", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Reading")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -510,13 +510,7 @@ func (v *Signature) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Signature", runtime.OneItem), "Signature", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Signature", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Signature")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1001,13 +995,7 @@ func (v *Point) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Point", runtime.OneItem), "Point", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Point")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1686,13 +1674,7 @@ func (v *Base) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Base", runtime.OneItem), "Base", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Base", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Base")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1867,13 +1849,7 @@ func (v *More) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "More", runtime.OneItem), "More", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "More", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "More")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3125,13 +3101,7 @@ func (v *Holder) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Holder", runtime.OneItem), "Holder", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Holder")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

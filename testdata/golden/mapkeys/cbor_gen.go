@@ -153,13 +153,7 @@ func (v *Ledger) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Ledger", runtime.OneItem), "Ledger", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Ledger", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Ledger")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -613,13 +607,7 @@ func (v *Cred) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Cred", runtime.OneItem), "Cred", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Cred", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Cred")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1026,13 +1014,7 @@ func (v *Spans) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Spans", runtime.OneItem), "Spans", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Spans", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Spans")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1345,13 +1327,7 @@ func (v *Foreign) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Foreign", runtime.OneItem), "Foreign", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Foreign", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Foreign")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1839,13 +1815,7 @@ func (v *Index) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Index", runtime.OneItem), "Index", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Index", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Index")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2654,13 +2624,7 @@ func (v *Table[K, V]) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Table", runtime.OneItem), "Table", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Table", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Table")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2908,13 +2872,7 @@ func (v *Chain) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Chain", runtime.OneItem), "Chain", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Chain", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Chain")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3184,13 +3142,7 @@ func (v *Curve) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Curve", runtime.OneItem), "Curve", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Curve", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Curve")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

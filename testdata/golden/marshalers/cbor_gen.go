@@ -90,13 +90,7 @@ func (v *Priced) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Priced", runtime.OneItem), "Priced", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Priced", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Priced")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -360,13 +354,7 @@ func (v *Addressed) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Addressed", runtime.OneItem), "Addressed", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Addressed", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Addressed")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -595,13 +583,7 @@ func (v *Octets) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Octets", runtime.OneItem), "Octets", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Octets", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Octets")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -61,13 +61,7 @@ func (v *Inner) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Inner", runtime.OneItem), "Inner", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Inner", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Inner")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -248,13 +242,7 @@ func (v *Box[T]) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Box", runtime.OneItem), "Box", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Box", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Box")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -443,13 +431,7 @@ func (v *Mid) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Mid", runtime.OneItem), "Mid", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Mid", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Mid")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -838,13 +820,7 @@ func (v *Holder) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Holder", runtime.OneItem), "Holder", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Holder")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

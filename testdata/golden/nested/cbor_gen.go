@@ -58,13 +58,7 @@ func (v *Item) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Item", runtime.OneItem), "Item", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Item", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Item")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -427,13 +421,7 @@ func (v *Order) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Order", runtime.OneItem), "Order", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Order", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Order")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

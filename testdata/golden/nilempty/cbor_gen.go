@@ -155,13 +155,7 @@ func (v *Holder) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Holder", runtime.OneItem), "Holder", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Holder", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Holder")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -691,13 +685,7 @@ func (v *Inner) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Inner", runtime.OneItem), "Inner", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Inner", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Inner")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -305,13 +305,7 @@ func (v *Values) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Values", runtime.OneItem), "Values", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Values", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Values")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1185,13 +1179,7 @@ func (v *Audit) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Audit", runtime.OneItem), "Audit", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Audit", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Audit")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1432,13 +1420,7 @@ func (v *Meta) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Meta", runtime.OneItem), "Meta", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Meta", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Meta")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1712,13 +1694,7 @@ func (v *Inner) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Inner", runtime.OneItem), "Inner", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Inner", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Inner")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1989,13 +1965,7 @@ func (v *Doc) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Doc", runtime.OneItem), "Doc", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Doc", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Doc")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2358,13 +2328,7 @@ func (v *Page[T]) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Page", runtime.OneItem), "Page", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Page", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Page")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2636,13 +2600,7 @@ func (v *Pair[K, V]) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Pair", runtime.OneItem), "Pair", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Pair", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Pair")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -2839,13 +2797,7 @@ func (v *Tree) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Tree", runtime.OneItem), "Tree", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tree", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Tree")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3082,13 +3034,7 @@ func (v *List) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "List", runtime.OneItem), "List", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "List", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "List")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -3330,13 +3276,7 @@ func (v *Uses) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Uses", runtime.OneItem), "Uses", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Uses", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Uses")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

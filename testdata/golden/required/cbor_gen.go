@@ -55,13 +55,7 @@ func (v *Version) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Version", runtime.OneItem), "Version", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Version", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Version")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

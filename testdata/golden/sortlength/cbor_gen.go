@@ -95,13 +95,7 @@ func (v *Index) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Index", runtime.OneItem), "Index", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Index", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Index")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -727,13 +721,7 @@ func (v *Keys) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Keys", runtime.OneItem), "Keys", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Keys", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Keys")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -1231,13 +1219,7 @@ func (v *Point) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Point", runtime.OneItem), "Point", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Point")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

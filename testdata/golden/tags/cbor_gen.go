@@ -84,13 +84,7 @@ func (v *Tagged) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Tagged", runtime.OneItem), "Tagged", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Tagged", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Tagged")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -399,13 +393,7 @@ func (v *IntKeys) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "IntKeys", runtime.OneItem), "IntKeys", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "IntKeys", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "IntKeys")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -613,13 +601,7 @@ func (v *Cased) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Cased", runtime.OneItem), "Cased", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Cased", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Cased")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

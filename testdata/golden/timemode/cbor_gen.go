@@ -84,13 +84,7 @@ func (v *Event) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Event", runtime.OneItem), "Event", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Event", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Event")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -337,13 +331,7 @@ func (v *Box[T]) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Box", runtime.OneItem), "Box", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Box", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Box")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -58,13 +58,7 @@ func (v *Sign1) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Sign1", runtime.OneItem), "Sign1", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Sign1", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Sign1")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields. The map form
@@ -199,13 +193,7 @@ func (v *Point) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Point", runtime.OneItem), "Point", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Point", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Point")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -384,13 +372,7 @@ func (v *Plain) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Plain", runtime.OneItem), "Plain", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Plain", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Plain")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -1231,13 +1231,7 @@ func (v *Values) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Values", runtime.OneItem), "Values", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Values", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Values")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -745,13 +745,7 @@ func (v *Document) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Document", runtime.OneItem), "Document", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Document", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Document")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -124,13 +124,7 @@ func (v *T) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "T", runtime.OneItem), "T", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "T", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "T")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

@@ -68,13 +68,7 @@ func (v *Person) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Person", runtime.OneItem), "Person", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Person", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Person")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current

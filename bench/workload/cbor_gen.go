@@ -100,11 +100,8 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -176,11 +173,8 @@ func (v *Request) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 8 {
@@ -451,11 +445,8 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -533,11 +524,8 @@ func (v *Profile) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 11 fields
 		if !d.TryArrayHead(11) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 11 {
@@ -981,11 +969,8 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -1047,11 +1032,8 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {
@@ -1276,11 +1258,8 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -1344,11 +1323,8 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 4 {
@@ -1489,11 +1465,8 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -1557,11 +1530,8 @@ func (v *Edge) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 4 fields
 		if !d.TryArrayHead(4) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 4 {
@@ -1709,11 +1679,8 @@ func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -1771,11 +1738,8 @@ func (v *Drawing) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 1 {
@@ -1950,11 +1914,8 @@ func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -2016,11 +1977,8 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {
@@ -2169,11 +2127,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -2233,11 +2188,8 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -2468,11 +2420,8 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -2540,11 +2489,8 @@ func (v *Tables) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 6 {
@@ -3069,11 +3015,8 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -3133,11 +3076,8 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -3281,11 +3221,8 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -3345,11 +3282,8 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -3483,11 +3417,8 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -3553,11 +3484,8 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 5 {
@@ -3733,11 +3661,8 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -3794,11 +3719,8 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -3986,11 +3908,8 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -4060,11 +3979,8 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 7 {

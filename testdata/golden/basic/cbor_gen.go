@@ -117,11 +117,8 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -205,11 +202,8 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 14 fields
 		if !d.TryArrayHead(14) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 14 {
@@ -474,11 +468,8 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -548,11 +539,8 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 7 {
@@ -722,11 +710,8 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Empty) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -757,11 +742,8 @@ func (v *Empty) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 0 {

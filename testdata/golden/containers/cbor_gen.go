@@ -413,11 +413,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -521,11 +518,8 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 24 fields
 		{
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 24 {

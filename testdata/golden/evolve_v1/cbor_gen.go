@@ -97,11 +97,8 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 // Elements after the last field, written by a newer version of the type, are
 // skipped (//cborgen:extensible).
 func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
-	if d.KeepNull() {
-		return nil
-	}
-	n, err := d.ReadArrayHead()
-	if err != nil {
+	n, err := d.ReadStructHead()
+	if err != nil || n == runtime.NullKept {
 		return err
 	}
 	if n >= 0 && n < 4 {
@@ -137,11 +134,8 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -337,11 +331,8 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -401,11 +392,8 @@ func (v *Event) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -514,11 +502,8 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -576,11 +561,8 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 1 {

@@ -104,11 +104,8 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 // Elements after the last field, written by a newer version of the type, are
 // skipped (//cborgen:extensible).
 func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
-	if d.KeepNull() {
-		return nil
-	}
-	n, err := d.ReadArrayHead()
-	if err != nil {
+	n, err := d.ReadStructHead()
+	if err != nil || n == runtime.NullKept {
 		return err
 	}
 	if n >= 0 && n < 4 {
@@ -150,11 +147,8 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -383,11 +377,8 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 3 fields.
 // Arrays written before Source was added end early; it is set to zero.
 func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
-	if d.KeepNull() {
-		return nil
-	}
-	n, err := d.ReadArrayHead()
-	if err != nil {
+	n, err := d.ReadStructHead()
+	if err != nil || n == runtime.NullKept {
 		return err
 	}
 	if n >= 0 && (n < 2 || n > 3) {
@@ -423,11 +414,8 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -613,11 +601,8 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 3 fields.
 // Arrays written before Note and Rev were added end early; they are set to zero.
 func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
-	if d.KeepNull() {
-		return nil
-	}
-	n, err := d.ReadArrayHead()
-	if err != nil {
+	n, err := d.ReadStructHead()
+	if err != nil || n == runtime.NullKept {
 		return err
 	}
 	if n >= 0 && (n < 1 || n > 3) {
@@ -656,11 +641,8 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -871,11 +853,8 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -935,11 +914,8 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {

@@ -84,11 +84,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -150,11 +147,8 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {
@@ -340,11 +334,8 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -420,11 +411,8 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 10 fields
 		if !d.TryArrayHead(10) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 10 {
@@ -831,11 +819,8 @@ func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -897,11 +882,8 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {

@@ -182,11 +182,8 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -252,11 +249,8 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 5 fields
 		if !d.TryArrayHead(5) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 5 {
@@ -636,11 +630,8 @@ func (v *Cred) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -700,11 +691,8 @@ func (v *Cred) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -808,11 +796,8 @@ func (v *Span) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Span) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -869,11 +854,8 @@ func (v *Span) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -1043,11 +1025,8 @@ func (v *Spans) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -1107,11 +1086,8 @@ func (v *Spans) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -1356,11 +1332,8 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -1420,11 +1393,8 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -1844,11 +1814,8 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -1920,11 +1887,8 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 8 fields
 		if !d.TryArrayHead(8) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 8 {
@@ -2653,11 +2617,8 @@ func (v *Table[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -2717,11 +2678,8 @@ func (v *Table[K, V]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -2901,11 +2859,8 @@ func (v *Chain) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -2967,11 +2922,8 @@ func (v *Chain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {
@@ -3171,11 +3123,8 @@ func (v *Curve) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -3237,11 +3186,8 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {

@@ -119,11 +119,8 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -185,11 +182,8 @@ func (v *Priced) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {
@@ -383,11 +377,8 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -447,11 +438,8 @@ func (v *Addressed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 2 fields
 		if !d.TryArrayHead(2) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 2 {
@@ -612,11 +600,8 @@ func (v *Octets) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -674,11 +659,8 @@ func (v *Octets) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 1 field
 		if !d.TryArrayHead(1) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 1 {

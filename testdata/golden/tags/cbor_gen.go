@@ -113,11 +113,8 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -194,11 +191,8 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 9 fields
 		if !d.TryArrayHead(9) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 9 {
@@ -422,11 +416,8 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -485,11 +476,8 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 3 fields
 		if !d.TryArrayHead(3) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 3 {
@@ -630,11 +618,8 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -705,11 +690,8 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 6 fields
 		if !d.TryArrayHead(6) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 6 {

@@ -10,7 +10,7 @@ DEMOS    := ./examples/storage/cmd/storagedemo ./examples/rpc/cmd/rpcdemo ./exam
 # test with the flags of the case's //go:generate line, if it has one.
 GOLDEN_DIRS := $(wildcard testdata/golden/*/)
 
-.PHONY: all help generate check check-generated test test-short demo bench bench-runtime fuzz
+.PHONY: all help generate check check-generated test test-short demo bench bench-runtime codesize fuzz
 
 all: check test
 
@@ -68,6 +68,14 @@ bench:
 ## bench-runtime: the runtime's micro-benchmarks
 bench-runtime:
 	$(GO) test -run '^$$' -bench . -benchmem ./runtime/...
+
+# codesize generates N copies of a ten-field and a two-field struct with
+# cbor-gen and with msgp (tuple mode) in temporary modules and prints what
+# each costs a build: lines, compile CPU and memory, archive, binary per
+# type, vet (docs/performance.md). A few minutes on 2 cores.
+## codesize: the generated code's size and compile cost against msgp-tuple
+codesize:
+	cd bench && $(GO) run ./cmd/codesize -n 20,200
 
 # fuzz finds the fuzz targets of every package with go test -list and runs
 # each one for FUZZTIME. A run that ends in "context deadline exceeded"

@@ -17,6 +17,32 @@ func (d *Decoder) ReadArrayHead() (int, error) {
 	return d.containerHead(MajorArray)
 }
 
+// NullKept is the count ReadStructHead and ReadStructMapHead return for
+// a null or undefined in place of a struct, which keeps the value it
+// decodes into (as fxamacker/cbor keeps a struct); the generated decoder
+// returns at once.
+const NullKept = -2
+
+// ReadStructHead is the slow path of a generated struct's array head,
+// after TryArrayHead missed: NullKept for a null or undefined (KeepNull),
+// else ReadArrayHead's count. One call in place of both in each type's
+// decoder: the head in line stays TryArrayHead alone.
+func (d *Decoder) ReadStructHead() (int, error) {
+	if d.KeepNull() {
+		return NullKept, nil
+	}
+	return d.containerHead(MajorArray)
+}
+
+// ReadStructMapHead is ReadStructHead for a struct read as a map (the
+// legacy format, //cborgen:map), after TryMapHead missed.
+func (d *Decoder) ReadStructMapHead() (int, error) {
+	if d.KeepNull() {
+		return NullKept, nil
+	}
+	return d.containerHead(MajorMap)
+}
+
 // ReadMapHead reads the head of a map and returns its number of pairs, or
 // as ReadArrayHead -1 for an indefinite-length map it cannot count. It
 // enters one nesting level: call Leave once the pairs are read.

@@ -80,3 +80,38 @@ func TestReadBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestReadStructHead: the slow path of a struct's head. A null or
+// undefined (behind a tag too) is NullKept and consumed; an array or map
+// gives its count and enters a level; in strict mode a null is an error
+// of type, as is the other container kind.
+func TestReadStructHead(t *testing.T) {
+	for _, k := range decoderKinds {
+		for _, in := range []string{"f6", "f7", "c6f6"} {
+			d := k.new(mustHex(in + "01"))
+			if n, err := d.ReadStructHead(); err != nil || n != runtime.NullKept {
+				t.Errorf("%s: ReadStructHead(%s) = %d, %v; want NullKept", k.name, in, n, err)
+			}
+			if n, err := d.ReadUint64(); err != nil || n != 1 {
+				t.Errorf("%s: after %s: %d, %v; want the null consumed", k.name, in, n, err)
+			}
+		}
+		d := k.new(mustHex("9803010203 a10102"))
+		if n, err := d.ReadStructHead(); err != nil || n != 3 {
+			t.Errorf("%s: ReadStructHead(98 03) = %d, %v", k.name, n, err)
+		}
+		d = k.new(mustHex("a10102"))
+		if n, err := d.ReadStructMapHead(); err != nil || n != 1 {
+			t.Errorf("%s: ReadStructMapHead(a1) = %d, %v", k.name, n, err)
+		}
+		d = k.new(mustHex("a10102"))
+		if _, err := d.ReadStructHead(); !errors.Is(err, runtime.ErrType) {
+			t.Errorf("%s: ReadStructHead of a map: %v, want ErrType", k.name, err)
+		}
+		d = k.new(mustHex("f6"))
+		d.SetOptions(runtime.Options{Strict: true})
+		if _, err := d.ReadStructHead(); !errors.Is(err, runtime.ErrType) {
+			t.Errorf("%s: strict ReadStructHead of null: %v, want ErrType", k.name, err)
+		}
+	}
+}

@@ -150,6 +150,9 @@
 //   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
 //     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
 //     [Decoder.DuplicateField].
+//   - A struct's head on the slow path: [Decoder.ReadStructHead],
+//     [Decoder.ReadStructMapHead], [NullKept]; the end of UnmarshalCBOR:
+//     [Decoder.Finish].
 //   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
 //   - What the default options accept beyond the data model:

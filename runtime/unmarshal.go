@@ -62,6 +62,28 @@ func UnmarshalBody(data []byte, v interface{ DecodeCBORBody(*Decoder) error }, o
 	return nil
 }
 
+// Finish ends the UnmarshalCBOR of a generated struct named name, over
+// the decoder NewBytesDecoder(data) made: err is what the struct's
+// decoder returned. It is nil when err is nil and the value took all of
+// data; otherwise err with name at the root of its path (as DecodeCBOR
+// names it), ErrTrailing, or for no data io.ErrUnexpectedEOF.
+//
+// The test is in line; the rest is one call that every generated type
+// shares, instead of the error paths in each UnmarshalCBOR.
+func (d *Decoder) Finish(err error, name string) error {
+	if err == nil && d.off == len(d.buf) {
+		return nil
+	}
+	return d.finish(err, name)
+}
+
+func (d *Decoder) finish(err error, name string) error {
+	if err != nil {
+		return AtRoot(AtRoot(err, name, OneItem), name, WholeInput)
+	}
+	return AtRoot(d.Errorf(ErrTrailing, "unexpected data after the value"), name, WholeInput)
+}
+
 var unmarshalPool = sync.Pool{New: func() any { return NewBytesDecoder(nil) }}
 
 // typeName is the name UnmarshalCBOR gives the root of an error's path:

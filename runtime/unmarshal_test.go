@@ -424,3 +424,30 @@ func aliases(data, b []byte) bool {
 func aliasesString(data []byte, s string) bool {
 	return aliases(data, unsafe.Slice(unsafe.StringData(s), len(s)))
 }
+
+// TestFinish: the end of a generated UnmarshalCBOR. A value that took
+// all of the input is nil; the decoder's error gets the type's name as
+// its root; bytes after the value are ErrTrailing at their offset; no
+// data at all is a truncated item.
+func TestFinish(t *testing.T) {
+	decode := func(data []byte) error {
+		d := runtime.NewBytesDecoder(data)
+		var p pair
+		return d.Finish(p.DecodeCBOR(d), "Pair")
+	}
+	if err := decode([]byte{0x82, 0x01, 0x02}); err != nil {
+		t.Fatalf("whole input: %v", err)
+	}
+	err := decode([]byte{0x82, 0x01, 0x02, 0x03})
+	var e *runtime.Error
+	if !errors.Is(err, runtime.ErrTrailing) || !errors.As(err, &e) || e.Offset != 3 || !strings.Contains(err.Error(), "Pair") {
+		t.Errorf("trailing byte: %v", err)
+	}
+	err = decode([]byte{0x82, 0x01, 0x61})
+	if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), "cbor: Pair.B:") {
+		t.Errorf("bad field: %v", err)
+	}
+	if err := decode(nil); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("no data: %v", err)
+	}
+}

@@ -171,11 +171,10 @@ func arrayCall(s *model.Struct) jen.Code {
 //
 //	case -1:
 //		if !d.TryArrayHead(3) {
-//			if d.KeepNull() {
-//				return nil
+//			n, err := d.ReadStructHead()
+//			if err != nil || n == runtime.NullKept {
+//				return err
 //			}
-//			n, err := d.ReadArrayHead()
-//			...
 //			if n != 3 {
 //				for i := 0; ; i++ {
 //					if more, err := d.NextField(n, i, 3); !more {
@@ -191,10 +190,11 @@ func arrayCall(s *model.Struct) jen.Code {
 func arrayHead(s *model.Struct) []jen.Code {
 	nf := len(s.Fields)
 	head := []jen.Code{
-		// A null keeps the value, as fxamacker/cbor keeps a struct.
-		jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())),
-		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
-		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
+		// A null keeps the value, as fxamacker/cbor keeps a struct
+		// (NullKept). One call for the null and the head: the slow
+		// path's code is not repeated in line in every type.
+		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadStructHead").Call(),
+		jen.If(jen.Id("err").Op("!=").Nil().Op("||").Id("n").Op("==").Add(rt("NullKept"))).Block(jen.Return(jen.Id("err"))),
 		jen.If(jen.Id("n").Op("!=").Lit(nf)).Block(
 			jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
 				jen.If(

@@ -18,7 +18,7 @@ import (
 // (testdata/golden/evolve_v2 has whole ones):
 //
 //	func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
-//		n, err := d.ReadArrayHead()
+//		n, err := d.ReadStructHead() // runtime.NullKept: a null keeps the value
 //		...
 //		if n >= 0 && (n < 3 || n > 5) {
 //			return d.Errorf(runtime.ErrLength, "expected array of 3 to 5 elements, found %d", n)
@@ -69,9 +69,9 @@ func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 		}
 	}
 	body := append([]jen.Code{},
-		jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())),
-		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
-		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
+		// A null keeps the value (runtime.NullKept).
+		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadStructHead").Call(),
+		jen.If(jen.Id("err").Op("!=").Nil().Op("||").Add(n).Op("==").Add(rt("NullKept"))).Block(jen.Return(jen.Id("err"))),
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),
 		jen.For(jen.Add(i).Op(":=").Lit(0), jen.Empty(), jen.Add(i).Op("++")).Block(
 			jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i),

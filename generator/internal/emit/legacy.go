@@ -20,7 +20,7 @@ import (
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 //		n, ok := d.TryMapHead()
-//		if !ok { ... d.KeepNull(), d.ReadMapHead() ... }
+//		if !ok { ... d.ReadStructMapHead(): a null (runtime.NullKept) or the head ... }
 //		var seen uint64
 //		for i := 0; i != n; i++ {
 //			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
@@ -45,9 +45,10 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 	body := []jen.Code{
 		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(
-			jen.If(jen.Id("d").Dot("KeepNull").Call()).Block(jen.Return(jen.Nil())), // a map-format struct's null
 			jen.Var().Id("err").Error(),
-			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadMapHead").Call(), jen.Id("err").Op("!=").Nil()).
+			// A null keeps the value (runtime.NullKept), as a
+			// map-format struct's null does.
+			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadStructMapHead").Call(), jen.Id("err").Op("!=").Nil().Op("||").Id("n").Op("==").Add(rt("NullKept"))).
 				Block(jen.Return(jen.Id("err"))),
 		),
 	}

@@ -18,20 +18,17 @@ import (
 //		} else {
 //			err = v.DecodeCBOR(d)
 //		}
-//		if err != nil {
-//			return runtime.AtRoot(runtime.AtRoot(err, "Item", runtime.OneItem), "Item", runtime.WholeInput)
-//		}
-//		if d.Offset() != int64(len(data)) {
-//			return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Item", runtime.WholeInput)
-//		}
-//		return nil
+//		return d.Finish(err, "Item")
 //	}
 //
 // A struct whose DecodeCBOR starts by looking for an array (no tag of its
 // own, not a map-format, value or catch-all type) is read without that
-// call when the input starts with one: its array decoder is called here,
-// and the error named as DecodeCBOR would have named it, as in Item's
-// above. Another type calls DecodeCBOR and names the whole input alone.
+// call when the input starts with one: its array decoder is called here.
+// runtime.Decoder.Finish tests in line that err is nil and the input is
+// used up, and names the error as DecodeCBOR would have named it in a
+// call that all types share (the per-type error paths were a fixed cost
+// of code and compile time in each type). Another type calls DecodeCBOR
+// and names the whole input alone.
 func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 	whole := func(err jen.Code) jen.Code { return atRoot(err, s.Name, "WholeInput") }
 	decode := jen.If(
@@ -39,16 +36,21 @@ func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(whole(jen.Id("err"))))
 	if !s.HasTag && !s.CatchAll && s.Value == nil && !s.MapFormat {
-		decode = jen.Var().Id("err").Error().Line().
-			If(jen.Len(jen.Id("data")).Op("!=").Lit(0).Op("&&").Id("data").Index(jen.Lit(0)).Op(">>").Lit(5).Op("==").Add(rt("MajorArray"))).Block(
-			jen.Id("err").Op("=").Add(arrayCall(s)),
-		).Else().Block(
-			jen.Id("err").Op("=").Id("v").Dot("DecodeCBOR").Call(jen.Id("d")),
-		).Line().
-			If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(whole(atRoot(jen.Id("err"), s.Name, "OneItem"))))
+		return unmarshalComment().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").
+			Params(jen.Id("data").Index().Byte()).Error().
+			Block(
+				jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),
+				jen.Var().Id("err").Error(),
+				jen.If(jen.Len(jen.Id("data")).Op("!=").Lit(0).Op("&&").Id("data").Index(jen.Lit(0)).Op(">>").Lit(5).Op("==").Add(rt("MajorArray"))).Block(
+					jen.Id("err").Op("=").Add(arrayCall(s)),
+				).Else().Block(
+					jen.Id("err").Op("=").Id("v").Dot("DecodeCBOR").Call(jen.Id("d")),
+				),
+				jen.Return(jen.Id("d").Dot("Finish").Call(jen.Id("err"), jen.Lit(s.Name))),
+			)
 	}
-	return jen.Comment("UnmarshalCBOR decodes data, which must hold exactly one value in either").Line().
-		Comment("format (cbor.Unmarshaler). See DecodeCBOR.").Line().
+	return unmarshalComment().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").
 		Params(jen.Id("data").Index().Byte()).Error().
 		Block(
@@ -59,4 +61,9 @@ func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 			),
 			jen.Return(jen.Nil()),
 		)
+}
+
+func unmarshalComment() *jen.Statement {
+	return jen.Comment("UnmarshalCBOR decodes data, which must hold exactly one value in either").Line().
+		Comment("format (cbor.Unmarshaler). See DecodeCBOR.").Line()
 }

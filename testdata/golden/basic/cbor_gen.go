@@ -88,13 +88,7 @@ func (v *Scalars) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Scalars", runtime.OneItem), "Scalars", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Scalars", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Scalars")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -123,11 +117,8 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -211,11 +202,8 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 14 fields
 		if !d.TryArrayHead(14) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 14 {
@@ -451,13 +439,7 @@ func (v *Named) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Named", runtime.OneItem), "Named", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Named", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Named")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -486,11 +468,8 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -560,11 +539,8 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 7 fields
 		if !d.TryArrayHead(7) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 7 {
@@ -705,13 +681,7 @@ func (v *Empty) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Empty", runtime.OneItem), "Empty", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Empty", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Empty")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -740,11 +710,8 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 func (v *Empty) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -775,11 +742,8 @@ func (v *Empty) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	case -1:
 		// the array of the 0 fields
 		if !d.TryArrayHead(0) {
-			if d.KeepNull() {
-				return nil
-			}
-			n, err := d.ReadArrayHead()
-			if err != nil {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
 				return err
 			}
 			if n != 0 {

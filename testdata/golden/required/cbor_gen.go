@@ -55,13 +55,7 @@ func (v *Version) UnmarshalCBOR(data []byte) error {
 	} else {
 		err = v.DecodeCBOR(d)
 	}
-	if err != nil {
-		return runtime.AtRoot(runtime.AtRoot(err, "Version", runtime.OneItem), "Version", runtime.WholeInput)
-	}
-	if d.Offset() != int64(len(data)) {
-		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Version", runtime.WholeInput)
-	}
-	return nil
+	return d.Finish(err, "Version")
 }
 
 // DecodeCBOR reads one value from d: an array of the fields (the current
@@ -88,11 +82,8 @@ func (v *Version) DecodeCBOR(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 2 fields.
 // Arrays written before Minor was added end early; it is set to zero.
 func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
-	if d.KeepNull() {
-		return nil
-	}
-	n, err := d.ReadArrayHead()
-	if err != nil {
+	n, err := d.ReadStructHead()
+	if err != nil || n == runtime.NullKept {
 		return err
 	}
 	if n >= 0 && (n < 1 || n > 2) {
@@ -128,11 +119,8 @@ func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}
@@ -310,11 +298,8 @@ func (v *Token) cborDecodeTagged(d *runtime.Decoder) error {
 // cborDecodeArray reads the current format: an array of the 4 fields.
 // Arrays written before Nonce and Claims were added end early; they are set to zero.
 func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
-	if d.KeepNull() {
-		return nil
-	}
-	n, err := d.ReadArrayHead()
-	if err != nil {
+	n, err := d.ReadStructHead()
+	if err != nil || n == runtime.NullKept {
 		return err
 	}
 	if n >= 0 && (n < 2 || n > 4) {
@@ -353,11 +338,8 @@ func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
 func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 	n, ok := d.TryMapHead()
 	if !ok {
-		if d.KeepNull() {
-			return nil
-		}
 		var err error
-		if n, err = d.ReadMapHead(); err != nil {
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
 			return err
 		}
 	}

@@ -166,7 +166,7 @@
 //     functions of unions: [Buffer], [GetBuffer].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag],
 //     [Decoder.ReadUntaggedNull].
-//   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind],
+//   - Unions (//cborgen:union): [Decoder.TryKind], [Decoder.PeekKind], [Kind],
 //     [Decoder.NoVariant], [NotAVariantToEncode], [AppendRaw],
 //     [Decoder.ReadRawBytes]; variants of string and number kinds boxed
 //     in the decoder's cells: [BoxString], [BoxScalar].

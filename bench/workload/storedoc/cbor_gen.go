@@ -932,46 +932,57 @@ func SizeValueCBOR(x Value) int {
 
 // DecodeValueCBOR reads one Value from d: the variant its tag number, or untagged its type, picks.
 func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
-	k, err := d.PeekKind()
-	if err != nil {
-		return nil, err
+	k, ok := d.TryKind()
+	if !ok {
+		var err error
+		if k, err = d.PeekKind(); err != nil {
+			return nil, err
+		}
 	}
-	switch {
-	case k.Null():
-		if err := d.Skip(); err != nil {
-			return nil, err
+	if k.Tagged {
+		switch k.Tag {
+		case 132:
+			x := new(Composite)
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return x, nil
+		case 129:
+			x := new(Dictionary)
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return x, nil
+		case 163:
+			var x UInt32Value
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxScalar(d, Value(UInt32Value(0)), x), nil
 		}
-		return nil, nil
-	case k.Tagged && k.Tag == 132:
-		x := new(Composite)
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
+	} else {
+		switch k.Initial >> 5 {
+		case runtime.MajorText:
+			var x StringValue
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
+		case runtime.MajorSimple:
+			switch {
+			case k.Null():
+				if err := d.Skip(); err != nil {
+					return nil, err
+				}
+				return nil, nil
+			case k.Initial == 244 || k.Initial == 245:
+				var x BoolValue
+				if err := x.DecodeCBOR(d); err != nil {
+					return nil, err
+				}
+				return x, nil
+			}
 		}
-		return x, nil
-	case k.Tagged && k.Tag == 129:
-		x := new(Dictionary)
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return x, nil
-	case k.Tagged && k.Tag == 163:
-		var x UInt32Value
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxScalar(d, Value(UInt32Value(0)), x), nil
-	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
-		var x StringValue
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
-	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
-		var x BoolValue
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return x, nil
 	}
 	return nil, d.NoVariant("Value", k)
 }

@@ -135,11 +135,22 @@ func (d *Decoder) ReadStringOr(old string) (string, error) {
 }
 
 // takeText consumes the text b, checked, which ends at end in d.buf, and
-// returns it: a view of the input under ZeroCopy over a buffer, else a copy.
+// returns it: a view of the input under ZeroCopy over a buffer, else a
+// copy (in the decoder's text block when it is short).
 func (d *Decoder) takeText(b []byte, end int) string {
 	d.off = end
 	if d.opts.ZeroCopy && d.r == nil {
 		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return d.copyText(b)
+}
+
+// copyText is takeText's copy, out of line so that takeText is inlined.
+//
+//go:noinline
+func (d *Decoder) copyText(b []byte) string {
+	if len(b) <= blockText {
+		return d.keepText(b)
 	}
 	return string(b)
 }

@@ -227,11 +227,12 @@ func (p *StringPairs) Finish(dst []byte) []byte {
 		} else if long < shortKey {
 			// Group the keys by length (a counting sort), then sort
 			// each group by its bytes.
+			// The counts and sums stop at the longest key.
 			var start [shortKey + 1]uint32
 			for _, k := range p.keys {
 				start[len(k)+1]++
 			}
-			for i := 1; i < len(start); i++ {
+			for i := 1; i <= long; i++ {
 				start[i] += start[i-1]
 			}
 			for i, k := range p.keys {

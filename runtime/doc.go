@@ -160,10 +160,10 @@
 //     [AtField], [AtIndex], [AtKey], [InKey], [AtRoot], [Extent],
 //     [OneItem], [WholeInput].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
-//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
-//     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
-//     [SortLengthFirst], [SortNone]; a pooled buffer for the Marshal
-//     functions of unions: [Buffer], [GetBuffer].
+//     [GetMapSorter], [StringPairs], [GetStringPairs], [PairValues],
+//     [ReleasePairs], [IntegerPairs], [GetIntPairs], [GetUintPairs],
+//     [KeyOrder], [SortBytewise], [SortLengthFirst], [SortNone]; a pooled
+//     buffer for the Marshal functions of unions: [Buffer], [GetBuffer].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag],
 //     [Decoder.ReadUntaggedNull].
 //   - Unions (//cborgen:union): [Decoder.TryKind], [Decoder.PeekKind], [Kind],

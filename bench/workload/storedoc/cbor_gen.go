@@ -41,15 +41,20 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Fields))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Value](ps)
 			for k, x := range v.Fields {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	dst = append(dst, 0x04) // key 4: QualifiedName
@@ -490,15 +495,20 @@ func (v *Dictionary) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Entries))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Value](ps)
 			for k, x := range v.Entries {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil

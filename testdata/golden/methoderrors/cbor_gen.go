@@ -676,10 +676,15 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.MB))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Blob](ps)
 			for k, x := range v.MB {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -688,7 +693,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 4: Mid
@@ -767,10 +772,15 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.MK))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Broken](ps)
 			for k, x := range v.MK {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -779,7 +789,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 12: Box
@@ -1402,10 +1412,15 @@ func (v *Sparse) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.MB))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Blob](ps)
 			for k, x := range v.MB {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -1414,7 +1429,7 @@ func (v *Sparse) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil

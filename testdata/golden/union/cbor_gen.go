@@ -262,15 +262,20 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[Value](ps)
 		for k, x := range *v {
-			ps.Add(dst, k)
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
 			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			e = x
+			e = vs[j]
 			if dst, err = AppendValueCBOR(dst, e); err != nil {
 				return nil, err
 			}
 		}
-		dst = ps.Finish(dst)
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }
@@ -670,15 +675,20 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Value](ps)
 			for k, x := range v.ByName {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 3: Ptr

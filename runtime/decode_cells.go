@@ -95,3 +95,38 @@ func BoxScalar[T Scalar, I any](d *Decoder, zero I, v T) I {
 func setBoxed(iface, data unsafe.Pointer) {
 	(*[2]unsafe.Pointer)(iface)[1] = data
 }
+
+// Text blocks: a string the decoder copies out of its input (not under
+// ZeroCopy) is, up to blockText bytes, copied into a block of the
+// decoder's, one allocation for many strings instead of one each. The
+// block is filled from its end, each string into bytes never handed out
+// before and never written again, so the strings stay as they were read
+// for as long as they live, across blocks, decodes and Reset; the input
+// is only read. A string kept keeps its whole block alive (at most
+// textBlock bytes). A block is never larger than the input that remains
+// when it is made, whose strings it holds, so a decode allocates for its
+// text at most about twice the input's length.
+const (
+	textBlock = 4 << 10 // the largest block
+	blockText = 64      // the longest string put in a block
+)
+
+// keepText returns a copy of b, at most blockText bytes, in d's text
+// block.
+func (d *Decoder) keepText(b []byte) string {
+	n := len(b)
+	if n > d.textLeft {
+		d.moreText(n)
+	}
+	d.textLeft -= n
+	p := unsafe.Add(d.text, d.textLeft)
+	copy(unsafe.Slice((*byte)(p), n), b)
+	return unsafe.String((*byte)(p), n)
+}
+
+// moreText gives d a new text block with room for n bytes: textBlock
+// bytes, or n and as many as the input holds after the read position.
+func (d *Decoder) moreText(n int) {
+	size := min(textBlock, n+len(d.buf)-d.off)
+	d.text, d.textLeft = unsafe.Pointer(unsafe.SliceData(make([]byte, size))), size
+}

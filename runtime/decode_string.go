@@ -109,6 +109,15 @@ func (d *Decoder) ReadString() (string, error) { return d.ReadStringOr("") }
 // strict mode, as fxamacker/cbor leaves a string field. For generated
 // code, after TryString: the null costs nothing until the general path.
 func (d *Decoder) ReadStringOr(old string) (string, error) {
+	// ASCII text of at most 16 bytes (most keys and short values), with
+	// 17 bytes buffered: TryString's test of two masked words.
+	if off := d.off; off+17 <= len(d.buf) {
+		if n := uint(d.buf[off]) - 0x60; n <= 16 && n <= uint(d.opts.MaxStringLength) {
+			if p := d.buf[off+1 : off+17]; binary.LittleEndian.Uint64(p)&textMasks[n][0]|binary.LittleEndian.Uint64(p[8:])&textMasks[n][1] == 0 {
+				return d.takeText(p[:n], off+1+int(n)), nil
+			}
+		}
+	}
 	if at, n := d.definiteString(0x60); at >= 0 {
 		b := d.buf[at : at+n]
 		// Up to 32 bytes: ASCII is checked in line with at most four
@@ -135,11 +144,22 @@ func (d *Decoder) ReadStringOr(old string) (string, error) {
 }
 
 // takeText consumes the text b, checked, which ends at end in d.buf, and
-// returns it: a view of the input under ZeroCopy over a buffer, else a copy.
+// returns it: a view of the input under ZeroCopy over a buffer, else a
+// copy (in the decoder's text block when it is short).
 func (d *Decoder) takeText(b []byte, end int) string {
 	d.off = end
 	if d.opts.ZeroCopy && d.r == nil {
 		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return d.copyText(b)
+}
+
+// copyText is takeText's copy, out of line so that takeText is inlined.
+//
+//go:noinline
+func (d *Decoder) copyText(b []byte) string {
+	if len(b) <= blockText {
+		return d.keepText(b)
 	}
 	return string(b)
 }

@@ -6,7 +6,8 @@ import (
 )
 
 // The Try methods are the fast paths that generated code calls in line.
-// Each is small enough for the Go compiler to inline and calls nothing:
+// Each is small enough for the Go compiler to inline and calls nothing
+// (but TryString, which calls the copy of the text):
 // it handles only the commonest encodings of a value whose bytes are all
 // buffered, and consumes them. When it reports false it has consumed
 // nothing, and the caller reads the item with the matching Read method,
@@ -116,14 +117,29 @@ func (d *Decoder) TryNull() (null, ok bool) {
 // UTF-8), within MaxStringLength, when 17 bytes are buffered: it checks the
 // sixteen bytes after the head as two words, each shifted to keep only the
 // string's bytes (a shift by 64 or more leaves nothing). Longer text goes
-// to ReadString, whose check reads a word at a time.
+// to ReadString, whose check reads a word at a time. The string is copied
+// into the decoder's text block (decode_cells.go): one allocation for
+// many strings. Its work is out of line (tryShortText), a call where a
+// string conversion was, so that what is inlined is a test of shortText,
+// which costs nothing more under ZeroCopy.
 func (d *Decoder) TryString() (string, bool) {
-	if p := d.buf[d.off:]; len(p) >= 17 {
-		if n := uint(p[0]) - 0x60; n < d.shortText &&
-			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
-			d.off += int(1 + n)
-			return string(p[1 : 1+n]), true
-		}
+	if d.shortText != 0 {
+		return d.tryShortText()
+	}
+	return "", false
+}
+
+// tryShortText is TryString when it copies text (shortText is not 0),
+// out of line: TryString, inlined, then costs no call under ZeroCopy.
+//
+//go:noinline
+func (d *Decoder) tryShortText() (string, bool) {
+	if p := d.buf[d.off:]; len(p) < 17 {
+		return "", false
+	} else if n := uint(p[0]) - 0x60; n < d.shortText &&
+		binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
+		d.off += int(1 + n)
+		return d.keepText(p[1 : 1+n]), true
 	}
 	return "", false
 }

@@ -123,12 +123,36 @@ func TestTryAgreesWithRead(t *testing.T) {
 					return string(got), err
 				})
 			}
+			checkKind(t, in, o)
 			if d := mk(); d.PeekIsArray() != (len(in) > 0 && in[0]>>5 == MajorArray) {
 				t.Fatalf("PeekIsArray(% x) wrong", in)
 			}
 			if d := mk(); d.PeekIsMap() != (len(in) > 0 && in[0]>>5 == MajorMap) || d.Offset() != 0 {
 				t.Fatalf("PeekIsMap(% x) wrong", in)
 			}
+		}
+	}
+}
+
+// checkKind checks that TryKind, on in and on in followed by eight zero
+// bytes (TryKind wants nine buffered), consumes nothing and, when it
+// reports ok, returns what PeekKind returns.
+func checkKind(t *testing.T, in []byte, o Options) {
+	t.Helper()
+	for _, b := range [][]byte{in, append(bytes.Clone(in), make([]byte, 8)...)} {
+		d := NewBytesDecoder(b)
+		d.SetOptions(o)
+		k, ok := d.TryKind()
+		if d.off != 0 {
+			t.Fatalf("TryKind(% x) consumed %d bytes", b, d.off)
+		}
+		if !ok {
+			continue
+		}
+		r := NewBytesDecoder(b)
+		r.SetOptions(o)
+		if want, err := r.PeekKind(); err != nil || want != k {
+			t.Fatalf("TryKind(% x) = %+v; PeekKind: %+v, %v", b, k, want, err)
 		}
 	}
 }
@@ -317,7 +341,7 @@ func TestTryInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "TryMapHead", "PeekIsArray", "PeekIsMap", "NextIsArray", "NextIsMap", "definiteString"} {
+	for _, name := range []string{"TryUint", "TryNeg", "TryFloat64", "TryFloat32", "TryBool", "TryNull", "TryString", "TryByteArray", "TryArrayHead", "TryMapHead", "TryKind", "PeekIsArray", "PeekIsMap", "NextIsArray", "NextIsMap", "definiteString"} {
 		if !regexp.MustCompile(`can inline \(\*Decoder\)\.` + name + `\b`).Match(out) {
 			t.Errorf("(*Decoder).%s is not inlinable", name)
 		}

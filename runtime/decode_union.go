@@ -15,6 +15,27 @@ type Kind struct {
 // Null reports whether the item is null or undefined.
 func (k Kind) Null() bool { return !k.Tagged && (k.Initial == byteNull || k.Initial == byteUndefined) }
 
+// TryKind is the fast path of PeekKind, for a union's dispatcher: with
+// nine bytes buffered, the kind of an untagged item whose head is well
+// formed, or of an item behind one tag whose number is below 256 (never
+// 55799). ok is false for anything else, and the caller then asks
+// PeekKind, which reports errors; when ok, k is what PeekKind returns.
+// It consumes nothing and is small enough to be inlined.
+func (d *Decoder) TryKind() (k Kind, ok bool) {
+	if p := d.buf[d.off:]; len(p) >= 9 {
+		switch ib := p[0]; {
+		case ib>>5 != MajorTag:
+			// Additional information 28-30 is reserved: PeekKind's error.
+			return Kind{Initial: ib}, ib&0x1f < 28 || ib&0x1f == 31
+		case ib < 0xd8:
+			return Kind{Tagged: true, Tag: uint64(ib & 0x1f)}, true
+		case ib == 0xd8:
+			return Kind{Tagged: true, Tag: uint64(p[1])}, true
+		}
+	}
+	return Kind{}, false
+}
+
 // PeekKind reports what the next item is without consuming anything.
 //
 // Errors: io.ErrUnexpectedEOF (or io.EOF between items) and ErrSyntax,

@@ -37,6 +37,11 @@ type Decoder struct {
 	strings     unsafe.Pointer
 	stringsLeft int
 
+	// The block that short text read is copied into (decode_cells.go),
+	// filled from its end: its first textLeft bytes are free.
+	text     unsafe.Pointer
+	textLeft int
+
 	// shortText bounds the text TryString copies: it takes lengths below
 	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
 	// none in zero-copy mode (ReadString then returns a view of the input).
@@ -95,7 +100,7 @@ func NewDecoder(r io.Reader) *Decoder {
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, strictAt: -1, slow: d.slow, shortText: d.shortText}
+	*d = Decoder{buf: data, opts: d.opts, strictAt: -1, slow: d.slow, shortText: d.shortText, text: d.text, textLeft: d.textLeft}
 	if d.slow != nil {
 		d.slow.reset()
 	}

@@ -163,13 +163,13 @@
 //     [AtField], [AtIndex], [AtKey], [InKey], [AtRoot], [Extent],
 //     [OneItem], [WholeInput].
 //   - Sizes and sorting: [SizeHead], [SizeBigInt], [MapSorter],
-//     [GetMapSorter], [StringPairs], [GetStringPairs], [IntegerPairs],
-//     [GetIntPairs], [GetUintPairs], [KeyOrder], [SortBytewise],
-//     [SortLengthFirst], [SortNone]; a pooled buffer for the Marshal
-//     functions of unions: [Buffer], [GetBuffer].
+//     [GetMapSorter], [StringPairs], [GetStringPairs], [PairValues],
+//     [ReleasePairs], [IntegerPairs], [GetIntPairs], [GetUintPairs],
+//     [KeyOrder], [SortBytewise], [SortLengthFirst], [SortNone]; a pooled
+//     buffer for the Marshal functions of unions: [Buffer], [GetBuffer].
 //   - Types with a tag of their own (//cborgen:tag): [Decoder.ReadTypeTag],
 //     [Decoder.ReadUntaggedNull].
-//   - Unions (//cborgen:union): [Decoder.PeekKind], [Kind],
+//   - Unions (//cborgen:union): [Decoder.TryKind], [Decoder.PeekKind], [Kind],
 //     [Decoder.NoVariant], [NotAVariantToEncode], [AppendRaw],
 //     [Decoder.ReadRawBytes]; variants of string and number kinds boxed
 //     in the decoder's cells: [BoxString], [BoxScalar].

@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"encoding"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -179,6 +180,8 @@ func intHead(v int64) (byte, uint64) {
 //	dst = ps.Finish(dst)
 type StringPairs struct {
 	keys     []string
+	order    []int  // Order's result
+	values   [4]any // *[]V: arrays of PairValues' slices, the newest first
 	packed   []uint64
 	orders   [4]rememberedPerm // the orders of the last maps sorted
 	next     int               // the entry of orders to replace next
@@ -202,6 +205,17 @@ func (p *StringPairs) Add(dst []byte, k string) {
 // Finish reorders the pairs appended since the first Add, returns dst and
 // puts p back into the pool: p must not be used after.
 func (p *StringPairs) Finish(dst []byte) []byte {
+	if len(p.keys) > 1 {
+		p.sort()
+		dst = p.permute(dst)
+	}
+	p.release()
+	return dst
+}
+
+// sort sorts the keys recorded, more than one: p.ranks holds their
+// indices in the order of their encodings.
+func (p *StringPairs) sort() {
 	if n := len(p.keys); n > 1 {
 		r := p.rankBuf(n)
 		long := 0
@@ -227,23 +241,24 @@ func (p *StringPairs) Finish(dst []byte) []byte {
 		} else if long < shortKey {
 			// Group the keys by length (a counting sort), then sort
 			// each group by its bytes.
+			// The counts and sums stop at the longest key.
 			var start [shortKey + 1]uint32
 			for _, k := range p.keys {
 				start[len(k)+1]++
 			}
-			for i := 1; i < len(start); i++ {
+			for i := 1; i <= long; i++ {
 				start[i] += start[i-1]
 			}
 			for i, k := range p.keys {
 				r[start[len(k)]] = pairRank{n: uint32(len(k)), i: uint32(i)}
 				start[len(k)]++
 			}
-			for lo := 0; lo < n; {
-				hi := lo + 1
-				for hi < n && r[hi].n == r[lo].n {
-					hi++
+			// start[l] is now where the keys of length l end.
+			for l, lo := 0, 0; lo < n; l++ {
+				hi := int(start[l])
+				if hi-lo > 1 {
+					p.sortShort(r[lo:hi], 0)
 				}
-				p.sortShort(r[lo:hi], 0)
 				lo = hi
 			}
 		} else {
@@ -256,17 +271,99 @@ func (p *StringPairs) Finish(dst []byte) []byte {
 		if n > fewPairs && !p.recalled {
 			p.remember(r)
 		}
-		dst = p.permute(dst)
 	}
+}
+
+// release empties p and puts it back into the pool.
+func (p *StringPairs) release() {
 	clear(p.keys)
 	p.keys = p.keys[:0]
 	if cap(p.keys) > 1<<16 {
 		p.keys = nil
 		p.orders = [4]rememberedPerm{}
+		p.order, p.values = nil, [4]any{}
 	}
 	p.reset()
 	stringPairsPool.Put(p)
-	return dst
+}
+
+// Sorting before encoding: an encoder records the keys of a map with
+// AddKey and its values in a slice from PairValues, visiting the map
+// once, then encodes the pairs in the order Order returns, so that
+// nothing encoded is moved (Finish moves the bytes of every pair, and of
+// every map nested in one, again at each level).
+//
+//	dst = runtime.AppendMapHead(dst, len(m))
+//	ps := runtime.GetStringPairs()
+//	vs := runtime.PairValues[V](ps)
+//	for k, x := range m {
+//		ps.AddKey(k)
+//		vs = append(vs, x)
+//	}
+//	for _, i := range ps.Order() {
+//		k := ps.KeyAt(i)
+//		dst = runtime.AppendString(dst, k)
+//		dst = appendV(dst, vs[i])
+//	}
+//	runtime.ReleasePairs(ps, vs)
+
+// AddKey records the key of the next pair of a map sorted before it is
+// encoded.
+func (p *StringPairs) AddKey(k string) { p.keys = append(p.keys, k) }
+
+// KeyAt returns the i-th key recorded.
+func (p *StringPairs) KeyAt(i int) string { return p.keys[i] }
+
+// Order sorts the keys recorded by AddKey and returns their indices in
+// the order of their encodings. The slice is p's, valid until
+// ReleasePairs.
+func (p *StringPairs) Order() []int {
+	n := len(p.keys)
+	o := slices.Grow(p.order[:0], n)[:n]
+	p.order = o
+	if n < 2 {
+		for i := range o {
+			o[i] = i
+		}
+		return o
+	}
+	p.sort()
+	for j, r := range p.ranks[:n] {
+		o[j] = int(r.i)
+	}
+	return o
+}
+
+// PairValues returns an empty slice for the values of the pairs whose
+// keys p records, with the room of the slice ReleasePairs last gave p
+// for values of type V.
+func PairValues[V any](p *StringPairs) []V {
+	for _, x := range &p.values {
+		if s, ok := x.(*[]V); ok {
+			return (*s)[:0]
+		}
+	}
+	return nil
+}
+
+// ReleasePairs empties p and vs (so that neither keeps what they held
+// alive), keeps vs's array in p for PairValues, and puts p back into the
+// pool: neither must be used after. p keeps the arrays of a few value
+// types (the maps of one type of record), the oldest giving way.
+func ReleasePairs[V any](p *StringPairs, vs []V) {
+	clear(vs)
+	for _, x := range &p.values {
+		if s, ok := x.(*[]V); ok {
+			*s = vs[:0]
+			p.release()
+			return
+		}
+	}
+	s := new([]V)
+	*s = vs[:0]
+	copy(p.values[1:], p.values[:])
+	p.values[0] = s
+	p.release()
 }
 
 // IntegerPairs does for integer keys what StringPairs does for text

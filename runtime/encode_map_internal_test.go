@@ -70,6 +70,25 @@ func TestStringPairsSortMatchesComparison(t *testing.T) {
 					t.Fatalf("%d keys: place %d holds %q, want %q", n, i, keys[j], want[i])
 				}
 			}
+			// Sorted before encoding: the keys through AddKey, the
+			// values (their indices) through PairValues, in Order's
+			// order.
+			ps = GetStringPairs()
+			vs := PairValues[int](ps)
+			for i, k := range keys {
+				ps.AddKey(k)
+				vs = append(vs, i)
+			}
+			order := ps.Order()
+			if len(order) != n {
+				t.Fatalf("%d keys: Order returned %d", n, len(order))
+			}
+			for place, i := range order {
+				if ps.KeyAt(i) != want[place] || keys[vs[i]] != want[place] {
+					t.Fatalf("%d keys, Order: place %d holds %q (value %d), want %q", n, place, ps.KeyAt(i), vs[i], want[place])
+				}
+			}
+			ReleasePairs(ps, vs)
 		}
 	}
 }
@@ -83,7 +102,7 @@ func TestPairsAllocs(t *testing.T) {
 		keys = append(keys, fmt.Sprintf("http.%d./api/v1/r%02d", i%4, i))
 	}
 	ints := []int64{5, -3, 1 << 40, -1 << 40, 0, 24}
-	dst := make([]byte, 0, 4096)
+	dst := make([]byte, 0, 16<<10)
 	run := func() {
 		d := dst[:0]
 		ps := GetStringPairs()
@@ -92,6 +111,27 @@ func TestPairsAllocs(t *testing.T) {
 			d = AppendInt(AppendString(d, k), 7)
 		}
 		d = ps.Finish(d)
+		ps = GetStringPairs()
+		vs := PairValues[int64](ps)
+		for _, k := range keys {
+			ps.AddKey(k)
+			vs = append(vs, 7)
+		}
+		for _, i := range ps.Order() {
+			d = AppendInt(AppendString(d, ps.KeyAt(i)), vs[i])
+		}
+		ReleasePairs(ps, vs)
+		// Values of another type, as the next map of a record has.
+		ps = GetStringPairs()
+		ss := PairValues[string](ps)
+		for _, k := range keys {
+			ps.AddKey(k)
+			ss = append(ss, k)
+		}
+		for _, i := range ps.Order() {
+			d = AppendString(AppendString(d, ps.KeyAt(i)), ss[i])
+		}
+		ReleasePairs(ps, ss)
 		is := GetIntPairs()
 		for _, k := range ints {
 			is.Add(d, k)

@@ -68,6 +68,22 @@ func TestPairsMatchFxamacker(t *testing.T) {
 			if got[0] != 0x99 || !bytes.Equal(got[1:], want) {
 				t.Fatalf("string keys, order %d, %d keys:\n got %x\nwant 99%x", order, len(sm), got, want)
 			}
+			// Sorted before encoding, as generated code writes a map
+			// with text keys.
+			got = runtime.AppendMapHead(nil, len(sm))
+			ps = runtime.GetStringPairs()
+			vs := runtime.PairValues[string](ps)
+			for k, x := range sm {
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, i := range ps.Order() {
+				got = runtime.AppendString(runtime.AppendString(got, ps.KeyAt(i)), vs[i])
+			}
+			runtime.ReleasePairs(ps, vs)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("string keys sorted first, order %d, %d keys:\n got %x\nwant %x", order, len(sm), got, want)
+			}
 
 			want, _ = em.Marshal(im)
 			got = runtime.AppendMapHead(nil, len(im))

@@ -288,15 +288,23 @@ func (p *StringPairs) sortShort(g []pairRank, off int) {
 }
 
 // insertShort is sortShort for a few keys of one length, as in most maps
-// of records: an insertion sort of their bytes from off costs less than
-// packing them.
+// of records: an insertion sort costs less than packing them. It compares
+// the eight bytes from off as one integer, and only keys equal in those
+// by the bytes after.
 func (p *StringPairs) insertShort(g []pairRank, off int) {
+	for j := range g {
+		g[j].w = textWord(p.keys[g[j].i], off)
+	}
+	rest := off + 8 // where the bytes not in w start
 	for i := 1; i < len(g); i++ {
 		x := g[i]
-		k := p.keys[x.i][off:]
 		j := i
-		for ; j > 0 && k < p.keys[g[j-1].i][off:]; j-- {
-			g[j] = g[j-1]
+		for ; j > 0; j-- {
+			y := g[j-1]
+			if x.w > y.w || x.w == y.w && (rest >= int(x.n) || p.keys[x.i][rest:] >= p.keys[y.i][rest:]) {
+				break
+			}
+			g[j] = y
 		}
 		g[j] = x
 	}

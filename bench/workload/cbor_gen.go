@@ -2282,19 +2282,25 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Index))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[[]uint32](ps)
 		for k, x := range v.Index {
-			ps.Add(dst, k)
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
 			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			if x == nil {
+			e := vs[j]
+			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(x))
-				for i1 := range x {
-					dst = runtime.AppendUint(dst, uint64(x[i1]))
+				dst = runtime.AppendArrayHead(dst, len(e))
+				for i1 := range e {
+					dst = runtime.AppendUint(dst, uint64(e[i1]))
 				}
 			}
 		}
-		dst = ps.Finish(dst)
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 3: Groups
 	if v.Groups == nil {
@@ -2302,19 +2308,25 @@ func (v *Tables) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Groups))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[[]string](ps)
 		for k, x := range v.Groups {
-			ps.Add(dst, k)
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
 			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			if x == nil {
+			e := vs[j]
+			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendArrayHead(dst, len(x))
-				for i1 := range x {
-					dst = append(runtime.AppendTextHead(dst, len(x[i1])), x[i1]...)
+				dst = runtime.AppendArrayHead(dst, len(e))
+				for i1 := range e {
+					dst = append(runtime.AppendTextHead(dst, len(e[i1])), e[i1]...)
 				}
 			}
 		}
-		dst = ps.Finish(dst)
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 4: Grid
 	dst = append(dst, 0x84) // array of 4
@@ -2949,12 +2961,17 @@ func (v *Counters) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[int64](ps)
 		for k, x := range v.Counts {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendInt(dst, x)
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendInt(dst, vs[j])
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }
@@ -3815,15 +3832,20 @@ func (v *Value) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Dict))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Value](ps)
 			for k, x := range v.Dict {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil

@@ -38,12 +38,17 @@ func (v *Request) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Headers))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[string](ps)
 		for k, x := range v.Headers {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = append(runtime.AppendTextHead(dst, len(vs[j])), vs[j]...)
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 4: Deadline
 	if v.Deadline == nil {
@@ -1264,12 +1269,17 @@ func (v *Response) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Timing))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[float32](ps)
 		for k, x := range v.Timing {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendFloat32(dst, x)
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendFloat32(dst, vs[j])
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }

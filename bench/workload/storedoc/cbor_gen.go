@@ -41,15 +41,20 @@ func (v *Composite) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Fields))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Value](ps)
 			for k, x := range v.Fields {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	dst = append(dst, 0x04) // key 4: QualifiedName
@@ -478,15 +483,20 @@ func (v *Dictionary) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Entries))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Value](ps)
 			for k, x := range v.Entries {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil
@@ -914,46 +924,57 @@ func SizeValueCBOR(x Value) int {
 
 // DecodeValueCBOR reads one Value from d: the variant its tag number, or untagged its type, picks.
 func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
-	k, err := d.PeekKind()
-	if err != nil {
-		return nil, err
+	k, ok := d.TryKind()
+	if !ok {
+		var err error
+		if k, err = d.PeekKind(); err != nil {
+			return nil, err
+		}
 	}
-	switch {
-	case k.Null():
-		if err := d.Skip(); err != nil {
-			return nil, err
+	if k.Tagged {
+		switch k.Tag {
+		case 132:
+			x := new(Composite)
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return x, nil
+		case 129:
+			x := new(Dictionary)
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return x, nil
+		case 163:
+			var x UInt32Value
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxScalar(d, Value(UInt32Value(0)), x), nil
 		}
-		return nil, nil
-	case k.Tagged && k.Tag == 132:
-		x := new(Composite)
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
+	} else {
+		switch k.Initial >> 5 {
+		case runtime.MajorText:
+			var x StringValue
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
+		case runtime.MajorSimple:
+			switch {
+			case k.Null():
+				if err := d.Skip(); err != nil {
+					return nil, err
+				}
+				return nil, nil
+			case k.Initial == 244 || k.Initial == 245:
+				var x BoolValue
+				if err := x.DecodeCBOR(d); err != nil {
+					return nil, err
+				}
+				return x, nil
+			}
 		}
-		return x, nil
-	case k.Tagged && k.Tag == 129:
-		x := new(Dictionary)
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return x, nil
-	case k.Tagged && k.Tag == 163:
-		var x UInt32Value
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxScalar(d, Value(UInt32Value(0)), x), nil
-	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
-		var x StringValue
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
-	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
-		var x BoolValue
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return x, nil
 	}
 	return nil, d.NoVariant("Value", k)
 }

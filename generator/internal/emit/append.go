@@ -195,23 +195,24 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 	panic("cbor-gen: appendValue: unknown model type")
 }
 
-// appendMap appends a non-nil map, its keys in the run's order. With
-// text and integer keys every pair is appended in Go's iteration order
-// while a pooled recorder of the runtime (StringPairs, or an
-// IntegerPairs from GetIntPairs or GetUintPairs) notes its key and where it starts; Finish then sorts the
+// appendMap appends a non-nil map, its keys in the run's order. Text
+// keys are sorted before the pairs are appended (appendMapSorted). With
+// integer keys every pair is appended in Go's iteration order while a
+// pooled recorder of the runtime (an IntegerPairs from GetIntPairs or
+// GetUintPairs) notes its key and where it starts; Finish then sorts the
 // records by the order of the keys' encodings and moves the encoded pairs
 // into that order. The map is visited once and no value is looked up by
 // its key. Keys of other types go through the MapSorter, which compares
 // the encoded keys.
 //
-//	dst = runtime.AppendMapHead(dst, len(v.Counts))
-//	ps := runtime.GetStringPairs()
-//	for k, x := range v.Counts {
-//		ps.Add(dst, k)
-//		dst = runtime.AppendString(dst, k)
+//	dst = runtime.AppendMapHead(dst, len(v.IDs))
+//	ps := runtime.GetIntPairs()
+//	for k, x := range v.IDs {
+//		ps.Add(dst, int64(k))
+//		dst = runtime.AppendInt(dst, int64(k))
 //		dst = runtime.AppendInt(dst, x)
 //	}
-//	dst = ps.Finish(dst)
+//	dst = ps.Finish(dst, runtime.SortBytewise)
 //
 // A value that is not a scalar is copied into a local declared before the
 // loop (e.hoist), not in it: the address of a loop variable that a
@@ -241,7 +242,11 @@ func (e *emitter) appendMap(t model.Map, val jen.Code, depth int) []jen.Code {
 		return []jen.Code{head, jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...)}
 	}
 
-	// Keys are recorded as string, int64 or uint64.
+	if _, ok := t.Key.(model.String); ok {
+		return e.appendMapSorted(t, val, depth, head, elem)
+	}
+
+	// Keys are recorded as int64 or uint64.
 	var get string
 	var kind types.BasicKind
 	finishArgs := []jen.Code{jen.Id("dst")}
@@ -267,6 +272,43 @@ func (e *emitter) appendMap(t model.Map, val jen.Code, depth int) []jen.Code {
 		jen.Add(ps).Op(":=").Add(rt(get)).Call(),
 		jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(pair...),
 		jen.Id("dst").Op("=").Add(ps).Dot("Finish").Call(finishArgs...),
+	}
+}
+
+// appendMapSorted appends a map with text keys: the keys recorded by a
+// pooled StringPairs and the values in a slice of its (PairValues) in
+// Go's iteration order, the keys sorted, then the pairs appended in that
+// order, so that no encoded byte is moved (as Finish moves them, and
+// those of every map nested in a value again at each level).
+//
+//	dst = runtime.AppendMapHead(dst, len(v.Counts))
+//	ps := runtime.GetStringPairs()
+//	vs := runtime.PairValues[int64](ps)
+//	for k, x := range v.Counts {
+//		ps.AddKey(k)
+//		vs = append(vs, x)
+//	}
+//	for _, j := range ps.Order() {
+//		k := ps.KeyAt(j)
+//		dst = runtime.AppendString(dst, k)
+//		dst = runtime.AppendInt(dst, vs[j])
+//	}
+//	runtime.ReleasePairs(ps, vs)
+func (e *emitter) appendMapSorted(t model.Map, val jen.Code, depth int, head jen.Code, elem func(jen.Code, bool) []jen.Code) []jen.Code {
+	k, x, ps, vs, j := jen.Id(local("k", depth)), jen.Id(local("x", depth)), jen.Id(local("ps", depth)), jen.Id(local("vs", depth)), jen.Id(local("j", depth))
+	pair := []jen.Code{jen.Add(k).Op(":=").Add(convertTo(t.Key.GoType(), types.String, jen.Add(ps).Dot("KeyAt").Call(j)))}
+	pair = append(pair, e.appendValue(t.Key, k, depth+1)...)
+	pair = append(pair, elem(jen.Add(vs).Index(j), false)...)
+	return []jen.Code{
+		head,
+		jen.Add(ps).Op(":=").Add(rt("GetStringPairs")).Call(),
+		jen.Add(vs).Op(":=").Add(rt("PairValues")).Index(typeCode(t.Elem.GoType())).Call(ps),
+		jen.For(jen.List(k, x).Op(":=").Range().Add(val)).Block(
+			jen.Add(ps).Dot("AddKey").Call(convert(t.Key.GoType(), types.String, k)),
+			jen.Add(vs).Op("=").Append(vs, x),
+		),
+		jen.For(jen.List(jen.Id("_"), j).Op(":=").Range().Add(ps).Dot("Order").Call()).Block(pair...),
+		jen.Add(rt("ReleasePairs")).Call(ps, vs),
 	}
 }
 

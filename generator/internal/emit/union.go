@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 
@@ -19,32 +20,36 @@ import (
 //	func UnmarshalValueCBOR(data []byte) (Value, error)
 //
 // Encoding is the variant's own AppendCBOR (null for nil). Decoding looks
-// at the item first (runtime.Decoder.PeekKind): a tag number picks the
+// at the item first (runtime.Decoder.TryKind, PeekKind): a tag number picks the
 // variant declared with that //cborgen:tag; an untagged item picks the
 // untagged variant of its type (a struct takes arrays and maps, a named
 // string text, a named integer integers...). build refuses unions (checkUnions)
 // where that choice is not unique.
 
-// The classes of untagged items a variant can claim, and the test of the
-// item's initial byte (k.Initial) that finds each.
-var untaggedClasses = map[string]func() jen.Code{
-	"unsigned integer": func() jen.Code { return majorIs("MajorUint") },
-	"negative integer": func() jen.Code { return majorIs("MajorNeg") },
-	"byte string":      func() jen.Code { return majorIs("MajorBytes") },
-	"text string":      func() jen.Code { return majorIs("MajorText") },
-	"array":            func() jen.Code { return majorIs("MajorArray") },
-	"map":              func() jen.Code { return majorIs("MajorMap") },
-	"bool": func() jen.Code {
+// The classes of untagged items a variant can claim: the major type
+// that holds them (a constant of the runtime's), and for major type 7 the
+// test of the item's initial byte (k.Initial) that tells them apart.
+var untaggedClasses = map[string]struct {
+	major  string
+	simple func() jen.Code
+}{
+	"unsigned integer": {major: "MajorUint"},
+	"negative integer": {major: "MajorNeg"},
+	"byte string":      {major: "MajorBytes"},
+	"text string":      {major: "MajorText"},
+	"array":            {major: "MajorArray"},
+	"map":              {major: "MajorMap"},
+	"bool": {major: "MajorSimple", simple: func() jen.Code {
 		return jen.Id("k").Dot("Initial").Op("==").Lit(0xf4).Op("||").Id("k").Dot("Initial").Op("==").Lit(0xf5)
-	},
-	"float": func() jen.Code {
+	}},
+	"float": {major: "MajorSimple", simple: func() jen.Code {
 		return jen.Id("k").Dot("Initial").Op(">=").Lit(0xf9).Op("&&").Id("k").Dot("Initial").Op("<=").Lit(0xfb)
-	},
+	}},
 }
 
-func majorIs(major string) jen.Code {
-	return jen.Id("k").Dot("Initial").Op(">>").Lit(5).Op("==").Add(rt(major))
-}
+// majorOrder is the order of the cases of a dispatcher's switch on the
+// major type: by number.
+var majorOrder = []string{"MajorUint", "MajorNeg", "MajorBytes", "MajorText", "MajorArray", "MajorMap", "MajorSimple"}
 
 // unionFuncs emits the five functions of the union u.
 func (e *emitter) unionFuncs(u *model.UnionType) jen.Code {
@@ -90,33 +95,58 @@ func (e *emitter) unionSize(u *model.UnionType) jen.Code {
 	)
 }
 
-// unionDecode emits UnionDecode, the dispatcher: it peeks at the next
-// item's kind and decodes the variant that claims it.
+// unionDecode emits UnionDecode, the dispatcher: it looks at the next
+// item's kind (runtime.Decoder.TryKind, in line, else PeekKind) and
+// decodes the variant that claims it: a tagged item by a switch on its
+// tag number, an untagged one by a switch on its major type (and for
+// major type 7, on its initial byte).
 func (e *emitter) unionDecode(u *model.UnionType) jen.Code {
-	cases, catchAll := e.unionDecodeCases(u)
+	tagged, untagged, catchAll := e.unionDecodeCases(u)
+	var body []jen.Code
+	if len(tagged) > 0 {
+		body = append(body, jen.If(jen.Id("k").Dot("Tagged")).Block(jen.Switch(jen.Id("k").Dot("Tag")).Block(tagged...)).
+			Else().Block(jen.Switch(jen.Id("k").Dot("Initial").Op(">>").Lit(5)).Block(untagged...)))
+	} else {
+		body = append(body, jen.If(jen.Op("!").Id("k").Dot("Tagged")).Block(jen.Switch(jen.Id("k").Dot("Initial").Op(">>").Lit(5)).Block(untagged...)))
+	}
+	if catchAll != nil {
+		// Every other item: kept as its bytes, written back as they are.
+		body = append(body, e.decodeVariant(u, catchAll)...)
+	} else {
+		body = append(body, jen.Return(jen.Nil(), jen.Id("d").Dot("NoVariant").Call(jen.Lit(u.Name), jen.Id("k"))))
+	}
 	return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", model.UnionFunc(u, "Decode"), u.Name).Line().
 		Func().Id(model.UnionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(e.unionIface(u), jen.Error()).Block(
-		jen.List(jen.Id("k"), jen.Id("err")).Op(":=").Id("d").Dot("PeekKind").Call(),
-		jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
-		jen.Switch().Block(cases...),
-		noVariant(catchAll, u.Name),
+		append([]jen.Code{
+			jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("d").Dot("TryKind").Call(),
+			jen.If(jen.Op("!").Id("ok")).Block(
+				jen.Var().Id("err").Error(),
+				jen.If(jen.List(jen.Id("k"), jen.Id("err")).Op("=").Id("d").Dot("PeekKind").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+			),
+		}, body...)...,
 	)
 }
 
-// unionDecodeCases returns the cases of the dispatcher's switch, in a
-// fixed order so that the output is reproducible: null, the tagged
-// variants by number, the untagged ones by class, and the catch-all
-// variant (returned too, nil if there is none) for every other item.
-func (e *emitter) unionDecodeCases(u *model.UnionType) (cases []jen.Code, catchAll *model.Variant) {
-	cases = append(cases, jen.Case(jen.Id("k").Dot("Null").Call()).Block(
-		jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
-		jen.Return(jen.Nil(), jen.Nil()),
-	))
+// unionDecodeCases returns the cases of the dispatcher's two switches, in
+// a fixed order so that the output is reproducible: the tagged variants
+// by number; the untagged ones by major type, null and the variants of
+// major type 7 in a switch of their own; and the catch-all variant (nil
+// if there is none), which the dispatcher decodes when no case returns.
+func (e *emitter) unionDecodeCases(u *model.UnionType) (tagged, untagged []jen.Code, catchAll *model.Variant) {
 	for _, v := range u.Variants {
 		if v.Struct.HasTag {
-			cases = append(cases, jen.Case(jen.Id("k").Dot("Tagged").Op("&&").Id("k").Dot("Tag").Op("==").Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(e.decodeVariant(u, v)...))
+			tagged = append(tagged, jen.Case(jen.Op(strconv.FormatUint(v.Struct.Tag, 10))).Block(e.decodeVariant(u, v)...))
 		}
 	}
+	type variantCase struct {
+		majors []string
+		v      *model.Variant
+	}
+	byMajor := map[string]variantCase{}
+	simple := []jen.Code{jen.Case(jen.Id("k").Dot("Null").Call()).Block(
+		jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+		jen.Return(jen.Nil(), jen.Nil()),
+	)}
 	for _, v := range u.Variants {
 		if v.Struct.CatchAll {
 			catchAll = v
@@ -126,19 +156,44 @@ func (e *emitter) unionDecodeCases(u *model.UnionType) (cases []jen.Code, catchA
 			continue
 		}
 		cs := model.ClassesOf(v.Struct)
-		sort.Strings(cs)
-		inner := jen.Add(untaggedClasses[cs[0]]())
-		for _, c := range cs[1:] {
-			inner = inner.Op("||").Add(untaggedClasses[c]())
+		sort.Slice(cs, func(i, j int) bool {
+			return slices.Index(majorOrder, untaggedClasses[cs[i]].major) < slices.Index(majorOrder, untaggedClasses[cs[j]].major) ||
+				untaggedClasses[cs[i]].major == untaggedClasses[cs[j]].major && cs[i] < cs[j]
+		})
+		var majors []string
+		var tests []jen.Code
+		for _, c := range cs {
+			if t := untaggedClasses[c]; t.simple != nil {
+				tests = append(tests, t.simple())
+			} else {
+				majors = append(majors, t.major)
+			}
 		}
-		cond := jen.Op("!").Id("k").Dot("Tagged").Op("&&").Parens(inner)
-		cases = append(cases, jen.Case(cond).Block(e.decodeVariant(u, v)...))
+		// A variant claims whole major types, or values of major type 7
+		// (build gives each class to one variant).
+		if len(majors) > 0 {
+			byMajor[majors[0]] = variantCase{majors, v}
+		}
+		if len(tests) > 0 {
+			cond := jen.Add(tests[0])
+			for _, t := range tests[1:] {
+				cond = cond.Op("||").Add(t)
+			}
+			simple = append(simple, jen.Case(cond).Block(e.decodeVariant(u, v)...))
+		}
 	}
-	if catchAll != nil {
-		// Every other item: kept as its bytes, written back as they are.
-		cases = append(cases, jen.Default().Block(e.decodeVariant(u, catchAll)...))
+	for _, m := range majorOrder {
+		if m == "MajorSimple" {
+			untagged = append(untagged, jen.Case(rt(m)).Block(jen.Switch().Block(simple...)))
+		} else if c, ok := byMajor[m]; ok {
+			var ms []jen.Code
+			for _, m := range c.majors {
+				ms = append(ms, rt(m))
+			}
+			untagged = append(untagged, jen.Case(ms...).Block(e.decodeVariant(u, c.v)...))
+		}
 	}
-	return cases, catchAll
+	return tagged, untagged, catchAll
 }
 
 // decodeVariant is the body of a dispatcher's case: decode the variant v
@@ -194,12 +249,3 @@ func (e *emitter) unionUnmarshal(u *model.UnionType) jen.Code {
 
 // unionIface is the union's interface type.
 func (e *emitter) unionIface(u *model.UnionType) jen.Code { return jen.Qual(e.path, u.Name) }
-
-// noVariant is the end of a dispatcher: the error for an item no variant
-// claims, or nothing when the catch-all's default case claims them all.
-func noVariant(catchAll *model.Variant, union string) jen.Code {
-	if catchAll != nil {
-		return jen.Null()
-	}
-	return jen.Return(jen.Nil(), jen.Id("d").Dot("NoVariant").Call(jen.Lit(union), jen.Id("k")))
-}

@@ -59,15 +59,20 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Seen))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[struct{}](ps)
 			for k, x := range v.Seen {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = (*cborAnon_Doc_Seen)(&e).AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 5: Notes
@@ -81,15 +86,23 @@ func (v *Doc) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Notes))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[struct {
+				At   time.Time "cbor:\"at\""
+				Text string    "cbor:\"text\""
+			}](ps)
 			for k, x := range v.Notes {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = (*cborAnon_Doc_Notes)(&e).AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 6: Point
@@ -766,15 +779,20 @@ func (v *Set) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[struct{}](ps)
 		for k, x := range *v {
-			ps.Add(dst, k)
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
 			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			e = x
+			e = vs[j]
 			if dst, err = (*cborAnon_Set)(&e).AppendCBOR(dst); err != nil {
 				return nil, err
 			}
 		}
-		dst = ps.Finish(dst)
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }
@@ -1059,14 +1077,22 @@ func (v *Arr) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ME))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[struct {
+				_ struct{} "cbor:\",toarray\""
+				K bool
+			}](ps)
 			for k, x := range v.ME {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				dst = append(dst, 0x81) // array of 1
 				dst = runtime.AppendBool(dst, e.K)
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 3: MS
@@ -1079,15 +1105,22 @@ func (v *Arr) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.MS))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[struct {
+				_ struct{} "cbor:\",toarray\""
+			}](ps)
 			for k, x := range v.MS {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = (*cborAnon_Arr_MS)(&e).AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 4: U

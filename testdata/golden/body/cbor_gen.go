@@ -369,15 +369,20 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Vm))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Versioned](ps)
 			for k, x := range v.Vm {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 3: Vp
@@ -1877,10 +1882,15 @@ func (v *Scores) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Percent](ps)
 			for k, x := range v.ByName {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -1889,7 +1899,7 @@ func (v *Scores) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil

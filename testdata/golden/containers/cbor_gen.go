@@ -83,12 +83,17 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByName))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[int](ps)
 		for k, x := range v.ByName {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendInt(dst, int64(x))
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendInt(dst, int64(vs[j]))
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 10: ByInt
 	if v.ByInt == nil {
@@ -136,12 +141,17 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Counts))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[uint32](ps)
 		for k, x := range v.Counts {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendUint(dst, uint64(x))
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendUint(dst, uint64(vs[j]))
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 14: ByColor
 	if v.ByColor == nil {
@@ -149,12 +159,18 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByColor))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[[]byte](ps)
 		for k, x := range v.ByColor {
-			ps.Add(dst, string(k))
-			dst = append(runtime.AppendTextHead(dst, len(string(k))), string(k)...)
-			dst = runtime.AppendBytesOrNull(dst, x)
+			ps.AddKey(string(k))
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := Color(ps.KeyAt(j))
+			dst = append(runtime.AppendTextHead(dst, len(string(k))), string(k)...)
+			e := vs[j]
+			dst = runtime.AppendBytesOrNull(dst, e)
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 15: PInt
 	if v.PInt == nil {
@@ -196,12 +212,17 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len((*v.PMap)))
 			ps1 := runtime.GetStringPairs()
+			vs1 := runtime.PairValues[string](ps1)
 			for k1, x1 := range *v.PMap {
-				ps1.Add(dst, k1)
-				dst = append(runtime.AppendTextHead(dst, len(k1)), k1...)
-				dst = append(runtime.AppendTextHead(dst, len(x1)), x1...)
+				ps1.AddKey(k1)
+				vs1 = append(vs1, x1)
 			}
-			dst = ps1.Finish(dst)
+			for _, j1 := range ps1.Order() {
+				k1 := ps1.KeyAt(j1)
+				dst = append(runtime.AppendTextHead(dst, len(k1)), k1...)
+				dst = append(runtime.AppendTextHead(dst, len(vs1[j1])), vs1[j1]...)
+			}
+			runtime.ReleasePairs(ps1, vs1)
 		}
 	}
 	// 20: PPInt
@@ -239,15 +260,21 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.MapOfMap))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[map[int]string](ps)
 		for k, x := range v.MapOfMap {
-			ps.Add(dst, k)
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
 			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			if x == nil {
+			e := vs[j]
+			if e == nil {
 				dst = runtime.AppendNull(dst)
 			} else {
-				dst = runtime.AppendMapHead(dst, len(x))
+				dst = runtime.AppendMapHead(dst, len(e))
 				ps1 := runtime.GetIntPairs()
-				for k1, x1 := range x {
+				for k1, x1 := range e {
 					ps1.Add(dst, int64(k1))
 					dst = runtime.AppendInt(dst, int64(k1))
 					dst = append(runtime.AppendTextHead(dst, len(x1)), x1...)
@@ -255,7 +282,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 				dst = ps1.Finish(dst, runtime.SortBytewise)
 			}
 		}
-		dst = ps.Finish(dst)
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }

@@ -243,12 +243,17 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.ByName))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[float64](ps)
 		for k, x := range v.ByName {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendFloat64Full(dst, x)
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendFloat64Full(dst, vs[j])
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 7: Points
 	if v.Points == nil {

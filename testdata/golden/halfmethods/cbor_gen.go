@@ -52,10 +52,15 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Level](ps)
 			for k, x := range v.ByName {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -64,7 +69,7 @@ func (v *Reading) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 4: Code

@@ -83,12 +83,17 @@ func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Extra))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[string](ps)
 			for k, x := range v.Extra {
-				ps.Add(dst, k)
-				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				dst = append(runtime.AppendTextHead(dst, len(x)), x...)
+				ps.AddKey(k)
+				vs = append(vs, x)
 			}
-			dst = ps.Finish(dst)
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+				dst = append(runtime.AppendTextHead(dst, len(vs[j])), vs[j]...)
+			}
+			runtime.ReleasePairs(ps, vs)
 		}
 	} else {
 		omitted++

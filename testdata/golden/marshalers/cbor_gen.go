@@ -307,17 +307,22 @@ func (v *Addressed) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Addrs))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[netip.Addr](ps)
 			for k, x := range v.Addrs {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalBinary(); err != nil {
 					return nil, err
 				} else {
 					dst = runtime.AppendBytes(dst, b1)
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil

@@ -640,10 +640,15 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.MB))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Blob](ps)
 			for k, x := range v.MB {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -652,7 +657,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 4: Mid
@@ -731,10 +736,15 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.MK))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Broken](ps)
 			for k, x := range v.MK {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -743,7 +753,7 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 12: Box
@@ -1354,10 +1364,15 @@ func (v *Sparse) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.MB))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Blob](ps)
 			for k, x := range v.MB {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if b1, err := e.MarshalCBOR(); err != nil {
 					return nil, err
 				} else {
@@ -1366,7 +1381,7 @@ func (v *Sparse) AppendCBOR(dst []byte) ([]byte, error) {
 					}
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil

@@ -274,16 +274,21 @@ func (v *Order) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Item](ps)
 			for k, x := range v.ByName {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				dst = append(dst, 0x83) // array of 3
 				dst = append(runtime.AppendTextHead(dst, len(e.SKU)), e.SKU...)
 				dst = runtime.AppendUint(dst, uint64(e.Qty))
 				dst = runtime.AppendFloat64(dst, e.Price)
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 7: ByID

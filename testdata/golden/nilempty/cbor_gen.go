@@ -41,12 +41,17 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 	{
 		dst = runtime.AppendMapHead(dst, len(v.Names))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[int](ps)
 		for k, x := range v.Names {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendInt(dst, int64(x))
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendInt(dst, int64(vs[j]))
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 4: Nested
 	{
@@ -88,12 +93,18 @@ func (v *Holder) AppendCBOR(dst []byte) ([]byte, error) {
 	{
 		dst = runtime.AppendMapHead(dst, len(v.ByKey))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[[]byte](ps)
 		for k, x := range v.ByKey {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendBytes(dst, x)
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			e := vs[j]
+			dst = runtime.AppendBytes(dst, e)
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }

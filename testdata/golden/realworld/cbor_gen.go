@@ -112,12 +112,17 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Attrs))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[int](ps)
 		for k, x := range v.Attrs {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendInt(dst, int64(x))
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendInt(dst, int64(vs[j]))
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 13: Grid
 	dst = append(dst, 0x82) // array of 2
@@ -164,15 +169,20 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[nested.Item](ps)
 			for k, x := range v.ByName {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 19: ByID
@@ -2248,15 +2258,20 @@ func (v *Page[T]) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByKey))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[T](ps)
 			for k, x := range v.ByKey {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = dynamic.AppendValue(dst, &e, dynamic.Options{}); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 4: Top

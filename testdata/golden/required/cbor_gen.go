@@ -224,12 +224,17 @@ func (v *Token) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Claims))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[int64](ps)
 		for k, x := range v.Claims {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendInt(dst, x)
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendInt(dst, vs[j])
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }

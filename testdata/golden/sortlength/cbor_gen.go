@@ -31,12 +31,17 @@ func (v *Index) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len(v.Words))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[int](ps)
 		for k, x := range v.Words {
-			ps.Add(dst, k)
-			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			dst = runtime.AppendInt(dst, int64(x))
+			ps.AddKey(k)
+			vs = append(vs, x)
 		}
-		dst = ps.Finish(dst)
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendInt(dst, int64(vs[j]))
+		}
+		runtime.ReleasePairs(ps, vs)
 	}
 	// 1: Refs
 	if v.Refs == nil {

@@ -417,16 +417,21 @@ func (v *Shape) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Named))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Label](ps)
 			for k, x := range v.Named {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				dst = append(dst, 0xd9, 0x03, 0xea) // tag 1002
 				dst = append(dst, 0x82)             // array of 2
 				dst = append(runtime.AppendTextHead(dst, len(e.Text)), e.Text...)
 				dst = append(runtime.AppendTextHead(dst, len(e.Lang)), e.Lang...)
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 3: Maybe
@@ -811,15 +816,20 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[UInt64Value](ps)
 		for k, x := range *v {
-			ps.Add(dst, k)
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
 			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			e = x
+			e = vs[j]
 			if dst, err = e.AppendCBOR(dst); err != nil {
 				return nil, err
 			}
 		}
-		dst = ps.Finish(dst)
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }
@@ -1156,15 +1166,20 @@ func (v *Values) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Map))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Blob](ps)
 			for k, x := range v.Map {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = e.AppendCBOR(dst); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	return dst, nil

@@ -256,15 +256,20 @@ func (v *Dict) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = runtime.AppendMapHead(dst, len((*v)))
 		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[Value](ps)
 		for k, x := range *v {
-			ps.Add(dst, k)
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
 			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-			e = x
+			e = vs[j]
 			if dst, err = AppendValueCBOR(dst, e); err != nil {
 				return nil, err
 			}
 		}
-		dst = ps.Finish(dst)
+		runtime.ReleasePairs(ps, vs)
 	}
 	return dst, nil
 }
@@ -664,15 +669,20 @@ func (v *Document) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.ByName))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[Value](ps)
 			for k, x := range v.ByName {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = AppendValueCBOR(dst, e); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 3: Ptr
@@ -1046,35 +1056,45 @@ func SizeExtensionCBOR(x Extension) int {
 
 // DecodeExtensionCBOR reads one Extension from d: the variant its tag number, or untagged its type, picks.
 func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
-	k, err := d.PeekKind()
-	if err != nil {
+	k, ok := d.TryKind()
+	if !ok {
+		var err error
+		if k, err = d.PeekKind(); err != nil {
+			return nil, err
+		}
+	}
+	if k.Tagged {
+		switch k.Tag {
+		case 2002:
+			var x UInt64Value
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxScalar(d, Extension(UInt64Value(0)), x), nil
+		}
+	} else {
+		switch k.Initial >> 5 {
+		case runtime.MajorText:
+			var x StringValue
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxString(d, Extension(StringValue("")), string(x)), nil
+		case runtime.MajorSimple:
+			switch {
+			case k.Null():
+				if err := d.Skip(); err != nil {
+					return nil, err
+				}
+				return nil, nil
+			}
+		}
+	}
+	var x Unknown
+	if err := x.DecodeCBOR(d); err != nil {
 		return nil, err
 	}
-	switch {
-	case k.Null():
-		if err := d.Skip(); err != nil {
-			return nil, err
-		}
-		return nil, nil
-	case k.Tagged && k.Tag == 2002:
-		var x UInt64Value
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxScalar(d, Extension(UInt64Value(0)), x), nil
-	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
-		var x StringValue
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxString(d, Extension(StringValue("")), string(x)), nil
-	default:
-		var x Unknown
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return x, nil
-	}
+	return x, nil
 }
 
 // MarshalExtensionCBOR returns the encoding of x (null for nil).
@@ -1138,52 +1158,63 @@ func SizeValueCBOR(x Value) int {
 
 // DecodeValueCBOR reads one Value from d: the variant its tag number, or untagged its type, picks.
 func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
-	k, err := d.PeekKind()
-	if err != nil {
-		return nil, err
+	k, ok := d.TryKind()
+	if !ok {
+		var err error
+		if k, err = d.PeekKind(); err != nil {
+			return nil, err
+		}
 	}
-	switch {
-	case k.Null():
-		if err := d.Skip(); err != nil {
-			return nil, err
+	if k.Tagged {
+		switch k.Tag {
+		case 2000:
+			x := new(Composite)
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return x, nil
+		case 2001:
+			var x Dict
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return x, nil
+		case 2002:
+			var x UInt64Value
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
+		case 2003:
+			var x Int64Value
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
 		}
-		return nil, nil
-	case k.Tagged && k.Tag == 2000:
-		x := new(Composite)
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
+	} else {
+		switch k.Initial >> 5 {
+		case runtime.MajorText:
+			var x StringValue
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
+		case runtime.MajorSimple:
+			switch {
+			case k.Null():
+				if err := d.Skip(); err != nil {
+					return nil, err
+				}
+				return nil, nil
+			case k.Initial == 244 || k.Initial == 245:
+				var x BoolValue
+				if err := x.DecodeCBOR(d); err != nil {
+					return nil, err
+				}
+				return x, nil
+			}
 		}
-		return x, nil
-	case k.Tagged && k.Tag == 2001:
-		var x Dict
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return x, nil
-	case k.Tagged && k.Tag == 2002:
-		var x UInt64Value
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
-	case k.Tagged && k.Tag == 2003:
-		var x Int64Value
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxScalar(d, Value(Int64Value(0)), x), nil
-	case !k.Tagged && (k.Initial>>5 == runtime.MajorText):
-		var x StringValue
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return runtime.BoxString(d, Value(StringValue("")), string(x)), nil
-	case !k.Tagged && (k.Initial == 244 || k.Initial == 245):
-		var x BoolValue
-		if err := x.DecodeCBOR(d); err != nil {
-			return nil, err
-		}
-		return x, nil
 	}
 	return nil, d.NoVariant("Value", k)
 }

@@ -56,15 +56,22 @@ func (v *T) AppendCBOR(dst []byte) ([]byte, error) {
 		} else {
 			dst = runtime.AppendMapHead(dst, len(v.Map))
 			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[interface {
+				M()
+			}](ps)
 			for k, x := range v.Map {
-				ps.Add(dst, k)
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
 				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
-				e = x
+				e = vs[j]
 				if dst, err = dynamic.Append(dst, e, dynamic.Options{}); err != nil {
 					return nil, err
 				}
 			}
-			dst = ps.Finish(dst)
+			runtime.ReleasePairs(ps, vs)
 		}
 	}
 	// 3: Deep

@@ -3,11 +3,11 @@ package runtime
 // The version guard. Every file cbor-gen writes starts with
 //
 //	const (
-//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 5)
-//		_ = runtime.RegenerateWithNewerCborgen(5 - runtime.MinGenVersion)
+//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 6)
+//		_ = runtime.RegenerateWithNewerCborgen(6 - runtime.MinGenVersion)
 //	)
 //
-// where 5 is the GenVersion of the cbor-gen that wrote it (this runtime's
+// where 6 is the GenVersion of the cbor-gen that wrote it (this runtime's
 // GenVersion, for a file this version of cbor-gen wrote). A negative
 // constant overflows the unsigned guard types, so when a file and the
 // runtime do not fit, the build fails on that line and the compiler's
@@ -45,7 +45,11 @@ const (
 	// Decoder's error methods...); KeepNull, ReadNil, ArrayExtra,
 	// ArrayShort and ReadBytesUnmarshal; BoxString and BoxScalar;
 	// AppendMarshaledBy; GetBuffer.
-	GenVersion = 5
+	// 6: Decoder.Finish at the end of UnmarshalCBOR; ReadStructHead,
+	// ReadStructMapHead and NullKept for a struct's head; TryKind in the
+	// union dispatcher; StringPairs.AddKey, KeyAt and Order, PairValues
+	// and ReleasePairs for maps sorted before their pairs are encoded.
+	GenVersion = 6
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that

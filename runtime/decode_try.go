@@ -113,11 +113,12 @@ func (d *Decoder) TryNull() (null, ok bool) {
 	return false, false
 }
 
-// TryString reads a text string of at most 16 bytes, all ASCII (so valid
-// UTF-8), within MaxStringLength, when 17 bytes are buffered: it checks the
-// sixteen bytes after the head as two words, each shifted to keep only the
-// string's bytes (a shift by 64 or more leaves nothing). Longer text goes
-// to ReadString, whose check reads a word at a time. The string is copied
+// TryString reads a text string of at most 23 bytes (a one-byte head), all
+// ASCII (so valid UTF-8), within MaxStringLength, when 17 bytes and the
+// whole string are buffered: it checks the sixteen bytes after the head as
+// two words, each masked to keep only the string's bytes, and a string
+// longer than 16 bytes also by its last eight bytes. Longer text goes to
+// ReadString, whose check reads a word at a time. The string is copied
 // into the decoder's text block (decode_cells.go): one allocation for
 // many strings. Its work is out of line (tryShortText), a call where a
 // string conversion was, so that what is inlined is a test of shortText,
@@ -136,10 +137,19 @@ func (d *Decoder) TryString() (string, bool) {
 func (d *Decoder) tryShortText() (string, bool) {
 	if p := d.buf[d.off:]; len(p) < 17 {
 		return "", false
-	} else if n := uint(p[0]) - 0x60; n < d.shortText &&
-		binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
-		d.off += int(1 + n)
-		return d.keepText(p[1 : 1+n]), true
+	} else if n := uint(p[0]) - 0x60; n < d.shortText {
+		w := binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0] | binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1]
+		if n > 16 {
+			// 17 to 23 bytes: a third word, the last eight, overlapping.
+			if n >= uint(len(p)) {
+				return "", false
+			}
+			w |= binary.LittleEndian.Uint64(p[n-7:]) & 0x8080808080808080
+		}
+		if w == 0 {
+			d.off += int(1 + n)
+			return d.keepText(p[1 : 1+n]), true
+		}
 	}
 	return "", false
 }

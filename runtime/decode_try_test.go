@@ -427,15 +427,16 @@ func TestValidUTF8(t *testing.T) {
 }
 
 // TestTryStringEveryByteChecked puts a byte that is not ASCII at every
-// position of texts of 0-20 bytes, followed by 0-20 bytes of padding
+// position of texts of 0-26 bytes, followed by 0-20 bytes of padding
 // (ASCII or not), and checks that TryString takes only what ReadString
 // takes, with the same value and offset, under options that bound or
-// turn off its fast path, and that it takes every ASCII text of up to 16
-// bytes when 17 bytes are buffered.
+// turn off its fast path, and that it takes every ASCII text of up to 23
+// bytes (a one-byte head) when 17 bytes are buffered and the text is
+// whole. Inputs cut inside the text are TestTryStringCut's.
 func TestTryStringEveryByteChecked(t *testing.T) {
 	opts := []Options{DefaultOptions(), {MaxStringLength: 3}, {MaxStringLength: 10}, {ZeroCopy: true}}
 	for _, o := range opts {
-		for n := 0; n <= 20; n++ {
+		for n := 0; n <= 26; n++ {
 			for bad := -1; bad < n; bad++ {
 				for pad := 0; pad <= 20; pad++ {
 					for _, fill := range []byte{'a', 0x80, 0xff} {
@@ -461,12 +462,33 @@ func TestTryStringEveryByteChecked(t *testing.T) {
 						if !ok && d.off != 0 {
 							t.Fatalf("%+v: TryString(% x) failed and consumed %d bytes", o, in, d.off)
 						}
-						fast := bad < 0 && n <= 16 && len(in) >= 17 && n <= o.withDefaults().MaxStringLength && !o.ZeroCopy
+						fast := bad < 0 && n <= 23 && len(in) >= 17 && n <= o.withDefaults().MaxStringLength && !o.ZeroCopy
 						if fast != ok {
 							t.Fatalf("%+v: TryString(% x): took it %v, want %v", o, in, ok, fast)
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestTryStringCut gives TryString texts of 0-23 bytes cut after every
+// byte, with at least 17 bytes buffered: it must fail and consume
+// nothing, as ReadString reports the text cut short.
+func TestTryStringCut(t *testing.T) {
+	for n := 0; n <= 23; n++ {
+		in := AppendHead(nil, MajorText, uint64(n))
+		for i := 0; i < n; i++ {
+			in = append(in, byte('a'+i))
+		}
+		for cut := 17; cut < len(in); cut++ {
+			d := NewBytesDecoder(in[:cut:cut])
+			if s, ok := d.TryString(); ok || d.off != 0 {
+				t.Fatalf("TryString(% x) = %q, %v at %d; want a failure that consumes nothing", in[:cut], s, ok, d.off)
+			}
+			if _, err := NewBytesDecoder(in[:cut:cut]).ReadString(); err == nil {
+				t.Fatalf("ReadString(% x) read a text cut short", in[:cut])
 			}
 		}
 	}

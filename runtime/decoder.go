@@ -212,8 +212,8 @@ func (d *Decoder) need(n int) error {
 const minRead = 4096
 
 // shortTextLimit is Decoder.shortText by default: TryString takes text of
-// up to 16 bytes.
-const shortTextLimit = 17
+// up to 23 bytes, as long as its head is one byte.
+const shortTextLimit = 24
 
 // fill reads until n bytes are available at buf[off:]. The buffer grows
 // by doubling only when it is full of data that was really read, so its

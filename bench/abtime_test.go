@@ -1,0 +1,104 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAB times one operation of several codecs of a shape in short
+// alternating rounds and prints, per codec, the lowest, the tenth
+// percentile and the median time per call over the rounds. On a machine
+// whose neighbours take its cores at random, a long benchmark's mean
+// mixes their load into every figure; the low percentiles of many short
+// interleaved rounds show each codec's own cost, and the median what a
+// loaded machine sees. It does nothing unless BENCH_AB_SHAPE is set:
+//
+//	BENCH_AB_SHAPE=Request BENCH_AB_OP=decode \
+//	BENCH_AB_IMPLS=generated,msgp-tuple go test -run '^TestAB$' -v
+//
+// SHAPE and IMPLS are as TestRepeat's (PersonText and PersonUnix
+// included); OP is decode, encode or zerocopy (the person record);
+// BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
+// (default: about 20µs of work).
+func TestAB(t *testing.T) {
+	name := os.Getenv("BENCH_AB_SHAPE")
+	if name == "" {
+		t.Skip("BENCH_AB_SHAPE is not set")
+	}
+	op := os.Getenv("BENCH_AB_OP")
+	rounds := envInt(t, "BENCH_AB_ROUNDS", 2000)
+	var runs []func()
+	impls := strings.Split(os.Getenv("BENCH_AB_IMPLS"), ",")
+	for _, impl := range impls {
+		c, _ := repeatCodec(t, name, impl, op == "zerocopy")
+		data, err := c.encode(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append([]byte(nil), data...)
+		switch op {
+		case "decode", "zerocopy":
+			runs = append(runs, func() {
+				if err := c.decode(data); err != nil {
+					t.Fatal(err)
+				}
+			})
+		case "encode":
+			buf := make([]byte, 0, 2*len(data))
+			runs = append(runs, func() {
+				if buf, err = c.encode(buf[:0]); err != nil {
+					t.Fatal(err)
+				}
+			})
+		default:
+			t.Fatalf("BENCH_AB_OP %q: want decode, encode or zerocopy", op)
+		}
+	}
+	calls := envInt(t, "BENCH_AB_CALLS", 0)
+	if calls == 0 {
+		start := time.Now()
+		for range 1000 {
+			runs[0]()
+		}
+		calls = max(1, int(20*time.Microsecond*1000/time.Since(start)))
+	}
+	times := make([][]float64, len(runs))
+	for r := range rounds {
+		for k := range runs {
+			i := (k + r) % len(runs) // each codec first in turn
+			start := time.Now()
+			for range calls {
+				runs[i]()
+			}
+			times[i] = append(times[i], float64(time.Since(start).Nanoseconds())/float64(calls))
+		}
+	}
+	var base float64
+	for i, impl := range impls {
+		ts := times[i]
+		slices.Sort(ts)
+		p10, p50 := ts[len(ts)/10], ts[len(ts)/2]
+		if i == 0 {
+			base = p10
+		}
+		fmt.Printf("%s %s %-14s min %8.1f ns  p10 %8.1f ns  p50 %8.1f ns  p10/first %.3f\n",
+			name, op, impl, ts[0], p10, p50, p10/base)
+	}
+}
+
+func envInt(t *testing.T, key string, def int) int {
+	s := os.Getenv(key)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s: %v", key, err)
+	}
+	return n
+}

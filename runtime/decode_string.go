@@ -84,16 +84,18 @@ func (d *Decoder) chunks(dst []byte, major byte, want string, start int64) ([]by
 // one-byte length form stands aside in strict mode, whose heads must be
 // the shortest.
 func (d *Decoder) definiteString(base int) (at, n int) {
-	if off := d.off; off+1 < len(d.buf) {
-		n, h := int(d.buf[off])-base, 1
+	if off := d.off; off < len(d.buf) {
+		n := int(d.buf[off]) - base
+		off++
 		if uint(n) >= 24 {
-			if n != 24 || d.opts.Strict {
+			if n != 24 || d.opts.Strict || off >= len(d.buf) {
 				return -1, 0
 			}
-			n, h = int(d.buf[off+1]), 2
+			n = int(d.buf[off])
+			off++
 		}
-		if n <= len(d.buf)-off-h && n <= d.opts.MaxStringLength {
-			return off + h, n
+		if n <= len(d.buf)-off && n <= d.opts.MaxStringLength {
+			return off, n
 		}
 	}
 	return -1, 0

@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"os"
+	gort "runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,7 +25,10 @@ import (
 // SHAPE and IMPLS are as TestRepeat's (PersonText and PersonUnix
 // included); OP is decode, encode or zerocopy (the person record);
 // BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
-// (default: about 20µs of work).
+// (default: about 20µs of work). SHAPE StoreDocument takes OP decode,
+// zerocopy, marshal or encode and IMPLS generated and fxamacker-any; with
+// BENCH_AB_GC set, each round starts with a collection (then take rounds
+// of one call: BENCH_AB_ROUNDS=100 BENCH_AB_CALLS=1).
 func TestAB(t *testing.T) {
 	name := os.Getenv("BENCH_AB_SHAPE")
 	if name == "" {
@@ -35,6 +39,15 @@ func TestAB(t *testing.T) {
 	var runs []func()
 	impls := strings.Split(os.Getenv("BENCH_AB_IMPLS"), ",")
 	for _, impl := range impls {
+		if name == "StoreDocument" {
+			f := storeDocumentOp(t, op, impl)
+			runs = append(runs, func() {
+				if err := f(); err != nil {
+					t.Fatal(err)
+				}
+			})
+			continue
+		}
 		c, _ := repeatCodec(t, name, impl, op == "zerocopy")
 		data, err := c.encode(nil)
 		if err != nil {
@@ -67,10 +80,14 @@ func TestAB(t *testing.T) {
 		}
 		calls = max(1, int(20*time.Microsecond*1000/time.Since(start)))
 	}
+	collect := os.Getenv("BENCH_AB_GC") != ""
 	times := make([][]float64, len(runs))
 	for r := range rounds {
 		for k := range runs {
 			i := (k + r) % len(runs) // each codec first in turn
+			if collect {
+				gort.GC()
+			}
 			start := time.Now()
 			for range calls {
 				runs[i]()

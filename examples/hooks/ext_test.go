@@ -180,6 +180,76 @@ func TestExtension(t *testing.T) {
 	}
 }
 
+// TestExtensionLegacy: the extension point in the legacy map form, as
+// older data was written (fxamacker's default struct encoding: maps keyed
+// by field name, the payload a map too), alone and inside an archive's
+// map: the payload is decoded into the program's value, and encoding the
+// decoded envelope again gives exactly the array form of the same values.
+func TestExtensionLegacy(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	type readingMap struct {
+		Sensor string
+		Value  int64
+	}
+	type envelopeMap struct {
+		Kind    string
+		Seq     uint64
+		Payload cbor.RawMessage
+	}
+	type archiveMap struct{ Note envelopeMap }
+	r := rand.New(rand.NewPCG(27, 5))
+	for i := 0; i < n; i++ {
+		var reading hooks.Reading
+		(&mirror.Filler{Rand: r}).Fill(&reading)
+		env := hooks.Envelope{Kind: "reading", Seq: r.Uint64(), Ext: &reading}
+		want, err := env.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		payload, err := fxEnc.Marshal(readingMap(reading))
+		if err != nil {
+			t.Fatal(err)
+		}
+		legacy, err := fxEnc.Marshal(envelopeMap{Kind: env.Kind, Seq: env.Seq, Payload: payload})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got hooks.Reading
+		into := hooks.Envelope{Ext: &got}
+		if err := into.UnmarshalCBOR(legacy); err != nil {
+			t.Fatalf("envelope %d: %v (% x)", i, err, legacy)
+		}
+		if d := mirror.Diff(got, reading); d != "" || into.Kind != env.Kind || into.Seq != env.Seq {
+			t.Fatalf("envelope %d: Reading%s, %q %d", i, d, into.Kind, into.Seq)
+		}
+		if again, err := into.MarshalCBOR(); err != nil || !bytes.Equal(again, want) {
+			t.Fatalf("envelope %d: re-encoded % x (%v), want % x", i, again, err, want)
+		}
+		// Nested: the archive's legacy map, the program's value set first.
+		if legacy, err = fxEnc.Marshal(archiveMap{Note: envelopeMap{Kind: env.Kind, Seq: env.Seq, Payload: payload}}); err != nil {
+			t.Fatal(err)
+		}
+		var nested hooks.Reading
+		a := hooks.Archive{Note: hooks.Envelope{Ext: &nested}}
+		if err := a.UnmarshalCBOR(legacy); err != nil {
+			t.Fatalf("archive %d: %v (% x)", i, err, legacy)
+		}
+		if d := mirror.Diff(nested, reading); d != "" || a.Note.Ext != hooks.Extension(&nested) || a.Note.Seq != env.Seq {
+			t.Fatalf("archive %d: Reading%s", i, d)
+		}
+		wantArchive, err := hooks.Archive{Note: env}.MarshalCBOR()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again, err := a.MarshalCBOR(); err != nil || !bytes.Equal(again, wantArchive) {
+			t.Fatalf("archive %d: re-encoded % x (%v), want % x", i, again, err, wantArchive)
+		}
+	}
+}
+
 // TestHostile: the archive's decoder, hooks and all, refuses every
 // damaged encoding of random archives with a *runtime.Error of the right
 // cause, over a slice and over a one-byte stream, within the allocation

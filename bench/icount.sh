@@ -21,7 +21,9 @@ cd "$(dirname "$0")"
 [ $# -ge 2 ] || { sed -n '2,18p' "$0"; exit 2; }
 command -v valgrind >/dev/null || { echo "icount.sh: needs valgrind" >&2; exit 1; }
 shape=$1 op=$2 impl=${3:-generated} n1=${4:-2000} n2=${5:-12000}
-bin=${TMPDIR:-/tmp}/bench-icount.test
+dir=$(mktemp -d "${TMPDIR:-/tmp}/icount.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+bin=$dir/bench.test
 go test -c -o "$bin" .
 count() {
 	BENCH_REPEAT_SHAPE=$shape BENCH_REPEAT_OP=$op BENCH_REPEAT_IMPL=$impl BENCH_REPEAT_N=$1 \

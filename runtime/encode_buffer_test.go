@@ -43,3 +43,42 @@ func TestBufferFinish(t *testing.T) {
 		t.Errorf("a buffer past the bound was kept (cap %d)", cap(b.B))
 	}
 }
+
+// TestBufferSizeAfterEmptyPool: when the pool has no buffer (after a
+// collection, say), GetBuffer makes one with room for an encoding of the
+// length Finish copied out lately, within a factor of two and the pool's
+// bound; a change of scale moves it.
+func TestBufferSizeAfterEmptyPool(t *testing.T) {
+	drain := func() {
+		for bufferPool.Get() != nil {
+		}
+	}
+	finish := func(n int) {
+		b := GetBuffer()
+		if _, err := b.Finish(append(b.B, make([]byte, n)...), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []int{100 << 10, 10, 3 << 20, 5 << 10, maxPooledBuffer + 1, 0} {
+		finish(n)
+		drain()
+		b := GetBuffer()
+		want := min(n, maxPooledBuffer)
+		if c := cap(b.B); c < want || c > 2*want+64 {
+			t.Errorf("after an encoding of %d bytes and an empty pool: a buffer of capacity %d, want %d to %d", n, c, want, 2*want+64)
+		}
+		if len(b.B) != 0 {
+			t.Errorf("a new buffer holds %d bytes", len(b.B))
+		}
+		b.Finish(b.B, nil)
+	}
+	// Within a factor of two, the size stays: no store on every Finish.
+	finish(64 << 10)
+	for _, n := range []int{40 << 10, 100 << 10, 64 << 10} {
+		finish(n)
+	}
+	drain()
+	if c := cap(GetBuffer().B); c < 64<<10 || c > 128<<10 {
+		t.Errorf("after encodings of 40-100 KB: capacity %d, want 64 KB to 128 KB", c)
+	}
+}

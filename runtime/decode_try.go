@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 )
 
 // The Try methods are the fast paths that generated code calls in line.
@@ -152,6 +153,41 @@ func (d *Decoder) tryShortText() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// TryText is TryString for the dispatchers of unions, whose text
+// variants take most items of text-heavy documents: one call, out of line,
+// that also reads short ASCII text under ZeroCopy, as a view of the input
+// as ReadString returns it there (shortText is 0 then and only then on a
+// decoder over a slice; the bound is MaxStringLength).
+func (d *Decoder) TryText() (string, bool) {
+	p := d.buf[d.off:]
+	if len(p) < 17 {
+		return "", false
+	}
+	limit, view := d.shortText, false
+	if limit == 0 {
+		if !d.opts.ZeroCopy || d.r != nil {
+			return "", false
+		}
+		limit, view = uint(min(shortTextLimit, d.opts.MaxStringLength+1)), true
+	}
+	n := uint(p[0]) - 0x60
+	if n >= limit || n >= uint(len(p)) {
+		return "", false
+	}
+	w := binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0] | binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1]
+	if n > 16 {
+		w |= binary.LittleEndian.Uint64(p[n-7:]) & 0x8080808080808080
+	}
+	if w != 0 {
+		return "", false
+	}
+	d.off += int(1 + n)
+	if view {
+		return unsafe.String(&p[1], n), true
+	}
+	return d.keepText(p[1 : 1+n]), true
 }
 
 // TryByteArray reads a byte string of exactly len(dst) bytes, below 24

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // tryInputs returns every input of one and two bytes, and strings and
@@ -465,6 +466,54 @@ func TestTryStringEveryByteChecked(t *testing.T) {
 						fast := bad < 0 && n <= 23 && len(in) >= 17 && n <= o.withDefaults().MaxStringLength && !o.ZeroCopy
 						if fast != ok {
 							t.Fatalf("%+v: TryString(% x): took it %v, want %v", o, in, ok, fast)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTryTextEveryByteChecked is TestTryStringEveryByteChecked for
+// TryText, which also takes short ASCII text under ZeroCopy, as a view of
+// the input; over a stream, ZeroCopy or not, it copies as TryString does.
+func TestTryTextEveryByteChecked(t *testing.T) {
+	opts := []Options{DefaultOptions(), {MaxStringLength: 3}, {ZeroCopy: true}, {ZeroCopy: true, MaxStringLength: 10}}
+	for _, o := range opts {
+		for _, stream := range []bool{false, true} {
+			for n := 0; n <= 26; n++ {
+				for bad := -1; bad < n; bad++ {
+					for pad := 0; pad <= 20; pad += 4 {
+						in := AppendHead(nil, MajorText, uint64(n))
+						for i := 0; i < n; i++ {
+							c := byte('a' + i%26)
+							if i == bad {
+								c = 0x80 | byte(i)
+							}
+							in = append(in, c)
+						}
+						in = append(in, make([]byte, pad)...)
+						d, r := NewBytesDecoder(in), NewBytesDecoder(in)
+						if stream {
+							d, r = NewDecoder(bytes.NewReader(in)), NewDecoder(bytes.NewReader(in))
+							d.PeekMajor() // buffer what the reader holds
+						}
+						d.SetOptions(o)
+						r.SetOptions(o)
+						s, ok := d.TryText()
+						want, err := r.ReadString()
+						if ok && (err != nil || s != want || d.Offset() != r.Offset()) {
+							t.Fatalf("%+v stream %v: TryText(% x) = %q at %d; ReadString: %q, %v at %d", o, stream, in, s, d.Offset(), want, err, r.Offset())
+						}
+						if !ok && d.Offset() != 0 {
+							t.Fatalf("%+v stream %v: TryText(% x) failed and consumed %d bytes", o, stream, in, d.Offset())
+						}
+						fast := bad < 0 && n <= 23 && len(in) >= 17 && n <= o.withDefaults().MaxStringLength
+						if fast != ok {
+							t.Fatalf("%+v stream %v: TryText(% x): took it %v, want %v", o, stream, in, ok, fast)
+						}
+						if view := ok && n > 0 && unsafe.StringData(s) == &in[1]; view != (ok && n > 0 && o.ZeroCopy && !stream) {
+							t.Fatalf("%+v stream %v: TryText(% x): a view of the input %v", o, stream, in, view)
 						}
 					}
 				}

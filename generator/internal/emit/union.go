@@ -115,16 +115,43 @@ func (e *emitter) unionDecode(u *model.UnionType) jen.Code {
 	} else {
 		body = append(body, jen.Return(jen.Nil(), jen.Id("d").Dot("NoVariant").Call(jen.Lit(u.Name), jen.Id("k"))))
 	}
+	var first []jen.Code
+	if v := textVariant(u); v != nil {
+		// Short text first, without the dispatch: the commonest item of
+		// text-heavy documents. The variant's own DecodeCBOR reads it the
+		// same way (TryString, or a view under ZeroCopy), so the result is
+		// the same.
+		first = []jen.Code{
+			jen.Comment("Short ASCII text: the " + v.Struct.Name + " variant, without the dispatch."),
+			jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("d").Dot("TryText").Call(), jen.Id("ok")).Block(
+				jen.Return(rt("BoxString").Call(jen.Id("d"), jen.Qual(e.path, u.Name).Call(e.typeRef(v.Struct).Call(jen.Lit(""))), jen.Id("x")), jen.Nil()),
+			),
+		}
+	}
 	return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", model.UnionFunc(u, "Decode"), u.Name).Line().
 		Func().Id(model.UnionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(e.unionIface(u), jen.Error()).Block(
-		append([]jen.Code{
+		append(append(first,
 			jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("d").Dot("TryKind").Call(),
 			jen.If(jen.Op("!").Id("ok")).Block(
 				jen.Var().Id("err").Error(),
 				jen.If(jen.List(jen.Id("k"), jen.Id("err")).Op("=").Id("d").Dot("PeekKind").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
 			),
-		}, body...)...,
+		), body...)...,
 	)
+}
+
+// textVariant is the variant of u that untagged text decodes into when
+// its DecodeCBOR is the generated one of a string value type (boxed by
+// runtime.BoxString): no tag, no hooks, held by value. The dispatcher
+// tries TryString for it before it looks at the item's kind. Nil when u
+// has no such variant.
+func textVariant(u *model.UnionType) *model.Variant {
+	for _, v := range u.Variants {
+		if _, ok := v.Struct.Value.(model.String); ok && !v.Ptr && !v.Struct.HasTag && !v.Struct.Body && !v.Struct.CatchAll {
+			return v
+		}
+	}
+	return nil
 }
 
 // unionDecodeCases returns the cases of the dispatcher's two switches, in

@@ -441,17 +441,7 @@ func TestTryStringEveryByteChecked(t *testing.T) {
 			for bad := -1; bad < n; bad++ {
 				for pad := 0; pad <= 20; pad++ {
 					for _, fill := range []byte{'a', 0x80, 0xff} {
-						in := AppendHead(nil, MajorText, uint64(n))
-						for i := 0; i < n; i++ {
-							c := byte('a' + i%26)
-							if i == bad {
-								c = 0x80 | byte(i)
-							}
-							in = append(in, c)
-						}
-						for i := 0; i < pad; i++ {
-							in = append(in, fill)
-						}
+						in := textWithBadByte(n, bad, pad, fill)
 						d, r := NewBytesDecoder(in), NewBytesDecoder(in)
 						d.SetOptions(o)
 						r.SetOptions(o)
@@ -484,15 +474,7 @@ func TestTryTextEveryByteChecked(t *testing.T) {
 			for n := 0; n <= 26; n++ {
 				for bad := -1; bad < n; bad++ {
 					for pad := 0; pad <= 20; pad += 4 {
-						in := AppendHead(nil, MajorText, uint64(n))
-						for i := 0; i < n; i++ {
-							c := byte('a' + i%26)
-							if i == bad {
-								c = 0x80 | byte(i)
-							}
-							in = append(in, c)
-						}
-						in = append(in, make([]byte, pad)...)
+						in := textWithBadByte(n, bad, pad, 0)
 						d, r := NewBytesDecoder(in), NewBytesDecoder(in)
 						if stream {
 							d, r = NewDecoder(bytes.NewReader(in)), NewDecoder(bytes.NewReader(in))
@@ -520,6 +502,23 @@ func TestTryTextEveryByteChecked(t *testing.T) {
 			}
 		}
 	}
+}
+
+// textWithBadByte is the encoding of a text of n letters whose byte at
+// bad (none if bad is -1) is not ASCII, followed by pad bytes fill.
+func textWithBadByte(n, bad, pad int, fill byte) []byte {
+	in := AppendHead(nil, MajorText, uint64(n))
+	for i := 0; i < n; i++ {
+		c := byte('a' + i%26)
+		if i == bad {
+			c = 0x80 | byte(i)
+		}
+		in = append(in, c)
+	}
+	for i := 0; i < pad; i++ {
+		in = append(in, fill)
+	}
+	return in
 }
 
 // TestTryStringCut gives TryString texts of 0-23 bytes cut after every

@@ -95,6 +95,9 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysRequest = [...]string{"id", "svc", "m", "dl", "p", "idem", "tr", "b"}
+var cborNamesRequest = [...]string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
@@ -141,7 +144,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "svc", "m", "dl", "p", "idem", "tr", "b"})
+			field = runtime.FoldedField(key, cborKeysRequest[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -150,7 +153,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesRequest[field]); err != nil {
 				return err
 			}
 			continue
@@ -440,6 +443,9 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysProfile = [...]string{"user_id", "name", "email", "age", "score", "verified", "balance", "locale", "ratio", "level", "deleted"}
+var cborNamesProfile = [...]string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
@@ -492,7 +498,7 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"user_id", "name", "email", "age", "score", "verified", "balance", "locale", "ratio", "level", "deleted"})
+			field = runtime.FoldedField(key, cborKeysProfile[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -501,7 +507,7 @@ func (v *Profile) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesProfile[field]); err != nil {
 				return err
 			}
 			continue
@@ -964,6 +970,8 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysGraph = [...]string{"Name", "Nodes", "Edges"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
@@ -1000,7 +1008,7 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Name", "Nodes", "Edges"})
+			field = runtime.FoldedField(key, cborKeysGraph[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1009,7 +1017,7 @@ func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Nodes", "Edges"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysGraph[field]); err != nil {
 				return err
 			}
 			continue
@@ -1253,6 +1261,8 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysNode = [...]string{"ID", "Label", "Kind", "Weight"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
@@ -1291,7 +1301,7 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ID", "Label", "Kind", "Weight"})
+			field = runtime.FoldedField(key, cborKeysNode[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1300,7 +1310,7 @@ func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Label", "Kind", "Weight"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysNode[field]); err != nil {
 				return err
 			}
 			continue
@@ -1460,6 +1470,8 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysEdge = [...]string{"From", "To", "Cost", "Required"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
@@ -1498,7 +1510,7 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"From", "To", "Cost", "Required"})
+			field = runtime.FoldedField(key, cborKeysEdge[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1507,7 +1519,7 @@ func (v *Edge) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"From", "To", "Cost", "Required"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysEdge[field]); err != nil {
 				return err
 			}
 			continue
@@ -1674,6 +1686,8 @@ func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysDrawing = [...]string{"Segments"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
@@ -1706,7 +1720,7 @@ func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Segments"})
+			field = runtime.FoldedField(key, cborKeysDrawing[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1715,7 +1729,7 @@ func (v *Drawing) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Segments"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysDrawing[field]); err != nil {
 				return err
 			}
 			continue
@@ -1909,6 +1923,8 @@ func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysSegment = [...]string{"Start", "End", "Label"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
@@ -1945,7 +1961,7 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Start", "End", "Label"})
+			field = runtime.FoldedField(key, cborKeysSegment[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1954,7 +1970,7 @@ func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Start", "End", "Label"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysSegment[field]); err != nil {
 				return err
 			}
 			continue
@@ -2122,6 +2138,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPoint = [...]string{"X", "Y"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -2156,7 +2174,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"X", "Y"})
+			field = runtime.FoldedField(key, cborKeysPoint[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2165,7 +2183,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X", "Y"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPoint[field]); err != nil {
 				return err
 			}
 			continue
@@ -2427,6 +2445,8 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysTables = [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
@@ -2469,7 +2489,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
+			field = runtime.FoldedField(key, cborKeysTables[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2478,7 +2498,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysTables[field]); err != nil {
 				return err
 			}
 			continue
@@ -3027,6 +3047,8 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysCounters = [...]string{"Host", "Counts"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
@@ -3061,7 +3083,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Host", "Counts"})
+			field = runtime.FoldedField(key, cborKeysCounters[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3070,7 +3092,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Host", "Counts"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysCounters[field]); err != nil {
 				return err
 			}
 			continue
@@ -3233,6 +3255,9 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysLocation = [...]string{"a", "n"}
+var cborNamesLocation = [...]string{"Address", "Name"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -3267,7 +3292,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"a", "n"})
+			field = runtime.FoldedField(key, cborKeysLocation[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3276,7 +3301,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Address", "Name"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesLocation[field]); err != nil {
 				return err
 			}
 			continue
@@ -3429,6 +3454,9 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysComposite = [...]string{"l", "id", "k", "t", "f"}
+var cborNamesComposite = [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -3469,7 +3497,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"l", "id", "k", "t", "f"})
+			field = runtime.FoldedField(key, cborKeysComposite[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3478,7 +3506,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesComposite[field]); err != nil {
 				return err
 			}
 			continue
@@ -3673,6 +3701,8 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesField = [...]string{"Name", "Value"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
@@ -3713,7 +3743,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Value"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesField[field]); err != nil {
 				return err
 			}
 			continue
@@ -3925,6 +3955,9 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysValue = [...]string{"i", "s", "b", "t", "c", "a", "d"}
+var cborNamesValue = [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
@@ -3969,7 +4002,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"i", "s", "b", "t", "c", "a", "d"})
+			field = runtime.FoldedField(key, cborKeysValue[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3978,7 +4011,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesValue[field]); err != nil {
 				return err
 			}
 			continue

@@ -117,6 +117,8 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesHeader = [...]string{"Alg", "Crit", "ContentType", "KeyID", "IV", "PartialIV"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
@@ -165,7 +167,7 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Alg", "Crit", "ContentType", "KeyID", "IV", "PartialIV"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesHeader[field]); err != nil {
 				return err
 			}
 			continue
@@ -425,6 +427,8 @@ func (v *Claims) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesClaims = [...]string{"Issuer", "Subject", "Audience", "Expires", "NotBefore", "IssuedAt", "ID"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
@@ -475,7 +479,7 @@ func (v *Claims) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Issuer", "Subject", "Audience", "Expires", "NotBefore", "IssuedAt", "ID"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesClaims[field]); err != nil {
 				return err
 			}
 			continue

@@ -87,6 +87,8 @@ func (v *Record) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysRecord = [...]string{"Version", "ID", "Name", "Labels"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
@@ -125,7 +127,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Version", "ID", "Name", "Labels"})
+			field = runtime.FoldedField(key, cborKeysRecord[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -134,7 +136,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Version", "ID", "Name", "Labels"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysRecord[field]); err != nil {
 				return err
 			}
 			continue
@@ -313,6 +315,8 @@ func (v *Block) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysBlock = [...]string{"Height", "Prev", "Records"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
@@ -349,7 +353,7 @@ func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Height", "Prev", "Records"})
+			field = runtime.FoldedField(key, cborKeysBlock[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -358,7 +362,7 @@ func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Height", "Prev", "Records"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysBlock[field]); err != nil {
 				return err
 			}
 			continue
@@ -519,6 +523,8 @@ func (v *Envelope) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysEnvelope = [...]string{"Kind", "Seq", "Payload"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
@@ -555,7 +561,7 @@ func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Kind", "Seq", "Payload"})
+			field = runtime.FoldedField(key, cborKeysEnvelope[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -564,7 +570,7 @@ func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Kind", "Seq", "Payload"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysEnvelope[field]); err != nil {
 				return err
 			}
 			continue
@@ -707,6 +713,8 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysReading = [...]string{"Sensor", "Value"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
@@ -741,7 +749,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Sensor", "Value"})
+			field = runtime.FoldedField(key, cborKeysReading[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -750,7 +758,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Sensor", "Value"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysReading[field]); err != nil {
 				return err
 			}
 			continue
@@ -955,6 +963,8 @@ func (v *Archive) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysArchive = [...]string{"Head", "Blocks", "Index", "Latest", "Note"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
@@ -995,7 +1005,7 @@ func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Head", "Blocks", "Index", "Latest", "Note"})
+			field = runtime.FoldedField(key, cborKeysArchive[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1004,7 +1014,7 @@ func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Head", "Blocks", "Index", "Latest", "Note"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysArchive[field]); err != nil {
 				return err
 			}
 			continue

@@ -128,6 +128,9 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysRequest = [...]string{"v", "id", "method", "headers", "deadline", "trace", "params"}
+var cborNamesRequest = [...]string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
@@ -172,7 +175,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"v", "id", "method", "headers", "deadline", "trace", "params"})
+			field = runtime.FoldedField(key, cborKeysRequest[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -181,7 +184,7 @@ func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesRequest[field]); err != nil {
 				return err
 			}
 			continue
@@ -463,6 +466,9 @@ func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysParams = [...]string{"get", "put", "list"}
+var cborNamesParams = [...]string{"Get", "Put", "List"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
@@ -499,7 +505,7 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"get", "put", "list"})
+			field = runtime.FoldedField(key, cborKeysParams[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -508,7 +514,7 @@ func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Get", "Put", "List"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesParams[field]); err != nil {
 				return err
 			}
 			continue
@@ -681,6 +687,9 @@ func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysGetParams = [...]string{"key", "consistency"}
+var cborNamesGetParams = [...]string{"Key", "Consistency"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
@@ -715,7 +724,7 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"key", "consistency"})
+			field = runtime.FoldedField(key, cborKeysGetParams[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -724,7 +733,7 @@ func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Key", "Consistency"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesGetParams[field]); err != nil {
 				return err
 			}
 			continue
@@ -869,6 +878,9 @@ func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPutParams = [...]string{"key", "value", "ttl", "if_version"}
+var cborNamesPutParams = [...]string{"Key", "Value", "TTL", "IfVersion"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
@@ -907,7 +919,7 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"key", "value", "ttl", "if_version"})
+			field = runtime.FoldedField(key, cborKeysPutParams[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -916,7 +928,7 @@ func (v *PutParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Key", "Value", "TTL", "IfVersion"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesPutParams[field]); err != nil {
 				return err
 			}
 			continue
@@ -1098,6 +1110,9 @@ func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysListParams = [...]string{"prefix", "limit", "cursor", "keys_only"}
+var cborNamesListParams = [...]string{"Prefix", "Limit", "Cursor", "Keys"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
@@ -1136,7 +1151,7 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"prefix", "limit", "cursor", "keys_only"})
+			field = runtime.FoldedField(key, cborKeysListParams[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1145,7 +1160,7 @@ func (v *ListParams) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Prefix", "Limit", "Cursor", "Keys"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesListParams[field]); err != nil {
 				return err
 			}
 			continue
@@ -1344,6 +1359,9 @@ func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysResponse = [...]string{"id", "result", "error", "timing"}
+var cborNamesResponse = [...]string{"ID", "Result", "Error", "Timing"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
@@ -1382,7 +1400,7 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "result", "error", "timing"})
+			field = runtime.FoldedField(key, cborKeysResponse[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1391,7 +1409,7 @@ func (v *Response) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Result", "Error", "Timing"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesResponse[field]); err != nil {
 				return err
 			}
 			continue
@@ -1619,6 +1637,9 @@ func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysResult = [...]string{"found", "value", "version", "entries", "next"}
+var cborNamesResult = [...]string{"Found", "Value", "Version", "Entries", "Next"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
@@ -1659,7 +1680,7 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"found", "value", "version", "entries", "next"})
+			field = runtime.FoldedField(key, cborKeysResult[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1668,7 +1689,7 @@ func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Found", "Value", "Version", "Entries", "Next"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesResult[field]); err != nil {
 				return err
 			}
 			continue
@@ -1895,6 +1916,9 @@ func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysEntry = [...]string{"key", "version", "size", "score"}
+var cborNamesEntry = [...]string{"Key", "Version", "Size", "Score"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
@@ -1933,7 +1957,7 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"key", "version", "size", "score"})
+			field = runtime.FoldedField(key, cborKeysEntry[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1942,7 +1966,7 @@ func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Key", "Version", "Size", "Score"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesEntry[field]); err != nil {
 				return err
 			}
 			continue
@@ -2127,6 +2151,9 @@ func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysError = [...]string{"code", "message", "retry_after", "fields", "data"}
+var cborNamesError = [...]string{"Code", "Message", "RetryAfter", "Fields", "Data"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
@@ -2167,7 +2194,7 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"code", "message", "retry_after", "fields", "data"})
+			field = runtime.FoldedField(key, cborKeysError[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2176,7 +2203,7 @@ func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Code", "Message", "RetryAfter", "Fields", "Data"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesError[field]); err != nil {
 				return err
 			}
 			continue

@@ -78,6 +78,9 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysLocation = [...]string{"a", "n"}
+var cborNamesLocation = [...]string{"Address", "Name"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -112,7 +115,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"a", "n"})
+			field = runtime.FoldedField(key, cborKeysLocation[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -121,7 +124,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Address", "Name"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesLocation[field]); err != nil {
 				return err
 			}
 			continue
@@ -277,6 +280,9 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysComposite = [...]string{"l", "id", "k", "type", "f", "v"}
+var cborNamesComposite = [...]string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -319,7 +325,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"l", "id", "k", "type", "f", "v"})
+			field = runtime.FoldedField(key, cborKeysComposite[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -328,7 +334,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesComposite[field]); err != nil {
 				return err
 			}
 			continue
@@ -534,6 +540,8 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesField = [...]string{"Name", "Value"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
@@ -574,7 +582,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Value"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesField[field]); err != nil {
 				return err
 			}
 			continue
@@ -851,6 +859,9 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysValue = [...]string{"t", "i", "u", "x", "f", "s", "b", "h", "p", "a", "d", "n", "c"}
+var cborNamesValue = [...]string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
@@ -907,7 +918,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"t", "i", "u", "x", "f", "s", "b", "h", "p", "a", "d", "n", "c"})
+			field = runtime.FoldedField(key, cborKeysValue[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -916,7 +927,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesValue[field]); err != nil {
 				return err
 			}
 			continue
@@ -1422,6 +1433,9 @@ func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPath = [...]string{"d", "i"}
+var cborNamesPath = [...]string{"Domain", "Identifier"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
@@ -1456,7 +1470,7 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"d", "i"})
+			field = runtime.FoldedField(key, cborKeysPath[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1465,7 +1479,7 @@ func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Domain", "Identifier"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesPath[field]); err != nil {
 				return err
 			}
 			continue
@@ -1636,6 +1650,8 @@ func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesLimits = [...]string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
@@ -1686,7 +1702,7 @@ func (v *Limits) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesLimits[field]); err != nil {
 				return err
 			}
 			continue

@@ -108,6 +108,8 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesComposite = [...]string{"Kind", "_", "Fields", "Metadata"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -150,7 +152,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Kind", "_", "Fields", "Metadata"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesComposite[field]); err != nil {
 				return err
 			}
 			continue
@@ -324,6 +326,8 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesField = [...]string{"Name", "Value"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
@@ -364,7 +368,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Value"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesField[field]); err != nil {
 				return err
 			}
 			continue

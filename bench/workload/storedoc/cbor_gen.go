@@ -115,6 +115,8 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesComposite = [...]string{"Location", "Kind", "Fields", "QualifiedName"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -159,7 +161,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Location", "Kind", "Fields", "QualifiedName"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesComposite[field]); err != nil {
 				return err
 			}
 			continue
@@ -341,6 +343,8 @@ func (v *Location) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesLocation = [...]string{"Address", "Name"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -381,7 +385,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Address", "Name"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesLocation[field]); err != nil {
 				return err
 			}
 			continue
@@ -556,6 +560,8 @@ func (v *Dictionary) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesDictionary = [...]string{"Values", "Entries"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Dictionary) cborDecodeMap(d *runtime.Decoder) error {
@@ -596,7 +602,7 @@ func (v *Dictionary) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Values", "Entries"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesDictionary[field]); err != nil {
 				return err
 			}
 			continue

@@ -190,6 +190,8 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysTables = [...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
@@ -232,7 +234,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"})
+			field = runtime.FoldedField(key, cborKeysTables[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -241,7 +243,7 @@ func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysTables[field]); err != nil {
 				return err
 			}
 			continue
@@ -782,6 +784,8 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysCounters = [...]string{"Host", "Counts"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
@@ -816,7 +820,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Host", "Counts"})
+			field = runtime.FoldedField(key, cborKeysCounters[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -825,7 +829,7 @@ func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Host", "Counts"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysCounters[field]); err != nil {
 				return err
 			}
 			continue
@@ -988,6 +992,9 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysLocation = [...]string{"a", "n"}
+var cborNamesLocation = [...]string{"Address", "Name"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -1022,7 +1029,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"a", "n"})
+			field = runtime.FoldedField(key, cborKeysLocation[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1031,7 +1038,7 @@ func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Address", "Name"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesLocation[field]); err != nil {
 				return err
 			}
 			continue
@@ -1184,6 +1191,9 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysComposite = [...]string{"l", "id", "k", "t", "f"}
+var cborNamesComposite = [...]string{"Location", "ID", "Kind", "TypeName", "Fields"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -1224,7 +1234,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"l", "id", "k", "t", "f"})
+			field = runtime.FoldedField(key, cborKeysComposite[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1233,7 +1243,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Location", "ID", "Kind", "TypeName", "Fields"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesComposite[field]); err != nil {
 				return err
 			}
 			continue
@@ -1428,6 +1438,8 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesField = [...]string{"Name", "Value"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
@@ -1468,7 +1480,7 @@ func (v *Field) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Value"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesField[field]); err != nil {
 				return err
 			}
 			continue
@@ -1672,6 +1684,9 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysValue = [...]string{"i", "s", "b", "t", "c", "a", "d"}
+var cborNamesValue = [...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
@@ -1716,7 +1731,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"i", "s", "b", "t", "c", "a", "d"})
+			field = runtime.FoldedField(key, cborKeysValue[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1725,7 +1740,7 @@ func (v *Value) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesValue[field]); err != nil {
 				return err
 			}
 			continue

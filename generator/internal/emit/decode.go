@@ -305,15 +305,6 @@ func embeddedAlloc(f *model.Field, dec []jen.Code) []jen.Code {
 	return append(out, dec...)
 }
 
-// fieldNames is the array literal of the Go field names, indexed by field.
-func fieldNames(s *model.Struct) jen.Code {
-	var names []jen.Code
-	for _, f := range s.Fields {
-		names = append(names, jen.Lit(f.Name))
-	}
-	return jen.Index(jen.Op("...")).String().Values(names...)
-}
-
 // nullBeforeTag reads the untagged null that a nil slice or map of a
 // tagged value type is written as: ReadUntaggedNull, which strict mode
 // refuses, unless the tag is optional.

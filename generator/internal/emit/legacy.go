@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"slices"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
@@ -75,14 +77,14 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 			jen.Id("field").Op(":=").Lit(-1),
 			keySwitch(s),
 		)
-		if fold := foldSwitch(s); fold != nil {
+		if fold := e.foldSwitch(s); fold != nil {
 			loop = append(loop, fold)
 		}
 		loop = append(loop,
 			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
 			jen.If(isSeen).Block(
 				// Skipped, the first value kept (an error in strict mode).
-				checkErr(jen.Id("d").Dot("DuplicateField").Call(jen.Add(fieldNames(s)).Index(jen.Id("field"))), noPath),
+				checkErr(jen.Id("d").Dot("DuplicateField").Call(jen.Id(e.tables[s.Name].names).Index(jen.Id("field"))), noPath),
 				jen.Continue(),
 			),
 			markSeen,
@@ -146,27 +148,107 @@ func keySwitch(s *model.Struct) jen.Code {
 // under case folding, at the same length in bytes (runtime.FoldedField, over
 // the keys of the fields in field order; "" for keyasint and reserved
 // fields, which take no part). It is nil for a struct without text keys.
-// The list is built only when a key missed every field exactly.
 //
 //	if field < 0 && kind == runtime.KeyText {
-//		field = runtime.FoldedField(key, []string{"id", "kind", ""})
+//		field = runtime.FoldedField(key, cborKeysOrder[:])
 //	}
-func foldSwitch(s *model.Struct) jen.Code {
-	var keys []jen.Code
+func (e *emitter) foldSwitch(s *model.Struct) jen.Code {
+	t := e.tables[s.Name]
+	if t.keys == "" {
+		return nil
+	}
+	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("kind").Op("==").Add(rt("KeyText"))).
+		Block(jen.Id("field").Op("=").Add(rt("FoldedField")).Call(jen.Id("key"), jen.Id(t.keys).Index(jen.Op(":"))))
+}
+
+// legacyKeys are the keys of the fields of s in field order, as the
+// legacy decoder's case folding compares them: "" for keyasint and
+// reserved fields; nil when no field has a text key.
+func legacyKeys(s *model.Struct) []string {
+	keys := make([]string, len(s.Fields))
 	hasText := false
-	for _, f := range s.Fields {
-		if f.IsReserved() || f.KeyAsInt {
-			keys = append(keys, jen.Lit(""))
-			continue
+	for i, f := range s.Fields {
+		if !f.IsReserved() && !f.KeyAsInt {
+			keys[i] = f.Key
+			hasText = true
 		}
-		keys = append(keys, jen.Lit(f.Key))
-		hasText = true
 	}
 	if !hasText {
 		return nil
 	}
-	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("kind").Op("==").Add(rt("KeyText"))).
-		Block(jen.Id("field").Op("=").Add(rt("FoldedField")).Call(jen.Id("key"), jen.Index().String().Values(keys...)))
+	return keys
+}
+
+// keyTables are the names of the package-level tables of one type's
+// legacy decoder: keys, its fields' keys for case folding ("" when no
+// field has a text key), and names, its fields' Go names for the
+// duplicate-key error (the same table as keys when they are equal).
+type keyTables struct{ keys, names string }
+
+// legacyTables names the tables of every type of f that has a legacy
+// decoder with fields, cborKeysT and cborNamesT for a type T, each made
+// unique against the package's names and the other tables. Declared once
+// per type, they are not built on the stack at each use.
+func legacyTables(f *model.File) map[string]keyTables {
+	tables := map[string]keyTables{}
+	used := map[string]bool{}
+	unique := func(name string) string {
+		for f.Taken[name] || used[name] {
+			name += "_"
+		}
+		used[name] = true
+		return name
+	}
+	for _, s := range f.Structs {
+		if s.Value != nil || s.NoLegacy || len(s.Fields) == 0 {
+			continue
+		}
+		var t keyTables
+		keys := legacyKeys(s)
+		if keys != nil {
+			t.keys = unique("cborKeys" + s.Name)
+		}
+		if keys != nil && slices.Equal(keys, fieldGoNames(s)) {
+			t.names = t.keys
+		} else {
+			t.names = unique("cborNames" + s.Name)
+		}
+		tables[s.Name] = t
+	}
+	return tables
+}
+
+// fieldGoNames are the Go names of the fields of s, in field order.
+func fieldGoNames(s *model.Struct) []string {
+	names := make([]string, len(s.Fields))
+	for i, f := range s.Fields {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// keyTableDecls declares the tables of s's legacy decoder (legacyTables).
+func (e *emitter) keyTableDecls(s *model.Struct) jen.Code {
+	t, ok := e.tables[s.Name]
+	if !ok {
+		return jen.Null()
+	}
+	table := func(name string, elems []string) jen.Code {
+		lits := make([]jen.Code, len(elems))
+		for i, el := range elems {
+			lits[i] = jen.Lit(el)
+		}
+		return jen.Var().Id(name).Op("=").Index(jen.Op("...")).String().Values(lits...).Line()
+	}
+	// Each table on its line, right before the decoder's doc comment.
+	var decls []jen.Code
+	if t.keys != "" {
+		decls = append(decls, table(t.keys, legacyKeys(s)))
+	}
+	if t.names != t.keys {
+		decls = append(decls, table(t.names, fieldGoNames(s)))
+	}
+	return jen.Add(decls...)
 }
 
 // seenOps are the test and the update of the bitset of fields seen so

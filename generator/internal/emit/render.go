@@ -17,7 +17,7 @@ import (
 // jennifer file: the version guard first when first, the unions last when
 // last.
 func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
-	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone, path: f.Path, structs: map[string]*model.Struct{}}
+	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone, path: f.Path, structs: map[string]*model.Struct{}, tables: legacyTables(f)}
 	for _, s := range f.Structs {
 		e.structs[s.Name] = s
 	}
@@ -113,7 +113,7 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 		}
 	}
 	if !s.NoLegacy {
-		jf.Add(e.decodeMapMethod(s)).Line()
+		jf.Add(e.keyTableDecls(s)).Add(e.decodeMapMethod(s)).Line()
 	}
 	jf.Add(e.decodeFieldsMethod(s)).Line()
 }

@@ -86,8 +86,8 @@ func initFree(l *load.Package) bool {
 // typecheckParts checks the package with src as its output in parts (see
 // above). It reports done when that settled the check: err is nil, or it
 // is the missing runtime. Otherwise (a part does not parse, the output
-// declares variables, a part reports an error) the whole check is left
-// to run.
+// declares a variable other than a table of constants, a part reports an
+// error) the whole check is left to run.
 func typecheckParts(l *load.Package, src []byte, known map[string]*types.Package, parts int) (done bool, err error) {
 	texts, headerLen := splitOutput(src, parts)
 	if len(texts) < 2 {
@@ -259,15 +259,15 @@ func splitOutput(src []byte, parts int) (texts [][]byte, headerLen int) {
 }
 
 // declarationsOnly is f with the bodies of its functions left out, or
-// nil when f declares variables (their initializers may call the
-// functions whose bodies are left out).
+// nil when f declares a variable that is not a table of constants (an
+// initializer that may call the functions whose bodies are left out).
 func declarationsOnly(f *ast.File) *ast.File {
 	stub := *f
 	stub.Decls = make([]ast.Decl, len(f.Decls))
 	for i, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
-			if d.Tok == token.VAR {
+			if d.Tok == token.VAR && !constantTables(d) {
 				return nil
 			}
 		case *ast.FuncDecl:
@@ -281,4 +281,49 @@ func declarationsOnly(f *ast.File) *ast.File {
 		stub.Decls[i] = d
 	}
 	return &stub
+}
+
+// constantTables reports whether every variable d declares is initialized
+// with a composite literal of an array or slice of a named element type
+// whose elements are basic literals (var cborKeysT = [...]string{"id",
+// "kind"}, the legacy decoders' key tables): an initializer that calls
+// nothing and names no variable, which needs no body of another part.
+func constantTables(d *ast.GenDecl) bool {
+	for _, spec := range d.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok || vs.Type != nil || len(vs.Values) != len(vs.Names) {
+			return false
+		}
+		for _, v := range vs.Values {
+			lit, ok := v.(*ast.CompositeLit)
+			if !ok {
+				return false
+			}
+			at, ok := lit.Type.(*ast.ArrayType)
+			if !ok {
+				return false
+			}
+			switch n := at.Len.(type) {
+			case nil, *ast.Ellipsis:
+				if n, ok := n.(*ast.Ellipsis); ok && n.Elt != nil {
+					return false
+				}
+			case *ast.BasicLit:
+				if n.Kind != token.INT {
+					return false
+				}
+			default:
+				return false
+			}
+			if _, ok := at.Elt.(*ast.Ident); !ok {
+				return false
+			}
+			for _, el := range lit.Elts {
+				if _, ok := el.(*ast.BasicLit); !ok {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

@@ -189,6 +189,8 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysDoc = [...]string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
@@ -235,7 +237,7 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"})
+			field = runtime.FoldedField(key, cborKeysDoc[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -244,7 +246,7 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysDoc[field]); err != nil {
 				return err
 			}
 			continue
@@ -598,6 +600,9 @@ func (v *Card) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysCard = [...]string{"t", "meta", "z", "keep", "ps"}
+var cborNamesCard = [...]string{"Title", "Meta", "Z", "Keep", "Ps"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
@@ -638,7 +643,7 @@ func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"t", "meta", "z", "keep", "ps"})
+			field = runtime.FoldedField(key, cborKeysCard[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -647,7 +652,7 @@ func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Title", "Meta", "Z", "Keep", "Ps"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesCard[field]); err != nil {
 				return err
 			}
 			continue
@@ -941,6 +946,8 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPage = [...]string{"Meta", "V"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -975,7 +982,7 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Meta", "V"})
+			field = runtime.FoldedField(key, cborKeysPage[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -984,7 +991,7 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Meta", "V"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPage[field]); err != nil {
 				return err
 			}
 			continue
@@ -1187,6 +1194,8 @@ func (v *Arr) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysArr = [...]string{"A", "E", "ME", "MS", "U"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
@@ -1227,7 +1236,7 @@ func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"A", "E", "ME", "MS", "U"})
+			field = runtime.FoldedField(key, cborKeysArr[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1236,7 +1245,7 @@ func (v *Arr) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A", "E", "ME", "MS", "U"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysArr[field]); err != nil {
 				return err
 			}
 			continue
@@ -1528,6 +1537,9 @@ func (v *cborAnon_Doc_Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Doc_Meta = [...]string{"author", "rev", "Tags"}
+var cborNamescborAnon_Doc_Meta = [...]string{"Author", "Rev", "Tags"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -1564,7 +1576,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"author", "rev", "Tags"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Doc_Meta[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1573,7 +1585,7 @@ func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Author", "Rev", "Tags"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamescborAnon_Doc_Meta[field]); err != nil {
 				return err
 			}
 			continue
@@ -1738,6 +1750,9 @@ func (v *cborAnon_Doc_Parts) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Doc_Parts = [...]string{"Name", ""}
+var cborNamescborAnon_Doc_Parts = [...]string{"Name", "Size"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
@@ -1775,7 +1790,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Name", ""})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Doc_Parts[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1784,7 +1799,7 @@ func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Size"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamescborAnon_Doc_Parts[field]); err != nil {
 				return err
 			}
 			continue
@@ -1914,6 +1929,8 @@ func (v *cborAnon_Doc_Cover) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Doc_Cover = [...]string{"URL", "Width", "Height"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
@@ -1950,7 +1967,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"URL", "Width", "Height"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Doc_Cover[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1959,7 +1976,7 @@ func (v *cborAnon_Doc_Cover) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"URL", "Width", "Height"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Doc_Cover[field]); err != nil {
 				return err
 			}
 			continue
@@ -2209,6 +2226,9 @@ func (v *cborAnon_Doc_Notes) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Doc_Notes = [...]string{"at", "text"}
+var cborNamescborAnon_Doc_Notes = [...]string{"At", "Text"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
@@ -2243,7 +2263,7 @@ func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"at", "text"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Doc_Notes[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2252,7 +2272,7 @@ func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"At", "Text"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamescborAnon_Doc_Notes[field]); err != nil {
 				return err
 			}
 			continue
@@ -2479,6 +2499,8 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Doc_Tree_Kids_Leaf = [...]string{"Weight"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
@@ -2511,7 +2533,7 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Weight"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Doc_Tree_Kids_Leaf[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2520,7 +2542,7 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Weight"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Doc_Tree_Kids_Leaf[field]); err != nil {
 				return err
 			}
 			continue
@@ -2639,6 +2661,8 @@ func (v *cborAnon_Doc_Tree_Kids) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Doc_Tree_Kids = [...]string{"Label", "Leaf"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
@@ -2673,7 +2697,7 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Label", "Leaf"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Doc_Tree_Kids[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2682,7 +2706,7 @@ func (v *cborAnon_Doc_Tree_Kids) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Label", "Leaf"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Doc_Tree_Kids[field]); err != nil {
 				return err
 			}
 			continue
@@ -2837,6 +2861,8 @@ func (v *cborAnon_Doc_Tree) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Doc_Tree = [...]string{"Label", "Kids"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
@@ -2871,7 +2897,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Label", "Kids"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Doc_Tree[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2880,7 +2906,7 @@ func (v *cborAnon_Doc_Tree) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Label", "Kids"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Doc_Tree[field]); err != nil {
 				return err
 			}
 			continue
@@ -3050,6 +3076,9 @@ func (v *cborAnon_Card_Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Card_Meta = [...]string{"a", "b"}
+var cborNamescborAnon_Card_Meta = [...]string{"A", "B"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -3084,7 +3113,7 @@ func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"a", "b"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Card_Meta[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3093,7 +3122,7 @@ func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A", "B"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamescborAnon_Card_Meta[field]); err != nil {
 				return err
 			}
 			continue
@@ -3249,6 +3278,8 @@ func (v *cborAnon_Card_Z) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Card_Z = [...]string{"N", "S"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
@@ -3283,7 +3314,7 @@ func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"N", "S"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Card_Z[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3292,7 +3323,7 @@ func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"N", "S"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Card_Z[field]); err != nil {
 				return err
 			}
 			continue
@@ -3414,6 +3445,8 @@ func (v *cborAnon_Card_Keep) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Card_Keep = [...]string{"N"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
@@ -3446,7 +3479,7 @@ func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"N"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Card_Keep[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3455,7 +3488,7 @@ func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"N"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Card_Keep[field]); err != nil {
 				return err
 			}
 			continue
@@ -3566,6 +3599,8 @@ func (v *cborAnon_Card_Ps) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Card_Ps = [...]string{"V"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
@@ -3598,7 +3633,7 @@ func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"V"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Card_Ps[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3607,7 +3642,7 @@ func (v *cborAnon_Card_Ps) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"V"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Card_Ps[field]); err != nil {
 				return err
 			}
 			continue
@@ -3825,6 +3860,8 @@ func (v *cborAnon_Page_Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Page_Meta = [...]string{"N"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -3857,7 +3894,7 @@ func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"N"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Page_Meta[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3866,7 +3903,7 @@ func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"N"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Page_Meta[field]); err != nil {
 				return err
 			}
 			continue
@@ -3977,6 +4014,8 @@ func (v *cborAnon_Arr_A) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Arr_A = [...]string{"X"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
@@ -4009,7 +4048,7 @@ func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"X"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Arr_A[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -4018,7 +4057,7 @@ func (v *cborAnon_Arr_A) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Arr_A[field]); err != nil {
 				return err
 			}
 			continue
@@ -4388,6 +4427,8 @@ func (v *cborAnon_Arr_U) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeyscborAnon_Arr_U = [...]string{"B"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
@@ -4420,7 +4461,7 @@ func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"B"})
+			field = runtime.FoldedField(key, cborKeyscborAnon_Arr_U[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -4429,7 +4470,7 @@ func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"B"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeyscborAnon_Arr_U[field]); err != nil {
 				return err
 			}
 			continue

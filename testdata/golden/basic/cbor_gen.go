@@ -112,6 +112,8 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysScalars = [...]string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
@@ -170,7 +172,7 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"})
+			field = runtime.FoldedField(key, cborKeysScalars[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -179,7 +181,7 @@ func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysScalars[field]); err != nil {
 				return err
 			}
 			continue
@@ -463,6 +465,8 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysNamed = [...]string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
@@ -507,7 +511,7 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"})
+			field = runtime.FoldedField(key, cborKeysNamed[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -516,7 +520,7 @@ func (v *Named) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysNamed[field]); err != nil {
 				return err
 			}
 			continue

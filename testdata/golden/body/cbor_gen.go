@@ -71,6 +71,8 @@ func (v *Versioned) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysVersioned = [...]string{"Version", "Name"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
@@ -105,7 +107,7 @@ func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Version", "Name"})
+			field = runtime.FoldedField(key, cborKeysVersioned[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -114,7 +116,7 @@ func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Version", "Name"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysVersioned[field]); err != nil {
 				return err
 			}
 			continue
@@ -225,6 +227,8 @@ func (v *Hashed) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysHashed = [...]string{"A", "B"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Hashed) cborDecodeMap(d *runtime.Decoder) error {
@@ -259,7 +263,7 @@ func (v *Hashed) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"A", "B"})
+			field = runtime.FoldedField(key, cborKeysHashed[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -268,7 +272,7 @@ func (v *Hashed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A", "B"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysHashed[field]); err != nil {
 				return err
 			}
 			continue
@@ -526,6 +530,8 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysHolder = [...]string{"V", "Vs", "Vm", "Vp", "H", "Hs", "Hm", "Hp"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
@@ -572,7 +578,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"V", "Vs", "Vm", "Vp", "H", "Hs", "Hm", "Hp"})
+			field = runtime.FoldedField(key, cborKeysHolder[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -581,7 +587,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"V", "Vs", "Vm", "Vp", "H", "Hs", "Hm", "Hp"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysHolder[field]); err != nil {
 				return err
 			}
 			continue
@@ -943,6 +949,8 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPlain = [...]string{"A", "B", "C"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
@@ -979,7 +987,7 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"A", "B", "C"})
+			field = runtime.FoldedField(key, cborKeysPlain[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -988,7 +996,7 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A", "B", "C"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPlain[field]); err != nil {
 				return err
 			}
 			continue
@@ -1155,6 +1163,8 @@ func (v *Direct) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysDirect = [...]string{"A", "B", "C"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
@@ -1191,7 +1201,7 @@ func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"A", "B", "C"})
+			field = runtime.FoldedField(key, cborKeysDirect[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1200,7 +1210,7 @@ func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A", "B", "C"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysDirect[field]); err != nil {
 				return err
 			}
 			continue
@@ -1367,6 +1377,8 @@ func (v *Buffered) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysBuffered = [...]string{"A", "B", "C"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
@@ -1403,7 +1415,7 @@ func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"A", "B", "C"})
+			field = runtime.FoldedField(key, cborKeysBuffered[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1412,7 +1424,7 @@ func (v *Buffered) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A", "B", "C"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysBuffered[field]); err != nil {
 				return err
 			}
 			continue
@@ -1625,6 +1637,8 @@ func (v *Routes) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysRoutes = [...]string{"Plain", "Direct", "Buffered"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
@@ -1661,7 +1675,7 @@ func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Plain", "Direct", "Buffered"})
+			field = runtime.FoldedField(key, cborKeysRoutes[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1670,7 +1684,7 @@ func (v *Routes) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Plain", "Direct", "Buffered"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysRoutes[field]); err != nil {
 				return err
 			}
 			continue
@@ -1954,6 +1968,8 @@ func (v *Scores) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysScores = [...]string{"Best", "ByName"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
@@ -1988,7 +2004,7 @@ func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Best", "ByName"})
+			field = runtime.FoldedField(key, cborKeysScores[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1997,7 +2013,7 @@ func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Best", "ByName"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysScores[field]); err != nil {
 				return err
 			}
 			continue
@@ -2152,6 +2168,8 @@ func (v *Signed[T]) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysSigned = [...]string{"Value", "Sig"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -2186,7 +2204,7 @@ func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Value", "Sig"})
+			field = runtime.FoldedField(key, cborKeysSigned[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2195,7 +2213,7 @@ func (v *Signed[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Value", "Sig"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysSigned[field]); err != nil {
 				return err
 			}
 			continue
@@ -2355,6 +2373,8 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysLedger = [...]string{"Entries", "Last"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
@@ -2389,7 +2409,7 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Entries", "Last"})
+			field = runtime.FoldedField(key, cborKeysLedger[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2398,7 +2418,7 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Entries", "Last"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysLedger[field]); err != nil {
 				return err
 			}
 			continue

@@ -80,6 +80,8 @@ func (v *Sample) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysSample = [...]string{"Name", "Count"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
@@ -114,7 +116,7 @@ func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Name", "Count"})
+			field = runtime.FoldedField(key, cborKeysSample[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -123,7 +125,7 @@ func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Count"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysSample[field]); err != nil {
 				return err
 			}
 			continue

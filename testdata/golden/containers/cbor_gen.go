@@ -435,6 +435,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysContainers = [...]string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
@@ -513,7 +515,7 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"})
+			field = runtime.FoldedField(key, cborKeysContainers[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -522,7 +524,7 @@ func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysContainers[field]); err != nil {
 				return err
 			}
 			continue

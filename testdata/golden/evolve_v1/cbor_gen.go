@@ -129,6 +129,9 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysRecord = [...]string{"id", "name", "coupon", "count"}
+var cborNamesRecord = [...]string{"ID", "Name", "Coupon", "Count"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
@@ -167,7 +170,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "name", "coupon", "count"})
+			field = runtime.FoldedField(key, cborKeysRecord[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -176,7 +179,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Name", "Coupon", "Count"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesRecord[field]); err != nil {
 				return err
 			}
 			continue
@@ -326,6 +329,9 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysEvent = [...]string{"at", "kind"}
+var cborNamesEvent = [...]string{"At", "Kind"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
@@ -360,7 +366,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"at", "kind"})
+			field = runtime.FoldedField(key, cborKeysEvent[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -369,7 +375,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"At", "Kind"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesEvent[field]); err != nil {
 				return err
 			}
 			continue
@@ -497,6 +503,9 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysFramed = [...]string{"id"}
+var cborNamesFramed = [...]string{"ID"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
@@ -529,7 +538,7 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id"})
+			field = runtime.FoldedField(key, cborKeysFramed[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -538,7 +547,7 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesFramed[field]); err != nil {
 				return err
 			}
 			continue

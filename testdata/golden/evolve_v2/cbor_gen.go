@@ -142,6 +142,9 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysRecord = [...]string{"id", "name", "", "count", "tags", "score"}
+var cborNamesRecord = [...]string{"ID", "Name", "_", "Count", "Tags", "Score"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
@@ -182,7 +185,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "name", "", "count", "tags", "score"})
+			field = runtime.FoldedField(key, cborKeysRecord[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -191,7 +194,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Name", "_", "Count", "Tags", "Score"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesRecord[field]); err != nil {
 				return err
 			}
 			continue
@@ -409,6 +412,9 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysEvent = [...]string{"at", "kind", "source"}
+var cborNamesEvent = [...]string{"At", "Kind", "Source"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
@@ -445,7 +451,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"at", "kind", "source"})
+			field = runtime.FoldedField(key, cborKeysEvent[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -454,7 +460,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"At", "Kind", "Source"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesEvent[field]); err != nil {
 				return err
 			}
 			continue
@@ -636,6 +642,9 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysFramed = [...]string{"id", "note", "rev"}
+var cborNamesFramed = [...]string{"ID", "Note", "Rev"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
@@ -672,7 +681,7 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "note", "rev"})
+			field = runtime.FoldedField(key, cborKeysFramed[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -681,7 +690,7 @@ func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Note", "Rev"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesFramed[field]); err != nil {
 				return err
 			}
 			continue
@@ -848,6 +857,9 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysMeta = [...]string{"note", "rev"}
+var cborNamesMeta = [...]string{"Note", "Rev"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -882,7 +894,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"note", "rev"})
+			field = runtime.FoldedField(key, cborKeysMeta[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -891,7 +903,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Note", "Rev"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesMeta[field]); err != nil {
 				return err
 			}
 			continue

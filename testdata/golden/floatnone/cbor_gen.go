@@ -79,6 +79,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPoint = [...]string{"X", "Y", "Z"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -115,7 +117,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"X", "Y", "Z"})
+			field = runtime.FoldedField(key, cborKeysPoint[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -124,7 +126,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X", "Y", "Z"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPoint[field]); err != nil {
 				return err
 			}
 			continue
@@ -334,6 +336,9 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysReading = [...]string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "any"}
+var cborNamesReading = [...]string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
@@ -384,7 +389,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "any"})
+			field = runtime.FoldedField(key, cborKeysReading[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -393,7 +398,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesReading[field]); err != nil {
 				return err
 			}
 			continue
@@ -819,6 +824,8 @@ func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysKeys = [...]string{"Wide", "Narrow", "Temps"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
@@ -855,7 +862,7 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Wide", "Narrow", "Temps"})
+			field = runtime.FoldedField(key, cborKeysKeys[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -864,7 +871,7 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Wide", "Narrow", "Temps"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysKeys[field]); err != nil {
 				return err
 			}
 			continue

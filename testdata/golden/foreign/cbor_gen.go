@@ -118,6 +118,9 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysForeign = [...]string{"id", "opts", "point", "pair", "none", "stamp", "limits", "both"}
+var cborNamesForeign = [...]string{"ID", "Opts", "Point", "Pair", "None", "Stamp", "Limits", "Both"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
@@ -164,7 +167,7 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "opts", "point", "pair", "none", "stamp", "limits", "both"})
+			field = runtime.FoldedField(key, cborKeysForeign[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -173,7 +176,7 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Opts", "Point", "Pair", "None", "Stamp", "Limits", "Both"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesForeign[field]); err != nil {
 				return err
 			}
 			continue

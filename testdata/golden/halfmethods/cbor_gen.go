@@ -155,6 +155,8 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysReading = [...]string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
@@ -199,7 +201,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"})
+			field = runtime.FoldedField(key, cborKeysReading[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -208,7 +210,7 @@ func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysReading[field]); err != nil {
 				return err
 			}
 			continue

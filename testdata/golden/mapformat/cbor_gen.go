@@ -174,6 +174,8 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesHeader = [...]string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
@@ -228,7 +230,7 @@ func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesHeader[field]); err != nil {
 				return err
 			}
 			continue
@@ -533,6 +535,8 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysSignature = [...]string{"Protected", "Header", "Sig"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
@@ -569,7 +573,7 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Protected", "Header", "Sig"})
+			field = runtime.FoldedField(key, cborKeysSignature[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -578,7 +582,7 @@ func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Protected", "Header", "Sig"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysSignature[field]); err != nil {
 				return err
 			}
 			continue
@@ -761,6 +765,9 @@ func (v *Message) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysMessage = [...]string{"protected", "unprotected", "payload", "signatures", "v"}
+var cborNamesMessage = [...]string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
@@ -801,7 +808,7 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"protected", "unprotected", "payload", "signatures", "v"})
+			field = runtime.FoldedField(key, cborKeysMessage[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -810,7 +817,7 @@ func (v *Message) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesMessage[field]); err != nil {
 				return err
 			}
 			continue
@@ -1006,6 +1013,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPoint = [...]string{"X", "Y"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -1040,7 +1049,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"X", "Y"})
+			field = runtime.FoldedField(key, cborKeysPoint[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1049,7 +1058,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X", "Y"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPoint[field]); err != nil {
 				return err
 			}
 			continue
@@ -1271,6 +1280,9 @@ func (v *Zeros) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysZeros = [...]string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain", "addr"}
+var cborNamesZeros = [...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain", "Addr"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
@@ -1323,7 +1335,7 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain", "addr"})
+			field = runtime.FoldedField(key, cborKeysZeros[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1332,7 +1344,7 @@ func (v *Zeros) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain", "Addr"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesZeros[field]); err != nil {
 				return err
 			}
 			continue
@@ -1673,6 +1685,9 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysBase = [...]string{"id", "note"}
+var cborNamesBase = [...]string{"ID", "Note"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
@@ -1707,7 +1722,7 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "note"})
+			field = runtime.FoldedField(key, cborKeysBase[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1716,7 +1731,7 @@ func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Note"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesBase[field]); err != nil {
 				return err
 			}
 			continue
@@ -1842,6 +1857,9 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysMore = [...]string{"count"}
+var cborNamesMore = [...]string{"Count"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *More) cborDecodeMap(d *runtime.Decoder) error {
@@ -1874,7 +1892,7 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"count"})
+			field = runtime.FoldedField(key, cborKeysMore[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1883,7 +1901,7 @@ func (v *More) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Count"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesMore[field]); err != nil {
 				return err
 			}
 			continue
@@ -2011,6 +2029,9 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysRecord = [...]string{"id", "note", "count", "name"}
+var cborNamesRecord = [...]string{"ID", "Note", "Count", "Name"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
@@ -2049,7 +2070,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"id", "note", "count", "name"})
+			field = runtime.FoldedField(key, cborKeysRecord[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2058,7 +2079,7 @@ func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Note", "Count", "Name"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesRecord[field]); err != nil {
 				return err
 			}
 			continue
@@ -2375,6 +2396,8 @@ func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysWide = [...]string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
@@ -2455,7 +2478,7 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"})
+			field = runtime.FoldedField(key, cborKeysWide[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2464,7 +2487,7 @@ func (v *Wide) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysWide[field]); err != nil {
 				return err
 			}
 			continue
@@ -2884,6 +2907,9 @@ func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysCoord = [...]string{"x", "y"}
+var cborNamesCoord = [...]string{"X", "Y"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
@@ -2918,7 +2944,7 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"x", "y"})
+			field = runtime.FoldedField(key, cborKeysCoord[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2927,7 +2953,7 @@ func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X", "Y"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesCoord[field]); err != nil {
 				return err
 			}
 			continue
@@ -3070,6 +3096,8 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysHolder = [...]string{"At", "Many"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
@@ -3104,7 +3132,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"At", "Many"})
+			field = runtime.FoldedField(key, cborKeysHolder[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3113,7 +3141,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"At", "Many"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysHolder[field]); err != nil {
 				return err
 			}
 			continue

@@ -177,6 +177,8 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysLedger = [...]string{"ByHash", "ByFixed", "ByPair", "Nested", "Empty"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
@@ -217,7 +219,7 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ByHash", "ByFixed", "ByPair", "Nested", "Empty"})
+			field = runtime.FoldedField(key, cborKeysLedger[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -226,7 +228,7 @@ func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ByHash", "ByFixed", "ByPair", "Nested", "Empty"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysLedger[field]); err != nil {
 				return err
 			}
 			continue
@@ -625,6 +627,8 @@ func (v *Cred) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysCred = [...]string{"Kind", "Hash"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
@@ -659,7 +663,7 @@ func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Kind", "Hash"})
+			field = runtime.FoldedField(key, cborKeysCred[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -668,7 +672,7 @@ func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Kind", "Hash"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysCred[field]); err != nil {
 				return err
 			}
 			continue
@@ -791,6 +795,8 @@ func (v *Span) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesSpan = [...]string{"From", "To"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Span) cborDecodeMap(d *runtime.Decoder) error {
@@ -831,7 +837,7 @@ func (v *Span) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"From", "To"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesSpan[field]); err != nil {
 				return err
 			}
 			continue
@@ -1020,6 +1026,8 @@ func (v *Spans) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysSpans = [...]string{"BySpan", "ByRef"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
@@ -1054,7 +1062,7 @@ func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"BySpan", "ByRef"})
+			field = runtime.FoldedField(key, cborKeysSpans[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1063,7 +1071,7 @@ func (v *Spans) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"BySpan", "ByRef"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysSpans[field]); err != nil {
 				return err
 			}
 			continue
@@ -1327,6 +1335,8 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysForeign = [...]string{"ByPoint", "ByRect"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
@@ -1361,7 +1371,7 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ByPoint", "ByRect"})
+			field = runtime.FoldedField(key, cborKeysForeign[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1370,7 +1380,7 @@ func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ByPoint", "ByRect"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysForeign[field]); err != nil {
 				return err
 			}
 			continue
@@ -1809,6 +1819,8 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysIndex = [...]string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
@@ -1855,7 +1867,7 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"})
+			field = runtime.FoldedField(key, cborKeysIndex[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1864,7 +1876,7 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysIndex[field]); err != nil {
 				return err
 			}
 			continue
@@ -2612,6 +2624,8 @@ func (v *Table[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysTable = [...]string{"Rows", "Count"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
@@ -2646,7 +2660,7 @@ func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Rows", "Count"})
+			field = runtime.FoldedField(key, cborKeysTable[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2655,7 +2669,7 @@ func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Rows", "Count"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysTable[field]); err != nil {
 				return err
 			}
 			continue
@@ -2854,6 +2868,8 @@ func (v *Chain) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysChain = [...]string{"ByHash", "Creds", "Anys"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
@@ -2890,7 +2906,7 @@ func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ByHash", "Creds", "Anys"})
+			field = runtime.FoldedField(key, cborKeysChain[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2899,7 +2915,7 @@ func (v *Chain) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ByHash", "Creds", "Anys"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysChain[field]); err != nil {
 				return err
 			}
 			continue
@@ -3118,6 +3134,8 @@ func (v *Curve) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysCurve = [...]string{"Points", "Small", "Temps"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
@@ -3154,7 +3172,7 @@ func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Points", "Small", "Temps"})
+			field = runtime.FoldedField(key, cborKeysCurve[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3163,7 +3181,7 @@ func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Points", "Small", "Temps"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysCurve[field]); err != nil {
 				return err
 			}
 			continue

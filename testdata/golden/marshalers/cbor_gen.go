@@ -114,6 +114,8 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPriced = [...]string{"Price", "Prices", "Best"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
@@ -150,7 +152,7 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Price", "Prices", "Best"})
+			field = runtime.FoldedField(key, cborKeysPriced[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -159,7 +161,7 @@ func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Price", "Prices", "Best"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPriced[field]); err != nil {
 				return err
 			}
 			continue
@@ -377,6 +379,8 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysAddressed = [...]string{"Addr", "Addrs"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
@@ -411,7 +415,7 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Addr", "Addrs"})
+			field = runtime.FoldedField(key, cborKeysAddressed[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -420,7 +424,7 @@ func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Addr", "Addrs"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysAddressed[field]); err != nil {
 				return err
 			}
 			continue
@@ -600,6 +604,8 @@ func (v *Octets) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysOctets = [...]string{"Octets"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
@@ -632,7 +638,7 @@ func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Octets"})
+			field = runtime.FoldedField(key, cborKeysOctets[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -641,7 +647,7 @@ func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Octets"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysOctets[field]); err != nil {
 				return err
 			}
 			continue

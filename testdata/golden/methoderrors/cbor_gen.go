@@ -85,6 +85,8 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysInner = [...]string{"N", "B"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
@@ -119,7 +121,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"N", "B"})
+			field = runtime.FoldedField(key, cborKeysInner[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -128,7 +130,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"N", "B"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysInner[field]); err != nil {
 				return err
 			}
 			continue
@@ -260,6 +262,8 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysBox = [...]string{"V"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -292,7 +296,7 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"V"})
+			field = runtime.FoldedField(key, cborKeysBox[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -301,7 +305,7 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"V"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysBox[field]); err != nil {
 				return err
 			}
 			continue
@@ -443,6 +447,8 @@ func (v *Mid) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysMid = [...]string{"B", "K", "W"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
@@ -479,7 +485,7 @@ func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"B", "K", "W"})
+			field = runtime.FoldedField(key, cborKeysMid[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -488,7 +494,7 @@ func (v *Mid) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"B", "K", "W"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysMid[field]); err != nil {
 				return err
 			}
 			continue
@@ -836,6 +842,8 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysHolder = [...]string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
@@ -892,7 +900,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"})
+			field = runtime.FoldedField(key, cborKeysHolder[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -901,7 +909,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysHolder[field]); err != nil {
 				return err
 			}
 			continue
@@ -1435,6 +1443,9 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysSparse = [...]string{"b", "k", "w", "mb", "m"}
+var cborNamesSparse = [...]string{"B", "K", "W", "MB", "M"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
@@ -1475,7 +1486,7 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"b", "k", "w", "mb", "m"})
+			field = runtime.FoldedField(key, cborKeysSparse[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1484,7 +1495,7 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"B", "K", "W", "MB", "M"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesSparse[field]); err != nil {
 				return err
 			}
 			continue

@@ -82,6 +82,8 @@ func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysItem = [...]string{"SKU", "Qty", "Price"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
@@ -118,7 +120,7 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"SKU", "Qty", "Price"})
+			field = runtime.FoldedField(key, cborKeysItem[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -127,7 +129,7 @@ func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"SKU", "Qty", "Price"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysItem[field]); err != nil {
 				return err
 			}
 			continue
@@ -444,6 +446,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysOrder = [...]string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
@@ -500,7 +504,7 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"})
+			field = runtime.FoldedField(key, cborKeysOrder[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -509,7 +513,7 @@ func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysOrder[field]); err != nil {
 				return err
 			}
 			continue

@@ -190,6 +190,8 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysHolder = [...]string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
@@ -238,7 +240,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"})
+			field = runtime.FoldedField(key, cborKeysHolder[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -247,7 +249,7 @@ func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysHolder[field]); err != nil {
 				return err
 			}
 			continue
@@ -714,6 +716,8 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysInner = [...]string{"Tags", "Raw"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
@@ -748,7 +752,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Tags", "Raw"})
+			field = runtime.FoldedField(key, cborKeysInner[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -757,7 +761,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Tags", "Raw"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysInner[field]); err != nil {
 				return err
 			}
 			continue

@@ -339,6 +339,9 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysValues = [...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "z", "zat", "e"}
+var cborNamesValues = [...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
@@ -417,7 +420,7 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "z", "zat", "e"})
+			field = runtime.FoldedField(key, cborKeysValues[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -426,7 +429,7 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesValues[field]); err != nil {
 				return err
 			}
 			continue
@@ -1207,6 +1210,9 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysAudit = [...]string{"CreatedBy", "v", "Title", "Note", "Owner"}
+var cborNamesAudit = [...]string{"CreatedBy", "Version", "Title", "Note", "Owner"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
@@ -1247,7 +1253,7 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"CreatedBy", "v", "Title", "Note", "Owner"})
+			field = runtime.FoldedField(key, cborKeysAudit[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1256,7 +1262,7 @@ func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"CreatedBy", "Version", "Title", "Note", "Owner"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesAudit[field]); err != nil {
 				return err
 			}
 			continue
@@ -1442,6 +1448,9 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysMeta = [...]string{"ID", "Version", "Note", "Owner", "Depth", "Labels"}
+var cborNamesMeta = [...]string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -1484,7 +1493,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"ID", "Version", "Note", "Owner", "Depth", "Labels"})
+			field = runtime.FoldedField(key, cborKeysMeta[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1493,7 +1502,7 @@ func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesMeta[field]); err != nil {
 				return err
 			}
 			continue
@@ -1710,6 +1719,8 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysInner = [...]string{"Depth", "Labels"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
@@ -1744,7 +1755,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Depth", "Labels"})
+			field = runtime.FoldedField(key, cborKeysInner[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1753,7 +1764,7 @@ func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Depth", "Labels"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysInner[field]); err != nil {
 				return err
 			}
 			continue
@@ -1975,6 +1986,9 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysDoc = [...]string{"CreatedBy", "v", "ID", "Version", "Owner", "Depth", "Labels", "Title", "id"}
+var cborNamesDoc = [...]string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
@@ -2023,7 +2037,7 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"CreatedBy", "v", "ID", "Version", "Owner", "Depth", "Labels", "Title", "id"})
+			field = runtime.FoldedField(key, cborKeysDoc[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2032,7 +2046,7 @@ func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesDoc[field]); err != nil {
 				return err
 			}
 			continue
@@ -2372,6 +2386,8 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPage = [...]string{"Items", "Next", "First", "ByKey", "Top"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -2412,7 +2428,7 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Items", "Next", "First", "ByKey", "Top"})
+			field = runtime.FoldedField(key, cborKeysPage[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2421,7 +2437,7 @@ func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Items", "Next", "First", "ByKey", "Top"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPage[field]); err != nil {
 				return err
 			}
 			continue
@@ -2603,6 +2619,8 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPair = [...]string{"Key", "Val"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
@@ -2637,7 +2655,7 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Key", "Val"})
+			field = runtime.FoldedField(key, cborKeysPair[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2646,7 +2664,7 @@ func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Key", "Val"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPair[field]); err != nil {
 				return err
 			}
 			continue
@@ -2794,6 +2812,8 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysTree = [...]string{"Value", "Kids", "Left"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
@@ -2830,7 +2850,7 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Value", "Kids", "Left"})
+			field = runtime.FoldedField(key, cborKeysTree[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -2839,7 +2859,7 @@ func (v *Tree) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Value", "Kids", "Left"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysTree[field]); err != nil {
 				return err
 			}
 			continue
@@ -3025,6 +3045,8 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysList = [...]string{"Val", "Next"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *List) cborDecodeMap(d *runtime.Decoder) error {
@@ -3059,7 +3081,7 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Val", "Next"})
+			field = runtime.FoldedField(key, cborKeysList[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3068,7 +3090,7 @@ func (v *List) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Val", "Next"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysList[field]); err != nil {
 				return err
 			}
 			continue
@@ -3261,6 +3283,8 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysUses = [...]string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
@@ -3307,7 +3331,7 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"})
+			field = runtime.FoldedField(key, cborKeysUses[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -3316,7 +3340,7 @@ func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysUses[field]); err != nil {
 				return err
 			}
 			continue

@@ -114,6 +114,8 @@ func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysVersion = [...]string{"Major", "Minor"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
@@ -148,7 +150,7 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Major", "Minor"})
+			field = runtime.FoldedField(key, cborKeysVersion[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -157,7 +159,7 @@ func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Major", "Minor"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysVersion[field]); err != nil {
 				return err
 			}
 			continue
@@ -338,6 +340,8 @@ func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysToken = [...]string{"Issuer", "Version", "Nonce", "Claims"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
@@ -376,7 +380,7 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Issuer", "Version", "Nonce", "Claims"})
+			field = runtime.FoldedField(key, cborKeysToken[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -385,7 +389,7 @@ func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Issuer", "Version", "Nonce", "Claims"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysToken[field]); err != nil {
 				return err
 			}
 			continue

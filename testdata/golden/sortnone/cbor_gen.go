@@ -113,6 +113,8 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysIndex = [...]string{"Words", "Refs"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
@@ -147,7 +149,7 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Words", "Refs"})
+			field = runtime.FoldedField(key, cborKeysIndex[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -156,7 +158,7 @@ func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Words", "Refs"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysIndex[field]); err != nil {
 				return err
 			}
 			continue
@@ -396,6 +398,9 @@ func (v *Labels) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysLabels = [...]string{"aaaa", "z", "", "bb", ""}
+var cborNamesLabels = [...]string{"Long", "Short", "Neg", "Mid", "Small"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
@@ -439,7 +444,7 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"aaaa", "z", "", "bb", ""})
+			field = runtime.FoldedField(key, cborKeysLabels[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -448,7 +453,7 @@ func (v *Labels) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Long", "Short", "Neg", "Mid", "Small"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesLabels[field]); err != nil {
 				return err
 			}
 			continue
@@ -751,6 +756,8 @@ func (v *Keys) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysKeys = [...]string{"Hashes", "Floats", "Points", "Refs", "Arrays"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
@@ -791,7 +798,7 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Hashes", "Floats", "Points", "Refs", "Arrays"})
+			field = runtime.FoldedField(key, cborKeysKeys[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -800,7 +807,7 @@ func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Hashes", "Floats", "Points", "Refs", "Arrays"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysKeys[field]); err != nil {
 				return err
 			}
 			continue
@@ -1199,6 +1206,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPoint = [...]string{"X", "Y", "Name"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -1235,7 +1244,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"X", "Y", "Name"})
+			field = runtime.FoldedField(key, cborKeysPoint[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1244,7 +1253,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X", "Y", "Name"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPoint[field]); err != nil {
 				return err
 			}
 			continue

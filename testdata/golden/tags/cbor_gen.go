@@ -108,6 +108,9 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysTagged = [...]string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"}
+var cborNamesTagged = [...]string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
@@ -159,7 +162,7 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"})
+			field = runtime.FoldedField(key, cborKeysTagged[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -168,7 +171,7 @@ func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesTagged[field]); err != nil {
 				return err
 			}
 			continue
@@ -411,6 +414,8 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesIntKeys = [...]string{"A", "B", "C"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
@@ -453,7 +458,7 @@ func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A", "B", "C"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesIntKeys[field]); err != nil {
 				return err
 			}
 			continue
@@ -613,6 +618,9 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysCased = [...]string{"key", "KEY", "kEy2", "σς", "ks", ""}
+var cborNamesCased = [...]string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
@@ -658,7 +666,7 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"key", "KEY", "kEy2", "σς", "ks", ""})
+			field = runtime.FoldedField(key, cborKeysCased[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -667,7 +675,7 @@ func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesCased[field]); err != nil {
 				return err
 			}
 			continue

@@ -108,6 +108,8 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysEvent = [...]string{"At", "Until", "Log", "Any", "Box"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
@@ -148,7 +150,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"At", "Until", "Log", "Any", "Box"})
+			field = runtime.FoldedField(key, cborKeysEvent[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -157,7 +159,7 @@ func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"At", "Until", "Log", "Any", "Box"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysEvent[field]); err != nil {
 				return err
 			}
 			continue
@@ -349,6 +351,8 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysBox = [...]string{"V"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -381,7 +385,7 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"V"})
+			field = runtime.FoldedField(key, cborKeysBox[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -390,7 +394,7 @@ func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"V"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysBox[field]); err != nil {
 				return err
 			}
 			continue

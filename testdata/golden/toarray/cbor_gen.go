@@ -214,6 +214,8 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPoint = [...]string{"X", "Y"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -248,7 +250,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"X", "Y"})
+			field = runtime.FoldedField(key, cborKeysPoint[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -257,7 +259,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X", "Y"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPoint[field]); err != nil {
 				return err
 			}
 			continue
@@ -387,6 +389,8 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPlain = [...]string{"A"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
@@ -419,7 +423,7 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"A"})
+			field = runtime.FoldedField(key, cborKeysPlain[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -428,7 +432,7 @@ func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"A"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPlain[field]); err != nil {
 				return err
 			}
 			continue

@@ -88,6 +88,8 @@ func (v *Point) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPoint = [...]string{"X", "Y"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -122,7 +124,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"X", "Y"})
+			field = runtime.FoldedField(key, cborKeysPoint[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -131,7 +133,7 @@ func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"X", "Y"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPoint[field]); err != nil {
 				return err
 			}
 			continue
@@ -273,6 +275,9 @@ func (v *Label) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysLabel = [...]string{"t", "l"}
+var cborNamesLabel = [...]string{"Text", "Lang"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
@@ -307,7 +312,7 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"t", "l"})
+			field = runtime.FoldedField(key, cborKeysLabel[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -316,7 +321,7 @@ func (v *Label) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Text", "Lang"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesLabel[field]); err != nil {
 				return err
 			}
 			continue
@@ -524,6 +529,8 @@ func (v *Shape) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysShape = [...]string{"At", "Path", "Named", "Maybe", "Label"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
@@ -564,7 +571,7 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"At", "Path", "Named", "Maybe", "Label"})
+			field = runtime.FoldedField(key, cborKeysShape[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -573,7 +580,7 @@ func (v *Shape) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"At", "Path", "Named", "Maybe", "Label"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysShape[field]); err != nil {
 				return err
 			}
 			continue
@@ -1252,6 +1259,8 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysValues = [...]string{"U", "D", "B", "P", "PU", "Ds", "Map"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
@@ -1296,7 +1305,7 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"U", "D", "B", "P", "PU", "Ds", "Map"})
+			field = runtime.FoldedField(key, cborKeysValues[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1305,7 +1314,7 @@ func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"U", "D", "B", "P", "PU", "Ds", "Map"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysValues[field]); err != nil {
 				return err
 			}
 			continue
@@ -1583,6 +1592,9 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysSparse = [...]string{"u", "d", "b", "p", "at"}
+var cborNamesSparse = [...]string{"U", "D", "B", "P", "At"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
@@ -1623,7 +1635,7 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"u", "d", "b", "p", "at"})
+			field = runtime.FoldedField(key, cborKeysSparse[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -1632,7 +1644,7 @@ func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"U", "D", "B", "P", "At"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesSparse[field]); err != nil {
 				return err
 			}
 			continue

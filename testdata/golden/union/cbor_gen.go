@@ -101,6 +101,8 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborNamesComposite = [...]string{"Kind", "Fields"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -141,7 +143,7 @@ func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Kind", "Fields"}[field]); err != nil {
+			if err := d.DuplicateField(cborNamesComposite[field]); err != nil {
 				return err
 			}
 			continue
@@ -773,6 +775,8 @@ func (v *Document) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysDocument = [...]string{"Root", "Values", "ByName", "Ptr", "Ext"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
@@ -813,7 +817,7 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Root", "Values", "ByName", "Ptr", "Ext"})
+			field = runtime.FoldedField(key, cborKeysDocument[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -822,7 +826,7 @@ func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Root", "Values", "ByName", "Ptr", "Ext"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysDocument[field]); err != nil {
 				return err
 			}
 			continue

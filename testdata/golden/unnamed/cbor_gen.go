@@ -155,6 +155,8 @@ func (v *T) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysT = [...]string{"Ptr", "Slice", "Map", "Deep"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *T) cborDecodeMap(d *runtime.Decoder) error {
@@ -193,7 +195,7 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Ptr", "Slice", "Map", "Deep"})
+			field = runtime.FoldedField(key, cborKeysT[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -202,7 +204,7 @@ func (v *T) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Ptr", "Slice", "Map", "Deep"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysT[field]); err != nil {
 				return err
 			}
 			continue

@@ -92,6 +92,8 @@ func (v *Person) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
+var cborKeysPerson = [...]string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"}
+
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
@@ -134,7 +136,7 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, []string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"})
+			field = runtime.FoldedField(key, cborKeysPerson[:])
 		}
 		if field < 0 {
 			if err := d.Skip(); err != nil {
@@ -143,7 +145,7 @@ func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField([...]string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"}[field]); err != nil {
+			if err := d.DuplicateField(cborKeysPerson[field]); err != nil {
 				return err
 			}
 			continue

@@ -27,8 +27,14 @@ go test -c -o "$OUT/bench.test" .
 i=1
 while [ "$i" -le "$COUNT" ]; do
 	echo "run $i of $COUNT" >&2
-	"./$OUT/bench.test" -test.run '^$' -test.bench "$BENCH" -test.benchtime "$BENCHTIME" \
-		-test.count 1 >> "$OUT/raw.txt"
+	"./$OUT/bench.test" -test.run '^$' -test.bench "$BENCH" -test.skip StoreDocument \
+		-test.benchtime "$BENCHTIME" -test.count 1 >> "$OUT/raw.txt"
+	# The store document in a process of its own: its benchmarks collect
+	# before each timing, and the heap then holds that document alone.
+	if echo StoreDocument | grep -Eq -- "$BENCH"; then
+		"./$OUT/bench.test" -test.run '^$' -test.bench StoreDocument -test.benchtime "$BENCHTIME" \
+			-test.count 1 | grep -v '^PASS$\|^ok ' >> "$OUT/raw.txt"
+	fi
 	i=$((i + 1))
 done
 

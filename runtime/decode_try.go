@@ -136,18 +136,8 @@ func (d *Decoder) TryString() (string, bool) {
 //
 //go:noinline
 func (d *Decoder) tryShortText() (string, bool) {
-	if p := d.buf[d.off:]; len(p) < 17 {
-		return "", false
-	} else if n := uint(p[0]) - 0x60; n < d.shortText {
-		w := binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0] | binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1]
-		if n > 16 {
-			// 17 to 23 bytes: a third word, the last eight, overlapping.
-			if n >= uint(len(p)) {
-				return "", false
-			}
-			w |= binary.LittleEndian.Uint64(p[n-7:]) & 0x8080808080808080
-		}
-		if w == 0 {
+	if p := d.buf[d.off:]; len(p) >= 17 {
+		if n, ok := asciiText(p, d.shortText); ok {
 			d.off += int(1 + n)
 			return d.keepText(p[1 : 1+n]), true
 		}
@@ -172,15 +162,8 @@ func (d *Decoder) TryText() (string, bool) {
 		}
 		limit, view = uint(min(shortTextLimit, d.opts.MaxStringLength+1)), true
 	}
-	n := uint(p[0]) - 0x60
-	if n >= limit || n >= uint(len(p)) {
-		return "", false
-	}
-	w := binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0] | binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1]
-	if n > 16 {
-		w |= binary.LittleEndian.Uint64(p[n-7:]) & 0x8080808080808080
-	}
-	if w != 0 {
+	n, ok := asciiText(p, limit)
+	if !ok {
 		return "", false
 	}
 	d.off += int(1 + n)
@@ -188,6 +171,23 @@ func (d *Decoder) TryText() (string, bool) {
 		return unsafe.String(&p[1], n), true
 	}
 	return d.keepText(p[1 : 1+n]), true
+}
+
+// asciiText reports the length n of the text at the start of p, which
+// holds at least 17 bytes, when it has a one-byte head, n is below limit
+// (at most 24), p holds all of it and it is all ASCII: the sixteen bytes
+// after the head checked as two words masked to the text's bytes, and
+// text of 17 to 23 bytes also by its last eight, overlapping.
+func asciiText(p []byte, limit uint) (uint, bool) {
+	n := uint(p[0]) - 0x60
+	if n >= limit || n >= uint(len(p)) {
+		return 0, false
+	}
+	w := binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0] | binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1]
+	if n > 16 {
+		w |= binary.LittleEndian.Uint64(p[n-7:]) & 0x8080808080808080
+	}
+	return n, w == 0
 }
 
 // TryByteArray reads a byte string of exactly len(dst) bytes, below 24

@@ -64,6 +64,7 @@ func TestBehaviour(t *testing.T) {
 		{new(basic.Scalars), bytewise},
 		{new(basic.Named), bytewise},
 		{new(basic.Empty), bytewise},
+		{new(basic.Wide), bytewise},
 		{new(containers.Containers), bytewise},
 		{new(nested.Item), bytewise},
 		{new(nested.Order), bytewise},

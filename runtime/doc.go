@@ -140,19 +140,16 @@
 // the runtime do not fit.
 //
 //   - Fast paths and loop control: [Decoder.TryArrayHead],
-//     [Decoder.TryMapHead], [Decoder.TryBool],
+//     [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.PeekIsArray], [Decoder.PeekIsMap], [Decoder.Hint],
-//     [ReuseSlice], [Grow],
-//     [AppendTextHead].
-//   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
-//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
-//     [Decoder.DuplicateField].
+//     [ReuseSlice], [Grow], [AppendTextHead].
+//   - The loop of a legacy decoder: [Decoder.LegacyField], [LegacyMap], and the
+//     table of each type's keys, [LegacyKeys], [IntKey].
 //   - A struct's head on the slow path: [Decoder.ReadStructHead],
-//     [Decoder.ReadStructMapHead], [NullKept]; the end of UnmarshalCBOR:
-//     [Decoder.Finish].
+//     [NullKept]; the end of UnmarshalCBOR: [Decoder.Finish].
 //   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
 //   - What the default options accept beyond the data model:
@@ -185,5 +182,9 @@
 //     another's wrapper (compat.go): [Decoder.NextIsArray],
 //     [Decoder.NextIsMap], [FoldKey], [NoVariant], [NotAVariant],
 //     [Decoder.ReadRaw], [Decoder.ReadRawItem], [WrongLength],
-//     [DuplicateField], [MethodError], [AppendMarshaled], [ReuseCleared].
+//     [DuplicateField], [MethodError], [AppendMarshaled], [ReuseCleared];
+//     and of legacy decoders before version 8: [Decoder.TryMapHead], [Decoder.ReadStructMapHead],
+//     [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key], [KeyKind],
+//     [KeyText], [KeyInt], [KeyOther], [FoldedField],
+//     [Decoder.DuplicateField].
 package runtime

@@ -41,22 +41,28 @@ type LegacyKeys struct {
 	// in strict mode; nil when they are Text.
 	Names []string
 
-	// heads holds, made on first use, each field's text key with its
-	// head as the first bytes of the input hold them (keyWord).
+	// heads holds, made on first use, each field's key with its head as
+	// the first bytes of the input hold them (keyWord).
 	heads atomic.Pointer[[]keyWord]
 }
 
-// keyWord is a text key of up to 15 bytes with its one-byte head, as two
-// 8-byte little-endian loads of the input hold them: the bytes in w0 and
-// w1 and the bits of the loads to compare in m0 and m1. m0 is 0 for a key
-// that is longer, empty or not valid UTF-8, which the fast path leaves to
-// the general one.
+// keyWord is a field's key as two 8-byte little-endian loads of the input
+// hold it: a text key of up to 15 bytes with its one-byte head, or an
+// integer key from -24 to 23 (keyasint), which is its head alone. The
+// bytes are in w0 and w1, the bits of the loads to compare in m0 and m1.
+// m0 is 0 for any other key (longer text, text that is not valid UTF-8, a
+// wider integer) and for a field without one, which the fast path leaves
+// to the general one.
 type keyWord struct{ w0, m0, w1, m1 uint64 }
 
 // makeKeyWords makes k's heads, on first use. Two decoders that make them
 // at once make the same table; either one stays.
 func (k *LegacyKeys) makeKeyWords() *[]keyWord {
-	w := make([]keyWord, len(k.Text))
+	fields := max(len(k.Text), len(k.Names)) // Text is nil without text keys
+	for _, ik := range k.Ints {
+		fields = max(fields, ik.Field+1)
+	}
+	w := make([]keyWord, fields)
 	for i, s := range k.Text {
 		n := len(s)
 		if n == 0 || n > 15 || !utf8.ValidString(s) {
@@ -70,6 +76,14 @@ func (k *LegacyKeys) makeKeyWords() *[]keyWord {
 			w[i].m0 >>= 64 - 8*(n+1)
 		} else {
 			w[i].w1, w[i].m1 = binary.LittleEndian.Uint64(b[8:]), ^uint64(0)>>(64-8*(n-7))
+		}
+	}
+	for _, ik := range k.Ints {
+		switch {
+		case ik.Key >= 0 && ik.Key < 24:
+			w[ik.Field] = keyWord{w0: uint64(ik.Key), m0: 0xff}
+		case ik.Key < 0 && ik.Key >= -24:
+			w[ik.Field] = keyWord{w0: uint64(0x20 + (-1 - ik.Key)), m0: 0xff}
 		}
 	}
 	k.heads.Store(&w)
@@ -173,13 +187,13 @@ func (d *Decoder) LegacyField(m *LegacyMap, keys *LegacyKeys) (int, error) {
 		return -1, nil
 	}
 	// The fast path for a pair (m.heads says when it applies): its key is
-	// text of up to 15 bytes with a one-byte head, whole in the buffer.
-	// One load holds the head and up to 7 bytes of the key, a second one
-	// the rest; they are compared with the fields' keys, the field after
-	// the one read last first (a map written from the struct lists its
-	// fields in order, some left out). A key that equals a field's is
-	// valid UTF-8 as that key is. Unknown keys, duplicates, case folding
-	// and the rest take the general path.
+	// text of up to 15 bytes with a one-byte head, or an integer with a
+	// one-byte head, whole in the buffer. One load holds the head and up
+	// to 7 bytes of text, a second one the rest; they are compared with
+	// the fields' keys, the field after the one read last first (a map
+	// written from the struct lists its fields in order, some left out).
+	// A key that equals a field's is valid UTF-8 as that key is. Unknown
+	// keys, duplicates, case folding and the rest take the general path.
 	if hp := m.heads; hp != nil {
 		heads := *hp
 		off, rest := d.off, len(d.buf)-d.off
@@ -187,13 +201,18 @@ func (d *Decoder) LegacyField(m *LegacyMap, keys *LegacyKeys) (int, error) {
 			return d.legacyField(m, keys)
 		}
 		in0 := loadKey(d.buf[off:])
-		n := int(in0&0xff) - 0x60
-		if uint(n) > 15 || n >= rest {
-			return d.legacyField(m, keys)
-		}
+		size, b := 1, int(in0&0xff)
 		var in1 uint64
-		if n >= 8 {
-			in1 = loadKey(d.buf[off+8:])
+		if n := b - 0x60; uint(n) <= 15 {
+			size += n
+			if n >= 8 && size <= rest {
+				in1 = loadKey(d.buf[off+8:])
+			}
+		} else if b >= 0x40 || b&0x1f >= 0x18 {
+			return d.legacyField(m, keys) // neither such text nor such an integer
+		}
+		if size > rest {
+			return d.legacyField(m, keys)
 		}
 		// The field after the one read last first, then the fields after
 		// it (fields left out), then those before.
@@ -208,7 +227,7 @@ func (d *Decoder) LegacyField(m *LegacyMap, keys *LegacyKeys) (int, error) {
 		}
 		if bit := uint64(1) << (field & 63); m.seen&bit == 0 {
 			m.seen |= bit
-			d.off = off + 1 + n
+			d.off = off + size
 			m.i++
 			m.next = field + 1
 			return field, nil

@@ -179,3 +179,23 @@ func legacyFieldsNoList(d *Decoder, keys *LegacyKeys) (int, error) {
 		n++
 	}
 }
+
+// TestLegacyFieldIntegerKeys: a struct whose keys are all integers (no
+// Text) takes small integer keys on the fast path and any other on the
+// general one, in any order.
+func TestLegacyFieldIntegerKeys(t *testing.T) {
+	keys := &LegacyKeys{
+		Ints:  []IntKey{{Key: 0, Field: 0}, {Key: 23, Field: 1}, {Key: -24, Field: 2}, {Key: 24, Field: 3}, {Key: -1000, Field: 4}},
+		Names: []string{"A", "B", "C", "D", "E"},
+	}
+	data := legacyMap(-1000, 5, 24, 4, 0, 1, -24, 3, 23, 2, -1, 9, 25, 9)
+	got, err := legacyFields(NewBytesDecoder(data), keys, 0)
+	if want := []string{"4=5", "3=4", "0=1", "2=3", "1=2"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("fields %q, %v; want %q", got, err, want)
+	}
+	data = legacyMap(0, 1, 0, 2, 23, 3)
+	got, err = legacyFields(NewBytesDecoder(data), keys, 0)
+	if want := []string{"0=1", "1=3"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("duplicate: fields %q, %v; want %q", got, err, want)
+	}
+}

@@ -121,6 +121,8 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				return -1
 			}
 			switch b := buf[off]; {
+			case arg > 3 && b>>5 != MajorTag: // the common case first
+				n++ // the content, at this depth
 			case arg == 0:
 				off = v.date(off)
 			case arg == 1 && b>>5 != MajorUint && b>>5 != MajorNeg && b != byteFloat16 && b != byteFloat32 && b != byteFloat64,

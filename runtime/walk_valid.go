@@ -410,63 +410,53 @@ func (v *validator) hashed(prev []int, off, depth, n int) int {
 	}
 }
 
-// hashedSmall is hashed for up to smallMap pairs. An integer key of one
-// byte (0-23, -1 to -24: the keys of records written as maps with integer
-// keys) is its own fingerprint: a bit of ints per initial byte, which no
-// other key has (keys are canonical, so an equal key has the same one
-// byte). Other keys' fingerprints are looked for among the earlier ones
-// only when a bit per fingerprint's top six bits says that one of them may
-// have it.
+// hashedSmall is hashed for up to smallMap pairs: a key's fingerprint is
+// looked for among the earlier ones only when a bit per fingerprint's top
+// six bits says that one of them may have it.
 func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
-	buf := v.buf
 	var fps [smallMap]uint64
-	var seen, ints uint64
-	k := 0 // the fingerprints in fps
-	for _, start := range prev {
-		if c := buf[start]; isIntByte(c) {
-			ints |= 1 << c
-			continue
-		}
-		_, fps[k] = v.printKey(start)
-		seen |= 1 << (fps[k] >> 58)
-		k++
+	var seen uint64
+	for i, start := range prev {
+		_, fps[i] = v.printKey(start)
+		seen |= 1 << (fps[i] >> 58)
 	}
-	for ; n > 0; n-- {
-		if off >= len(buf) {
+	buf := v.buf
+	for i := len(prev); i < len(prev)+n; i++ {
+		// The key: what printKey reads first, here.
+		var fp uint64
+		read := false
+		if len(buf)-off >= 16 {
+			if j := buf[off] - 0x60; j < 16 {
+				w := buf[off : off+16]
+				if a, b := binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j], binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j]; (a|b)&highBits == 0 {
+					fp, off, read = keyPrint(a, b), off+int(j)+1, true
+				}
+			}
+		}
+		if !read {
+			if off, fp = v.printKey(off); off < 0 {
+				return -1
+			}
+		}
+		if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
+			seen |= bit
+		} else if slices.Contains(fps[:i], fp) {
 			return -1
 		}
-		if c := buf[off]; isIntByte(c) {
-			if ints&(1<<c) != 0 {
-				return -1
-			}
-			ints |= 1 << c
-			off++
-		} else {
-			// Other keys: short ASCII text from a window of 16 bytes,
-			// the rest in printKey.
-			var fp, a, b uint64
-			t := 0
-			if w := buf[off:]; len(w) >= 16 {
-				t, a, b = textKey((*[16]byte)(w))
-			}
-			if t > 0 {
-				fp, off = keyPrint(a, b), off+t
-			} else if off, fp = v.printKey(off); off < 0 {
-				return -1
-			}
-			if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
-				seen |= bit
-			} else if slices.Contains(fps[:k], fp) {
-				return -1
-			}
-			fps[k] = fp
-			k++
-		}
-		// The value: the common ones here, as value reads them.
-		if w := buf[off:]; len(w) >= 16 {
-			if t := commonValue((*[16]byte)(w)); t > 0 {
-				off += t
+		fps[i] = fp
+		// The value: as value reads it, here.
+		if len(buf)-off >= 16 {
+			c := buf[off]
+			if n := heads.scalar[c]; n != 0 {
+				off += int(n)
 				continue
+			}
+			if j := c - 0x60; j < 16 {
+				w := buf[off : off+16]
+				if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
+					off += int(j) + 1
+					continue
+				}
 			}
 		}
 		if off = v.items(off, 1, depth); off < 0 {

@@ -245,11 +245,13 @@ func (v *validator) smallMap(off, n, depth int) int {
 // intMap is smallMap for a map whose first key is an integer of one
 // byte, as the maps of records with integer keys are: while the keys are
 // such integers, a bit of a word per initial byte finds a key twice, with
-// no fingerprints. At any other key it checks the map again from off in
-// hashedSmall.
+// no fingerprints. At any other key hashedSmall checks the rest of the
+// map, reading the earlier keys again from where they start but not their
+// values (checking those again would cost twice a level of nesting).
 func (v *validator) intMap(off, n, depth int) int {
 	buf := v.buf
 	var ints uint64
+	var starts [orderedMap]int
 	at := off
 	for i := 0; i < n; i++ {
 		if at >= len(buf) {
@@ -257,8 +259,9 @@ func (v *validator) intMap(off, n, depth int) int {
 		}
 		c := buf[at]
 		if !isIntByte(c) {
-			return v.hashedSmall(nil, off, depth, n)
+			return v.hashedSmall(starts[:i], at, depth, n-i)
 		}
+		starts[i&(orderedMap-1)] = at // i < n <= orderedMap
 		if ints&(1<<c) != 0 {
 			return -1
 		}

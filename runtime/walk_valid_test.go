@@ -211,3 +211,20 @@ func TestValidIntKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestValidIntKeysNested: a map whose integer keys are followed by a text
+// key is checked on from that key, not again from its start: maps nested
+// 31 deep, each {0: the next, "k": 0}, take one pass, not 2^31.
+func TestValidIntKeysNested(t *testing.T) {
+	inner := runtime.AppendUint(nil, 0)
+	for range runtime.DefaultMaxDepth - 1 {
+		b := runtime.AppendMapHead(nil, 2)
+		b = append(runtime.AppendUint(b, 0), inner...)
+		b = runtime.AppendUint(runtime.AppendString(b, "k"), 0)
+		inner = b
+	}
+	if err := runtime.Valid(inner); err != nil {
+		t.Fatal(err)
+	}
+	checkValidAgrees(t, inner)
+}

@@ -121,6 +121,8 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				return -1
 			}
 			switch b := buf[off]; {
+			case arg > 3 && b>>5 != MajorTag: // the common case first
+				n++ // the content, at this depth
 			case arg == 0:
 				off = v.date(off)
 			case arg == 1 && b>>5 != MajorUint && b>>5 != MajorNeg && b != byteFloat16 && b != byteFloat32 && b != byteFloat64,
@@ -231,10 +233,52 @@ func (v *validator) key(off int) int {
 // are equal; largeMap is smallMap for more pairs.
 func (v *validator) smallMap(off, n, depth int) int {
 	if n <= orderedMap {
+		if isIntByte(v.buf[off]) {
+			return v.intMap(off, n, depth)
+		}
 		return v.hashedSmall(nil, off, depth, n)
 	}
 	var starts [smallMap]int
 	return v.pairs(off, depth, starts[:n])
+}
+
+// intMap is smallMap for a map whose first key is an integer of one
+// byte, as the maps of records with integer keys are: while the keys are
+// such integers, a bit of a word per initial byte finds a key twice, with
+// no fingerprints. At any other key hashedSmall checks the rest of the
+// map, reading the earlier keys again from where they start but not their
+// values (checking those again would cost twice a level of nesting).
+func (v *validator) intMap(off, n, depth int) int {
+	buf := v.buf
+	var ints uint64
+	var starts [orderedMap]int
+	at := off
+	for i := 0; i < n; i++ {
+		if at >= len(buf) {
+			return -1
+		}
+		c := buf[at]
+		if !isIntByte(c) {
+			return v.hashedSmall(starts[:i], at, depth, n-i)
+		}
+		starts[i&(orderedMap-1)] = at // i < n <= orderedMap
+		if ints&(1<<c) != 0 {
+			return -1
+		}
+		ints |= 1 << c
+		at++
+		// The value: the common ones here, as value reads them.
+		if w := buf[at:]; len(w) >= 16 {
+			if k := commonValue((*[16]byte)(w)); k > 0 {
+				at += k
+				continue
+			}
+		}
+		if at = v.items(at, 1, depth); at < 0 {
+			return -1
+		}
+	}
+	return at
 }
 
 func (v *validator) largeMap(off, n, depth int) int {
@@ -258,23 +302,19 @@ func (v *validator) pairs(off, depth int, starts []int) int {
 	var pa, pb uint64 // the first 16 bytes of the key before, big-endian
 	for i := range starts {
 		starts[i] = off
-		// The key: what orderKey reads first, here.
+		// The key: the common ones from a window of 16 bytes, the rest
+		// (and any key near the end of buf) in orderKey.
 		var a, b uint64
-		c := byte(0xff)
-		if len(buf)-off >= 16 {
-			c = buf[off]
-		}
-		if c < 0x18 || c-0x20 < 0x18 {
-			a, off = uint64(c)<<56, off+1
-		} else if j := c - 0x60; j < 16 {
-			w := buf[off : off+16]
-			a = binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
-			b = binary.LittleEndian.Uint64(w[8:]) & keyMasks[1][j]
-			if (a|b)&highBits == 0 {
-				a, b, off = bits.ReverseBytes64(a), bits.ReverseBytes64(b), off+int(j)+1
-			} else if off, a, b = v.orderKey(off); off < 0 {
-				return -1
+		k := 0
+		if w := buf[off:]; len(w) >= 16 {
+			if c := w[0]; isIntByte(c) {
+				k, a = 1, uint64(c)
+			} else {
+				k, a, b = textKey((*[16]byte)(w))
 			}
+		}
+		if k > 0 {
+			a, b, off = bits.ReverseBytes64(a), bits.ReverseBytes64(b), off+k
 		} else if off, a, b = v.orderKey(off); off < 0 {
 			return -1
 		}
@@ -282,19 +322,11 @@ func (v *validator) pairs(off, depth int, starts []int) int {
 			return v.hashed(starts[:i], starts[i], depth, len(starts)-i)
 		}
 		pa, pb = a, b
-		// The value: numbers, simple values and short ASCII text here.
-		if len(buf)-off >= 16 {
-			c := buf[off]
-			if n := heads.scalar[c]; n != 0 {
-				off += int(n)
+		// The value: the common ones here, as value reads them.
+		if w := buf[off:]; len(w) >= 16 {
+			if k := commonValue((*[16]byte)(w)); k > 0 {
+				off += k
 				continue
-			}
-			if j := c - 0x60; j < 16 {
-				w := buf[off : off+16]
-				if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
-					off += int(j) + 1
-					continue
-				}
 			}
 		}
 		if off = v.items(off, 1, depth); off < 0 {
@@ -302,6 +334,36 @@ func (v *validator) pairs(off, depth int, starts []int) int {
 		}
 	}
 	return off
+}
+
+// textKey reads a short ASCII text key (its head and up to 15 bytes) at
+// the start of a window of 16 bytes of the buffer. It returns the key's
+// bytes, 0 for any other key, and the key as two little-endian words,
+// zero beyond it. The window is an array pointer, so that its reads need
+// no bounds checks.
+func textKey(w *[16]byte) (int, uint64, uint64) {
+	if j := w[0] - 0x60; j < 16 {
+		a := binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
+		b := binary.LittleEndian.Uint64(w[8:]) & keyMasks[1][j]
+		if (a|b)&highBits == 0 {
+			return int(j) + 1, a, b
+		}
+	}
+	return 0, 0, 0
+}
+
+// commonValue returns the bytes of the common map values at the start of
+// a window of 16 bytes of the buffer, 0 for any other value: numbers and
+// simple values of a head alone, and short ASCII text.
+func commonValue(w *[16]byte) int {
+	c := w[0]
+	if n := heads.scalar[c]; n != 0 {
+		return int(n)
+	}
+	if j := c - 0x60; j < 16 && (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
+		return int(j) + 1
+	}
+	return 0
 }
 
 // keyMasks[0][j] and keyMasks[1][j] keep the first j+1 bytes of two
@@ -407,6 +469,10 @@ func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
 	return off
 }
 
+// isIntByte reports whether c is an integer of one byte, 0-23 or -1 to
+// -24 (below 0x38, so that 1<<c is a bit of a word).
+func isIntByte(c byte) bool { return c < 0x18 || c-0x20 < 0x18 }
+
 // hashedLarge is hashed with a table of 1<<bits slots, at least twice
 // as many as the pairs, and a bit per slot in used: open addressing, so
 // that a key is compared with the few that share its slot.
@@ -441,19 +507,11 @@ func (v *validator) hashedLarge(prev []int, off, depth, n int, slots, used []uin
 }
 
 // value checks a map's value at off: numbers, simple values and short
-// ASCII text here, as in pairs, the rest in items.
+// ASCII text here, as commonValue reads them, the rest in items.
 func (v *validator) value(off, depth int) int {
-	buf := v.buf
-	if len(buf)-off >= 16 {
-		c := buf[off]
-		if n := heads.scalar[c]; n != 0 {
-			return off + int(n)
-		}
-		if j := c - 0x60; j < 16 {
-			w := buf[off : off+16]
-			if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
-				return off + int(j) + 1
-			}
+	if w := v.buf[off:]; len(w) >= 16 {
+		if n := commonValue((*[16]byte)(w)); n > 0 {
+			return off + n
 		}
 	}
 	return v.items(off, 1, depth)
@@ -464,14 +522,12 @@ func (v *validator) value(off, depth int) int {
 // them.
 func (v *validator) printKey(off int) (int, uint64) {
 	buf := v.buf
-	if len(buf)-off >= 16 {
-		if c := buf[off]; c < 0x18 || c-0x20 < 0x18 {
+	if w := buf[off:]; len(w) >= 16 {
+		if c := w[0]; isIntByte(c) {
 			return off + 1, keyPrint(uint64(c), 0)
-		} else if j := c - 0x60; j < 16 {
-			w := buf[off : off+16]
-			if a, b := binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j], binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j]; (a|b)&highBits == 0 {
-				return off + int(j) + 1, keyPrint(a, b)
-			}
+		}
+		if k, a, b := textKey((*[16]byte)(w)); k > 0 {
+			return off + k, keyPrint(a, b)
 		}
 	}
 	end := v.key(off)

@@ -162,3 +162,69 @@ func TestValidOrderedKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestValidIntKeys: maps of up to 16 pairs whose first key is an integer
+// of one byte (checked by a bit per key until another kind of key comes)
+// find a duplicate integer, text or byte key wherever it is, and keys of
+// other kinds after the integers, as the general walker does.
+func TestValidIntKeys(t *testing.T) {
+	others := [][]byte{
+		runtime.AppendString(nil, "k"),
+		runtime.AppendBytes(nil, []byte{1}),
+		runtime.AppendUint(nil, 24),
+		runtime.AppendInt(nil, -25),
+		{0xf5},
+		{0x18, 0x02}, // 2, not in canonical form
+	}
+	for n := 1; n <= 16; n++ {
+		for _, value := range [][]byte{{0x00}, runtime.AppendString(nil, "a value of some length")} {
+			ints := make([][]byte, n)
+			for i := range ints {
+				ints[i] = runtime.AppendInt(nil, int64(i*5%48-24))
+			}
+			check := func(keys [][]byte, want error) {
+				t.Helper()
+				data := runtime.AppendMapHead(nil, len(keys))
+				for _, k := range keys {
+					data = append(append(data, k...), value...)
+				}
+				data = append(runtime.AppendArrayHead(nil, 1), data...)
+				if err := runtime.Valid(data); !errors.Is(err, want) && (want != nil || err != nil) {
+					t.Errorf("% x: Valid = %v, want %v", data, err, want)
+				}
+				checkValidAgrees(t, data)
+			}
+			check(ints, nil)
+			check(append(slices.Clone(ints), ints[n-1]), runtime.ErrDuplicateKey)
+			check(append(slices.Clone(ints), ints[0]), runtime.ErrDuplicateKey)
+			for _, o := range others {
+				if n < 16 {
+					check(append(slices.Clone(ints), o), nil)
+					check(append(append(slices.Clone(ints[:n/2]), o), ints[n/2:]...), nil)
+				}
+				if n < 15 {
+					check(append(slices.Clone(ints), o, o), runtime.ErrDuplicateKey)
+					check(append(slices.Clone(ints), o, ints[0]), runtime.ErrDuplicateKey)
+					check(append(append(slices.Clone(ints[:1]), o), ints...), runtime.ErrDuplicateKey)
+				}
+			}
+		}
+	}
+}
+
+// TestValidIntKeysNested: a map whose integer keys are followed by a text
+// key is checked on from that key, not again from its start: maps nested
+// 31 deep, each {0: the next, "k": 0}, take one pass, not 2^31.
+func TestValidIntKeysNested(t *testing.T) {
+	inner := runtime.AppendUint(nil, 0)
+	for range runtime.DefaultMaxDepth - 1 {
+		b := runtime.AppendMapHead(nil, 2)
+		b = append(runtime.AppendUint(b, 0), inner...)
+		b = runtime.AppendUint(runtime.AppendString(b, "k"), 0)
+		inner = b
+	}
+	if err := runtime.Valid(inner); err != nil {
+		t.Fatal(err)
+	}
+	checkValidAgrees(t, inner)
+}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/fxamacker/cbor/v2"
+
 	"github.com/cborgen/cborgen/runtime"
 )
 
@@ -35,7 +37,7 @@ func TestRepeat(t *testing.T) {
 		t.Fatalf("BENCH_REPEAT_N: %v", err)
 	}
 	if op := os.Getenv("BENCH_REPEAT_OP"); op == "skip" || op == "skipreader" || op == "valid" {
-		repeatWalk(t, op, skipDoc(name), n)
+		repeatWalk(t, op, os.Getenv("BENCH_REPEAT_IMPL"), skipDoc(name), n)
 		return
 	}
 	impl := os.Getenv("BENCH_REPEAT_IMPL")
@@ -111,12 +113,18 @@ func repeatCodec(t *testing.T, name, impl string, zeroCopy bool) (*codec, []byte
 }
 
 // repeatWalk is TestRepeat for the runtime's walkers over doc.
-func repeatWalk(t *testing.T, op string, doc []byte, n int) {
+func repeatWalk(t *testing.T, op, impl string, doc []byte, n int) {
 	var f func() error
-	switch op {
-	case "skip":
+	switch {
+	case impl == implFxamacker && op == "skipreader":
+		f = cbor.NewDecoder(&loop{data: doc}).Skip
+	case impl == implFxamacker:
+		f = func() error { return cbor.Wellformed(doc) } // for skip and valid, as the benchmarks
+	case impl != "" && impl != implGenerated:
+		t.Fatalf("BENCH_REPEAT_IMPL %q: the walks are generated's or fxamacker's", impl)
+	case op == "skip":
 		f = func() error { return runtime.NewBytesDecoder(doc).Skip() }
-	case "skipreader":
+	case op == "skipreader":
 		f = runtime.NewDecoder(&loop{data: doc}).Skip
 	default:
 		f = func() error { return runtime.Valid(doc) }

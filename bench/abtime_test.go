@@ -26,7 +26,8 @@ import (
 // included); OP is decode, encode or zerocopy (the person record);
 // BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
 // (default: about 20µs of work). SHAPE StoreDocument takes OP decode,
-// zerocopy, marshal or encode and IMPLS generated and fxamacker-any; with
+// zerocopy, marshal, encode, valid or skip (fxamacker-any: Wellformed
+// for both) and IMPLS generated and fxamacker-any; with
 // BENCH_AB_GC set, each round starts with a collection (then take rounds
 // of one call: BENCH_AB_ROUNDS=100 BENCH_AB_CALLS=1).
 func TestAB(t *testing.T) {

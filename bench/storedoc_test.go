@@ -200,6 +200,12 @@ func storeDocumentOp(t *testing.T, op, impl string) func() error {
 		return func() error { _, err := em.Marshal(tree); return err }
 	case "fxamacker-any decode", "fxamacker-any zerocopy": // it has no zero-copy mode
 		return func() error { var v any; return cbor.Unmarshal(data, &v) }
+	case "generated valid":
+		return func() error { return runtime.Valid(data) }
+	case "generated skip":
+		return func() error { return runtime.NewBytesDecoder(data).Skip() }
+	case "fxamacker-any valid", "fxamacker-any skip": // as the benchmarks: Wellformed for both
+		return func() error { return cbor.Wellformed(data) }
 	default:
 		t.Fatalf("StoreDocument has no %s %s", impl, op)
 	}

@@ -95,8 +95,6 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysRequest = runtime.LegacyKeys{Text: []string{"id", "svc", "m", "dl", "p", "idem", "tr", "b"}, Names: []string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
@@ -389,8 +387,6 @@ func (v *Profile) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysProfile = runtime.LegacyKeys{Text: []string{"user_id", "name", "email", "age", "score", "verified", "balance", "locale", "ratio", "level", "deleted"}, Names: []string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -858,8 +854,6 @@ func (v *Graph) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysGraph = runtime.LegacyKeys{Text: []string{"Name", "Nodes", "Edges"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Graph) cborDecodeMap(d *runtime.Decoder) error {
@@ -1107,8 +1101,6 @@ func (v *Node) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysNode = runtime.LegacyKeys{Text: []string{"ID", "Label", "Kind", "Weight"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Node) cborDecodeMap(d *runtime.Decoder) error {
@@ -1271,8 +1263,6 @@ func (v *Edge) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysEdge = runtime.LegacyKeys{Text: []string{"From", "To", "Cost", "Required"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1443,8 +1433,6 @@ func (v *Drawing) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysDrawing = runtime.LegacyKeys{Text: []string{"Segments"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1643,8 +1631,6 @@ func (v *Segment) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysSegment = runtime.LegacyKeys{Text: []string{"Start", "End", "Label"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Segment) cborDecodeMap(d *runtime.Decoder) error {
@@ -1815,8 +1801,6 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysPoint = runtime.LegacyKeys{Text: []string{"X", "Y"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2082,8 +2066,6 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysTables = runtime.LegacyKeys{Text: []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2637,8 +2619,6 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysCounters = runtime.LegacyKeys{Text: []string{"Host", "Counts"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
@@ -2805,8 +2785,6 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysLocation = runtime.LegacyKeys{Text: []string{"a", "n"}, Names: []string{"Address", "Name"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -2962,8 +2940,6 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysComposite = runtime.LegacyKeys{Text: []string{"l", "id", "k", "t", "f"}, Names: []string{"Location", "ID", "Kind", "TypeName", "Fields"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -3162,8 +3138,6 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysField = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Name", "Value"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -3379,8 +3353,6 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysValue = runtime.LegacyKeys{Text: []string{"i", "s", "b", "t", "c", "a", "d"}, Names: []string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -3640,3 +3612,21 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysRequest   = runtime.LegacyKeys{Text: []string{"id", "svc", "m", "dl", "p", "idem", "tr", "b"}, Names: []string{"ID", "Service", "Method", "Deadline", "Priority", "Idempotent", "TraceID", "Payload"}}
+	cborKeysProfile   = runtime.LegacyKeys{Text: []string{"user_id", "name", "email", "age", "score", "verified", "balance", "locale", "ratio", "level", "deleted"}, Names: []string{"UserID", "Name", "Email", "Age", "Score", "Verified", "Balance", "Locale", "Ratio", "Level", "Deleted"}}
+	cborKeysGraph     = runtime.LegacyKeys{Text: []string{"Name", "Nodes", "Edges"}}
+	cborKeysNode      = runtime.LegacyKeys{Text: []string{"ID", "Label", "Kind", "Weight"}}
+	cborKeysEdge      = runtime.LegacyKeys{Text: []string{"From", "To", "Cost", "Required"}}
+	cborKeysDrawing   = runtime.LegacyKeys{Text: []string{"Segments"}}
+	cborKeysSegment   = runtime.LegacyKeys{Text: []string{"Start", "End", "Label"}}
+	cborKeysPoint     = runtime.LegacyKeys{Text: []string{"X", "Y"}}
+	cborKeysTables    = runtime.LegacyKeys{Text: []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}}
+	cborKeysCounters  = runtime.LegacyKeys{Text: []string{"Host", "Counts"}}
+	cborKeysLocation  = runtime.LegacyKeys{Text: []string{"a", "n"}, Names: []string{"Address", "Name"}}
+	cborKeysComposite = runtime.LegacyKeys{Text: []string{"l", "id", "k", "t", "f"}, Names: []string{"Location", "ID", "Kind", "TypeName", "Fields"}}
+	cborKeysField     = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Name", "Value"}}
+	cborKeysValue     = runtime.LegacyKeys{Text: []string{"i", "s", "b", "t", "c", "a", "d"}, Names: []string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}}
+)

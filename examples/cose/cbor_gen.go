@@ -117,8 +117,6 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysHeader = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 6, Field: 5}}, Names: []string{"Alg", "Crit", "ContentType", "KeyID", "IV", "PartialIV"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
@@ -381,8 +379,6 @@ func (v *Claims) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysClaims = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 6, Field: 5}, {Key: 7, Field: 6}}, Names: []string{"Issuer", "Subject", "Audience", "Expires", "NotBefore", "IssuedAt", "ID"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -825,3 +821,9 @@ func (v *sigStructure) cborDecodeFields(d *runtime.Decoder, from, to int) error 
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysHeader = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 6, Field: 5}}, Names: []string{"Alg", "Crit", "ContentType", "KeyID", "IV", "PartialIV"}}
+	cborKeysClaims = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 6, Field: 5}, {Key: 7, Field: 6}}, Names: []string{"Issuer", "Subject", "Audience", "Expires", "NotBefore", "IssuedAt", "ID"}}
+)

@@ -87,8 +87,6 @@ func (v *Record) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysRecord = runtime.LegacyKeys{Text: []string{"Version", "ID", "Name", "Labels"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
@@ -271,8 +269,6 @@ func (v *Block) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysBlock = runtime.LegacyKeys{Text: []string{"Height", "Prev", "Records"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Block) cborDecodeMap(d *runtime.Decoder) error {
@@ -437,8 +433,6 @@ func (v *Envelope) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysEnvelope = runtime.LegacyKeys{Text: []string{"Kind", "Seq", "Payload"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Envelope) cborDecodeMap(d *runtime.Decoder) error {
@@ -584,8 +578,6 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysReading = runtime.LegacyKeys{Text: []string{"Sensor", "Value"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -795,8 +787,6 @@ func (v *Archive) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysArchive = runtime.LegacyKeys{Text: []string{"Head", "Blocks", "Index", "Latest", "Note"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Archive) cborDecodeMap(d *runtime.Decoder) error {
@@ -976,3 +966,12 @@ func (v *Archive) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysRecord   = runtime.LegacyKeys{Text: []string{"Version", "ID", "Name", "Labels"}}
+	cborKeysBlock    = runtime.LegacyKeys{Text: []string{"Height", "Prev", "Records"}}
+	cborKeysEnvelope = runtime.LegacyKeys{Text: []string{"Kind", "Seq", "Payload"}}
+	cborKeysReading  = runtime.LegacyKeys{Text: []string{"Sensor", "Value"}}
+	cborKeysArchive  = runtime.LegacyKeys{Text: []string{"Head", "Blocks", "Index", "Latest", "Note"}}
+)

@@ -128,8 +128,6 @@ func (v *Request) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysRequest = runtime.LegacyKeys{Text: []string{"v", "id", "method", "headers", "deadline", "trace", "params"}, Names: []string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Request) cborDecodeMap(d *runtime.Decoder) error {
@@ -415,8 +413,6 @@ func (v *Params) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysParams = runtime.LegacyKeys{Text: []string{"get", "put", "list"}, Names: []string{"Get", "Put", "List"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Params) cborDecodeMap(d *runtime.Decoder) error {
@@ -593,8 +589,6 @@ func (v *GetParams) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysGetParams = runtime.LegacyKeys{Text: []string{"key", "consistency"}, Names: []string{"Key", "Consistency"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *GetParams) cborDecodeMap(d *runtime.Decoder) error {
@@ -742,8 +736,6 @@ func (v *PutParams) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysPutParams = runtime.LegacyKeys{Text: []string{"key", "value", "ttl", "if_version"}, Names: []string{"Key", "Value", "TTL", "IfVersion"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -929,8 +921,6 @@ func (v *ListParams) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysListParams = runtime.LegacyKeys{Text: []string{"prefix", "limit", "cursor", "keys_only"}, Names: []string{"Prefix", "Limit", "Cursor", "Keys"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1133,8 +1123,6 @@ func (v *Response) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysResponse = runtime.LegacyKeys{Text: []string{"id", "result", "error", "timing"}, Names: []string{"ID", "Result", "Error", "Timing"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1367,8 +1355,6 @@ func (v *Result) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysResult = runtime.LegacyKeys{Text: []string{"found", "value", "version", "entries", "next"}, Names: []string{"Found", "Value", "Version", "Entries", "Next"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Result) cborDecodeMap(d *runtime.Decoder) error {
@@ -1599,8 +1585,6 @@ func (v *Entry) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysEntry = runtime.LegacyKeys{Text: []string{"key", "version", "size", "score"}, Names: []string{"Key", "Version", "Size", "Score"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Entry) cborDecodeMap(d *runtime.Decoder) error {
@@ -1789,8 +1773,6 @@ func (v *Error) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysError = runtime.LegacyKeys{Text: []string{"code", "message", "retry_after", "fields", "data"}, Names: []string{"Code", "Message", "RetryAfter", "Fields", "Data"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Error) cborDecodeMap(d *runtime.Decoder) error {
@@ -1953,3 +1935,16 @@ func (v *Error) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysRequest    = runtime.LegacyKeys{Text: []string{"v", "id", "method", "headers", "deadline", "trace", "params"}, Names: []string{"Version", "ID", "Method", "Headers", "Deadline", "Trace", "Params"}}
+	cborKeysParams     = runtime.LegacyKeys{Text: []string{"get", "put", "list"}, Names: []string{"Get", "Put", "List"}}
+	cborKeysGetParams  = runtime.LegacyKeys{Text: []string{"key", "consistency"}, Names: []string{"Key", "Consistency"}}
+	cborKeysPutParams  = runtime.LegacyKeys{Text: []string{"key", "value", "ttl", "if_version"}, Names: []string{"Key", "Value", "TTL", "IfVersion"}}
+	cborKeysListParams = runtime.LegacyKeys{Text: []string{"prefix", "limit", "cursor", "keys_only"}, Names: []string{"Prefix", "Limit", "Cursor", "Keys"}}
+	cborKeysResponse   = runtime.LegacyKeys{Text: []string{"id", "result", "error", "timing"}, Names: []string{"ID", "Result", "Error", "Timing"}}
+	cborKeysResult     = runtime.LegacyKeys{Text: []string{"found", "value", "version", "entries", "next"}, Names: []string{"Found", "Value", "Version", "Entries", "Next"}}
+	cborKeysEntry      = runtime.LegacyKeys{Text: []string{"key", "version", "size", "score"}, Names: []string{"Key", "Version", "Size", "Score"}}
+	cborKeysError      = runtime.LegacyKeys{Text: []string{"code", "message", "retry_after", "fields", "data"}, Names: []string{"Code", "Message", "RetryAfter", "Fields", "Data"}}
+)

@@ -78,8 +78,6 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysLocation = runtime.LegacyKeys{Text: []string{"a", "n"}, Names: []string{"Address", "Name"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -238,8 +236,6 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysComposite = runtime.LegacyKeys{Text: []string{"l", "id", "k", "type", "f", "v"}, Names: []string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -449,8 +445,6 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysField = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Name", "Value"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -731,8 +725,6 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysValue = runtime.LegacyKeys{Text: []string{"t", "i", "u", "x", "f", "s", "b", "h", "p", "a", "d", "n", "c"}, Names: []string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1243,8 +1235,6 @@ func (v *Path) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPath = runtime.LegacyKeys{Text: []string{"d", "i"}, Names: []string{"Domain", "Identifier"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Path) cborDecodeMap(d *runtime.Decoder) error {
@@ -1418,8 +1408,6 @@ func (v *Limits) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysLimits = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 6, Field: 5}, {Key: 7, Field: 6}}, Names: []string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1636,3 +1624,13 @@ func (v *Limits) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysLocation  = runtime.LegacyKeys{Text: []string{"a", "n"}, Names: []string{"Address", "Name"}}
+	cborKeysComposite = runtime.LegacyKeys{Text: []string{"l", "id", "k", "type", "f", "v"}, Names: []string{"Location", "ID", "Kind", "TypeName", "Fields", "Version"}}
+	cborKeysField     = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Name", "Value"}}
+	cborKeysValue     = runtime.LegacyKeys{Text: []string{"t", "i", "u", "x", "f", "s", "b", "h", "p", "a", "d", "n", "c"}, Names: []string{"Bool", "Int", "Uint", "Fix", "Float", "Str", "Bytes", "Hash", "Path", "Array", "Dict", "Index", "Composite"}}
+	cborKeysPath      = runtime.LegacyKeys{Text: []string{"d", "i"}, Names: []string{"Domain", "Identifier"}}
+	cborKeysLimits    = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 6, Field: 5}, {Key: 7, Field: 6}}, Names: []string{"MaxBytes", "MaxRecords", "MaxDepth", "Frozen", "Burst", "Quotas", "Exempt"}}
+)

@@ -91,8 +91,6 @@ func (v *Person) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPerson = runtime.LegacyKeys{Text: []string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Person) cborDecodeMap(d *runtime.Decoder) error {
@@ -204,3 +202,8 @@ func (v *Person) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysPerson = runtime.LegacyKeys{Text: []string{"Name", "BirthDay", "Phone", "Siblings", "Spouse", "Money"}}
+)

@@ -115,8 +115,6 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysComposite = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 0, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}}, Names: []string{"Location", "Kind", "Fields", "QualifiedName"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -302,8 +300,6 @@ func (v *Location) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysLocation = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 0, Field: 0}, {Key: 1, Field: 1}}, Names: []string{"Address", "Name"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -481,8 +477,6 @@ func (v *Dictionary) cborDecodeTagged(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysDictionary = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 0, Field: 0}, {Key: 1, Field: 1}}, Names: []string{"Values", "Entries"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -892,3 +886,10 @@ func UnmarshalValueCBOR(data []byte) (Value, error) {
 	}
 	return x, nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysComposite  = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 0, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}}, Names: []string{"Location", "Kind", "Fields", "QualifiedName"}}
+	cborKeysLocation   = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 0, Field: 0}, {Key: 1, Field: 1}}, Names: []string{"Address", "Name"}}
+	cborKeysDictionary = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 0, Field: 0}, {Key: 1, Field: 1}}, Names: []string{"Values", "Entries"}}
+)

@@ -190,8 +190,6 @@ func (v *Tables) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysTables = runtime.LegacyKeys{Text: []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tables) cborDecodeMap(d *runtime.Decoder) error {
@@ -736,8 +734,6 @@ func (v *Counters) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysCounters = runtime.LegacyKeys{Text: []string{"Host", "Counts"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Counters) cborDecodeMap(d *runtime.Decoder) error {
@@ -904,8 +900,6 @@ func (v *Location) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysLocation = runtime.LegacyKeys{Text: []string{"a", "n"}, Names: []string{"Address", "Name"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Location) cborDecodeMap(d *runtime.Decoder) error {
@@ -1061,8 +1055,6 @@ func (v *Composite) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysComposite = runtime.LegacyKeys{Text: []string{"l", "id", "k", "t", "f"}, Names: []string{"Location", "ID", "Kind", "TypeName", "Fields"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1261,8 +1253,6 @@ func (v *Field) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysField = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Name", "Value"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1470,8 +1460,6 @@ func (v *Value) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysValue = runtime.LegacyKeys{Text: []string{"i", "s", "b", "t", "c", "a", "d"}, Names: []string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1731,3 +1719,13 @@ func (v *Value) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysTables    = runtime.LegacyKeys{Text: []string{"Matrix", "Rows", "Index", "Groups", "Grid", "Chunks"}}
+	cborKeysCounters  = runtime.LegacyKeys{Text: []string{"Host", "Counts"}}
+	cborKeysLocation  = runtime.LegacyKeys{Text: []string{"a", "n"}, Names: []string{"Address", "Name"}}
+	cborKeysComposite = runtime.LegacyKeys{Text: []string{"l", "id", "k", "t", "f"}, Names: []string{"Location", "ID", "Kind", "TypeName", "Fields"}}
+	cborKeysField     = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Name", "Value"}}
+	cborKeysValue     = runtime.LegacyKeys{Text: []string{"i", "s", "b", "t", "c", "a", "d"}, Names: []string{"Int", "Str", "Bytes", "Bool", "Composite", "Array", "Dict"}}
+)

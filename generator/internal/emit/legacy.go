@@ -116,16 +116,17 @@ func fieldGoNames(s *model.Struct) []string {
 	return names
 }
 
-// keyTableDecls declares the table of s's legacy decoder (legacyTables):
+// keyTableSpec is the declaration of the table of s's legacy decoder
+// (legacyTables), nil for a type without one:
 // a runtime.LegacyKeys of the fields' text keys in field order, the
 // integer keys of the keyasint fields, and the Go names when they are not
 // the text keys (for the error of a duplicate key in strict mode).
 //
-//	var cborKeysOrder = runtime.LegacyKeys{Text: []string{"id", "items", ""}, Ints: []runtime.IntKey{{Key: 1, Field: 2}}, Names: []string{"ID", "Items", "Note"}}
-func (e *emitter) keyTableDecls(s *model.Struct) jen.Code {
+//	cborKeysOrder = runtime.LegacyKeys{Text: []string{"id", "items", ""}, Ints: []runtime.IntKey{{Key: 1, Field: 2}}, Names: []string{"ID", "Items", "Note"}}
+func (e *emitter) keyTableSpec(s *model.Struct) jen.Code {
 	name, ok := e.tables[s.Name]
 	if !ok {
-		return jen.Null()
+		return nil
 	}
 	strs := func(elems []string) jen.Code {
 		lits := make([]jen.Code, len(elems))
@@ -153,5 +154,21 @@ func (e *emitter) keyTableDecls(s *model.Struct) jen.Code {
 	if names := fieldGoNames(s); keys == nil || !slices.Equal(keys, names) {
 		fields = append(fields, jen.Id("Names").Op(":").Add(strs(names)))
 	}
-	return jen.Var().Id(name).Op("=").Add(rt("LegacyKeys")).Values(fields...).Line()
+	return jen.Id(name).Op("=").Add(rt("LegacyKeys")).Values(fields...)
+}
+
+// keyTables declares the legacy decoders' tables of all the types of f in
+// one block at the end of the file: a line per type.
+func (e *emitter) keyTables(f *model.File) jen.Code {
+	var specs []jen.Code
+	for _, s := range f.Structs {
+		if spec := e.keyTableSpec(s); spec != nil {
+			specs = append(specs, spec)
+		}
+	}
+	if len(specs) == 0 {
+		return jen.Null()
+	}
+	return jen.Comment("The keys of the legacy decoders' maps, per type (runtime.LegacyField).").Line().
+		Var().Defs(specs...).Line()
 }

@@ -189,8 +189,6 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysDoc = runtime.LegacyKeys{Text: []string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Doc) cborDecodeMap(d *runtime.Decoder) error {
@@ -548,8 +546,6 @@ func (v *Card) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysCard = runtime.LegacyKeys{Text: []string{"t", "meta", "z", "keep", "ps"}, Names: []string{"Title", "Meta", "Z", "Keep", "Ps"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Card) cborDecodeMap(d *runtime.Decoder) error {
@@ -847,8 +843,6 @@ func (v *Page[T]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPage = runtime.LegacyKeys{Text: []string{"Meta", "V"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -1054,8 +1048,6 @@ func (v *Arr) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysArr = runtime.LegacyKeys{Text: []string{"A", "E", "ME", "MS", "U"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1352,8 +1344,6 @@ func (v *cborAnon_Doc_Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Doc_Meta = runtime.LegacyKeys{Text: []string{"author", "rev", "Tags"}, Names: []string{"Author", "Rev", "Tags"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -1522,8 +1512,6 @@ func (v *cborAnon_Doc_Parts) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Doc_Parts = runtime.LegacyKeys{Text: []string{"Name", ""}, Ints: []runtime.IntKey{{Key: 1, Field: 1}}, Names: []string{"Name", "Size"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Parts) cborDecodeMap(d *runtime.Decoder) error {
@@ -1656,8 +1644,6 @@ func (v *cborAnon_Doc_Cover) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeyscborAnon_Doc_Cover = runtime.LegacyKeys{Text: []string{"URL", "Width", "Height"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1891,8 +1877,6 @@ func (v *cborAnon_Doc_Notes) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Doc_Notes = runtime.LegacyKeys{Text: []string{"at", "text"}, Names: []string{"At", "Text"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Notes) cborDecodeMap(d *runtime.Decoder) error {
@@ -2123,8 +2107,6 @@ func (v *cborAnon_Doc_Tree_Kids_Leaf) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Doc_Tree_Kids_Leaf = runtime.LegacyKeys{Text: []string{"Weight"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Doc_Tree_Kids_Leaf) cborDecodeMap(d *runtime.Decoder) error {
@@ -2246,8 +2228,6 @@ func (v *cborAnon_Doc_Tree_Kids) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeyscborAnon_Doc_Tree_Kids = runtime.LegacyKeys{Text: []string{"Label", "Leaf"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2406,8 +2386,6 @@ func (v *cborAnon_Doc_Tree) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeyscborAnon_Doc_Tree = runtime.LegacyKeys{Text: []string{"Label", "Kids"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2582,8 +2560,6 @@ func (v *cborAnon_Card_Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Card_Meta = runtime.LegacyKeys{Text: []string{"a", "b"}, Names: []string{"A", "B"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -2743,8 +2719,6 @@ func (v *cborAnon_Card_Z) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Card_Z = runtime.LegacyKeys{Text: []string{"N", "S"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Z) cborDecodeMap(d *runtime.Decoder) error {
@@ -2870,8 +2844,6 @@ func (v *cborAnon_Card_Keep) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Card_Keep = runtime.LegacyKeys{Text: []string{"N"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Card_Keep) cborDecodeMap(d *runtime.Decoder) error {
@@ -2985,8 +2957,6 @@ func (v *cborAnon_Card_Ps) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeyscborAnon_Card_Ps = runtime.LegacyKeys{Text: []string{"V"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -3188,8 +3158,6 @@ func (v *cborAnon_Page_Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Page_Meta = runtime.LegacyKeys{Text: []string{"N"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Page_Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -3303,8 +3271,6 @@ func (v *cborAnon_Arr_A) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeyscborAnon_Arr_A = runtime.LegacyKeys{Text: []string{"X"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -3679,8 +3645,6 @@ func (v *cborAnon_Arr_U) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeyscborAnon_Arr_U = runtime.LegacyKeys{Text: []string{"B"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Arr_U) cborDecodeMap(d *runtime.Decoder) error {
@@ -3738,3 +3702,25 @@ func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysDoc                         = runtime.LegacyKeys{Text: []string{"ID", "Meta", "Parts", "Cover", "Seen", "Notes", "Point", "Tree"}}
+	cborKeysCard                        = runtime.LegacyKeys{Text: []string{"t", "meta", "z", "keep", "ps"}, Names: []string{"Title", "Meta", "Z", "Keep", "Ps"}}
+	cborKeysPage                        = runtime.LegacyKeys{Text: []string{"Meta", "V"}}
+	cborKeysArr                         = runtime.LegacyKeys{Text: []string{"A", "E", "ME", "MS", "U"}}
+	cborKeyscborAnon_Doc_Meta           = runtime.LegacyKeys{Text: []string{"author", "rev", "Tags"}, Names: []string{"Author", "Rev", "Tags"}}
+	cborKeyscborAnon_Doc_Parts          = runtime.LegacyKeys{Text: []string{"Name", ""}, Ints: []runtime.IntKey{{Key: 1, Field: 1}}, Names: []string{"Name", "Size"}}
+	cborKeyscborAnon_Doc_Cover          = runtime.LegacyKeys{Text: []string{"URL", "Width", "Height"}}
+	cborKeyscborAnon_Doc_Notes          = runtime.LegacyKeys{Text: []string{"at", "text"}, Names: []string{"At", "Text"}}
+	cborKeyscborAnon_Doc_Tree_Kids_Leaf = runtime.LegacyKeys{Text: []string{"Weight"}}
+	cborKeyscborAnon_Doc_Tree_Kids      = runtime.LegacyKeys{Text: []string{"Label", "Leaf"}}
+	cborKeyscborAnon_Doc_Tree           = runtime.LegacyKeys{Text: []string{"Label", "Kids"}}
+	cborKeyscborAnon_Card_Meta          = runtime.LegacyKeys{Text: []string{"a", "b"}, Names: []string{"A", "B"}}
+	cborKeyscborAnon_Card_Z             = runtime.LegacyKeys{Text: []string{"N", "S"}}
+	cborKeyscborAnon_Card_Keep          = runtime.LegacyKeys{Text: []string{"N"}}
+	cborKeyscborAnon_Card_Ps            = runtime.LegacyKeys{Text: []string{"V"}}
+	cborKeyscborAnon_Page_Meta          = runtime.LegacyKeys{Text: []string{"N"}}
+	cborKeyscborAnon_Arr_A              = runtime.LegacyKeys{Text: []string{"X"}}
+	cborKeyscborAnon_Arr_U              = runtime.LegacyKeys{Text: []string{"B"}}
+)

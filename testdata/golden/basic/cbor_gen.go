@@ -112,8 +112,6 @@ func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysScalars = runtime.LegacyKeys{Text: []string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Scalars) cborDecodeMap(d *runtime.Decoder) error {
@@ -400,8 +398,6 @@ func (v *Named) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysNamed = runtime.LegacyKeys{Text: []string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -873,8 +869,6 @@ func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysWide = runtime.LegacyKeys{Text: []string{"F00", "F01", "F02", "F03", "F04", "F05", "F06", "F07", "F08", "F09", "F10", "F11", "F12", "F13", "F14", "F15", "F16", "F17", "F18", "F19", "F20", "F21", "F22", "F23", "F24", "F25", "F26", "F27", "F28", "F29", "F30", "F31", "F32", "F33", "F34", "F35", "F36", "F37", "F38", "F39", "F40", "F41", "F42", "F43", "F44", "F45", "F46", "F47", "F48", "F49", "F50", "F51", "F52", "F53", "F54", "F55", "F56", "F57", "F58", "F59", "F60", "F61", "F62", "F63", "F64", "F65", "F66", "F67", "F68", "F69"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1719,3 +1713,10 @@ func (v *Wide) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysScalars = runtime.LegacyKeys{Text: []string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"}}
+	cborKeysNamed   = runtime.LegacyKeys{Text: []string{"Kind", "Label", "Ratio", "Flag", "Level", "Byte", "Rune"}}
+	cborKeysWide    = runtime.LegacyKeys{Text: []string{"F00", "F01", "F02", "F03", "F04", "F05", "F06", "F07", "F08", "F09", "F10", "F11", "F12", "F13", "F14", "F15", "F16", "F17", "F18", "F19", "F20", "F21", "F22", "F23", "F24", "F25", "F26", "F27", "F28", "F29", "F30", "F31", "F32", "F33", "F34", "F35", "F36", "F37", "F38", "F39", "F40", "F41", "F42", "F43", "F44", "F45", "F46", "F47", "F48", "F49", "F50", "F51", "F52", "F53", "F54", "F55", "F56", "F57", "F58", "F59", "F60", "F61", "F62", "F63", "F64", "F65", "F66", "F67", "F68", "F69"}}
+)

@@ -71,8 +71,6 @@ func (v *Versioned) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysVersioned = runtime.LegacyKeys{Text: []string{"Version", "Name"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Versioned) cborDecodeMap(d *runtime.Decoder) error {
@@ -186,8 +184,6 @@ func (v *Hashed) DecodeCBORBody(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysHashed = runtime.LegacyKeys{Text: []string{"A", "B"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -449,8 +445,6 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysHolder = runtime.LegacyKeys{Text: []string{"V", "Vs", "Vm", "Vp", "H", "Hs", "Hm", "Hp"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -817,8 +811,6 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPlain = runtime.LegacyKeys{Text: []string{"A", "B", "C"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
@@ -989,8 +981,6 @@ func (v *Direct) DecodeCBORBody(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysDirect = runtime.LegacyKeys{Text: []string{"A", "B", "C"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Direct) cborDecodeMap(d *runtime.Decoder) error {
@@ -1160,8 +1150,6 @@ func (v *Buffered) DecodeCBORBody(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysBuffered = runtime.LegacyKeys{Text: []string{"A", "B", "C"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1378,8 +1366,6 @@ func (v *Routes) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysRoutes = runtime.LegacyKeys{Text: []string{"Plain", "Direct", "Buffered"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1668,8 +1654,6 @@ func (v *Scores) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysScores = runtime.LegacyKeys{Text: []string{"Best", "ByName"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Scores) cborDecodeMap(d *runtime.Decoder) error {
@@ -1827,8 +1811,6 @@ func (v *Signed[T]) DecodeCBORBody(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysSigned = runtime.LegacyKeys{Text: []string{"Value", "Sig"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1993,8 +1975,6 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysLedger = runtime.LegacyKeys{Text: []string{"Entries", "Last"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
@@ -2106,3 +2086,17 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysVersioned = runtime.LegacyKeys{Text: []string{"Version", "Name"}}
+	cborKeysHashed    = runtime.LegacyKeys{Text: []string{"A", "B"}}
+	cborKeysHolder    = runtime.LegacyKeys{Text: []string{"V", "Vs", "Vm", "Vp", "H", "Hs", "Hm", "Hp"}}
+	cborKeysPlain     = runtime.LegacyKeys{Text: []string{"A", "B", "C"}}
+	cborKeysDirect    = runtime.LegacyKeys{Text: []string{"A", "B", "C"}}
+	cborKeysBuffered  = runtime.LegacyKeys{Text: []string{"A", "B", "C"}}
+	cborKeysRoutes    = runtime.LegacyKeys{Text: []string{"Plain", "Direct", "Buffered"}}
+	cborKeysScores    = runtime.LegacyKeys{Text: []string{"Best", "ByName"}}
+	cborKeysSigned    = runtime.LegacyKeys{Text: []string{"Value", "Sig"}}
+	cborKeysLedger    = runtime.LegacyKeys{Text: []string{"Entries", "Last"}}
+)

@@ -80,8 +80,6 @@ func (v *Sample) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysSample = runtime.LegacyKeys{Text: []string{"Name", "Count"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sample) cborDecodeMap(d *runtime.Decoder) error {
@@ -150,3 +148,8 @@ func (v *Sample) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysSample = runtime.LegacyKeys{Text: []string{"Name", "Count"}}
+)

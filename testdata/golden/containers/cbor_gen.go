@@ -435,8 +435,6 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysContainers = runtime.LegacyKeys{Text: []string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Containers) cborDecodeMap(d *runtime.Decoder) error {
@@ -1483,3 +1481,8 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysContainers = runtime.LegacyKeys{Text: []string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}}
+)

@@ -129,8 +129,6 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysRecord = runtime.LegacyKeys{Text: []string{"id", "name", "coupon", "count"}, Names: []string{"ID", "Name", "Coupon", "Count"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
@@ -284,8 +282,6 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysEvent = runtime.LegacyKeys{Text: []string{"at", "kind"}, Names: []string{"At", "Kind"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
@@ -417,8 +413,6 @@ func (v *Framed) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysFramed = runtime.LegacyKeys{Text: []string{"id"}, Names: []string{"ID"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
@@ -476,3 +470,10 @@ func (v *Framed) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysRecord = runtime.LegacyKeys{Text: []string{"id", "name", "coupon", "count"}, Names: []string{"ID", "Name", "Coupon", "Count"}}
+	cborKeysEvent  = runtime.LegacyKeys{Text: []string{"at", "kind"}, Names: []string{"At", "Kind"}}
+	cborKeysFramed = runtime.LegacyKeys{Text: []string{"id"}, Names: []string{"ID"}}
+)

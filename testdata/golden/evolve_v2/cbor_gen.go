@@ -142,8 +142,6 @@ func (v *Record) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysRecord = runtime.LegacyKeys{Text: []string{"id", "name", "", "count", "tags", "score"}, Names: []string{"ID", "Name", "_", "Count", "Tags", "Score"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Record) cborDecodeMap(d *runtime.Decoder) error {
@@ -365,8 +363,6 @@ func (v *Event) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysEvent = runtime.LegacyKeys{Text: []string{"at", "kind", "source"}, Names: []string{"At", "Kind", "Source"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
@@ -552,8 +548,6 @@ func (v *Framed) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysFramed = runtime.LegacyKeys{Text: []string{"id", "note", "rev"}, Names: []string{"ID", "Note", "Rev"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Framed) cborDecodeMap(d *runtime.Decoder) error {
@@ -724,8 +718,6 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysMeta = runtime.LegacyKeys{Text: []string{"note", "rev"}, Names: []string{"Note", "Rev"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -824,3 +816,11 @@ func (v *Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysRecord = runtime.LegacyKeys{Text: []string{"id", "name", "", "count", "tags", "score"}, Names: []string{"ID", "Name", "_", "Count", "Tags", "Score"}}
+	cborKeysEvent  = runtime.LegacyKeys{Text: []string{"at", "kind", "source"}, Names: []string{"At", "Kind", "Source"}}
+	cborKeysFramed = runtime.LegacyKeys{Text: []string{"id", "note", "rev"}, Names: []string{"ID", "Note", "Rev"}}
+	cborKeysMeta   = runtime.LegacyKeys{Text: []string{"note", "rev"}, Names: []string{"Note", "Rev"}}
+)

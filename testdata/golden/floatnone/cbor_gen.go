@@ -79,8 +79,6 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPoint = runtime.LegacyKeys{Text: []string{"X", "Y", "Z"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -293,8 +291,6 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysReading = runtime.LegacyKeys{Text: []string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "any"}, Names: []string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -725,8 +721,6 @@ func (v *Keys) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysKeys = runtime.LegacyKeys{Text: []string{"Wide", "Narrow", "Temps"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Keys) cborDecodeMap(d *runtime.Decoder) error {
@@ -919,3 +913,10 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysPoint   = runtime.LegacyKeys{Text: []string{"X", "Y", "Z"}}
+	cborKeysReading = runtime.LegacyKeys{Text: []string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "any"}, Names: []string{"Value", "Small", "Temp", "Ptr", "Series", "Pair", "ByName", "Points", "Where", "Any"}}
+	cborKeysKeys    = runtime.LegacyKeys{Text: []string{"Wide", "Narrow", "Temps"}}
+)

@@ -118,8 +118,6 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysForeign = runtime.LegacyKeys{Text: []string{"id", "opts", "point", "pair", "none", "stamp", "limits", "both"}, Names: []string{"ID", "Opts", "Point", "Pair", "None", "Stamp", "Limits", "Both"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Foreign) cborDecodeMap(d *runtime.Decoder) error {
@@ -253,3 +251,8 @@ func (v *Foreign) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysForeign = runtime.LegacyKeys{Text: []string{"id", "opts", "point", "pair", "none", "stamp", "limits", "both"}, Names: []string{"ID", "Opts", "Point", "Pair", "None", "Stamp", "Limits", "Both"}}
+)

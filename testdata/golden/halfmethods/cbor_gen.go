@@ -155,8 +155,6 @@ func (v *Reading) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysReading = runtime.LegacyKeys{Text: []string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Reading) cborDecodeMap(d *runtime.Decoder) error {
@@ -420,3 +418,8 @@ func (v *Reading) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysReading = runtime.LegacyKeys{Text: []string{"Temp", "Temps", "Lvl", "ByName", "Code", "Labels", "Ptr"}}
+)

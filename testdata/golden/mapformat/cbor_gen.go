@@ -174,8 +174,6 @@ func (v *Header) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysHeader = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 7, Field: 5}, {Key: -1, Field: 6}, {Key: -2, Field: 7}, {Key: -3, Field: 8}}, Names: []string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Header) cborDecodeMap(d *runtime.Decoder) error {
@@ -484,8 +482,6 @@ func (v *Signature) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysSignature = runtime.LegacyKeys{Text: []string{"Protected", "Header", "Sig"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Signature) cborDecodeMap(d *runtime.Decoder) error {
@@ -671,8 +667,6 @@ func (v *Message) cborDecodeTagged(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysMessage = runtime.LegacyKeys{Text: []string{"protected", "unprotected", "payload", "signatures", "v"}, Names: []string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -872,8 +866,6 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysPoint = runtime.LegacyKeys{Text: []string{"X", "Y"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1099,8 +1091,6 @@ func (v *Zeros) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysZeros = runtime.LegacyKeys{Text: []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain", "addr"}, Names: []string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain", "Addr"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1446,8 +1436,6 @@ func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysBase = runtime.LegacyKeys{Text: []string{"id", "note"}, Names: []string{"ID", "Note"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Base) cborDecodeMap(d *runtime.Decoder) error {
@@ -1576,8 +1564,6 @@ func (v *More) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysMore = runtime.LegacyKeys{Text: []string{"count"}, Names: []string{"Count"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1709,8 +1695,6 @@ func (v *Record) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysRecord = runtime.LegacyKeys{Text: []string{"id", "note", "count", "name"}, Names: []string{"ID", "Note", "Count", "Name"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2031,8 +2015,6 @@ func (v *Wide) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysWide = runtime.LegacyKeys{Text: []string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2457,8 +2439,6 @@ func (v *Coord) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysCoord = runtime.LegacyKeys{Text: []string{"x", "y"}, Names: []string{"X", "Y"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Coord) cborDecodeMap(d *runtime.Decoder) error {
@@ -2605,8 +2585,6 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysHolder = runtime.LegacyKeys{Text: []string{"At", "Many"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
@@ -2697,3 +2675,18 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysHeader    = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: 3, Field: 2}, {Key: 4, Field: 3}, {Key: 5, Field: 4}, {Key: 7, Field: 5}, {Key: -1, Field: 6}, {Key: -2, Field: 7}, {Key: -3, Field: 8}}, Names: []string{"Alg", "Crit", "Type", "KeyID", "IV", "Counter", "Extra", "Critical", "Raw"}}
+	cborKeysSignature = runtime.LegacyKeys{Text: []string{"Protected", "Header", "Sig"}}
+	cborKeysMessage   = runtime.LegacyKeys{Text: []string{"protected", "unprotected", "payload", "signatures", "v"}, Names: []string{"Protected", "Unprotected", "Payload", "Signatures", "Version"}}
+	cborKeysPoint     = runtime.LegacyKeys{Text: []string{"X", "Y"}}
+	cborKeysZeros     = runtime.LegacyKeys{Text: []string{"f", "g", "at", "when", "lvl", "plvl", "tags", "both", "arr", "Plain", "addr"}, Names: []string{"F", "G", "At", "When", "Lvl", "PLvl", "Tags", "Both", "Arr", "Plain", "Addr"}}
+	cborKeysBase      = runtime.LegacyKeys{Text: []string{"id", "note"}, Names: []string{"ID", "Note"}}
+	cborKeysMore      = runtime.LegacyKeys{Text: []string{"count"}, Names: []string{"Count"}}
+	cborKeysRecord    = runtime.LegacyKeys{Text: []string{"id", "note", "count", "name"}, Names: []string{"ID", "Note", "Count", "Name"}}
+	cborKeysWide      = runtime.LegacyKeys{Text: []string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21", "A22", "A23", "A24"}}
+	cborKeysCoord     = runtime.LegacyKeys{Text: []string{"x", "y"}, Names: []string{"X", "Y"}}
+	cborKeysHolder    = runtime.LegacyKeys{Text: []string{"At", "Many"}}
+)

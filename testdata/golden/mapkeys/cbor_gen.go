@@ -177,8 +177,6 @@ func (v *Ledger) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysLedger = runtime.LegacyKeys{Text: []string{"ByHash", "ByFixed", "ByPair", "Nested", "Empty"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Ledger) cborDecodeMap(d *runtime.Decoder) error {
@@ -581,8 +579,6 @@ func (v *Cred) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysCred = runtime.LegacyKeys{Text: []string{"Kind", "Hash"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Cred) cborDecodeMap(d *runtime.Decoder) error {
@@ -708,8 +704,6 @@ func (v *Span) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysSpan = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"From", "To"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -902,8 +896,6 @@ func (v *Spans) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysSpans = runtime.LegacyKeys{Text: []string{"BySpan", "ByRef"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1171,8 +1163,6 @@ func (v *Foreign) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysForeign = runtime.LegacyKeys{Text: []string{"ByPoint", "ByRect"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1615,8 +1605,6 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysIndex = runtime.LegacyKeys{Text: []string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2369,8 +2357,6 @@ func (v *Table[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysTable = runtime.LegacyKeys{Text: []string{"Rows", "Count"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Table[K, V]) cborDecodeMap(d *runtime.Decoder) error {
@@ -2572,8 +2558,6 @@ func (v *Chain) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysChain = runtime.LegacyKeys{Text: []string{"ByHash", "Creds", "Anys"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2797,8 +2781,6 @@ func (v *Curve) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysCurve = runtime.LegacyKeys{Text: []string{"Points", "Small", "Temps"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Curve) cborDecodeMap(d *runtime.Decoder) error {
@@ -3004,3 +2986,16 @@ func (v *Curve) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysLedger  = runtime.LegacyKeys{Text: []string{"ByHash", "ByFixed", "ByPair", "Nested", "Empty"}}
+	cborKeysCred    = runtime.LegacyKeys{Text: []string{"Kind", "Hash"}}
+	cborKeysSpan    = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"From", "To"}}
+	cborKeysSpans   = runtime.LegacyKeys{Text: []string{"BySpan", "ByRef"}}
+	cborKeysForeign = runtime.LegacyKeys{Text: []string{"ByPoint", "ByRect"}}
+	cborKeysIndex   = runtime.LegacyKeys{Text: []string{"ByCred", "ByRef", "ByPair", "ByGrid", "ByWords", "ByHashP", "ByFloatP", "ByCreds"}}
+	cborKeysTable   = runtime.LegacyKeys{Text: []string{"Rows", "Count"}}
+	cborKeysChain   = runtime.LegacyKeys{Text: []string{"ByHash", "Creds", "Anys"}}
+	cborKeysCurve   = runtime.LegacyKeys{Text: []string{"Points", "Small", "Temps"}}
+)

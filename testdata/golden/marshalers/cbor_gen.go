@@ -114,8 +114,6 @@ func (v *Priced) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPriced = runtime.LegacyKeys{Text: []string{"Price", "Prices", "Best"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Priced) cborDecodeMap(d *runtime.Decoder) error {
@@ -337,8 +335,6 @@ func (v *Addressed) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysAddressed = runtime.LegacyKeys{Text: []string{"Addr", "Addrs"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Addressed) cborDecodeMap(d *runtime.Decoder) error {
@@ -522,8 +518,6 @@ func (v *Octets) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysOctets = runtime.LegacyKeys{Text: []string{"Octets"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Octets) cborDecodeMap(d *runtime.Decoder) error {
@@ -589,3 +583,10 @@ func (v *Octets) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysPriced    = runtime.LegacyKeys{Text: []string{"Price", "Prices", "Best"}}
+	cborKeysAddressed = runtime.LegacyKeys{Text: []string{"Addr", "Addrs"}}
+	cborKeysOctets    = runtime.LegacyKeys{Text: []string{"Octets"}}
+)

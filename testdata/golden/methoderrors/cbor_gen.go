@@ -85,8 +85,6 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysInner = runtime.LegacyKeys{Text: []string{"N", "B"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
@@ -221,8 +219,6 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysBox = runtime.LegacyKeys{Text: []string{"V"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -368,8 +364,6 @@ func (v *Mid) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysMid = runtime.LegacyKeys{Text: []string{"B", "K", "W"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -721,8 +715,6 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysHolder = runtime.LegacyKeys{Text: []string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1261,8 +1253,6 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysSparse = runtime.LegacyKeys{Text: []string{"b", "k", "w", "mb", "m"}, Names: []string{"B", "K", "W", "MB", "M"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
@@ -1460,3 +1450,12 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysInner  = runtime.LegacyKeys{Text: []string{"N", "B"}}
+	cborKeysBox    = runtime.LegacyKeys{Text: []string{"V"}}
+	cborKeysMid    = runtime.LegacyKeys{Text: []string{"B", "K", "W"}}
+	cborKeysHolder = runtime.LegacyKeys{Text: []string{"B", "PB", "Bs", "MB", "Mid", "PMid", "W", "Ws", "K", "PK", "Ks", "MK", "Box"}}
+	cborKeysSparse = runtime.LegacyKeys{Text: []string{"b", "k", "w", "mb", "m"}, Names: []string{"B", "K", "W", "MB", "M"}}
+)

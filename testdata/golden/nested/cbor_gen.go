@@ -82,8 +82,6 @@ func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysItem = runtime.LegacyKeys{Text: []string{"SKU", "Qty", "Price"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Item) cborDecodeMap(d *runtime.Decoder) error {
@@ -403,8 +401,6 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysOrder = runtime.LegacyKeys{Text: []string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -892,3 +888,9 @@ func (v *Order) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysItem  = runtime.LegacyKeys{Text: []string{"SKU", "Qty", "Price"}}
+	cborKeysOrder = runtime.LegacyKeys{Text: []string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "Kind", "Scalars", "PNamed"}}
+)

@@ -190,8 +190,6 @@ func (v *Holder) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysHolder = runtime.LegacyKeys{Text: []string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Holder) cborDecodeMap(d *runtime.Decoder) error {
@@ -662,8 +660,6 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysInner = runtime.LegacyKeys{Text: []string{"Tags", "Raw"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Inner) cborDecodeMap(d *runtime.Decoder) error {
@@ -766,3 +762,9 @@ func (v *Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysHolder = runtime.LegacyKeys{Text: []string{"Bytes", "Blob", "Ints", "Names", "Nested", "Ptr", "Inner", "Inners", "ByKey"}}
+	cborKeysInner  = runtime.LegacyKeys{Text: []string{"Tags", "Raw"}}
+)

@@ -339,8 +339,6 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysValues = runtime.LegacyKeys{Text: []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "z", "zat", "e"}, Names: []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
@@ -1125,8 +1123,6 @@ func (v *Audit) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysAudit = runtime.LegacyKeys{Text: []string{"CreatedBy", "v", "Title", "Note", "Owner"}, Names: []string{"CreatedBy", "Version", "Title", "Note", "Owner"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Audit) cborDecodeMap(d *runtime.Decoder) error {
@@ -1315,8 +1311,6 @@ func (v *Meta) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysMeta = runtime.LegacyKeys{Text: []string{"ID", "Version", "Note", "Owner", "Depth", "Labels"}, Names: []string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1537,8 +1531,6 @@ func (v *Inner) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysInner = runtime.LegacyKeys{Text: []string{"Depth", "Labels"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1764,8 +1756,6 @@ func (v *Doc) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysDoc = runtime.LegacyKeys{Text: []string{"CreatedBy", "v", "ID", "Version", "Owner", "Depth", "Labels", "Title", "id"}, Names: []string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2110,8 +2100,6 @@ func (v *Page[T]) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPage = runtime.LegacyKeys{Text: []string{"Items", "Next", "First", "ByKey", "Top"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Page[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -2297,8 +2285,6 @@ func (v *Pair[K, V]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPair = runtime.LegacyKeys{Text: []string{"Key", "Val"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Pair[K, V]) cborDecodeMap(d *runtime.Decoder) error {
@@ -2449,8 +2435,6 @@ func (v *Tree) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysTree = runtime.LegacyKeys{Text: []string{"Value", "Kids", "Left"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2640,8 +2624,6 @@ func (v *List) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysList = runtime.LegacyKeys{Text: []string{"Val", "Next"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -2839,8 +2821,6 @@ func (v *Uses) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysUses = runtime.LegacyKeys{Text: []string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Uses) cborDecodeMap(d *runtime.Decoder) error {
@@ -3013,3 +2993,17 @@ func (v *Uses) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysValues = runtime.LegacyKeys{Text: []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "z", "zat", "e"}, Names: []string{"At", "AtPtr", "Big", "BigPtr", "Raw", "Price", "PricePtr", "Addr", "Any", "Kinds", "Kind4", "Tags", "Attrs", "Grid", "Blob", "PP", "PPS", "Items", "ByName", "ByID", "Times", "Z", "ZAt", "E"}}
+	cborKeysAudit  = runtime.LegacyKeys{Text: []string{"CreatedBy", "v", "Title", "Note", "Owner"}, Names: []string{"CreatedBy", "Version", "Title", "Note", "Owner"}}
+	cborKeysMeta   = runtime.LegacyKeys{Text: []string{"ID", "Version", "Note", "Owner", "Depth", "Labels"}, Names: []string{"ID", "Version", "Note", "OwnerID", "Depth", "Labels"}}
+	cborKeysInner  = runtime.LegacyKeys{Text: []string{"Depth", "Labels"}}
+	cborKeysDoc    = runtime.LegacyKeys{Text: []string{"CreatedBy", "v", "ID", "Version", "Owner", "Depth", "Labels", "Title", "id"}, Names: []string{"CreatedBy", "Version", "ID", "Version", "OwnerID", "Depth", "Labels", "Title", "ID"}}
+	cborKeysPage   = runtime.LegacyKeys{Text: []string{"Items", "Next", "First", "ByKey", "Top"}}
+	cborKeysPair   = runtime.LegacyKeys{Text: []string{"Key", "Val"}}
+	cborKeysTree   = runtime.LegacyKeys{Text: []string{"Value", "Kids", "Left"}}
+	cborKeysList   = runtime.LegacyKeys{Text: []string{"Val", "Next"}}
+	cborKeysUses   = runtime.LegacyKeys{Text: []string{"Ints", "Items", "Strs", "Pair", "Tree", "List", "Shape", "Any"}}
+)

@@ -114,8 +114,6 @@ func (v *Version) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysVersion = runtime.LegacyKeys{Text: []string{"Major", "Minor"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Version) cborDecodeMap(d *runtime.Decoder) error {
@@ -300,8 +298,6 @@ func (v *Token) cborDecodeArray(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysToken = runtime.LegacyKeys{Text: []string{"Issuer", "Version", "Nonce", "Claims"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Token) cborDecodeMap(d *runtime.Decoder) error {
@@ -418,3 +414,9 @@ func (v *Token) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysVersion = runtime.LegacyKeys{Text: []string{"Major", "Minor"}}
+	cborKeysToken   = runtime.LegacyKeys{Text: []string{"Issuer", "Version", "Nonce", "Claims"}}
+)

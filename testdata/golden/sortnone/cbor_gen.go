@@ -113,8 +113,6 @@ func (v *Index) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysIndex = runtime.LegacyKeys{Text: []string{"Words", "Refs"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Index) cborDecodeMap(d *runtime.Decoder) error {
@@ -357,8 +355,6 @@ func (v *Labels) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysLabels = runtime.LegacyKeys{Text: []string{"aaaa", "z", "", "bb", ""}, Ints: []runtime.IntKey{{Key: -30, Field: 2}, {Key: 7, Field: 4}}, Names: []string{"Long", "Short", "Neg", "Mid", "Small"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -665,8 +661,6 @@ func (v *Keys) cborDecodeArray(d *runtime.Decoder) error {
 	d.Leave()
 	return nil
 }
-
-var cborKeysKeys = runtime.LegacyKeys{Text: []string{"Hashes", "Floats", "Points", "Refs", "Arrays"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1070,8 +1064,6 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPoint = runtime.LegacyKeys{Text: []string{"X", "Y", "Name"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -1153,3 +1145,11 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysIndex  = runtime.LegacyKeys{Text: []string{"Words", "Refs"}}
+	cborKeysLabels = runtime.LegacyKeys{Text: []string{"aaaa", "z", "", "bb", ""}, Ints: []runtime.IntKey{{Key: -30, Field: 2}, {Key: 7, Field: 4}}, Names: []string{"Long", "Short", "Neg", "Mid", "Small"}}
+	cborKeysKeys   = runtime.LegacyKeys{Text: []string{"Hashes", "Floats", "Points", "Refs", "Arrays"}}
+	cborKeysPoint  = runtime.LegacyKeys{Text: []string{"X", "Y", "Name"}}
+)

@@ -108,8 +108,6 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysTagged = runtime.LegacyKeys{Text: []string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"}, Ints: []runtime.IntKey{{Key: 1, Field: 2}, {Key: -2, Field: 3}}, Names: []string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Tagged) cborDecodeMap(d *runtime.Decoder) error {
@@ -356,8 +354,6 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysIntKeys = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: -1, Field: 2}}, Names: []string{"A", "B", "C"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *IntKeys) cborDecodeMap(d *runtime.Decoder) error {
@@ -521,8 +517,6 @@ func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysCased = runtime.LegacyKeys{Text: []string{"key", "KEY", "kEy2", "σς", "ks", ""}, Ints: []runtime.IntKey{{Key: 3, Field: 5}}, Names: []string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Cased) cborDecodeMap(d *runtime.Decoder) error {
@@ -639,3 +633,10 @@ func (v *Cased) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysTagged  = runtime.LegacyKeys{Text: []string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"}, Ints: []runtime.IntKey{{Key: 1, Field: 2}, {Key: -2, Field: 3}}, Names: []string{"Name", "Opt", "One", "Neg", "JSONName", "JSONOpt", "Both", "NoName", "Plain"}}
+	cborKeysIntKeys = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: -1, Field: 2}}, Names: []string{"A", "B", "C"}}
+	cborKeysCased   = runtime.LegacyKeys{Text: []string{"key", "KEY", "kEy2", "σς", "ks", ""}, Ints: []runtime.IntKey{{Key: 3, Field: 5}}, Names: []string{"Lower", "Upper", "Mixed", "Sigma", "Ks", "Int"}}
+)

@@ -108,8 +108,6 @@ func (v *Event) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysEvent = runtime.LegacyKeys{Text: []string{"At", "Until", "Log", "Any", "Box"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Event) cborDecodeMap(d *runtime.Decoder) error {
@@ -305,8 +303,6 @@ func (v *Box[T]) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysBox = runtime.LegacyKeys{Text: []string{"V"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Box[T]) cborDecodeMap(d *runtime.Decoder) error {
@@ -359,3 +355,9 @@ func (v *Box[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysEvent = runtime.LegacyKeys{Text: []string{"At", "Until", "Log", "Any", "Box"}}
+	cborKeysBox   = runtime.LegacyKeys{Text: []string{"V"}}
+)

@@ -214,8 +214,6 @@ func (v *Point) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPoint = runtime.LegacyKeys{Text: []string{"X", "Y"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -349,8 +347,6 @@ func (v *Plain) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPlain = runtime.LegacyKeys{Text: []string{"A"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Plain) cborDecodeMap(d *runtime.Decoder) error {
@@ -406,3 +402,9 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysPoint = runtime.LegacyKeys{Text: []string{"X", "Y"}}
+	cborKeysPlain = runtime.LegacyKeys{Text: []string{"A"}}
+)

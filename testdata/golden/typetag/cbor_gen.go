@@ -88,8 +88,6 @@ func (v *Point) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysPoint = runtime.LegacyKeys{Text: []string{"X", "Y"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Point) cborDecodeMap(d *runtime.Decoder) error {
@@ -234,8 +232,6 @@ func (v *Label) cborDecodeTagged(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysLabel = runtime.LegacyKeys{Text: []string{"t", "l"}, Names: []string{"Text", "Lang"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -447,8 +443,6 @@ func (v *Shape) cborDecodeTagged(d *runtime.Decoder) error {
 	}
 	return nil
 }
-
-var cborKeysShape = runtime.LegacyKeys{Text: []string{"At", "Path", "Named", "Maybe", "Label"}}
 
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
@@ -1132,8 +1126,6 @@ func (v *Values) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysValues = runtime.LegacyKeys{Text: []string{"U", "D", "B", "P", "PU", "Ds", "Map"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Values) cborDecodeMap(d *runtime.Decoder) error {
@@ -1415,8 +1407,6 @@ func (v *Sparse) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysSparse = runtime.LegacyKeys{Text: []string{"u", "d", "b", "p", "at"}, Names: []string{"U", "D", "B", "P", "At"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Sparse) cborDecodeMap(d *runtime.Decoder) error {
@@ -1505,3 +1495,12 @@ func (v *Sparse) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysPoint  = runtime.LegacyKeys{Text: []string{"X", "Y"}}
+	cborKeysLabel  = runtime.LegacyKeys{Text: []string{"t", "l"}, Names: []string{"Text", "Lang"}}
+	cborKeysShape  = runtime.LegacyKeys{Text: []string{"At", "Path", "Named", "Maybe", "Label"}}
+	cborKeysValues = runtime.LegacyKeys{Text: []string{"U", "D", "B", "P", "PU", "Ds", "Map"}}
+	cborKeysSparse = runtime.LegacyKeys{Text: []string{"u", "d", "b", "p", "at"}, Names: []string{"U", "D", "B", "P", "At"}}
+)

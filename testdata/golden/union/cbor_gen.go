@@ -101,8 +101,6 @@ func (v *Composite) cborDecodeTagged(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysComposite = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Kind", "Fields"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Composite) cborDecodeMap(d *runtime.Decoder) error {
@@ -738,8 +736,6 @@ func (v *Document) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysDocument = runtime.LegacyKeys{Text: []string{"Root", "Values", "ByName", "Ptr", "Ext"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *Document) cborDecodeMap(d *runtime.Decoder) error {
@@ -1166,3 +1162,9 @@ func UnmarshalValueCBOR(data []byte) (Value, error) {
 	}
 	return x, nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysComposite = runtime.LegacyKeys{Ints: []runtime.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}}, Names: []string{"Kind", "Fields"}}
+	cborKeysDocument  = runtime.LegacyKeys{Text: []string{"Root", "Values", "ByName", "Ptr", "Ext"}}
+)

@@ -155,8 +155,6 @@ func (v *T) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborKeysT = runtime.LegacyKeys{Text: []string{"Ptr", "Slice", "Map", "Deep"}}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *T) cborDecodeMap(d *runtime.Decoder) error {
@@ -374,3 +372,8 @@ func (v *T) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// The keys of the legacy decoders' maps, per type (runtime.LegacyField).
+var (
+	cborKeysT = runtime.LegacyKeys{Text: []string{"Ptr", "Slice", "Map", "Deep"}}
+)

@@ -23,7 +23,8 @@ import (
 //	BENCH_AB_IMPLS=generated,msgp-tuple go test -run '^TestAB$' -v
 //
 // SHAPE and IMPLS are as TestRepeat's (PersonText and PersonUnix
-// included); OP is decode, encode or zerocopy (the person record);
+// included); OP is decode, legacy (fxamacker's map encoding: IMPLS
+// generated and fxamacker-map), encode or zerocopy (the person record);
 // BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
 // (default: about 20µs of work). SHAPE StoreDocument takes OP decode,
 // zerocopy, marshal, encode, valid or skip (fxamacker-any: Wellformed
@@ -49,14 +50,17 @@ func TestAB(t *testing.T) {
 			})
 			continue
 		}
-		c, _ := repeatCodec(t, name, impl, op == "zerocopy")
+		c, legacy := repeatCodec(t, name, impl, op == "zerocopy")
 		data, err := c.encode(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		data = append([]byte(nil), data...)
+		if op == "legacy" {
+			data = legacy // fxamacker's map encoding, which every codec decodes
+		}
 		switch op {
-		case "decode", "zerocopy":
+		case "decode", "zerocopy", "legacy":
 			runs = append(runs, func() {
 				if err := c.decode(data); err != nil {
 					t.Fatal(err)
@@ -70,7 +74,7 @@ func TestAB(t *testing.T) {
 				}
 			})
 		default:
-			t.Fatalf("BENCH_AB_OP %q: want decode, encode or zerocopy", op)
+			t.Fatalf("BENCH_AB_OP %q: want decode, legacy, encode or zerocopy", op)
 		}
 	}
 	calls := envInt(t, "BENCH_AB_CALLS", 0)

@@ -17,7 +17,7 @@ func (d *Decoder) ReadArrayHead() (int, error) {
 	return d.containerHead(MajorArray)
 }
 
-// NullKept is the count ReadStructHead and readStructMapHead return for
+// NullKept is the count ReadStructHead and ReadStructMapHead return for
 // a null or undefined in place of a struct, which keeps the value it
 // decodes into (as fxamacker/cbor keeps a struct); the generated decoder
 // returns at once.
@@ -34,9 +34,9 @@ func (d *Decoder) ReadStructHead() (int, error) {
 	return d.containerHead(MajorArray)
 }
 
-// readStructMapHead is ReadStructHead for a struct read as a map (the
+// ReadStructMapHead is ReadStructHead for a struct read as a map (the
 // legacy format, //cborgen:map), after TryMapHead missed.
-func (d *Decoder) readStructMapHead() (int, error) {
+func (d *Decoder) ReadStructMapHead() (int, error) {
 	if d.KeepNull() {
 		return NullKept, nil
 	}

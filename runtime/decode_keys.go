@@ -7,11 +7,11 @@ import (
 	"unicode/utf8"
 )
 
-// KeyKind tells what kind of key a legacy map's key is.
+// KeyKind tells what a Key holds.
 type KeyKind uint8
 
 const (
-	KeyOther KeyKind = iota // the zero Key; never read
+	KeyOther KeyKind = iota // the zero Key; ReadKey never returns it
 	KeyText                 // Key.Text holds the text
 	KeyInt                  // Key.Int holds the integer
 )
@@ -23,13 +23,20 @@ type Key struct {
 	Int  int64
 }
 
-// readKeyParts reads the key of a map that encodes a struct: a text string
+// ReadKey reads the key of a map that encodes a struct: a text string
 // (UTF-8 checked, without copying when it has a definite length) or an
 // integer within int64 (keyasint). A key of any other type cannot name a
 // field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
-// refuses both when it decodes a map into a struct. The text is valid
-// until the next read from the Decoder.
-func (d *Decoder) readKeyParts() (kind KeyKind, text []byte, n int64, err error) {
+// refuses both when it decodes a map into a struct.
+func (d *Decoder) ReadKey() (Key, error) {
+	kind, text, n, err := d.ReadKeyParts()
+	return Key{Kind: kind, Text: text, Int: n}, err
+}
+
+// ReadKeyParts is ReadKey with the key's fields as results, for generated
+// code: a Key is five words, which the compiler keeps in memory rather than
+// in registers.
+func (d *Decoder) ReadKeyParts() (kind KeyKind, text []byte, n int64, err error) {
 	// The common keys, without a frame of the size the general path
 	// needs: ASCII text of up to 16 bytes with 16 bytes after the head
 	// buffered, checked as two words as TryString does (within
@@ -55,12 +62,12 @@ func (d *Decoder) readKeyParts() (kind KeyKind, text []byte, n int64, err error)
 			}
 		}
 	}
-	k, err := d.readKeySlow()
+	k, err := d.readKey()
 	return k.Kind, k.Text, k.Int, err
 }
 
-// readKeySlow is readKeyParts' general path.
-func (d *Decoder) readKeySlow() (Key, error) {
+// readKey is ReadKey's general path.
+func (d *Decoder) readKey() (Key, error) {
 	start := d.Offset()
 	b, err := d.peek()
 	if err != nil {
@@ -141,12 +148,12 @@ func (d *Decoder) NextField(n, i, want int) (more bool, err error) {
 	return true, nil
 }
 
-// foldedField is fxamacker/cbor's fallback for a map key that names no
+// FoldedField is fxamacker/cbor's fallback for a map key that names no
 // field of a struct exactly: the index of the first of keys (the text keys
 // of the struct's fields, in field order; "" for a field without one)
 // that equals key under case folding at the same length in bytes
 // (equalFold), or -1 when none does. It does not allocate.
-func foldedField(key []byte, keys []string) int {
+func FoldedField(key []byte, keys []string) int {
 	for i, name := range keys {
 		if len(name) == len(key) && name != "" && equalFold(key, name) {
 			return i

@@ -282,7 +282,7 @@ func ReadBytesUnmarshal[E ~uint8, P interface {
 
 // skipFieldMap skips a map read into a struct none of whose fields it can
 // name, as fxamacker/cbor reads one: each key must be a text string or an
-// integer within int64 (readKeyParts), each value is skipped.
+// integer within int64 (ReadKey), each value is skipped.
 func (d *Decoder) skipFieldMap() error {
 	n, err := d.ReadMapHead()
 	if err != nil {
@@ -294,7 +294,7 @@ func (d *Decoder) skipFieldMap() error {
 		} else if !more {
 			break
 		}
-		if _, _, _, err := d.readKeyParts(); err != nil {
+		if _, err := d.ReadKey(); err != nil {
 			return err
 		}
 		if err := d.Skip(); err != nil {

@@ -140,16 +140,19 @@
 // the runtime do not fit.
 //
 //   - Fast paths and loop control: [Decoder.TryArrayHead],
-//     [Decoder.TryBool],
+//     [Decoder.TryMapHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.PeekIsArray], [Decoder.PeekIsMap], [Decoder.Hint],
-//     [ReuseSlice], [Grow], [AppendTextHead].
-//   - The loop of a legacy decoder: [Decoder.LegacyField], [LegacyMap], and the
-//     table of each type's keys, [LegacyKeys], [IntKey].
+//     [ReuseSlice], [Grow],
+//     [AppendTextHead].
+//   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
+//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
+//     [Decoder.DuplicateField].
 //   - A struct's head on the slow path: [Decoder.ReadStructHead],
-//     [NullKept]; the end of UnmarshalCBOR: [Decoder.Finish].
+//     [Decoder.ReadStructMapHead], [NullKept]; the end of UnmarshalCBOR:
+//     [Decoder.Finish].
 //   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
 //   - What the default options accept beyond the data model:
@@ -182,9 +185,5 @@
 //     another's wrapper (compat.go): [Decoder.NextIsArray],
 //     [Decoder.NextIsMap], [FoldKey], [NoVariant], [NotAVariant],
 //     [Decoder.ReadRaw], [Decoder.ReadRawItem], [WrongLength],
-//     [DuplicateField], [MethodError], [AppendMarshaled], [ReuseCleared];
-//     and of legacy decoders before version 8: [Decoder.TryMapHead], [Decoder.ReadStructMapHead],
-//     [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key], [KeyKind],
-//     [KeyText], [KeyInt], [KeyOther], [FoldedField],
-//     [Decoder.DuplicateField].
+//     [DuplicateField], [MethodError], [AppendMarshaled], [ReuseCleared].
 package runtime

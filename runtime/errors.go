@@ -213,11 +213,11 @@ func (d *Decoder) errAt(off int64, cause error, msg string) error {
 	return &Error{Offset: off, Msg: msg, Err: cause}
 }
 
-// duplicateField is called for a key of a legacy map that names field
+// DuplicateField is called for a key of a legacy map that names field
 // name a second time: outside strict mode it skips the value, so that the
 // first one stays, as fxamacker/cbor's default (DupMapKeyQuiet) keeps it;
 // in strict mode it is an ErrDuplicateKey.
-func (d *Decoder) duplicateField(name string) error {
+func (d *Decoder) DuplicateField(name string) error {
 	if !d.opts.Strict {
 		return d.Skip()
 	}

@@ -53,7 +53,7 @@ type emitter struct {
 
 	path    string                   // the import path of the package
 	structs map[string]*model.Struct // the types generated in this run, by name
-	tables  map[string]string        // the legacy decoders' key tables' names, by type name
+	tables  map[string]keyTables     // the legacy decoders' key tables, by type name
 }
 
 // dynamicOptions is the dynamic.Options literal that makes fxamacker/cbor

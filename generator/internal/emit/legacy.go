@@ -9,63 +9,156 @@ import (
 )
 
 // decodeMapMethod emits the decoder of the legacy format: a CBOR map per
-// struct, as fxamacker/cbor writes a struct without toarray. The loop over
-// the pairs is the runtime's (Decoder.LegacyField, the same for every
-// type): it reads the keys (no allocation, no reflection), finds the field
-// each names in the type's table of keys (keyTableDecls), with
-// fxamacker's case-insensitive fallback for a text key that names no
-// field exactly, and skips unknown keys and the value of a key that names
-// a field seen before, as fxamacker's default keeps the first (an error
-// in strict mode). The value is decoded in place by the per-field
-// decoder, as fxamacker decodes it: a field absent from the map keeps what
-// it held (its zero value in a new value). From testdata/golden/nested:
+// struct, as fxamacker/cbor writes a struct without toarray. It switches
+// on the key bytes (no allocation, no reflection); a text key that names
+// no field exactly gets fxamacker's case-insensitive fallback (foldSwitch).
+// It skips unknown keys, and the value of a key that names a field seen
+// before (exactly or by case folding; the bits of seen say which came),
+// as fxamacker's default keeps the first (runtime.DuplicateField; an
+// error in strict mode). The value is decoded in place, as fxamacker
+// decodes it: a field absent from the map keeps what it held (its zero
+// value in a new value). In outline (testdata/golden/nested has whole
+// ones):
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
-//		var m runtime.LegacyMap
-//		for m.More() {
-//			field, err := d.LegacyField(&m, &cborKeysOrder)
-//			if field < 0 {
-//				return err
+//		n, ok := d.TryMapHead()
+//		if !ok { ... d.ReadStructMapHead(): a null (runtime.NullKept) or the head ... }
+//		var seen uint64
+//		for i := 0; i != n; i++ {
+//			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
+//			kind, key, num, err := d.ReadKeyParts() // (_ for a part no field uses)
+//			field := -1
+//			switch kind {
+//			case runtime.KeyText:
+//				switch string(key) {
+//				case "id":
+//					field = 0
+//				...
 //			}
-//			if err := v.cborDecodeFields(d, field, field+1); err != nil {
-//				return err
-//			}
+//			if field < 0 && kind == runtime.KeyText { ... runtime.FoldedField ... }
+//			... skip unknown keys and the values of fields seen before, then
+//			v.cborDecodeFields(d, field, field+1)
 //		}
 //		d.Leave()
 //		return nil
 //	}
 func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
-	var body []jen.Code
-	if words := (len(s.Fields) + 63) / 64; words > 1 {
-		// More than 64 fields: the bits of the fields seen in words of
-		// this frame.
-		body = append(body,
-			jen.Var().Id("seen").Index(jen.Lit(words)).Uint64(),
-			jen.Id("m").Op(":=").Add(rt("LegacyMap")).Values(jen.Dict{jen.Id("Wide"): jen.Id("seen").Index(jen.Op(":"))}))
-	} else {
-		body = append(body, jen.Var().Id("m").Add(rt("LegacyMap")))
-	}
-	if len(s.Fields) == 0 {
-		// No field: every pair is skipped.
-		body = append(body,
-			jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("d").Dot("LegacyField").Call(jen.Op("&").Id("m"), jen.Nil()),
-			jen.Return(jen.Id("err")))
-	} else {
-		// After the last pair of a definite map the loop ends here and
-		// the map is left in line: one call of LegacyField fewer.
-		body = append(body, jen.For(jen.Id("m").Dot("More").Call()).Block(
-			jen.List(jen.Id("field"), jen.Id("err")).Op(":=").Id("d").Dot("LegacyField").Call(jen.Op("&").Id("m"), jen.Op("&").Id(e.tables[s.Name])),
-			jen.If(jen.Id("field").Op("<").Lit(0)).Block(jen.Return(jen.Id("err"))),
-			decodeFieldsCall(jen.Id("field"), jen.Id("field").Op("+").Lit(1)),
+	// The head in line when it is one byte, all buffered.
+	body := []jen.Code{
+		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
+		jen.If(jen.Op("!").Id("ok")).Block(
+			jen.Var().Id("err").Error(),
+			// A null keeps the value (runtime.NullKept), as a
+			// map-format struct's null does.
+			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadStructMapHead").Call(), jen.Id("err").Op("!=").Nil().Op("||").Id("n").Op("==").Add(rt("NullKept"))).
+				Block(jen.Return(jen.Id("err"))),
 		),
-			jen.Id("d").Dot("Leave").Call(),
-			jen.Return(jen.Nil()))
 	}
+	var loop []jen.Code
+	skip := jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
+		Block(jen.Return(jen.Id("err")))
+	if len(s.Fields) == 0 {
+		loop = append(loop,
+			jen.If(jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKey").Call(), jen.Id("err").Op("!=").Nil()).
+				Block(jen.Return(jen.Id("err"))),
+			skip,
+		)
+	} else {
+		words := (len(s.Fields) + 63) / 64
+		isSeen, markSeen := seenOps(words)
+		if words == 1 {
+			body = append(body, jen.Var().Id("seen").Uint64())
+		} else {
+			body = append(body, jen.Var().Id("seen").Index(jen.Lit(words)).Uint64())
+		}
+		loop = append(loop,
+			jen.List(jen.Id("kind"), keyPart(s, false, "key"), keyPart(s, true, "num"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKeyParts").Call(),
+			ifErr(noPath),
+			jen.Id("field").Op(":=").Lit(-1),
+			keySwitch(s),
+		)
+		if fold := e.foldSwitch(s); fold != nil {
+			loop = append(loop, fold)
+		}
+		loop = append(loop,
+			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
+			jen.If(isSeen).Block(
+				// Skipped, the first value kept (an error in strict mode).
+				checkErr(jen.Id("d").Dot("DuplicateField").Call(jen.Id(e.tables[s.Name].names).Index(jen.Id("field"))), noPath),
+				jen.Continue(),
+			),
+			markSeen,
+			decodeFieldsCall(jen.Id("field"), jen.Id("field").Op("+").Lit(1)),
+		)
+	}
+	body = append(body,
+		elemLoop(0, "NextPair", noPath, nil, loop),
+		jen.Id("d").Dot("Leave").Call(),
+	)
+	body = append(body, jen.Return(jen.Nil()))
 	return jen.Commentf("%s reads the legacy format: a map keyed by field name (or integer for", model.MethodDecodeMap).Line().
 		Comment("keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
+}
+
+// keyPart names a result of ReadKeyParts in the legacy decoder of s: the
+// key's text, or its integer (ints), or _ when no field of s has a key
+// of that kind.
+func keyPart(s *model.Struct, ints bool, name string) jen.Code {
+	for _, f := range s.Fields {
+		if f.IsReserved() {
+			continue
+		}
+		if f.KeyAsInt == ints {
+			return jen.Id(name)
+		}
+	}
+	return jen.Id("_")
+}
+
+// keySwitch maps a legacy key to a field index: text keys by their bytes,
+// keyasint fields by their integer.
+func keySwitch(s *model.Struct) jen.Code {
+	var text, ints []jen.Code
+	for i, f := range s.Fields {
+		if f.IsReserved() {
+			continue // its old key is skipped like any unknown key
+		}
+		set := jen.Id("field").Op("=").Lit(i)
+		if f.KeyAsInt {
+			ints = append(ints, jen.Case(jen.Lit(int(f.KeyInt))).Block(set))
+		} else {
+			text = append(text, jen.Case(jen.Lit(f.Key)).Block(set))
+		}
+	}
+	var kinds []jen.Code
+	if len(text) > 0 {
+		kinds = append(kinds, jen.Case(rt("KeyText")).Block(jen.Switch(jen.String().Call(jen.Id("key"))).Block(text...)))
+	}
+	if len(ints) > 0 {
+		kinds = append(kinds, jen.Case(rt("KeyInt")).Block(jen.Switch(jen.Id("num")).Block(ints...)))
+	}
+	return jen.Switch(jen.Id("kind")).Block(kinds...)
+}
+
+// foldSwitch is fxamacker/cbor's fallback for a text key that names no
+// field exactly: the first field (in field order) whose text key equals it
+// under case folding, at the same length in bytes (runtime.FoldedField, over
+// the keys of the fields in field order; "" for keyasint and reserved
+// fields, which take no part). It is nil for a struct without text keys.
+//
+//	if field < 0 && kind == runtime.KeyText {
+//		field = runtime.FoldedField(key, cborKeysOrder[:])
+//	}
+func (e *emitter) foldSwitch(s *model.Struct) jen.Code {
+	t := e.tables[s.Name]
+	if t.keys == "" {
+		return nil
+	}
+	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("kind").Op("==").Add(rt("KeyText"))).
+		Block(jen.Id("field").Op("=").Add(rt("FoldedField")).Call(jen.Id("key"), jen.Id(t.keys).Index(jen.Op(":"))))
 }
 
 // legacyKeys are the keys of the fields of s in field order, as the
@@ -86,23 +179,41 @@ func legacyKeys(s *model.Struct) []string {
 	return keys
 }
 
-// legacyTables names the key table of every type of f that has a legacy
-// decoder with fields, cborKeysT for a type T, made unique against the
-// package's names and the other tables. Declared once per type, it is
-// static data: nothing is built at each use.
-func legacyTables(f *model.File) map[string]string {
-	tables := map[string]string{}
+// keyTables are the names of the package-level tables of one type's
+// legacy decoder: keys, its fields' keys for case folding ("" when no
+// field has a text key), and names, its fields' Go names for the
+// duplicate-key error (the same table as keys when they are equal).
+type keyTables struct{ keys, names string }
+
+// legacyTables names the tables of every type of f that has a legacy
+// decoder with fields, cborKeysT and cborNamesT for a type T, each made
+// unique against the package's names and the other tables. Declared once
+// per type, they are not built on the stack at each use.
+func legacyTables(f *model.File) map[string]keyTables {
+	tables := map[string]keyTables{}
 	used := map[string]bool{}
-	for _, s := range f.Structs {
-		if s.Value != nil || s.NoLegacy || len(s.Fields) == 0 {
-			continue
-		}
-		name := "cborKeys" + s.Name
+	unique := func(name string) string {
 		for f.Taken[name] || used[name] {
 			name += "_"
 		}
 		used[name] = true
-		tables[s.Name] = name
+		return name
+	}
+	for _, s := range f.Structs {
+		if s.Value != nil || s.NoLegacy || len(s.Fields) == 0 {
+			continue
+		}
+		var t keyTables
+		keys := legacyKeys(s)
+		if keys != nil {
+			t.keys = unique("cborKeys" + s.Name)
+		}
+		if keys != nil && slices.Equal(keys, fieldGoNames(s)) {
+			t.names = t.keys
+		} else {
+			t.names = unique("cborNames" + s.Name)
+		}
+		tables[s.Name] = t
 	}
 	return tables
 }
@@ -116,59 +227,42 @@ func fieldGoNames(s *model.Struct) []string {
 	return names
 }
 
-// keyTableSpec is the declaration of the table of s's legacy decoder
-// (legacyTables), nil for a type without one:
-// a runtime.LegacyKeys of the fields' text keys in field order, the
-// integer keys of the keyasint fields, and the Go names when they are not
-// the text keys (for the error of a duplicate key in strict mode).
-//
-//	cborKeysOrder = runtime.LegacyKeys{Text: []string{"id", "items", ""}, Ints: []runtime.IntKey{{Key: 1, Field: 2}}, Names: []string{"ID", "Items", "Note"}}
-func (e *emitter) keyTableSpec(s *model.Struct) jen.Code {
-	name, ok := e.tables[s.Name]
+// keyTableDecls declares the tables of s's legacy decoder (legacyTables).
+func (e *emitter) keyTableDecls(s *model.Struct) jen.Code {
+	t, ok := e.tables[s.Name]
 	if !ok {
-		return nil
+		return jen.Null()
 	}
-	strs := func(elems []string) jen.Code {
+	table := func(name string, elems []string) jen.Code {
 		lits := make([]jen.Code, len(elems))
 		for i, el := range elems {
 			lits[i] = jen.Lit(el)
 		}
-		return jen.Index().String().Values(lits...)
+		return jen.Var().Id(name).Op("=").Index(jen.Op("...")).String().Values(lits...).Line()
 	}
-	// Keyed elements on one line, in this order (a jen.Dict would sort
-	// them and give each its line).
-	var fields []jen.Code
-	keys := legacyKeys(s)
-	if keys != nil {
-		fields = append(fields, jen.Id("Text").Op(":").Add(strs(keys)))
+	// Each table on its line, right before the decoder's doc comment.
+	var decls []jen.Code
+	if t.keys != "" {
+		decls = append(decls, table(t.keys, legacyKeys(s)))
 	}
-	var ints []jen.Code
-	for i, f := range s.Fields {
-		if !f.IsReserved() && f.KeyAsInt {
-			ints = append(ints, jen.Values(jen.Id("Key").Op(":").Lit(int(f.KeyInt)), jen.Id("Field").Op(":").Lit(i)))
-		}
+	if t.names != t.keys {
+		decls = append(decls, table(t.names, fieldGoNames(s)))
 	}
-	if len(ints) > 0 {
-		fields = append(fields, jen.Id("Ints").Op(":").Index().Add(rt("IntKey")).Values(ints...))
-	}
-	if names := fieldGoNames(s); keys == nil || !slices.Equal(keys, names) {
-		fields = append(fields, jen.Id("Names").Op(":").Add(strs(names)))
-	}
-	return jen.Id(name).Op("=").Add(rt("LegacyKeys")).Values(fields...)
+	return jen.Add(decls...)
 }
 
-// keyTables declares the legacy decoders' tables of all the types of f in
-// one block at the end of the file: a line per type.
-func (e *emitter) keyTables(f *model.File) jen.Code {
-	var specs []jen.Code
-	for _, s := range f.Structs {
-		if spec := e.keyTableSpec(s); spec != nil {
-			specs = append(specs, spec)
-		}
+// seenOps are the test and the update of the bitset of fields seen so
+// far: one uint64, or an array of them for structs of more than 64 fields.
+func seenOps(words int) (isSeen, markSeen jen.Code) {
+	if words == 1 {
+		// field&63 is field (0 to 63 here); the mask spares the
+		// shift the compiler's checks for a negative or wide count.
+		bit := jen.Parens(jen.Lit(1).Op("<<").Parens(jen.Id("field").Op("&").Lit(63)))
+		return jen.Id("seen").Op("&").Add(bit).Op("!=").Lit(0),
+			jen.Id("seen").Op("|=").Lit(1).Op("<<").Parens(jen.Id("field").Op("&").Lit(63))
 	}
-	if len(specs) == 0 {
-		return jen.Null()
-	}
-	return jen.Comment("The keys of the legacy decoders' maps, per type (runtime.LegacyField).").Line().
-		Var().Defs(specs...).Line()
+	word := jen.Id("seen").Index(jen.Id("field").Op("/").Lit(64))
+	bit := jen.Parens(jen.Lit(1).Op("<<").Parens(jen.Id("field").Op("%").Lit(64)))
+	return jen.Add(word).Op("&").Add(bit).Op("!=").Lit(0),
+		jen.Id("seen").Index(jen.Id("field").Op("/").Lit(64)).Op("|=").Lit(1).Op("<<").Parens(jen.Id("field").Op("%").Lit(64))
 }

@@ -14,8 +14,8 @@ import (
 // fewer types than this per chunk are not worth a goroutine
 
 // renderOne renders the code of the types f.Structs[from:to] as one
-// jennifer file: the version guard first when first, the unions and the
-// legacy decoders' key tables last when last.
+// jennifer file: the version guard first when first, the unions last when
+// last.
 func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
 	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone, path: f.Path, structs: map[string]*model.Struct{}, tables: legacyTables(f)}
 	for _, s := range f.Structs {
@@ -32,7 +32,6 @@ func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
 		for _, u := range f.Unions {
 			jf.Add(e.unionFuncs(u)).Line()
 		}
-		jf.Add(e.keyTables(f))
 	}
 	var buf bytes.Buffer
 	if err := jf.Render(&buf); err != nil {
@@ -114,7 +113,7 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 		}
 	}
 	if !s.NoLegacy {
-		jf.Add(e.decodeMapMethod(s)).Line()
+		jf.Add(e.keyTableDecls(s)).Add(e.decodeMapMethod(s)).Line()
 	}
 	jf.Add(e.decodeFieldsMethod(s)).Line()
 }

@@ -284,11 +284,10 @@ func declarationsOnly(f *ast.File) *ast.File {
 }
 
 // constantTables reports whether every variable d declares is initialized
-// with a composite literal made of literals alone (the legacy decoders'
-// key tables: var cborKeysT = runtime.LegacyKeys{Text: []string{"id",
-// "kind"}, Ints: []runtime.IntKey{{Key: 1, Field: 2}}}): an initializer
-// that calls nothing and names no variable, which needs no body of
-// another part.
+// with a composite literal of an array or slice of a named element type
+// whose elements are basic literals (var cborKeysT = [...]string{"id",
+// "kind"}, the legacy decoders' key tables): an initializer that calls
+// nothing and names no variable, which needs no body of another part.
 func constantTables(d *ast.GenDecl) bool {
 	for _, spec := range d.Specs {
 		vs, ok := spec.(*ast.ValueSpec)
@@ -296,71 +295,35 @@ func constantTables(d *ast.GenDecl) bool {
 			return false
 		}
 		for _, v := range vs.Values {
-			if lit, ok := v.(*ast.CompositeLit); !ok || lit.Type == nil || !literalOnly(lit) {
+			lit, ok := v.(*ast.CompositeLit)
+			if !ok {
 				return false
+			}
+			at, ok := lit.Type.(*ast.ArrayType)
+			if !ok {
+				return false
+			}
+			switch n := at.Len.(type) {
+			case nil, *ast.Ellipsis:
+				if n, ok := n.(*ast.Ellipsis); ok && n.Elt != nil {
+					return false
+				}
+			case *ast.BasicLit:
+				if n.Kind != token.INT {
+					return false
+				}
+			default:
+				return false
+			}
+			if _, ok := at.Elt.(*ast.Ident); !ok {
+				return false
+			}
+			for _, el := range lit.Elts {
+				if _, ok := el.(*ast.BasicLit); !ok {
+					return false
+				}
 			}
 		}
 	}
 	return true
-}
-
-// literalOnly reports whether e is a basic literal, a negated one, or a
-// composite literal of a named type (T, pkg.T), an array or slice of one,
-// or an elided type, whose keys are field names or basic literals and
-// whose elements are literalOnly.
-func literalOnly(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.BasicLit:
-		return true
-	case *ast.UnaryExpr:
-		_, ok := e.X.(*ast.BasicLit)
-		return e.Op == token.SUB && ok
-	case *ast.CompositeLit:
-		if e.Type != nil && !literalType(e.Type) {
-			return false
-		}
-		for _, el := range e.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				switch kv.Key.(type) {
-				case *ast.Ident, *ast.BasicLit:
-				default:
-					return false
-				}
-				el = kv.Value
-			}
-			if !literalOnly(el) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// literalType reports whether t is a named type (T or pkg.T), or an array
-// ([N]T, [...]T) or slice of a literalType.
-func literalType(t ast.Expr) bool {
-	switch t := t.(type) {
-	case *ast.Ident:
-		return true
-	case *ast.SelectorExpr:
-		_, ok := t.X.(*ast.Ident)
-		return ok
-	case *ast.ArrayType:
-		switch n := t.Len.(type) {
-		case nil:
-		case *ast.Ellipsis:
-			if n.Elt != nil {
-				return false
-			}
-		case *ast.BasicLit:
-			if n.Kind != token.INT {
-				return false
-			}
-		default:
-			return false
-		}
-		return literalType(t.Elt)
-	}
-	return false
 }

@@ -102,8 +102,10 @@ func setBoxed(iface, data unsafe.Pointer) {
 // block is filled from its end, each string into bytes never handed out
 // before and never written again, so the strings stay as they were read
 // for as long as they live, across blocks, decodes and Reset; the input
-// is only read. A string kept keeps its whole block alive (at most
-// textBlock bytes). A block is never larger than the input that remains
+// is only read. A short byte string ReadBytes copies goes to the block
+// too, with its byte of room: those bytes are handed out once, to the
+// slice, whose holder may write them. A string or slice kept keeps its
+// whole block alive (at most textBlock bytes). A block is never larger than the input that remains
 // when it is made, whose strings it holds, so a decode allocates for its
 // text at most about twice the input's length.
 const (
@@ -122,6 +124,22 @@ func (d *Decoder) keepText(b []byte) string {
 	p := unsafe.Add(d.text, d.textLeft)
 	copy(unsafe.Slice((*byte)(p), n), b)
 	return unsafe.String((*byte)(p), n)
+}
+
+// keepBytes returns a copy of b (1 to blockText-1 bytes) in d's text
+// block, with one byte of room past it, as copyBytes makes: the len(b)+1
+// bytes are the slice's alone, never handed out again, so its holder may
+// write them (and ReadBytes does, reusing the array for the next record)
+// without touching the block's strings.
+func (d *Decoder) keepBytes(b []byte) []byte {
+	n := len(b) + 1
+	if n > d.textLeft {
+		d.moreText(n)
+	}
+	d.textLeft -= n
+	p := unsafe.Slice((*byte)(unsafe.Add(d.text, d.textLeft)), n)
+	copy(p, b)
+	return p[:len(b)]
 }
 
 // moreText gives d a new text block with room for n bytes: textBlock

@@ -165,3 +165,110 @@ func TestTextBlocks(t *testing.T) {
 		t.Errorf("decoding 600 strings (%d of them longer than %d bytes) allocates %v times", long, blockText, allocs)
 	}
 }
+
+// TestBytesInTextBlocks checks the short byte strings ReadBytes copies
+// into the text blocks beside the strings: each holds what the input
+// held and owns its length and its byte of room (a slice's holder may
+// write them, and the next ReadBytes into it does) without touching any
+// string or other slice, and is reused record after record.
+func TestBytesInTextBlocks(t *testing.T) {
+	const n = 400
+	texts := texts(0, n)
+	blobs := make([][]byte, n)
+	for i := range blobs {
+		blobs[i] = []byte(fmt.Sprintf("<%d>", i))
+		for len(blobs[i]) < i%(blockText+8) {
+			blobs[i] = append(blobs[i], byte(i+len(blobs[i])))
+		}
+		if i%17 == 0 {
+			blobs[i] = blobs[i][:0]
+		}
+	}
+	encode := func(blobs [][]byte) []byte {
+		b := AppendArrayHead(nil, 2*n)
+		for i := range n {
+			b = append(AppendTextHead(b, len(texts[i])), texts[i]...)
+			b = AppendBytes(b, blobs[i])
+		}
+		return b
+	}
+	in := encode(blobs)
+	d := NewBytesDecoder(in)
+	gotText := make([]string, n)
+	gotBytes := make([][]byte, n)
+	read := func() {
+		t.Helper()
+		if _, err := d.ReadArrayHead(); err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			var err error
+			if gotText[i], err = d.ReadString(); err != nil {
+				t.Fatal(err)
+			}
+			if gotBytes[i], err = d.ReadBytes(gotBytes[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d.Leave()
+	}
+	read()
+	type span struct{ lo, hi uintptr }
+	var spans []span
+	for i, b := range gotBytes {
+		if !bytes.Equal(b, blobs[i]) {
+			t.Fatalf("byte string %d is %x, want %x", i, b, blobs[i])
+		}
+		if len(b) > 0 {
+			if cap(b) != len(b)+1 {
+				t.Fatalf("byte string %d: cap %d, len %d: want one byte of room", i, cap(b), len(b))
+			}
+			lo := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+			spans = append(spans, span{lo, lo + uintptr(cap(b))})
+		}
+	}
+	for i, s := range gotText {
+		if len(s) > 0 {
+			lo := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+			spans = append(spans, span{lo, lo + uintptr(len(s))})
+		}
+		if s != texts[i] {
+			t.Fatalf("string %d is %q, want %q", i, s, texts[i])
+		}
+	}
+	for i, a := range spans {
+		for _, b := range spans[i+1:] {
+			if a.lo < b.hi && b.lo < a.hi {
+				t.Fatalf("two results share bytes: [%#x, %#x) and [%#x, %#x)", a.lo, a.hi, b.lo, b.hi)
+			}
+		}
+	}
+	// The holders write every byte they own; the strings stay.
+	for _, b := range gotBytes {
+		full := b[:cap(b)]
+		for j := range full {
+			full[j] = 0xAA
+		}
+	}
+	for i, s := range gotText {
+		if s != texts[i] {
+			t.Fatalf("after the byte strings were written: string %d is %q, want %q", i, s, texts[i])
+		}
+	}
+	// The next record, no longer, goes into the same arrays.
+	arrays := make([]*byte, n)
+	for i, b := range gotBytes {
+		arrays[i] = unsafe.SliceData(b)
+		blobs[i] = blobs[i][:len(blobs[i])/2]
+	}
+	d.Reset(encode(blobs))
+	read()
+	for i, b := range gotBytes {
+		if !bytes.Equal(b, blobs[i]) {
+			t.Fatalf("second record: byte string %d is %x, want %x", i, b, blobs[i])
+		}
+		if len(b) > 0 && unsafe.SliceData(b) != arrays[i] {
+			t.Fatalf("second record: byte string %d is in a new array", i)
+		}
+	}
+}

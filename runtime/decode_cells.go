@@ -105,9 +105,10 @@ func setBoxed(iface, data unsafe.Pointer) {
 // is only read. A short byte string ReadBytes copies goes to the block
 // too, with its byte of room: those bytes are handed out once, to the
 // slice, whose holder may write them. A string or slice kept keeps its
-// whole block alive (at most textBlock bytes). A block is never larger than the input that remains
-// when it is made, whose strings it holds, so a decode allocates for its
-// text at most about twice the input's length.
+// whole block alive (at most textBlock bytes). A block is never larger
+// than the input that remains when it is made, whose strings it holds,
+// so a decode allocates for its text at most about twice the input's
+// length.
 const (
 	textBlock = 4 << 10 // the largest block
 	blockText = 64      // the longest string put in a block

@@ -269,8 +269,9 @@ func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 		if d.opts.ZeroCopy && d.r == nil {
 			return d.buf[at : at+n : at+n], nil
 		}
-		// Short strings that do not go into buf's array go into the
-		// text block, with their byte of room: no allocation of their own.
+		// Short strings that do not go into buf's array (copyBytes's
+		// first test) go into the text block, with their byte of room:
+		// no allocation of their own.
 		if len(buf) < cap(buf) && n < cap(buf) || n == 0 || n >= blockText {
 			return copyBytes(buf, d.buf[at:at+n:len(d.buf)]), nil
 		}

@@ -42,7 +42,7 @@ func (d *Decoder) ReadKey() (Key, error) {
 // Deprecated: generated code of version 8 calls [Decoder.NextKey].
 func (d *Decoder) ReadKeyParts() (kind KeyKind, text []byte, n int64, err error) {
 	m := LegacyPairs{n: 1, state: pairsDefinite}
-	d.NextKey(&m)
+	d.nextKey(&m)
 	return m.Kind, m.Text, m.Num, m.err
 }
 

@@ -30,14 +30,21 @@ type LegacyPairs struct {
 	Num  int64
 	Kind KeyKind
 
-	// i counts the keys read; n is the number of keys NextKey may read
-	// without its slow path: a definite map's pair count, or i itself
-	// where every key needs the slow path (the start, an
-	// indefinite-length map, the end, an error).
+	// i counts the keys read. n is a definite map's pair count (keys
+	// up to it are read without nextKey's slow path), and 0 at the
+	// start, in an indefinite-length map and after an error, where
+	// every key takes the slow path.
+	// last is n-1 while a definite map's keys are read, where NextKey
+	// ends the map in line once i passes it, and noLast (or 0 before
+	// the first key) everywhere else.
 	i, n  int
+	last  uint
 	state uint8
 	err   error
 }
+
+// noLast is LegacyPairs.last where no definite map is being read.
+const noLast = ^uint(0)
 
 // The states of a LegacyPairs loop.
 const (
@@ -54,8 +61,37 @@ const (
 // at once with no error (the value keeps what it holds, as fxamacker/cbor
 // keeps a struct); so does any error of the loop's own calls.
 func (d *Decoder) NextKey(m *LegacyPairs) bool {
+	// The end of a definite map in line, without a call (legacy maps
+	// are mostly small): its level, entered by the head NextKey read,
+	// has no break to consume, so Leave is the decrement alone.
+	if m.last < uint(m.i) {
+		m.last = noLast
+		d.depth--
+		return false
+	}
+	return d.nextKey(m)
+}
+
+// nextKey is NextKey but for the end of a definite map.
+func (d *Decoder) nextKey(m *LegacyPairs) bool {
 	if m.i >= m.n {
-		return d.nextKeySlow(m)
+		// The start of a definite map in line, where TryMapHead reads
+		// its head: a call less per map.
+		switch m.state {
+		case pairsStart:
+			if n, ok := d.TryMapHead(); ok {
+				if n == 0 {
+					return d.endPairs(m)
+				}
+				m.state, m.n, m.last = pairsDefinite, n, uint(n-1)
+				break
+			}
+			fallthrough
+		default:
+			if !d.nextKeySlow(m) {
+				return false
+			}
+		}
 	}
 	m.i++
 	// The common keys, without a frame of the size the general path
@@ -95,31 +131,36 @@ func (d *Decoder) NextKey(m *LegacyPairs) bool {
 	return true
 }
 
-// nextKeySlow is NextKey at the start, in an indefinite-length map, at the
-// end and after an error.
+// nextKeySlow is NextKey at the start of a map whose head TryMapHead does
+// not read, in an indefinite-length map, and after the end or an error. It
+// reports whether a key follows, for NextKey to read.
 func (d *Decoder) nextKeySlow(m *LegacyPairs) bool {
 	switch m.state {
 	case pairsStart:
-		n, ok := d.TryMapHead()
-		if !ok {
-			var err error
-			if n, err = d.ReadStructMapHead(); err != nil {
-				m.fail(err)
-				return false
-			}
-			if n == NullKept {
-				m.state = pairsDone
-				return false
-			}
+		n, err := d.ReadStructMapHead()
+		if err != nil {
+			m.fail(err)
+			return false
 		}
-		if n > 0 {
-			m.state, m.n = pairsDefinite, n
-			return d.NextKey(m)
+		if n == NullKept {
+			m.state = pairsDone
+			return false
+		}
+		if level := d.depth - 1; n > 0 && (level >= 64 || d.breaks>>level&1 == 0) {
+			m.state, m.n, m.last = pairsDefinite, n, uint(n-1)
+			return true
 		}
 		if n == 0 {
 			return d.endPairs(m)
 		}
-		m.state = pairsIndefinite
+		// An indefinite-length map, counted by the head's read or
+		// not: its break read at its end by NextPair, which Leave
+		// then need not consume (NextKey's end of a definite map is
+		// the decrement alone).
+		if level := d.depth - 1; n > 0 {
+			d.breaks &^= 1 << level
+		}
+		m.state, m.last = pairsIndefinite, noLast
 		fallthrough
 	case pairsIndefinite:
 		more, err := d.NextPair(-1, m.i)
@@ -130,24 +171,22 @@ func (d *Decoder) nextKeySlow(m *LegacyPairs) bool {
 		if !more {
 			return d.endPairs(m)
 		}
-		m.n = m.i + 1 // this key alone, the next through here again
-		return d.NextKey(m)
-	case pairsDefinite: // all n keys read
-		return d.endPairs(m)
+		return true
 	}
 	return false
 }
 
-// endPairs ends the loop of m at the end of its map.
+// endPairs ends the loop of m at the end of an empty or indefinite-length
+// map (NextKey ends the others).
 func (d *Decoder) endPairs(m *LegacyPairs) bool {
 	d.Leave()
-	m.state, m.n = pairsDone, m.i
+	m.state, m.last = pairsDone, noLast
 	return false
 }
 
 // fail ends the loop of m with err.
 func (m *LegacyPairs) fail(err error) {
-	m.err, m.state, m.n = err, pairsDone, m.i
+	m.err, m.state, m.n, m.last = err, pairsDone, 0, noLast
 }
 
 // Err is the error that ended the loop of m, nil at the end of its map.

@@ -48,8 +48,7 @@ type validator struct {
 
 // items checks n items at off, each at depth. A tag within a tag counts
 // as a level, as in walk. An offset of -1 from a call ends the loop at
-// its next item. An array's elements go to commonItems first, and the
-// rest of them, from the first it does not read, to items.
+// its next item.
 func (v *validator) items(off int, n uint64, depth int) int {
 	buf := v.buf
 	for ; n > 0; n-- {
@@ -105,7 +104,7 @@ func (v *validator) items(off int, n uint64, depth int) int {
 			if depth >= DefaultMaxDepth || arg > DefaultMaxArrayElements || arg > uint64(len(buf)-off) {
 				return -1
 			}
-			if off, arg = commonItems(buf, off, arg); arg > 0 {
+			if arg > 0 {
 				off = v.items(off, arg, depth+1)
 			}
 		case MajorMap:
@@ -142,34 +141,6 @@ func (v *validator) items(off int, n uint64, depth int) int {
 		}
 	}
 	return off
-}
-
-// commonItems checks, at off, up to n items while each is a common one:
-// a number or simple value of a head alone, a tag above 3 of two bytes of
-// head holding one, or text of up to 15 ASCII bytes, read from a window
-// of 16 bytes of buf. It returns the offset after them and the items left.
-// It calls nothing, so that its state stays in registers.
-func commonItems(buf []byte, off int, n uint64) (int, uint64) {
-	for ; n > 0 && len(buf)-off >= 16; n-- {
-		x := (*[16]byte)(buf[off:])
-		c := x[0]
-		if k := heads.scalar[c]; k != 0 {
-			off += int(k)
-			continue
-		}
-		if t := c - 0x60; t < 16 && (binary.LittleEndian.Uint64(x[:8])&keyMasks[0][t]|binary.LittleEndian.Uint64(x[8:])&keyMasks[1][t])&highBits == 0 {
-			off += int(t) + 1
-			continue
-		}
-		if c == 0xd8 && x[1] > 3 {
-			if k := heads.scalar[x[2]]; k != 0 {
-				off += 2 + int(k)
-				continue
-			}
-		}
-		break
-	}
-	return off, n
 }
 
 // shortASCII reports whether k, at most 16 bytes, is ASCII (a head of a
@@ -259,11 +230,7 @@ func (v *validator) key(off int) int {
 }
 
 // smallMap checks n pairs at off, n <= smallMap, and that no two keys
-// are equal: up to orderedMap pairs in intMap when the first key is an
-// integer of one byte, in hashedSmall otherwise (the keys of a small map
-// are often in the order a struct declares them, which pairs would find
-// out of order and read again), more in pairs. largeMap is smallMap for
-// more pairs.
+// are equal; largeMap is smallMap for more pairs.
 func (v *validator) smallMap(off, n, depth int) int {
 	if n <= orderedMap {
 		if isIntByte(v.buf[off]) {
@@ -330,113 +297,43 @@ func (v *validator) largeMap(off, n, depth int) int {
 // compared with the one before, by its first 16 bytes as two words. At
 // the first key out of that order, hashed checks the map by the keys'
 // fingerprints; it reads the earlier keys again, not their values.
-//
-// Runs of the common pairs (a short ASCII text key, a common value) go
-// through textPairs, which calls nothing and so keeps its state in
-// registers; the loop here takes the pair it stops at.
 func (v *validator) pairs(off, depth int, starts []int) int {
 	buf := v.buf
 	var pa, pb uint64 // the first 16 bytes of the key before, big-endian
-	for i := 0; i < len(starts); i++ {
-		var done int
-		var stop uint8
-		off, done, pa, pb, stop = textPairs(buf, off, starts[i:], pa, pb)
-		if i += done; stop == stopValue {
-			// textPairs read the key; the value is not one it reads.
-			if off = v.items(off, 1, depth); off < 0 {
-				return -1
-			}
-			continue
-		}
-		if i == len(starts) {
-			break
-		}
-		if stop == stopOrder {
-			return v.hashed(starts[:i], off, depth, len(starts)-i)
-		}
-		// The key: integers of one byte here, the rest (and any key
-		// near the end of buf) in orderKey.
-		start := off
-		starts[i] = start
+	for i := range starts {
+		starts[i] = off
+		// The key: the common ones from a window of 16 bytes, the rest
+		// (and any key near the end of buf) in orderKey.
 		var a, b uint64
-		if off < len(buf) && isIntByte(buf[off]) {
-			a, off = uint64(buf[off])<<56, off+1
+		k := 0
+		if w := buf[off:]; len(w) >= 16 {
+			if c := w[0]; isIntByte(c) {
+				k, a = 1, uint64(c)
+			} else {
+				k, a, b = textKey((*[16]byte)(w))
+			}
+		}
+		if k > 0 {
+			a, b, off = bits.ReverseBytes64(a), bits.ReverseBytes64(b), off+k
 		} else if off, a, b = v.orderKey(off); off < 0 {
 			return -1
 		}
 		if i > 0 && (a < pa || a == pa && b <= pb) {
-			return v.hashed(starts[:i], start, depth, len(starts)-i)
+			return v.hashed(starts[:i], starts[i], depth, len(starts)-i)
 		}
 		pa, pb = a, b
-		if off = v.value(off, depth); off < 0 {
+		// The value: the common ones here, as value reads them.
+		if w := buf[off:]; len(w) >= 16 {
+			if k := commonValue((*[16]byte)(w)); k > 0 {
+				off += k
+				continue
+			}
+		}
+		if off = v.items(off, 1, depth); off < 0 {
 			return -1
 		}
 	}
 	return off
-}
-
-// How textPairs stopped: at a key it does not read (or at the end of the
-// pairs), at a value it does not read, at a key out of order.
-const (
-	stopKey uint8 = iota
-	stopValue
-	stopOrder
-)
-
-// textPairs checks pairs at off, at most len(starts), while each is a
-// common pair: a text key of up to 15 ASCII bytes above the key before
-// (pa, pb: its first 16 bytes as big-endian words, zero for none; a text
-// key's are never zero) and a value that is a number or simple value of
-// a head alone, a tag above 3 of two bytes of head holding one, or text
-// of up to 15 ASCII bytes. Each pair is read from a window of 32 bytes of
-// buf, which holds the key and the value's first 16 bytes. It notes where
-// each key starts in starts, and returns the offset after what it checked,
-// the pairs it checked, the last key's words and how it stopped: at a key
-// it does not read or out of order (off is that key's), or after a key, at
-// a value it does not read (off is the value's, which is to be checked).
-func textPairs(buf []byte, off int, starts []int, pa, pb uint64) (int, int, uint64, uint64, uint8) {
-	for i := range starts {
-		if len(buf)-off < 32 {
-			return off, i, pa, pb, stopKey
-		}
-		w := (*[32]byte)(buf[off:])
-		j := w[0] - 0x60
-		if j >= 16 {
-			return off, i, pa, pb, stopKey
-		}
-		a := binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
-		b := binary.LittleEndian.Uint64(w[8:16]) & keyMasks[1][j]
-		if (a|b)&highBits != 0 {
-			return off, i, pa, pb, stopKey
-		}
-		if a, b = bits.ReverseBytes64(a), bits.ReverseBytes64(b); a < pa || a == pa && b <= pb {
-			return off, i, pa, pb, stopOrder
-		}
-		starts[i] = off
-		pa, pb = a, b
-		k := int(j) + 1
-		x := (*[16]byte)(w[k:])
-		c := x[0]
-		if n := heads.scalar[c]; n != 0 {
-			off += k + int(n)
-			continue
-		}
-		if t := c - 0x60; t < 16 {
-			if (binary.LittleEndian.Uint64(x[:8])&keyMasks[0][t]|binary.LittleEndian.Uint64(x[8:])&keyMasks[1][t])&highBits != 0 {
-				return off + k, i, pa, pb, stopValue
-			}
-			off += k + int(t) + 1
-			continue
-		}
-		if c == 0xd8 && x[1] > 3 {
-			if n := heads.scalar[x[2]]; n != 0 {
-				off += k + 2 + int(n)
-				continue
-			}
-		}
-		return off + k, i, pa, pb, stopValue
-	}
-	return off, len(starts), pa, pb, stopKey
 }
 
 // textKey reads a short ASCII text key (its head and up to 15 bytes) at
@@ -518,8 +415,7 @@ func (v *validator) hashed(prev []int, off, depth, n int) int {
 
 // hashedSmall is hashed for up to smallMap pairs: a key's fingerprint is
 // looked for among the earlier ones only when a bit per fingerprint's top
-// six bits says that one of them may have it. Runs of the common pairs go
-// through textHashed, as pairs' go through textPairs.
+// six bits says that one of them may have it.
 func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
 	var fps [smallMap]uint64
 	var seen uint64
@@ -528,25 +424,22 @@ func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
 		seen |= 1 << (fps[i] >> 58)
 	}
 	buf := v.buf
-	end := len(prev) + n
-	for i := len(prev); i < end; i++ {
-		var stop uint8
-		if off, i, seen, stop = textHashed(buf, off, &fps, i, end, seen); off < 0 {
-			return -1
+	for i := len(prev); i < len(prev)+n; i++ {
+		// The key: what printKey reads first, here.
+		var fp uint64
+		read := false
+		if len(buf)-off >= 16 {
+			if j := buf[off] - 0x60; j < 16 {
+				w := buf[off : off+16]
+				if a, b := binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j], binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j]; (a|b)&highBits == 0 {
+					fp, off, read = keyPrint(a, b), off+int(j)+1, true
+				}
+			}
 		}
-		if stop == stopValue {
-			// textHashed read the key; the value is not one it reads.
-			if off = v.items(off, 1, depth); off < 0 {
+		if !read {
+			if off, fp = v.printKey(off); off < 0 {
 				return -1
 			}
-			continue
-		}
-		if i == end {
-			break
-		}
-		var fp uint64
-		if off, fp = v.printKey(off); off < 0 {
-			return -1
 		}
 		if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
 			seen |= bit
@@ -554,68 +447,26 @@ func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
 			return -1
 		}
 		fps[i] = fp
-		if off = v.value(off, depth); off < 0 {
+		// The value: as value reads it, here.
+		if len(buf)-off >= 16 {
+			c := buf[off]
+			if n := heads.scalar[c]; n != 0 {
+				off += int(n)
+				continue
+			}
+			if j := c - 0x60; j < 16 {
+				w := buf[off : off+16]
+				if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
+					off += int(j) + 1
+					continue
+				}
+			}
+		}
+		if off = v.items(off, 1, depth); off < 0 {
 			return -1
 		}
 	}
 	return off
-}
-
-// textHashed is textPairs for hashedSmall: from the pair i of end (end <=
-// smallMap) it checks the common pairs, each key's fingerprint against
-// those in fps before it when its bit is in seen, and notes it in fps and
-// seen. It returns the offset (-1 at a fingerprint met before, which
-// sends the item to the general walker), the pair it stopped at (end when
-// it checked them all), seen, and how it stopped, as textPairs does.
-func textHashed(buf []byte, off int, fps *[smallMap]uint64, i, end int, seen uint64) (int, int, uint64, uint8) {
-	for ; i < end; i++ {
-		if len(buf)-off < 32 {
-			return off, i, seen, stopKey
-		}
-		w := (*[32]byte)(buf[off:])
-		j := w[0] - 0x60
-		if j >= 16 {
-			return off, i, seen, stopKey
-		}
-		a := binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
-		b := binary.LittleEndian.Uint64(w[8:16]) & keyMasks[1][j]
-		if (a|b)&highBits != 0 {
-			return off, i, seen, stopKey
-		}
-		fp := keyPrint(a, b)
-		if bit := uint64(1) << (fp >> 58); seen&bit == 0 {
-			seen |= bit
-		} else {
-			for _, e := range fps[:i&(smallMap-1)] {
-				if e == fp {
-					return -1, i, seen, stopKey
-				}
-			}
-		}
-		fps[i&(smallMap-1)] = fp // i < end <= smallMap
-		k := int(j) + 1
-		x := (*[16]byte)(w[k:])
-		c := x[0]
-		if n := heads.scalar[c]; n != 0 {
-			off += k + int(n)
-			continue
-		}
-		if t := c - 0x60; t < 16 {
-			if (binary.LittleEndian.Uint64(x[:8])&keyMasks[0][t]|binary.LittleEndian.Uint64(x[8:])&keyMasks[1][t])&highBits != 0 {
-				return off + k, i, seen, stopValue
-			}
-			off += k + int(t) + 1
-			continue
-		}
-		if c == 0xd8 && x[1] > 3 {
-			if n := heads.scalar[x[2]]; n != 0 {
-				off += k + 2 + int(n)
-				continue
-			}
-		}
-		return off + k, i, seen, stopValue
-	}
-	return off, end, seen, stopKey
 }
 
 // isIntByte reports whether c is an integer of one byte, 0-23 or -1 to

@@ -36,8 +36,6 @@ func (d *Decoder) ReadStructHead() (int, error) {
 
 // ReadStructMapHead is ReadStructHead for a struct read as a map (the
 // legacy format, //cborgen:map), after TryMapHead missed.
-//
-// Deprecated: generated code of version 8 reads the head in [Decoder.NextKey].
 func (d *Decoder) ReadStructMapHead() (int, error) {
 	if d.KeepNull() {
 		return NullKept, nil

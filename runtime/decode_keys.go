@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"math"
 	"unicode"
 	"unicode/utf8"
@@ -27,23 +28,42 @@ type Key struct {
 // integer within int64 (keyasint). A key of any other type cannot name a
 // field and is ErrType; an integer beyond int64 is ErrRange. fxamacker/cbor
 // refuses both when it decodes a map into a struct.
-//
-// Deprecated: generated code of version 8 reads keys in [Decoder.NextKey];
-// ReadKey stays for files generated before.
 func (d *Decoder) ReadKey() (Key, error) {
 	kind, text, n, err := d.ReadKeyParts()
 	return Key{Kind: kind, Text: text, Int: n}, err
 }
 
-// ReadKeyParts is ReadKey with the key's fields as results: a Key is five
-// words, which the compiler keeps in memory rather than in registers. It
-// reads the key as a legacy decoder's loop does (NextKey).
-//
-// Deprecated: generated code of version 8 calls [Decoder.NextKey].
+// ReadKeyParts is ReadKey with the key's fields as results, for generated
+// code: a Key is five words, which the compiler keeps in memory rather than
+// in registers.
 func (d *Decoder) ReadKeyParts() (kind KeyKind, text []byte, n int64, err error) {
-	m := LegacyPairs{n: 1, state: pairsDefinite}
-	d.nextKey(&m)
-	return m.Kind, m.Text, m.Num, m.err
+	// The common keys, without a frame of the size the general path
+	// needs: ASCII text of up to 16 bytes with 16 bytes after the head
+	// buffered, checked as two words as TryString does (within
+	// shortText, which also keeps small length limits out); a small
+	// unsigned integer (keyasint) in its head alone; and a short text
+	// string with a one-byte head, whole in the buffer, with no call but
+	// the UTF-8 check. Strict mode takes the general path.
+	if p := d.buf[d.off:]; len(p) > 0 && !d.opts.Strict {
+		b := p[0]
+		if n := uint(b) - 0x60; n <= 16 && n < d.shortText && len(p) >= 17 &&
+			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
+			d.off += int(1 + n)
+			return KeyText, p[1 : 1+n : 1+n], 0, nil
+		}
+		if b < 0x18 {
+			d.off++
+			return KeyInt, nil, int64(b), nil
+		}
+		if n := int(b) - 0x60; uint(n) < 24 && n < len(p) && n <= d.opts.MaxStringLength {
+			if t := p[1 : 1+n : 1+n]; validUTF8(t) {
+				d.off += 1 + n
+				return KeyText, t, 0, nil
+			}
+		}
+	}
+	k, err := d.readKey()
+	return k.Kind, k.Text, k.Int, err
 }
 
 // readKey is ReadKey's general path.
@@ -133,9 +153,6 @@ func (d *Decoder) NextField(n, i, want int) (more bool, err error) {
 // of the struct's fields, in field order; "" for a field without one)
 // that equals key under case folding at the same length in bytes
 // (equalFold), or -1 when none does. It does not allocate.
-//
-// Deprecated: generated code of version 8 calls [Decoder.OtherKey], which
-// folds case through it.
 func FoldedField(key []byte, keys []string) int {
 	for i, name := range keys {
 		if len(name) == len(key) && name != "" && equalFold(key, name) {

@@ -232,9 +232,6 @@ func (d *Decoder) TryArrayHead(n int) bool {
 // pairs and enters one nesting level, as ReadMapHead does, when the depth
 // and pair limits allow it, the bytes that remain can hold the pairs and
 // strict mode is off. It returns the number of pairs.
-//
-// Deprecated: generated code of version 8 reads a struct's map head in
-// [Decoder.NextKey].
 func (d *Decoder) TryMapHead() (int, bool) {
 	if off := d.off; off < len(d.buf) {
 		if n := int(d.buf[off]) - 0xa0; uint(n) < 24 && 2*n < len(d.buf)-off &&

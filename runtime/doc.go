@@ -140,23 +140,18 @@
 // the runtime do not fit.
 //
 //   - Fast paths and loop control: [Decoder.TryArrayHead],
-//     [Decoder.TryBool],
+//     [Decoder.TryMapHead], [Decoder.TryBool],
 //     [Decoder.TryUint], [Decoder.TryNeg], [Decoder.TryFloat32],
 //     [Decoder.TryFloat64], [Decoder.TryString], [Decoder.TryByteArray],
 //     [Decoder.TryNull], [Decoder.NextElem], [Decoder.NextPair],
 //     [Decoder.PeekIsArray], [Decoder.PeekIsMap], [Decoder.Hint],
 //     [ReuseSlice], [Grow],
 //     [AppendTextHead].
-//   - Legacy maps: the loop over a struct's map, [LegacyPairs],
-//     [Decoder.NextKey], [Decoder.OtherKey], [Decoder.DuplicateKey],
-//     [LegacyPairs.Err]; its keys, [KeyKind], [KeyText], [KeyInt],
-//     [KeyOther]. Files generated before version 8 read keys with
-//     [Decoder.ReadKey] or [Decoder.ReadKeyParts] into a [Key], read the
-//     map's head with [Decoder.TryMapHead] and [Decoder.ReadStructMapHead],
-//     fold case with [FoldedField] and skip duplicates with
+//   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
+//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
 //     [Decoder.DuplicateField].
 //   - A struct's head on the slow path: [Decoder.ReadStructHead],
-//     [NullKept]; the end of UnmarshalCBOR:
+//     [Decoder.ReadStructMapHead], [NullKept]; the end of UnmarshalCBOR:
 //     [Decoder.Finish].
 //   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].

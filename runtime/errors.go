@@ -217,8 +217,6 @@ func (d *Decoder) errAt(off int64, cause error, msg string) error {
 // name a second time: outside strict mode it skips the value, so that the
 // first one stays, as fxamacker/cbor's default (DupMapKeyQuiet) keeps it;
 // in strict mode it is an ErrDuplicateKey.
-//
-// Deprecated: generated code of version 8 calls [Decoder.DuplicateKey].
 func (d *Decoder) DuplicateField(name string) error {
 	if !d.opts.Strict {
 		return d.Skip()

@@ -3,11 +3,11 @@ package runtime
 // The version guard. Every file cbor-gen writes starts with
 //
 //	const (
-//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 8)
-//		_ = runtime.RegenerateWithNewerCborgen(8 - runtime.MinGenVersion)
+//		_ = runtime.UpgradeCborgenRuntime(runtime.GenVersion - 7)
+//		_ = runtime.RegenerateWithNewerCborgen(7 - runtime.MinGenVersion)
 //	)
 //
-// where 8 is the GenVersion of the cbor-gen that wrote it (this runtime's
+// where 7 is the GenVersion of the cbor-gen that wrote it (this runtime's
 // GenVersion, for a file this version of cbor-gen wrote). A negative
 // constant overflows the unsigned guard types, so when a file and the
 // runtime do not fit, the build fails on that line and the compiler's
@@ -50,9 +50,7 @@ const (
 	// union dispatcher; StringPairs.AddKey, KeyAt and Order, PairValues
 	// and ReleasePairs for maps sorted before their pairs are encoded.
 	// 7: TryText, short text before the union dispatcher's switch.
-	// 8: the legacy decoder's loop in LegacyPairs, NextKey, OtherKey and
-	// DuplicateKey.
-	GenVersion = 8
+	GenVersion = 7
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that

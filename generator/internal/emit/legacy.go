@@ -10,58 +10,60 @@ import (
 
 // decodeMapMethod emits the decoder of the legacy format: a CBOR map per
 // struct, as fxamacker/cbor writes a struct without toarray. It switches
-// on the key bytes (no allocation, no reflection); the loop itself is the
-// runtime's (runtime.LegacyPairs): the map's head, where a null keeps the
-// value, indefinite lengths, the nesting level, and for a key that names no
-// field exactly (Decoder.OtherKey) fxamacker's case-insensitive fallback or
-// the value skipped. The value of a key that names a field seen before
-// (exactly or by case folding; the bits of seen say which came) is skipped
-// (Decoder.DuplicateKey), as fxamacker's default keeps the first (an error
-// in strict mode). The value is decoded in place, as fxamacker decodes
-// it: a field absent from the map keeps what it held (its zero value in a
-// new value). From testdata/golden/nested, in outline:
+// on the key bytes (no allocation, no reflection); a text key that names
+// no field exactly gets fxamacker's case-insensitive fallback (foldSwitch).
+// It skips unknown keys, and the value of a key that names a field seen
+// before (exactly or by case folding; the bits of seen say which came),
+// as fxamacker's default keeps the first (runtime.DuplicateField; an
+// error in strict mode). The value is decoded in place, as fxamacker
+// decodes it: a field absent from the map keeps what it held (its zero
+// value in a new value). In outline (testdata/golden/nested has whole
+// ones):
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
-//		var m runtime.LegacyPairs
+//		n, ok := d.TryMapHead()
+//		if !ok { ... d.ReadStructMapHead(): a null (runtime.NullKept) or the head ... }
 //		var seen uint64
-//		for d.NextKey(&m) {
+//		for i := 0; i != n; i++ {
+//			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
+//			kind, key, num, err := d.ReadKeyParts() // (_ for a part no field uses)
 //			field := -1
-//			switch m.Kind {
+//			switch kind {
 //			case runtime.KeyText:
-//				switch string(m.Text) {
+//				switch string(key) {
 //				case "id":
 //					field = 0
 //				...
-//				}
 //			}
-//			if field < 0 {
-//				if field = d.OtherKey(&m, cborKeysOrder[:]); field < 0 {
-//					continue
-//				}
-//			}
-//			if seen&(1<<(field&63)) != 0 {
-//				d.DuplicateKey(&m, cborKeysOrder[field])
-//				continue
-//			}
-//			seen |= 1 << (field & 63)
-//			if err := v.cborDecodeFields(d, field, field+1); err != nil {
-//				return err
-//			}
+//			if field < 0 && kind == runtime.KeyText { ... runtime.FoldedField ... }
+//			... skip unknown keys and the values of fields seen before, then
+//			v.cborDecodeFields(d, field, field+1)
 //		}
-//		return m.Err()
+//		d.Leave()
+//		return nil
 //	}
 func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
-	m := jen.Op("&").Id("m")
-	body := []jen.Code{jen.Var().Id("m").Add(rt("LegacyPairs"))}
+	// The head in line when it is one byte, all buffered.
+	body := []jen.Code{
+		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
+		jen.If(jen.Op("!").Id("ok")).Block(
+			jen.Var().Id("err").Error(),
+			// A null keeps the value (runtime.NullKept), as a
+			// map-format struct's null does.
+			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadStructMapHead").Call(), jen.Id("err").Op("!=").Nil().Op("||").Id("n").Op("==").Add(rt("NullKept"))).
+				Block(jen.Return(jen.Id("err"))),
+		),
+	}
 	var loop []jen.Code
+	skip := jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
+		Block(jen.Return(jen.Id("err")))
 	if len(s.Fields) == 0 {
-		loop = append(loop, jen.Id("d").Dot("OtherKey").Call(m, jen.Nil()))
+		loop = append(loop,
+			jen.If(jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKey").Call(), jen.Id("err").Op("!=").Nil()).
+				Block(jen.Return(jen.Id("err"))),
+			skip,
+		)
 	} else {
-		t := e.tables[s.Name]
-		keys := jen.Nil()
-		if t.keys != "" {
-			keys = jen.Id(t.keys).Index(jen.Op(":"))
-		}
 		words := (len(s.Fields) + 63) / 64
 		isSeen, markSeen := seenOps(words)
 		if words == 1 {
@@ -70,14 +72,19 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 			body = append(body, jen.Var().Id("seen").Index(jen.Lit(words)).Uint64())
 		}
 		loop = append(loop,
+			jen.List(jen.Id("kind"), keyPart(s, false, "key"), keyPart(s, true, "num"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKeyParts").Call(),
+			ifErr(noPath),
 			jen.Id("field").Op(":=").Lit(-1),
 			keySwitch(s),
-			jen.If(jen.Id("field").Op("<").Lit(0)).Block(
-				jen.If(jen.Id("field").Op("=").Id("d").Dot("OtherKey").Call(m, keys), jen.Id("field").Op("<").Lit(0)).Block(jen.Continue()),
-			),
+		)
+		if fold := e.foldSwitch(s); fold != nil {
+			loop = append(loop, fold)
+		}
+		loop = append(loop,
+			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
 			jen.If(isSeen).Block(
 				// Skipped, the first value kept (an error in strict mode).
-				jen.Id("d").Dot("DuplicateKey").Call(m, jen.Id(t.names).Index(jen.Id("field"))),
+				checkErr(jen.Id("d").Dot("DuplicateField").Call(jen.Id(e.tables[s.Name].names).Index(jen.Id("field"))), noPath),
 				jen.Continue(),
 			),
 			markSeen,
@@ -85,14 +92,30 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 		)
 	}
 	body = append(body,
-		jen.For(jen.Id("d").Dot("NextKey").Call(m)).Block(loop...),
-		jen.Return(jen.Id("m").Dot("Err").Call()),
+		elemLoop(0, "NextPair", noPath, nil, loop),
+		jen.Id("d").Dot("Leave").Call(),
 	)
+	body = append(body, jen.Return(jen.Nil()))
 	return jen.Commentf("%s reads the legacy format: a map keyed by field name (or integer for", model.MethodDecodeMap).Line().
 		Comment("keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.").Line().
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
+}
+
+// keyPart names a result of ReadKeyParts in the legacy decoder of s: the
+// key's text, or its integer (ints), or _ when no field of s has a key
+// of that kind.
+func keyPart(s *model.Struct, ints bool, name string) jen.Code {
+	for _, f := range s.Fields {
+		if f.IsReserved() {
+			continue
+		}
+		if f.KeyAsInt == ints {
+			return jen.Id(name)
+		}
+	}
+	return jen.Id("_")
 }
 
 // keySwitch maps a legacy key to a field index: text keys by their bytes,
@@ -112,12 +135,30 @@ func keySwitch(s *model.Struct) jen.Code {
 	}
 	var kinds []jen.Code
 	if len(text) > 0 {
-		kinds = append(kinds, jen.Case(rt("KeyText")).Block(jen.Switch(jen.String().Call(jen.Id("m").Dot("Text"))).Block(text...)))
+		kinds = append(kinds, jen.Case(rt("KeyText")).Block(jen.Switch(jen.String().Call(jen.Id("key"))).Block(text...)))
 	}
 	if len(ints) > 0 {
-		kinds = append(kinds, jen.Case(rt("KeyInt")).Block(jen.Switch(jen.Id("m").Dot("Num")).Block(ints...)))
+		kinds = append(kinds, jen.Case(rt("KeyInt")).Block(jen.Switch(jen.Id("num")).Block(ints...)))
 	}
-	return jen.Switch(jen.Id("m").Dot("Kind")).Block(kinds...)
+	return jen.Switch(jen.Id("kind")).Block(kinds...)
+}
+
+// foldSwitch is fxamacker/cbor's fallback for a text key that names no
+// field exactly: the first field (in field order) whose text key equals it
+// under case folding, at the same length in bytes (runtime.FoldedField, over
+// the keys of the fields in field order; "" for keyasint and reserved
+// fields, which take no part). It is nil for a struct without text keys.
+//
+//	if field < 0 && kind == runtime.KeyText {
+//		field = runtime.FoldedField(key, cborKeysOrder[:])
+//	}
+func (e *emitter) foldSwitch(s *model.Struct) jen.Code {
+	t := e.tables[s.Name]
+	if t.keys == "" {
+		return nil
+	}
+	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("kind").Op("==").Add(rt("KeyText"))).
+		Block(jen.Id("field").Op("=").Add(rt("FoldedField")).Call(jen.Id("key"), jen.Id(t.keys).Index(jen.Op(":"))))
 }
 
 // legacyKeys are the keys of the fields of s in field order, as the

@@ -211,3 +211,20 @@ func storeDocumentOp(t *testing.T, op, impl string) func() error {
 	}
 	return nil
 }
+
+// skipOp is storeDocumentOp's valid and skip for the other documents of
+// the skip benchmarks (skipDoc: Document, or a shape's encoding).
+func skipOp(t *testing.T, name, op, impl string) func() error {
+	data := skipDoc(name)
+	switch impl + " " + op {
+	case "generated valid":
+		return func() error { return runtime.Valid(data) }
+	case "generated skip":
+		return func() error { return runtime.NewBytesDecoder(data).Skip() }
+	case "fxamacker valid", "fxamacker skip", "fxamacker-any valid", "fxamacker-any skip":
+		return func() error { return cbor.Wellformed(data) }
+	default:
+		t.Fatalf("%s has no %s %s", name, impl, op)
+	}
+	return nil
+}

@@ -10,6 +10,13 @@ func WalkSkip(d *Decoder) error { return d.walk(0, d.depth) }
 // ValidSlow is Valid by the general walker alone.
 var ValidSlow = validSlow
 
+// ValidFast reports whether Valid's fast validator accepts data by itself,
+// without the general walker.
+func ValidFast(data []byte) bool {
+	v := validator{buf: data}
+	return v.items(0, 1, 0) == len(data)
+}
+
 // CountItem runs the indefinite-length counter over the item at the start
 // of data, with the options' MaxDepth: where the item ends, and whether
 // the counter accepted it.

@@ -96,7 +96,13 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				return -1
 			}
 			end := off + int(arg)
-			if p := buf[off:end]; !shortASCII(p) && !validUTF8(p) {
+			// ASCII text of up to 23 bytes, the most common, from a
+			// window at its head; the rest in validUTF8.
+			if ai < 24 && len(buf)-off >= 23 && shortText((*[24]byte)(buf[off-1:]), ai) {
+				off = end
+				continue
+			}
+			if !validUTF8(buf[off:end]) {
 				return -1
 			}
 			off = end
@@ -141,18 +147,6 @@ func (v *validator) items(off int, n uint64, depth int) int {
 		}
 	}
 	return off
-}
-
-// shortASCII reports whether k, at most 16 bytes, is ASCII (a head of a
-// short text string is). It reads one or two words; a string of up to 8
-// bytes is read as a word from the buffer it is part of when the buffer
-// goes on that far.
-func shortASCII(k []byte) bool {
-	n := len(k)
-	if n <= 8 {
-		return cap(k) >= 8 && binary.LittleEndian.Uint64(k[:8])&(1<<(8*n)-1)&highBits == 0
-	}
-	return n <= 16 && (binary.LittleEndian.Uint64(k)|binary.LittleEndian.Uint64(k[n-8:]))&highBits == 0
 }
 
 // date checks the content of a tag 0 at off: a definite text string that
@@ -268,8 +262,8 @@ func (v *validator) intMap(off, n, depth int) int {
 		ints |= 1 << c
 		at++
 		// The value: the common ones here, as value reads them.
-		if w := buf[at:]; len(w) >= 16 {
-			if k := commonValue((*[16]byte)(w)); k > 0 {
+		if w := buf[at:]; len(w) >= 24 {
+			if k := commonValue((*[24]byte)(w)); k > 0 {
 				at += k
 				continue
 			}
@@ -323,8 +317,8 @@ func (v *validator) pairs(off, depth int, starts []int) int {
 		}
 		pa, pb = a, b
 		// The value: the common ones here, as value reads them.
-		if w := buf[off:]; len(w) >= 16 {
-			if k := commonValue((*[16]byte)(w)); k > 0 {
+		if w := buf[off:]; len(w) >= 24 {
+			if k := commonValue((*[24]byte)(w)); k > 0 {
 				off += k
 				continue
 			}
@@ -353,15 +347,15 @@ func textKey(w *[16]byte) (int, uint64, uint64) {
 }
 
 // commonValue returns the bytes of the common map values at the start of
-// a window of 16 bytes of the buffer, 0 for any other value: numbers and
-// simple values of a head alone, and short ASCII text.
-func commonValue(w *[16]byte) int {
+// a window of 24 bytes of the buffer, 0 for any other value: ASCII text
+// of up to 23 bytes, numbers and simple values of a head alone.
+func commonValue(w *[24]byte) int {
 	c := w[0]
-	if n := heads.scalar[c]; n != 0 {
-		return int(n)
+	if c-0x60 >= 24 {
+		return int(heads.scalar[c])
 	}
-	if j := c - 0x60; j < 16 && (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
-		return int(j) + 1
+	if shortText(w, c-0x60) {
+		return int(c-0x60) + 1
 	}
 	return 0
 }
@@ -374,6 +368,26 @@ var keyMasks = func() (m [2][16]uint64) {
 		k := uint(j + 1) // a shift by 64 makes 0, so the mask all ones
 		m[0][j] = 1<<(8*min(k, 8)) - 1
 		m[1][j] = 1<<(8*(max(k, 8)-8)) - 1
+	}
+	return m
+}()
+
+// shortText reports whether the text string of j < 24 bytes at the start
+// of w, its head included, is ASCII: the three words of w masked by a
+// table, with no branch on the length.
+func shortText(w *[24]byte, j byte) bool {
+	m := &windowMasks[j]
+	return binary.LittleEndian.Uint64(w[:8])&m[0]|binary.LittleEndian.Uint64(w[8:16])&m[1]|binary.LittleEndian.Uint64(w[16:])&m[2] == 0
+}
+
+// windowMasks[j] keeps the first j+1 bytes of three little-endian words
+// read at a text string's head of j bytes: the head and the text.
+var windowMasks = func() (m [24][3]uint64) {
+	for j := range 24 {
+		for i := range 3 {
+			k := uint(min(max(j+1-8*i, 0), 8))
+			m[j][i] = (1<<(8*k) - 1) & highBits // a shift by 64 makes 0, so the mask all ones
+		}
 	}
 	return m
 }()
@@ -448,18 +462,10 @@ func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
 		}
 		fps[i] = fp
 		// The value: as value reads it, here.
-		if len(buf)-off >= 16 {
-			c := buf[off]
-			if n := heads.scalar[c]; n != 0 {
-				off += int(n)
+		if w := buf[off:]; len(w) >= 24 {
+			if k := commonValue((*[24]byte)(w)); k > 0 {
+				off += k
 				continue
-			}
-			if j := c - 0x60; j < 16 {
-				w := buf[off : off+16]
-				if (binary.LittleEndian.Uint64(w[:8])&keyMasks[0][j]|binary.LittleEndian.Uint64(w[8:])&keyMasks[1][j])&highBits == 0 {
-					off += int(j) + 1
-					continue
-				}
 			}
 		}
 		if off = v.items(off, 1, depth); off < 0 {
@@ -509,8 +515,8 @@ func (v *validator) hashedLarge(prev []int, off, depth, n int, slots, used []uin
 // value checks a map's value at off: numbers, simple values and short
 // ASCII text here, as commonValue reads them, the rest in items.
 func (v *validator) value(off, depth int) int {
-	if w := v.buf[off:]; len(w) >= 16 {
-		if n := commonValue((*[16]byte)(w)); n > 0 {
+	if w := v.buf[off:]; len(w) >= 24 {
+		if n := commonValue((*[24]byte)(w)); n > 0 {
 			return off + n
 		}
 	}

@@ -36,7 +36,9 @@
 // -gen picks the generators (cborgen, msgp or both); -repo the cbor-gen
 // checkout whose generator and runtime are measured (another worktree,
 // for a before and after); -gcflags passes compiler flags to the
-// measured packages only (-gcflags=-l: without inlining).
+// measured packages only (-gcflags=-l: without inlining); -cborgen-flags
+// passes flags to cbor-gen (-cborgen-flags=-nolegacy: no legacy map
+// decoders).
 package main
 
 import (
@@ -76,6 +78,7 @@ func main() {
 		keep  = flag.Bool("keep", false, "keep the temporary modules and print where they are")
 	)
 	flag.StringVar(&gcflags, "gcflags", "", "compiler `flags` for the measured packages (-l: no inlining)")
+	flag.StringVar(&cborgenFlags, "cborgen-flags", "", "space-separated `flags` for cbor-gen (-nolegacy: no legacy map decoders)")
 	flag.Parse()
 	var ns []int
 	for _, f := range strings.Split(*nList, ",") {
@@ -113,6 +116,9 @@ func main() {
 	fmt.Printf("Measured with %s, %s (%d builds per measure, medians)", goVersion(), time.Now().UTC().Format("2006-01-02"), *runs)
 	if gcflags != "" {
 		fmt.Printf(", -gcflags=%s", gcflags)
+	}
+	if cborgenFlags != "" {
+		fmt.Printf(", cbor-gen %s", cborgenFlags)
 	}
 	fmt.Println(".")
 	for _, n := range ns {
@@ -303,7 +309,7 @@ func (g *generator) generate(s shape, n int) (int, error) {
 		}
 	} else {
 		out = filepath.Join(pkg, "cbor_gen.go")
-		if err := run(pkg, g.bin, "."); err != nil {
+		if err := run(pkg, g.bin, append(strings.Fields(cborgenFlags), ".")...); err != nil {
 			return 0, err
 		}
 	}
@@ -353,8 +359,9 @@ func (g *generator) binarySize(s shape, n int) (int64, error) {
 }
 
 var (
-	nonce   int
-	gcflags string
+	nonce        int
+	gcflags      string
+	cborgenFlags string
 )
 
 // buildFlags are go build's flags for the package of s.

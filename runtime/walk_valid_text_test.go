@@ -41,7 +41,7 @@ func textMap(n int, s []byte) []byte {
 	return b
 }
 
-// TestValidTextEveryByte: text of every length up to 40 bytes, in every
+// TestValidTextEveryByte: text of every length up to 64 bytes, in every
 // context, is accepted when it is ASCII or holds a whole two-byte rune,
 // and refused with ErrUTF8 when any one of its bytes is a continuation
 // byte alone or the first byte of a rune cut short; Valid says what the
@@ -49,7 +49,7 @@ func textMap(n int, s []byte) []byte {
 // accepts valid text without it.
 func TestValidTextEveryByte(t *testing.T) {
 	for _, c := range textContexts {
-		for n := 0; n <= 40; n++ {
+		for n := 0; n <= 64; n++ {
 			ascii := bytes.Repeat([]byte{'a'}, n)
 			var bad [][]byte
 			for i := range n {

@@ -44,11 +44,12 @@ func TestAB(t *testing.T) {
 	impls := strings.Split(os.Getenv("BENCH_AB_IMPLS"), ",")
 	for _, impl := range impls {
 		if name == "StoreDocument" || op == "valid" || op == "skip" {
-			op := storeDocumentOp
-			if name != "StoreDocument" {
-				op = func(t *testing.T, op, impl string) func() error { return skipOp(t, name, op, impl) }
+			var f func() error
+			if name == "StoreDocument" {
+				f = storeDocumentOp(t, op, impl)
+			} else {
+				f = skipOp(t, name, op, impl)
 			}
-			f := op(t, os.Getenv("BENCH_AB_OP"), impl)
 			runs = append(runs, func() {
 				if err := f(); err != nil {
 					t.Fatal(err)

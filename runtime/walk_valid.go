@@ -380,13 +380,14 @@ func shortText(w *[24]byte, j byte) bool {
 	return binary.LittleEndian.Uint64(w[:8])&m[0]|binary.LittleEndian.Uint64(w[8:16])&m[1]|binary.LittleEndian.Uint64(w[16:])&m[2] == 0
 }
 
-// windowMasks[j] keeps the first j+1 bytes of three little-endian words
-// read at a text string's head of j bytes: the head and the text.
+// windowMasks[j] keeps the high bit of each of the first j+1 bytes of
+// three little-endian words read at a text string's head of j bytes: the
+// head and the text.
 var windowMasks = func() (m [24][3]uint64) {
 	for j := range 24 {
 		for i := range 3 {
-			k := uint(min(max(j+1-8*i, 0), 8))
-			m[j][i] = (1<<(8*k) - 1) & highBits // a shift by 64 makes 0, so the mask all ones
+			k := uint(min(max(j+1-8*i, 0), 8)) // the word's bytes in the string
+			m[j][i] = (1<<(8*k) - 1) & highBits // 1<<64 is 0: all eight bytes
 		}
 	}
 	return m

@@ -386,7 +386,7 @@ func shortText(w *[24]byte, j byte) bool {
 var windowMasks = func() (m [24][3]uint64) {
 	for j := range 24 {
 		for i := range 3 {
-			k := uint(min(max(j+1-8*i, 0), 8)) // the word's bytes in the string
+			k := uint(min(max(j+1-8*i, 0), 8))  // the word's bytes in the string
 			m[j][i] = (1<<(8*k) - 1) & highBits // 1<<64 is 0: all eight bytes
 		}
 	}

@@ -27,8 +27,29 @@ func CountItem(data []byte, o Options) (int, bool) {
 	return d.countItem(0, len(data), 0)
 }
 
-// Canonical is canonical.
-var Canonical = canonical
+// KeyForm is keyForm.
+var KeyForm = keyForm
 
 // DepthOf is the number of containers open around the read position.
 func DepthOf(d *Decoder) int { return d.depth }
+
+// KeyWork is what the duplicate-key checks of d have done so far: items
+// printed plus bytes hashed or compared. It grows with the input, not
+// with the input times its depth.
+func KeyWork(d *Decoder) int {
+	if d.slow == nil {
+		return 0
+	}
+	return d.slow.keys.work
+}
+
+// ValidWork is validSlow, with the options o, and the work of its
+// duplicate-key checks.
+func ValidWork(data []byte, o Options) (int, error) {
+	d := Decoder{buf: data, opts: o.withDefaults(), strictAt: -1, shortText: shortTextLimit}
+	err := d.walk(validFlags, 0)
+	if err == nil && d.off != len(data) {
+		err = d.errAt(d.Offset(), ErrTrailing, "trailing bytes")
+	}
+	return KeyWork(&d), err
+}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"hash/maphash"
 	"io"
 	"strconv"
 	"time"
@@ -15,6 +16,8 @@ const (
 	checkTags                        // tags 0-3 hold content of the type RFC 8949 §3.4 requires
 	checkDates                       // with checkTags: tag 0 text is an RFC 3339 date/time (only over a slice)
 	noIndef                          // no indefinite lengths (what a cbor.Marshaler may return)
+	keyPrints                        // with checkDups, in a map key: each item leaves its print in slowState.keys.print
+	tagContent                       // the item is the content of a tag (a tag 55799 there is part of a key's value)
 )
 
 // validFlags are the checks of Valid.
@@ -27,21 +30,23 @@ const validFlags = checkUTF8 | checkDups | checkTags | checkDates
 // Over a slice it moves the offset; over a stream it discards through the
 // read buffer without allocating.
 func (d *Decoder) Skip() error {
-	if !d.opts.Strict {
-		if d.r != nil {
-			return d.skip(d.depth)
+	if d.opts.Strict {
+		if d.depth > 0 {
+			return d.walk(0, d.depth)
 		}
-		s := newSliceSkipper(d)
-		if off := s.items(d.off, 1, d.depth); off >= 0 {
-			d.off = off
-			return nil
-		}
-		return d.walk(0, d.depth)
-	}
-	if d.depth == 0 {
+		// checkStrict walks the whole item, strict heads included; what
+		// is left is the lenient skip over it.
 		if err := d.checkStrict(); err != nil {
 			return err
 		}
+	}
+	if d.r != nil {
+		return d.skip(d.depth)
+	}
+	s := newSliceSkipper(d)
+	if off := s.items(d.off, 1, d.depth); off >= 0 {
+		d.off = off
+		return nil
 	}
 	return d.walk(0, d.depth)
 }
@@ -79,6 +84,9 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 	}
 	switch major {
 	case MajorUint, MajorNeg:
+		if flags&keyPrints != 0 {
+			d.printed(headPrint(ib, arg))
+		}
 		return nil
 	case MajorBytes, MajorText:
 		if indef {
@@ -87,7 +95,14 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 		if arg > uint64(d.opts.MaxStringLength) {
 			return d.errAt(start, ErrLimit, majorNames[major]+" length "+strconv.FormatUint(arg, 10)+" exceeds limit "+strconv.Itoa(d.opts.MaxStringLength))
 		}
-		return d.skipBytes(int(arg), major == MajorText && flags&checkUTF8 != 0, start)
+		if err := d.skipBytes(int(arg), major == MajorText && flags&checkUTF8 != 0, start); err != nil {
+			return err
+		}
+		if flags&keyPrints != 0 {
+			d.slow.keys.work += int(arg)
+			d.printed(stringPrint(major, arg, maphash.Bytes(printSeed, d.buf[d.off-int(arg):d.off])))
+		}
+		return nil
 	case MajorArray, MajorMap:
 		if depth >= d.opts.MaxDepth {
 			return d.errAt(start, ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
@@ -99,14 +114,25 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 			}
 			n = int(arg)
 		}
+		flags &^= tagContent
 		if major == MajorArray {
+			p := printArray
 			for i := 0; ; i++ {
 				more, err := d.NextElem(n, i)
-				if err != nil || !more {
+				if err != nil {
 					return err
+				}
+				if !more {
+					if flags&keyPrints != 0 {
+						d.printed(mixPrint(p, uint64(i)))
+					}
+					return nil
 				}
 				if err := d.walk(flags, depth+1); err != nil {
 					return err
+				}
+				if flags&keyPrints != 0 {
+					p = mixPrint(p, d.slow.keys.print)
 				}
 			}
 		}
@@ -121,21 +147,42 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 				return err
 			}
 		}
-		if b>>5 == MajorTag {
+		// The content; in a key, a tag 55799 is no part of the value
+		// but as the content of a tag.
+		inner := flags | tagContent
+		if arg == TagSelfDescribed && flags&tagContent == 0 {
+			inner = flags
+		}
+		switch {
+		case b>>5 == MajorTag:
 			// fxamacker/cbor counts a tag within a tag as one level.
 			if depth+1 > d.opts.MaxDepth {
 				return d.errAt(d.Offset(), ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
 			}
-			return d.walk(flags, depth+1)
+			err = d.walk(inner, depth+1)
+		case flags&checkDates != 0 && arg == 0:
+			err = d.walkDate(inner&keyPrints, depth)
+		default:
+			err = d.walk(inner, depth)
 		}
-		if flags&checkDates != 0 && arg == 0 {
-			return d.walkDate(depth)
+		if err == nil && inner&(keyPrints|tagContent) == keyPrints|tagContent {
+			d.printed(mixPrint(mixPrint(printTag, arg), d.slow.keys.print))
 		}
-		return d.walk(flags, depth)
+		return err
 	}
 	// Major type 7: head has rejected break and the two-byte simple
 	// values below 32; everything else (simple values, floats) is done.
+	if flags&keyPrints != 0 {
+		d.printed(headPrint(ib, arg))
+	}
 	return nil
+}
+
+// printed notes p, the print of the item just walked, for the container
+// or map around it.
+func (d *Decoder) printed(p uint64) {
+	d.slow.keys.print = p
+	d.slow.keys.work++
 }
 
 // checkTagContent checks the content of tags 0-3, whose initial byte is b.
@@ -152,12 +199,14 @@ func checkTagContent(d *Decoder, tag uint64, b byte) error {
 // Valid, over a slice, and for a walk over a stream that keeps the item
 // buffered (pinned: a refill moves the bytes and pin with them, so the
 // content is found from pin).
-func (d *Decoder) walkDate(depth int) error {
+//
+// flags is keyPrints in a map key, else 0.
+func (d *Decoder) walkDate(flags walkFlags, depth int) error {
 	if d.r != nil && !d.pinned {
-		return d.walk(checkUTF8, depth)
+		return d.walk(checkUTF8|flags, depth)
 	}
 	start, rel := d.Offset(), d.off-d.pin
-	if err := d.walk(checkUTF8, depth); err != nil {
+	if err := d.walk(checkUTF8|flags, depth); err != nil {
 		return err
 	}
 	var text []byte
@@ -208,14 +257,22 @@ func (d *Decoder) skipBytes(n int, utf8 bool, start int64) error {
 }
 
 // walkChunks consumes the chunks of an indefinite-length string.
+// In a map key the chunks' bytes are hashed as one string's.
 func (d *Decoder) walkChunks(major byte, flags walkFlags, start int64) error {
 	total := uint64(0)
+	var h maphash.Hash
+	if flags&keyPrints != 0 {
+		h.SetSeed(printSeed)
+	}
 	for {
 		if err := d.need(1); err != nil {
 			return d.eof(err, d.Offset(), "indefinite-length "+majorNames[major])
 		}
 		if d.buf[d.off] == byteBreak {
 			d.off++
+			if flags&keyPrints != 0 {
+				d.printed(stringPrint(major, total, h.Sum64()))
+			}
 			return nil
 		}
 		cs := d.Offset()
@@ -233,21 +290,27 @@ func (d *Decoder) walkChunks(major byte, flags walkFlags, start int64) error {
 		if err := d.skipBytes(int(arg), major == MajorText && flags&checkUTF8 != 0, cs); err != nil {
 			return err
 		}
+		if flags&keyPrints != 0 {
+			h.Write(d.buf[d.off-int(arg) : d.off])
+			d.slow.keys.work += int(arg)
+		}
 	}
 }
 
 // walkMap consumes the pairs of a map of n pairs (-1: indefinite). With
-// checkDups it keeps each key in canonical form and compares them once the
-// map ends.
+// checkDups it notes each key's print and place, and compares the keys
+// once the map ends.
 func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 	var keys *keyChecker // with checkDups: the keys of the maps open
 	mark := 0
 	if flags&checkDups != 0 {
 		keys = &d.slowPath().keys
 		mark = len(keys.spans)
-		defer keys.truncate(mark, len(keys.buf))
+		defer keys.truncate(mark)
 	}
-	for i := 0; ; i++ {
+	p := printMap // with keyPrints: the map's own print
+	i := 0
+	for ; ; i++ {
 		more, err := d.NextPair(n, i)
 		if err != nil {
 			return err
@@ -255,20 +318,31 @@ func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 		if !more {
 			break
 		}
-		ks := d.Offset() // absolute: a refill may move the buffer
+		if keys == nil {
+			if err := d.walk(flags, depth); err != nil {
+				return err
+			}
+		} else {
+			ks := d.Offset() // absolute: a refill may move the buffer
+			if err := d.walk(flags|keyPrints, depth); err != nil {
+				return err
+			}
+			keys.spans = append(keys.spans, keySpan{start: ks, end: d.Offset(), print: keys.print})
+			p = mixPrint(p, keys.print)
+		}
 		if err := d.walk(flags, depth); err != nil {
 			return err
 		}
-		if flags&checkDups != 0 {
-			keys.add(d.buf[int(ks-d.base):d.off], ks)
-		}
-		if err := d.walk(flags, depth); err != nil {
-			return err
+		if flags&keyPrints != 0 {
+			p = mixPrint(p, keys.print)
 		}
 	}
-	if flags&checkDups != 0 {
-		if off, dup := keys.duplicate(mark); dup {
+	if keys != nil {
+		if off, dup := keys.duplicate(d, mark); dup {
 			return &Error{Offset: off, Msg: "map key appears twice", Err: ErrDuplicateKey}
+		}
+		if flags&keyPrints != 0 {
+			d.printed(mixPrint(p, uint64(i)))
 		}
 	}
 	return nil

@@ -99,9 +99,10 @@ func checkCountAgrees(t *testing.T, data []byte) {
 	}
 }
 
-// checkCanonicalAgrees: for an item walk accepts, canonical consumes the
-// same bytes and writes one item that walk accepts and that is its own
-// canonical form (canonical is only for well-formed items).
+// checkCanonicalAgrees: for an item walk accepts, keyForm (the form in
+// which two map keys are compared) consumes the same bytes and writes one
+// item that walk accepts and that is its own key form (keyForm is only for
+// well-formed items).
 func checkCanonicalAgrees(t *testing.T, data []byte) {
 	t.Helper()
 	d := runtime.NewBytesDecoder(data)
@@ -109,18 +110,18 @@ func checkCanonicalAgrees(t *testing.T, data []byte) {
 	if runtime.WalkSkip(d) != nil {
 		return
 	}
-	out, rest := runtime.Canonical(nil, data)
+	out, rest := runtime.KeyForm(nil, data)
 	end := int(d.Offset())
 	if len(rest) != len(data)-end {
-		t.Fatalf("input %x: canonical left %d bytes, walk %d", data, len(rest), len(data)-end)
+		t.Fatalf("input %x: key form left %d bytes, walk %d", data, len(rest), len(data)-end)
 	}
 	d = runtime.NewBytesDecoder(out)
 	d.SetOptions(unlimited(runtime.DefaultMaxDepth))
 	if err := runtime.WalkSkip(d); err != nil || int(d.Offset()) != len(out) {
-		t.Fatalf("input %x: canonical form %x is not one item: %v", data, out, err)
+		t.Fatalf("input %x: key form %x is not one item: %v", data, out, err)
 	}
-	if again, _ := runtime.Canonical(nil, out); !bytes.Equal(again, out) {
-		t.Fatalf("input %x: canonical form %x is not canonical: %x", data, out, again)
+	if again, _ := runtime.KeyForm(nil, out); !bytes.Equal(again, out) {
+		t.Fatalf("input %x: key form %x is not its own key form: %x", data, out, again)
 	}
 }
 

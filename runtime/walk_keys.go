@@ -2,77 +2,182 @@ package runtime
 
 import (
 	"bytes"
+	"hash/maphash"
 	"math"
+	"math/bits"
 	"slices"
 )
 
-// keyChecker holds the canonical encodings of the keys of the maps being
-// walked, as a stack: a nested map's keys sit above its parent's and are
-// dropped when it ends.
+// Duplicate map keys are found in time linear in the input, however
+// deeply keys nest: each item of a key gets a print (a 64-bit fingerprint
+// of its value) once, while the walk passes it, from the prints of its
+// items (keyPrints in walk), so a key that holds maps is never read again
+// for the maps around it. A map's keys are compared by their prints; only
+// two keys with one print are compared by value (keyForm), which for
+// different keys happens with a chance of about 2^-64 per pair: the prints
+// are keyed with a secret chosen per process, so input cannot be made to
+// collide on purpose.
+
+// keyChecker holds the keys of the maps being walked, as a stack: a
+// nested map's keys sit above its parent's and are dropped when it ends.
 type keyChecker struct {
-	buf   []byte
 	spans []keySpan
+	print uint64 // the print of the item walked last, with keyPrints
+	work  int    // items printed plus bytes hashed or compared (for the tests)
+	buf   []byte // key forms of two keys being compared
 }
 
+// keySpan is a key of an open map: where its bytes are in the input
+// (absolute offsets: over a stream the item is pinned, so they stay in
+// the buffer) and its print.
 type keySpan struct {
-	start, end int
-	off        int64 // offset of the key in the input, for the error
+	start, end int64
+	print      uint64
 }
 
-func (k *keyChecker) reset()                { k.buf, k.spans = k.buf[:0], k.spans[:0] }
-func (k *keyChecker) truncate(mark, bm int) { k.spans, k.buf = k.spans[:mark], k.buf[:bm] }
-func (k *keyChecker) add(raw []byte, o int64) {
-	s := len(k.buf)
-	k.buf, _ = canonical(k.buf, raw)
-	k.spans = append(k.spans, keySpan{s, len(k.buf), o})
+func (k *keyChecker) reset() {
+	k.spans, k.buf, k.print, k.work = k.spans[:0], k.buf[:0], 0, 0
+	if cap(k.buf) > 1<<16 {
+		k.buf = nil
+	}
 }
+
+func (k *keyChecker) truncate(mark int) { k.spans = k.spans[:mark] }
 
 // duplicate reports whether two of the keys from spans[mark:] are equal,
-// and the offset of the later one.
-func (k *keyChecker) duplicate(mark int) (int64, bool) {
+// and the offset of the first key that repeats an earlier one; the key
+// bytes are in d's buffer.
+func (k *keyChecker) duplicate(d *Decoder, mark int) (int64, bool) {
 	s := k.spans[mark:]
 	if len(s) < 2 {
 		return 0, false
 	}
+	found, at := false, int64(0)
+	note := func(a, b keySpan) {
+		if k.same(d, a, b) {
+			later := max(a.start, b.start)
+			if !found || later < at {
+				found, at = true, later
+			}
+		}
+	}
 	if len(s) <= 8 {
 		for i := 1; i < len(s); i++ {
 			for j := 0; j < i; j++ {
-				if bytes.Equal(k.buf[s[i].start:s[i].end], k.buf[s[j].start:s[j].end]) {
-					return s[i].off, true
+				if s[i].print == s[j].print {
+					note(s[j], s[i])
 				}
 			}
 		}
-		return 0, false
+		return at, found
 	}
-	buf := k.buf
 	slices.SortFunc(s, func(a, b keySpan) int {
-		return bytes.Compare(buf[a.start:a.end], buf[b.start:b.end])
+		if a.print != b.print {
+			if a.print < b.print {
+				return -1
+			}
+			return 1
+		}
+		return int(a.start - b.start)
 	})
 	for i := 1; i < len(s); i++ {
-		if bytes.Equal(k.buf[s[i].start:s[i].end], k.buf[s[i-1].start:s[i-1].end]) {
-			off := s[i].off
-			if s[i-1].off > off {
-				off = s[i-1].off
-			}
-			return off, true
+		// Keys with one print: every pair of the group (two, but for a
+		// collision of different keys).
+		for j := i - 1; j >= 0 && s[j].print == s[i].print; j-- {
+			note(s[j], s[i])
 		}
 	}
-	return 0, false
+	return at, found
 }
 
-// canonical appends the canonical form of the well-formed item at the
-// start of src (shortest heads, definite lengths, shortest floats), so
-// that two encodings of one value compare equal, and returns the rest of
-// src. Map pairs keep their order. Tag 55799 is left out, as
+// same reports whether the keys a and b, with one print, are equal.
+func (k *keyChecker) same(d *Decoder, a, b keySpan) bool {
+	ka := d.buf[a.start-d.base : a.end-d.base]
+	kb := d.buf[b.start-d.base : b.end-d.base]
+	k.buf, _ = keyForm(k.buf[:0], ka)
+	n := len(k.buf)
+	k.buf, _ = keyForm(k.buf, kb)
+	k.work += len(k.buf)
+	return bytes.Equal(k.buf[:n], k.buf[n:])
+}
+
+// The key of the prints and the first print of each kind of item.
+var (
+	printSeed    = maphash.MakeSeed()
+	printK0      = maphash.Bytes(printSeed, []byte{0}) | 1
+	printK1      = maphash.Bytes(printSeed, []byte{1}) | 1
+	printUint    = mixPrint(1, 0)
+	printNeg     = mixPrint(2, 0)
+	printBytes   = mixPrint(3, 0)
+	printText    = mixPrint(4, 0)
+	printArray   = mixPrint(5, 0)
+	printMap     = mixPrint(6, 0)
+	printTag     = mixPrint(7, 0)
+	printSimple  = mixPrint(8, 0)
+	printFloat   = mixPrint(9, 0)
+	printNaNBits = uint64(0x7ff8000000000001) // no float64 value has this print but NaN
+)
+
+// mixPrint mixes x into the print h: a multiplication of the two, keyed,
+// whose 128 bits are folded (so every bit of h and x moves the result).
+func mixPrint(h, x uint64) uint64 {
+	hi, lo := bits.Mul64(h^printK0, x^printK1)
+	return hi ^ lo
+}
+
+// headPrint is the print of an integer, a simple value or a float, from
+// its initial byte and argument: equal values have one print, whatever
+// the width of their heads (floats by value: every NaN is one).
+func headPrint(ib byte, arg uint64) uint64 {
+	switch ib >> 5 {
+	case MajorUint:
+		return mixPrint(printUint, arg)
+	case MajorNeg:
+		return mixPrint(printNeg, arg)
+	}
+	var f float64
+	switch ib & 0x1f {
+	case 25:
+		f = float16ToFloat64(uint16(arg))
+	case 26:
+		f = float64(math.Float32frombits(uint32(arg)))
+	case 27:
+		f = math.Float64frombits(arg)
+	default:
+		return mixPrint(printSimple, arg)
+	}
+	if f != f {
+		return mixPrint(printFloat, printNaNBits)
+	}
+	return mixPrint(printFloat, math.Float64bits(f))
+}
+
+// stringPrint is the print of a byte or text string (major) of n bytes
+// whose content hashed with printSeed is h.
+func stringPrint(major byte, n, h uint64) uint64 {
+	p := printBytes
+	if major == MajorText {
+		p = printText
+	}
+	return mixPrint(mixPrint(p, n), h)
+}
+
+// keyForm appends a form of the well-formed item at the start of src in
+// which two encodings of one value are the same bytes, and returns the
+// rest of src: shortest heads, shortest floats (every NaN f97e00), a
+// string's chunks joined into one definite string, and every array and
+// map written with indefinite length, so that no count has to be known
+// before its items are written (the form is built in one pass, whatever
+// the nesting). Map pairs keep their order. Tag 55799 is left out, as
 // fxamacker/cbor strips it before it compares keys, except as the content
 // of another tag, where fxamacker keeps it (6(55799(1)) is not 6(1)).
-func canonical(dst, src []byte) ([]byte, []byte) {
-	return canonicalItem(dst, src, true)
+func keyForm(dst, src []byte) ([]byte, []byte) {
+	return keyFormItem(dst, src, true)
 }
 
-// canonicalItem is canonical; strip says whether a leading tag 55799 is
-// left out (everywhere but in the content of a tag).
-func canonicalItem(dst, src []byte, strip bool) ([]byte, []byte) {
+// keyFormItem is keyForm; strip says whether a leading tag 55799 is left
+// out (everywhere but in the content of a tag).
+func keyFormItem(dst, src []byte, strip bool) ([]byte, []byte) {
 	if len(src) == 0 {
 		return dst, src
 	}
@@ -97,58 +202,51 @@ func canonicalItem(dst, src []byte, strip bool) ([]byte, []byte) {
 			}
 			return append(dst, src[:arg]...), src[arg:]
 		}
-		// Sum the chunks, then write one definite string.
-		total, rest := uint64(0), src
-		for len(rest) > 0 && rest[0] != byteBreak {
-			var c []byte
-			c, rest = canonical(nil, rest)
-			_, h := headLen(c)
-			total += uint64(len(c) - h)
+		// The chunks are definite strings: sum their lengths, then
+		// write their bytes after one head.
+		total, p := uint64(0), src
+		for len(p) > 0 && p[0] != byteBreak {
+			if int(heads.size[p[0]]) > len(p) {
+				return dst, nil
+			}
+			c, h := headLen(p)
+			if c > uint64(len(p)-h) {
+				return dst, nil
+			}
+			total, p = total+c, p[h+int(c):]
 		}
 		dst = AppendHead(dst, major, total)
 		for len(src) > 0 && src[0] != byteBreak {
-			var c []byte
-			c, src = canonical(nil, src)
-			_, h := headLen(c)
-			dst = append(dst, c[h:]...)
+			c, h := headLen(src)
+			dst, src = append(dst, src[h:h+int(c)]...), src[h+int(c):]
 		}
 		if len(src) > 0 {
 			src = src[1:]
 		}
 		return dst, src
 	case MajorArray, MajorMap:
-		per := uint64(1)
-		if major == MajorMap {
-			per = 2
-		}
+		dst = append(dst, major<<5|31)
 		if ai != 31 {
-			dst = AppendHead(dst, major, arg)
-			for i := uint64(0); i < arg*per && len(src) > 0; i++ {
-				dst, src = canonical(dst, src)
+			if major == MajorMap {
+				arg *= 2
 			}
-			return dst, src
+			for i := uint64(0); i < arg && len(src) > 0; i++ {
+				dst, src = keyForm(dst, src)
+			}
+		} else {
+			for len(src) > 0 && src[0] != byteBreak {
+				dst, src = keyForm(dst, src)
+			}
+			if len(src) > 0 {
+				src = src[1:]
+			}
 		}
-		// Write the items once, counting them, then insert the head in
-		// front: counting first with a separate walk would visit nested
-		// indefinite containers 2^depth times.
-		mark, count := len(dst), uint64(0)
-		for len(src) > 0 && src[0] != byteBreak {
-			dst, src = canonical(dst, src)
-			count++
-		}
-		if len(src) > 0 {
-			src = src[1:]
-		}
-		end, hs := len(dst), SizeHead(count/per)
-		dst = append(dst, make([]byte, hs)...)
-		copy(dst[mark+hs:], dst[mark:end])
-		AppendHead(dst[:mark], major, count/per)
-		return dst, src
+		return append(dst, byteBreak), src
 	case MajorTag:
 		if strip && arg == TagSelfDescribed {
-			return canonicalItem(dst, src, true)
+			return keyFormItem(dst, src, true)
 		}
-		return canonicalItem(AppendHead(dst, major, arg), src, false)
+		return keyFormItem(AppendHead(dst, major, arg), src, false)
 	}
 	switch ai {
 	case 25:

@@ -128,8 +128,10 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 					}
 					return nil
 				}
-				if err := d.walk(flags, depth+1); err != nil {
-					return err
+				if flags&keyPrints != 0 || !d.skipSmallInt() {
+					if err := d.walk(flags, depth+1); err != nil {
+						return err
+					}
 				}
 				if flags&keyPrints != 0 {
 					p = mixPrint(p, d.slow.keys.print)
@@ -176,6 +178,21 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 		d.printed(headPrint(ib, arg))
 	}
 	return nil
+}
+
+// skipSmallInt consumes the item at the read position if it is an integer
+// of one byte (0 to 23, -1 to -24), as many values are, and reports
+// whether it did: the loops over the items of a container call it first
+// (out of map keys, whose prints walk notes), which saves them a call of
+// walk and a head for such an item.
+func (d *Decoder) skipSmallInt() bool {
+	if d.off < len(d.buf) {
+		if c := d.buf[d.off]; c < 0x18 || c-0x20 < 0x18 {
+			d.off++
+			return true
+		}
+	}
+	return false
 }
 
 // printed notes p, the print of the item just walked, for the container
@@ -319,8 +336,10 @@ func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 			break
 		}
 		if keys == nil {
-			if err := d.walk(flags, depth); err != nil {
-				return err
+			if !d.skipSmallInt() {
+				if err := d.walk(flags, depth); err != nil {
+					return err
+				}
 			}
 		} else {
 			ks := d.Offset() // absolute: a refill may move the buffer
@@ -330,8 +349,10 @@ func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 			keys.spans = append(keys.spans, keySpan{start: ks, end: d.Offset(), print: keys.print})
 			p = mixPrint(p, keys.print)
 		}
-		if err := d.walk(flags, depth); err != nil {
-			return err
+		if flags&keyPrints != 0 || !d.skipSmallInt() {
+			if err := d.walk(flags, depth); err != nil {
+				return err
+			}
 		}
 		if flags&keyPrints != 0 {
 			p = mixPrint(p, keys.print)

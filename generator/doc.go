@@ -189,7 +189,10 @@
 // generated methods when it has them or when its package's own
 // //go:generate line generates it (build/pending.go: go generate ./... may reach
 // that package later); any other (image.Point) goes through
-// fxamacker/cbor, which writes it as a map, as it would without cbor-gen.
+// fxamacker/cbor, which writes it as a map, as it would without cbor-gen;
+// the schema record keeps its shape as fxamacker encodes it, and refuses
+// a new version of it that stored data would not survive
+// (build/foreign.go, schema/schema_foreign.go).
 //
 // Every field's decoder is emitted once, in cborDecodeFields, which both
 // formats call, so that generated code grows with the fields and not

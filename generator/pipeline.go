@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/build"
@@ -294,7 +295,8 @@ func Render(cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Path: l.OutPath, Source: r.source, LockPath: lockPath, Lock: r.schema.Record, Notes: r.model.Notes}
+	out := &Output{Path: l.OutPath, Source: r.source, LockPath: lockPath, Lock: r.schema.Record,
+		Notes: append(slices.Clip(r.model.Notes), r.schema.Notes...)}
 	if c != nil && !r.model.Pending && out.Path == c.Out() {
 		c.Store(out.Source, out.Lock, r.model.Notes)
 	}

@@ -28,6 +28,8 @@
 //	embed.go       the refusal of a struct that would take over the
 //	               MarshalCBOR of a generated type it embeds
 //	anon.go        the hidden named copies of anonymous struct types
+//	foreign.go     the shapes of the types the generated code hands to
+//	               fxamacker/cbor, as it encodes them, for the schema record
 //	body.go        //cborgen:body: the hooks a body type must have, what
 //	               cannot go with the directive, and how its holders call
 //	               the hooks

@@ -94,6 +94,7 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 	if len(m.directiveErrs) > 0 {
 		return nil, nil, model.JoinPosErrors(m.directiveErrs)
 	}
+	f.Foreign = m.foreignShapes(f.Structs) // foreign.go
 	if notes = append(notes, m.notes...); len(notes) > 0 {
 		f.Notes = strings.Split(model.JoinPosErrors(notes).Error(), "\n")
 	}

@@ -6,6 +6,8 @@
 //	              shape; FieldID, the name of a field in the record and in
 //	              messages; ClassesOf, the untagged items a union variant
 //	              is written as
+//	foreign.go    Foreign, the shape of a type the generated code hands to
+//	              fxamacker/cbor, as it encodes it, for the schema record
 //	scalars.go    the table of the scalar types: how the runtime reads and
 //	              writes each, how large it can be, its wire kind
 //	options.go    the settings as the stages read them: KeyOrder (-sort)

@@ -408,6 +408,10 @@ type File struct {
 	// //go:generate lines (pendingGeneration), which the regeneration
 	// cache does not cover.
 	Pending bool
+	// Foreign are the shapes of the types the generated code hands to
+	// fxamacker/cbor, and of the types within them, for the schema
+	// record (foreign.go); sorted by Name.
+	Foreign []*Foreign
 }
 
 // Split is a type with one method of a pair (MarshalCBOR without

@@ -9,6 +9,9 @@
 //	schema_array.go  the rules of the array format, where a field is known
 //	                 by its slot
 //	schema_map.go    the rules of //cborgen:map types, known by their keys
+//	schema_foreign.go the rules of the types of other packages that the
+//	                 generated code hands to fxamacker/cbor, as it
+//	                 encodes them (model.Foreign)
 //	record.go        the record's format: parse, write, LockPath
 //	kinds.go         wire kinds parsed into a small tree, and which kind
 //	                 can read which (the lattice the rules compare by)

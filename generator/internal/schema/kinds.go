@@ -54,6 +54,12 @@ func mapOf(key, elem *kind) *kind {
 // KindOf is the wire kind of t. qual writes the package of a named
 // type: nothing for the package being generated.
 func KindOf(t model.Type, qual types.Qualifier) *kind {
+	return kindOf(t, qual, nil)
+}
+
+// kindOf is KindOf with the names of the anonymous structs within
+// foreign types (model.Foreign.Name), which are their kinds.
+func kindOf(t model.Type, qual types.Qualifier, anon map[*types.Struct]string) *kind {
 	switch t := t.(type) {
 	case model.Bool, model.Int, model.Float, model.String:
 		sc, _ := model.ScalarOf(t)
@@ -63,13 +69,17 @@ func KindOf(t model.Type, qual types.Qualifier) *kind {
 	case model.ByteArray:
 		return listOf(t.N, leaf("byte"))
 	case model.Array:
-		return listOf(t.N, KindOf(t.Elem, qual))
+		return listOf(t.N, kindOf(t.Elem, qual, anon))
 	case model.Slice:
-		return listOf(-1, KindOf(t.Elem, qual))
+		return listOf(-1, kindOf(t.Elem, qual, anon))
 	case model.Map:
-		return mapOf(KindOf(t.Key, qual), KindOf(t.Elem, qual))
+		return mapOf(kindOf(t.Key, qual, anon), kindOf(t.Elem, qual, anon))
 	case model.Pointer:
-		return pointerOf(KindOf(t.Elem, qual))
+		return pointerOf(kindOf(t.Elem, qual, anon))
+	case model.Dynamic:
+		if st, ok := t.Go.(*types.Struct); ok && anon[st] != "" {
+			return leaf(anon[st])
+		}
 	case model.Reserved:
 		return leaf("reserved")
 	case model.StructRef:

@@ -46,13 +46,35 @@ import (
 // lists its fields in field order, then the keys of removed fields,
 // which stored maps may still hold: a new field under such a key must be
 // able to read their values.
+//
+// A type of another package that the generated code hands to
+// fxamacker/cbor (model.Foreign), and each type within it, is recorded
+// as fxamacker encodes it, in format version 2 (schema_foreign.go):
+//
+//	foreign example.com/geo.Point map
+//	example.com/geo.Point key X "x" int32 omitempty
+//	example.com/geo.Point key Y "y" int32
+//	foreign example.com/geo.Pair array
+//	example.com/geo.Pair 0 A "A" int
+//	foreign example.com/geo.Code cbor
+//
+// A map is keyed as a //cborgen:map type (with omitempty and omitzero
+// noted); an array (toarray) lists its fields by position; cbor and
+// binary say that the type encodes itself (MarshalCBOR, MarshalBinary).
 
 // SchemaDoc names the rules of the schema record where every user can
 // find them: by module path, not by a path in their own repository.
 const SchemaDoc = model.ModulePath + "/docs/schema.md"
 
-// schemaVersion is the format version on the first line of a record.
-const schemaVersion = "cbor-gen schema 1"
+// schemaVersion is the format version on the first line of a record
+// without foreign types; foreignVersion that of one with them. Both are
+// read: version 1 is version 2 without foreign types, so a record an older
+// cbor-gen wrote reads as before, and one without foreign types stays
+// readable by it.
+const (
+	schemaVersion  = "cbor-gen schema 1"
+	foreignVersion = "cbor-gen schema 2"
+)
 
 // LockPath returns the path of the schema record of the output file out:
 // out with ".go" replaced by ".lock".
@@ -62,12 +84,23 @@ func LockPath(out string) string {
 
 // Record is a parsed schema record.
 type Record struct {
-	types  map[string]*typeRecord
-	unions map[string]*unionRecord
+	types   map[string]*typeRecord
+	unions  map[string]*unionRecord
+	foreign map[string]*foreignRecord // by the type's name (model.Foreign.Name)
+	version string                    // the first line, as read
 }
 
 func newRecord() *Record {
-	return &Record{types: map[string]*typeRecord{}, unions: map[string]*unionRecord{}}
+	return &Record{types: map[string]*typeRecord{}, unions: map[string]*unionRecord{}, foreign: map[string]*foreignRecord{}}
+}
+
+// foreignRecord is the record of a type that fxamacker/cbor encodes
+// (model.Foreign): its form, and for a struct its fields.
+type foreignRecord struct {
+	name   string
+	form   string // model.ForeignForm's text: map, array, cbor, binary
+	fields []slotRecord
+	line   int
 }
 
 // unionRecord is the record of one //cborgen:union: the types of its
@@ -102,6 +135,7 @@ type slotRecord struct {
 	name     string // field name; for a reserved slot, the field it held ("" if none)
 	key      string // legacy key token: a quoted string or an integer
 	kind     string // wire kind, as text (parseKind reads it)
+	opts     string // a field of a foreign map: "omitempty", "omitzero", both (space-separated) or ""
 }
 
 func (s slotRecord) describe() string {
@@ -141,10 +175,11 @@ func ParseRecord(path string, data []byte) (*Record, error) {
 			continue
 		}
 		if !sawVersion {
-			if text != schemaVersion {
-				p.fail(1, "not a cbor-gen schema record: want %q first, found %q", schemaVersion, text)
+			if text != schemaVersion && text != foreignVersion {
+				p.fail(1, "not a cbor-gen schema record: want %q (or %q) first, found %q", foreignVersion, schemaVersion, text)
 				break
 			}
+			p.rec.version = text
 			sawVersion = true
 			continue
 		}
@@ -158,6 +193,10 @@ func ParseRecord(path string, data []byte) (*Record, error) {
 			p.unionLine(toks)
 		case toks[0] == "type":
 			p.typeLine(toks, cols)
+		case toks[0] == "foreign" && !p.slotOfTypeForeign(toks):
+			p.foreignLine(toks, cols)
+		case p.rec.types[toks[0]] == nil && p.rec.foreign[toks[0]] != nil:
+			p.foreignFieldLine(p.rec.foreign[toks[0]], toks, cols)
 		case p.rec.types[toks[0]] == nil:
 			p.fail(1, "slot of %s before its type line", toks[0])
 		case p.rec.types[toks[0]].mapFormat:
@@ -251,6 +290,71 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 		return
 	}
 	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, noLegacy: noLegacy, body: body, line: p.line}
+}
+
+// slotOfTypeForeign reports whether toks is a slot or key line of a
+// generated type named foreign, not the line that starts a foreign type.
+func (p *recordParser) slotOfTypeForeign(toks []string) bool {
+	if p.rec.types["foreign"] == nil || len(toks) < 2 {
+		return false
+	}
+	_, err := strconv.Atoi(toks[1])
+	return err == nil || toks[1] == "key"
+}
+
+// foreignLine reads "foreign NAME FORM".
+func (p *recordParser) foreignLine(toks []string, cols []int) {
+	if len(toks) != 3 {
+		p.fail(1, "want \"foreign NAME FORM\"")
+		return
+	}
+	switch toks[2] {
+	case "map", "array", "cbor", "binary":
+	default:
+		p.fail(cols[2], "bad form %q of foreign type %s: want map, array, cbor or binary", toks[2], toks[1])
+		return
+	}
+	if p.rec.foreign[toks[1]] != nil || p.rec.types[toks[1]] != nil {
+		p.fail(cols[1], "type %s is recorded twice", toks[1])
+		return
+	}
+	p.rec.foreign[toks[1]] = &foreignRecord{name: toks[1], form: toks[2], line: p.line}
+}
+
+// foreignFieldLine reads a field of a foreign type: "NAME key FIELD KEY
+// KIND [omitempty] [omitzero]" for a map, "NAME SLOT FIELD KEY KIND" for
+// an array.
+func (p *recordParser) foreignFieldLine(fr *foreignRecord, toks []string, cols []int) {
+	switch fr.form {
+	case "map":
+		if len(toks) < 5 || toks[1] != "key" {
+			p.fail(1, "want \"TYPE key FIELD KEY KIND [omitempty] [omitzero]\" for a foreign map type")
+			return
+		}
+		for i, o := range toks[5:] {
+			if o != "omitempty" && o != "omitzero" {
+				p.fail(cols[5+i], "want omitempty or omitzero, found %q", o)
+				return
+			}
+		}
+	case "array":
+		if len(toks) != 5 {
+			p.fail(1, "want \"TYPE SLOT FIELD KEY KIND\" for a foreign array type")
+			return
+		}
+		if slot, err := strconv.Atoi(toks[1]); err != nil || slot != len(fr.fields) {
+			p.fail(cols[1], "slot %s of %s out of order: want %d", toks[1], fr.name, len(fr.fields))
+			return
+		}
+	default:
+		p.fail(1, "foreign type %s is recorded as %s: it has no fields", fr.name, fr.form)
+		return
+	}
+	if !validKeyToken(toks[3]) {
+		p.fail(cols[3], "bad key %s: want a quoted string or an integer", toks[3])
+		return
+	}
+	fr.fields = append(fr.fields, slotRecord{name: toks[2], key: toks[3], kind: toks[4], opts: strings.Join(toks[5:], " ")})
 }
 
 // keyLine reads a key of a map type: "TYPE key FIELD KEY KIND", or
@@ -357,7 +461,11 @@ func formatRecord(rec *Record, goFile string) []byte {
 	b.WriteString("# with -accept-break to rewrite it on purpose. Commit this file and review\n")
 	b.WriteString("# changes to it like API changes. Format and rules:\n")
 	b.WriteString("# " + SchemaDoc + "\n\n")
-	b.WriteString(schemaVersion + "\n")
+	if len(rec.foreign) > 0 {
+		b.WriteString(foreignVersion + "\n")
+	} else {
+		b.WriteString(schemaVersion + "\n")
+	}
 	for _, name := range slices.Sorted(maps.Keys(rec.types)) {
 		tr := rec.types[name]
 		contract := fmt.Sprintf("required=%d", tr.required)
@@ -397,6 +505,21 @@ func formatRecord(rec *Record, goFile string) []byte {
 	}
 	for _, name := range slices.Sorted(maps.Keys(rec.unions)) {
 		fmt.Fprintf(&b, "\nunion %s %s\n", name, strings.Join(rec.unions[name].variants, " "))
+	}
+	for _, name := range slices.Sorted(maps.Keys(rec.foreign)) {
+		fr := rec.foreign[name]
+		fmt.Fprintf(&b, "\nforeign %s %s\n", name, fr.form)
+		for i, s := range fr.fields {
+			at := "key"
+			if fr.form == "array" {
+				at = strconv.Itoa(i)
+			}
+			line := strings.Join([]string{name, at, s.name, s.key, s.kind}, " ")
+			if s.opts != "" {
+				line += " " + s.opts
+			}
+			b.WriteString(line + "\n")
+		}
 	}
 	return b.Bytes()
 }

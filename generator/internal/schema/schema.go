@@ -40,6 +40,9 @@ type Result struct {
 	// wrongly, each at its position; nil when there are none. Accepted
 	// are the same without their advice, for a run that accepts them.
 	Breaks, Accepted error
+	// Notes are what the run says beside the output: the types it
+	// records that an older record did not hold.
+	Notes []string
 }
 
 // Check compares the model f with old, the record of the previous run
@@ -67,6 +70,13 @@ func Check(f *model.File, out string, old []byte) *Result {
 	}
 	c.compareUnions(prev, rec)
 	c.compareGone(prev, rec)
+	c.compareForeign(f, prev, rec) // schema_foreign.go
+	if prev.version == schemaVersion {
+		if name := prev.usedForeign(rec); name != "" {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: note: recording the shapes of the types of other packages that the generated code hands to fxamacker/cbor, such as %s; the record, written by an older cbor-gen, did not hold them, so this run could not check them. Review them in the record's diff (%s)",
+				model.RelPath(c.lockPath), name, SchemaDoc))
+		}
+	}
 
 	if len(c.problems) > 0 {
 		res.Breaks = model.JoinPosErrors(c.problems)
@@ -88,6 +98,9 @@ type schemaCheck struct {
 	lockPath string
 	qual     types.Qualifier // writes the package of a named type in a wire kind
 	problems []error         // changes that would make stored data decode wrongly
+	// anon names the anonymous structs within foreign types, whose
+	// names are their kinds (model.Foreign.Name).
+	anon map[*types.Struct]string
 }
 
 func (c *schemaCheck) problem(pos token.Position, format string, args ...any) {

@@ -330,3 +330,38 @@ func TestTagForKeepsOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordForeign: the sections of foreign types read back and are
+// written back in place, under version 2, beside a generated type named
+// foreign; a record of version 1 reads as before.
+func TestRecordForeign(t *testing.T) {
+	text := "cbor-gen schema 2\n\ntype foreign required=1\nforeign 0 A \"A\" ex.com/p.Point\n\n" +
+		"foreign ex.com/p.Code cbor\n\nforeign ex.com/p.Pair array\nex.com/p.Pair 0 A \"A\" int\nex.com/p.Pair 1 B \"b c\" []string\n\n" +
+		"foreign ex.com/p.Point map\nex.com/p.Point key X 1 *int8 omitempty\nex.com/p.Point key in.Y \"y\" ex.com/p.Code omitempty omitzero\n"
+	rec, err := ParseRecord("x.lock", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rec.foreign["ex.com/p.Point"]; p == nil || p.form != "map" || len(p.fields) != 2 || p.fields[1].opts != "omitempty omitzero" {
+		t.Fatalf("Point = %+v", p)
+	}
+	if len(rec.types["foreign"].slots) != 1 || rec.version != foreignVersion {
+		t.Fatalf("type foreign = %+v, version %q", rec.types["foreign"], rec.version)
+	}
+	out := string(formatRecord(rec, "cbor_gen.go"))
+	if body := out[strings.Index(out, foreignVersion):]; body != text {
+		t.Errorf("formatted:\n%s\nwant:\n%s", body, text)
+	}
+	for _, bad := range []struct{ text, want string }{
+		{"cbor-gen schema 2\nforeign ex.com/p.T list\n", `x.lock:2:20: bad form "list"`},
+		{"cbor-gen schema 2\nforeign ex.com/p.T cbor\nex.com/p.T key A \"A\" int\n", "x.lock:3:1: foreign type ex.com/p.T is recorded as cbor: it has no fields"},
+		{"cbor-gen schema 2\nforeign ex.com/p.T array\nex.com/p.T 1 A \"A\" int\n", "x.lock:3:12: slot 1 of ex.com/p.T out of order"},
+		{"cbor-gen schema 2\nforeign ex.com/p.T map\nex.com/p.T key A \"A\" int always\n", `x.lock:3:26: want omitempty or omitzero, found "always"`},
+		{"cbor-gen schema 2\nforeign ex.com/p.T map\nforeign ex.com/p.T map\n", "x.lock:3:9: type ex.com/p.T is recorded twice"},
+		{"cbor-gen schema 3\n", `x.lock:1:1: not a cbor-gen schema record`},
+	} {
+		if _, err := ParseRecord("x.lock", []byte(bad.text)); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want %q", bad.text, err, bad.want)
+		}
+	}
+}

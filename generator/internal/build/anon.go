@@ -68,7 +68,6 @@ func (m *modeler) anonModel(st *types.Struct) (model.Type, error) {
 	}
 	name := anonPrefix + m.anonAt.name
 	for m.pkg.Scope().Lookup(name) != nil || m.anonNames[name] {
-		println("ANONDUP", name, m.pkg.Scope().Lookup(name) != nil)
 		name += "_"
 	}
 	if m.anonNames == nil {

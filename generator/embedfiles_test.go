@@ -27,7 +27,7 @@ func TestEmbeddingInOtherFiles(t *testing.T) {
 		files: map[string]string{"ext_test.go": "package c\n\nimport \"testing\"\n\n" +
 			"type Ext struct {\n\tGlobalAttributes\n\tBing string `cbor:\"32768,keyasint\"`\n}\n\nfunc TestExt(t *testing.T) {}\n"},
 		errs: []string{
-			"ext_test.go:5:6: Ext, in ext_test.go (a test file), embeds GlobalAttributes, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates: " +
+			"ext_test.go:6:2: Ext, in ext_test.go (a test file), embeds GlobalAttributes, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates: " +
 				"Go promotes them to it, so fxamacker/cbor would encode it as its GlobalAttributes alone and drop its other fields, in both directions. " +
 				"Give Ext MarshalCBOR and UnmarshalCBOR of its own, name the field (GlobalAttributes GlobalAttributes), or mark GlobalAttributes //cborgen:embeddable",
 		},
@@ -35,7 +35,7 @@ func TestEmbeddingInOtherFiles(t *testing.T) {
 		name: "a file of another build configuration",
 		files: map[string]string{"ext.go": "//go:build sometag\n\npackage c\n\n" +
 			"type Ext struct {\n\t*GlobalAttributes\n\tBing string\n}\n"},
-		errs: []string{"ext.go:5:6: Ext, in ext.go (built only with //go:build sometag), embeds GlobalAttributes", "name the field (GlobalAttributes *GlobalAttributes)"},
+		errs: []string{"ext.go:6:2: Ext, in ext.go (built only with //go:build sometag), embeds GlobalAttributes", "name the field (GlobalAttributes *GlobalAttributes)"},
 	}, {
 		name: "a file of a newer Go",
 		files: map[string]string{"new.go": "//go:build go1.99\n\npackage c\n\n" +
@@ -48,7 +48,7 @@ func TestEmbeddingInOtherFiles(t *testing.T) {
 			"type Ext struct {\n\tattrs.GlobalAttributes\n\tBing string\n}\n\n" +
 			"func TestExt(t *testing.T) {\n\t_ = struct {\n\t\t*attrs.GlobalAttributes\n\t\tN int\n\t}{}\n}\n"},
 		errs: []string{
-			"ext_x_test.go:9:6: Ext, in ext_x_test.go (a test file of the external package c_test), embeds attrs.GlobalAttributes",
+			"ext_x_test.go:10:2: Ext, in ext_x_test.go (a test file of the external package c_test), embeds attrs.GlobalAttributes",
 			"or mark attrs.GlobalAttributes //cborgen:embeddable",
 			"ext_x_test.go:15:6: the anonymous struct type struct{*attrs.GlobalAttributes; N int}, in ext_x_test.go",
 		},
@@ -79,7 +79,7 @@ func TestEmbeddingInOtherFiles(t *testing.T) {
 			"c_plan9.go": "package c\n\ntype Ext struct {\n\tGlobalAttributes\n\tBing string\n}\n",
 			"c_other.go": "//go:build !plan9\n\npackage c\n\ntype Ext struct{}\n",
 		},
-		errs: []string{"c_plan9.go:3:6: Ext, in c_plan9.go (built only for plan9 (its name says so)), embeds GlobalAttributes"},
+		errs: []string{"c_plan9.go:4:2: Ext, in c_plan9.go (built only for plan9 (its name says so)), embeds GlobalAttributes"},
 	}}
 	dir := schemaModule(t)
 	for i, tc := range cases {
@@ -113,5 +113,68 @@ func TestEmbeddingInOtherFiles(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCheckAllEmbedding: -check ./... refuses a struct of any package of
+// the module that embeds a type generated in another one, in any of its
+// files, whether the package runs cbor-gen itself or not; a named field,
+// an embeddable type and a struct with methods of its own pass.
+func TestCheckAllEmbedding(t *testing.T) {
+	dir := schemaModule(t)
+	files := map[string]string{
+		"a/a.go": "package a\n\n//go:generate go tool cbor-gen -type T,E\n\ntype T struct{ A int }\n\n" +
+			"//cborgen:embeddable\ntype E struct{ B int }\n",
+		// b runs no cbor-gen.
+		"b/b.go": "package b\n\nimport \"example.com/x/a\"\n\ntype Ext struct {\n\ta.T\n\tBing string\n}\n\n" +
+			"type Named struct {\n\tT    a.T\n\tBing string\n}\n\ntype Fine struct {\n\ta.E\n\tBing string\n}\n\n" +
+			"type Own struct {\n\t*a.T\n\tBing string\n}\n\nfunc (o Own) MarshalCBOR() ([]byte, error) { return nil, nil }\n\n" +
+			"func (o *Own) UnmarshalCBOR([]byte) error { return nil }\n",
+		"b/b_test.go": "package b\n\nimport (\n\t\"testing\"\n\n\tgen \"example.com/x/a\"\n)\n\n" +
+			"func TestB(t *testing.T) {\n\ttype local struct {\n\t\tgen.T\n\t\tN int\n\t}\n\t_ = local{}\n}\n",
+		"b/b_new.go": "//go:build sometag\n\npackage b\n\nimport \"example.com/x/a\"\n\ntype Later struct {\n\ta.T\n\tN int\n}\n",
+		// c runs cbor-gen, and only its tests import a.
+		"c/c.go": "package c\n\n//go:generate go tool cbor-gen -type C\n\ntype C struct{ X int }\n",
+		"c/c_test.go": "package c\n\nimport \"example.com/x/a\"\n\ntype Ext struct {\n\ta.T\n\tC\n\tN int\n}\n\n" +
+			"type Wrap struct {\n\ta.T\n\tN int\n}\n",
+	}
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, name), src)
+	}
+	for _, g := range []Config{
+		{Pattern: filepath.Join(dir, "a"), Settings: Settings{Types: []string{"T", "E"}}},
+		{Pattern: filepath.Join(dir, "c"), Settings: Settings{Types: []string{"C"}}},
+	} {
+		if err := Generate(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	err := Generate(Config{Pattern: "./...", Check: true})
+	if err == nil {
+		t.Fatal("-check ./... passed")
+	}
+	msg := err.Error()
+	for _, w := range []string{
+		"b/b.go:6:2: Ext, in b.go, embeds a.T, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates",
+		"name the field (T a.T), or mark a.T //cborgen:embeddable",
+		"b/b_new.go:8:2: Later, in b_new.go (built only with //go:build sometag), embeds a.T",
+		"b/b_test.go:10:7: the type local declared inside a function, in b_test.go (a test file), embeds gen.T",
+		"c/c_test.go:12:2: Wrap, in c_test.go (a test file), embeds a.T",
+	} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("-check ./... error lacks %q:\n%s", w, msg)
+		}
+	}
+	for _, not := range []string{"Named", "Fine", "Own", "c_test.go:6:", "stale", "run go generate"} {
+		if strings.Contains(msg, not) {
+			t.Errorf("-check ./... error has %q:\n%s", not, msg)
+		}
+	}
+	if n := strings.Count(msg, "\n") + 1; n != 4 {
+		t.Errorf("-check ./... reported %d lines, want 4:\n%s", n, msg)
 	}
 }

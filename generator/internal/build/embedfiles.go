@@ -40,12 +40,17 @@ type GeneratedPackage struct {
 	Build string
 }
 
-// EmbeddersOf refuses the structs of the files (all of one directory,
-// parsed into fset) that embed a type of generated, by import path, so
-// that Go would promote its generated methods to them. It is the check
-// of -check ./... over the packages of the module.
-func EmbeddersOf(fset *token.FileSet, files []*load.File, generated map[string]*GeneratedPackage) []error {
-	return fileEmbedders(fset, files, "", generated)
+// EmbeddersOf refuses the structs of the files of the package at path
+// (all of one directory, parsed into fset) that embed a type of
+// generated, by import path, so that Go would promote its generated
+// methods to them. It is the check of -check ./... over the packages of
+// the module. known reports whether the check knows every type the
+// package at an import path generates (a package of the module, or of
+// the standard library); a struct that also embeds a type of a package
+// it does not know is left alone, since that type may cancel the
+// promotion out.
+func EmbeddersOf(fset *token.FileSet, files []*load.File, path string, generated map[string]*GeneratedPackage, known func(path string) bool) []error {
+	return fileEmbedders(fset, files, path, generated, known)
 }
 
 // checkFileEmbedding is the check of the files of the package l that the
@@ -75,7 +80,12 @@ func checkFileEmbedding(l *load.Package, f *model.File) []error {
 			generated[imp.Path()] = gp
 		}
 	}
-	return fileEmbedders(l.Pkg.Fset, l.Others, l.Pkg.Types.Path(), generated)
+	loaded := map[string]bool{l.Pkg.Types.Path(): true}
+	for _, imp := range l.Pkg.Types.Imports() {
+		loaded[imp.Path()] = true
+	}
+	known := func(path string) bool { return loaded[path] || StandardPath(path) }
+	return fileEmbedders(l.Pkg.Fset, l.Others, l.Pkg.Types.Path(), generated, known)
 }
 
 // fileEmbedders finds, in files, the struct types with exactly one
@@ -84,7 +94,7 @@ func checkFileEmbedding(l *load.Package, f *model.File) []error {
 // import path of the package the files belong to ("": resolve only
 // through imports), whose types a file of the same package name names
 // without a qualifier.
-func fileEmbedders(fset *token.FileSet, files []*load.File, self string, generated map[string]*GeneratedPackage) []error {
+func fileEmbedders(fset *token.FileSet, files []*load.File, self string, generated map[string]*GeneratedPackage, known func(string) bool) []error {
 	// The struct types with MarshalCBOR or UnmarshalCBOR of their own, by
 	// package name and type name: hand-written methods win over promoted
 	// ones.
@@ -102,7 +112,7 @@ func fileEmbedders(fset *token.FileSet, files []*load.File, self string, generat
 	}
 	var errs []error
 	for _, file := range files {
-		errs = append(errs, embeddersIn(fset, file, self, generated, own)...)
+		errs = append(errs, embeddersIn(fset, file, self, generated, own, known)...)
 	}
 	sort.SliceStable(errs, func(i, j int) bool {
 		a, b := errs[i].(*model.PosError).Pos, errs[j].(*model.PosError).Pos
@@ -115,11 +125,15 @@ func fileEmbedders(fset *token.FileSet, files []*load.File, self string, generat
 }
 
 // embeddersIn is fileEmbedders for one file.
-func embeddersIn(fset *token.FileSet, file *load.File, self string, generated map[string]*GeneratedPackage, own map[string]bool) []error {
+func embeddersIn(fset *token.FileSet, file *load.File, self string, generated map[string]*GeneratedPackage, own map[string]bool, known func(string) bool) []error {
 	f := file.Syntax
 	pkgName := f.Name.Name
 	// The file's imports by the name it uses them with.
+	// An import of a package the check does not know, which the file
+	// uses by its package name: the check cannot tell which selectors
+	// name its types.
 	imports := map[string]string{}
+	unknownUnnamed := false
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
@@ -131,6 +145,8 @@ func embeddersIn(fset *token.FileSet, file *load.File, self string, generated ma
 			imports[spec.Name.Name] = path
 		case spec.Name == nil && gp != nil:
 			imports[gp.Name] = path
+		case spec.Name == nil && !known(path):
+			unknownUnnamed = true
 		}
 	}
 	var local *GeneratedPackage // the file's own package, when it is one of generated
@@ -161,8 +177,9 @@ func embeddersIn(fset *token.FileSet, file *load.File, self string, generated ma
 	}
 	fileExpr := fileConstraintExpr(file)
 	// resolve returns the generated type an embedded field's type names,
-	// and the package it is of.
-	resolve := func(expr ast.Expr, hidden map[string]bool) (name string, gp *GeneratedPackage) {
+	// and the package it is of; unknown when it names a type of a
+	// package the check does not know.
+	resolve := func(expr ast.Expr, hidden map[string]bool) (name string, gp *GeneratedPackage, unknown bool) {
 		for {
 			switch e := expr.(type) {
 			case *ast.StarExpr:
@@ -179,23 +196,26 @@ func embeddersIn(fset *token.FileSet, file *load.File, self string, generated ma
 				continue
 			case *ast.Ident:
 				if local != nil && local.Types[e.Name] && !declared[e.Name] && !hidden[e.Name] {
-					return e.Name, local
+					return e.Name, local, false
 				}
 			case *ast.SelectorExpr:
 				q, ok := e.X.(*ast.Ident)
 				if !ok || declared[q.Name] || hidden[q.Name] {
-					return "", nil
+					return "", nil, false
 				}
-				if gp := generated[imports[q.Name]]; gp != nil && gp.Types[e.Sel.Name] {
-					return e.Sel.Name, gp
+				path, named := imports[q.Name]
+				if gp := generated[path]; named && gp != nil && gp.Types[e.Sel.Name] {
+					return e.Sel.Name, gp, false
 				}
+				return "", nil, named && !known(path) && generated[path] == nil || !named && unknownUnnamed
 			}
-			return "", nil
+			return "", nil, false
 		}
 	}
 	var errs []error
 	// check reports the struct st, declared as what (at pos), when it
-	// gets generated methods through one of its embedded fields.
+	// gets generated methods through one of its embedded fields; a
+	// package-scope type typeName at the field, as checkEmbedding does.
 	check := func(st *ast.StructType, pos token.Pos, what, typeName string, hidden map[string]bool) {
 		if typeName != "" && own[pkgName+"."+typeName] {
 			return
@@ -203,23 +223,26 @@ func embeddersIn(fset *token.FileSet, file *load.File, self string, generated ma
 		var via *ast.Field
 		var from string
 		var fromPkg *GeneratedPackage
-		hits := 0
+		hits, unknowns := 0, 0
 		for _, fd := range st.Fields.List {
 			if len(fd.Names) > 0 {
 				continue
 			}
-			name, gp := resolve(fd.Type, hidden)
+			name, gp, unknown := resolve(fd.Type, hidden)
+			if unknown {
+				unknowns++
+			}
 			if gp == nil || !mayBuildTogether(fileExpr, gp.Build) {
 				continue
 			}
 			hits++
 			via, from, fromPkg = fd, name, gp
 		}
-		if hits != 1 {
-			return
+		if hits != 1 || unknowns > 0 {
+			return // none, ambiguous, or maybe ambiguous
 		}
-		if !pos.IsValid() {
-			pos = via.Pos()
+		if typeName != "" || !pos.IsValid() {
+			pos = via.Pos() // where checkEmbedding puts it
 		}
 		written := types.ExprString(via.Type)
 		fieldName := from
@@ -275,6 +298,14 @@ func embeddersIn(fset *token.FileSet, file *load.File, self string, generated ma
 	}
 	walk(f, nil, false)
 	return errs
+}
+
+// StandardPath reports whether path is that of a package of the
+// standard library (its first element has no dot), none of which
+// cbor-gen generates.
+func StandardPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 // localTypes are the names of the types declared inside the function fd,

@@ -58,14 +58,14 @@ func ParseFiles(fset *token.FileSet, dir string, skip, left map[string]bool) []*
 		if f == nil || f.Name == nil {
 			continue
 		}
-		files = append(files, &File{Path: path, Syntax: f, Test: strings.HasSuffix(base, "_test.go"), Build: goBuildLine(src), Left: left[path]})
+		files = append(files, &File{Path: path, Syntax: f, Test: strings.HasSuffix(base, "_test.go"), Build: BuildLine(src), Left: left[path]})
 	}
 	return files
 }
 
-// goBuildLine returns the expression of the //go:build line in the
+// BuildLine returns the expression of the //go:build line in the
 // header of the Go source src (before its package clause), or "".
-func goBuildLine(src []byte) string {
+func BuildLine(src []byte) string {
 	for len(src) > 0 {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {

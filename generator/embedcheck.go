@@ -87,9 +87,12 @@ func moduleEmbedders(pkgs []load.Listed, outputs []*Output, reported []string) [
 	return []string{model.JoinPosErrors(found).Error()}
 }
 
-// listedDir is the directory of a listed package, "" when it has no Go
-// files.
+// listedDir is the directory of a listed package (one of test files
+// alone too), "" when it has none.
 func listedDir(p load.Listed) string {
+	if p.Dir != "" {
+		return p.Dir
+	}
 	for _, files := range [][]string{p.GoFiles, p.IgnoredFiles} {
 		if len(files) > 0 {
 			return filepath.Dir(files[0])

@@ -137,6 +137,8 @@ func TestCheckAllEmbedding(t *testing.T) {
 		"c/c.go": "package c\n\n//go:generate go tool cbor-gen -type C\n\ntype C struct{ X int }\n",
 		"c/c_test.go": "package c\n\nimport \"example.com/x/a\"\n\ntype Ext struct {\n\ta.T\n\tC\n\tN int\n}\n\n" +
 			"type Wrap struct {\n\ta.T\n\tN int\n}\n",
+		// d has tests alone.
+		"d/d_test.go": "package d_test\n\nimport \"example.com/x/a\"\n\ntype W struct {\n\ta.T\n\tN int\n}\n",
 	}
 	for name, src := range files {
 		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
@@ -164,6 +166,7 @@ func TestCheckAllEmbedding(t *testing.T) {
 		"b/b_new.go:8:2: Later, in b_new.go (built only with //go:build sometag), embeds a.T",
 		"b/b_test.go:10:7: the type local declared inside a function, in b_test.go (a test file), embeds gen.T",
 		"c/c_test.go:12:2: Wrap, in c_test.go (a test file), embeds a.T",
+		"d/d_test.go:6:2: W, in d_test.go (a test file of the external package d_test), embeds a.T",
 	} {
 		if !strings.Contains(msg, w) {
 			t.Errorf("-check ./... error lacks %q:\n%s", w, msg)
@@ -174,7 +177,7 @@ func TestCheckAllEmbedding(t *testing.T) {
 			t.Errorf("-check ./... error has %q:\n%s", not, msg)
 		}
 	}
-	if n := strings.Count(msg, "\n") + 1; n != 4 {
-		t.Errorf("-check ./... reported %d lines, want 4:\n%s", n, msg)
+	if n := strings.Count(msg, "\n") + 1; n != 5 {
+		t.Errorf("-check ./... reported %d lines, want 5:\n%s", n, msg)
 	}
 }

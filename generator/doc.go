@@ -73,6 +73,10 @@
 //	pending_lines.go
 //	             what another package's //go:generate lines will generate,
 //	             for the builder (build.Options.Pending)
+//	embedcheck.go
+//	             -check ./...'s look across packages: the structs of every
+//	             package it matches, in any file, that embed a type
+//	             another package's run generates (build.EmbeddersOf)
 //	diff.go      the line diff -check reports
 //	decode.go    -decode and -cddl: the schema record (and, where it is at
 //	             hand, the package's source, parsed) read into

@@ -29,14 +29,22 @@ var ErrStale = errors.New("generated file is out of date")
 // against the schema record, emit the source, then write the output file
 // and the record, or with Check compare both with the files on disk.
 func Generate(cfg Config) error {
+	_, err := generate(cfg)
+	return err
+}
+
+// generate is Generate, and returns what a run of one package rendered
+// (nil when it failed before that), whose generated types -check ./...
+// looks for in the other packages of the module.
+func generate(cfg Config) (*Output, error) {
 	if cfg.Check && cfg.AcceptBreak {
-		return errors.New("-accept-break rewrites the schema record and cannot be combined with -check; run it once by hand, never from a //go:generate line")
+		return nil, errors.New("-accept-break rewrites the schema record and cannot be combined with -check; run it once by hand, never from a //go:generate line")
 	}
 	if err := inModule(cfg.Pattern); err != nil {
-		return err
+		return nil, err
 	}
 	if cfg.Check && strings.Contains(cfg.Pattern, "...") {
-		return checkAll(cfg)
+		return nil, checkAll(cfg)
 	}
 	// What -accept-break without -type would accept is held back until
 	// the set of types is known to match the record.
@@ -53,10 +61,10 @@ func Generate(cfg Config) error {
 	out, err := Render(renderCfg)
 	if err != nil {
 		flush()
-		return err
+		return nil, err
 	}
 	if cfg.Check {
-		return checkOutput(out)
+		return out, checkOutput(out)
 	}
 	oldLock, err := os.ReadFile(out.LockPath)
 	switch {
@@ -68,23 +76,23 @@ func Generate(cfg Config) error {
 		logf(cfg.Log, "cbor-gen: no schema record at %s: starting one. Commit it with %s; from now on every run compares the types with it (%s)\n",
 			where, filepath.Base(out.Path), schema.SchemaDoc)
 	case err != nil:
-		return err
+		return out, err
 	case cfg.AcceptBreak && len(cfg.Types) == 0:
 		if err := sameTypeSet(cfg, oldLock, out); err != nil {
-			return err // and nothing was accepted
+			return out, err // and nothing was accepted
 		}
 	}
 	flush()
 	// The output and the record as a pair: both or neither (writepair.go).
 	changed, err := writeFiles(osFS{}, []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}})
 	if err != nil {
-		return err
+		return out, err
 	}
 	// The notes once per change, not on every go generate.
 	if changed && !cfg.Quiet {
 		printNotes(cfg.Log, out.Notes)
 	}
-	return nil
+	return out, nil
 }
 
 // checkAll is -check over a pattern of several packages (./...), as CI
@@ -92,7 +100,10 @@ func Generate(cfg Config) error {
 // cbor-gen is checked with that line's arguments, in its directory, as go
 // generate would run it; a package with no such line but a cbor_gen.go
 // that this generator wrote, with the defaults (a cbor_gen.go of another
-// generator is left alone). Every stale file and every error is reported.
+// generator is left alone). Every stale file and every error is
+// reported, and every struct of a package the pattern matches (in any of
+// its files) that embeds a type one of the runs generates with
+// fxamacker's methods.
 func checkAll(cfg Config) error {
 	if !cfg.Settings.onlyTags() {
 		return fmt.Errorf("-check %s reads each package's flags from its //go:generate lines; give no other flag than -tags", cfg.Pattern)
@@ -103,6 +114,7 @@ func checkAll(cfg Config) error {
 		return err
 	}
 	var problems []string
+	var outputs []*Output
 	stale, checked := false, 0
 	for _, p := range pkgs {
 		files := append(append([]string{}, p.GoFiles...), p.IgnoredFiles...)
@@ -128,12 +140,19 @@ func checkAll(cfg Config) error {
 			run.Check = true // and no Log: only what is stale or wrong
 			run.Cache = cfg.Cache
 			checked++
-			if err := Generate(run); err != nil {
+			out, err := generate(run)
+			if out != nil {
+				outputs = append(outputs, out)
+			}
+			if err != nil {
 				stale = stale || errors.Is(err, ErrStale)
 				problems = append(problems, err.Error())
 			}
 		}
 	}
+	// The structs of every package that embed a type generated in
+	// another (embedcheck.go).
+	problems = append(problems, moduleEmbedders(pkgs, outputs, problems)...)
 	if checked == 0 {
 		return fmt.Errorf("-check %s: no package has a //go:generate line running cbor-gen or a %s", cfg.Pattern, model.DefaultOutput)
 	}

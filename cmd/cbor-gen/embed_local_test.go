@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,4 +98,110 @@ func TestOrderKeepsItsFields(t *testing.T) {
 	write(t, filepath.Join(d, "tx.go"), strings.Replace(src, "type Payload struct", "//cborgen:embeddable\ntype Payload struct", 1))
 	mustGenerate(t, d, "-type", "Payload")
 	goCmd(t, dir, "test", "./tx")
+}
+
+// TestEmbeddingInTestFiles: a tag library's users extend its generated
+// types by embedding them; in a test file (of the package, or of its
+// external test package) that loses every field of the extension, since
+// Go promotes the generated methods and fxamacker/cbor calls them.
+// cbor-gen refuses the run, naming the test file; -check ./... refuses a
+// package of the module that embeds the type, in any build
+// configuration; with the type //cborgen:embeddable the tests keep
+// every field.
+func TestEmbeddingInTestFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	attrs := `package attrs
+
+type GlobalAttributes struct {
+	ID    string ` + "`cbor:\"1,keyasint\"`" + `
+	Class string ` + "`cbor:\"2,keyasint\"`" + `
+}
+`
+	roundTrip := `
+	in := Ext{Bing: "b"}
+	in.ID = "x"
+	data, err := cbor.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out Ext
+	if err := cbor.Unmarshal(data, &out); err != nil || out != in {
+		t.Fatalf("%x read back as %+v, %v", data, out, err)
+	}
+}
+`
+	dir := newModule(t, map[string]string{
+		"attrs/attrs.go": attrs,
+		"attrs/ext_test.go": `package attrs
+
+import (
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+)
+
+type Ext struct {
+	GlobalAttributes
+	Bing string ` + "`cbor:\"32768,keyasint\"`" + `
+}
+
+func TestExt(t *testing.T) {` + roundTrip,
+		"attrs/ext_x_test.go": `package attrs_test
+
+import (
+	"testing"
+
+	"example.com/m/attrs"
+)
+
+func TestWrap(t *testing.T) {
+	type wrap struct {
+		*attrs.GlobalAttributes
+		N int
+	}
+	_ = wrap{}
+}
+`,
+		"use/use.go": "package use\n",
+		"use/later.go": `//go:build go1.99
+
+package use
+
+import "example.com/m/attrs"
+
+type Page struct {
+	attrs.GlobalAttributes
+	Title string
+}
+`,
+	})
+	d := filepath.Join(dir, "attrs")
+	mustFail(t, d, []string{
+		"ext_test.go:10:2: Ext, in ext_test.go (a test file), embeds GlobalAttributes, whose MarshalCBOR and UnmarshalCBOR cbor-gen generates",
+		"drop its other fields",
+		"Give Ext MarshalCBOR and UnmarshalCBOR of its own, name the field (GlobalAttributes GlobalAttributes), or mark GlobalAttributes //cborgen:embeddable",
+		"ext_x_test.go:10:7: the type wrap declared inside a function, in ext_x_test.go (a test file of the external package attrs_test), embeds attrs.GlobalAttributes",
+	}, "-type", "GlobalAttributes")
+
+	// The run cannot see package use; -check ./... can. Generate with
+	// the test files' fields named.
+	ext, _ := os.ReadFile(filepath.Join(d, "ext_test.go"))
+	write(t, filepath.Join(d, "ext_test.go"), strings.Replace(string(ext), "\tGlobalAttributes\n", "\tGA GlobalAttributes\n", 1))
+	os.Remove(filepath.Join(d, "ext_x_test.go"))
+	mustGenerate(t, d, "-type", "GlobalAttributes")
+	code, _, stderr := run(t, dir, "-check", "./...")
+	if code != 1 || !strings.Contains(stderr, "later.go:8:2: Page, in later.go (built only with //go:build go1.99), embeds attrs.GlobalAttributes") {
+		t.Fatalf("-check ./... exited %d:\n%s", code, stderr)
+	}
+
+	// Embeddable: every field is kept, in the test file and in use.
+	write(t, filepath.Join(d, "ext_test.go"), string(ext))
+	write(t, filepath.Join(d, "attrs.go"), strings.Replace(attrs, "type GlobalAttributes struct", "//cborgen:embeddable\ntype GlobalAttributes struct", 1))
+	mustGenerate(t, d, "-type", "GlobalAttributes")
+	if code, _, stderr := run(t, dir, "-check", "./..."); code != 0 {
+		t.Fatalf("-check ./... exited %d:\n%s", code, stderr)
+	}
+	goCmd(t, dir, "test", "./attrs")
 }

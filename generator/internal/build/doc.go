@@ -27,6 +27,10 @@
 //	unions.go      the refusal of union variants that cannot be told apart
 //	embed.go       the refusal of a struct that would take over the
 //	               MarshalCBOR of a generated type it embeds
+//	embedfiles.go  the same refusal in the files the type check does not
+//	               see (test files, other build configurations), read
+//	               for their syntax; EmbeddersOf, for -check ./... over
+//	               the packages of a module
 //	anon.go        the hidden named copies of anonymous struct types
 //	foreign.go     the shapes of the types the generated code hands to
 //	               fxamacker/cbor, as it encodes them, for the schema record

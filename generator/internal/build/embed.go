@@ -61,6 +61,7 @@ func checkEmbedding(l *load.Package, f *model.File) error {
 		}
 	}
 	errs = append(errs, checkHiddenEmbedding(l, generated, marshals)...)
+	errs = append(errs, checkFileEmbedding(l, f)...)
 	if len(errs) > 0 {
 		return model.JoinPosErrors(errs)
 	}

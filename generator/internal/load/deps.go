@@ -75,6 +75,8 @@ func GoFiles(dir string, buildFlags []string, path string) (files []string, ok b
 
 // Listed is one package of a pattern, as go list names its files.
 type Listed struct {
+	Path         string   // the import path
+	Dir          string   // its directory ("" when the go command gives none)
 	GoFiles      []string // the files the build takes
 	IgnoredFiles []string // those its constraints leave out
 }
@@ -88,7 +90,7 @@ func List(pattern string, buildFlags []string) ([]Listed, error) {
 	}
 	listed := make([]Listed, len(pkgs))
 	for i, p := range pkgs {
-		listed[i] = Listed{GoFiles: p.GoFiles, IgnoredFiles: p.IgnoredFiles}
+		listed[i] = Listed{Path: p.PkgPath, Dir: p.Dir, GoFiles: p.GoFiles, IgnoredFiles: p.IgnoredFiles}
 	}
 	return listed, nil
 }

@@ -12,6 +12,9 @@
 //	         regeneration cache digests; GoFiles: the files of another
 //	         package, whose //go:generate lines say what it will generate;
 //	         List: the packages of a pattern, for -check ./...
+//	files.go ParseFiles: the Go files of a directory that a type check
+//	         does not see (test files, other build configurations),
+//	         parsed for their syntax alone (Package.Others)
 //	golist.go  goLoad: packages.Load with the go command's errors in its
 //	         own words; SupportError: what to say when the runtime's
 //	         packages cannot be loaded

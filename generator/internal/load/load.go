@@ -30,6 +30,11 @@ type Package struct {
 	Dir     string              // absolute package directory
 	OutPath string              // absolute output file path
 	Flags   []string            // the go command's build flags of the run (its -tags)
+	// Others are the Go files of the directory that the type check does
+	// not see, parsed into Pkg.Fset: the test files (of the package and
+	// of its external _test package) and the files its build
+	// constraints leave out in this build configuration.
+	Others []*File
 }
 
 // Load finds the package named by pattern ("" is ".") and type-checks it
@@ -203,7 +208,16 @@ func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
 	}
 	// The flags without the load's own -overlay, whose files go with it.
 	flags := slices.DeleteFunc(slices.Clone(pcfg.BuildFlags), func(f string) bool { return strings.HasPrefix(f, "-overlay=") })
-	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out, Flags: flags}, nil
+	seen := map[string]bool{out: true}
+	for _, f := range append(append([]string{}, main.GoFiles...), main.CompiledGoFiles...) {
+		seen[f] = true
+	}
+	left := map[string]bool{}
+	for _, f := range main.IgnoredFiles {
+		left[f] = true
+	}
+	others := ParseFiles(main.Fset, dir, seen, left)
+	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out, Flags: flags, Others: others}, nil
 }
 
 // PackageDir returns the directory of the one package pattern names.

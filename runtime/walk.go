@@ -71,113 +71,133 @@ func (d *Decoder) checkStrict() error {
 }
 
 // walk consumes one item at depth depth (the number of containers open
-// around it), checking what flags ask for.
+// around it), checking what flags ask for. It recurses through arrays,
+// maps and tags, so it keeps a small frame: what is not the common path
+// is in functions of its own.
 func (d *Decoder) walk(flags walkFlags, depth int) error {
 	start := d.Offset()
 	ib, arg, err := d.head()
 	if err != nil {
 		return err
 	}
-	major, indef := ib>>5, ib&0x1f == 31
-	if indef && flags&noIndef != 0 {
+	if ib&0x1f == 31 && flags&noIndef != 0 {
 		return d.errAt(start, ErrSyntax, "indefinite length in the output of a CBOR marshaler")
 	}
-	switch major {
-	case MajorUint, MajorNeg:
-		if flags&keyPrints != 0 {
-			d.printed(headPrint(ib, arg))
-		}
-		return nil
+	switch ib >> 5 {
 	case MajorBytes, MajorText:
-		if indef {
-			return d.walkChunks(major, flags, start)
-		}
-		if arg > uint64(d.opts.MaxStringLength) {
-			return d.errAt(start, ErrLimit, majorNames[major]+" length "+strconv.FormatUint(arg, 10)+" exceeds limit "+strconv.Itoa(d.opts.MaxStringLength))
-		}
-		if err := d.skipBytes(int(arg), major == MajorText && flags&checkUTF8 != 0, start); err != nil {
-			return err
-		}
-		if flags&keyPrints != 0 {
-			d.slow.keys.work += int(arg)
-			d.printed(stringPrint(major, arg, maphash.Bytes(printSeed, d.buf[d.off-int(arg):d.off])))
-		}
-		return nil
+		return d.walkString(ib, arg, flags, start)
 	case MajorArray, MajorMap:
 		if depth >= d.opts.MaxDepth {
-			return d.errAt(start, ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
+			return d.depthError(start)
 		}
 		n := -1
-		if !indef {
-			if err := d.checkCount(major, arg, start); err != nil {
+		if ib&0x1f != 31 {
+			if err := d.checkCount(ib>>5, arg, start); err != nil {
 				return err
 			}
 			n = int(arg)
 		}
-		flags &^= tagContent
-		if major == MajorArray {
-			p := printArray
-			for i := 0; ; i++ {
-				more, err := d.NextElem(n, i)
-				if err != nil {
-					return err
-				}
-				if !more {
-					if flags&keyPrints != 0 {
-						d.printed(mixPrint(p, uint64(i)))
-					}
-					return nil
-				}
-				if flags&keyPrints != 0 || !d.skipSmallInt() {
-					if err := d.walk(flags, depth+1); err != nil {
-						return err
-					}
-				}
-				if flags&keyPrints != 0 {
-					p = mixPrint(p, d.slow.keys.print)
-				}
-			}
+		if ib>>5 == MajorArray {
+			return d.walkArray(flags&^tagContent, depth+1, n)
 		}
-		return d.walkMap(flags, depth+1, n)
+		return d.walkMap(flags&^tagContent, depth+1, n)
 	case MajorTag:
-		b, err := d.peek()
-		if err != nil {
-			return err
-		}
-		if flags&checkTags != 0 && arg <= 3 {
-			if err := checkTagContent(d, arg, b); err != nil {
-				return err
-			}
-		}
-		// The content; in a key, a tag 55799 is no part of the value
-		// but as the content of a tag.
-		inner := flags | tagContent
-		if arg == TagSelfDescribed && flags&tagContent == 0 {
-			inner = flags
-		}
-		switch {
-		case b>>5 == MajorTag:
-			// fxamacker/cbor counts a tag within a tag as one level.
-			if depth+1 > d.opts.MaxDepth {
-				return d.errAt(d.Offset(), ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
-			}
-			err = d.walk(inner, depth+1)
-		case flags&checkDates != 0 && arg == 0:
-			err = d.walkDate(inner&keyPrints, depth)
-		default:
-			err = d.walk(inner, depth)
-		}
-		if err == nil && inner&(keyPrints|tagContent) == keyPrints|tagContent {
-			d.printed(mixPrint(mixPrint(printTag, arg), d.slow.keys.print))
-		}
-		return err
+		return d.walkTag(flags, depth, arg)
 	}
-	// Major type 7: head has rejected break and the two-byte simple
-	// values below 32; everything else (simple values, floats) is done.
+	// Integers; major type 7: head has rejected break and the two-byte
+	// simple values below 32; everything else (simple values, floats)
+	// is done.
 	if flags&keyPrints != 0 {
 		d.printed(headPrint(ib, arg))
 	}
 	return nil
+}
+
+// depthError is the error of a container or a tag within a tag at start
+// beyond MaxDepth.
+func (d *Decoder) depthError(start int64) error {
+	return d.errAt(start, ErrLimit, "nesting depth exceeds limit "+strconv.Itoa(d.opts.MaxDepth))
+}
+
+// walkString consumes the content of a byte or text string whose head
+// (ib, arg) started at start.
+func (d *Decoder) walkString(ib byte, arg uint64, flags walkFlags, start int64) error {
+	major := ib >> 5
+	if ib&0x1f == 31 {
+		return d.walkChunks(major, flags, start)
+	}
+	if arg > uint64(d.opts.MaxStringLength) {
+		return d.errAt(start, ErrLimit, majorNames[major]+" length "+strconv.FormatUint(arg, 10)+" exceeds limit "+strconv.Itoa(d.opts.MaxStringLength))
+	}
+	if err := d.skipBytes(int(arg), major == MajorText && flags&checkUTF8 != 0, start); err != nil {
+		return err
+	}
+	if flags&keyPrints != 0 {
+		d.slow.keys.work += int(arg)
+		d.printed(stringPrint(major, arg, maphash.Bytes(printSeed, d.buf[d.off-int(arg):d.off])))
+	}
+	return nil
+}
+
+// walkArray consumes the n elements (-1: indefinite) of an array whose
+// elements are at depth depth.
+func (d *Decoder) walkArray(flags walkFlags, depth, n int) error {
+	p := printArray // with keyPrints: the array's own print
+	for i := 0; ; i++ {
+		more, err := d.NextElem(n, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			if flags&keyPrints != 0 {
+				d.printed(mixPrint(p, uint64(i)))
+			}
+			return nil
+		}
+		if flags&keyPrints != 0 || !d.skipSmallInt() {
+			if err := d.walk(flags, depth); err != nil {
+				return err
+			}
+		}
+		if flags&keyPrints != 0 {
+			p = mixPrint(p, d.slow.keys.print)
+		}
+	}
+}
+
+// walkTag consumes the content of a tag numbered arg at depth depth.
+func (d *Decoder) walkTag(flags walkFlags, depth int, arg uint64) error {
+	b, err := d.peek()
+	if err != nil {
+		return err
+	}
+	if flags&checkTags != 0 && arg <= 3 {
+		if err := checkTagContent(d, arg, b); err != nil {
+			return err
+		}
+	}
+	// The content; in a key, a tag 55799 is no part of the value but as
+	// the content of a tag.
+	inner := flags | tagContent
+	if arg == TagSelfDescribed && flags&tagContent == 0 {
+		inner = flags
+	}
+	switch {
+	case b>>5 == MajorTag:
+		// fxamacker/cbor counts a tag within a tag as one level.
+		if depth+1 > d.opts.MaxDepth {
+			return d.depthError(d.Offset())
+		}
+		err = d.walk(inner, depth+1)
+	case flags&checkDates != 0 && arg == 0:
+		err = d.walkDate(inner&keyPrints, depth)
+	default:
+		err = d.walk(inner, depth)
+	}
+	if err == nil && inner&(keyPrints|tagContent) == keyPrints|tagContent {
+		d.printed(mixPrint(mixPrint(printTag, arg), d.slow.keys.print))
+	}
+	return err
 }
 
 // skipSmallInt consumes the item at the read position if it is an integer
@@ -316,14 +336,14 @@ func (d *Decoder) walkChunks(major byte, flags walkFlags, start int64) error {
 
 // walkMap consumes the pairs of a map of n pairs (-1: indefinite). With
 // checkDups it notes each key's print and place, and compares the keys
-// once the map ends.
+// once the map ends. (After an error the keys of the maps open stay
+// noted: a later walk notes its own above them, and Reset drops them.)
 func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 	var keys *keyChecker // with checkDups: the keys of the maps open
 	mark := 0
 	if flags&checkDups != 0 {
 		keys = &d.slowPath().keys
 		mark = len(keys.spans)
-		defer keys.truncate(mark)
 	}
 	p := printMap // with keyPrints: the map's own print
 	i := 0
@@ -346,7 +366,7 @@ func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 			if err := d.walk(flags|keyPrints, depth); err != nil {
 				return err
 			}
-			keys.spans = append(keys.spans, keySpan{start: ks, end: d.Offset(), print: keys.print})
+			keys.note(ks, d.Offset())
 			p = mixPrint(p, keys.print)
 		}
 		if flags&keyPrints != 0 || !d.skipSmallInt() {
@@ -358,13 +378,22 @@ func (d *Decoder) walkMap(flags walkFlags, depth, n int) error {
 			p = mixPrint(p, keys.print)
 		}
 	}
-	if keys != nil {
-		if off, dup := keys.duplicate(d, mark); dup {
-			return &Error{Offset: off, Msg: "map key appears twice", Err: ErrDuplicateKey}
-		}
-		if flags&keyPrints != 0 {
-			d.printed(mixPrint(p, uint64(i)))
-		}
+	if keys == nil {
+		return nil
+	}
+	return d.mapEnd(keys, mark, flags, mixPrint(p, uint64(i)))
+}
+
+// mapEnd compares the keys of a map that has ended, the keys from mark
+// on, and drops them; with keyPrints it notes p, the map's print.
+func (d *Decoder) mapEnd(keys *keyChecker, mark int, flags walkFlags, p uint64) error {
+	off, dup := keys.duplicate(d, mark)
+	keys.truncate(mark)
+	if dup {
+		return &Error{Offset: off, Msg: "map key appears twice", Err: ErrDuplicateKey}
+	}
+	if flags&keyPrints != 0 {
+		d.printed(p)
 	}
 	return nil
 }

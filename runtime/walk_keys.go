@@ -44,6 +44,14 @@ func (k *keyChecker) reset() {
 
 func (k *keyChecker) truncate(mark int) { k.spans = k.spans[:mark] }
 
+// note notes the key from start to end, whose print is k.print. It is
+// not inlined, so that the frame of walkMap, which recurses, stays small.
+//
+//go:noinline
+func (k *keyChecker) note(start, end int64) {
+	k.spans = append(k.spans, keySpan{start: start, end: end, print: k.print})
+}
+
 // duplicate reports whether two of the keys from spans[mark:] are equal,
 // and the offset of the first key that repeats an earlier one; the key
 // bytes are in d's buffer.

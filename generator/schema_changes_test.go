@@ -61,6 +61,7 @@ func TestSchemaChanges(t *testing.T) {
 		versions []string
 		want     []string // parts of the error of the last version, in order; none: success
 		lock     []string // lines of the last record, when it succeeds
+		only     bool     // want is the only error: nothing else in the message
 	}{{
 		name: "insert in the middle",
 		versions: []string{
@@ -81,6 +82,19 @@ func TestSchemaChanges(t *testing.T) {
 			"x.go:4:2: field Base.B moved from slot 1 to slot 0",
 			"x.go:4:2: field T.Base.B moved from slot 1 to slot 0, where stored data holds T.Base.A",
 		},
+	}, {
+		name: "a field added at the end of an embedded struct",
+		versions: []string{
+			"type Meta struct {\n\tID int\n\tAt int64\n}\n\ntype Customer struct {\n\tName string\n\tMeta\n\tEmail string\n\tPhone string\n}\n",
+			"type Meta struct {\n\tID int\n\tAt int64\n\tNote string\n}\n\ntype Customer struct {\n\tName string\n\tMeta\n\tEmail string\n\tPhone string\n}\n",
+		},
+		want: []string{
+			"x.go:6:2: field Customer.Meta.Note, new in the embedded struct Meta, takes slot 3 in the middle of Customer's array, where stored data holds Customer.Email",
+			"so the 2 fields of Customer from slot 3 on would move",
+			"Add the field at the end of Customer instead; for a struct that will grow, embed it as a named field in new types (Meta Meta: a nested array",
+			"-accept-break",
+		},
+		only: true,
 	}, {
 		name: "retired key taken",
 		versions: []string{
@@ -141,6 +155,9 @@ func TestSchemaChanges(t *testing.T) {
 					t.Fatalf("error does not contain %q (in order):\n%v", w, err)
 				}
 				rest = rest[i+len(w):]
+			}
+			if tc.only && strings.Count(err.Error(), "x.go:") != 1 {
+				t.Errorf("more than the one error:\n%v", err)
 			}
 		})
 	}

@@ -74,6 +74,9 @@ func (v *slotView) problem(pos token.Position, format string, args ...any) {
 func compareSlots(lockPath string, s *model.Struct, tr, next *typeRecord, kinds []*kind) []error {
 	keepReservations(s, tr, next)
 	v := newSlotView(lockPath, s, tr, kinds)
+	if v.embeddedGrew() {
+		return v.problems
+	}
 	for i, fd := range s.Fields {
 		if fd.IsReserved() {
 			continue
@@ -93,6 +96,42 @@ func compareSlots(lockPath string, s *model.Struct, tr, next *typeRecord, kinds 
 		}
 	}
 	return v.problems
+}
+
+// embeddedGrew refuses, with one error for the cause, a field that is new
+// in an embedded struct and so takes a slot in the middle of s's array:
+// every later field of s moves, and listing each would hide that the
+// change was made in another type (an embedded struct's fields are s's
+// slots too, which nothing in the source of s shows). It reports whether
+// it found one.
+func (v *slotView) embeddedGrew() bool {
+	s, tr := v.s, v.tr
+	for i, fd := range s.Fields {
+		if i >= len(tr.slots) {
+			return false
+		}
+		if len(fd.Via) == 0 || fd.IsReserved() {
+			continue
+		}
+		name := model.FieldID(fd)
+		if _, ok := v.recorded[name]; ok {
+			continue
+		}
+		if _, ok := v.current[tr.slots[i].name]; !ok {
+			continue // the slot's field is gone: a rename or a removal, checked field by field
+		}
+		embed := fd.Via[0].Name
+		after := len(tr.slots) - i
+		v.problem(fd.Pos, "field %[1]s.%[2]s, new in the embedded struct %[3]s, takes slot %[4]d in the middle of %[1]s's array, "+
+			"where stored data holds %[1]s.%[5]s: an embedded struct's fields are slots of every struct that embeds it, "+
+			"so the %[6]d fields of %[1]s from slot %[4]d on would move and stored data would decode into the wrong fields. "+
+			"Add the field at the end of %[1]s instead; for a struct that will grow, embed it as a named field in new types "+
+			"(%[3]s %[3]s: a nested array, which grows at its own end); or, when no data is stored yet, accept the break "+
+			"(-accept-break, %[7]s)",
+			s.Name, name, embed, i, tr.slots[i].name, after, SchemaDoc)
+		return true
+	}
+	return false
 }
 
 // keepReservations makes a reserved field's slot remember what it held:

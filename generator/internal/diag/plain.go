@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -107,9 +108,9 @@ func appendHex(b []byte, p []byte) []byte {
 	return append(b, '\'')
 }
 
-// quoteText writes text as a JSON string with \u escapes outside printable
-// ASCII. ok is false when the text is not UTF-8; each bad byte is then
-// written as \ufffd.
+// quoteText writes text as a JSON string: printable characters as they
+// are (non-ASCII ones too, as UTF-8), \u escapes for the rest. ok is false
+// when the text is not UTF-8; each bad byte is then written as \ufffd.
 func quoteText(p []byte) (s string, ok bool) {
 	var b strings.Builder
 	b.Grow(len(p) + 2)
@@ -137,6 +138,8 @@ func quoteText(p []byte) (s string, ok bool) {
 		case r == '\f':
 			b.WriteString(`\f`)
 		case r >= 0x20 && r < 0x7f:
+			b.WriteRune(r)
+		case r >= 0x80 && unicode.IsPrint(r) && !(r == utf8.RuneError && size <= 1):
 			b.WriteRune(r)
 		case r >= 0x10000:
 			r -= 0x10000

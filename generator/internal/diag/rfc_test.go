@@ -68,9 +68,11 @@ var appendixA = []struct{ hex, diag string }{
 	{"6161", `"a"`},
 	{"6449455446", `"IETF"`},
 	{"62225c", `"\"\\"`},
-	{"62c3bc", `"\u00fc"`},
-	{"63e6b0b4", `"\u6c34"`},
-	{"64f0908591", `"\ud800\udd51"`},
+	// The RFC writes these three with \u escapes; printable text is
+	// written as it is (the same string in diagnostic notation).
+	{"62c3bc", `"ü"`},
+	{"63e6b0b4", `"水"`},
+	{"64f0908591", `"𐅑"`},
 	{"80", "[]"},
 	{"83010203", "[1, 2, 3]"},
 	{"8301820203820405", "[1, [2, 3], [4, 5]]"},
@@ -207,5 +209,26 @@ func TestDepthLimit(t *testing.T) {
 	res, _ := Decode(anySchema, "Any", append([]byte{0x81}, ok[1:]...), Options{})
 	if res.Err != nil {
 		t.Errorf("32 levels: %v", res.Err)
+	}
+}
+
+// TestQuoteText: printable text as it is, escapes for what is not
+// printable, and \ufffd for bytes that are not UTF-8.
+func TestQuoteText(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"Zoë", `"Zoë"`, true},
+		{"a\"b\\c\n", `"a\"b\\c\n"`, true},
+		{"\x00\x7f\u0085\u200b", `"\u0000\u007f\u0085\u200b"`, true},
+		{"水𐅑", `"水𐅑"`, true},
+		{"a\xffb", `"a\ufffdb"`, false},
+		{"\uFFFD", `"�"`, true},
+	} {
+		got, ok := quoteText([]byte(c.in))
+		if got != c.want || ok != c.ok {
+			t.Errorf("quoteText(%q) = %s, %v; want %s, %v", c.in, got, ok, c.want, c.ok)
+		}
 	}
 }

@@ -43,6 +43,7 @@ import (
 	"io"
 	"reflect"
 	"sync"
+	"unsafe"
 
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/fxamacker/cbor/v2"
@@ -72,10 +73,11 @@ func isGeneratedValue(t reflect.Type) bool {
 
 var valueTypes sync.Map // reflect.Type -> bool
 
-// nonNilPointer reports whether v holds a pointer that is not nil.
+// nonNilPointer reports whether v holds a pointer that is not nil: its
+// type is a pointer and the interface's data word, the pointer itself, is
+// not nil.
 func nonNilPointer(v any) bool {
-	rv := reflect.ValueOf(v)
-	return rv.Kind() == reflect.Pointer && !rv.IsNil()
+	return reflect.TypeOf(v).Kind() == reflect.Pointer && (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1] != nil
 }
 
 // fxamackerMode reports whether m is one of fxamacker/cbor's own modes,
@@ -185,6 +187,8 @@ func DecMode(dm cbor.DecMode) cbor.DecMode {
 	m := &decMode{dm: dm}
 	if fxamackerMode(dm) {
 		opts, err := Options(dm.DecOptions())
+		// Filled in as runtime.ProcessOptions returns them.
+		opts.MaxStringLength = runtime.DefaultMaxStringLength
 		m.opts, m.direct = opts, err == nil
 	}
 	return m
@@ -213,7 +217,14 @@ func (m *decMode) Unmarshal(data []byte, v any) error {
 	if g == nil {
 		return m.dm.Unmarshal(data, v)
 	}
-	if err := runtime.Unmarshal(data, g, m.opts); err != nil {
+	var err error
+	if p := runtime.ProcessOptions(); p.MaxDepth == m.opts.MaxDepth && p.MaxArrayElements == m.opts.MaxArrayElements &&
+		p.MaxMapPairs == m.opts.MaxMapPairs && p.MaxStringLength == m.opts.MaxStringLength && !p.Strict && !p.ZeroCopy {
+		err = g.UnmarshalCBOR(data) // the same options, a shorter way
+	} else {
+		err = runtime.Unmarshal(data, g, m.opts)
+	}
+	if err != nil {
 		// fxamacker checks the whole input, and the tags in front of
 		// the item, before it calls UnmarshalCBOR: its error comes first.
 		if ferr := m.dm.Unmarshal(data, &anyItem{}); ferr != nil {

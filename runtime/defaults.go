@@ -60,3 +60,15 @@ func (d *Decoder) applyDefaults() {
 		d.opts, d.shortText = p.opts, p.shortText
 	}
 }
+
+// ProcessOptions returns the options a decoder made without options takes
+// now: those SetDefaultOptions set last, with their defaults filled in, or
+// DefaultOptions. It is what a generated UnmarshalCBOR decodes with, for
+// code that chooses between it and Unmarshal with options of its own
+// (package fxmode).
+func ProcessOptions() Options {
+	if p := processDefaults.Load(); p != nil {
+		return p.opts
+	}
+	return DefaultOptions()
+}

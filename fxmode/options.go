@@ -1,0 +1,100 @@
+package fxmode
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/cborgen/cborgen/runtime"
+	"github.com/fxamacker/cbor/v2"
+)
+
+// ErrUnsupported is the cause of the error Options returns for a
+// DecOptions setting that the runtime cannot honour yet.
+var ErrUnsupported = errors.New("not supported by the cbor-gen runtime")
+
+// Options returns the runtime.Options that give the generated decoders
+// fxamacker/cbor's meaning of o: MaxNestedLevels is MaxDepth,
+// MaxArrayElements and MaxMapPairs keep their names (zero takes the
+// default in both, and the defaults are the same). MaxStringLength, for
+// which fxamacker has no setting, keeps the runtime's default (64 MiB),
+// as the generated UnmarshalCBOR has it when fxamacker calls it.
+//
+// A field that the runtime has no setting for yet, set to anything but
+// its default, is an error that names it (errors.Is finds
+// ErrUnsupported); the options returned then hold the limits alone. The
+// fields and their defaults are listed in one table, unsupported.
+func Options(o cbor.DecOptions) (runtime.Options, error) {
+	opts := runtime.Options{
+		MaxDepth:         o.MaxNestedLevels,
+		MaxArrayElements: o.MaxArrayElements,
+		MaxMapPairs:      o.MaxMapPairs,
+	}
+	var bad []string
+	for _, u := range unsupported {
+		if !u.isDefault(&o) {
+			bad = append(bad, u.name)
+		}
+	}
+	if len(bad) != 0 {
+		return opts, &unsupportedError{fields: bad}
+	}
+	return opts, nil
+}
+
+type unsupportedError struct{ fields []string }
+
+func (e *unsupportedError) Error() string {
+	return "fxmode: DecOptions." + strings.Join(e.fields, ", DecOptions.") + " other than the default: " + ErrUnsupported.Error()
+}
+
+func (e *unsupportedError) Unwrap() error { return ErrUnsupported }
+
+// unsupported lists every DecOptions field that Options does not map yet,
+// with the test that it holds fxamacker/cbor's default (the zero value:
+// DecOptions() of a DecMode returns zero for each of them when the
+// program left it unset). To map one, move it into Options and out of
+// this table.
+var unsupported = []struct {
+	name      string
+	isDefault func(*cbor.DecOptions) bool
+}{
+	{"DupMapKey", func(o *cbor.DecOptions) bool { return o.DupMapKey == cbor.DupMapKeyQuiet }},
+	{"TimeTag", func(o *cbor.DecOptions) bool { return o.TimeTag == cbor.DecTagIgnored }},
+	{"IndefLength", func(o *cbor.DecOptions) bool { return o.IndefLength == cbor.IndefLengthAllowed }},
+	{"TagsMd", func(o *cbor.DecOptions) bool { return o.TagsMd == cbor.TagsAllowed }},
+	{"IntDec", func(o *cbor.DecOptions) bool { return o.IntDec == cbor.IntDecConvertNone }},
+	{"MapKeyByteString", func(o *cbor.DecOptions) bool { return o.MapKeyByteString == cbor.MapKeyByteStringAllowed }},
+	{"ExtraReturnErrors", func(o *cbor.DecOptions) bool { return o.ExtraReturnErrors == cbor.ExtraDecErrorNone }},
+	{"DefaultMapType", func(o *cbor.DecOptions) bool { return o.DefaultMapType == nil }},
+	{"UTF8", func(o *cbor.DecOptions) bool { return o.UTF8 == cbor.UTF8RejectInvalid }},
+	{"FieldNameMatching", func(o *cbor.DecOptions) bool {
+		return o.FieldNameMatching == cbor.FieldNameMatchingPreferCaseSensitive
+	}},
+	{"BigIntDec", func(o *cbor.DecOptions) bool { return o.BigIntDec == cbor.BigIntDecodeValue }},
+	{"DefaultByteStringType", func(o *cbor.DecOptions) bool { return o.DefaultByteStringType == nil }},
+	{"ByteStringToString", func(o *cbor.DecOptions) bool {
+		return o.ByteStringToString == cbor.ByteStringToStringForbidden
+	}},
+	{"FieldNameByteString", func(o *cbor.DecOptions) bool {
+		return o.FieldNameByteString == cbor.FieldNameByteStringForbidden
+	}},
+	{"UnrecognizedTagToAny", func(o *cbor.DecOptions) bool {
+		return o.UnrecognizedTagToAny == cbor.UnrecognizedTagNumAndContentToAny
+	}},
+	{"TimeTagToAny", func(o *cbor.DecOptions) bool { return o.TimeTagToAny == cbor.TimeTagToTime }},
+	{"SimpleValues", func(o *cbor.DecOptions) bool { return o.SimpleValues == nil }},
+	{"NaN", func(o *cbor.DecOptions) bool { return o.NaN == cbor.NaNDecodeAllowed }},
+	{"Inf", func(o *cbor.DecOptions) bool { return o.Inf == cbor.InfDecodeAllowed }},
+	{"ByteStringToTime", func(o *cbor.DecOptions) bool {
+		return o.ByteStringToTime == cbor.ByteStringToTimeForbidden
+	}},
+	{"ByteStringExpectedFormat", func(o *cbor.DecOptions) bool {
+		return o.ByteStringExpectedFormat == cbor.ByteStringExpectedFormatNone
+	}},
+	{"BignumTag", func(o *cbor.DecOptions) bool { return o.BignumTag == cbor.BignumTagAllowed }},
+	{"BinaryUnmarshaler", func(o *cbor.DecOptions) bool {
+		return o.BinaryUnmarshaler == cbor.BinaryUnmarshalerByteString
+	}},
+	{"TextUnmarshaler", func(o *cbor.DecOptions) bool { return o.TextUnmarshaler == cbor.TextUnmarshalerNone }},
+	{"JSONUnmarshalerTranscoder", func(o *cbor.DecOptions) bool { return o.JSONUnmarshalerTranscoder == nil }},
+}

@@ -95,6 +95,13 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 		return nil, nil, model.JoinPosErrors(m.directiveErrs)
 	}
 	f.Foreign = m.foreignShapes(f.Structs) // foreign.go
+	if len(m.notes) > 0 {
+		// The slow path is runtime/dynamic, which imports fxamacker/cbor:
+		// a module that did not need it before must now list it.
+		m.notes = append(m.notes, &model.PosError{Pos: l.Pkg.Fset.Position(chosen[0].Pos()), Msg: "note: the fields on the slow path make " +
+			"the generated code import " + model.ModulePath + "/runtime/dynamic, which needs github.com/fxamacker/cbor/v2 in go.mod: " +
+			"if the next go build asks for it, run go mod tidy"})
+	}
 	if notes = append(notes, m.notes...); len(notes) > 0 {
 		f.Notes = strings.Split(model.JoinPosErrors(notes).Error(), "\n")
 	}

@@ -19,8 +19,9 @@
 //	f, err := d.ReadFloat64()   // 1.5
 //	d.Leave()
 //
-// Limits and strictness are an Options value set with SetOptions; zero
-// fields keep the defaults (depth 32, 131072 array elements, 131072 map
+// Limits and rules are an Options value set with SetOptions; zero
+// fields take the process defaults (SetDefaultOptions), else the built-in
+// ones (depth 32, 131072 array elements, 131072 map
 // pairs, 64 MiB strings, indefinite lengths and non-shortest heads
 // accepted). By default the reads accept what fxamacker/cbor's default
 // options accept for the Go type, to the same value (a null into a number

@@ -124,7 +124,7 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 		d.resetRare()
 	}
 	if o.MaxDepth|o.MaxArrayElements|o.MaxMapPairs|o.MaxStringLength != 0 ||
-		o.DupMapKey|DupMapKeyMode(o.ExtraReturnErrors) != 0 || processDefaults.Load() != nil {
+		o.DupMapKey|DupMapKeyMode(o.ExtraReturnErrors)|DupMapKeyMode(o.FieldNameMatching) != 0 || processDefaults.Load() != nil {
 		d.SetOptions(*o)
 		return
 	}

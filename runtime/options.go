@@ -17,8 +17,8 @@ const (
 // wherever options are taken (Unmarshal, UnmarshalBody, SetOptions,
 // NewBytesDecoder, NewDecoder), so a hook that passes Options{} decodes
 // with the program's settings, not with the built-in ones. The settings
-// with a choice of modes (DupMapKey, ExtraReturnErrors, IndefLength,
-// TagsMd, UTF8, NaN, Inf, FieldNameMatching) have a zero value named
+// with a choice of modes (DupMapKey, ExtraReturnErrors,
+// FieldNameMatching) have a zero value named
 // ...Default for this; their other values mean what the fxamacker/cbor
 // v2.10.0 DecOptions field of the same name means, each named as there.
 // The two bool fields (Strict, ZeroCopy) cannot say "off" against a
@@ -85,7 +85,22 @@ type Options struct {
 	// ExtraDecErrorNone (the built-in default) skips such a key and its
 	// value. A key of a field retired with runtime.Reserved names no field.
 	ExtraReturnErrors ExtraDecErrorCond
+	// FieldNameMatching, as fxamacker's: FieldNameMatchingPreferCaseSensitive
+	// (the built-in default) matches a text key of a struct's map that
+	// names no field exactly to the first field whose name equals it under
+	// case folding; FieldNameMatchingCaseSensitive does not, so such a key
+	// names no field (skipped, or refused under ExtraDecErrorUnknownField).
+	FieldNameMatching FieldNameMatchingMode
 }
+
+// FieldNameMatchingMode is the Options.FieldNameMatching setting.
+type FieldNameMatchingMode uint8
+
+const (
+	FieldNameMatchingDefault             FieldNameMatchingMode = iota // the process default (FieldNameMatchingPreferCaseSensitive unless set)
+	FieldNameMatchingPreferCaseSensitive                              // fxamacker's: exact match first, then case-insensitive
+	FieldNameMatchingCaseSensitive                                    // fxamacker's: exact match only
+)
 
 // DupMapKeyMode is the Options.DupMapKey setting.
 type DupMapKeyMode uint8
@@ -149,6 +164,9 @@ func (o Options) over(base Options) Options {
 	}
 	if o.ExtraReturnErrors == ExtraDecErrorDefault {
 		o.ExtraReturnErrors = base.ExtraReturnErrors
+	}
+	if o.FieldNameMatching == FieldNameMatchingDefault {
+		o.FieldNameMatching = base.FieldNameMatching
 	}
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth

@@ -10,7 +10,7 @@ func (d *Decoder) NextIsArray() bool { return d.PeekIsArray() }
 // Deprecated: use [Decoder.PeekIsMap].
 func (d *Decoder) NextIsMap() bool { return d.PeekIsMap() }
 
-// Deprecated: use [FoldedField].
+// Deprecated: use [Decoder.FoldedField].
 func FoldKey(key []byte, keys []string) int { return FoldedField(key, keys) }
 
 // Deprecated: use [Decoder.NoVariant].
@@ -32,7 +32,7 @@ func (d *Decoder) ReadRawItem(buf []byte) ([]byte, error) { return d.ReadRawByte
 // [Decoder.ArrayExtra] instead.
 func WrongLength(d *Decoder, want, got int) error { return d.wrongLength(want, got) }
 
-// Deprecated: use [Decoder.DuplicateField].
+// Deprecated: use [Decoder.RepeatedField].
 func DuplicateField(d *Decoder, name string) error { return d.DuplicateField(name) }
 
 // Deprecated: use [Decoder.MethodError].

@@ -153,6 +153,9 @@ func (d *Decoder) NextField(n, i, want int) (more bool, err error) {
 // of the struct's fields, in field order; "" for a field without one)
 // that equals key under case folding at the same length in bytes
 // (equalFold), or -1 when none does. It does not allocate.
+//
+// Deprecated: code generated since version 8 calls Decoder.FoldedField,
+// which honours Options.FieldNameMatching.
 func FoldedField(key []byte, keys []string) int {
 	for i, name := range keys {
 		if len(name) == len(key) && name != "" && equalFold(key, name) {

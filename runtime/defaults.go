@@ -19,9 +19,12 @@ type defaultSet struct {
 // SetDefaultOptions sets the options of every decoder made without
 // options from now on, in the whole process: those of NewBytesDecoder and
 // NewDecoder, and so of the generated UnmarshalCBOR methods that
-// fxamacker/cbor's Unmarshal calls. Zero fields take the built-in
-// defaults, so the zero Options restores them; DefaultOptions, Valid,
-// Unmarshal, SetOptions and decoders made before keep theirs.
+// fxamacker/cbor's Unmarshal calls, and of the zero fields of every
+// Options given to Unmarshal, UnmarshalBody and SetOptions (so a hook that
+// passes Options{} keeps the program's settings). Zero fields of o take
+// the built-in defaults, so the zero Options restores them; DefaultOptions,
+// Valid and decoders made before keep theirs. Strict and ZeroCopy set here
+// cannot be turned off by the options of one call (see Options).
 //
 // Call it at start-up for data that needs other limits than fxamacker's
 // defaults (a ledger's MaxDepth 256). It is safe while other goroutines
@@ -33,10 +36,11 @@ func SetDefaultOptions(o Options) {
 		processDefaults.Store(nil)
 		return
 	}
+	o = o.over(Options{})
 	var d, s Decoder
-	d.SetOptions(o)
+	d.setResolved(o)
 	s.r = eofReader{}
-	s.SetOptions(o)
+	s.setResolved(o)
 	processDefaults.Store(&defaultSet{opts: d.opts, shortText: d.shortText, streamShort: s.shortText})
 }
 

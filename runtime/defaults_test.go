@@ -86,3 +86,70 @@ func TestSetDefaultOptionsFillsDefaults(t *testing.T) {
 		t.Errorf("TryString read %q past the limit", s)
 	}
 }
+
+// optsProbe records the options of the decoder it is decoded with.
+type optsProbe struct{ got runtime.Options }
+
+func (p *optsProbe) DecodeCBOR(d *runtime.Decoder) error {
+	p.got = d.Options()
+	_, err := d.ReadUint64()
+	return err
+}
+
+func (p *optsProbe) DecodeCBORBody(d *runtime.Decoder) error { return p.DecodeCBOR(d) }
+
+// TestZeroOptionsTakeProcessDefaults: wherever options are taken, a zero
+// field means what SetDefaultOptions set (a hook's Options{} keeps the
+// program's MaxDepth 256), a field given wins, and the bools are on when
+// either says so.
+func TestZeroOptionsTakeProcessDefaults(t *testing.T) {
+	t.Cleanup(func() { runtime.SetDefaultOptions(runtime.Options{}) })
+	set := runtime.Options{MaxDepth: 256, MaxMapPairs: 9, Strict: true,
+		DupMapKey: runtime.DupMapKeyEnforcedAPF, ExtraReturnErrors: runtime.ExtraDecErrorUnknownField}
+	runtime.SetDefaultOptions(set)
+	want := set
+	want.MaxArrayElements, want.MaxStringLength = runtime.DefaultMaxArrayElements, runtime.DefaultMaxStringLength
+	for _, tc := range []struct {
+		name string
+		give runtime.Options
+		want runtime.Options
+	}{
+		{"zero", runtime.Options{}, want},
+		{"depth given", runtime.Options{MaxDepth: 8}, func() runtime.Options { w := want; w.MaxDepth = 8; return w }()},
+		{"modes given", runtime.Options{DupMapKey: runtime.DupMapKeyQuiet, ExtraReturnErrors: runtime.ExtraDecErrorNone},
+			func() runtime.Options {
+				w := want
+				w.DupMapKey, w.ExtraReturnErrors = runtime.DupMapKeyQuiet, runtime.ExtraDecErrorNone
+				return w
+			}()},
+		{"zero copy given", runtime.Options{ZeroCopy: true}, func() runtime.Options { w := want; w.ZeroCopy = true; return w }()},
+	} {
+		var p optsProbe
+		if err := runtime.Unmarshal([]byte{0x01}, &p, tc.give); err != nil || p.got != tc.want {
+			t.Errorf("%s: Unmarshal: %v, options %+v, want %+v", tc.name, err, p.got, tc.want)
+		}
+		p = optsProbe{}
+		if err := runtime.UnmarshalBody([]byte{0x01}, &p, tc.give); err != nil || p.got != tc.want {
+			t.Errorf("%s: UnmarshalBody: %v, options %+v, want %+v", tc.name, err, p.got, tc.want)
+		}
+		d := runtime.NewBytesDecoder(nil)
+		d.SetOptions(tc.give)
+		if got := d.Options(); got != tc.want {
+			t.Errorf("%s: SetOptions: %+v, want %+v", tc.name, got, tc.want)
+		}
+		s := runtime.NewDecoder(bytes.NewReader(nil))
+		s.SetOptions(tc.give)
+		if got := s.Options(); got != tc.want {
+			t.Errorf("%s: SetOptions over a stream: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+	if got := runtime.NewBytesDecoder(nil).Options(); got != want {
+		t.Errorf("NewBytesDecoder: %+v, want %+v", got, want)
+	}
+	// Restoring the built-in defaults reaches the zero Options again.
+	runtime.SetDefaultOptions(runtime.Options{})
+	var p optsProbe
+	if err := runtime.Unmarshal([]byte{0x01}, &p, runtime.Options{}); err != nil || p.got != runtime.DefaultOptions() {
+		t.Errorf("after restoring: %v, %+v", err, p.got)
+	}
+}

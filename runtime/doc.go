@@ -19,8 +19,9 @@
 //	f, err := d.ReadFloat64()   // 1.5
 //	d.Leave()
 //
-// Limits and strictness are an Options value set with SetOptions; zero
-// fields keep the defaults (depth 32, 131072 array elements, 131072 map
+// Limits and rules are an Options value set with SetOptions; zero
+// fields take the process defaults (SetDefaultOptions), else the built-in
+// ones (depth 32, 131072 array elements, 131072 map
 // pairs, 64 MiB strings, indefinite lengths and non-shortest heads
 // accepted). By default the reads accept what fxamacker/cbor's default
 // options accept for the Go type, to the same value (a null into a number
@@ -108,12 +109,19 @@
 //
 //   - Decoding with options: [Unmarshal], [NewDecoder], [NewBytesDecoder],
 //     [Decoder] (its methods not listed below), [Options], [DefaultOptions],
+//     the modes of fxamacker's DecOptions that Options takes:
+//     [DupMapKeyMode] ([DupMapKeyDefault], [DupMapKeyQuiet],
+//     [DupMapKeyEnforcedAPF]), [ExtraDecErrorCond] ([ExtraDecErrorDefault],
+//     [ExtraDecErrorNone], [ExtraDecErrorUnknownField]),
+//     [FieldNameMatchingMode] ([FieldNameMatchingDefault],
+//     [FieldNameMatchingPreferCaseSensitive],
+//     [FieldNameMatchingCaseSensitive]),
 //     [SetDefaultOptions] (the limits UnmarshalCBOR uses when fxamacker
 //     calls it), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
 //   - Checking bytes: [Valid].
 //   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
-//     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrStrict], [ErrTag],
+//     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrUnknownField], [ErrStrict], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved].
 //   - The hooks of a type declared with //cborgen:body (its own
@@ -147,9 +155,11 @@
 //     [Decoder.PeekIsArray], [Decoder.PeekIsMap], [Decoder.Hint],
 //     [ReuseSlice], [Grow],
 //     [AppendTextHead].
-//   - Legacy map keys: [Decoder.ReadKey], [Decoder.ReadKeyParts], [Key],
-//     [KeyKind], [KeyText], [KeyInt], [KeyOther], [FoldedField],
-//     [Decoder.DuplicateField].
+//   - Struct map keys (legacy and //cborgen:map): [Decoder.ReadKeyParts],
+//     [Key], [KeyKind], [KeyText], [KeyInt], [KeyOther],
+//     [Decoder.FoldedField], [UnknownKeys], [Decoder.UnknownKey],
+//     [Decoder.RepeatedField]; repeated keys of Go maps: [MapDups],
+//     [NewMapDups], [RepeatedKey].
 //   - A struct's head on the slow path: [Decoder.ReadStructHead],
 //     [Decoder.ReadStructMapHead], [NullKept]; the end of UnmarshalCBOR:
 //     [Decoder.Finish].
@@ -185,5 +195,8 @@
 //     another's wrapper (compat.go): [Decoder.NextIsArray],
 //     [Decoder.NextIsMap], [FoldKey], [NoVariant], [NotAVariant],
 //     [Decoder.ReadRaw], [Decoder.ReadRawItem], [WrongLength],
-//     [DuplicateField], [MethodError], [AppendMarshaled], [ReuseCleared].
+//     [DuplicateField], [MethodError], [AppendMarshaled], [ReuseCleared];
+//     and of code generated before version 8, which does not honour
+//     Options.DupMapKey, ExtraReturnErrors and FieldNameMatching:
+//     [FoldedField], [Decoder.DuplicateField].
 package runtime

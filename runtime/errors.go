@@ -18,6 +18,7 @@ var (
 	ErrLimit        = errors.New("limit exceeded")    // depth, element, pair or string length limit
 	ErrUTF8         = errors.New("invalid UTF-8")     // a text string that is not UTF-8
 	ErrDuplicateKey = errors.New("duplicate map key") // a key seen twice in one map
+	ErrUnknownField = errors.New("unknown field")     // a struct's map key that names no field, under ExtraDecErrorUnknownField
 	ErrLength       = errors.New("wrong length")      // an array or byte string of the wrong length
 	ErrTrailing     = errors.New("trailing data")     // bytes left after the item
 	ErrStrict       = errors.New("not allowed in strict mode")
@@ -214,11 +215,13 @@ func (d *Decoder) errAt(off int64, cause error, msg string) error {
 }
 
 // DuplicateField is called for a key of a legacy map that names field
-// name a second time: outside strict mode it skips the value, so that the
-// first one stays, as fxamacker/cbor's default (DupMapKeyQuiet) keeps it;
-// in strict mode it is an ErrDuplicateKey.
+// name a second time: outside strict mode and DupMapKeyEnforcedAPF it
+// skips the value, so that the first one stays, as fxamacker/cbor's
+// default (DupMapKeyQuiet) keeps it; else it is an ErrDuplicateKey.
+//
+// Deprecated: code generated since version 8 calls RepeatedField.
 func (d *Decoder) DuplicateField(name string) error {
-	if !d.opts.Strict {
+	if !d.opts.Strict && d.opts.DupMapKey != DupMapKeyEnforcedAPF {
 		return d.Skip()
 	}
 	return d.Errorf(ErrDuplicateKey, "duplicate map key %q", name)

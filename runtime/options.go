@@ -10,8 +10,21 @@ const (
 	maxDepthCap = 65535 // the most MaxDepth can be, as in fxamacker/cbor
 )
 
-// Options are the limits and the strictness a Decoder enforces. A zero
-// field takes its default.
+// Options are the limits and the rules a Decoder enforces.
+//
+// A zero field means the process default: what SetDefaultOptions set for
+// that field, else the built-in default (DefaultOptions). This holds
+// wherever options are taken (Unmarshal, UnmarshalBody, SetOptions,
+// NewBytesDecoder, NewDecoder), so a hook that passes Options{} decodes
+// with the program's settings, not with the built-in ones. The settings
+// with a choice of modes (DupMapKey, ExtraReturnErrors,
+// FieldNameMatching) have a zero value named
+// ...Default for this; their other values mean what the fxamacker/cbor
+// v2.10.0 DecOptions field of the same name means, each named as there.
+// The two bool fields (Strict, ZeroCopy) cannot say "off" against a
+// process default of "on": true turns the rule on, false leaves the
+// process default, so a program that sets either in SetDefaultOptions has
+// it everywhere.
 type Options struct {
 	// MaxDepth bounds the nesting of arrays, maps and tags within tags, as
 	// fxamacker/cbor counts it: with 32, 32 nested arrays decode and 33 do
@@ -47,7 +60,67 @@ type Options struct {
 	// are copied. A later decode into the same value never writes through
 	// these slices into the input (see the package doc).
 	ZeroCopy bool
+
+	// DupMapKey says what a map key that comes twice in one map is, as
+	// fxamacker's DecOptions.DupMapKey: DupMapKeyQuiet (the built-in
+	// default) reads it as fxamacker's default does (in a struct's map the
+	// first value of a field stays, a later one is skipped; in a Go map
+	// the last value wins); DupMapKeyEnforcedAPF makes it an
+	// ErrDuplicateKey, in every map a generated decoder reads into a
+	// struct (legacy and //cborgen:map) or into a Go map field. In a
+	// struct's map a key is a repeat when it names a field already read
+	// (also through the case-insensitive match of FieldNameMatching), or
+	// when it names no field and came before as a key that names no field
+	// (text compared by its bytes, integers by value); in a Go map when
+	// the map holds its key already, unless the map held it before the
+	// decode began and the input had not named it yet (fxamacker's rule).
+	// The message is fxamacker's: "found duplicate map key "x" at map
+	// element index 2". Items an interface{} field holds go to fxamacker
+	// with its default options and are not checked; Strict checks
+	// every map of the item, by value.
+	DupMapKey DupMapKeyMode
+	// ExtraReturnErrors, as fxamacker's: ExtraDecErrorUnknownField makes a
+	// key of a struct's map (legacy or //cborgen:map) that names no field
+	// an ErrUnknownField ("found unknown field at map element index 1");
+	// ExtraDecErrorNone (the built-in default) skips such a key and its
+	// value. A key of a field retired with runtime.Reserved names no field.
+	ExtraReturnErrors ExtraDecErrorCond
+	// FieldNameMatching, as fxamacker's: FieldNameMatchingPreferCaseSensitive
+	// (the built-in default) matches a text key of a struct's map that
+	// names no field exactly to the first field whose name equals it under
+	// case folding; FieldNameMatchingCaseSensitive does not, so such a key
+	// names no field (skipped, or refused under ExtraDecErrorUnknownField).
+	FieldNameMatching FieldNameMatchingMode
 }
+
+// FieldNameMatchingMode is the Options.FieldNameMatching setting.
+type FieldNameMatchingMode uint8
+
+const (
+	FieldNameMatchingDefault             FieldNameMatchingMode = iota // the process default (FieldNameMatchingPreferCaseSensitive unless set)
+	FieldNameMatchingPreferCaseSensitive                              // fxamacker's: exact match first, then case-insensitive
+	FieldNameMatchingCaseSensitive                                    // fxamacker's: exact match only
+)
+
+// DupMapKeyMode is the Options.DupMapKey setting.
+type DupMapKeyMode uint8
+
+const (
+	DupMapKeyDefault     DupMapKeyMode = iota // the process default (DupMapKeyQuiet unless set)
+	DupMapKeyQuiet                            // fxamacker's DupMapKeyQuiet: repeated keys are read, not refused
+	DupMapKeyEnforcedAPF                      // fxamacker's DupMapKeyEnforcedAPF: a repeated key is ErrDuplicateKey
+)
+
+// ExtraDecErrorCond is the Options.ExtraReturnErrors setting. Unlike
+// fxamacker's, whose only condition is a bit, it is one value: there is
+// one condition, and a zero that means "the process default".
+type ExtraDecErrorCond uint8
+
+const (
+	ExtraDecErrorDefault      ExtraDecErrorCond = iota // the process default (ExtraDecErrorNone unless set)
+	ExtraDecErrorNone                                  // fxamacker's ExtraDecErrorNone: unknown fields are skipped
+	ExtraDecErrorUnknownField                          // fxamacker's ExtraDecErrorUnknownField: an unknown field is ErrUnknownField
+)
 
 // DefaultOptions returns the built-in defaults: the options a new Decoder
 // has unless SetDefaultOptions set others.
@@ -60,7 +133,41 @@ func DefaultOptions() Options {
 	}
 }
 
+// withDefaults fills the zero fields of o from the process defaults
+// (SetDefaultOptions), or the built-in ones.
 func (o Options) withDefaults() Options {
+	if p := processDefaults.Load(); p != nil {
+		return o.over(p.opts)
+	}
+	return o.over(Options{})
+}
+
+// over fills the zero fields of o from base, whose zero fields take the
+// built-in defaults; Strict and ZeroCopy are on when either has them on.
+func (o Options) over(base Options) Options {
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = base.MaxDepth
+	}
+	if o.MaxArrayElements <= 0 {
+		o.MaxArrayElements = base.MaxArrayElements
+	}
+	if o.MaxMapPairs <= 0 {
+		o.MaxMapPairs = base.MaxMapPairs
+	}
+	if o.MaxStringLength <= 0 {
+		o.MaxStringLength = base.MaxStringLength
+	}
+	o.Strict = o.Strict || base.Strict
+	o.ZeroCopy = o.ZeroCopy || base.ZeroCopy
+	if o.DupMapKey == DupMapKeyDefault {
+		o.DupMapKey = base.DupMapKey
+	}
+	if o.ExtraReturnErrors == ExtraDecErrorDefault {
+		o.ExtraReturnErrors = base.ExtraReturnErrors
+	}
+	if o.FieldNameMatching == FieldNameMatchingDefault {
+		o.FieldNameMatching = base.FieldNameMatching
+	}
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth
 	}

@@ -8,7 +8,8 @@ import (
 
 // Unmarshal decodes data, which must hold exactly one item and nothing
 // after it, into v, a pointer to a type cbor-gen generated, with the
-// limits and strictness of opts (zero fields take the defaults). It is
+// limits and rules of opts (zero fields take the process defaults, see
+// SetDefaultOptions). It is
 // v.UnmarshalCBOR(data) with options:
 //
 //	var o Order

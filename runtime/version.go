@@ -50,7 +50,11 @@ const (
 	// union dispatcher; StringPairs.AddKey, KeyAt and Order, PairValues
 	// and ReleasePairs for maps sorted before their pairs are encoded.
 	// 7: TryText, short text before the union dispatcher's switch.
-	GenVersion = 7
+	// 8: UnknownKeys, UnknownKey, RepeatedField and Decoder.FoldedField in
+	// the decoders of struct maps, NewMapDups and RepeatedKey in those of
+	// Go maps: the options DupMapKey, ExtraReturnErrors and
+	// FieldNameMatching (code of version 7 does not honour them).
+	GenVersion = 8
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that

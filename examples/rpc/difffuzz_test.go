@@ -71,3 +71,13 @@ func TestReportedInputs(t *testing.T) {
 		t.Errorf("Error with a bignum code beyond int32 = %v, want ErrRange", err)
 	}
 }
+
+// TestDiffOptions: the generated decoders under each of
+// cbortest.OptionModes against fxamacker/cbor under the same DecOptions,
+// on map-key edits of the seeds (struct maps, the headers' Go maps).
+func TestDiffOptions(t *testing.T) {
+	n := diffCount() / 3
+	diffRequest.OptionsRun(t, n, requestSeeds...)
+	diffResponse.OptionsRun(t, n, responseSeeds...)
+	diffError.OptionsRun(t, n, errorSeeds...)
+}

@@ -94,3 +94,16 @@ func TestReportedInputs(t *testing.T) {
 		t.Errorf("Value of 55799(null)s = %+v, %v; want every pointer nil", v, err)
 	}
 }
+
+// TestDiffOptions: under each of cbortest.OptionModes, the generated
+// decoders accept and refuse what fxamacker/cbor does under the same
+// DecOptions, with the same values, on map-key edits of the seeds
+// (repeated known and unknown keys, unknown keys, re-cased keys, in
+// struct maps and in the Go maps Dict and Index, also into values whose
+// maps hold keys already).
+func TestDiffOptions(t *testing.T) {
+	n := diffCount() / 3
+	diffComposite.OptionsRun(t, n, compositeSeeds...)
+	diffLimits.OptionsRun(t, n, limitsSeeds...)
+	diffPath.OptionsRun(t, n, pathSeeds...)
+}

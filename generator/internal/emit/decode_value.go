@@ -506,11 +506,18 @@ func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth i
 // decodeMap decodes a non-null map into the Go map to holds, or into a new
 // one when it is nil, as fxamacker/cbor does: the map keeps its entries and
 // gains the decoded ones, each value decoded into a zero value. A key that
-// comes twice keeps its last value.
+// comes twice keeps its last value, or is an error under the option
+// DupMapKeyEnforcedAPF (runtime.NewMapDups and RepeatedKey).
 func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n := jen.Id(local("n", depth))
 	m, v := jen.Id(local("m", depth)), jen.Id(local("e", depth))
 	loop, key, keyForPath := e.decodeKey(t, wrap, depth)
+	// A key the map holds already: an error under DupMapKeyEnforcedAPF
+	// (runtime.RepeatedKey), checked before the value is read.
+	dups := jen.Id(local("dups", depth))
+	loop = append(loop, jen.If(jen.Add(dups).Dot("On")).Block(
+		checkErr(rt("RepeatedKey").Call(jen.Id("d"), jen.Op("&").Add(dups), m, key, jen.Id(local("i", depth))), wrap),
+	))
 	valWrap := wrap.then(func(err jen.Code) jen.Code { return rt("AtKey").Call(err, keyForPath) })
 	slot := jen.Add(m).Index(key)
 	if _, ok := model.ScalarOf(t.Elem); ok {
@@ -539,6 +546,7 @@ func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) 
 			jen.Add(m).Op("=").Make(typeCode(t.Go), jen.Id("d").Dot("Hint").Call(jen.Max(n, jen.Lit(0)))),
 			jen.Add(to).Op("=").Add(m),
 		),
+		jen.Add(dups).Op(":=").Add(rt("NewMapDups")).Call(jen.Id("d"), m),
 		elemLoop(depth, "NextPair", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}

@@ -1,8 +1,6 @@
 package emit
 
 import (
-	"slices"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
@@ -12,10 +10,12 @@ import (
 // struct, as fxamacker/cbor writes a struct without toarray. It switches
 // on the key bytes (no allocation, no reflection); a text key that names
 // no field exactly gets fxamacker's case-insensitive fallback (foldSwitch).
-// It skips unknown keys, and the value of a key that names a field seen
-// before (exactly or by case folding; the bits of seen say which came),
-// as fxamacker's default keeps the first (runtime.DuplicateField; an
-// error in strict mode). The value is decoded in place, as fxamacker
+// It skips unknown keys (runtime.UnknownKey: an error under the options
+// ExtraDecErrorUnknownField, or DupMapKeyEnforcedAPF for one that comes
+// twice), and the value of a key that names a field seen before (exactly
+// or by case folding; the bits of seen say which came), as fxamacker's
+// default keeps the first (runtime.RepeatedField; an error under
+// DupMapKeyEnforcedAPF and in strict mode). The value is decoded in place, as fxamacker
 // decodes it: a field absent from the map keeps what it held (its zero
 // value in a new value). In outline (testdata/golden/nested has whole
 // ones):
@@ -23,10 +23,11 @@ import (
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 //		n, ok := d.TryMapHead()
 //		if !ok { ... d.ReadStructMapHead(): a null (runtime.NullKept) or the head ... }
+//		var unknown runtime.UnknownKeys
 //		var seen uint64
 //		for i := 0; i != n; i++ {
 //			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
-//			kind, key, num, err := d.ReadKeyParts() // (_ for a part no field uses)
+//			kind, key, num, err := d.ReadKeyParts()
 //			field := -1
 //			switch kind {
 //			case runtime.KeyText:
@@ -35,7 +36,7 @@ import (
 //					field = 0
 //				...
 //			}
-//			if field < 0 && kind == runtime.KeyText { ... runtime.FoldedField ... }
+//			if field < 0 && kind == runtime.KeyText { ... d.FoldedField ... }
 //			... skip unknown keys and the values of fields seen before, then
 //			v.cborDecodeFields(d, field, field+1)
 //		}
@@ -55,14 +56,15 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 		),
 	}
 	var loop []jen.Code
-	skip := jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
-		Block(jen.Return(jen.Id("err")))
+	// The key's parts, and what the options make of a key that names no
+	// field (skipped, or an error: runtime.UnknownKey) or one that names
+	// a field read before (runtime.RepeatedField).
+	parts := []jen.Code{jen.Id("kind"), jen.Id("key"), jen.Id("num"), jen.Id("i")}
+	readKey := jen.List(jen.Id("kind"), jen.Id("key"), jen.Id("num"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKeyParts").Call()
+	unknown := checkErr(jen.Id("d").Dot("UnknownKey").Call(append([]jen.Code{jen.Op("&").Id("unknown")}, parts...)...), noPath)
+	body = append(body, jen.Var().Id("unknown").Add(rt("UnknownKeys")))
 	if len(s.Fields) == 0 {
-		loop = append(loop,
-			jen.If(jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKey").Call(), jen.Id("err").Op("!=").Nil()).
-				Block(jen.Return(jen.Id("err"))),
-			skip,
-		)
+		loop = append(loop, readKey, ifErr(noPath), unknown)
 	} else {
 		words := (len(s.Fields) + 63) / 64
 		isSeen, markSeen := seenOps(words)
@@ -72,7 +74,7 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 			body = append(body, jen.Var().Id("seen").Index(jen.Lit(words)).Uint64())
 		}
 		loop = append(loop,
-			jen.List(jen.Id("kind"), keyPart(s, false, "key"), keyPart(s, true, "num"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKeyParts").Call(),
+			readKey,
 			ifErr(noPath),
 			jen.Id("field").Op(":=").Lit(-1),
 			keySwitch(s),
@@ -81,10 +83,11 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 			loop = append(loop, fold)
 		}
 		loop = append(loop,
-			jen.If(jen.Id("field").Op("<").Lit(0)).Block(skip, jen.Continue()),
+			jen.If(jen.Id("field").Op("<").Lit(0)).Block(unknown, jen.Continue()),
 			jen.If(isSeen).Block(
-				// Skipped, the first value kept (an error in strict mode).
-				checkErr(jen.Id("d").Dot("DuplicateField").Call(jen.Id(e.tables[s.Name].names).Index(jen.Id("field"))), noPath),
+				// Skipped, the first value kept (an error under
+				// DupMapKeyEnforcedAPF or in strict mode).
+				checkErr(jen.Id("d").Dot("RepeatedField").Call(parts...), noPath),
 				jen.Continue(),
 			),
 			markSeen,
@@ -101,21 +104,6 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeMap).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(body...)
-}
-
-// keyPart names a result of ReadKeyParts in the legacy decoder of s: the
-// key's text, or its integer (ints), or _ when no field of s has a key
-// of that kind.
-func keyPart(s *model.Struct, ints bool, name string) jen.Code {
-	for _, f := range s.Fields {
-		if f.IsReserved() {
-			continue
-		}
-		if f.KeyAsInt == ints {
-			return jen.Id(name)
-		}
-	}
-	return jen.Id("_")
 }
 
 // keySwitch maps a legacy key to a field index: text keys by their bytes,
@@ -145,12 +133,13 @@ func keySwitch(s *model.Struct) jen.Code {
 
 // foldSwitch is fxamacker/cbor's fallback for a text key that names no
 // field exactly: the first field (in field order) whose text key equals it
-// under case folding, at the same length in bytes (runtime.FoldedField, over
-// the keys of the fields in field order; "" for keyasint and reserved
-// fields, which take no part). It is nil for a struct without text keys.
+// under case folding, at the same length in bytes (Decoder.FoldedField,
+// over the keys of the fields in field order; "" for keyasint and reserved
+// fields, which take no part), unless the options say
+// FieldNameMatchingCaseSensitive. It is nil for a struct without text keys.
 //
 //	if field < 0 && kind == runtime.KeyText {
-//		field = runtime.FoldedField(key, cborKeysOrder[:])
+//		field = d.FoldedField(key, cborKeysOrder[:])
 //	}
 func (e *emitter) foldSwitch(s *model.Struct) jen.Code {
 	t := e.tables[s.Name]
@@ -158,7 +147,7 @@ func (e *emitter) foldSwitch(s *model.Struct) jen.Code {
 		return nil
 	}
 	return jen.If(jen.Id("field").Op("<").Lit(0).Op("&&").Id("kind").Op("==").Add(rt("KeyText"))).
-		Block(jen.Id("field").Op("=").Add(rt("FoldedField")).Call(jen.Id("key"), jen.Id(t.keys).Index(jen.Op(":"))))
+		Block(jen.Id("field").Op("=").Id("d").Dot("FoldedField").Call(jen.Id("key"), jen.Id(t.keys).Index(jen.Op(":"))))
 }
 
 // legacyKeys are the keys of the fields of s in field order, as the
@@ -181,13 +170,12 @@ func legacyKeys(s *model.Struct) []string {
 
 // keyTables are the names of the package-level tables of one type's
 // legacy decoder: keys, its fields' keys for case folding ("" when no
-// field has a text key), and names, its fields' Go names for the
-// duplicate-key error (the same table as keys when they are equal).
-type keyTables struct{ keys, names string }
+// field has a text key).
+type keyTables struct{ keys string }
 
 // legacyTables names the tables of every type of f that has a legacy
-// decoder with fields, cborKeysT and cborNamesT for a type T, each made
-// unique against the package's names and the other tables. Declared once
+// decoder with fields, cborKeysT for a type T, made unique against the
+// package's names and the other tables. Declared once
 // per type, they are not built on the stack at each use.
 func legacyTables(f *model.File) map[string]keyTables {
 	tables := map[string]keyTables{}
@@ -208,23 +196,9 @@ func legacyTables(f *model.File) map[string]keyTables {
 		if keys != nil {
 			t.keys = unique("cborKeys" + s.Name)
 		}
-		if keys != nil && slices.Equal(keys, fieldGoNames(s)) {
-			t.names = t.keys
-		} else {
-			t.names = unique("cborNames" + s.Name)
-		}
 		tables[s.Name] = t
 	}
 	return tables
-}
-
-// fieldGoNames are the Go names of the fields of s, in field order.
-func fieldGoNames(s *model.Struct) []string {
-	names := make([]string, len(s.Fields))
-	for i, f := range s.Fields {
-		names[i] = f.Name
-	}
-	return names
 }
 
 // keyTableDecls declares the tables of s's legacy decoder (legacyTables).
@@ -244,9 +218,6 @@ func (e *emitter) keyTableDecls(s *model.Struct) jen.Code {
 	var decls []jen.Code
 	if t.keys != "" {
 		decls = append(decls, table(t.keys, legacyKeys(s)))
-	}
-	if t.names != t.keys {
-		decls = append(decls, table(t.names, fieldGoNames(s)))
 	}
 	return jen.Add(decls...)
 }

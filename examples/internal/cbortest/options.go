@@ -1,0 +1,212 @@
+package cbortest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unicode"
+
+	"github.com/cborgen/cborgen/examples/internal/mirror"
+	"github.com/cborgen/cborgen/runtime"
+	"github.com/fxamacker/cbor/v2"
+)
+
+// The differential test under decoding options: the generated decoders,
+// given runtime.Options, accept and refuse what fxamacker/cbor refuses
+// under the DecOptions of the same meaning, with the same value when both
+// accept (docs/guide.md, "Decoding options").
+
+// OptionMode is a runtime.Options and the fxamacker DecMode that means
+// the same.
+type OptionMode struct {
+	Name string
+	Opts runtime.Options
+	Fx   cbor.DecMode
+}
+
+func mustDecMode(o cbor.DecOptions) cbor.DecMode {
+	m, err := o.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// OptionModes are the settings the differential test runs under, one by
+// one and together.
+var OptionModes = []OptionMode{
+	{"DupMapKeyEnforcedAPF",
+		runtime.Options{DupMapKey: runtime.DupMapKeyEnforcedAPF},
+		mustDecMode(cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF})},
+	{"ExtraDecErrorUnknownField",
+		runtime.Options{ExtraReturnErrors: runtime.ExtraDecErrorUnknownField},
+		mustDecMode(cbor.DecOptions{ExtraReturnErrors: cbor.ExtraDecErrorUnknownField})},
+	{"FieldNameMatchingCaseSensitive",
+		runtime.Options{FieldNameMatching: runtime.FieldNameMatchingCaseSensitive},
+		mustDecMode(cbor.DecOptions{FieldNameMatching: cbor.FieldNameMatchingCaseSensitive})},
+	{"DupMapKeyEnforcedAPF+ExtraDecErrorUnknownField",
+		runtime.Options{DupMapKey: runtime.DupMapKeyEnforcedAPF, ExtraReturnErrors: runtime.ExtraDecErrorUnknownField},
+		mustDecMode(cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF, ExtraReturnErrors: cbor.ExtraDecErrorUnknownField})},
+	{"DupMapKeyEnforcedAPF+FieldNameMatchingCaseSensitive",
+		runtime.Options{DupMapKey: runtime.DupMapKeyEnforcedAPF, FieldNameMatching: runtime.FieldNameMatchingCaseSensitive},
+		mustDecMode(cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF, FieldNameMatching: cbor.FieldNameMatchingCaseSensitive})},
+	{"explicit defaults",
+		runtime.Options{DupMapKey: runtime.DupMapKeyQuiet, ExtraReturnErrors: runtime.ExtraDecErrorNone, FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive},
+		mustDecMode(cbor.DecOptions{})},
+}
+
+type decoderOf interface {
+	DecodeCBOR(*runtime.Decoder) error
+}
+
+// DifferOpts is Differ under o: data decoded with runtime.Unmarshal and
+// o.Opts into a new T, and, when before is not nil, into a T that holds
+// what before decodes to (Go maps that hold keys already), against
+// fxamacker's o.Fx into the mirrors.
+func DifferOpts[T, A, M any](data, before []byte, o OptionMode) string {
+	var v T
+	var a A
+	var m M
+	where := ""
+	if before != nil {
+		if err := runtime.Unmarshal(before, any(&v).(decoderOf), runtime.Options{}); err != nil {
+			return ""
+		}
+		mirror.Convert(&a, v)
+		mirror.Convert(&m, v)
+		where = fmt.Sprintf(" into a value holding %x", before)
+	}
+	err := runtime.Unmarshal(data, any(&v).(decoderOf), o.Opts)
+	var rerr *runtime.Error
+	if err != nil && !errors.As(err, &rerr) {
+		return fmt.Sprintf("%s: Unmarshal(%x) = %v (%T), not a *runtime.Error", o.Name, data, err, err)
+	}
+	var want T
+	fxErr := o.Fx.Unmarshal(data, &a)
+	if fxErr == nil {
+		mirror.Convert(&want, a)
+	} else if mErr := o.Fx.Unmarshal(data, &m); mErr == nil {
+		fxErr = nil
+		mirror.Convert(&want, m)
+	} else if formatMix(fxErr) {
+		fxErr = mErr
+	}
+	switch {
+	case err == nil && fxErr == nil:
+		if d := mirror.Diff(v, want); d != "" {
+			return fmt.Sprintf("%s: %x%s: the generated code and fxamacker read different values, at %s%s", o.Name, data, where, typeName[T](), d)
+		}
+	case err == nil:
+		if !formatMix(fxErr) {
+			return fmt.Sprintf("%s: %x%s: the generated code accepts it as %+v; fxamacker: %v", o.Name, data, where, v, fxErr)
+		}
+	case fxErr == nil:
+		return fmt.Sprintf("%s: %x%s: the generated code refuses it (%v); fxamacker reads %+v", o.Name, data, where, err, want)
+	}
+	return ""
+}
+
+// MutateKeys returns a changed copy of b, a well-formed encoding, with
+// one map in it given another pair: a copy of one of its pairs (a known
+// or unknown key twice), a pair whose key is another pair's with this
+// pair's value, an unknown text or integer key (once or twice), or a
+// text key of it in other letter cases; or, now and then, Mutate's edits
+// on top.
+func MutateKeys(r *rand.Rand, b []byte) []byte {
+	var maps []span
+	for _, s := range flatten(parse(b, 0)) {
+		if s.major == runtime.MajorMap && len(s.kids) > 0 {
+			maps = append(maps, s)
+		}
+	}
+	if len(maps) == 0 {
+		return Mutate(r, b)
+	}
+	s := maps[r.IntN(len(maps))]
+	pair := func(j int) []byte {
+		return slices.Concat(b[s.kids[2*j].start:s.kids[2*j].end], b[s.kids[2*j+1].start:s.kids[2*j+1].end])
+	}
+	np := len(s.kids) / 2
+	j, k := r.IntN(np), r.IntN(np)
+	value := b[s.kids[2*j+1].start:s.kids[2*j+1].end]
+	var unknown []byte
+	if r.IntN(2) == 0 {
+		unknown = runtime.AppendString(nil, []string{"zz", "unknown", "A", "x"}[r.IntN(4)])
+	} else {
+		unknown = runtime.AppendInt(nil, []int64{-7, 99, 1000, 0}[r.IntN(4)])
+	}
+	var out []byte
+	switch r.IntN(6) {
+	case 0:
+		out = addPairs(b, s, pair(j))
+	case 1:
+		out = addPairs(b, s, b[s.kids[2*k].start:s.kids[2*k].end], value)
+	case 2:
+		out = addPairs(b, s, unknown, value)
+	case 3:
+		out = addPairs(b, s, unknown, value, unknown, []byte{0x01})
+	case 4:
+		key := s.kids[2*j]
+		if key.major != runtime.MajorText || key.indef {
+			return MutateKeys(r, b)
+		}
+		out = splice(b, key.start, key.end, recaseText(b[key.body:key.end], r))
+	case 5:
+		out = Mutate(r, addPairs(b, s, pair(j)))
+	}
+	return out
+}
+
+// addPairs returns b with the map s holding its pairs and then the
+// encoded items of pairs (keys and values in turn).
+func addPairs(b []byte, s span, items ...[]byte) []byte {
+	if s.indef {
+		return splice(b, s.end-1, s.end-1, items...)
+	}
+	return withPairs(b, s, len(items)/2, items...)
+}
+
+// OptionsRun is the deterministic differential test under every
+// OptionMode: n inputs made by MutateKeys from the seeds (those of
+// DiffRun and extra), each decoded into a new value and into one that
+// holds a seed's value.
+func (s Suite[T, A, M]) OptionsRun(t *testing.T, n int, extra ...string) {
+	seeds := s.diffSeeds(t, extra)
+	r := rand.New(rand.NewPCG(s.Seed, 0x6f707473))
+	fails := 0
+	for _, o := range OptionModes {
+		for _, b := range seeds {
+			if msg := DifferOpts[T, A, M](b, nil, o); msg != "" {
+				t.Fatal(msg)
+			}
+		}
+		for i := range n {
+			b := MutateKeys(r, seeds[r.IntN(len(seeds))])
+			msg := DifferOpts[T, A, M](b, nil, o)
+			if msg == "" {
+				msg = DifferOpts[T, A, M](b, seeds[r.IntN(len(seeds))], o)
+			}
+			if msg != "" {
+				t.Errorf("mutation %d (seed %d): %s", i, s.Seed, msg)
+				if fails++; fails == 10 {
+					t.FailNow()
+				}
+			}
+		}
+	}
+}
+
+// recaseText is a text string item of text with its letters turned at
+// random into other cases of them, as recase turns them.
+func recaseText(text []byte, r *rand.Rand) []byte {
+	runes := []rune(string(text))
+	for j, c := range runes {
+		for range r.IntN(4) {
+			c = unicode.SimpleFold(c)
+		}
+		runes[j] = c
+	}
+	return runtime.AppendString(nil, string(runes))
+}

@@ -218,8 +218,7 @@ func (m *decMode) Unmarshal(data []byte, v any) error {
 		return m.dm.Unmarshal(data, v)
 	}
 	var err error
-	if p := runtime.ProcessOptions(); p.MaxDepth == m.opts.MaxDepth && p.MaxArrayElements == m.opts.MaxArrayElements &&
-		p.MaxMapPairs == m.opts.MaxMapPairs && p.MaxStringLength == m.opts.MaxStringLength && !p.Strict && !p.ZeroCopy {
+	if sameAsProcess(m.opts) {
 		err = g.UnmarshalCBOR(data) // the same options, a shorter way
 	} else {
 		err = runtime.Unmarshal(data, g, m.opts)
@@ -233,6 +232,24 @@ func (m *decMode) Unmarshal(data []byte, v any) error {
 		return err
 	}
 	return nil
+}
+
+// sameAsProcess reports whether o, the options of a mode, are what a
+// decoder made without options has: then the generated UnmarshalCBOR
+// decodes as runtime.Unmarshal with o would. A zero mode setting of the
+// process is the built-in one.
+func sameAsProcess(o runtime.Options) bool {
+	p := runtime.ProcessOptions()
+	if p.DupMapKey == runtime.DupMapKeyDefault {
+		p.DupMapKey = runtime.DupMapKeyQuiet
+	}
+	if p.ExtraReturnErrors == runtime.ExtraDecErrorDefault {
+		p.ExtraReturnErrors = runtime.ExtraDecErrorNone
+	}
+	if p.FieldNameMatching == runtime.FieldNameMatchingDefault {
+		p.FieldNameMatching = runtime.FieldNameMatchingPreferCaseSensitive
+	}
+	return p == o
 }
 
 // anyItem takes any item fxamacker hands it: decoding into it fails where

@@ -206,18 +206,33 @@ func TestLimitsReachGeneratedCode(t *testing.T) {
 // TestOptions: the mapped fields, and an error naming each field the
 // runtime cannot honour yet.
 func TestOptions(t *testing.T) {
+	// fxamacker's defaults are set explicitly: a zero runtime setting
+	// would take the process default.
+	modes := runtime.Options{DupMapKey: runtime.DupMapKeyQuiet, ExtraReturnErrors: runtime.ExtraDecErrorNone,
+		FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive}
+	want := modes
+	want.MaxDepth, want.MaxArrayElements, want.MaxMapPairs = 7, 100, 200
 	o, err := fxmode.Options(cbor.DecOptions{MaxNestedLevels: 7, MaxArrayElements: 100, MaxMapPairs: 200})
-	if err != nil || o != (runtime.Options{MaxDepth: 7, MaxArrayElements: 100, MaxMapPairs: 200}) {
+	if err != nil || o != want {
 		t.Fatalf("Options = %+v, %v", o, err)
 	}
-	if o, err := fxmode.Options(mustDec(t, cbor.DecOptions{}).DecOptions()); err != nil ||
-		o != (runtime.Options{MaxDepth: 32, MaxArrayElements: 131072, MaxMapPairs: 131072}) {
+	want = modes
+	want.MaxDepth, want.MaxArrayElements, want.MaxMapPairs = 32, 131072, 131072
+	if o, err := fxmode.Options(mustDec(t, cbor.DecOptions{}).DecOptions()); err != nil || o != want {
 		t.Fatalf("Options(default mode) = %+v, %v", o, err)
+	}
+	want = modes
+	want.DupMapKey, want.ExtraReturnErrors, want.FieldNameMatching = runtime.DupMapKeyEnforcedAPF,
+		runtime.ExtraDecErrorUnknownField, runtime.FieldNameMatchingCaseSensitive
+	if o, err := fxmode.Options(cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF,
+		ExtraReturnErrors: cbor.ExtraDecErrorUnknownField, FieldNameMatching: cbor.FieldNameMatchingCaseSensitive}); err != nil || o != want {
+		t.Fatalf("Options(a ledger's rules) = %+v, %v", o, err)
 	}
 	// Every other field of DecOptions, set to a value other than its
 	// default, is refused by name: a field fxamacker adds fails here until
 	// it is mapped or listed.
-	mapped := map[string]bool{"MaxNestedLevels": true, "MaxArrayElements": true, "MaxMapPairs": true}
+	mapped := map[string]bool{"MaxNestedLevels": true, "MaxArrayElements": true, "MaxMapPairs": true,
+		"DupMapKey": true, "ExtraReturnErrors": true, "FieldNameMatching": true}
 	typ := reflect.TypeFor[cbor.DecOptions]()
 	for i := range typ.NumField() {
 		f := typ.Field(i)

@@ -15,7 +15,10 @@ var ErrUnsupported = errors.New("not supported by the cbor-gen runtime")
 // Options returns the runtime.Options that give the generated decoders
 // fxamacker/cbor's meaning of o: MaxNestedLevels is MaxDepth,
 // MaxArrayElements and MaxMapPairs keep their names (zero takes the
-// default in both, and the defaults are the same). MaxStringLength, for
+// default in both, and the defaults are the same); DupMapKey,
+// ExtraReturnErrors and FieldNameMatching map to the runtime's settings
+// of the same names, always set (a zero runtime setting would take the
+// process default rather than fxamacker's). MaxStringLength, for
 // which fxamacker has no setting, keeps the runtime's default (64 MiB),
 // as the generated UnmarshalCBOR has it when fxamacker calls it.
 //
@@ -28,8 +31,34 @@ func Options(o cbor.DecOptions) (runtime.Options, error) {
 		MaxDepth:         o.MaxNestedLevels,
 		MaxArrayElements: o.MaxArrayElements,
 		MaxMapPairs:      o.MaxMapPairs,
+		// The modes are set whatever their value: a zero runtime setting
+		// would take the process default, not fxamacker's.
+		DupMapKey:         runtime.DupMapKeyQuiet,
+		ExtraReturnErrors: runtime.ExtraDecErrorNone,
+		FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive,
 	}
 	var bad []string
+	switch o.DupMapKey {
+	case cbor.DupMapKeyQuiet:
+	case cbor.DupMapKeyEnforcedAPF:
+		opts.DupMapKey = runtime.DupMapKeyEnforcedAPF
+	default:
+		bad = append(bad, "DupMapKey")
+	}
+	switch o.ExtraReturnErrors {
+	case cbor.ExtraDecErrorNone:
+	case cbor.ExtraDecErrorUnknownField:
+		opts.ExtraReturnErrors = runtime.ExtraDecErrorUnknownField
+	default:
+		bad = append(bad, "ExtraReturnErrors")
+	}
+	switch o.FieldNameMatching {
+	case cbor.FieldNameMatchingPreferCaseSensitive:
+	case cbor.FieldNameMatchingCaseSensitive:
+		opts.FieldNameMatching = runtime.FieldNameMatchingCaseSensitive
+	default:
+		bad = append(bad, "FieldNameMatching")
+	}
 	for _, u := range unsupported {
 		if !u.isDefault(&o) {
 			bad = append(bad, u.name)
@@ -58,18 +87,13 @@ var unsupported = []struct {
 	name      string
 	isDefault func(*cbor.DecOptions) bool
 }{
-	{"DupMapKey", func(o *cbor.DecOptions) bool { return o.DupMapKey == cbor.DupMapKeyQuiet }},
 	{"TimeTag", func(o *cbor.DecOptions) bool { return o.TimeTag == cbor.DecTagIgnored }},
 	{"IndefLength", func(o *cbor.DecOptions) bool { return o.IndefLength == cbor.IndefLengthAllowed }},
 	{"TagsMd", func(o *cbor.DecOptions) bool { return o.TagsMd == cbor.TagsAllowed }},
 	{"IntDec", func(o *cbor.DecOptions) bool { return o.IntDec == cbor.IntDecConvertNone }},
 	{"MapKeyByteString", func(o *cbor.DecOptions) bool { return o.MapKeyByteString == cbor.MapKeyByteStringAllowed }},
-	{"ExtraReturnErrors", func(o *cbor.DecOptions) bool { return o.ExtraReturnErrors == cbor.ExtraDecErrorNone }},
 	{"DefaultMapType", func(o *cbor.DecOptions) bool { return o.DefaultMapType == nil }},
 	{"UTF8", func(o *cbor.DecOptions) bool { return o.UTF8 == cbor.UTF8RejectInvalid }},
-	{"FieldNameMatching", func(o *cbor.DecOptions) bool {
-		return o.FieldNameMatching == cbor.FieldNameMatchingPreferCaseSensitive
-	}},
 	{"BigIntDec", func(o *cbor.DecOptions) bool { return o.BigIntDec == cbor.BigIntDecodeValue }},
 	{"DefaultByteStringType", func(o *cbor.DecOptions) bool { return o.DefaultByteStringType == nil }},
 	{"ByteStringToString", func(o *cbor.DecOptions) bool {

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"unicode"
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
+	"github.com/cborgen/cborgen/fxmode"
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/fxamacker/cbor/v2"
 )
@@ -57,6 +59,17 @@ var OptionModes = []OptionMode{
 		mustDecMode(cbor.DecOptions{})},
 }
 
+// fxDecModes are the OptionModes' DecModes wrapped by fxmode.
+var fxDecModes sync.Map // mode name -> cbor.DecMode
+
+func fxDecMode(o OptionMode) cbor.DecMode {
+	if m, ok := fxDecModes.Load(o.Name); ok {
+		return m.(cbor.DecMode)
+	}
+	m, _ := fxDecModes.LoadOrStore(o.Name, fxmode.DecMode(o.Fx))
+	return m.(cbor.DecMode)
+}
+
 type decoderOf interface {
 	DecodeCBOR(*runtime.Decoder) error
 }
@@ -82,6 +95,20 @@ func DifferOpts[T, A, M any](data, before []byte, o OptionMode) string {
 	var rerr *runtime.Error
 	if err != nil && !errors.As(err, &rerr) {
 		return fmt.Sprintf("%s: Unmarshal(%x) = %v (%T), not a *runtime.Error", o.Name, data, err, err)
+	}
+	if before == nil {
+		// The program's own call through fxmode decodes as
+		// runtime.Unmarshal with the options fxmode.Options gives.
+		var fv T
+		ferr := fxDecMode(o).Unmarshal(data, &fv)
+		if (ferr == nil) != (err == nil) {
+			return fmt.Sprintf("%s: %x: runtime.Unmarshal %v, through fxmode.DecMode %v", o.Name, data, err, ferr)
+		}
+		if err == nil {
+			if d := mirror.Diff(v, fv); d != "" {
+				return fmt.Sprintf("%s: %x: runtime.Unmarshal and fxmode.DecMode read different values, at %s%s", o.Name, data, typeName[T](), d)
+			}
+		}
 	}
 	var want T
 	fxErr := o.Fx.Unmarshal(data, &a)

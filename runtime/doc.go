@@ -117,7 +117,7 @@
 //     [FieldNameMatchingPreferCaseSensitive],
 //     [FieldNameMatchingCaseSensitive]),
 //     [SetDefaultOptions] (the limits UnmarshalCBOR uses when fxamacker
-//     calls it), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
+//     calls it), [ProcessOptions] (the options it set), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
 //   - Checking bytes: [Valid].
 //   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],

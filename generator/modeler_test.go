@@ -152,6 +152,19 @@ var modelCases = []modelCase{
 			"cborAnon_T_A":   "nolegacy | Z:\"Z\":bool",
 		},
 	}, {
+		// The Cardano libraries' toarray marker, embedded: no field, no
+		// method, only the option of its promoted "_" field.
+		name: "an embedded toarray marker",
+		src: "type StructAsArray struct {\n\t_ struct{} `cbor:\",toarray\"`\n}\n\n" +
+			"type T struct {\n\tV struct {\n\t\tStructAsArray\n\t\tMajor uint\n\t}\n}\n\n" +
+			"type U struct {\n\tStructAsArray\n\tA int `cbor:\"1,keyasint\"`\n}\n",
+		types: []string{"T", "U"},
+		want: map[string]string{
+			"T":            "V:\"V\":cborAnon_T_V",
+			"cborAnon_T_V": "nolegacy | Major:\"Major\":uint",
+			"U":            "nolegacy | A:1:int",
+		},
+	}, {
 		name:  "a struct of the package that is not generated",
 		src:   "type Item struct{ A int }\n\ntype T struct{ I []Item }\n",
 		types: []string{"T"},

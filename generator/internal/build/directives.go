@@ -121,18 +121,104 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 }
 
 // hasToArray reports whether the struct type tn carries fxamacker's
-// toarray option: a field _ with the cbor tag ",toarray".
+// toarray option (structOptions).
 func hasToArray(tn *types.TypeName) bool {
 	st, ok := tn.Type().Underlying().(*types.Struct)
-	if !ok {
-		return false
+	return ok && hasStructOption(structOptions(st), ",toarray")
+}
+
+// structOptions is the options of the struct st as fxamacker/cbor reads
+// them (collectFields): the cbor tag of the field "_" that reflect's
+// FieldByName finds, "" when there is none or its tag is "-". That is
+// the first "_" of st itself, else the one promoted from an embedded
+// struct (or pointer to one) at the shallowest depth that has one, when
+// it is the only one there: the marker type the Cardano libraries embed
+// (type StructAsArray struct{ _ struct{} `cbor:",toarray"` }) gives its
+// holder the option.
+func structOptions(st *types.Struct) string {
+	tag := func(s *types.Struct, i int) string {
+		if t := reflect.StructTag(s.Tag(i)).Get("cbor"); t != "-" {
+			return t
+		}
+		return ""
 	}
+	embedded := false
 	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i).Name() == "_" && strings.Contains(reflect.StructTag(st.Tag(i)).Get("cbor"), "toarray") {
-			return true
+		if st.Field(i).Name() == "_" {
+			return tag(st, i)
+		}
+		embedded = embedded || st.Field(i).Embedded()
+	}
+	if !embedded {
+		return ""
+	}
+	// reflect's FieldByNameFunc: a breadth-first walk of the embedded
+	// structs, each type once; a name found twice at one depth (or in a
+	// type embedded twice there) is no field at all.
+	type scan struct {
+		st    *types.Struct
+		twice bool // embedded more than once at its depth
+	}
+	var visited []types.Type
+	seen := func(list []types.Type, t types.Type) int {
+		for i, u := range list {
+			if types.Identical(u, t) {
+				return i
+			}
+		}
+		return -1
+	}
+	next := []scan{{st: st}}
+	nextTypes := []types.Type{st}
+	for depth := 0; len(next) > 0; depth++ {
+		current, currentTypes := next, nextTypes
+		next, nextTypes = nil, nil
+		found, opts := false, ""
+		for k, sc := range current {
+			if seen(visited, currentTypes[k]) >= 0 {
+				continue
+			}
+			visited = append(visited, currentTypes[k])
+			for i := 0; i < sc.st.NumFields(); i++ {
+				f := sc.st.Field(i)
+				if depth > 0 && f.Name() == "_" {
+					if found || sc.twice {
+						return ""
+					}
+					found, opts = true, tag(sc.st, i)
+					continue
+				}
+				if found || !f.Embedded() {
+					continue
+				}
+				ft := f.Type()
+				if p, ok := types.Unalias(ft).(*types.Pointer); ok {
+					ft = p.Elem()
+				}
+				est, ok := ft.Underlying().(*types.Struct)
+				if !ok {
+					continue
+				}
+				if j := seen(nextTypes, ft); j >= 0 {
+					next[j].twice = true
+					continue
+				}
+				next = append(next, scan{st: est, twice: sc.twice})
+				nextTypes = append(nextTypes, ft)
+			}
+		}
+		if found {
+			return opts
 		}
 	}
-	return false
+	return ""
+}
+
+// hasStructOption reports whether the struct options tag hold opt
+// (",toarray"), as fxamacker's hasToArrayOption reads them.
+func hasStructOption(tag, opt string) bool {
+	k := strings.Index(tag, opt)
+	return k >= 0 && (len(tag) == k+len(opt) || tag[k+len(opt)] == ',')
 }
 
 // mapDirective refuses what contradicts //cborgen:map on s: it is for
@@ -149,12 +235,8 @@ func (m *modeler) mapDirective(s *model.Struct, tn *types.TypeName) {
 	if s.Extensible {
 		clash = append(clash, "//cborgen:extensible is about array elements; a map type skips unknown keys anyway")
 	}
-	if st, ok := tn.Type().Underlying().(*types.Struct); ok {
-		for i := 0; i < st.NumFields(); i++ {
-			if st.Field(i).Name() == "_" && strings.Contains(reflect.StructTag(st.Tag(i)).Get("cbor"), "toarray") {
-				clash = append(clash, "the struct's toarray option asks for an array")
-			}
-		}
+	if hasToArray(tn) {
+		clash = append(clash, "the struct's toarray option asks for an array")
 	}
 	for _, msg := range clash {
 		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(tn.Pos()), Msg: fmt.Sprintf("type %s: //cborgen:map: %s", s.Name, msg)})

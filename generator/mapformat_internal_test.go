@@ -83,7 +83,7 @@ func TestSchemaMapTypes(t *testing.T) {
 			v2:   "//cborgen:map\ntype T struct {\n\tA string `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
 			want: []string{"field T.A (key 1) changed from int32 to string"}},
 		{name: "to an array",
-			v2:   "type T struct {\n\tA int32  `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
+			v2:   "//cborgen:array\ntype T struct {\n\tA int32  `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
 			want: []string{"type T is no longer //cborgen:map"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

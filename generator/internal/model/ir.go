@@ -90,6 +90,10 @@ type Struct struct {
 	// by Field.Key, as fxamacker/cbor writes a struct without toarray,
 	// and read back from that map only (build/mapformat.go, emit/map.go).
 	MapFormat bool
+	// ArrayChosen: //cborgen:array, a struct with keyasint fields (a map
+	// under fxamacker/cbor) written as an array, as asked; without it or
+	// //cborgen:map such a struct is refused (build/directives.go).
+	ArrayChosen bool
 	// Anon is the anonymous struct type of a field (struct{...},
 	// []struct{...}, map[string]struct{}) that this struct is the hidden
 	// named copy of: the output declares the type (type cborAnon_T_F

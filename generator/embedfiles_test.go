@@ -10,7 +10,7 @@ import (
 
 // attrs is the package of the embedding cases: a generated type that a
 // tag library's users extend by embedding it.
-const attrs = "package c\n\ntype GlobalAttributes struct {\n\tID    string `cbor:\"1,keyasint\"`\n\tClass string `cbor:\"2,keyasint\"`\n}\n"
+const attrs = "package c\n\n//cborgen:array\ntype GlobalAttributes struct {\n\tID    string `cbor:\"1,keyasint\"`\n\tClass string `cbor:\"2,keyasint\"`\n}\n"
 
 // TestEmbeddingInOtherFiles: a struct that embeds a generated type loses
 // its other fields when it is built, whatever file it is in; the files

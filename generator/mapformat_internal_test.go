@@ -36,8 +36,11 @@ func TestMapFormatRefusals(t *testing.T) {
 			[]string{"field T.S: omitempty: field ext.Shadow.A: Go's selector A reaches another field than fxamacker/cbor reads"}},
 		{"omitempty foreign struct with both array options", extImport + "//cborgen:map\ntype T struct {\n\tS ext.Both `cbor:\"s,omitempty\"`\n}\n",
 			[]string{"field T.S: omitempty: fxamacker/cbor refuses the struct ext.Both: it has both toarray and toindefarray"}},
-		{"omitzero not comparable", "//cborgen:map\ntype T struct {\n\tI Inner `cbor:\"i,omitzero\"`\n}\n\ntype Inner struct{ S []int }\n",
-			[]string{"x.go:5:2: field T.I: omitzero: Inner is not comparable", "give it an IsZero() bool method"}},
+		{"omitzero not comparable, an unexported field of another package", extImport + "//cborgen:map\ntype T struct {\n\tS ext.Set `cbor:\"s,omitzero\"`\n}\n",
+			[]string{"x.go:7:2: field T.S: omitzero: ext.Set is not comparable and has the field items, unexported in package example.com/x/ext, " +
+				"so the generated code cannot test it for its zero value; give the field's type an IsZero() bool method"}},
+		{"omitzero not comparable, a type parameter inside", "//cborgen:map\ntype T[P any] struct {\n\tI Inner[P] `cbor:\"i,omitzero\"`\n}\n\ntype Inner[P any] struct{ S []int; V P }\n",
+			[]string{"x.go:5:2: field T.I: omitzero: Inner[P] is not comparable and its part .V holds a value of type parameter P", "give the field's type an IsZero() bool method"}},
 		{"omitempty type parameter", "//cborgen:map\ntype T[P any] struct {\n\tV P `cbor:\"v,omitempty\"`\n}\n",
 			[]string{"field T.V: omitempty: whether a value of type parameter P is empty depends on the type argument"}},
 	} {
@@ -83,7 +86,7 @@ func TestSchemaMapTypes(t *testing.T) {
 			v2:   "//cborgen:map\ntype T struct {\n\tA string `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
 			want: []string{"field T.A (key 1) changed from int32 to string"}},
 		{name: "to an array",
-			v2:   "type T struct {\n\tA int32  `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
+			v2:   "//cborgen:array\ntype T struct {\n\tA int32  `cbor:\"1,keyasint\"`\n\tB string `cbor:\"b\"`\n}\n",
 			want: []string{"type T is no longer //cborgen:map"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -202,6 +205,8 @@ type Open struct {
 type deep struct {
 	C uint `+"`cbor:\"c,omitempty\"`"+`
 }
+
+type Set struct{ items []int }
 
 type Shadow struct {
 	A int `+"`cbor:\"a,omitempty\"`"+`

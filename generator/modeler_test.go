@@ -110,7 +110,7 @@ var modelCases = []modelCase{
 		src: "//cborgen:bogus\ntype A struct{ X int }\n\n//cborgen:tag 2\ntype B struct{ X int }\n\n" +
 			"//cborgen:tag 1004\n//cborgen:tag 1005\ntype C struct{ X int }\n\n//cborgen:catchall\ntype D struct{ X int }\n",
 		errs: []string{
-			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:body, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:required N, //cborgen:tag N)",
+			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:array, //cborgen:body, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:required N, //cborgen:tag N)",
 			"x.go:6:1: type B: //cborgen:tag 2: tag 2 has a meaning of its own in CBOR; use another number",
 			"x.go:10:1: type C: //cborgen:tag 1005: a second tag directive",
 			"x.go:13:1: type D: //cborgen:catchall needs a named []byte type",
@@ -150,6 +150,52 @@ var modelCases = []modelCase{
 			"cborAnon_T_P":   "X:\"x\":int Q:\"Q\":cborAnon_T_P_Q",
 			"cborAnon_T_P_Q": "Y:\"Y\":string",
 			"cborAnon_T_A":   "nolegacy | Z:\"Z\":bool",
+		},
+	}, {
+		// The Cardano libraries' toarray marker, embedded: no field, no
+		// method, only the option of its promoted "_" field.
+		name: "an embedded toarray marker",
+		src: "type StructAsArray struct {\n\t_ struct{} `cbor:\",toarray\"`\n}\n\n" +
+			"type T struct {\n\tV struct {\n\t\tStructAsArray\n\t\tMajor uint\n\t}\n}\n\n" +
+			"type U struct {\n\tStructAsArray\n\tA int `cbor:\"1,keyasint\"`\n}\n",
+		types: []string{"T", "U"},
+		want: map[string]string{
+			"T":            "V:\"V\":cborAnon_T_V",
+			"cborAnon_T_V": "nolegacy | Major:\"Major\":uint",
+			"U":            "nolegacy | A:1:int",
+		},
+	}, {
+		// keyasint says map under fxamacker: a struct with it must say
+		// which format it is, or its wire format would change silently.
+		name: "keyasint on a struct that is neither //cborgen:map nor //cborgen:array",
+		src: "type Block struct {\n\tSlot uint64 `cbor:\"0,keyasint\"`\n\tHash []byte `cbor:\"1,keyasint\"`\n}\n\n" +
+			"type Base struct {\n\tID int `cbor:\"7,keyasint\"`\n}\n\ntype Ext struct {\n\tName string\n\tBase\n}\n",
+		types: []string{"Block", "Ext"},
+		errs: []string{
+			"x.go:3:6: type Block: field Slot has the keyasint option (key 0), so fxamacker/cbor writes Block as a map with integer keys, " +
+				"but cbor-gen writes a struct as an array unless told otherwise, which would change its wire format. " +
+				"Say which it is: add //cborgen:map to its doc comment to keep the map (fxamacker's bytes), " +
+				"or //cborgen:array to write it as an array on purpose",
+			"x.go:12:6: type Ext: field ID has the keyasint option (key 7), so fxamacker/cbor writes Ext as a map", "//cborgen:map", "//cborgen:array",
+		},
+	}, {
+		name: "keyasint with the format said",
+		src: "//cborgen:array\ntype A struct {\n\tX int `cbor:\"1,keyasint\"`\n}\n\n" +
+			"//cborgen:map\ntype M struct {\n\tX int `cbor:\"1,keyasint\"`\n}\n\n" +
+			"type T struct {\n\t_ struct{} `cbor:\",toarray\"`\n\tX int `cbor:\"1,keyasint\"`\n}\n",
+		types: []string{"A", "M", "T"},
+		want: map[string]string{
+			"A": "X:1:int",
+			"M": "X:1:int",
+			"T": "nolegacy | X:1:int",
+		},
+	}, {
+		name:  "//cborgen:array where it means nothing",
+		src:   "//cborgen:array\ntype V []int\n\n//cborgen:array\n//cborgen:map\ntype B struct{ X int }\n",
+		types: []string{"V", "B"},
+		errs: []string{
+			"x.go:3:1: type V: //cborgen:array is for struct types; V is not a struct",
+			"x.go:6:1: type B: //cborgen:array and //cborgen:map contradict each other; keep one",
 		},
 	}, {
 		name:  "a struct of the package that is not generated",

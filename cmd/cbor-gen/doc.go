@@ -34,6 +34,10 @@
 // legacy format, a map keyed by field name as fxamacker/cbor writes a
 // struct without toarray; a struct that has fxamacker's toarray option
 // was always an array and reads arrays only, unless //cborgen:legacy.
+// A struct with keyasint fields, which fxamacker/cbor writes as a map,
+// must say which it is: //cborgen:map (the map, fxamacker's bytes) or
+// //cborgen:array (an array all the same); without either it is refused,
+// so that its wire format never changes unnoticed.
 //
 // When fxamacker/cbor calls UnmarshalCBOR it passes no options: the
 // decoder's limits are the runtime's defaults, which a program sets once

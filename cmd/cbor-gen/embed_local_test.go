@@ -114,6 +114,7 @@ func TestEmbeddingInTestFiles(t *testing.T) {
 	}
 	attrs := `package attrs
 
+//cborgen:array
 type GlobalAttributes struct {
 	ID    string ` + "`cbor:\"1,keyasint\"`" + `
 	Class string ` + "`cbor:\"2,keyasint\"`" + `

@@ -56,7 +56,9 @@ type Composite struct {
 }
 
 // Field is one named member of a composite. Its map form, from version 1,
-// used integer keys to keep records small.
+// used integer keys to keep records small; it is an array now.
+//
+//cborgen:array
 type Field struct {
 	Name  string `cbor:"1,keyasint"`
 	Value Value  `cbor:"2,keyasint"`
@@ -103,6 +105,8 @@ const (
 
 // Limits bounds what an account may store. It is kept beside the account's
 // records and written in the same format.
+//
+//cborgen:array
 type Limits struct {
 	MaxBytes   uint64 `cbor:"1,keyasint"`
 	MaxRecords uint32 `cbor:"2,keyasint"`

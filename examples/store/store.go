@@ -23,6 +23,7 @@ type Value interface{ isValue() }
 // of the stored program.
 //
 //cborgen:tag 132
+//cborgen:array
 type Composite struct {
 	Kind     string           `cbor:"1,keyasint"`
 	_        runtime.Reserved // was Location, retired
@@ -31,6 +32,8 @@ type Composite struct {
 }
 
 // Field is one named value of a composite.
+//
+//cborgen:array
 type Field struct {
 	Name  string `cbor:"1,keyasint"`
 	Value Value  `cbor:"2,keyasint"`

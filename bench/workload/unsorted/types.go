@@ -37,6 +37,7 @@ type Composite struct {
 	Fields   []Field  `cbor:"f"`
 }
 
+//cborgen:array
 type Field struct {
 	Name  string `cbor:"1,keyasint"`
 	Value Value  `cbor:"2,keyasint"`

@@ -258,3 +258,97 @@ func TestAnonymousEdges(t *testing.T) {
 		}, &fxArr, &genArr)
 	}
 }
+
+// The anonymous types of anonymous.Ver, which embed the marker
+// anonymous.StructAsArray (a field "_" with the toarray option, promoted).
+type (
+	verProtocol = struct {
+		anonymous.StructAsArray
+		Major uint
+		Minor uint
+	}
+	verCert = struct {
+		anonymous.StructAsArray
+		Kind uint8
+		Pool *[]byte
+	}
+	verPool = struct {
+		anonymous.StructAsArray
+		Owners []string
+		Margin struct {
+			anonymous.StructAsArray
+			Num, Den uint64
+		}
+	}
+	verMeta = struct {
+		Slot uint64 `cbor:"1,keyasint"`
+	}
+)
+
+type (
+	aVer struct {
+		_        struct{} `cbor:",toarray"`
+		Protocol verProtocol
+		Certs    []verCert
+		Pools    map[string]verPool
+		Meta     verMeta
+	}
+	mVer struct {
+		Protocol verProtocol
+		Certs    []verCert
+		Pools    map[string]verPool
+		Meta     verMeta
+	}
+)
+
+// TestAnonymousMarker: anonymous structs that embed a method-less marker
+// type carrying fxamacker's toarray option (the Cardano libraries'
+// cbor.StructAsArray) are arrays, byte for byte as fxamacker writes them
+// under CoreDetEncOptions, and read back as fxamacker's default DecMode
+// reads them (and refuses their map form, as fxamacker does).
+func TestAnonymousMarker(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	r := rand.New(rand.NewPCG(27, 6))
+	fill := mirror.Filler{Rand: r}
+	for i := range n {
+		var v anonymous.Ver
+		fill.Fill(&v)
+		var a aVer
+		var m mVer
+		mirror.Convert(&a, v)
+		mirror.Convert(&m, v)
+		got, err := v.MarshalCBOR()
+		if err != nil {
+			t.Fatalf("%+v: %v", v, err)
+		}
+		want, err := cborEnc.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%+v:\ngenerated %x\nfxamacker %x", v, got, want)
+		}
+		if i == 0 && got[1] != 0x82 { // Protocol: [Major, Minor]
+			t.Fatalf("Protocol is not a two-element array: %x", got)
+		}
+		legacy, err := cborEnc.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range [][]byte{got, legacy, cbortest.Mutate(r, got), cbortest.Mutate(r, legacy)} {
+			if d := cbortest.Differ[anonymous.Ver, aVer, mVer](in); d != "" {
+				t.Fatalf("value %d: %s", i, d)
+			}
+		}
+	}
+	// A map where the marker says array: both refuse it.
+	var v anonymous.Ver
+	var a aVer
+	in := []byte{0x84, 0xa1, 0x65, 'M', 'a', 'j', 'o', 'r', 0x01, 0xf6, 0xf6, 0xa0}
+	if err, fxErr := v.UnmarshalCBOR(in), cbor.Unmarshal(in, &a); err == nil || fxErr == nil {
+		t.Fatalf("%x: generated %v, fxamacker %v; want both to refuse the map", in, err, fxErr)
+	}
+}

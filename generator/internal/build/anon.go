@@ -62,8 +62,8 @@ func (m *modeler) anonModel(st *types.Struct) (model.Type, error) {
 		return nil, fmt.Errorf("an anonymous struct that uses a type parameter; declare a named generic struct type and add it to -type")
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i).Embedded() {
-			return nil, fmt.Errorf("an anonymous struct with an embedded field (%s); declare a named struct type and add it to -type", st.Field(i).Name())
+		if f := st.Field(i); f.Embedded() && !isMarker(f.Type()) {
+			return nil, fmt.Errorf("an anonymous struct with an embedded field (%s); declare a named struct type and add it to -type", f.Name())
 		}
 	}
 	name := anonPrefix + m.anonAt.name
@@ -84,6 +84,29 @@ func (m *modeler) anonModel(st *types.Struct) (model.Type, error) {
 	m.directives(s, tn)
 	m.anons = append(m.anons, s)
 	return model.StructRef{Go: st, Name: m.typeString(st), Local: name, HasSize: true, Anon: true}, nil
+}
+
+// isMarker reports whether t, the type of an embedded field, is a marker
+// that contributes nothing but struct options: a struct type whose
+// fields are all "_" and which has no methods, as the Cardano libraries'
+// cbor.StructAsArray (struct{ _ struct{} `cbor:",toarray"` }). Embedded
+// in an anonymous struct it adds no field and no method (so fxamacker
+// still writes the struct by reflection), only its options
+// (structOptions): such a struct is an array, as fxamacker writes it.
+func isMarker(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() != "_" {
+			return false
+		}
+	}
+	return types.NewMethodSet(types.NewPointer(t)).Len() == 0
 }
 
 // mentionsTypeParam reports whether t refers to a type parameter.

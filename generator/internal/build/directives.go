@@ -24,6 +24,7 @@ var knownDirectives = map[string]string{
 	"legacy":     "decode the legacy map format too, on a type with fxamacker's toarray option (which has none by default) or under -nolegacy",
 	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
 	"required N": "arrays of the type may end after N elements: the fields after them are optional (decoded as zero when missing; always written)",
+	"array":      "on a struct with keyasint fields (a map under fxamacker/cbor): write it as an array all the same, as every struct without //cborgen:map is written; the legacy decoder still reads its map",
 	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 	"body":       "on a type with hand-written MarshalCBOR and UnmarshalCBOR: generate AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to call, and call the type's own methods where it is held",
@@ -35,7 +36,7 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	fail := func(cm *ast.Comment, format string, args ...any) {
 		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(cm.Pos()), Msg: fmt.Sprintf(format, args...)})
 	}
-	var requiredAt, legacyAt, noLegacyAt, bodyAt *ast.Comment
+	var requiredAt, legacyAt, noLegacyAt, bodyAt, arrayAt *ast.Comment
 	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
 		if !ok {
@@ -74,6 +75,8 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 			legacyAt = cm
 		case "map":
 			s.MapFormat = true
+		case "array":
+			s.ArrayChosen, arrayAt = true, cm
 		case "catchall":
 			if _, ok := s.Value.(model.Bytes); !ok {
 				fail(cm, "type %s: //cborgen:catchall needs a named []byte type (type Unknown []byte), which holds the item's bytes", s.Name)
@@ -94,6 +97,7 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	if s.MapFormat {
 		m.mapDirective(s, tn)
 	}
+	m.arrayDirective(s, tn, arrayAt)
 	if s.Body {
 		m.bodyDirective(s, bodyAt) // body.go
 	}
@@ -121,18 +125,140 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 }
 
 // hasToArray reports whether the struct type tn carries fxamacker's
-// toarray option: a field _ with the cbor tag ",toarray".
+// toarray option (structOptions).
 func hasToArray(tn *types.TypeName) bool {
 	st, ok := tn.Type().Underlying().(*types.Struct)
-	if !ok {
-		return false
+	return ok && hasStructOption(structOptions(st), ",toarray")
+}
+
+// structOptions is the options of the struct st as fxamacker/cbor reads
+// them (collectFields): the cbor tag of the field "_" that reflect's
+// FieldByName finds, "" when there is none or its tag is "-". That is
+// the first "_" of st itself, else the one promoted from an embedded
+// struct (or pointer to one) at the shallowest depth that has one, when
+// it is the only one there: the marker type the Cardano libraries embed
+// (type StructAsArray struct{ _ struct{} `cbor:",toarray"` }) gives its
+// holder the option.
+func structOptions(st *types.Struct) string {
+	tag := func(s *types.Struct, i int) string {
+		if t := reflect.StructTag(s.Tag(i)).Get("cbor"); t != "-" {
+			return t
+		}
+		return ""
 	}
+	embedded := false
 	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i).Name() == "_" && strings.Contains(reflect.StructTag(st.Tag(i)).Get("cbor"), "toarray") {
-			return true
+		if st.Field(i).Name() == "_" {
+			return tag(st, i)
+		}
+		embedded = embedded || st.Field(i).Embedded()
+	}
+	if !embedded {
+		return ""
+	}
+	// reflect's FieldByNameFunc: a breadth-first walk of the embedded
+	// structs, each type once; a name found twice at one depth (or in a
+	// type embedded twice there) is no field at all.
+	type scan struct {
+		st    *types.Struct
+		twice bool // embedded more than once at its depth
+	}
+	var visited []types.Type
+	seen := func(list []types.Type, t types.Type) int {
+		for i, u := range list {
+			if types.Identical(u, t) {
+				return i
+			}
+		}
+		return -1
+	}
+	next := []scan{{st: st}}
+	nextTypes := []types.Type{st}
+	for depth := 0; len(next) > 0; depth++ {
+		current, currentTypes := next, nextTypes
+		next, nextTypes = nil, nil
+		found, opts := false, ""
+		for k, sc := range current {
+			if seen(visited, currentTypes[k]) >= 0 {
+				continue
+			}
+			visited = append(visited, currentTypes[k])
+			for i := 0; i < sc.st.NumFields(); i++ {
+				f := sc.st.Field(i)
+				if depth > 0 && f.Name() == "_" {
+					if found || sc.twice {
+						return ""
+					}
+					found, opts = true, tag(sc.st, i)
+					continue
+				}
+				if found || !f.Embedded() {
+					continue
+				}
+				ft := f.Type()
+				if p, ok := types.Unalias(ft).(*types.Pointer); ok {
+					ft = p.Elem()
+				}
+				est, ok := ft.Underlying().(*types.Struct)
+				if !ok {
+					continue
+				}
+				if j := seen(nextTypes, ft); j >= 0 {
+					next[j].twice = true
+					continue
+				}
+				next = append(next, scan{st: est, twice: sc.twice})
+				nextTypes = append(nextTypes, ft)
+			}
+		}
+		if found {
+			return opts
 		}
 	}
-	return false
+	return ""
+}
+
+// hasStructOption reports whether the struct options tag hold opt
+// (",toarray"), as fxamacker's hasToArrayOption reads them.
+func hasStructOption(tag, opt string) bool {
+	k := strings.Index(tag, opt)
+	return k >= 0 && (len(tag) == k+len(opt) || tag[k+len(opt)] == ',')
+}
+
+// arrayDirective refuses //cborgen:array (at) where it has no meaning,
+// and a struct that would change format silently: one with a keyasint
+// field, which fxamacker/cbor writes as a map (every COSE, CWT and
+// Cardano type is one), but which cbor-gen writes as an array unless
+// //cborgen:map says otherwise. Such a struct must say which it is: a
+// map (//cborgen:map) or an array (//cborgen:array, or fxamacker's own
+// toarray option).
+func (m *modeler) arrayDirective(s *model.Struct, tn *types.TypeName, at *ast.Comment) {
+	fail := func(pos token.Pos, format string, args ...any) {
+		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	}
+	if at != nil {
+		switch {
+		case s.Value != nil:
+			fail(at.Pos(), "type %s: //cborgen:array is for struct types; %s is not a struct", s.Name, s.Name)
+		case s.MapFormat:
+			fail(at.Pos(), "type %s: //cborgen:array and //cborgen:map contradict each other; keep one", s.Name)
+		}
+		return
+	}
+	if s.Value != nil || s.MapFormat || s.Anon != nil || hasToArray(tn) {
+		return
+	}
+	for _, fd := range s.Fields {
+		if !fd.KeyAsInt {
+			continue
+		}
+		fail(tn.Pos(), "type %s: field %s has the keyasint option (key %d), so fxamacker/cbor writes %s as a map with integer keys, "+
+			"but cbor-gen writes a struct as an array unless told otherwise, which would change its wire format. "+
+			"Say which it is: add //cborgen:map to its doc comment to keep the map (fxamacker's bytes), "+
+			"or //cborgen:array to write it as an array on purpose",
+			s.Name, fd.Name, fd.KeyInt, s.Name)
+		return
+	}
 }
 
 // mapDirective refuses what contradicts //cborgen:map on s: it is for
@@ -149,12 +275,8 @@ func (m *modeler) mapDirective(s *model.Struct, tn *types.TypeName) {
 	if s.Extensible {
 		clash = append(clash, "//cborgen:extensible is about array elements; a map type skips unknown keys anyway")
 	}
-	if st, ok := tn.Type().Underlying().(*types.Struct); ok {
-		for i := 0; i < st.NumFields(); i++ {
-			if st.Field(i).Name() == "_" && strings.Contains(reflect.StructTag(st.Tag(i)).Get("cbor"), "toarray") {
-				clash = append(clash, "the struct's toarray option asks for an array")
-			}
-		}
+	if hasToArray(tn) {
+		clash = append(clash, "the struct's toarray option asks for an array")
 	}
 	for _, msg := range clash {
 		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(tn.Pos()), Msg: fmt.Sprintf("type %s: //cborgen:map: %s", s.Name, msg)})

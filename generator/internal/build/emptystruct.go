@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
@@ -139,25 +137,12 @@ func structEmptyTest(t types.Type, q types.Qualifier, pending *pendingGeneration
 // structToArray reports whether the struct has fxamacker/cbor's toarray
 // (or toindefarray) option, as fxamacker reads it from the field "_".
 func structToArray(st *types.Struct, name string) (bool, error) {
-	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i).Name() != "_" {
-			continue
-		}
-		tag := reflect.StructTag(st.Tag(i)).Get("cbor")
-		if tag == "-" {
-			return false, nil
-		}
-		has := func(opt string) bool {
-			k := strings.Index(tag, opt)
-			return k >= 0 && (len(tag) == k+len(opt) || tag[k+len(opt)] == ',')
-		}
-		a, ia := has(",toarray"), has(",toindefarray")
-		if a && ia {
-			return false, fmt.Errorf("fxamacker/cbor refuses the struct %s: it has both toarray and toindefarray", name)
-		}
-		return a || ia, nil
+	opts := structOptions(st)
+	a, ia := hasStructOption(opts, ",toarray"), hasStructOption(opts, ",toindefarray")
+	if a && ia {
+		return false, fmt.Errorf("fxamacker/cbor refuses the struct %s: it has both toarray and toindefarray", name)
 	}
-	return false, nil
+	return a || ia, nil
 }
 
 // selectorPath is the Go selectors that reach the promoted field c from a

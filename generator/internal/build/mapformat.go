@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
@@ -56,7 +57,7 @@ func checkMapFormats(f *model.File, pending *pendingGeneration) error {
 				}
 			}
 			if fd.OmitZero {
-				test, err := zeroTest(fd.Type, q)
+				test, err := zeroTest(fd.Type, q, f.Path)
 				if err != nil {
 					fail("omitzero: %v", err)
 				} else if !slices.Contains(fd.Omit, test) {
@@ -124,7 +125,7 @@ func emptyTest(t model.Type, structs map[string]*model.Struct, q types.Qualifier
 // zeroTest is fxamacker/cbor's omitzero test for a value of type t: the
 // type's IsZero method when it has one, else Go's zero value, as
 // reflect.Value.IsZero tells it.
-func zeroTest(t model.Type, q types.Qualifier) (model.OmitTest, error) {
+func zeroTest(t model.Type, q types.Qualifier, own string) (model.OmitTest, error) {
 	name := types.TypeString(t.GoType(), q)
 	switch t.(type) {
 	case model.TypeParam:
@@ -158,9 +159,81 @@ func zeroTest(t model.Type, q types.Qualifier) (model.OmitTest, error) {
 		if types.Comparable(goT) {
 			return model.OmitTest{Kind: model.OmitEqual}, nil // what reflect's IsZero compares
 		}
-		return model.OmitTest{}, fmt.Errorf("%s is not comparable, so its zero value cannot be told with ==; give it an IsZero() bool method", name)
+		// reflect's IsZero part by part: every field, every element.
+		part, err := zeroParts(goT, q, own, name, name)
+		if err != nil {
+			return model.OmitTest{}, err
+		}
+		return model.OmitTest{Kind: model.OmitZeroParts, Zero: part}, nil
 	}
 	return model.OmitTest{}, fmt.Errorf("not supported for type %s", name)
+}
+
+// zeroParts is reflect.Value.IsZero of a value of type t, as the
+// generated code of package own can test it: == where t is comparable
+// (what reflect compares), nil for the kinds that can be nil, else field
+// by field (every field but "_", unexported ones too) or element by
+// element. path names the part in messages; a field the code cannot
+// reach (unexported in another package) or a type it cannot name is
+// refused, with the fix.
+func zeroParts(t types.Type, q types.Qualifier, own, root, path string) (*model.ZeroPart, error) {
+	giveIsZero := func(format string, args ...any) error {
+		what := root + " is not comparable and "
+		if path != root {
+			what += "its part " + strings.TrimPrefix(path, root) + " "
+		}
+		return fmt.Errorf(what+format+", so the generated code cannot test it for its zero value; give the field's type an IsZero() bool method", args...)
+	}
+	if _, isParam := types.Unalias(t).(*types.TypeParam); isParam {
+		return nil, giveIsZero("holds a value of type parameter %s", types.TypeString(t, q))
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return &model.ZeroPart{Kind: model.PartFalse, Go: t}, nil
+		case u.Info()&types.IsString != 0:
+			return &model.ZeroPart{Kind: model.PartText, Go: t}, nil
+		case u.Info()&types.IsNumeric != 0:
+			return &model.ZeroPart{Kind: model.PartNum, Go: t}, nil
+		case u.Kind() == types.UnsafePointer:
+			return &model.ZeroPart{Kind: model.PartNil, Go: t}, nil
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return &model.ZeroPart{Kind: model.PartNil, Go: t}, nil
+	case *types.Struct, *types.Array:
+		if types.Comparable(t) {
+			if n, ok := types.Unalias(t).(*types.Named); ok && !n.Obj().Exported() && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != own {
+				return nil, giveIsZero("holds %s, unexported in package %s", n.Obj().Name(), n.Obj().Pkg().Path())
+			}
+			return &model.ZeroPart{Kind: model.PartEqual, Go: t}, nil
+		}
+		if a, ok := u.(*types.Array); ok {
+			elem, err := zeroParts(a.Elem(), q, own, root, path+"[i]")
+			if err != nil {
+				return nil, err
+			}
+			return &model.ZeroPart{Kind: model.PartElems, Go: t, Elem: elem}, nil
+		}
+		st := u.(*types.Struct)
+		part := &model.ZeroPart{Kind: model.PartFields, Go: t}
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			if f.Name() == "_" {
+				continue // reflect's IsZero passes over "_"
+			}
+			if !f.Exported() && f.Pkg() != nil && f.Pkg().Path() != own {
+				return nil, giveIsZero("has the field %s, unexported in package %s", f.Name(), f.Pkg().Path())
+			}
+			fp, err := zeroParts(f.Type(), q, own, root, path+"."+f.Name())
+			if err != nil {
+				return nil, err
+			}
+			part.Fields = append(part.Fields, model.ZeroField{Name: f.Name(), Part: fp})
+		}
+		return part, nil
+	}
+	return nil, giveIsZero("holds a %s", types.TypeString(t, q))
 }
 
 // hasIsZero reports whether t or *t has the method IsZero() bool, which

@@ -199,6 +199,8 @@ func (e *emitter) omitIf(f *model.Field, write []jen.Code, omitted *jen.Statemen
 			keep = append(keep, jen.Add(x).Dot("Bits").Call().Op("!=").Nil())
 		case model.OmitFields:
 			keep = append(keep, nonEmptyParts(x, t.Fields))
+		case model.OmitZeroParts:
+			keep = append(keep, jen.Op("!").Add(zeroParts(jen.Add(x), t.Zero, 0)))
 		case model.OmitBinary:
 			// fxamacker calls MarshalBinary to tell; the encoder calls it
 			// again to write the bytes.
@@ -215,6 +217,59 @@ func (e *emitter) omitIf(f *model.Field, write []jen.Code, omitted *jen.Statemen
 			Else().If(cond).Block(write...).Else().Block(omitted.Clone())
 	}
 	return jen.If(cond).Block(write...).Else().Block(omitted.Clone())
+}
+
+// zeroParts is reflect.Value.IsZero of x part by part (model.OmitZeroParts):
+// == where the type allows it, else every field, or every element in a
+// loop of its own (a function literal called at once; depth numbers its
+// index).
+//
+// In outline, for struct{ N int; S []string; A [2][]byte }:
+//
+//	(x.N == 0 && x.S == nil && func() bool {
+//		for i0 := range x.A {
+//			if !(x.A[i0] == nil) {
+//				return false
+//			}
+//		}
+//		return true
+//	}())
+func zeroParts(x *jen.Statement, p *model.ZeroPart, depth int) jen.Code {
+	switch p.Kind {
+	case model.PartFalse:
+		return jen.Op("!").Add(x)
+	case model.PartNum:
+		return jen.Add(x).Op("==").Lit(0)
+	case model.PartText:
+		return jen.Add(x).Op("==").Lit("")
+	case model.PartNil:
+		return jen.Add(x).Op("==").Nil()
+	case model.PartEqual:
+		return jen.Add(x).Op("==").Parens(jen.Add(typeCode(p.Go)).Values())
+	case model.PartFields:
+		if len(p.Fields) == 0 {
+			return jen.True()
+		}
+		var cond *jen.Statement
+		for _, f := range p.Fields {
+			c := zeroParts(jen.Add(x).Dot(f.Name), f.Part, depth)
+			if cond == nil {
+				cond = jen.Add(c)
+			} else {
+				cond = cond.Op("&&").Add(c)
+			}
+		}
+		return jen.Parens(cond)
+	case model.PartElems:
+		i := jen.Id(fmt.Sprintf("i%d", depth))
+		return jen.Func().Params().Bool().Block(
+			jen.For(jen.Add(i).Op(":=").Range().Add(x)).Block(
+				jen.If(jen.Op("!").Parens(zeroParts(jen.Add(x).Index(i), p.Elem, depth+1))).Block(jen.Return(jen.False())),
+			),
+			jen.Return(jen.True()),
+		).Call()
+	}
+	panic(fmt.Sprintf("emit: zero part %d", p.Kind))
 }
 
 // nonEmptyParts is the condition under which x, a struct that fxamacker

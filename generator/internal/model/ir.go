@@ -90,6 +90,10 @@ type Struct struct {
 	// by Field.Key, as fxamacker/cbor writes a struct without toarray,
 	// and read back from that map only (build/mapformat.go, emit/map.go).
 	MapFormat bool
+	// ArrayChosen: //cborgen:array, a struct with keyasint fields (a map
+	// under fxamacker/cbor) written as an array, as asked; without it or
+	// //cborgen:map such a struct is refused (build/directives.go).
+	ArrayChosen bool
 	// Anon is the anonymous struct type of a field (struct{...},
 	// []struct{...}, map[string]struct{}) that this struct is the hidden
 	// named copy of: the output declares the type (type cborAnon_T_F
@@ -133,6 +137,7 @@ const (
 	OmitBigZero                     // a big.Int with no words
 	OmitAlways                      // omitempty on a [0]T: never written
 	OmitFields                      // omitempty on a struct fxamacker encodes: every part of Fields empty
+	OmitZeroParts                   // omitzero on a type == cannot test: Zero, reflect's IsZero part by part
 )
 
 // OmitTest is one test of Field.Omit.
@@ -144,7 +149,42 @@ type OmitTest struct {
 	// omitempty fields is, and the builder chose it only when every
 	// field on the wire is tagged omitempty.
 	Fields *OmitParts
+	// Zero, for OmitZeroParts, is reflect.Value.IsZero of a struct or
+	// array that is not comparable (it holds a slice, a map, a func), as
+	// fxamacker's omitzero calls it on a type without an IsZero method.
+	Zero *ZeroPart
 }
+
+// ZeroPart is reflect.Value.IsZero of one part of a value, by its type.
+type ZeroPart struct {
+	Kind ZeroKind
+	// Go is the part's type: for PartEqual, the T of x == (T{}).
+	Go types.Type
+	// Fields, for PartFields, are every field of the struct but "_",
+	// unexported ones included (reflect tests them too), by name.
+	Fields []ZeroField
+	// Elem, for PartElems, is the test of every element of the array.
+	Elem *ZeroPart
+}
+
+// ZeroField is one field of a PartFields test.
+type ZeroField struct {
+	Name string
+	Part *ZeroPart
+}
+
+// ZeroKind is how a ZeroPart is tested.
+type ZeroKind int
+
+const (
+	PartFalse  ZeroKind = iota // !x: a bool
+	PartNum                    // x == 0: an integer, float (-0.0 too) or complex number
+	PartText                   // x == "": a string
+	PartNil                    // x == nil: pointer, slice, map, chan, func, interface
+	PartEqual                  // x == (T{}): a comparable struct or array
+	PartFields                 // every field zero: a struct that is not comparable
+	PartElems                  // every element zero: an array that is not comparable
+)
 
 // OmitParts is the field-by-field omitempty test of a struct.
 type OmitParts struct {

@@ -7,7 +7,7 @@ package anonymous
 
 import "time"
 
-//go:generate go tool cbor-gen -type Doc,Card,Set,Page,Arr
+//go:generate go tool cbor-gen -type Doc,Card,Set,Page,Arr,Ver
 
 // Doc holds anonymous structs of every shape.
 type Doc struct {
@@ -91,5 +91,39 @@ type Arr struct {
 	U struct {
 		a int
 		B int
+	}
+}
+
+// StructAsArray is the marker a Cardano library embeds to have a struct
+// written as an array (its cbor.StructAsArray): no fields, no methods,
+// only fxamacker's toarray option, which its holder takes over.
+type StructAsArray struct {
+	_ struct{} `cbor:",toarray"`
+}
+
+// Ver holds anonymous structs that embed the marker: arrays, as
+// fxamacker writes them; one a level deeper, through a struct that embeds
+// the marker too, and one map-format struct beside them.
+type Ver struct {
+	Protocol struct {
+		StructAsArray
+		Major uint
+		Minor uint
+	}
+	Certs []struct {
+		StructAsArray
+		Kind uint8
+		Pool *[]byte
+	}
+	Pools map[string]struct {
+		StructAsArray
+		Owners []string
+		Margin struct {
+			StructAsArray
+			Num, Den uint64
+		}
+	}
+	Meta struct {
+		Slot uint64 `cbor:"1,keyasint"`
 	}
 }

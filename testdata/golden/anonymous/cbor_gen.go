@@ -1488,6 +1488,373 @@ func (v *Arr) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	return nil
 }
 
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Ver) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Ver) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x84) // array of 4
+	// 0: Protocol
+	dst = append(dst, 0x82) // array of 2
+	dst = runtime.AppendUint(dst, uint64(v.Protocol.Major))
+	dst = runtime.AppendUint(dst, uint64(v.Protocol.Minor))
+	// 1: Certs
+	if v.Certs == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Certs))
+		for i := range v.Certs {
+			if dst, err = (*cborAnon_Ver_Certs)(&v.Certs[i]).AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// 2: Pools
+	{
+		var e struct {
+			StructAsArray
+			Owners []string
+			Margin struct {
+				StructAsArray
+				Num uint64
+				Den uint64
+			}
+		}
+		if v.Pools == nil {
+			dst = runtime.AppendNull(dst)
+		} else {
+			dst = runtime.AppendMapHead(dst, len(v.Pools))
+			ps := runtime.GetStringPairs()
+			vs := runtime.PairValues[struct {
+				StructAsArray
+				Owners []string
+				Margin struct {
+					StructAsArray
+					Num uint64
+					Den uint64
+				}
+			}](ps)
+			for k, x := range v.Pools {
+				ps.AddKey(k)
+				vs = append(vs, x)
+			}
+			for _, j := range ps.Order() {
+				k := ps.KeyAt(j)
+				dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+				e = vs[j]
+				if dst, err = (*cborAnon_Ver_Pools)(&e).AppendCBOR(dst); err != nil {
+					return nil, err
+				}
+			}
+			runtime.ReleasePairs(ps, vs)
+		}
+	}
+	// 3: Meta
+	if dst, err = (*cborAnon_Ver_Meta)(&v.Meta).AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Ver) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += (*cborAnon_Ver_Protocol)(&v.Protocol).SizeCBOR()
+	n += runtime.SizeHead(uint64(len(v.Certs)))
+	for i := range v.Certs {
+		n += (*cborAnon_Ver_Certs)(&v.Certs[i]).SizeCBOR()
+	}
+	{
+		var e struct {
+			StructAsArray
+			Owners []string
+			Margin struct {
+				StructAsArray
+				Num uint64
+				Den uint64
+			}
+		}
+		n += runtime.SizeHead(uint64(len(v.Pools)))
+		for k, x := range v.Pools {
+			n += runtime.SizeHead(uint64(len(k))) + len(k)
+			e = x
+			n += (*cborAnon_Ver_Pools)(&e).SizeCBOR()
+		}
+	}
+	n += (*cborAnon_Ver_Meta)(&v.Meta).SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Ver) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 4)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "Ver")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Ver) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.PeekIsArray() {
+		err = v.cborDecodeFields(d, -1, 4)
+	} else if d.PeekIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 4)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Ver", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborKeysVer = [...]string{"Protocol", "Certs", "Pools", "Meta"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *Ver) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Protocol":
+				field = 0
+			case "Certs":
+				field = 1
+			case "Pools":
+				field = 2
+			case "Meta":
+				field = 3
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldedField(key, cborKeysVer[:])
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.DuplicateField(cborKeysVer[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 4 fields.
+func (v *Ver) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 4 fields
+		if !d.TryArrayHead(4) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 4 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 4); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Protocol
+		if d.TryArrayHead(2) {
+			if x1, ok1 := d.TryUint(math.MaxUint); ok1 {
+				v.Protocol.Major = uint(x1)
+			} else if v.Protocol.Major, err = d.ReadUintOr(v.Protocol.Major); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Major"), "Protocol")
+			}
+			if x1, ok1 := d.TryUint(math.MaxUint); ok1 {
+				v.Protocol.Minor = uint(x1)
+			} else if v.Protocol.Minor, err = d.ReadUintOr(v.Protocol.Minor); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Minor"), "Protocol")
+			}
+			d.Leave()
+		} else if err := (*cborAnon_Ver_Protocol)(&v.Protocol).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Protocol")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Certs
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Certs")
+			}
+		}
+		if null {
+			v.Certs = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Certs")
+			}
+			v.Certs = runtime.ReuseSlice(d, v.Certs, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Certs")
+					} else if !more {
+						break
+					}
+				}
+				v.Certs = runtime.Grow(v.Certs)
+				if err := (*cborAnon_Ver_Certs)(&v.Certs[i]).DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Certs")
+				}
+			}
+			d.Leave()
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Pools
+		var e struct {
+			StructAsArray
+			Owners []string
+			Margin struct {
+				StructAsArray
+				Num uint64
+				Den uint64
+			}
+		}
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Pools")
+			}
+		}
+		if null {
+			v.Pools = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Pools")
+			}
+			m := v.Pools
+			if m == nil {
+				m = make(map[string]struct {
+					StructAsArray
+					Owners []string
+					Margin struct {
+						StructAsArray
+						Num uint64
+						Den uint64
+					}
+				}, d.Hint(max(n, 0)))
+				v.Pools = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Pools")
+					} else if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Pools")
+				}
+				e = struct {
+					StructAsArray
+					Owners []string
+					Margin struct {
+						StructAsArray
+						Num uint64
+						Den uint64
+					}
+				}{}
+				if err := (*cborAnon_Ver_Pools)(&e).DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Pools")
+				}
+				m[k] = e
+			}
+			d.Leave()
+		}
+		if to == 3 {
+			return nil
+		}
+		fallthrough
+	case 3:
+		// Meta
+		if err := (*cborAnon_Ver_Meta)(&v.Meta).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Meta")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
 // cborAnon_Doc_Meta is the named copy of an anonymous struct type of the package, with the
 // methods the fields of that type reach by conversion, (*cborAnon_Doc_Meta)(&v.F).
 type cborAnon_Doc_Meta struct {
@@ -4564,6 +4931,684 @@ func (v *cborAnon_Arr_U) cborDecodeFields(d *runtime.Decoder, from, to int) erro
 			v.B = -1 - int(x)
 		} else if v.B, err = d.ReadIntOr(v.B); err != nil {
 			return runtime.AtField(err, "B")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Ver_Protocol is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Ver_Protocol)(&v.F).
+type cborAnon_Ver_Protocol struct {
+	StructAsArray
+	Major uint
+	Minor uint
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Ver_Protocol) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *cborAnon_Ver_Protocol) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Major
+	dst = runtime.AppendUint(dst, uint64(v.Major))
+	// 1: Minor
+	dst = runtime.AppendUint(dst, uint64(v.Minor))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Ver_Protocol) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(v.Major))
+	n += runtime.SizeHead(uint64(v.Minor))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Ver_Protocol) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "cborAnon_Ver_Protocol")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *cborAnon_Ver_Protocol) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 2); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Ver_Protocol", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *cborAnon_Ver_Protocol) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Major
+		if x, ok := d.TryUint(math.MaxUint); ok {
+			v.Major = uint(x)
+		} else if v.Major, err = d.ReadUintOr(v.Major); err != nil {
+			return runtime.AtField(err, "Major")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Minor
+		if x, ok := d.TryUint(math.MaxUint); ok {
+			v.Minor = uint(x)
+		} else if v.Minor, err = d.ReadUintOr(v.Minor); err != nil {
+			return runtime.AtField(err, "Minor")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Ver_Certs is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Ver_Certs)(&v.F).
+type cborAnon_Ver_Certs struct {
+	StructAsArray
+	Kind uint8
+	Pool *[]byte
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Ver_Certs) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *cborAnon_Ver_Certs) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Kind
+	dst = runtime.AppendUint(dst, uint64(v.Kind))
+	// 1: Pool
+	if v.Pool == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendBytesOrNull(dst, (*v.Pool))
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Ver_Certs) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(v.Kind))
+	if v.Pool == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(len((*v.Pool)))) + len((*v.Pool))
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Ver_Certs) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "cborAnon_Ver_Certs")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *cborAnon_Ver_Certs) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 2); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Ver_Certs", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *cborAnon_Ver_Certs) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Kind
+		if x, ok := d.TryUint(math.MaxUint8); ok {
+			v.Kind = uint8(x)
+		} else if v.Kind, err = d.ReadUint8Or(v.Kind); err != nil {
+			return runtime.AtField(err, "Kind")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Pool
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNull(); err != nil {
+				return runtime.AtField(err, "Pool")
+			}
+		}
+		if null {
+			v.Pool = nil
+		} else {
+			if v.Pool == nil {
+				v.Pool = new([]byte)
+			}
+			{
+				null1, ok1 := d.TryNull()
+				if !ok1 {
+					if null1, err = d.ReadNull(); err != nil {
+						return runtime.AtField(err, "Pool")
+					}
+				}
+				if null1 {
+					(*v.Pool) = nil
+				} else if (*v.Pool), err = d.ReadBytes((*v.Pool)); err != nil {
+					return runtime.AtField(err, "Pool")
+				}
+			}
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Ver_Pools_Margin is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Ver_Pools_Margin)(&v.F).
+type cborAnon_Ver_Pools_Margin struct {
+	StructAsArray
+	Num uint64
+	Den uint64
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Ver_Pools_Margin) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *cborAnon_Ver_Pools_Margin) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Num
+	dst = runtime.AppendUint(dst, v.Num)
+	// 1: Den
+	dst = runtime.AppendUint(dst, v.Den)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Ver_Pools_Margin) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(v.Num))
+	n += runtime.SizeHead(uint64(v.Den))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Ver_Pools_Margin) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "cborAnon_Ver_Pools_Margin")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *cborAnon_Ver_Pools_Margin) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 2); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Ver_Pools_Margin", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *cborAnon_Ver_Pools_Margin) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Num
+		if x, ok := d.TryUint(math.MaxUint64); ok {
+			v.Num = x
+		} else if v.Num, err = d.ReadUint64Or(v.Num); err != nil {
+			return runtime.AtField(err, "Num")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Den
+		if x, ok := d.TryUint(math.MaxUint64); ok {
+			v.Den = x
+		} else if v.Den, err = d.ReadUint64Or(v.Den); err != nil {
+			return runtime.AtField(err, "Den")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Ver_Pools is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Ver_Pools)(&v.F).
+type cborAnon_Ver_Pools struct {
+	StructAsArray
+	Owners []string
+	Margin struct {
+		StructAsArray
+		Num uint64
+		Den uint64
+	}
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Ver_Pools) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *cborAnon_Ver_Pools) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Owners
+	if v.Owners == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.Owners))
+		for i := range v.Owners {
+			dst = append(runtime.AppendTextHead(dst, len(v.Owners[i])), v.Owners[i]...)
+		}
+	}
+	// 1: Margin
+	dst = append(dst, 0x82) // array of 2
+	dst = runtime.AppendUint(dst, v.Margin.Num)
+	dst = runtime.AppendUint(dst, v.Margin.Den)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Ver_Pools) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Owners)))
+	for i := range v.Owners {
+		n += runtime.SizeHead(uint64(len(v.Owners[i]))) + len(v.Owners[i])
+	}
+	n += (*cborAnon_Ver_Pools_Margin)(&v.Margin).SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Ver_Pools) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "cborAnon_Ver_Pools")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *cborAnon_Ver_Pools) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 2); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Ver_Pools", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *cborAnon_Ver_Pools) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Owners
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "Owners")
+			}
+		}
+		if null {
+			v.Owners = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Owners")
+			}
+			v.Owners = runtime.ReuseSlice(d, v.Owners, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Owners")
+					} else if !more {
+						break
+					}
+				}
+				if len(v.Owners) < cap(v.Owners) {
+					v.Owners = v.Owners[:len(v.Owners)+1]
+				} else {
+					v.Owners = append(v.Owners, "")
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					v.Owners[i] = x1
+				} else if v.Owners[i], err = d.ReadStringOr(v.Owners[i]); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Owners")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Margin
+		if d.TryArrayHead(2) {
+			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
+				v.Margin.Num = x1
+			} else if v.Margin.Num, err = d.ReadUint64Or(v.Margin.Num); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Num"), "Margin")
+			}
+			if x1, ok1 := d.TryUint(math.MaxUint64); ok1 {
+				v.Margin.Den = x1
+			} else if v.Margin.Den, err = d.ReadUint64Or(v.Margin.Den); err != nil {
+				return runtime.AtField(runtime.AtField(err, "Den"), "Margin")
+			}
+			d.Leave()
+		} else if err := (*cborAnon_Ver_Pools_Margin)(&v.Margin).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Margin")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Ver_Meta is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Ver_Meta)(&v.F).
+type cborAnon_Ver_Meta struct {
+	Slot uint64 "cbor:\"1,keyasint\""
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Ver_Meta) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *cborAnon_Ver_Meta) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa1) // map of 1
+	dst = append(dst, 0x01) // key 1: Slot
+	dst = runtime.AppendUint(dst, v.Slot)
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Ver_Meta) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 2
+	n += runtime.SizeHead(uint64(v.Slot))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Ver_Meta) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Ver_Meta", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Ver_Meta", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *cborAnon_Ver_Meta) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Ver_Meta", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborNamescborAnon_Ver_Meta = [...]string{"Slot"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *cborAnon_Ver_Meta) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, _, num, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyInt:
+			switch num {
+			case 1:
+				field = 0
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.DuplicateField(cborNamescborAnon_Ver_Meta[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *cborAnon_Ver_Meta) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Slot
+		if x, ok := d.TryUint(math.MaxUint64); ok {
+			v.Slot = x
+		} else if v.Slot, err = d.ReadUint64Or(v.Slot); err != nil {
+			return runtime.AtField(err, "Slot")
 		}
 	}
 	if from < 0 {

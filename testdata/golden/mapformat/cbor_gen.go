@@ -5,6 +5,7 @@ package mapformat
 
 import (
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/dynamic"
 	"github.com/fxamacker/cbor/v2"
 	"math"
 	"time"
@@ -3228,6 +3229,1177 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					return runtime.AtField(err, "Many")
 				}
 				clear(v.Many[i:])
+			}
+			d.Leave()
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v SetType[T]) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *SetType[T]) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x81) // array of 1
+	// 0: Items
+	if dst, err = dynamic.AppendSlice(dst, v.Items, dynamic.Options{}); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *SetType[T]) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(len(v.Items))) + len(v.Items)*32
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *SetType[T]) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "SetType")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *SetType[T]) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.PeekIsArray() {
+		err = v.cborDecodeFields(d, -1, 1)
+	} else if d.PeekIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 1)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "SetType", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborKeysSetType = [...]string{"Items"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *SetType[T]) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Items":
+				field = 0
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldedField(key, cborKeysSetType[:])
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.DuplicateField(cborKeysSetType[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 1 field.
+func (v *SetType[T]) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 1 field
+		if !d.TryArrayHead(1) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 1 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 1); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Items
+		if err := dynamic.DecodeSlice(d, &v.Items); err != nil {
+			return runtime.AtField(err, "Items")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Bag) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Bag) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	dst = append(dst, 0x83) // array of 3
+	// 0: M
+	if v.M == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHead(dst, len(v.M))
+		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[int](ps)
+		for k, x := range v.M {
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = append(runtime.AppendTextHead(dst, len(k)), k...)
+			dst = runtime.AppendInt(dst, int64(vs[j]))
+		}
+		runtime.ReleasePairs(ps, vs)
+	}
+	// 1: Rows
+	dst = append(dst, 0x82) // array of 2
+	for i := range v.Rows {
+		dst = runtime.AppendBytesOrNull(dst, v.Rows[i])
+	}
+	// 2: Inner
+	if dst, err = (*cborAnon_Bag_Inner)(&v.Inner).AppendCBOR(dst); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Bag) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 2
+	n += runtime.SizeHead(uint64(len(v.M)))
+	for k, x := range v.M {
+		n += runtime.SizeHead(uint64(len(k))) + len(k)
+		n += runtime.SizeHead(uint64(int64(x) ^ int64(x)>>63))
+	}
+	for i := range v.Rows {
+		n += runtime.SizeHead(uint64(len(v.Rows[i]))) + len(v.Rows[i])
+	}
+	n += (*cborAnon_Bag_Inner)(&v.Inner).SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Bag) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "Bag")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Bag) DecodeCBOR(d *runtime.Decoder) error {
+	var err error
+	if d.PeekIsArray() {
+		err = v.cborDecodeFields(d, -1, 3)
+	} else if d.PeekIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 3)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Bag", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborKeysBag = [...]string{"M", "Rows", "Inner"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *Bag) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "M":
+				field = 0
+			case "Rows":
+				field = 1
+			case "Inner":
+				field = 2
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldedField(key, cborKeysBag[:])
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.DuplicateField(cborKeysBag[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 3 fields.
+func (v *Bag) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 3 fields
+		if !d.TryArrayHead(3) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 3 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 3); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// M
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "M")
+			}
+		}
+		if null {
+			v.M = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "M")
+			}
+			m := v.M
+			if m == nil {
+				m = make(map[string]int, d.Hint(max(n, 0)))
+				v.M = m
+			}
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "M")
+					} else if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "M")
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
+					m[k] = int(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt); ok1 {
+					m[k] = -1 - int(x1)
+				} else if m[k], err = d.ReadInt(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "M")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Rows
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Rows")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Rows")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Rows")
+					}
+					continue
+				}
+				{
+					null1, ok1 := d.TryNull()
+					if !ok1 {
+						if null1, err = d.ReadNull(); err != nil {
+							return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+						}
+					}
+					if null1 {
+						v.Rows[i] = nil
+					} else if v.Rows[i], err = d.ReadBytes(v.Rows[i]); err != nil {
+						return runtime.AtField(runtime.AtIndex(err, i), "Rows")
+					}
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
+					return runtime.AtField(err, "Rows")
+				}
+				clear(v.Rows[i:])
+			}
+			d.Leave()
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Inner
+		if err := (*cborAnon_Bag_Inner)(&v.Inner).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Inner")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v ZeroParts) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *ZeroParts) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	var err error
+	start, omitted := len(dst), 0
+	dst = append(dst, 0xa5) // map of 5
+	if !(v.Set.Items == nil) {
+		dst = append(dst, 0x01) // key 1: Set
+		if dst, err = v.Set.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	if !(v.Bag.M == nil && func() bool {
+		for i0 := range v.Bag.Rows {
+			if !(v.Bag.Rows[i0] == nil) {
+				return false
+			}
+		}
+		return true
+	}() && v.Bag.Inner == (struct {
+		N float64
+		P *int8
+	}{}) && v.Bag.F == nil && v.Bag.note == "") {
+		dst = append(dst, 0x02) // key 2: Bag
+		if dst, err = v.Bag.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	if !(v.Anon.L == nil && v.Anon.A == ([2]int16{})) {
+		dst = append(dst, 0x03) // key 3: Anon
+		if dst, err = (*cborAnon_ZeroParts_Anon)(&v.Anon).AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	if !func() bool {
+		for i0 := range v.Sets {
+			if !(v.Sets[i0].Items == nil) {
+				return false
+			}
+		}
+		return true
+	}() {
+		dst = append(dst, 0x04) // key 4: Sets
+		dst = append(dst, 0x82) // array of 2
+		for i := range v.Sets {
+			if dst, err = v.Sets[i].AppendCBOR(dst); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		omitted++
+	}
+	if !(v.Both.Items == nil) {
+		dst = append(dst, 0x05) // key 5: Both
+		if dst, err = v.Both.AppendCBOR(dst); err != nil {
+			return nil, err
+		}
+	} else {
+		omitted++
+	}
+	if omitted != 0 {
+		dst[start] -= byte(omitted)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *ZeroParts) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 7
+	n += v.Set.SizeCBOR()
+	n += v.Bag.SizeCBOR()
+	n += (*cborAnon_ZeroParts_Anon)(&v.Anon).SizeCBOR()
+	for i := range v.Sets {
+		n += v.Sets[i].SizeCBOR()
+	}
+	n += v.Both.SizeCBOR()
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *ZeroParts) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "ZeroParts", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "ZeroParts", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *ZeroParts) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "ZeroParts", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborNamesZeroParts = [...]string{"Set", "Bag", "Anon", "Sets", "Both"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *ZeroParts) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, _, num, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyInt:
+			switch num {
+			case 1:
+				field = 0
+			case 2:
+				field = 1
+			case 3:
+				field = 2
+			case 4:
+				field = 3
+			case 5:
+				field = 4
+			}
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.DuplicateField(cborNamesZeroParts[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 5 fields.
+func (v *ZeroParts) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 5 fields
+		if !d.TryArrayHead(5) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 5 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 5); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Set
+		if err := v.Set.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Set")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Bag
+		if err := v.Bag.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Bag")
+		}
+		if to == 2 {
+			return nil
+		}
+		fallthrough
+	case 2:
+		// Anon
+		if err := (*cborAnon_ZeroParts_Anon)(&v.Anon).DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Anon")
+		}
+		if to == 3 {
+			return nil
+		}
+		fallthrough
+	case 3:
+		// Sets
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Sets")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Sets")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "Sets")
+					}
+					continue
+				}
+				if err := v.Sets[i].DecodeCBOR(d); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Sets")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
+					return runtime.AtField(err, "Sets")
+				}
+				clear(v.Sets[i:])
+			}
+			d.Leave()
+		}
+		if to == 4 {
+			return nil
+		}
+		fallthrough
+	case 4:
+		// Both
+		if err := v.Both.DecodeCBOR(d); err != nil {
+			return runtime.AtField(err, "Both")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_Bag_Inner is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_Bag_Inner)(&v.F).
+type cborAnon_Bag_Inner struct {
+	N float64
+	P *int8
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_Bag_Inner) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *cborAnon_Bag_Inner) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa2)       // map of 2
+	dst = append(dst, "\x61N"...) // key "N"
+	dst = runtime.AppendFloat64(dst, v.N)
+	dst = append(dst, "\x61P"...) // key "P"
+	if v.P == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendInt(dst, int64((*v.P)))
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_Bag_Inner) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 14
+	if v.P == nil {
+		n++
+	} else {
+		n += runtime.SizeHead(uint64(int64((*v.P)) ^ int64((*v.P))>>63))
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_Bag_Inner) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Bag_Inner", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_Bag_Inner", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *cborAnon_Bag_Inner) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_Bag_Inner", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborKeyscborAnon_Bag_Inner = [...]string{"N", "P"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *cborAnon_Bag_Inner) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "N":
+				field = 0
+			case "P":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldedField(key, cborKeyscborAnon_Bag_Inner[:])
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.DuplicateField(cborKeyscborAnon_Bag_Inner[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *cborAnon_Bag_Inner) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// N
+		if x, ok := d.TryFloat64(); ok {
+			v.N = x
+		} else if v.N, err = d.ReadFloat64Or(v.N); err != nil {
+			return runtime.AtField(err, "N")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// P
+		if x, ok := d.TryUint(math.MaxInt8); ok {
+			if v.P == nil {
+				v.P = runtime.NewScalar[int8](d)
+			}
+			(*v.P) = int8(x)
+		} else {
+			null, ok := d.TryNull()
+			if !ok {
+				if null, err = d.ReadNull(); err != nil {
+					return runtime.AtField(err, "P")
+				}
+			}
+			if null {
+				v.P = nil
+			} else {
+				if v.P == nil {
+					v.P = runtime.NewScalar[int8](d)
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt8); ok1 {
+					(*v.P) = int8(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt8); ok1 {
+					(*v.P) = -1 - int8(x1)
+				} else if (*v.P), err = d.ReadInt8Or((*v.P)); err != nil {
+					return runtime.AtField(err, "P")
+				}
+			}
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// cborAnon_ZeroParts_Anon is the named copy of an anonymous struct type of the package, with the
+// methods the fields of that type reach by conversion, (*cborAnon_ZeroParts_Anon)(&v.F).
+type cborAnon_ZeroParts_Anon struct {
+	L []string
+	A [2]int16
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v cborAnon_ZeroParts_Anon) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
+func (v *cborAnon_ZeroParts_Anon) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xa2)       // map of 2
+	dst = append(dst, "\x61A"...) // key "A"
+	dst = append(dst, 0x82)       // array of 2
+	for i := range v.A {
+		dst = runtime.AppendInt(dst, int64(v.A[i]))
+	}
+	dst = append(dst, "\x61L"...) // key "L"
+	if v.L == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHead(dst, len(v.L))
+		for i := range v.L {
+			dst = append(runtime.AppendTextHead(dst, len(v.L[i])), v.L[i]...)
+		}
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *cborAnon_ZeroParts_Anon) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 6
+	n += runtime.SizeHead(uint64(len(v.L)))
+	for i := range v.L {
+		n += runtime.SizeHead(uint64(len(v.L[i]))) + len(v.L[i])
+	}
+	for i := range v.A {
+		n += runtime.SizeHead(uint64(int64(v.A[i]) ^ int64(v.A[i])>>63))
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *cborAnon_ZeroParts_Anon) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_ZeroParts_Anon", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "cborAnon_ZeroParts_Anon", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: a map of the fields, as fxamacker/cbor
+// writes a struct without toarray (//cborgen:map). Any other item is an error.
+func (v *cborAnon_ZeroParts_Anon) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeMap(d); err != nil {
+		return runtime.AtRoot(err, "cborAnon_ZeroParts_Anon", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborKeyscborAnon_ZeroParts_Anon = [...]string{"L", "A"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *cborAnon_ZeroParts_Anon) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, _, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "L":
+				field = 0
+			case "A":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = runtime.FoldedField(key, cborKeyscborAnon_ZeroParts_Anon[:])
+		}
+		if field < 0 {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.DuplicateField(cborKeyscborAnon_ZeroParts_Anon[field]); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *cborAnon_ZeroParts_Anon) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// L
+		null, ok := d.TryNull()
+		if !ok {
+			if null, err = d.ReadNil(); err != nil {
+				return runtime.AtField(err, "L")
+			}
+		}
+		if null {
+			v.L = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "L")
+			}
+			v.L = runtime.ReuseSlice(d, v.L, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "L")
+					} else if !more {
+						break
+					}
+				}
+				if len(v.L) < cap(v.L) {
+					v.L = v.L[:len(v.L)+1]
+				} else {
+					v.L = append(v.L, "")
+				}
+				if x1, ok1 := d.TryString(); ok1 {
+					v.L[i] = x1
+				} else if v.L[i], err = d.ReadStringOr(v.L[i]); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "L")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// A
+		if !d.KeepNull() {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "A")
+			}
+			i := 0
+			for ; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "A")
+					} else if !more {
+						break
+					}
+				}
+				if i >= 2 {
+					if err := d.ArrayExtra(2); err != nil {
+						return runtime.AtField(err, "A")
+					}
+					continue
+				}
+				if x1, ok1 := d.TryUint(math.MaxInt16); ok1 {
+					v.A[i] = int16(x1)
+				} else if x1, ok1 := d.TryNeg(math.MaxInt16); ok1 {
+					v.A[i] = -1 - int16(x1)
+				} else if v.A[i], err = d.ReadInt16Or(v.A[i]); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "A")
+				}
+			}
+			if i < 2 {
+				if err := d.ArrayShort(2, i); err != nil {
+					return runtime.AtField(err, "A")
+				}
+				clear(v.A[i:])
 			}
 			d.Leave()
 		}

@@ -139,3 +139,42 @@ type Holder struct {
 	At   Coord
 	Many [2]Coord
 }
+
+// SetType is a set as a Cardano library declares it: a generic struct
+// that holds a slice, so not comparable, with no IsZero method.
+type SetType[T any] struct {
+	Items []T
+}
+
+// Bag is not comparable either: a map, an array of slices, a struct in
+// it, and fields that are not encoded but that reflect's IsZero (and so
+// fxamacker's omitzero) looks at all the same.
+type Bag struct {
+	M     map[string]int
+	Rows  [2][]byte
+	Inner struct {
+		N float64
+		P *int8
+	}
+	F    func() `cbor:"-"`
+	note string
+}
+
+// SetNote sets the field that is not encoded.
+func (b *Bag) SetNote(s string) { b.note = s }
+
+// ZeroParts holds types that == cannot test under omitzero: each is left
+// out when reflect's IsZero says it is zero, part by part, as fxamacker
+// leaves it out.
+//
+//cborgen:map
+type ZeroParts struct {
+	Set  SetType[uint64] `cbor:"1,keyasint,omitzero"`
+	Bag  Bag             `cbor:"2,keyasint,omitzero"`
+	Anon struct {
+		L []string
+		A [2]int16
+	} `cbor:"3,keyasint,omitzero"`
+	Sets [2]SetType[string] `cbor:"4,keyasint,omitzero"`
+	Both SetType[int8]      `cbor:"5,keyasint,omitempty,omitzero"`
+}

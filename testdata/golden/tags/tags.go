@@ -23,7 +23,9 @@ type Tagged struct {
 	Private2 int `cbor:"-" json:"p2"`
 }
 
-// IntKeys uses only integer keys.
+// IntKeys uses only integer keys; it is an array all the same.
+//
+//cborgen:array
 type IntKeys struct {
 	A int    `cbor:"1,keyasint"`
 	B string `cbor:"2,keyasint"`
@@ -33,6 +35,8 @@ type IntKeys struct {
 // Cased has keys that differ only in case (an exact match wins over a
 // case-insensitive one; the first field wins among those) and keys with
 // letters whose other cases are longer (the Kelvin sign, the long s).
+//
+//cborgen:array
 type Cased struct {
 	Lower string `cbor:"key"`
 	Upper string `cbor:"KEY"`

@@ -486,3 +486,182 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v StructAsArray) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *StructAsArray) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x80) // array of 0
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *StructAsArray) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	return 1
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *StructAsArray) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 0)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "StructAsArray")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *StructAsArray) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 0); err != nil {
+		return runtime.AtRoot(err, "StructAsArray", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 0 fields.
+func (v *StructAsArray) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	switch from {
+	case -1:
+		// the array of the 0 fields
+		if !d.TryArrayHead(0) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 0 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 0); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Version) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Version) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0x82) // array of 2
+	// 0: Major
+	dst = runtime.AppendUint(dst, uint64(v.Major))
+	// 1: Minor
+	dst = runtime.AppendUint(dst, uint64(v.Minor))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Version) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 1
+	n += runtime.SizeHead(uint64(v.Major))
+	n += runtime.SizeHead(uint64(v.Minor))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Version) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	var err error
+	if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else {
+		err = v.DecodeCBOR(d)
+	}
+	return d.Finish(err, "Version")
+}
+
+// DecodeCBOR reads one value from d: an array of the fields. The map form
+// is refused: the type has fxamacker's toarray option (//cborgen:legacy reads maps).
+func (v *Version) DecodeCBOR(d *runtime.Decoder) error {
+	if err := v.cborDecodeFields(d, -1, 2); err != nil {
+		return runtime.AtRoot(err, "Version", runtime.OneItem)
+	}
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Version) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Major
+		if x, ok := d.TryUint(math.MaxUint); ok {
+			v.Major = uint(x)
+		} else if v.Major, err = d.ReadUintOr(v.Major); err != nil {
+			return runtime.AtField(err, "Major")
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Minor
+		if x, ok := d.TryUint(math.MaxUint); ok {
+			v.Minor = uint(x)
+		} else if v.Minor, err = d.ReadUintOr(v.Minor); err != nil {
+			return runtime.AtField(err, "Minor")
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
+}

@@ -24,3 +24,16 @@ type Point struct {
 type Plain struct {
 	A string
 }
+
+// StructAsArray is a marker as the Cardano libraries declare it: embedded,
+// its field "_" gives the holder fxamacker's toarray option.
+type StructAsArray struct {
+	_ struct{} `cbor:",toarray"`
+}
+
+// Version embeds the marker: it has the toarray option, so no legacy form.
+type Version struct {
+	StructAsArray
+	Major uint
+	Minor uint
+}

@@ -12,6 +12,7 @@ type Value interface{ isValue() }
 // integer keys.
 //
 //cborgen:tag 2000
+//cborgen:array
 type Composite struct {
 	Kind   string  `cbor:"1,keyasint"`
 	Fields []Value `cbor:"2,keyasint"`

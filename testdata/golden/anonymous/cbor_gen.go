@@ -1642,6 +1642,7 @@ func (v *Ver) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	var unknown runtime.UnknownKeys
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -1651,7 +1652,7 @@ func (v *Ver) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		kind, key, _, err := d.ReadKeyParts()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
@@ -1670,16 +1671,16 @@ func (v *Ver) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, cborKeysVer[:])
+			field = d.FoldedField(key, cborKeysVer[:])
 		}
 		if field < 0 {
-			if err := d.Skip(); err != nil {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField(cborKeysVer[field]); err != nil {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
 				return err
 			}
 			continue
@@ -1811,6 +1812,7 @@ func (v *Ver) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				}, d.Hint(max(n, 0)))
 				v.Pools = m
 			}
+			dups := runtime.NewMapDups(d, m)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -1822,6 +1824,11 @@ func (v *Ver) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "Pools")
+				}
+				if dups.On {
+					if err := runtime.RepeatedKey(d, &dups, m, k, i); err != nil {
+						return runtime.AtField(err, "Pools")
+					}
 				}
 				e = struct {
 					StructAsArray
@@ -5524,8 +5531,6 @@ func (v *cborAnon_Ver_Meta) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborNamescborAnon_Ver_Meta = [...]string{"Slot"}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *cborAnon_Ver_Meta) cborDecodeMap(d *runtime.Decoder) error {
@@ -5536,6 +5541,7 @@ func (v *cborAnon_Ver_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	var unknown runtime.UnknownKeys
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -5545,7 +5551,7 @@ func (v *cborAnon_Ver_Meta) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		kind, _, num, err := d.ReadKeyParts()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
@@ -5558,13 +5564,13 @@ func (v *cborAnon_Ver_Meta) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 {
-			if err := d.Skip(); err != nil {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField(cborNamescborAnon_Ver_Meta[field]); err != nil {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
 				return err
 			}
 			continue

@@ -3316,6 +3316,7 @@ func (v *SetType[T]) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	var unknown runtime.UnknownKeys
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -3325,7 +3326,7 @@ func (v *SetType[T]) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		kind, key, _, err := d.ReadKeyParts()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
@@ -3338,16 +3339,16 @@ func (v *SetType[T]) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, cborKeysSetType[:])
+			field = d.FoldedField(key, cborKeysSetType[:])
 		}
 		if field < 0 {
-			if err := d.Skip(); err != nil {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField(cborKeysSetType[field]); err != nil {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
 				return err
 			}
 			continue
@@ -3505,6 +3506,7 @@ func (v *Bag) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	var unknown runtime.UnknownKeys
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -3514,7 +3516,7 @@ func (v *Bag) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		kind, key, _, err := d.ReadKeyParts()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
@@ -3531,16 +3533,16 @@ func (v *Bag) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, cborKeysBag[:])
+			field = d.FoldedField(key, cborKeysBag[:])
 		}
 		if field < 0 {
-			if err := d.Skip(); err != nil {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField(cborKeysBag[field]); err != nil {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
 				return err
 			}
 			continue
@@ -3599,6 +3601,7 @@ func (v *Bag) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				m = make(map[string]int, d.Hint(max(n, 0)))
 				v.M = m
 			}
+			dups := runtime.NewMapDups(d, m)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextPair(n, i); err != nil {
@@ -3610,6 +3613,11 @@ func (v *Bag) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				k, err := d.ReadString()
 				if err != nil {
 					return runtime.AtField(err, "M")
+				}
+				if dups.On {
+					if err := runtime.RepeatedKey(d, &dups, m, k, i); err != nil {
+						return runtime.AtField(err, "M")
+					}
 				}
 				if x1, ok1 := d.TryUint(math.MaxInt); ok1 {
 					m[k] = int(x1)
@@ -3804,8 +3812,6 @@ func (v *ZeroParts) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-var cborNamesZeroParts = [...]string{"Set", "Bag", "Anon", "Sets", "Both"}
-
 // cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
 // keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
 func (v *ZeroParts) cborDecodeMap(d *runtime.Decoder) error {
@@ -3816,6 +3822,7 @@ func (v *ZeroParts) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	var unknown runtime.UnknownKeys
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -3825,7 +3832,7 @@ func (v *ZeroParts) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		kind, _, num, err := d.ReadKeyParts()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
@@ -3846,13 +3853,13 @@ func (v *ZeroParts) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 {
-			if err := d.Skip(); err != nil {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField(cborNamesZeroParts[field]); err != nil {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
 				return err
 			}
 			continue
@@ -4046,6 +4053,7 @@ func (v *cborAnon_Bag_Inner) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	var unknown runtime.UnknownKeys
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -4055,7 +4063,7 @@ func (v *cborAnon_Bag_Inner) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		kind, key, _, err := d.ReadKeyParts()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
@@ -4070,16 +4078,16 @@ func (v *cborAnon_Bag_Inner) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, cborKeyscborAnon_Bag_Inner[:])
+			field = d.FoldedField(key, cborKeyscborAnon_Bag_Inner[:])
 		}
 		if field < 0 {
-			if err := d.Skip(); err != nil {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField(cborKeyscborAnon_Bag_Inner[field]); err != nil {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
 				return err
 			}
 			continue
@@ -4252,6 +4260,7 @@ func (v *cborAnon_ZeroParts_Anon) cborDecodeMap(d *runtime.Decoder) error {
 			return err
 		}
 	}
+	var unknown runtime.UnknownKeys
 	var seen uint64
 	for i := 0; i != n; i++ {
 		if n < 0 {
@@ -4261,7 +4270,7 @@ func (v *cborAnon_ZeroParts_Anon) cborDecodeMap(d *runtime.Decoder) error {
 				break
 			}
 		}
-		kind, key, _, err := d.ReadKeyParts()
+		kind, key, num, err := d.ReadKeyParts()
 		if err != nil {
 			return err
 		}
@@ -4276,16 +4285,16 @@ func (v *cborAnon_ZeroParts_Anon) cborDecodeMap(d *runtime.Decoder) error {
 			}
 		}
 		if field < 0 && kind == runtime.KeyText {
-			field = runtime.FoldedField(key, cborKeyscborAnon_ZeroParts_Anon[:])
+			field = d.FoldedField(key, cborKeyscborAnon_ZeroParts_Anon[:])
 		}
 		if field < 0 {
-			if err := d.Skip(); err != nil {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&(1<<(field&63)) != 0 {
-			if err := d.DuplicateField(cborKeyscborAnon_ZeroParts_Anon[field]); err != nil {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
 				return err
 			}
 			continue

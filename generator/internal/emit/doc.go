@@ -14,6 +14,8 @@
 //	marshal.go       MarshalCBOR
 //	append.go        AppendCBOR (where a Go value becomes bytes)
 //	size.go          SizeCBOR, the bound MarshalCBOR allocates
+//	optional.go      the element count of a //cborgen:optional type's
+//	                 array, which AppendCBOR and SizeCBOR share
 //	unmarshal.go     UnmarshalCBOR
 //	decode.go        DecodeCBOR, the array decoder and the per-field
 //	                 decoder (cborDecodeFields)

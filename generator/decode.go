@@ -277,6 +277,7 @@ func schemaOf(rec *schema.Record) *diag.Schema {
 	s := &diag.Schema{Types: map[string]*diag.Type{}, Unions: map[string]*diag.Union{}}
 	for _, tr := range rec.Types() {
 		t := &diag.Type{Name: tr.Name, Map: tr.MapFormat, Required: tr.Required, NoLegacy: tr.NoLegacy, Body: tr.Body}
+		t.HasOptional, t.Optional = tr.Optional >= 0, tr.Optional
 		if tr.Tag != "" {
 			n, _ := strconv.ParseUint(strings.TrimSuffix(tr.Tag, "?"), 10, 64) // ParseRecord checked it
 			t.HasTag, t.Tag, t.TagOptional = true, n, strings.HasSuffix(tr.Tag, "?")

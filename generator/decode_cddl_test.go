@@ -59,6 +59,9 @@ func diagCheckCDDL(s *diag.Schema, text string) error {
 			if strings.HasPrefix(l, "  * ") {
 				continue // the elements of newer versions of an extensible type
 			}
+			if g := strings.TrimSpace(l); g == "? (" || g == ")," {
+				continue // the trailing groups of a //cborgen:optional type
+			}
 			m, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(l), "? "), ":")
 			members = append(members, m)
 		}

@@ -111,7 +111,9 @@
 //
 // and the unexported helpers cborDecodeFields (every field's decoder,
 // once, for both formats), cborDecodeMap (the legacy format) and, for a
-// type that has evolved, cborDecodeArray. SizeCBOR is an upper bound of the encoded size, so that
+// type that has evolved, cborDecodeArray; for a //cborgen:raw type,
+// DecodeCBOR wraps cborDecodeItem, the usual decoder, and keeps the bytes
+// it read. SizeCBOR is an upper bound of the encoded size, so that
 // MarshalCBOR allocates once; what has a fixed maximum is summed when the
 // code is generated, lengths when it runs. A T is written as a CBOR array of its exported fields
 // in declaration order (the current format), byte for byte as

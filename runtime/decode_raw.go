@@ -49,3 +49,38 @@ func (d *Decoder) ReadRawChecked() ([]byte, error) {
 	}
 	return d.buf[d.pin:d.off:d.off], nil
 }
+
+// RawStart marks the start of an item whose bytes the caller will keep,
+// before its first byte (a tag in front included) is read: what a
+// //cborgen:raw type's DecodeCBOR calls first. It returns the offset
+// RawBytes takes. Over a stream the item is pinned from here until
+// RawBytes: a refill keeps its bytes in the buffer (moving them), and
+// skipping does not discard them. Marks nest (a raw type inside another
+// keeps its own bytes); the outermost pins for all.
+func (d *Decoder) RawStart() int64 {
+	if d.r != nil {
+		if d.raws == 0 {
+			d.rawPin = d.off
+		}
+		d.raws++
+	}
+	return d.Offset()
+}
+
+// RawBytes returns the bytes read since the RawStart that returned start:
+// the whole item, as it was in the input. Under Options.ZeroCopy over a
+// slice it aliases the input (capped at its length, so appending to it
+// never writes into the input); otherwise it is a copy, in buf's array
+// when buf has room, as ReadBytes reuses one, else in one new array. It
+// ends the pin of that RawStart.
+func (d *Decoder) RawBytes(start int64, buf []byte) []byte {
+	from := int(start - d.base)
+	if d.r != nil {
+		d.raws--
+		return copyBytes(buf, d.buf[from:d.off:len(d.buf)])
+	}
+	if d.opts.ZeroCopy {
+		return d.buf[from:d.off:d.off]
+	}
+	return copyBytes(buf, d.buf[from:d.off:len(d.buf)])
+}

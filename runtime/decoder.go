@@ -20,6 +20,8 @@ type Decoder struct {
 	rerr   error     // the error the reader returned, kept
 	pinned bool      // on a stream: buf[pin:] must survive a refill
 	pin    int
+	raws   int // on a stream: the RawStart marks not yet ended by RawBytes
+	rawPin int // buf[rawPin:] must survive a refill while raws > 0
 
 	strictAt int64      // offset of the last item checked in strict mode, or -1
 	tagAt    int64      // 1 + offset of the content of the tag read last (0: none)
@@ -119,7 +121,7 @@ func (d *Decoder) Reset(data []byte) {
 func (d *Decoder) resetBytes(data []byte, o *Options) {
 	d.buf, d.off, d.base = data, 0, 0
 	d.strictAt, d.tagAt, d.breaks, d.depth, d.hinted = -1, 0, 0, 0, 0
-	d.pinned, d.pin = false, 0
+	d.pinned, d.pin, d.raws = false, 0, 0
 	if d.rerr != nil || d.slow != nil {
 		d.resetRare()
 	}
@@ -264,11 +266,15 @@ func (d *Decoder) makeRoom() {
 	if d.pinned && d.pin < drop {
 		drop = d.pin
 	}
+	if d.raws > 0 && d.rawPin < drop {
+		drop = d.rawPin
+	}
 	if drop > 0 && drop >= len(d.buf)/2 {
 		n := copy(d.buf, d.buf[drop:])
 		d.buf = d.buf[:n]
 		d.off -= drop
 		d.pin -= drop
+		d.rawPin -= drop
 		d.base += int64(drop)
 		return
 	}
@@ -281,5 +287,6 @@ func (d *Decoder) makeRoom() {
 	d.buf = nb
 	d.off -= drop
 	d.pin -= drop
+	d.rawPin -= drop
 	d.base += int64(drop)
 }

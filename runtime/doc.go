@@ -185,6 +185,8 @@
 //     in the decoder's cells: [BoxString], [BoxScalar].
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
+//   - The bytes a value was decoded from (//cborgen:raw): [Decoder.RawStart],
+//     [Decoder.RawBytes].
 //   - Fields of other kinds: [AppendBytesOrNull],
 //     [AppendMarshaledBy], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
 //   - Pointees of pointer fields, a few to a heap object: [NewScalar],

@@ -25,6 +25,8 @@ var knownDirectives = map[string]string{
 	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
 	"required N": "arrays of the type may end after N elements: the fields after them are optional (decoded as zero when missing; always written)",
 	"array":      "on a struct with keyasint fields (a map under fxamacker/cbor): write it as an array all the same, as every struct without //cborgen:map is written; the legacy decoder still reads its map",
+	"optional N": "the fields from slot N on are optional: the array ends before the trailing ones that are zero (fxamacker's omitzero), and arrays of N or more elements decode (it implies required N)",
+	"raw F":      "field F ([]byte, not encoded: cbor:\"-\" or unexported) holds the exact bytes each value was decoded from, its tag included",
 	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
 	"body":       "on a type with hand-written MarshalCBOR and UnmarshalCBOR: generate AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to call, and call the type's own methods where it is held",
@@ -36,7 +38,7 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	fail := func(cm *ast.Comment, format string, args ...any) {
 		m.directiveErrs = append(m.directiveErrs, &model.PosError{Pos: m.fset.Position(cm.Pos()), Msg: fmt.Sprintf(format, args...)})
 	}
-	var requiredAt, legacyAt, noLegacyAt, bodyAt, arrayAt *ast.Comment
+	var requiredAt, optionalAt, rawAt, legacyAt, noLegacyAt, bodyAt, arrayAt *ast.Comment
 	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
 		if !ok {
@@ -53,6 +55,29 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 			default:
 				s.HasRequired, s.Required = true, n
 				requiredAt = cm
+			}
+			continue
+		}
+		if args, ok := strings.CutPrefix(name, "optional "); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(args))
+			switch {
+			case err != nil || n < 0:
+				fail(cm, "type %s: %s: want //cborgen:optional N, N the slot of the first optional field", s.Name, cm.Text)
+			case n > len(s.Fields):
+				fail(cm, "type %s: %s: the type has only %d fields", s.Name, cm.Text, len(s.Fields))
+			case s.HasOptionalFrom:
+				fail(cm, "type %s: a second //cborgen:optional directive", s.Name)
+			default:
+				s.HasOptionalFrom, s.OptionalFrom = true, n
+				optionalAt = cm
+			}
+			continue
+		}
+		if args, ok := strings.CutPrefix(name, "raw "); ok {
+			if f := strings.TrimSpace(args); !token.IsIdentifier(f) || s.Raw != "" {
+				fail(cm, "type %s: %s: want one //cborgen:raw F, F the name of a []byte field", s.Name, cm.Text)
+			} else {
+				s.Raw, rawAt = f, cm
 			}
 			continue
 		}
@@ -93,6 +118,22 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	}
 	if s.HasRequired && (s.Value != nil || s.MapFormat) {
 		fail(requiredAt, "type %s: %s: only array structs have a required count (a map's keys are all optional)", s.Name, requiredAt.Text)
+	}
+	if optionalAt != nil {
+		// //cborgen:optional N implies //cborgen:required N: arrays that
+		// end after slot N decode. A required count of its own must say
+		// the same.
+		switch {
+		case s.Value != nil || s.MapFormat:
+			fail(optionalAt, "type %s: %s: only array structs have optional trailing elements (a map leaves out keys with omitempty or omitzero)", s.Name, optionalAt.Text)
+		case s.HasRequired && s.Required != s.OptionalFrom:
+			fail(optionalAt, "type %s: %s contradicts %s: the array may end after slot %d, so arrays of %d elements must decode; drop //cborgen:required (optional N implies required N)", s.Name, optionalAt.Text, requiredAt.Text, s.OptionalFrom, s.OptionalFrom)
+		default:
+			s.HasRequired, s.Required = true, s.OptionalFrom
+		}
+	}
+	if rawAt != nil {
+		m.rawDirective(s, tn, rawAt, fail) // optional.go
 	}
 	if s.MapFormat {
 		m.mapDirective(s, tn)

@@ -22,6 +22,9 @@
 //	               generate, which a field may use before they exist
 //	mapformat.go   the tests that leave a field out of a //cborgen:map
 //	               type's map (omitempty, omitzero), as fxamacker decides
+//	optional.go    //cborgen:optional: the zero test of each optional
+//	               field (fxamacker's omitzero); //cborgen:raw: the field
+//	               that keeps a value's bytes
 //	emptystruct.go fxamacker's omitempty test of a type it encodes by
 //	               reflection: a struct of another package, field by field
 //	unions.go      the refusal of union variants that cannot be told apart

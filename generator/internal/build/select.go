@@ -43,6 +43,9 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 	if err := checkMapFormats(f, pending); err != nil {
 		return nil, err
 	}
+	if err := checkOptional(f); err != nil { // optional.go
+		return nil, err
+	}
 	// The omit tests may ask too, of the structs inside a struct that
 	// fxamacker tests field by field.
 	f.Pending = pending.runs != nil

@@ -171,17 +171,29 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 		if t.Required < n {
 			count = fmt.Sprintf("%d to %d", t.Required, n)
 		}
+		if t.HasOptional {
+			count += fmt.Sprintf(" elements (zero fields from slot %d on left out at the end)", t.Optional)
+		} else {
+			count += " elements"
+		}
 		if t.NoLegacy {
-			fmt.Fprintf(b, "; %s: an array of %s elements.\n", t.Name, count)
+			fmt.Fprintf(b, "; %s: an array of %s.\n", t.Name, count)
 			fmt.Fprintf(b, "%s = %s\n", name, wrap(name+"-array"))
 		} else {
-			fmt.Fprintf(b, "; %s: an array of %s elements, or its legacy map (whose text keys the\n; decoder also matches by case folding).\n", t.Name, count)
+			fmt.Fprintf(b, "; %s: an array of %s, or its legacy map (whose text keys the\n; decoder also matches by case folding).\n", t.Name, count)
 			fmt.Fprintf(b, "%s = %s\n", name, wrap(name+"-array", name+"-legacy"))
 		}
 		fmt.Fprintf(b, "%s-array = [\n", name)
+		// With //cborgen:optional, the elements that may be missing are
+		// trailing groups, each inside the one before: ? (a, ? (b)).
+		nested := 0
 		for i, s := range t.Slots {
-			opt := ""
-			if i >= t.Required {
+			opt, indent := "", strings.Repeat("  ", nested)
+			if i >= t.Required && t.HasOptional {
+				fmt.Fprintf(b, "  %s? (\n", indent)
+				nested++
+				indent += "  "
+			} else if i >= t.Required {
 				opt = "? "
 			}
 			member, typ := cddlID(s.Name), c.kind(s.Kind)
@@ -193,7 +205,10 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 					note += ", was " + s.Name
 				}
 			}
-			fmt.Fprintf(b, "  %s%s: %s,  ; %s\n", opt, member, typ, note)
+			fmt.Fprintf(b, "  %s%s%s: %s,  ; %s\n", indent, opt, member, typ, note)
+		}
+		for ; nested > 0; nested-- {
+			fmt.Fprintf(b, "  %s),\n", strings.Repeat("  ", nested-1))
 		}
 		if t.Extensible {
 			b.WriteString("  * any,  ; elements of newer versions, skipped\n")
@@ -397,6 +412,7 @@ func rules(text string) (names []string, members map[string][]string) {
 			current = strings.TrimSuffix(l, "-array = [")
 			names = append(names, current)
 		case strings.HasPrefix(l, "  * ") && current != "": // the elements of newer versions
+		case (strings.TrimSpace(l) == "? (" || strings.TrimSpace(l) == "),") && current != "": // optional trailing groups
 		case strings.HasPrefix(l, "  ") && current != "":
 			m, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(l), "? "), ":")
 			members[current] = append(members[current], m)

@@ -47,6 +47,10 @@ type Type struct {
 	// of their own, bytes they add) is not recorded.
 	Body  bool
 	Slots []Slot
+	// HasOptional: //cborgen:optional Optional, writers leave the zero
+	// fields from slot Optional on out of the end of the array.
+	HasOptional bool
+	Optional    int
 
 	// What the record does not hold, known only from the package's source
 	// when it is at hand (the command reads it without compiling it):

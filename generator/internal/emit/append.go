@@ -44,14 +44,13 @@ func (e *emitter) appendMethod(s *model.Struct) jen.Code {
 	if s.HasTag {
 		body = append(body, appendHead(runtime.MajorTag, s.Tag))
 	}
-	body = append(body, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
+	body = append(body, optionalArrayHead(s)...) // optional.go
 	for i, f := range s.Fields {
-		body = append(body, jen.Commentf("%d: %s", i, model.FieldID(f)))
 		enc := inBlock(e.scoped(func() []jen.Code { return e.appendValue(f.Type, fieldExpr(f), 0) }))
 		// A field promoted through a nil embedded pointer is null, as
 		// fxamacker/cbor writes it.
 		enc = ifEmbeddedNil(f, func() jen.Code { return jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(jen.Id("dst")) }, enc)
-		body = append(body, enc...)
+		body = append(body, ifElement(s, i, append([]jen.Code{jen.Commentf("%d: %s", i, model.FieldID(f))}, enc...))...)
 	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 
@@ -368,7 +367,7 @@ const inlineFields = 8
 
 func (e *emitter) inlinable(t model.StructRef, level int) *model.Struct {
 	s := e.structs[t.Local]
-	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
+	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || s.HasOptionalFrom || s.Raw != "" || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
 		return nil
 	}
 	for _, f := range s.Fields {

@@ -33,14 +33,23 @@ import (
 //		return nil
 //	}
 func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
+	if s.Raw != "" {
+		return e.decodeRawMethod(s) // raw.go
+	}
+	return e.decodeItemMethod(s)
+}
+
+// decodeItemMethod emits what decodeMethod describes, under the name
+// decodeName gives.
+func (e *emitter) decodeItemMethod(s *model.Struct) jen.Code {
 	method := e.decodeFormsMethod(s)
 	if !s.HasTag {
 		return method
 	}
 	// A type with a tag of its own (//cborgen:tag): DecodeCBOR reads the
 	// tag, then the value in either format, in cborDecodeTagged.
-	return jen.Commentf("%s reads one value from d: tag %d, then the value (%s).", methodName(s, "DecodeCBOR"), s.Tag, model.MethodDecodeTagged).Line().
-		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(methodName(s, "DecodeCBOR")).
+	return jen.Commentf("%s reads one value from d: tag %d, then the value (%s).", decodeName(s), s.Tag, model.MethodDecodeTagged).Line().
+		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(decodeName(s)).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
 		Block(
 			nullBeforeTag(s),
@@ -55,7 +64,7 @@ func (e *emitter) decodeMethod(s *model.Struct) jen.Code {
 // DecodeCBOR itself, or for a tagged type the method DecodeCBOR calls
 // after the tag.
 func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
-	name := methodName(s, "DecodeCBOR")
+	name := decodeName(s)
 	if s.HasTag {
 		name = model.MethodDecodeTagged
 	}

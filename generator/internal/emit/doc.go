@@ -14,6 +14,8 @@
 //	marshal.go       MarshalCBOR
 //	append.go        AppendCBOR (where a Go value becomes bytes)
 //	size.go          SizeCBOR, the bound MarshalCBOR allocates
+//	optional.go      the element count of a //cborgen:optional type's
+//	                 array, which AppendCBOR and SizeCBOR share
 //	unmarshal.go     UnmarshalCBOR
 //	decode.go        DecodeCBOR, the array decoder and the per-field
 //	                 decoder (cborDecodeFields)
@@ -21,6 +23,8 @@
 //	                 bytes become a Go value)
 //	mapkey.go        the keys of Go maps, appended and decoded
 //	legacy.go        the legacy map decoder
+//	raw.go           DecodeCBOR of a //cborgen:raw type: the usual decoder,
+//	                 wrapped in runtime's RawStart and RawBytes
 //	map.go           AppendCBOR and the decoder of //cborgen:map types
 //	evolve.go        the array decoder of a type that has grown, or that
 //	                 skips newer elements

@@ -52,7 +52,16 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 		body = append(append(body, e.hoist...), code...)
 		e.hoist = nil
 	}
-	for _, f := range s.Fields {
+	if s.HasOptionalFrom {
+		// The array's elements are counted first (optional.go); a head
+		// of 24 or more fields may be shorter than the fixed one.
+		body = append(body, optionalElems(s)...)
+		if len(s.Fields) >= 24 {
+			fixed -= runtime.SizeHead(uint64(len(s.Fields)))
+			body = append(body, jen.Id("n").Op("+=").Add(rt("SizeHead")).Call(jen.Uint64().Call(jen.Id("elems"))))
+		}
+	}
+	for i, f := range s.Fields {
 		e.hoist = nil
 		c, code := e.sizeValue(f.Type, fieldExpr(f), 0)
 		if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 && len(code) > 0 {
@@ -64,11 +73,18 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 			code = []jen.Code{jen.If(cond).Block(code...)}
 			c = max(c, 1)
 		}
-		fixed += c
 		if len(e.hoist) > 0 {
 			code = []jen.Code{jen.Block(append(e.hoist, code...)...)}
 		}
 		e.hoist = nil
+		if s.HasOptionalFrom && i >= s.OptionalFrom {
+			// Counted when written: exact.
+			if c > 0 {
+				code = append([]jen.Code{jen.Id("n").Op("+=").Lit(c)}, code...)
+			}
+			code, c = ifElement(s, i, code), 0
+		}
+		fixed += c
 		body = append(body, code...)
 	}
 	n := jen.Id("n")
@@ -257,6 +273,9 @@ func (e *emitter) fixedSize(t model.Type, visiting map[*model.Struct]bool) (int,
 		if s.Value != nil {
 			c, ok := e.fixedSize(s.Value, visiting)
 			return c + tagSize(s), ok
+		}
+		if s.HasOptionalFrom {
+			return 0, false // its length depends on which fields are zero
 		}
 		size := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 		if s.MapFormat {

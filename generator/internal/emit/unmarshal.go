@@ -22,7 +22,7 @@ import (
 //	}
 //
 // A struct whose DecodeCBOR starts by looking for an array (no tag of its
-// own, not a map-format, value or catch-all type) is read without that
+// own, not a map-format, value, catch-all or //cborgen:raw type) is read without that
 // call when the input starts with one: its array decoder is called here.
 // runtime.Decoder.Finish tests in line that err is nil and the input is
 // used up, and names the error as DecodeCBOR would have named it in a
@@ -35,7 +35,7 @@ func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 		jen.Id("err").Op(":=").Id("v").Dot("DecodeCBOR").Call(jen.Id("d")),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(whole(jen.Id("err"))))
-	if !s.HasTag && !s.CatchAll && s.Value == nil && !s.MapFormat {
+	if !s.HasTag && !s.CatchAll && s.Value == nil && !s.MapFormat && s.Raw == "" {
 		return unmarshalComment().
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").
 			Params(jen.Id("data").Index().Byte()).Error().

@@ -14,6 +14,7 @@ const (
 	MethodDecodeMap    = "cborDecodeMap"    // the legacy format: a CBOR map
 	MethodDecodeFields = "cborDecodeFields" // fields by index, in order; shared by both
 	MethodDecodeTagged = "cborDecodeTagged" // after the tag of a //cborgen:tag type: either format
+	MethodDecodeItem   = "cborDecodeItem"   // what DecodeCBOR of a //cborgen:raw type wraps
 )
 
 // GeneratedHeader is the first line of every generated file.
@@ -30,7 +31,7 @@ const MethodSize = "SizeCBOR"
 // already has one of them cannot be generated.
 var GeneratedNames = []string{
 	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR", MethodSize,
-	MethodDecodeArray, MethodDecodeMap, MethodDecodeFields, MethodDecodeTagged,
+	MethodDecodeArray, MethodDecodeMap, MethodDecodeFields, MethodDecodeTagged, MethodDecodeItem,
 }
 
 // BodySuffix ends the names of the methods generated for a

@@ -59,6 +59,17 @@ type Struct struct {
 	HasRequired bool
 	Required    int
 	Extensible  bool // //cborgen:extensible: skip elements past the last field (newer writers)
+	// HasOptionalFrom: //cborgen:optional OptionalFrom: the encoder ends
+	// the array before the trailing run of fields from slot OptionalFrom
+	// on whose values are zero (each field's Omit holds its test,
+	// fxamacker's omitzero: build/optional.go); it implies
+	// //cborgen:required OptionalFrom (HasRequired, Required).
+	HasOptionalFrom bool
+	OptionalFrom    int
+	// Raw: //cborgen:raw Raw, the Go name of a []byte field that is not
+	// encoded and that DecodeCBOR sets to the bytes the value was read
+	// from, its tag included (runtime.Decoder.RawStart, RawBytes).
+	Raw string
 
 	HoldsLock bool // the struct holds a lock by value, so MarshalCBOR takes a pointer (containsLock)
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
@@ -118,7 +129,9 @@ type Field struct {
 	Via  []Embed
 	Zero ZeroForm // how the field's zero value is written
 	// Omit lists the tests, any of which leaves the field out of a
-	// map-format struct's map (omitempty, omitzero; build/mapformat.go).
+	// map-format struct's map (omitempty, omitzero; build/mapformat.go),
+	// or for a field from slot OptionalFrom on of an array struct, the
+	// one test that lets the array end before it (build/optional.go).
 	Omit []OmitTest
 }
 

@@ -122,6 +122,9 @@ type typeRecord struct {
 	// noLegacy: the type has no legacy map decoder (//cborgen:nolegacy,
 	// fxamacker's toarray option, or -nolegacy): noted for the reader.
 	noLegacy bool
+	// optional is N of //cborgen:optional N (-1 without it): writers
+	// leave out the zero fields from slot N on at the end of the array.
+	optional int
 	// body: a //cborgen:body type, whose own methods call the generated
 	// codec that the slots describe: noted for the reader.
 	body  bool
@@ -250,33 +253,51 @@ func (p *recordParser) unionLine(toks []string) {
 }
 
 // typeLine reads "type NAME required=N" or "type NAME map", then
-// optionally "tag=T", then optionally "nolegacy", then optionally
-// "body".
+// optionally "optional=N" (not after map), "tag=T", "nolegacy" and
+// "body", in that order.
 func (p *recordParser) typeLine(toks []string, cols []int) {
-	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"tag=T\", \"nolegacy\" and \"body\", in that order"
-	if len(toks) < 3 || len(toks) > 6 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
+	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"optional=N\", \"tag=T\", \"nolegacy\" and \"body\", in that order"
+	if len(toks) < 3 || len(toks) > 7 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
 		p.fail(1, "%s", want)
 		return
 	}
-	tag, noLegacy, body := "", false, false
+	isMap := toks[2] == "map"
+	tag, optional, noLegacy, body := "", -1, false, false
+	next := 0 // the first of optional=, tag=, nolegacy, body that may come
 	for i, tok := range toks[3:] {
+		at := 0
 		switch {
-		case strings.HasPrefix(tok, "tag=") && i == 0:
-			tag = strings.TrimPrefix(tok, "tag=")
+		case strings.HasPrefix(tok, "optional=") && !isMap:
+			n, err := strconv.Atoi(strings.TrimPrefix(tok, "optional="))
+			if err != nil || n < 0 {
+				p.fail(cols[3+i], "bad optional count %q", tok)
+				return
+			}
+			optional, at = n, 0
+		case strings.HasPrefix(tok, "tag="):
+			tag, at = strings.TrimPrefix(tok, "tag="), 1
 			if _, err := strconv.ParseUint(strings.TrimSuffix(tag, "?"), 10, 64); err != nil {
 				p.fail(cols[3+i], "bad tag %q", tok)
 				return
 			}
-		case tok == "nolegacy" && (i == len(toks)-4 || i == len(toks)-5 && toks[len(toks)-1] == "body"):
-			noLegacy = true
-		case tok == "body" && i == len(toks)-4:
-			body = true
+		case tok == "nolegacy":
+			noLegacy, at = true, 2
+		case tok == "body":
+			body, at = true, 3
 		default:
+			at = -1
+		}
+		if at < 0 {
 			p.fail(cols[3+i], "%s", want)
 			return
 		}
+		if at < next { // the token before it came too early
+			p.fail(cols[2+i], "%s", want)
+			return
+		}
+		next = at + 1
 	}
-	isMap, n := toks[2] == "map", 0
+	n := 0
 	if !isMap {
 		var err error
 		n, err = strconv.Atoi(strings.TrimPrefix(toks[2], "required="))
@@ -289,7 +310,7 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 		p.fail(cols[1], "type %s is recorded twice", toks[1])
 		return
 	}
-	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, tag: tag, noLegacy: noLegacy, body: body, line: p.line}
+	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, optional: optional, tag: tag, noLegacy: noLegacy, body: body, line: p.line}
 }
 
 // slotOfTypeForeign reports whether toks is a slot or key line of a
@@ -471,6 +492,9 @@ func formatRecord(rec *Record, goFile string) []byte {
 		contract := fmt.Sprintf("required=%d", tr.required)
 		if tr.mapFormat {
 			contract = "map"
+		}
+		if tr.optional >= 0 {
+			contract += fmt.Sprintf(" optional=%d", tr.optional)
 		}
 		if tr.tag != "" {
 			contract += " tag=" + tr.tag

@@ -130,6 +130,10 @@ func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord
 	if s.HasRequired {
 		next.required = s.Required // //cborgen:required: the trailing fields are optional from the start
 	}
+	next.optional = -1
+	if s.HasOptionalFrom {
+		next.optional = s.OptionalFrom // //cborgen:optional: writers leave zero fields out from there on
+	}
 	kinds := make([]*kind, len(s.Fields))
 	for i, fd := range s.Fields {
 		kinds[i] = KindOf(fd.Type, c.qual)
@@ -146,9 +150,26 @@ func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord
 		c.problems = append(c.problems, compareKeys(s, tr, next, kinds)...) // schema_map.go
 	default:
 		next.required = min(tr.required, next.required)
+		c.compareOptional(s, tr, next)
 		c.problems = append(c.problems, compareSlots(c.lockPath, s, tr, next, kinds)...) // schema_array.go
 	}
 	return next
+}
+
+// compareOptional refuses a //cborgen:optional count that went up, or
+// went away: values written under the recorded count may end after it,
+// and the count is the format's promise to its readers (other programs,
+// -decode, -cddl) that the slots before it are always there. Lowering it
+// (or adding the directive) is compatible: readers of the old count read
+// what they read before, and the required count follows it down.
+func (c *schemaCheck) compareOptional(s *model.Struct, tr, next *typeRecord) {
+	switch {
+	case tr.optional < 0 || next.optional >= 0 && next.optional <= tr.optional:
+	case next.optional < 0:
+		c.problem(s.Pos, "type %s lost //cborgen:optional %d: values stored since then may end after slot %d, and readers of the format rely on that count. Keep //cborgen:optional %d (or a lower count)", s.Name, tr.optional, tr.optional, tr.optional)
+	default:
+		c.problem(s.Pos, "type %s raised //cborgen:optional from %d to %d: values stored under %d may end after slot %d, which the new count says always holds a field, and readers of the format rely on that count. Keep //cborgen:optional %d (or a lower count)", s.Name, tr.optional, next.optional, tr.optional, tr.optional, tr.optional)
+	}
 }
 
 // formatChanged refuses a type that changed between the array format and

@@ -8,6 +8,7 @@ type RecordedType struct {
 	Name      string
 	MapFormat bool   // a //cborgen:map type: its slots are its keys, in field order
 	Required  int    // the elements every stored array holds
+	Optional  int    // N of //cborgen:optional N: writers leave zero fields out from slot N on; -1 without it
 	Tag       string // "" or the tag number, "132", or "132?" when optional on decode
 	NoLegacy  bool   // no legacy map decoder: a map is refused
 	Body      bool   // //cborgen:body: the type's own methods call the codec the slots describe
@@ -27,7 +28,7 @@ func (r *Record) Types() []RecordedType {
 	out := make([]RecordedType, 0, len(r.types))
 	for _, name := range r.TypeNames() {
 		tr := r.types[name]
-		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body}
+		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Optional: tr.optional, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body}
 		for _, s := range tr.slots {
 			t.Slots = append(t.Slots, RecordedSlot{Reserved: s.reserved, Name: s.name, Key: s.key, Kind: s.kind})
 		}

@@ -55,9 +55,9 @@ func TestOptionalRecord(t *testing.T) {
 		versions: []string{typ("//cborgen:optional 1\n//cborgen:map\n")},
 		want:     "only array structs have optional trailing elements",
 	}, {
-		name:     "a field whose zero value cannot be told",
+		// Not comparable: zero as reflect's IsZero tells it, part by part.
+		name:     "a field whose zero value is told part by part",
 		versions: []string{"//cborgen:optional 1\ntype T struct {\n\tA int\n\tB struct{ L []int }\n}\n"},
-		want:     "field T.B (optional from slot 1): struct{L []int} is not comparable",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -180,33 +180,14 @@ func (e *emitter) omitIf(f *model.Field, write []jen.Code, omitted *jen.Statemen
 	var init jen.Code
 	var keep []jen.Code
 	for _, t := range f.Omit {
-		switch t.Kind {
-		case model.OmitFalse:
-			keep = append(keep, jen.Add(x))
-		case model.OmitNumZero:
-			keep = append(keep, jen.Add(x).Op("!=").Lit(0))
-		case model.OmitLen:
-			keep = append(keep, jen.Len(x).Op("!=").Lit(0))
-		case model.OmitNil:
-			keep = append(keep, jen.Add(x).Op("!=").Nil())
-		case model.OmitEqual:
-			keep = append(keep, jen.Add(x).Op("!=").Parens(jen.Add(typeCode(f.Type.GoType())).Values()))
-		case model.OmitIsZero:
-			keep = append(keep, jen.Op("!").Add(x).Dot("IsZero").Call())
-		case model.OmitNilOrIsZero:
-			keep = append(keep, jen.Parens(jen.Add(x).Op("!=").Nil().Op("&&").Op("!").Add(x).Dot("IsZero").Call()))
-		case model.OmitBigZero:
-			keep = append(keep, jen.Add(x).Dot("Bits").Call().Op("!=").Nil())
-		case model.OmitFields:
-			keep = append(keep, nonEmptyParts(x, t.Fields))
-		case model.OmitZeroParts:
-			keep = append(keep, jen.Op("!").Add(zeroParts(jen.Add(x), t.Zero, 0)))
-		case model.OmitBinary:
+		if t.Kind == model.OmitBinary {
 			// fxamacker calls MarshalBinary to tell; the encoder calls it
 			// again to write the bytes.
 			init = jen.List(jen.Id("empty"), jen.Id("err")).Op(":=").Add(rt("EmptyBinary")).Call(jen.Op("&").Add(x))
 			keep = append(keep, jen.Op("!").Id("empty"))
+			continue
 		}
+		keep = append(keep, keepIf(x, f, t))
 	}
 	cond := keep[0]
 	for _, k := range keep[1:] {
@@ -217,6 +198,35 @@ func (e *emitter) omitIf(f *model.Field, write []jen.Code, omitted *jen.Statemen
 			Else().If(cond).Block(write...).Else().Block(omitted.Clone())
 	}
 	return jen.If(cond).Block(write...).Else().Block(omitted.Clone())
+}
+
+// keepIf is the condition under which the test t does not leave out x,
+// the value of field f: the negation of t (OmitBinary, which calls a
+// method first, is omitIf's).
+func keepIf(x *jen.Statement, f *model.Field, t model.OmitTest) jen.Code {
+	switch t.Kind {
+	case model.OmitFalse:
+		return jen.Add(x)
+	case model.OmitNumZero:
+		return jen.Add(x).Op("!=").Lit(0)
+	case model.OmitLen:
+		return jen.Len(x).Op("!=").Lit(0)
+	case model.OmitNil:
+		return jen.Add(x).Op("!=").Nil()
+	case model.OmitEqual:
+		return jen.Add(x).Op("!=").Parens(jen.Add(typeCode(f.Type.GoType())).Values())
+	case model.OmitIsZero:
+		return jen.Op("!").Add(x).Dot("IsZero").Call()
+	case model.OmitNilOrIsZero:
+		return jen.Parens(jen.Add(x).Op("!=").Nil().Op("&&").Op("!").Add(x).Dot("IsZero").Call())
+	case model.OmitBigZero:
+		return jen.Add(x).Dot("Bits").Call().Op("!=").Nil()
+	case model.OmitFields:
+		return nonEmptyParts(x, t.Fields)
+	case model.OmitZeroParts:
+		return jen.Op("!").Add(zeroParts(jen.Add(x), t.Zero, 0))
+	}
+	panic("emit: no test for omit kind")
 }
 
 // zeroParts is reflect.Value.IsZero of x part by part (model.OmitZeroParts):

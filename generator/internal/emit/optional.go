@@ -57,28 +57,7 @@ func optionalElems(s *model.Struct) []jen.Code {
 
 // notZero is the condition under which the optional field f is not
 // zero: the negation of its one test (fxamacker's omitzero).
-func notZero(f *model.Field) jen.Code {
-	x := fieldExpr(f)
-	switch t := f.Omit[0]; t.Kind {
-	case model.OmitFalse:
-		return jen.Add(x)
-	case model.OmitNumZero:
-		return jen.Add(x).Op("!=").Lit(0)
-	case model.OmitLen:
-		return jen.Len(x).Op("!=").Lit(0)
-	case model.OmitNil:
-		return jen.Add(x).Op("!=").Nil()
-	case model.OmitEqual:
-		return jen.Add(x).Op("!=").Parens(jen.Add(typeCode(f.Type.GoType())).Values())
-	case model.OmitIsZero:
-		return jen.Op("!").Add(x).Dot("IsZero").Call()
-	case model.OmitNilOrIsZero:
-		return jen.Parens(jen.Add(x).Op("!=").Nil().Op("&&").Op("!").Add(x).Dot("IsZero").Call())
-	case model.OmitBigZero:
-		return jen.Add(x).Dot("Bits").Call().Op("!=").Nil()
-	}
-	panic("emit: no zero test for an optional field")
-}
+func notZero(f *model.Field) jen.Code { return keepIf(fieldExpr(f), f, f.Omit[0]) }
 
 // optionalArrayHead is the head of s's array: fixed, or with
 // //cborgen:optional, counted first (optionalElems).

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cborgen/cborgen/generator/internal/build"
 	"github.com/cborgen/cborgen/generator/internal/cache"
@@ -294,7 +295,11 @@ func Render(cfg Config) (*Output, error) {
 	if source, lock, notes, ok := c.Lookup(); ok {
 		return &Output{Path: c.Out(), Source: source, LockPath: schema.LockPath(c.Out()), Lock: lock, Notes: notes}, nil
 	}
-	l, err := load.Load(cfg.Pattern, cfg.Output, cfg.Tags)
+	var l *load.Package
+	err = saySlow(cfg, "loading "+patternName(cfg.Pattern)+" and type-checking what it imports (the first run after a change of dependencies or Go version takes longest)", func() error {
+		l, err = load.Load(cfg.Pattern, cfg.Output, cfg.Tags)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -320,6 +325,43 @@ func Render(cfg Config) (*Output, error) {
 		c.Store(out.Source, out.Lock, r.model.Notes)
 	}
 	return out, nil
+}
+
+// progressAfter is how long a step runs before the command says what it
+// is doing: a fast run prints nothing.
+var progressAfter = 2 * time.Second
+
+// saySlow runs step; if it takes longer than progressAfter, it says on
+// cfg.Log (unless cfg.Quiet) what the run is doing, once, as the go
+// command says what it downloads. It returns when step has, and after
+// the message, if any, is written.
+func saySlow(cfg Config, what string, step func() error) error {
+	if cfg.Log == nil || cfg.Quiet {
+		return step()
+	}
+	done, said := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(said)
+		t := time.NewTimer(progressAfter)
+		defer t.Stop()
+		select {
+		case <-done:
+		case <-t.C:
+			fmt.Fprintf(cfg.Log, "cbor-gen: %s...\n", what)
+		}
+	}()
+	err := step()
+	close(done)
+	<-said
+	return err
+}
+
+// patternName is the package pattern of a run as messages name it.
+func patternName(pattern string) string {
+	if pattern == "" {
+		return "."
+	}
+	return pattern
 }
 
 // rendering is what render makes of one package: the model (with its

@@ -82,14 +82,15 @@ func JoinPosErrors(errs []error) error {
 	return errors.New(strings.Join(msgs, "\n"))
 }
 
-// RelPath shortens a path (or a file:line:col position) under the working
-// directory to a relative one, as the go command prints positions.
+// RelPath shortens a path (or a file:line:col position) to one relative
+// to the working directory, as go vet prints positions: always under the
+// working directory, and elsewhere (../other/x.go) when that is shorter.
 func RelPath(p string) string {
 	wd, err := os.Getwd()
 	if err != nil || !filepath.IsAbs(p) {
 		return p
 	}
-	if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(wd, p); err == nil && (!strings.HasPrefix(rel, "..") || len(rel) < len(p)) {
 		return rel
 	}
 	return p

@@ -12,7 +12,10 @@ func (d *Decoder) ReadRawBytes(buf []byte) ([]byte, error) {
 		}
 	}
 	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
-	err := d.walk(validFlags, d.depth)
+	var err error
+	if d.r != nil || !d.checked(true) {
+		err = d.walk(validFlags, d.depth)
+	}
 	d.pinned = false
 	if err != nil {
 		return buf, err

@@ -12,8 +12,10 @@ func AppendRaw(dst, raw []byte) ([]byte, error) {
 		return AppendNull(dst), nil
 	}
 	d := NewBytesDecoder(raw)
-	if err := d.walk(validFlags, 0); err != nil {
-		return dst, err
+	if !d.checked(true) {
+		if err := d.walk(validFlags, 0); err != nil {
+			return dst, err
+		}
 	}
 	if d.off != len(raw) {
 		return dst, d.errAt(d.Offset(), ErrTrailing, "more than one item in a catch-all variant")

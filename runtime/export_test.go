@@ -53,3 +53,27 @@ func ValidWork(data []byte, o Options) (int, error) {
 	}
 	return KeyWork(&d), err
 }
+
+// Checked runs the checker over the item at the start of data with the
+// options o (tags: with the checks of tags 0-3, as Valid; without, as a
+// strict decoder's check): where the item ends, or -1 when the checker
+// leaves it to walk.
+func Checked(data []byte, o Options, tags bool) int {
+	d := Decoder{buf: data, opts: o.withDefaults()}
+	if d.checked(tags) {
+		return d.off
+	}
+	return -1
+}
+
+// WalkChecks walks the item at the start of data as the checker checks
+// it: with Valid's flags (tags) or a strict decoder's check.
+func WalkChecks(data []byte, o Options, tags bool) (int, error) {
+	d := Decoder{buf: data, opts: o.withDefaults(), strictAt: -1, shortText: shortTextLimit}
+	flags := checkUTF8 | checkDups
+	if tags {
+		flags = validFlags
+	}
+	err := d.walk(flags, 0)
+	return d.off, err
+}

@@ -60,7 +60,10 @@ func (d *Decoder) checkStrict() error {
 		return nil
 	}
 	d.pinned, d.pin = true, d.off
-	err := d.walk(checkUTF8|checkDups, d.depth)
+	var err error
+	if d.r != nil || !d.checked(false) {
+		err = d.walk(checkUTF8|checkDups, d.depth)
+	}
 	d.off = d.pin
 	d.pinned = false
 	if err != nil {

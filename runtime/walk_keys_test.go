@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand"
 	mrand "math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -416,4 +418,62 @@ func TestDuplicateKeysByValue(t *testing.T) {
 	if dups < rounds/3 || different < rounds/3 {
 		t.Fatalf("%d equal and %d different pairs of keys", dups, different)
 	}
+}
+
+// TestCheckerAgrees: whatever the checker accepts, walk accepts too and
+// ends at the same byte, under the options of Valid, of a strict
+// decoder's check and with every limit lifted; and the checker takes
+// most of what walk accepts (all but what it leaves to walk on purpose).
+func TestCheckerAgrees(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	krng := mrand.New(mrand.NewPCG(5, 9))
+	seeds := walkerSeeds(t, rng)
+	for _, s := range keyShapes {
+		seeds = append(seeds, s.make(40))
+	}
+	for range 300 {
+		n := randomKeyNode(krng, 4)
+		seeds = append(seeds, encodeKeyNode(nil, n, nil, false), encodeKeyNode(nil, n, krng, false))
+		// As a key twice, and beside another key.
+		k := encodeKeyNode(nil, n, krng, false)
+		seeds = append(seeds, slices.Concat([]byte{0xa2}, k, []byte{0}, encodeKeyNode(nil, n, krng, false), []byte{1}),
+			slices.Concat([]byte{0xa2}, k, []byte{0}, encodeKeyNode(nil, randomKeyNode(krng, 3), nil, false), []byte{1}))
+	}
+	strict := runtime.DefaultOptions()
+	strict.Strict = true
+	modes := []struct {
+		name string
+		o    runtime.Options
+		tags bool
+	}{{"valid", runtime.DefaultOptions(), true}, {"strict", strict, false}, {"deep", deepOptions, true}}
+	rounds := 20
+	if testing.Short() {
+		rounds = 4
+	}
+	accepted, both := 0, 0
+	check := func(data []byte) {
+		for _, m := range modes {
+			end := runtime.Checked(data, m.o, m.tags)
+			wend, err := runtime.WalkChecks(data, m.o, m.tags)
+			if end >= 0 && (err != nil || wend != end) {
+				t.Fatalf("%s: %x: the checker accepts %d bytes, walk %d bytes, %v", m.name, data, end, wend, err)
+			}
+			if err == nil {
+				accepted++
+				if end >= 0 {
+					both++
+				}
+			}
+		}
+	}
+	for _, s := range seeds {
+		check(s)
+		for range rounds {
+			check(mutate(rng, slices.Clone(s)))
+		}
+	}
+	if both < accepted/2 {
+		t.Fatalf("the checker took %d of the %d items walk accepts", both, accepted)
+	}
+	t.Logf("%d inputs walk accepts, %d of them taken by the checker", accepted, both)
 }

@@ -25,6 +25,12 @@ func Valid(data []byte) error {
 	if off := v.items(0, 1, 0); off == len(data) {
 		return nil
 	}
+	// Keys that are not plain (arrays, maps, tags, floats, longer heads):
+	// the checker, which prints them; the general walker judges the rest.
+	d := Decoder{buf: data, opts: DefaultOptions()}
+	if d.checked(true) && d.off == len(data) {
+		return nil
+	}
 	return validSlow(data)
 }
 

@@ -54,30 +54,25 @@ func (k *keyChecker) note(start, end int64) {
 
 // duplicate reports whether two of the keys from spans[mark:] are equal,
 // and the offset of the first key that repeats an earlier one; the key
-// bytes are in d's buffer.
+// bytes are in d's buffer. Keys are compared by value only when their
+// prints are equal, and then only as often as it takes to find the first
+// repeat: once per group of keys with one print (but after a collision of
+// two different keys, which the keyed prints make a matter of chance), so
+// a map of many equal keys costs one comparison, not one per pair.
 func (k *keyChecker) duplicate(d *Decoder, mark int) (int64, bool) {
 	s := k.spans[mark:]
 	if len(s) < 2 {
 		return 0, false
 	}
-	found, at := false, int64(0)
-	note := func(a, b keySpan) {
-		if k.same(d, a, b) {
-			later := max(a.start, b.start)
-			if !found || later < at {
-				found, at = true, later
-			}
-		}
-	}
 	if len(s) <= 8 {
 		for i := 1; i < len(s); i++ {
-			for j := 0; j < i; j++ {
-				if s[i].print == s[j].print {
-					note(s[j], s[i])
+			for j := range i {
+				if s[i].print == s[j].print && k.same(d, s[j], s[i]) {
+					return s[i].start, true
 				}
 			}
 		}
-		return at, found
+		return 0, false
 	}
 	slices.SortFunc(s, func(a, b keySpan) int {
 		if a.print != b.print {
@@ -88,14 +83,36 @@ func (k *keyChecker) duplicate(d *Decoder, mark int) (int64, bool) {
 		}
 		return int(a.start - b.start)
 	})
-	for i := 1; i < len(s); i++ {
-		// Keys with one print: every pair of the group (two, but for a
-		// collision of different keys).
-		for j := i - 1; j >= 0 && s[j].print == s[i].print; j-- {
-			note(s[j], s[i])
+	found, at := false, int64(0)
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j].print == s[i].print {
+			j++
 		}
+		if g := s[i:j]; len(g) > 1 {
+			if off, ok := k.firstRepeat(d, g); ok && (!found || off < at) {
+				found, at = true, off
+			}
+		}
+		i = j
 	}
 	return at, found
+}
+
+// firstRepeat returns the offset of the first key of g, keys with one
+// print in the order of their offsets, that equals an earlier one.
+func (k *keyChecker) firstRepeat(d *Decoder, g []keySpan) (int64, bool) {
+	if k.same(d, g[0], g[1]) {
+		return g[1].start, true
+	}
+	for i := 2; i < len(g); i++ { // after a collision
+		for j := range i {
+			if k.same(d, g[j], g[i]) {
+				return g[i].start, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // same reports whether the keys a and b, with one print, are equal.

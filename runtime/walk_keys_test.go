@@ -201,6 +201,11 @@ func FuzzKeyChecks(f *testing.F) {
 		if _, rerr := d.ReadRawBytes(nil); (rerr == nil) != (err == nil) && !errors.Is(err, runtime.ErrTrailing) {
 			t.Fatalf("ReadRawBytes %v, the walk %v", rerr, err)
 		}
+		if end := runtime.Checked(data, deepOptions, true); end >= 0 {
+			if wend, werr := runtime.WalkChecks(data, deepOptions, true); werr != nil || wend != end {
+				t.Fatalf("the checker accepts %d bytes, walk %d bytes, %v", end, wend, werr)
+			}
+		}
 		elapsed := time.Since(start)
 		if fuzzing && len(data) > 0 {
 			perByte := elapsed / time.Duration(len(data))
@@ -476,4 +481,29 @@ func TestCheckerAgrees(t *testing.T) {
 		t.Fatalf("the checker took %d of the %d items walk accepts", both, accepted)
 	}
 	t.Logf("%d inputs walk accepts, %d of them taken by the checker", accepted, both)
+}
+
+// TestManyEqualKeys: a map of many equal keys is one duplicate, found
+// with one comparison of two keys, not one per pair.
+func TestManyEqualKeys(t *testing.T) {
+	for _, n := range []int{3, 8, 9, 1000} {
+		var b []byte
+		b = runtime.AppendMapHead(b, n)
+		key := runtime.AppendString(nil, strings.Repeat("k", 100))
+		second := int64(0)
+		for i := range n {
+			if i == 1 {
+				second = int64(len(b))
+			}
+			b = append(append(b, key...), 0x00)
+		}
+		work, err := runtime.ValidWork(b, deepOptions)
+		var e *runtime.Error
+		if !errors.Is(err, runtime.ErrDuplicateKey) || !errors.As(err, &e) || e.Offset != second {
+			t.Errorf("%d equal keys: %v, want a duplicate at offset %d", n, err, second)
+		}
+		if work > keyWorkBound(len(b)) {
+			t.Errorf("%d equal keys: work %d over %d bytes", n, work, len(b))
+		}
+	}
 }

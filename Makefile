@@ -24,10 +24,11 @@ demo:
 	@for d in $(DEMOS); do echo "== go run $$d"; $(GO) run $$d || exit 1; echo; done
 	@for f in Request.get Request.get.legacy; do echo "== go tool cbor-gen -decode Request examples/rpc < examples/rpc/testdata/$$f.hex"; $(GO) tool cbor-gen -decode Request examples/rpc < examples/rpc/testdata/$$f.hex || exit 1; echo; done
 
-## generate: regenerate the examples and the generator's golden files
+## generate: regenerate the examples, the generator's golden files and the benchmark module's workloads
 generate:
 	$(GO) generate ./examples/...
 	$(GO) test ./generator -run Golden -update
+	cd bench && $(GO) generate ./workload/...
 
 # check-generated runs cbor-gen -check over every package: each package
 # with a //go:generate line that runs cbor-gen is checked with that line's

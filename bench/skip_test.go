@@ -19,6 +19,7 @@ import (
 
 func BenchmarkSkipCompositeLarge(b *testing.B) { benchSkip(b, skipDoc("CompositeLarge")) }
 func BenchmarkSkipDocument(b *testing.B)       { benchSkip(b, skipDoc("Document")) }
+func BenchmarkSkipRealRecord(b *testing.B)     { benchSkip(b, skipDoc("RealRecord")) }
 
 func skipDoc(name string) []byte {
 	switch name {
@@ -26,6 +27,12 @@ func skipDoc(name string) []byte {
 		return workload.NewDocument()
 	case "StoreDocument":
 		_, data, _ := storeDocument(nil)
+		return data
+	case "RealRecord":
+		data, err := realRecord()
+		if err != nil {
+			panic(err)
+		}
 		return data
 	}
 	s := getShape(name)

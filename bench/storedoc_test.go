@@ -2,6 +2,10 @@ package bench
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	gort "runtime"
 	"strings"
@@ -21,8 +25,24 @@ import (
 // a collection, so that one row's garbage is not another's cost.
 
 func storeDocument(tb testing.TB) (storedoc.Value, []byte, any) {
-	doc := storedoc.NewDocument(1)
-	data, err := storedoc.MarshalValueCBOR(doc)
+	return storeDocumentOf(tb, "synthetic")
+}
+
+// storeDocumentOf is storeDocument for the synthetic document or the
+// real record (testdata/cadence-composite-v3.cbor.gz, its README says
+// where it comes from): the value, its bytes and fxamacker's any tree.
+func storeDocumentOf(tb testing.TB, which string) (storedoc.Value, []byte, any) {
+	var doc storedoc.Value
+	var data []byte
+	var err error
+	if which == "real" {
+		if data, err = realRecord(); err == nil {
+			doc, err = storedoc.UnmarshalValueCBOR(data)
+		}
+	} else {
+		doc = storedoc.NewDocument(1)
+		data, err = storedoc.MarshalValueCBOR(doc)
+	}
 	var tree any
 	if err == nil {
 		err = cbor.Unmarshal(data, &tree)
@@ -101,7 +121,27 @@ func TestStoreDocument(t *testing.T) {
 }
 
 func BenchmarkStoreDocument(b *testing.B) {
-	doc, data, tree := storeDocument(b)
+	for _, which := range []string{"synthetic", "real"} {
+		b.Run("doc="+which, func(b *testing.B) { benchStoreDocument(b, which) })
+	}
+}
+
+// realRecord is the bytes of the real record, gunzipped.
+func realRecord() ([]byte, error) {
+	f, err := os.Open(filepath.Join("testdata", "cadence-composite-v3.cbor.gz"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
+}
+
+func benchStoreDocument(b *testing.B, which string) {
+	doc, data, tree := storeDocumentOf(b, which)
 	em := coreDet(b)
 	run := func(impl, op string, f func() error) {
 		// Operations that allocate run after a collection each, as the
@@ -227,4 +267,48 @@ func skipOp(t *testing.T, name, op, impl string) func() error {
 		t.Fatalf("%s has no %s %s", name, impl, op)
 	}
 	return nil
+}
+
+// TestRealRecord: the real record (776,155 bytes, in the map format of
+// its store) decodes into the generated union types, 870 composites and
+// 837 dictionaries, and encodes to its own bytes again, as fxamacker's
+// core deterministic mode writes the any tree it reads.
+func TestRealRecord(t *testing.T) {
+	doc, data, tree := storeDocumentOf(t, "real")
+	if len(data) != 776155 {
+		t.Fatalf("the record is %d bytes", len(data))
+	}
+	counts := map[string]int{}
+	var count func(v storedoc.Value)
+	count = func(v storedoc.Value) {
+		counts[reflect.TypeOf(v).String()]++
+		switch v := v.(type) {
+		case *storedoc.Composite:
+			for _, f := range v.Fields {
+				count(f)
+			}
+		case *storedoc.Dictionary:
+			for _, e := range v.Values {
+				count(e)
+			}
+			for _, e := range v.Entries {
+				count(e)
+			}
+		}
+	}
+	count(doc)
+	if counts["*storedoc.Composite"] != 870 || counts["*storedoc.Dictionary"] != 837 {
+		t.Errorf("counts %v", counts)
+	}
+	again, err := storedoc.MarshalValueCBOR(doc)
+	if err != nil || !bytes.Equal(again, data) {
+		t.Fatalf("encoded again: %d bytes, %v; equal %v", len(again), err, bytes.Equal(again, data))
+	}
+	fx, err := coreDet(t).Marshal(tree)
+	if err != nil || !bytes.Equal(fx, data) {
+		t.Fatalf("fxamacker's bytes differ: %v", err)
+	}
+	if err := runtime.Valid(data); err != nil {
+		t.Fatal(err)
+	}
 }

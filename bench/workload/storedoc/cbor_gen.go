@@ -802,6 +802,66 @@ func (v *UInt32Value) cborDecodeTagged(d *runtime.Decoder) error {
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v UInt64Value) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst.
+func (v *UInt64Value) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xd8, 0xa4) // tag 164
+	dst = runtime.AppendUint(dst, uint64((*v)))
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *UInt64Value) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 2
+	n += runtime.SizeHead(uint64((*v)))
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *UInt64Value) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "UInt64Value", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "UInt64Value", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: tag 164, then the value (cborDecodeTagged).
+func (v *UInt64Value) DecodeCBOR(d *runtime.Decoder) error {
+	if err := d.ReadTypeTag(164, false); err != nil {
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
+	}
+	return v.cborDecodeTagged(d)
+}
+
+// cborDecodeTagged reads one value from d.
+func (v *UInt64Value) cborDecodeTagged(d *runtime.Decoder) error {
+	if x, ok := d.TryUint(math.MaxUint64); ok {
+		(*v) = UInt64Value(x)
+	} else if x, err := d.ReadUint64Or(uint64((*v))); err != nil {
+		return runtime.AtRoot(err, "UInt64Value", runtime.OneItem)
+	} else {
+		(*v) = UInt64Value(x)
+	}
+	return nil
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v StringValue) MarshalCBOR() ([]byte, error) {
 	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
 }
@@ -912,6 +972,8 @@ func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 		return x.AppendCBOR(dst)
 	case UInt32Value:
 		return x.AppendCBOR(dst)
+	case UInt64Value:
+		return x.AppendCBOR(dst)
 	case StringValue:
 		return x.AppendCBOR(dst)
 	case BoolValue:
@@ -928,6 +990,8 @@ func SizeValueCBOR(x Value) int {
 	case *Dictionary:
 		return x.SizeCBOR()
 	case UInt32Value:
+		return x.SizeCBOR()
+	case UInt64Value:
 		return x.SizeCBOR()
 	case StringValue:
 		return x.SizeCBOR()
@@ -970,6 +1034,12 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 				return nil, err
 			}
 			return runtime.BoxScalar(d, Value(UInt32Value(0)), x), nil
+		case 164:
+			var x UInt64Value
+			if err := x.DecodeCBOR(d); err != nil {
+				return nil, err
+			}
+			return runtime.BoxScalar(d, Value(UInt64Value(0)), x), nil
 		}
 	} else {
 		switch k.Initial >> 5 {

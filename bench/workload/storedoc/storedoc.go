@@ -9,6 +9,7 @@
 //	Dictionary  tag 129, a map with integer keys: 0 an array of values,
 //	            1 a map of text to values
 //	UInt32Value tag 163
+//	UInt64Value tag 164
 //	StringValue untagged text, most values, mostly short
 //	BoolValue   untagged
 //
@@ -59,6 +60,11 @@ type Dictionary struct {
 //cborgen:tag 163
 type UInt32Value uint32
 
+// UInt64Value is an unsigned 64-bit integer.
+//
+//cborgen:tag 164
+type UInt64Value uint64
+
 // StringValue is text, written untagged.
 type StringValue string
 
@@ -68,5 +74,6 @@ type BoolValue bool
 func (*Composite) isValue()  {}
 func (*Dictionary) isValue() {}
 func (UInt32Value) isValue() {}
+func (UInt64Value) isValue() {}
 func (StringValue) isValue() {}
 func (BoolValue) isValue()   {}

@@ -110,11 +110,32 @@ var modelCases = []modelCase{
 		src: "//cborgen:bogus\ntype A struct{ X int }\n\n//cborgen:tag 2\ntype B struct{ X int }\n\n" +
 			"//cborgen:tag 1004\n//cborgen:tag 1005\ntype C struct{ X int }\n\n//cborgen:catchall\ntype D struct{ X int }\n",
 		errs: []string{
-			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:array, //cborgen:body, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:optional N, //cborgen:raw F, //cborgen:required N, //cborgen:tag N)",
+			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:array, //cborgen:body, //cborgen:case V, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:optional N, //cborgen:raw F, //cborgen:required N, //cborgen:tag N)",
 			"x.go:6:1: type B: //cborgen:tag 2: tag 2 has a meaning of its own in CBOR; use another number",
 			"x.go:10:1: type C: //cborgen:tag 1005: a second tag directive",
 			"x.go:13:1: type D: //cborgen:catchall needs a named []byte type",
 		},
+	},
+
+	{
+		name: "refused unions chosen by content",
+		src: "//cborgen:union first\ntype U interface{ isU() }\n\n//cborgen:case 1\ntype A struct {\n\tK string\n\tX int\n}\n\n" +
+			"//cborgen:case 1\ntype B struct{ K int }\n\ntype C struct{ K int }\n\n//cborgen:case 300\ntype D struct{ K uint8 }\n\n" +
+			"//cborgen:case 3\ntype E struct{ X int }\n\n//cborgen:union key \"t\"\ntype V interface{ isV() }\n\n" +
+			"//cborgen:case \"f\"\ntype F struct{ T string `cbor:\"t\"` }\n\n" +
+			"func (A) isU() {}\nfunc (B) isU() {}\nfunc (C) isU() {}\nfunc (D) isU() {}\nfunc (F) isV() {}\n",
+		errs: []string{
+			"x.go:8:2: union U: variant A: field K holds the //cborgen:case 1, but it is a string field and the case an integer",
+			"x.go:13:6: union U: variants A and B are both //cborgen:case 1",
+			"x.go:15:6: union U: variant C has no //cborgen:case V: a //cborgen:union first needs the constant that names each variant",
+			"x.go:18:16: union U: variant D: field K holds the //cborgen:case 300, but its type does not hold 300",
+			"x.go:21:6: type E: //cborgen:case names a variant of a union chosen by content (//cborgen:union first, or key K), and E is a variant of none",
+			`x.go:27:6: union V: variant F is not a //cborgen:map struct: a //cborgen:union key "t" chooses among map structs by the value of that key (add //cborgen:map)`,
+		},
+	}, {
+		name: "a union directive with a bad argument",
+		src:  "//cborgen:union keys\ntype W interface{ isW() }\n\ntype T struct{ X int }\n",
+		errs: []string{"x.go:3:1: union W: //cborgen:union keys: want //cborgen:union, //cborgen:union first or //cborgen:union key K (K an integer or a quoted text)"},
 	},
 
 	// Refusals and notes.

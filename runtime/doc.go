@@ -182,7 +182,13 @@
 //   - Unions (//cborgen:union): [Decoder.TryKind], [Decoder.PeekKind], [Kind],
 //     [Decoder.NoVariant], [NotAVariantToEncode], [AppendRaw],
 //     [Decoder.ReadRawBytes]; variants of string and number kinds boxed
-//     in the decoder's cells: [BoxString], [BoxScalar].
+//     in the decoder's cells: [BoxString], [BoxScalar]. Unions chosen by
+//     content (//cborgen:union first, key K; decode_case.go):
+//     [Decoder.ReadCaseHead], [Decoder.ReadCaseInt],
+//     [Decoder.ReadCaseText], [Decoder.FindKeyInt], [Decoder.FindKeyText],
+//     [Mark], [Decoder.Mark], [Decoder.Rewind], [Decoder.Release],
+//     [Decoder.NoKey], [Decoder.NoCaseInt], [Decoder.NoCaseText],
+//     [Decoder.WrongCase].
 //   - Map-format structs (//cborgen:map): [SetMapHead],
 //     [EmptyBinary].
 //   - The bytes a value was decoded from (//cborgen:raw): [Decoder.RawStart],

@@ -29,6 +29,7 @@ var knownDirectives = map[string]string{
 	"raw F":      "field F ([]byte, not encoded: cbor:\"-\" or unexported) holds the exact bytes each value was decoded from, its tag included",
 	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
 	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
+	"case V":     "on a variant of a union chosen by content (//cborgen:union first, or key K): the integer or quoted text that names it, written in the field that holds it",
 	"body":       "on a type with hand-written MarshalCBOR and UnmarshalCBOR: generate AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to call, and call the type's own methods where it is held",
 }
 
@@ -78,6 +79,18 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 				fail(cm, "type %s: %s: want one //cborgen:raw F, F the name of a []byte field", s.Name, cm.Text)
 			} else {
 				s.Raw, rawAt = f, cm
+			}
+			continue
+		}
+		if args, ok := strings.CutPrefix(name, "case "); ok {
+			c, ok := model.ParseConstant(strings.TrimSpace(args))
+			switch {
+			case !ok:
+				fail(cm, "type %s: %s: want //cborgen:case V, V an integer or a quoted text", s.Name, cm.Text)
+			case s.Case != nil:
+				fail(cm, "type %s: a second //cborgen:case directive", s.Name)
+			default:
+				s.Case = &model.Case{Constant: c, Field: -1}
 			}
 			continue
 		}

@@ -27,7 +27,10 @@
 //	               that keeps a value's bytes
 //	emptystruct.go fxamacker's omitempty test of a type it encodes by
 //	               reflection: a struct of another package, field by field
-//	unions.go      the refusal of union variants that cannot be told apart
+//	unions.go      the refusal of union variants that cannot be told apart;
+//	               the arguments of //cborgen:union (first, key K) and the
+//	               checks of the variants of a union chosen by content,
+//	               which find the field that holds each one's case
 //	embed.go       the refusal of a struct that would take over the
 //	               MarshalCBOR of a generated type it embeds
 //	embedfiles.go  the same refusal in the files the type check does not

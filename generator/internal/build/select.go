@@ -219,7 +219,9 @@ func newModeler(l *load.Package, pending func(string) [][]string, unions, chosen
 		unions:   map[*types.TypeName]*model.UnionType{},
 	}
 	for _, u := range unions {
-		m.unions[u] = &model.UnionType{Name: u.Name(), Pos: fset.Position(u.Pos())}
+		um := &model.UnionType{Name: u.Name(), Pos: fset.Position(u.Pos())}
+		m.unionDirective(um, u) // unions.go
+		m.unions[u] = um
 	}
 	for _, tn := range chosen {
 		m.selected[tn] = true
@@ -295,7 +297,7 @@ func unionInterfaces(l *load.Package) []*types.TypeName {
 			continue
 		}
 		for _, cm := range typeDoc(l.Pkg.Syntax, tn) {
-			if strings.TrimSpace(cm.Text) == "//cborgen:union" {
+			if t := strings.TrimSpace(cm.Text); t == "//cborgen:union" || strings.HasPrefix(t, "//cborgen:union ") {
 				out = append(out, tn)
 				break
 			}

@@ -46,6 +46,10 @@ func (e *emitter) appendMethod(s *model.Struct) jen.Code {
 	}
 	body = append(body, optionalArrayHead(s)...) // optional.go
 	for i, f := range s.Fields {
+		if isCaseField(s, i) { // content.go
+			body = append(body, ifElement(s, i, []jen.Code{jen.Commentf("%d: %s", i, model.FieldID(f)), appendCase(s)})...)
+			continue
+		}
 		enc := inBlock(e.scoped(func() []jen.Code { return e.appendValue(f.Type, fieldExpr(f), 0) }))
 		// A field promoted through a nil embedded pointer is null, as
 		// fxamacker/cbor writes it.
@@ -367,7 +371,7 @@ const inlineFields = 8
 
 func (e *emitter) inlinable(t model.StructRef, level int) *model.Struct {
 	s := e.structs[t.Local]
-	if s == nil || s.Value != nil || s.CatchAll || s.MapFormat || s.HasOptionalFrom || s.Raw != "" || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
+	if s == nil || s.Value != nil || s.CatchAll || s.Case != nil || s.MapFormat || s.HasOptionalFrom || s.Raw != "" || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
 		return nil
 	}
 	for _, f := range s.Fields {

@@ -270,6 +270,10 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
 		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
 		body := append([]jen.Code{jen.Comment(model.FieldID(f))}, hoisted...)
+		if isCaseField(s, i) { // content.go: the case, checked
+			body = append(body, jen.Id("caseAt").Op(":=").Id("d").Dot("Offset").Call())
+			dec = append(dec, caseCheck(s))
+		}
 		body = append(body, embeddedAlloc(f, dec)...)
 		if i < len(s.Fields)-1 {
 			body = append(body,

@@ -29,6 +29,9 @@
 //	evolve.go        the array decoder of a type that has grown, or that
 //	                 skips newer elements
 //	union.go         the dispatcher functions of each //cborgen:union
+//	content.go       unions chosen by content (first, key K): the case
+//	                 written and checked in its field, cborDecodeAfterFirst,
+//	                 and their dispatchers
 //	body.go          the names of a //cborgen:body type's methods
 //	                 (AppendCBORBody...), which its own hooks call
 package emit

@@ -39,6 +39,22 @@ import (
 //		return nil
 //	}
 func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
+	body := append([]jen.Code{
+		// A null keeps the value (runtime.NullKept).
+		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadStructHead").Call(),
+		jen.If(jen.Id("err").Op("!=").Nil().Op("||").Id("n").Op("==").Add(rt("NullKept"))).Block(jen.Return(jen.Id("err"))),
+	}, evolvingElems(s, 0)...)
+	doc := evolvingDoc(s)
+	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeArray).
+		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
+		Block(body...)
+}
+
+// evolvingElems reads the elements of an evolving type's array of n
+// elements (the local n: -1 when indefinite) from element first on, and
+// leaves the array: the array decoder's, from 0, and from 1 that of a
+// //cborgen:union first variant, whose case the dispatcher read.
+func evolvingElems(s *model.Struct, first int) []jen.Code {
 	nf := len(s.Fields)
 	required := nf - s.Optional
 	want := fmt.Sprintf("%d to %d elements", required, nf)
@@ -68,12 +84,9 @@ func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 			jen.Continue(),
 		}
 	}
-	body := append([]jen.Code{},
-		// A null keeps the value (runtime.NullKept).
-		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadStructHead").Call(),
-		jen.If(jen.Id("err").Op("!=").Nil().Op("||").Add(n).Op("==").Add(rt("NullKept"))).Block(jen.Return(jen.Id("err"))),
+	return []jen.Code{
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),
-		jen.For(jen.Add(i).Op(":=").Lit(0), jen.Empty(), jen.Add(i).Op("++")).Block(
+		jen.For(jen.Add(i).Op(":=").Lit(first), jen.Empty(), jen.Add(i).Op("++")).Block(
 			jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i),
 			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Id("err"))),
 			jen.If(jen.Op("!").Id("more")).Block(end...),
@@ -82,12 +95,7 @@ func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 		),
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Return(jen.Nil()),
-	)
-
-	doc := evolvingDoc(s)
-	return doc.Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeArray).
-		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
-		Block(body...)
+	}
 }
 
 // evolvingEnd is what the decoder of an evolving type does when the

@@ -135,6 +135,12 @@ func (e *emitter) appendMapFormatMethod(s *model.Struct) jen.Code {
 			continue
 		}
 		enc := inBlock(e.scoped(func() []jen.Code {
+			if s.Case != nil && s.Fields[s.Case.Field] == f { // content.go
+				return []jen.Code{
+					jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, keyLiteral(k)...)...).Comment(keyComment(f)),
+					appendCase(s),
+				}
+			}
 			return append([]jen.Code{
 				jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, keyLiteral(k)...)...).Comment(keyComment(f)),
 			}, e.appendValue(f.Type, fieldExpr(f), 0)...)

@@ -111,6 +111,9 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 		if m := e.decodeArrayMethod(s); m != nil {
 			jf.Add(m).Line()
 		}
+		if firstVariant(s) {
+			jf.Add(e.decodeAfterFirstMethod(s)).Line() // content.go
+		}
 	}
 	if !s.NoLegacy {
 		jf.Add(e.keyTableDecls(s)).Add(e.decodeMapMethod(s)).Line()

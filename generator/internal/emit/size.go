@@ -62,6 +62,15 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 		}
 	}
 	for i, f := range s.Fields {
+		if isCaseField(s, i) { // content.go: a constant
+			c := len(caseEncoding(s.Case.Constant))
+			if s.HasOptionalFrom && i >= s.OptionalFrom {
+				body = append(body, ifElement(s, i, []jen.Code{jen.Id("n").Op("+=").Lit(c)})...)
+			} else {
+				fixed += c
+			}
+			continue
+		}
 		e.hoist = nil
 		c, code := e.sizeValue(f.Type, fieldExpr(f), 0)
 		if ptrs, _ := embeddedPtrs(f); len(ptrs) > 0 && len(code) > 0 {

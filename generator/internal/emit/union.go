@@ -101,6 +101,9 @@ func (e *emitter) unionSize(u *model.UnionType) jen.Code {
 // tag number, an untagged one by a switch on its major type (and for
 // major type 7, on its initial byte).
 func (e *emitter) unionDecode(u *model.UnionType) jen.Code {
+	if u.By != model.UnionByKind {
+		return e.contentDecode(u) // content.go
+	}
 	tagged, untagged, catchAll := e.unionDecodeCases(u)
 	var body []jen.Code
 	if len(tagged) > 0 {

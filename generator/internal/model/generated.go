@@ -15,6 +15,9 @@ const (
 	MethodDecodeFields = "cborDecodeFields" // fields by index, in order; shared by both
 	MethodDecodeTagged = "cborDecodeTagged" // after the tag of a //cborgen:tag type: either format
 	MethodDecodeItem   = "cborDecodeItem"   // what DecodeCBOR of a //cborgen:raw type wraps
+	// MethodDecodeAfterFirst: the rest of an array whose head and first
+	// element, the case, a //cborgen:union first dispatcher read.
+	MethodDecodeAfterFirst = "cborDecodeAfterFirst"
 )
 
 // GeneratedHeader is the first line of every generated file.
@@ -32,6 +35,7 @@ const MethodSize = "SizeCBOR"
 var GeneratedNames = []string{
 	"MarshalCBOR", "UnmarshalCBOR", "AppendCBOR", "DecodeCBOR", MethodSize,
 	MethodDecodeArray, MethodDecodeMap, MethodDecodeFields, MethodDecodeTagged, MethodDecodeItem,
+	MethodDecodeAfterFirst,
 }
 
 // BodySuffix ends the names of the methods generated for a

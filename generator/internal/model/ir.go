@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 )
 
@@ -97,6 +98,12 @@ type Struct struct {
 	// CatchAll: //cborgen:catchall on a named []byte type, a union's
 	// variant for items no other variant claims, kept as their bytes.
 	CatchAll bool
+	// Case: //cborgen:case V, the constant that names the type among the
+	// variants of a union chosen by content (//cborgen:union first, or
+	// key K); nil without the directive. Case.Field is the field that
+	// holds it: the encoder writes V there whatever the field holds, and
+	// the decoder refuses another value (build/unions.go).
+	Case *Case
 	// MapFormat: //cborgen:map, the struct is written as a CBOR map keyed
 	// by Field.Key, as fxamacker/cbor writes a struct without toarray,
 	// and read back from that map only (build/mapformat.go, emit/map.go).
@@ -517,6 +524,55 @@ type UnionType struct {
 	Name     string
 	Pos      token.Position
 	Variants []*Variant
+	// By says what picks the variant: the item's tag or major type
+	// (UnionByKind, //cborgen:union), the first element of an array
+	// (UnionByFirst, //cborgen:union first) or the value of map key Key
+	// (UnionByKey, //cborgen:union key K); for the last two each
+	// variant's Struct.Case is the value that names it.
+	By  UnionBy
+	Key Constant // the key K of UnionByKey
+}
+
+// UnionBy is what tells a union's variants apart.
+type UnionBy int
+
+const (
+	UnionByKind  UnionBy = iota // the tag number, else the major type
+	UnionByFirst                // the first element of an array: a constant
+	UnionByKey                  // the value of one key of a map: a constant
+)
+
+// Constant is an integer or a text constant of a directive: a case, or
+// the key of a union chosen by a map key.
+type Constant struct {
+	Text bool // Str holds it; else Int
+	Int  int64
+	Str  string
+}
+
+// Token is c as directives and the schema record write it: digits, or a
+// Go string literal.
+func (c Constant) Token() string {
+	if c.Text {
+		return strconv.Quote(c.Str)
+	}
+	return strconv.FormatInt(c.Int, 10)
+}
+
+// ParseConstant reads a Token: an integer within int64, or a quoted text.
+func ParseConstant(tok string) (Constant, bool) {
+	if strings.HasPrefix(tok, `"`) {
+		s, err := strconv.Unquote(tok)
+		return Constant{Text: true, Str: s}, err == nil
+	}
+	n, err := strconv.ParseInt(tok, 10, 64)
+	return Constant{Int: n}, err == nil
+}
+
+// Case is the constant of //cborgen:case and the field that holds it.
+type Case struct {
+	Constant
+	Field int // index in Struct.Fields; -1 until the builder finds it
 }
 
 // Variant is one type a union may hold.

@@ -107,6 +107,7 @@ type foreignRecord struct {
 // variants, whose values stored data may hold.
 type unionRecord struct {
 	name     string
+	by       string   // "", "first" or "key K": what picks the variant (by=first, by=key K)
 	variants []string // sorted
 	line     int
 }
@@ -127,9 +128,12 @@ type typeRecord struct {
 	optional int
 	// body: a //cborgen:body type, whose own methods call the generated
 	// codec that the slots describe: noted for the reader.
-	body  bool
-	slots []slotRecord
-	line  int // of the type line, for messages
+	body bool
+	// caseTok is the //cborgen:case of a variant of a union chosen by
+	// content, as a token ("" without one): "case 0", "case \"circle\"".
+	caseTok string
+	slots   []slotRecord
+	line    int // of the type line, for messages
 }
 
 // slotRecord is one slot: the field that holds it, or a reservation.
@@ -243,20 +247,41 @@ func (p *recordParser) fail(col int, format string, args ...any) {
 	})
 }
 
-// unionLine reads "union NAME VARIANT...".
+// unionLine reads "union NAME [by=first | by=key K] VARIANT...".
 func (p *recordParser) unionLine(toks []string) {
 	if len(toks) < 2 {
-		p.fail(1, "want \"union NAME VARIANT...\"")
+		p.fail(1, "want \"union NAME [by=first | by=key K] VARIANT...\"")
 		return
 	}
-	p.rec.unions[toks[1]] = &unionRecord{name: toks[1], variants: toks[2:], line: p.line}
+	ur := &unionRecord{name: toks[1], variants: toks[2:], line: p.line}
+	if len(ur.variants) > 0 {
+		switch ur.variants[0] {
+		case "by=first":
+			ur.by, ur.variants = "first", ur.variants[1:]
+		case "by=key":
+			if len(ur.variants) < 2 || !validKeyToken(ur.variants[1]) {
+				p.fail(1, "want \"union NAME by=key K VARIANT...\", K an integer or a quoted text")
+				return
+			}
+			ur.by, ur.variants = "key "+ur.variants[1], ur.variants[2:]
+		}
+	}
+	p.rec.unions[toks[1]] = ur
 }
 
 // typeLine reads "type NAME required=N" or "type NAME map", then
 // optionally "optional=N" (not after map), "tag=T", "nolegacy" and
 // "body", in that order.
 func (p *recordParser) typeLine(toks []string, cols []int) {
-	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"optional=N\", \"tag=T\", \"nolegacy\" and \"body\", in that order"
+	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"optional=N\", \"tag=T\", \"nolegacy\", \"body\" and \"case V\", in that order"
+	caseTok := ""
+	if n := len(toks); n >= 5 && toks[n-2] == "case" {
+		if !validKeyToken(toks[n-1]) {
+			p.fail(cols[n-1], "bad case %s: want an integer or a quoted text", toks[n-1])
+			return
+		}
+		caseTok, toks, cols = toks[n-1], toks[:n-2], cols[:n-2]
+	}
 	if len(toks) < 3 || len(toks) > 7 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
 		p.fail(1, "%s", want)
 		return
@@ -310,7 +335,7 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 		p.fail(cols[1], "type %s is recorded twice", toks[1])
 		return
 	}
-	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, optional: optional, tag: tag, noLegacy: noLegacy, body: body, line: p.line}
+	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, optional: optional, tag: tag, noLegacy: noLegacy, body: body, caseTok: caseTok, line: p.line}
 }
 
 // slotOfTypeForeign reports whether toks is a slot or key line of a
@@ -505,6 +530,9 @@ func formatRecord(rec *Record, goFile string) []byte {
 		if tr.body {
 			contract += " body"
 		}
+		if tr.caseTok != "" {
+			contract += " case " + tr.caseTok
+		}
 		fmt.Fprintf(&b, "\ntype %s %s\n", tr.name, contract)
 		if tr.mapFormat {
 			for _, s := range tr.slots {
@@ -528,7 +556,15 @@ func formatRecord(rec *Record, goFile string) []byte {
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(rec.unions)) {
-		fmt.Fprintf(&b, "\nunion %s %s\n", name, strings.Join(rec.unions[name].variants, " "))
+		ur := rec.unions[name]
+		words := ur.variants
+		switch {
+		case ur.by == "first":
+			words = append([]string{"by=first"}, words...)
+		case strings.HasPrefix(ur.by, "key "):
+			words = append([]string{"by=key", strings.TrimPrefix(ur.by, "key ")}, words...)
+		}
+		fmt.Fprintf(&b, "\nunion %s %s\n", name, strings.Join(words, " "))
 	}
 	for _, name := range slices.Sorted(maps.Keys(rec.foreign)) {
 		fr := rec.foreign[name]

@@ -127,6 +127,9 @@ func qualifier(path string) types.Qualifier {
 // record) and returns the record after this run.
 func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord {
 	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: TagToken(s), noLegacy: s.NoLegacy && s.Value == nil, body: s.Body}
+	if s.Case != nil {
+		next.caseTok = s.Case.Token()
+	}
 	if s.HasRequired {
 		next.required = s.Required // //cborgen:required: the trailing fields are optional from the start
 	}
@@ -143,6 +146,7 @@ func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord
 		return next
 	}
 	c.compareTag(s, tr.tag, next.tag)
+	c.compareCase(s, tr.caseTok, next.caseTok)
 	switch {
 	case tr.mapFormat != s.MapFormat:
 		c.formatChanged(s, tr)
@@ -183,6 +187,20 @@ func (c *schemaCheck) formatChanged(s *model.Struct, tr *typeRecord) {
 	c.problem(s.Pos, "type %s is now //cborgen:map: stored values are arrays, which a map type does not decode. Keep the array format, or declare a new type for the map format", s.Name)
 }
 
+// compareCase refuses a change of the //cborgen:case of a variant of a
+// union chosen by content: stored values carry the recorded case, and
+// would decode as another variant, or not at all. Adding a case (a type
+// that becomes a variant) is fine.
+func (c *schemaCheck) compareCase(s *model.Struct, old, cur string) {
+	switch {
+	case old == cur || old == "":
+	case cur == "":
+		c.problem(s.Pos, "type %s lost its //cborgen:case %s: stored values carry it and would no longer decode as %s. Keep //cborgen:case %s", s.Name, old, s.Name, old)
+	default:
+		c.problem(s.Pos, "type %s changed its //cborgen:case from %s to %s: stored values carry %s and would decode as another variant, or not at all. Keep //cborgen:case %s", s.Name, old, cur, old, old)
+	}
+}
+
 // compareTag refuses a change of the tag a type is written under that
 // stored data would not survive: stored values carry the recorded tag (or
 // none), so the tag may not change number, disappear, or appear as
@@ -217,12 +235,27 @@ func (c *schemaCheck) compareUnions(old, cur *Record) {
 			c.problem(pos, "union %s is in the schema record but no longer generated: stored data holds its values. Keep its //cborgen:union directive", name)
 			continue
 		}
+		if ou.by != nu.by {
+			c.problem(pos, "union %s changed what picks its variant from %s to %s: stored values would decode as other variants, or not at all. Keep its //cborgen:union directive", name, byText(ou.by), byText(nu.by))
+		}
 		for _, v := range ou.variants {
 			if !slices.Contains(nu.variants, v) {
 				c.problem(pos, "union %s lost its variant %s: stored values of %s would no longer decode. Keep %s generated and implementing %s", name, v, v, v, name)
 			}
 		}
 	}
+}
+
+// unionBy is what picks a union's variant as the record writes it: "",
+// "first" or "key K".
+func unionBy(u *model.UnionType) string {
+	switch u.By {
+	case model.UnionByFirst:
+		return "first"
+	case model.UnionByKey:
+		return "key " + u.Key.Token()
+	}
+	return ""
 }
 
 // compareGone refuses a type that is in the record but no longer
@@ -240,9 +273,17 @@ func (c *schemaCheck) compareGone(old, cur *Record) {
 	}
 }
 
+// byText names what picks a union's variant, for messages.
+func byText(by string) string {
+	if by == "" {
+		return "the tag or the type of the item"
+	}
+	return "//cborgen:union " + by
+}
+
 // unionRecordOf is the record of the union u: its variants by name.
 func unionRecordOf(u *model.UnionType) *unionRecord {
-	ur := &unionRecord{name: u.Name}
+	ur := &unionRecord{name: u.Name, by: unionBy(u)}
 	for _, v := range u.Variants {
 		ur.variants = append(ur.variants, v.Struct.Name)
 	}

@@ -680,30 +680,3 @@ func BenchmarkContentUnion(b *testing.B) {
 		}
 	})
 }
-
-// TestContentUnionFaster holds the generated union to at least twice the
-// speed of the hand-written one (not under -short or the race detector,
-// where timings say little).
-func TestContentUnionFaster(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	gen := testing.Benchmark(func(b *testing.B) {
-		data := benchCerts()
-		for b.Loop() {
-			var l cu.Ledger
-			_ = l.UnmarshalCBOR(data)
-		}
-	})
-	hand := testing.Benchmark(func(b *testing.B) {
-		data := benchCerts()
-		for b.Loop() {
-			_, _ = byHandCerts(data)
-		}
-	})
-	ratio := float64(hand.NsPerOp()) / float64(gen.NsPerOp())
-	t.Logf("generated %v/op, by hand %v/op: %.1fx", gen.NsPerOp(), hand.NsPerOp(), ratio)
-	if ratio < 2 {
-		t.Errorf("the generated union is %.1fx the speed of the hand-written one, want at least 2x", ratio)
-	}
-}

@@ -45,8 +45,13 @@ type Type struct {
 	// Body: //cborgen:body, the slots are the codec that the type's own
 	// MarshalCBOR and UnmarshalCBOR call; what they do around it (checks
 	// of their own, bytes they add) is not recorded.
-	Body  bool
-	Slots []Slot
+	Body bool
+	// Unknown: the runtime.Unknown field that keeps the keys of a map
+	// type that name no field, or the elements of an extensible array
+	// type past its last slot, each checked as runtime.Valid checks an
+	// item ("" if none).
+	Unknown string
+	Slots   []Slot
 	// HasOptional: //cborgen:optional Optional, writers leave the zero
 	// fields from slot Optional on out of the end of the array.
 	HasOptional bool

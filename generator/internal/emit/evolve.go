@@ -62,8 +62,12 @@ func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 
 	past := []jen.Code{wrongLengthMore(required, nf)}
 	if s.Extensible {
+		skip := jen.Id("d").Dot("Skip").Call()
+		if s.Unknown != "" {
+			skip = jen.Id("d").Dot("KeepElem").Call(jen.Op("&").Add(unknownField(s))) // unknown.go
+		}
 		past = []jen.Code{
-			jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
+			jen.If(jen.Id("err").Op(":=").Add(skip), jen.Id("err").Op("!=").Nil()).
 				Block(jen.Return(jen.Id("err"))),
 			jen.Continue(),
 		}
@@ -72,6 +76,9 @@ func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 		// A null keeps the value (runtime.NullKept).
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadStructHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil().Op("||").Add(n).Op("==").Add(rt("NullKept"))).Block(jen.Return(jen.Id("err"))),
+	)
+	body = append(body, unknownReset(s)...)
+	body = append(body,
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),
 		jen.For(jen.Add(i).Op(":=").Lit(0), jen.Empty(), jen.Add(i).Op("++")).Block(
 			jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i),
@@ -144,7 +151,10 @@ func evolvingDoc(s *model.Struct) *jen.Statement {
 		}
 		doc.Comment("Arrays written before " + what).Line()
 	}
-	if s.Extensible {
+	if s.Extensible && s.Unknown != "" {
+		doc.Comment("Elements after the last field, written by a newer version of the type, are").Line().
+			Commentf("kept in v.%s (//cborgen:extensible).", s.Unknown).Line()
+	} else if s.Extensible {
 		doc.Comment("Elements after the last field, written by a newer version of the type, are").Line().
 			Comment("skipped (//cborgen:extensible).").Line()
 	}

@@ -14,6 +14,8 @@
 //	values.go    a value of a wire kind: scalars, lists, maps, tags and
 //	             what the decoders refuse in them
 //	cddl.go      the record's types as RFC 8610 CDDL (-cddl)
+//	unknown.go   the items a runtime.Unknown field keeps, checked as
+//	             runtime.Valid checks them
 //	hex.go       hex text input
 package diag
 

@@ -132,7 +132,9 @@
 // fields. A field absent from the map keeps what it held, as in
 // fxamacker (the value is decoded in place, never reset first); fields
 // that are not encoded keep what they held too; unknown keys are
-// skipped; a key that names a field seen before keeps the first value
+// skipped (a map-format struct with a runtime.Unknown field keeps them,
+// an extensible one the elements past its fields, and the encoder writes
+// them back: build/unknown.go, emit/unknown.go); a key that names a field seen before keeps the first value
 // (Decoder.DuplicateField skips the later one; strict mode refuses it), as
 // fxamacker's default does. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first

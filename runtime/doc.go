@@ -123,7 +123,10 @@
 //   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
 //     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrUnknownField], [ErrStrict], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
-//   - Evolving a type: [Reserved].
+//   - Evolving a type: [Reserved]; keeping what a type does not know (the
+//     keys of a //cborgen:map type that name no field, the elements of an
+//     //cborgen:extensible array past its fields) to write it back:
+//     [Unknown].
 //   - The hooks of a type declared with //cborgen:body (its own
 //     UnmarshalCBOR around the generated DecodeCBORBody): [UnmarshalBody].
 //
@@ -160,6 +163,8 @@
 //     [Decoder.FoldedField], [UnknownKeys], [Decoder.UnknownKey],
 //     [Decoder.RepeatedField]; repeated keys of Go maps: [MapDups],
 //     [NewMapDups], [RepeatedKey].
+//   - A struct's runtime.Unknown field: [Decoder.KeepUnknownKey],
+//     [Decoder.KeepElem], [AppendUnknownPairs], [AppendUnknownElems].
 //   - A struct's head on the slow path: [Decoder.ReadStructHead],
 //     [Decoder.ReadStructMapHead], [NullKept]; the end of UnmarshalCBOR:
 //     [Decoder.Finish].

@@ -151,6 +151,7 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	if s.MapFormat {
 		m.mapDirective(s, tn)
 	}
+	m.unknownCheck(s, tn) // unknown.go
 	m.arrayDirective(s, tn, arrayAt)
 	if s.Body {
 		m.bodyDirective(s, bodyAt) // body.go

@@ -40,6 +40,8 @@
 //	anon.go        the hidden named copies of anonymous struct types
 //	foreign.go     the shapes of the types the generated code hands to
 //	               fxamacker/cbor, as it encodes them, for the schema record
+//	unknown.go     the struct's runtime.Unknown field, and the refusal of
+//	               one where nothing unknown can come
 //	body.go        //cborgen:body: the hooks a body type must have, what
 //	               cannot go with the directive, and how its holders call
 //	               the hooks

@@ -60,12 +60,20 @@ func (m *modeler) structModel(tn *types.TypeName) *model.Struct {
 			m.errorf(f.Pos(), "field %s.%s has the name of a method cbor-gen generates for %s; rename the field", s.Name, f.Name(), s.Name)
 		}
 	}
+	m.unknownField(s, st) // unknown.go
 	fields, errs := visibleFields(m.fset, s.Name, named)
 	m.errs = append(m.errs, errs...)
 	for _, c := range fields {
 		if c.reserved != nil {
 			s.Fields = append(s.Fields, c.reserved)
 			continue
+		}
+		if isUnknownType(c.v.Type()) {
+			if len(c.via) > 0 {
+				m.errorf(c.v.Pos(), "field %s.%s: runtime.Unknown promoted from embedded %s keeps what %s does not know, not what %s does not: give %s a runtime.Unknown field of its own, or tag this one `cbor:\"-\"`",
+					s.Name, c.v.Name(), c.via[len(c.via)-1].Name, c.via[len(c.via)-1].Name, s.Name, s.Name)
+			}
+			continue // not a field on the wire (unknown.go)
 		}
 		f, tag := c.v, c.tag
 		fd := &model.Field{Name: f.Name(), Pos: s.Pos, Key: c.name, KeyAsInt: tag.keyAsInt, KeyInt: c.keyInt,
@@ -102,6 +110,9 @@ func (m *modeler) typeModel(t types.Type) (model.Type, error) {
 
 func (m *modeler) namedModel(named *types.Named) (model.Type, error) {
 	obj := named.Obj()
+	if isUnknownType(named) {
+		return nil, fmt.Errorf("runtime.Unknown is not a value to encode: a field of that type (not a pointer, slice or map of it) of a //cborgen:map or //cborgen:extensible struct itself keeps what the struct's decoder does not know")
+	}
 	if m.selected[named.Origin().Obj()] && obj.Pkg() == m.pkg && hasBodyDoc(m.syntax, named.Origin().Obj()) {
 		return m.bodyRef(named), nil // body.go: through the type's own methods
 	}

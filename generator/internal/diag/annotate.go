@@ -55,7 +55,7 @@ func Decode(s *Schema, typeName string, data []byte, opt Options) (*Result, erro
 		lim = DefaultLimits
 	}
 	p := &parser{data: data, lim: lim}
-	w := &walker{s: s}
+	w := &walker{s: s, data: data}
 	res := &Result{}
 	var out []byte
 	k := &kind{text: typeName}
@@ -174,6 +174,7 @@ func (at where) nullable(n *node) bool { return n.isNull() && !at.tagged }
 // walker annotates items from the schema and collects problems.
 type walker struct {
 	s     *Schema
+	data  []byte // the input, which the nodes' offsets index
 	probs []Problem
 	more  int // problems past maxProblems
 }

@@ -162,7 +162,11 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 		fmt.Fprintf(b, "; %s: the record does not describe its encoding (a named type of another kind).\n", t.Name)
 		fmt.Fprintf(b, "%s = %s\n", name, wrap("any"))
 	case t.Map:
-		fmt.Fprintf(b, "; %s: a map of its keys (//cborgen:map); unknown keys are skipped.\n", t.Name)
+		if t.Unknown != "" {
+			fmt.Fprintf(b, "; %s: a map of its keys (//cborgen:map); unknown keys are kept in %s and written back.\n", t.Name, t.Unknown)
+		} else {
+			fmt.Fprintf(b, "; %s: a map of its keys (//cborgen:map); unknown keys are skipped.\n", t.Name)
+		}
 		fmt.Fprintf(b, "%s = %s\n", name, wrap(name+"-map"))
 		c.keyedRule(b, name+"-map", t, false)
 	default:
@@ -210,7 +214,9 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 		for ; nested > 0; nested-- {
 			fmt.Fprintf(b, "  %s),\n", strings.Repeat("  ", nested-1))
 		}
-		if t.Extensible {
+		if t.Extensible && t.Unknown != "" {
+			fmt.Fprintf(b, "  * any,  ; elements of newer versions, kept in %s and written back\n", t.Unknown)
+		} else if t.Extensible {
 			b.WriteString("  * any,  ; elements of newer versions, skipped\n")
 		}
 		b.WriteString("]\n")
@@ -234,8 +240,12 @@ func (c *cddlType) keyedRule(b *strings.Builder, name string, t *Type, legacy bo
 		}
 		fmt.Fprintf(b, "  ? %s => %s,  ; %s\n", key, c.kind(s.Kind), s.Name)
 	}
-	b.WriteString("  * tstr => any,  ; other keys are skipped\n")
-	b.WriteString("  * int => any,\n")
+	if t.Map && t.Unknown != "" {
+		fmt.Fprintf(b, "  * (tstr / int) => any,  ; other keys, kept in %s\n", t.Unknown)
+	} else {
+		b.WriteString("  * tstr => any,  ; other keys are skipped\n")
+		b.WriteString("  * int => any,\n")
+	}
 	b.WriteString("}\n")
 }
 

@@ -14,6 +14,8 @@
 //	values.go    a value of a wire kind: scalars, lists, maps, tags and
 //	             what the decoders refuse in them
 //	cddl.go      the record's types as RFC 8610 CDDL (-cddl)
+//	unknown.go   the items a runtime.Unknown field keeps, checked as
+//	             runtime.Valid checks them
 //	hex.go       hex text input
 package diag
 
@@ -45,8 +47,13 @@ type Type struct {
 	// Body: //cborgen:body, the slots are the codec that the type's own
 	// MarshalCBOR and UnmarshalCBOR call; what they do around it (checks
 	// of their own, bytes they add) is not recorded.
-	Body  bool
-	Slots []Slot
+	Body bool
+	// Unknown: the runtime.Unknown field that keeps the keys of a map
+	// type that name no field, or the elements of an extensible array
+	// type past its last slot, each checked as runtime.Valid checks an
+	// item ("" if none).
+	Unknown string
+	Slots   []Slot
 	// HasOptional: //cborgen:optional Optional, writers leave the zero
 	// fields from slot Optional on out of the end of the array.
 	HasOptional bool

@@ -137,6 +137,10 @@ func (w *walker) slots(n *node, t *Type, at where, problem string) []line {
 	for i, c := range n.kids {
 		if i >= len(t.Slots) {
 			sub := where{label: fmt.Sprintf("%d: not a slot of %s", i, t.Name), path: fmt.Sprintf("%s[%d]", at.path, i), skip: true}
+			if t.Extensible && t.Unknown != "" {
+				kids[i] = w.kept(c, where{label: fmt.Sprintf("%d: kept in %s (written by a newer version)", i, t.Unknown), path: sub.path})
+				continue
+			}
 			if t.Extensible {
 				sub.label = fmt.Sprintf("%d: skipped (written by a newer version)", i)
 				kids[i] = w.generic(c, sub, "")
@@ -172,6 +176,7 @@ func (w *walker) slots(n *node, t *Type, at where, problem string) []line {
 func (w *walker) keyed(n *node, t *Type, at where, info, problem string) []line {
 	kids := make([][]line, len(n.kids))
 	seen := make([]bool, len(t.Slots))
+	kept := map[string]bool{} // the unknown keys a runtime.Unknown field keeps
 	for i := 0; i < len(n.kids); i += 2 {
 		kn := n.kids[i]
 		slot, how, msg := w.matchKey(kn, t, at)
@@ -183,6 +188,9 @@ func (w *walker) keyed(n *node, t *Type, at where, info, problem string) []line 
 		switch {
 		case msg != "":
 			kids[i+1] = w.generic(vn, where{path: at.path, skip: true}, "")
+		case slot < 0 && t.Map && t.Unknown != "" && (how == "" || strings.HasPrefix(how, "key of the retired")):
+			// A map type's decoder knows no retired key: it keeps it too.
+			kids[i+1] = w.keptPair(kn, vn, t, kept, at)
 		case slot < 0:
 			label := "unknown key, skipped"
 			if how != "" {

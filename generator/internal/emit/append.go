@@ -56,6 +56,9 @@ func (e *emitter) appendMethod(s *model.Struct) jen.Code {
 		enc = ifEmbeddedNil(f, func() jen.Code { return jen.Id("dst").Op("=").Add(rt("AppendNull")).Call(jen.Id("dst")) }, enc)
 		body = append(body, ifElement(s, i, append([]jen.Code{jen.Commentf("%d: %s", i, model.FieldID(f))}, enc...))...)
 	}
+	if s.Unknown != "" {
+		body = append(body, e.unknownAppendEnd(s)) // unknown.go
+	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 
 	return jen.Comment(methodName(s, "AppendCBOR")+" appends the CBOR encoding of v to dst: an array of its fields.").Line().
@@ -371,7 +374,7 @@ const inlineFields = 8
 
 func (e *emitter) inlinable(t model.StructRef, level int) *model.Struct {
 	s := e.structs[t.Local]
-	if s == nil || s.Value != nil || s.CatchAll || s.Case != nil || s.MapFormat || s.HasOptionalFrom || s.Raw != "" || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
+	if s == nil || s.Value != nil || s.CatchAll || s.Case != nil || s.MapFormat || s.HasOptionalFrom || s.Raw != "" || s.Unknown != "" || len(s.Fields) == 0 || len(s.Fields) > inlineFields || level > 1 {
 		return nil
 	}
 	for _, f := range s.Fields {

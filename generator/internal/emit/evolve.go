@@ -78,13 +78,18 @@ func evolvingElems(s *model.Struct, first int) []jen.Code {
 
 	past := []jen.Code{wrongLengthMore(required, nf)}
 	if s.Extensible {
+		skip := jen.Id("d").Dot("Skip").Call()
+		if s.Unknown != "" {
+			skip = jen.Id("d").Dot("KeepElem").Call(jen.Op("&").Add(unknownField(s))) // unknown.go
+		}
 		past = []jen.Code{
-			jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
+			jen.If(jen.Id("err").Op(":=").Add(skip), jen.Id("err").Op("!=").Nil()).
 				Block(jen.Return(jen.Id("err"))),
 			jen.Continue(),
 		}
 	}
-	return []jen.Code{
+	// Kept elements are those of this decode (runtime.Unknown).
+	return append(unknownReset(s),
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),
 		jen.For(jen.Add(i).Op(":=").Lit(first), jen.Empty(), jen.Add(i).Op("++")).Block(
 			jen.List(jen.Id("more"), jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i),
@@ -95,7 +100,7 @@ func evolvingElems(s *model.Struct, first int) []jen.Code {
 		),
 		jen.Id("d").Dot("Leave").Call(),
 		jen.Return(jen.Nil()),
-	}
+	)
 }
 
 // evolvingEnd is what the decoder of an evolving type does when the
@@ -152,7 +157,10 @@ func evolvingDoc(s *model.Struct) *jen.Statement {
 		}
 		doc.Comment("Arrays written before " + what).Line()
 	}
-	if s.Extensible {
+	if s.Extensible && s.Unknown != "" {
+		doc.Comment("Elements after the last field, written by a newer version of the type, are").Line().
+			Commentf("kept in v.%s (//cborgen:extensible).", s.Unknown).Line()
+	} else if s.Extensible {
 		doc.Comment("Elements after the last field, written by a newer version of the type, are").Line().
 			Comment("skipped (//cborgen:extensible).").Line()
 	}

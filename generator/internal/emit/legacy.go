@@ -61,7 +61,8 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 	// a field read before (runtime.RepeatedField).
 	parts := []jen.Code{jen.Id("kind"), jen.Id("key"), jen.Id("num"), jen.Id("i")}
 	readKey := jen.List(jen.Id("kind"), jen.Id("key"), jen.Id("num"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKeyParts").Call()
-	unknown := checkErr(jen.Id("d").Dot("UnknownKey").Call(append([]jen.Code{jen.Op("&").Id("unknown")}, parts...)...), noPath)
+	unknown := unknownKeyCall(s, parts) // unknown.go
+	body = append(body, unknownReset(s)...)
 	body = append(body, jen.Var().Id("unknown").Add(rt("UnknownKeys")))
 	if len(s.Fields) == 0 {
 		loop = append(loop, readKey, ifErr(noPath), unknown)

@@ -119,6 +119,8 @@ func (e *emitter) appendMapFormatMethod(s *model.Struct) jen.Code {
 	}
 	if omits {
 		body = append(body, jen.List(jen.Id("start"), jen.Id("omitted")).Op(":=").List(jen.Len(jen.Id("dst")), jen.Lit(0)))
+	} else if s.Unknown != "" {
+		body = append(body, jen.Id("start").Op(":=").Len(jen.Id("dst")))
 	}
 	body = append(body, appendHead(runtime.MajorMap, uint64(len(s.Fields))))
 	omitted := jen.Id("omitted").Op("++")
@@ -159,6 +161,9 @@ func (e *emitter) appendMapFormatMethod(s *model.Struct) jen.Code {
 			fix = jen.Id("dst").Op("=").Add(rt("SetMapHead")).Call(jen.Id("dst"), jen.Id("start"), jen.Lit(len(s.Fields)).Op("-").Id("omitted"))
 		}
 		body = append(body, jen.If(jen.Id("omitted").Op("!=").Lit(0)).Block(fix))
+	}
+	if s.Unknown != "" {
+		body = append(body, e.unknownAppendEnd(s)) // unknown.go
 	}
 	body = append(body, jen.Return(jen.Id("dst"), jen.Nil()))
 

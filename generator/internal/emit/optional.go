@@ -48,6 +48,15 @@ func optionalElems(s *model.Struct) []jen.Code {
 			chain = chain.Else().If(notZero(f)).Block(set)
 		}
 	}
+	if s.Unknown != "" {
+		// Kept elements follow the last field: the array is whole.
+		all := jen.If(unknownLen(s).Op("!=").Lit(0)).Block(jen.Id("elems").Op("=").Lit(len(s.Fields)))
+		if chain != nil {
+			chain = all.Else().Add(chain)
+		} else {
+			chain = all
+		}
+	}
 	code := []jen.Code{jen.Id("elems").Op(":=").Lit(s.OptionalFrom)}
 	if chain != nil {
 		code = append(code, chain)
@@ -62,10 +71,18 @@ func notZero(f *model.Field) jen.Code { return keepIf(fieldExpr(f), f, f.Omit[0]
 // optionalArrayHead is the head of s's array: fixed, or with
 // //cborgen:optional, counted first (optionalElems).
 func optionalArrayHead(s *model.Struct) []jen.Code {
+	if !s.HasOptionalFrom && s.Unknown != "" {
+		// The kept elements after the fields (unknown.go).
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendArrayHead")).Call(jen.Id("dst"), jen.Lit(len(s.Fields)).Op("+").Add(unknownLen(s)))}
+	}
 	if !s.HasOptionalFrom {
 		return []jen.Code{appendHead(runtime.MajorArray, uint64(len(s.Fields)))}
 	}
-	return append(optionalElems(s), jen.Id("dst").Op("=").Add(rt("AppendArrayHead")).Call(jen.Id("dst"), jen.Id("elems")))
+	elems := jen.Id("elems")
+	if s.Unknown != "" {
+		elems = jen.Id("elems").Op("+").Add(unknownLen(s))
+	}
+	return append(optionalElems(s), jen.Id("dst").Op("=").Add(rt("AppendArrayHead")).Call(jen.Id("dst"), elems))
 }
 
 // ifElement wraps code, which writes or counts the field in slot i of s,

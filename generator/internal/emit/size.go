@@ -96,6 +96,10 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 		fixed += c
 		body = append(body, code...)
 	}
+	if s.Unknown != "" {
+		// The kept items, and what they add to the head (unknown.go).
+		body = append(body, jen.Id("n").Op("+=").Add(unknownField(s)).Dot("Size").Call(jen.Lit(len(s.Fields))))
+	}
 	n := jen.Id("n")
 	stmts := []jen.Code{jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Lit(1)))}
 	if len(body) == 0 {

@@ -71,6 +71,12 @@ type Struct struct {
 	// encoded and that DecodeCBOR sets to the bytes the value was read
 	// from, its tag included (runtime.Decoder.RawStart, RawBytes).
 	Raw string
+	// Unknown: the Go name of the struct's own field of type
+	// runtime.Unknown (UnknownName), which is not encoded as a field: a
+	// map-format struct keeps in it the pairs whose keys name no field,
+	// an //cborgen:extensible one the elements past its last field, and
+	// the encoder writes them back (build/unknown.go, emit/unknown.go).
+	Unknown string
 
 	HoldsLock bool // the struct holds a lock by value, so MarshalCBOR takes a pointer (containsLock)
 	// Embeddable: //cborgen:embeddable, no MarshalCBOR or UnmarshalCBOR,
@@ -489,6 +495,10 @@ type Split struct {
 }
 
 func (t Split) GoType() types.Type { return t.Go }
+
+// UnknownName is the name of runtime.Unknown, the type of the field that
+// keeps what a struct's decoder does not know (Struct.Unknown).
+const UnknownName = "Unknown"
 
 // ReservedName is the name of runtime.Reserved, the type of a field that
 // keeps the slot of a retired one.

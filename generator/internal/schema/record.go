@@ -132,6 +132,12 @@ type typeRecord struct {
 	// caseTok is the //cborgen:case of a variant of a union chosen by
 	// content, as a token ("" without one): "case 0", "case \"circle\"".
 	caseTok string
+	// unknown: the name of the type's runtime.Unknown field, which keeps
+	// the keys (of a map type) or trailing elements (of an extensible
+	// array type) that the type does not know, and writes them back;
+	// noted for the reader, not guarded (adding or removing it changes
+	// no byte of what older versions wrote, or read).
+	unknown string
 	slots   []slotRecord
 	line    int // of the type line, for messages
 }
@@ -270,10 +276,10 @@ func (p *recordParser) unionLine(toks []string) {
 }
 
 // typeLine reads "type NAME required=N" or "type NAME map", then
-// optionally "optional=N" (not after map), "tag=T", "nolegacy" and
-// "body", in that order.
+// optionally "optional=N" (not after map), "tag=T", "nolegacy", "body",
+// "unknown=F" and "case V", in that order.
 func (p *recordParser) typeLine(toks []string, cols []int) {
-	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"optional=N\", \"tag=T\", \"nolegacy\", \"body\" and \"case V\", in that order"
+	want := "want \"type NAME required=N\" or \"type NAME map\", then optionally \"optional=N\", \"tag=T\", \"nolegacy\", \"body\", \"unknown=F\" and \"case V\", in that order"
 	caseTok := ""
 	if n := len(toks); n >= 5 && toks[n-2] == "case" {
 		if !validKeyToken(toks[n-1]) {
@@ -282,12 +288,12 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 		}
 		caseTok, toks, cols = toks[n-1], toks[:n-2], cols[:n-2]
 	}
-	if len(toks) < 3 || len(toks) > 7 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
+	if len(toks) < 3 || len(toks) > 8 || (!strings.HasPrefix(toks[2], "required=") && toks[2] != "map") {
 		p.fail(1, "%s", want)
 		return
 	}
 	isMap := toks[2] == "map"
-	tag, optional, noLegacy, body := "", -1, false, false
+	tag, optional, noLegacy, body, unknown := "", -1, false, false, ""
 	next := 0 // the first of optional=, tag=, nolegacy, body that may come
 	for i, tok := range toks[3:] {
 		at := 0
@@ -309,6 +315,8 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 			noLegacy, at = true, 2
 		case tok == "body":
 			body, at = true, 3
+		case strings.HasPrefix(tok, "unknown=") && token.IsIdentifier(strings.TrimPrefix(tok, "unknown=")):
+			unknown, at = strings.TrimPrefix(tok, "unknown="), 4
 		default:
 			at = -1
 		}
@@ -335,7 +343,7 @@ func (p *recordParser) typeLine(toks []string, cols []int) {
 		p.fail(cols[1], "type %s is recorded twice", toks[1])
 		return
 	}
-	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, optional: optional, tag: tag, noLegacy: noLegacy, body: body, caseTok: caseTok, line: p.line}
+	p.rec.types[toks[1]] = &typeRecord{name: toks[1], mapFormat: isMap, required: n, optional: optional, tag: tag, noLegacy: noLegacy, body: body, unknown: unknown, caseTok: caseTok, line: p.line}
 }
 
 // slotOfTypeForeign reports whether toks is a slot or key line of a
@@ -529,6 +537,9 @@ func formatRecord(rec *Record, goFile string) []byte {
 		}
 		if tr.body {
 			contract += " body"
+		}
+		if tr.unknown != "" {
+			contract += " unknown=" + tr.unknown
 		}
 		if tr.caseTok != "" {
 			contract += " case " + tr.caseTok

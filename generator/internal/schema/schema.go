@@ -126,7 +126,7 @@ func qualifier(path string) types.Qualifier {
 // compareStruct checks s against its record tr (nil for a type new to the
 // record) and returns the record after this run.
 func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord {
-	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: TagToken(s), noLegacy: s.NoLegacy && s.Value == nil, body: s.Body}
+	next := &typeRecord{name: s.Name, mapFormat: s.MapFormat, required: len(s.Fields), tag: TagToken(s), noLegacy: s.NoLegacy && s.Value == nil, body: s.Body, unknown: s.Unknown}
 	if s.Case != nil {
 		next.caseTok = s.Case.Token()
 	}

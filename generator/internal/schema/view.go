@@ -12,6 +12,7 @@ type RecordedType struct {
 	Tag       string // "" or the tag number, "132", or "132?" when optional on decode
 	NoLegacy  bool   // no legacy map decoder: a map is refused
 	Body      bool   // //cborgen:body: the type's own methods call the codec the slots describe
+	Unknown   string // the runtime.Unknown field that keeps unknown keys or trailing elements ("" if none)
 	Slots     []RecordedSlot
 }
 
@@ -28,7 +29,7 @@ func (r *Record) Types() []RecordedType {
 	out := make([]RecordedType, 0, len(r.types))
 	for _, name := range r.TypeNames() {
 		tr := r.types[name]
-		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Optional: tr.optional, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body}
+		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Optional: tr.optional, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body, Unknown: tr.unknown}
 		for _, s := range tr.slots {
 			t.Slots = append(t.Slots, RecordedSlot{Reserved: s.reserved, Name: s.name, Key: s.key, Kind: s.kind})
 		}

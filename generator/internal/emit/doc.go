@@ -29,6 +29,8 @@
 //	evolve.go        the array decoder of a type that has grown, or that
 //	                 skips newer elements
 //	union.go         the dispatcher functions of each //cborgen:union
+//	tests.go         the tests of -tests (cbor_gen_test.go): round trips,
+//	                 fxamacker/cbor's bytes, fuzz targets, benchmarks
 //	body.go          the names of a //cborgen:body type's methods
 //	                 (AppendCBORBody...), which its own hooks call
 package emit

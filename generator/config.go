@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
 
 	"github.com/cborgen/cborgen/generator/internal/build"
 	"github.com/cborgen/cborgen/generator/internal/cache"
@@ -40,6 +41,10 @@ type Settings struct {
 	// NoLegacy gives no type of the run the legacy map decoder, as if
 	// each were //cborgen:nolegacy.
 	NoLegacy bool
+	// Tests also writes TestPath(Output): for every generated type a
+	// round trip on random values, byte equality with fxamacker/cbor
+	// when the module requires it, a fuzz target and benchmarks.
+	Tests bool
 }
 
 // Config is one run of the generator: what the command's flags say. The
@@ -124,6 +129,10 @@ const DefaultOutput = "cbor_gen.go"
 // LockPath returns the path of the schema record of the output file out:
 // out with ".go" replaced by ".lock".
 func LockPath(out string) string { return schema.LockPath(out) }
+
+// TestPath returns the path of the generated tests of the output file
+// out (-tests): out with ".go" replaced by "_test.go".
+func TestPath(out string) string { return strings.TrimSuffix(out, ".go") + "_test.go" }
 
 // CacheEnv is the environment variable that sets the cache directory of
 // the command, or turns the cache off ("off").

@@ -81,6 +81,8 @@
 //	decode.go    -decode and -cddl: the schema record (and, where it is at
 //	             hand, the package's source, parsed) read into
 //	             internal/diag's terms; standard input and output
+//	tests.go     -tests: whether the module requires fxamacker/cbor, for
+//	             the generated tests (internal/emit/tests.go writes them)
 //	version.go   Version
 //
 // What is generated: the types named with -type (struct types, and

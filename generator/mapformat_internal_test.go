@@ -23,7 +23,7 @@ func TestMapFormatRefusals(t *testing.T) {
 		{"extensible", "//cborgen:map\n//cborgen:extensible\ntype T struct{ A int }\n",
 			[]string{"//cborgen:extensible is about array elements"}},
 		{"not a struct", "//cborgen:map\n//cborgen:tag 5000\ntype T []byte\n",
-			[]string{"type T: //cborgen:map: it is for struct types; T is not a struct"}},
+			[]string{"x.go:3:1: type T: //cborgen:map is for struct types; T is a named []byte type (directives of a named []byte type: //cborgen:body, //cborgen:catchall, "}},
 		{"toarray", "//cborgen:map\ntype T struct {\n\t_ struct{} `cbor:\",toarray\"`\n\tA int\n}\n",
 			[]string{"the struct's toarray option asks for an array"}},
 		{"reserved", "import \"github.com/cborgen/cborgen/runtime\"\n\n//cborgen:map\ntype T struct {\n\tA int\n\t_ runtime.Reserved\n}\n",

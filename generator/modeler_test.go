@@ -110,10 +110,10 @@ var modelCases = []modelCase{
 		src: "//cborgen:bogus\ntype A struct{ X int }\n\n//cborgen:tag 2\ntype B struct{ X int }\n\n" +
 			"//cborgen:tag 1004\n//cborgen:tag 1005\ntype C struct{ X int }\n\n//cborgen:catchall\ntype D struct{ X int }\n",
 		errs: []string{
-			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:array, //cborgen:body, //cborgen:case V, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:optional N, //cborgen:raw F, //cborgen:required N, //cborgen:tag N)",
+			"x.go:3:1: type A: unknown directive //cborgen:bogus (known: //cborgen:array, //cborgen:body, //cborgen:case V, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:optional N, //cborgen:raw F, //cborgen:required N, //cborgen:tag N, //cborgen:tag N optional, //cborgen:union, //cborgen:union first, //cborgen:union key K)",
 			"x.go:6:1: type B: //cborgen:tag 2: tag 2 has a meaning of its own in CBOR; use another number",
 			"x.go:10:1: type C: //cborgen:tag 1005: a second tag directive",
-			"x.go:13:1: type D: //cborgen:catchall needs a named []byte type",
+			"x.go:13:1: type D: //cborgen:catchall is for named basic, slice, array and map types; D is a struct type (directives of a struct type: //cborgen:array, ",
 		},
 	},
 
@@ -135,7 +135,78 @@ var modelCases = []modelCase{
 	}, {
 		name: "a union directive with a bad argument",
 		src:  "//cborgen:union keys\ntype W interface{ isW() }\n\ntype T struct{ X int }\n",
-		errs: []string{"x.go:3:1: union W: //cborgen:union keys: want //cborgen:union, //cborgen:union first or //cborgen:union key K (K an integer or a quoted text)"},
+		errs: []string{"x.go:3:1: type W: //cborgen:union keys: want //cborgen:union or //cborgen:union first or //cborgen:union key K " + knownList},
+	},
+	// Every //cborgen: line of the package is checked (directivecheck.go):
+	// a misspelt, spaced or misplaced one is refused where it is, with
+	// the known ones, never ignored.
+	{
+		name:  "a misspelt union",
+		src:   "//cborgen:unoin\ntype V interface{ isV() }\n\ntype T struct{ X V }\n",
+		types: []string{"T"},
+		errs:  []string{"x.go:3:1: type V: unknown directive //cborgen:unoin " + knownList},
+	}, {
+		name: "a spaced directive",
+		src:  "// T is signed.\n//\n// cborgen:nolegacy\ntype T struct{ X int }\n\n//  \tcborgen:map\ntype M struct{ X int }\n\n//cborgen: extensible\ntype E struct{ X int }\n",
+		errs: []string{
+			`x.go:5:1: type T: "// cborgen:nolegacy" is a plain comment, not a directive, because of its space: Go directives have no space after // or after the colon. Remove the space (//cborgen:nolegacy) ` + knownList,
+			`x.go:8:1: type M: "//  \tcborgen:map" is a plain comment, not a directive, because of its space`, "(//cborgen:map)",
+			`x.go:11:1: type E: "//cborgen: extensible" is a plain comment`, "(//cborgen:extensible)",
+		},
+	}, {
+		name:  "on fields and methods",
+		src:   "type T struct {\n\t//cborgen:map\n\tX int //cborgen:nolegacy\n\tY struct {\n\t\t// cborgen:tag 7\n\t\tZ int\n\t}\n}\n\n//cborgen:union\ntype V interface {\n\t//cborgen:catchall\n\tisV()\n}\n",
+		types: []string{"T"},
+		errs: []string{
+			"x.go:4:2: field T.X: //cborgen:map is not read on a field; a directive goes in the doc comment of the type it is for " + knownList,
+			"x.go:5:8: field T.X: //cborgen:nolegacy is not read on a field",
+			`x.go:7:3: field T.Z: "// cborgen:tag 7" is a plain comment`,
+			"x.go:14:2: method V.isV: //cborgen:catchall is not read on a method",
+		},
+	}, {
+		name: "outside type declarations",
+		src: "//cborgen:map\n\n// F does.\n//\n//cborgen:extensible\nfunc F() {\n\t//cborgen:nolegacy\n\t_ = 1\n}\n\n" +
+			"//cborgen:tag 9\nvar X = 1\n\n//cborgen:embeddable\ntype (\n\tA struct{ X int }\n\tB struct{ X int }\n)\n\ntype C struct{ X int } //cborgen:nolegacy\n\n//cborgen:legacy\n",
+		errs: []string{
+			"x.go:3:1: //cborgen:map is not read outside any declaration; a directive goes in the doc comment of the type it is for " + knownList,
+			"x.go:7:1: func F: //cborgen:extensible is not read on a function",
+			"x.go:9:2: //cborgen:nolegacy is not read inside a function",
+			"x.go:13:1: var X: //cborgen:tag 9 is not read on a var declaration",
+			"x.go:16:1: type group: //cborgen:embeddable is not read in the doc comment of a type ( ... ) group: move it to the doc comment of the type it is for, inside the group",
+			"x.go:22:24: type C: //cborgen:nolegacy is not read in the comment after the type: move it to the type's doc comment, the lines above it",
+			"x.go:24:1: //cborgen:legacy is not read outside any declaration",
+		},
+	}, {
+		name:  "on a type of the wrong kind, generated or not",
+		src:   "//cborgen:union\ntype T struct{ X int }\n\n//cborgen:tag 1010\ntype V interface{ isV() }\n\n//cborgen:map\ntype u []int\n\n//cborgen:catchall\ntype n uint64\n\n//cborgen:tag 1011\ntype p *int\n",
+		types: []string{"T"},
+		errs: []string{
+			"x.go:3:1: type T: //cborgen:union is for interface types; T is a struct type (directives of a struct type: //cborgen:array, //cborgen:body, ",
+			"x.go:6:1: type V: //cborgen:tag 1010 is for struct types and named basic, slice, array and map types; V is an interface type (directives of an interface type: //cborgen:union, //cborgen:union first, //cborgen:union key K)",
+			"x.go:9:1: type u: //cborgen:map is for struct types; u is a named []int type",
+			"x.go:15:1: type p: //cborgen:tag 1011 is for struct types and named basic, slice, array and map types; p is a named *int type (cbor-gen reads no directive on such a type)",
+		},
+	}, {
+		name:  "arguments the forms do not take",
+		src:   "//cborgen:union fist\ntype V interface{ isV() }\n\n//cborgen:nolegacy yes\n//cborgen:tag\n//cborgen:raw\n//cborgen:\ntype T struct{ X V }\n",
+		types: []string{"T"},
+		errs: []string{
+			"x.go:3:1: type V: //cborgen:union fist: want //cborgen:union or //cborgen:union first or //cborgen:union key K " + knownList,
+			"x.go:6:1: type T: //cborgen:nolegacy yes: want //cborgen:nolegacy",
+			"x.go:7:1: type T: //cborgen:tag: want //cborgen:tag N or //cborgen:tag N optional",
+			"x.go:8:1: type T: //cborgen:raw: want //cborgen:raw F",
+			"x.go:9:1: type T: //cborgen:: a directive without a name",
+		},
+	}, {
+		name:  "a catch-all that is not a named []byte",
+		src:   "//cborgen:catchall\n//cborgen:tag 1014\ntype U uint64\n",
+		types: []string{"U"},
+		errs:  []string{"x.go:3:1: type U: //cborgen:catchall needs a named []byte type"},
+	}, {
+		name:  "directives in their places, and comments that only mention them",
+		src:   "// T mentions //cborgen:map, and\n//\n//\t//cborgen:tag 5\n//\n// in its prose.\n//\n//cborgen:tag 1012 optional\n//cborgen:nolegacy\ntype T struct{ X V }\n\n//cborgen:union\ntype V interface{ isV() }\n\ntype W struct{ A int }\n\nfunc (W) isV() {}\n\n//cborgen:tag 1013\n//cborgen:body\ntype B []int\n\nfunc (B) MarshalCBOR() ([]byte, error) { return nil, nil }\n\nfunc (*B) UnmarshalCBOR([]byte) error { return nil }\n\n/* cborgen:not-a-line-comment */\n",
+		types: []string{"T", "B", "W"},
+		want:  map[string]string{"T": "nolegacy tag=1012? | X:\"X\":x.V"},
 	},
 
 	// Refusals and notes.
@@ -215,7 +286,7 @@ var modelCases = []modelCase{
 		src:   "//cborgen:array\ntype V []int\n\n//cborgen:array\n//cborgen:map\ntype B struct{ X int }\n",
 		types: []string{"V", "B"},
 		errs: []string{
-			"x.go:3:1: type V: //cborgen:array is for struct types; V is not a struct",
+			"x.go:3:1: type V: //cborgen:array is for struct types; V is a named []int type (directives of a named []int type: //cborgen:body, //cborgen:catchall, //cborgen:tag N, //cborgen:tag N optional)",
 			"x.go:6:1: type B: //cborgen:array and //cborgen:map contradict each other; keep one",
 		},
 	}, {
@@ -380,6 +451,9 @@ func loadSnippets(t *testing.T, cases []modelCase) []*load.Package {
 	return out
 }
 
+// knownList is the list of directives errors end with.
+const knownList = "(known: //cborgen:array, //cborgen:body, //cborgen:case V, //cborgen:catchall, //cborgen:embeddable, //cborgen:extensible, //cborgen:legacy, //cborgen:map, //cborgen:nolegacy, //cborgen:optional N, //cborgen:raw F, //cborgen:required N, //cborgen:tag N, //cborgen:tag N optional, //cborgen:union, //cborgen:union first, //cborgen:union key K)"
+
 func TestModel(t *testing.T) {
 	ls := loadSnippets(t, modelCases)
 	for i, tc := range modelCases {
@@ -464,6 +538,6 @@ func TestLegacyChoice(t *testing.T) {
 	}
 	inOrder(t, "error", err.Error(), []string{
 		"x.go:3:1: type A: //cborgen:legacy and //cborgen:nolegacy contradict each other; keep one",
-		"x.go:7:1: type V: //cborgen:legacy is about the legacy map form of an array struct",
+		"x.go:7:1: type V: //cborgen:legacy is for struct types; V is a named uint64 type",
 	})
 }

@@ -84,8 +84,13 @@ func generate(cfg Config) (*Output, error) {
 		}
 	}
 	flush()
-	// The output and the record as a pair: both or neither (writepair.go).
-	changed, err := writeFiles(osFS{}, []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}})
+	// The output and the record as a pair, with the tests of -tests: all
+	// or none (writepair.go).
+	files := []pendingWrite{{out.Path, out.Source}, {out.LockPath, out.Lock}}
+	if out.TestSource != nil {
+		files = append(files, pendingWrite{out.TestPath, out.TestSource})
+	}
+	changed, err := writeFiles(osFS{}, files)
 	if err != nil {
 		return out, err
 	}
@@ -189,10 +194,17 @@ func (joinedStale) Is(target error) bool { return target == ErrStale }
 // checkOutput compares a run's output with the files on disk.
 func checkOutput(out *Output) error {
 	var stale []string
-	for _, f := range []struct {
+	files := []struct {
 		path string
 		src  []byte
-	}{{out.Path, out.Source}, {out.LockPath, out.Lock}} {
+	}{{out.Path, out.Source}, {out.LockPath, out.Lock}}
+	if out.TestSource != nil {
+		files = append(files, struct {
+			path string
+			src  []byte
+		}{out.TestPath, out.TestSource})
+	}
+	for _, f := range files {
 		old, err := os.ReadFile(f.path)
 		if err != nil && !os.IsNotExist(err) {
 			return err
@@ -274,6 +286,10 @@ type Output struct {
 	Source   []byte
 	LockPath string // the schema record beside it (LockPath(Path))
 	Lock     []byte
+	// TestPath and TestSource are the tests of -tests (TestPath(Path));
+	// TestSource is nil without -tests.
+	TestPath   string
+	TestSource []byte
 	// Notes are the run's file:line:col: notes (a field on the slow
 	// path, a type left out), which Generate prints when it writes a
 	// changed output or record.
@@ -321,6 +337,14 @@ func Render(cfg Config) (*Output, error) {
 	}
 	out := &Output{Path: l.OutPath, Source: r.source, LockPath: lockPath, Lock: r.schema.Record,
 		Notes: append(slices.Clip(r.model.Notes), r.schema.Notes...)}
+	if cfg.Tests {
+		// The tests are made from the model, which a cached run does
+		// not build: startCache leaves such runs out of the cache.
+		out.TestPath = TestPath(l.OutPath)
+		if out.TestSource, err = emit.Tests(r.model, requiresFxamacker(l.Dir)); err != nil {
+			return nil, err
+		}
+	}
 	if c != nil && !r.model.Pending && out.Path == c.Out() {
 		c.Store(out.Source, out.Lock, r.model.Notes)
 	}
@@ -459,7 +483,7 @@ func Source(cfg Config) (path string, src []byte, err error) {
 // startCache starts the cache's part in a run of cfg; nil when cfg has
 // no cache or its inputs cannot be pinned.
 func startCache(cfg Config) *cache.Run {
-	if cfg.Cache == "" || cfg.AcceptBreak {
+	if cfg.Cache == "" || cfg.AcceptBreak || cfg.Tests {
 		return nil
 	}
 	pattern := cfg.Pattern

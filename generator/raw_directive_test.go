@@ -18,7 +18,7 @@ func TestRawDirective(t *testing.T) {
 		{"not bytes", "//cborgen:raw Raw\ntype T struct {\n\tA   int\n\tRaw string `cbor:\"-\"`\n}\n", "field Raw is string; the bytes go into a []byte"},
 		{"missing", "//cborgen:raw Raw\ntype T struct {\n\tA int\n}\n", "the struct has no field Raw"},
 		{"twice", "//cborgen:raw Raw\n//cborgen:raw Raw\ntype T struct {\n\tA   int\n\tRaw []byte `cbor:\"-\"`\n}\n", "want one //cborgen:raw F"},
-		{"value type", "//cborgen:raw Raw\n//cborgen:tag 1300\ntype T []byte\n", "only a struct has a field to keep its bytes in"},
+		{"value type", "//cborgen:raw Raw\n//cborgen:tag 1300\ntype T []byte\n", "//cborgen:raw Raw is for struct types; T is a named []byte type"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

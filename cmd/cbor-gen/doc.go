@@ -82,6 +82,13 @@
 //	-nolegacy    give no type the legacy map decoder, as //cborgen:nolegacy
 //	             on each (types marked toarray have none unless
 //	             //cborgen:legacy)
+//	-tests       also write the output's _test.go (cbor_gen_test.go): for
+//	             each type, a round trip on random values, the bytes
+//	             fxamacker/cbor writes for the type's mirror (when the
+//	             module requires fxamacker/cbor), a fuzz target seeded with
+//	             random values and encoding and decoding benchmarks; the
+//	             values come from fixed seeds. -check checks it too. The
+//	             regeneration cache does not keep such runs
 //	-accept-break
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -14,23 +13,50 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
-// knownDirectives are the //cborgen: comment directives a generated type's
-// doc comment may carry. Any other //cborgen: line is an error, so that a
-// misspelt directive does not go unnoticed.
-var knownDirectives = map[string]string{
-	"extensible": "arrays may end with elements written by a newer version of the type; skip them",
-	"catchall":   "on a named []byte type that implements a union: the variant that keeps any item no other variant claims, and writes it back byte for byte",
-	"nolegacy":   "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires",
-	"legacy":     "decode the legacy map format too, on a type with fxamacker's toarray option (which has none by default) or under -nolegacy",
-	"tag N":      "write every value as tag N followed by its encoding, and require the tag on decode (\"tag N optional\": accept the untagged item too), as fxamacker/cbor's TagSet",
-	"required N": "arrays of the type may end after N elements: the fields after them are optional (decoded as zero when missing; always written)",
-	"array":      "on a struct with keyasint fields (a map under fxamacker/cbor): write it as an array all the same, as every struct without //cborgen:map is written; the legacy decoder still reads its map",
-	"optional N": "the fields from slot N on are optional: the array ends before the trailing ones that are zero (fxamacker's omitzero), and arrays of N or more elements decode (it implies required N)",
-	"raw F":      "field F ([]byte, not encoded: cbor:\"-\" or unexported) holds the exact bytes each value was decoded from, its tag included",
-	"map":        "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only",
-	"embeddable": "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate",
-	"case V":     "on a variant of a union chosen by content (//cborgen:union first, or key K): the integer or quoted text that names it, written in the field that holds it",
-	"body":       "on a type with hand-written MarshalCBOR and UnmarshalCBOR: generate AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to call, and call the type's own methods where it is held",
+// A place is the kinds of declaration a directive's doc comment may
+// belong to.
+type place uint8
+
+const (
+	onStruct    place = 1 << iota // a struct type
+	onValue                       // a named basic, slice, array or map type
+	onInterface                   // an interface type
+)
+
+// A directive is one form of a //cborgen: line: its usage (the name, then
+// its arguments: a word in capitals stands for one word, one that ends in
+// ... for the rest of the line, and other words are written as they are),
+// the kinds of type whose doc comment may hold it, and what it does.
+type directive struct {
+	usage string
+	on    place
+	doc   string
+}
+
+// directiveTable is every //cborgen: directive, one form a line, and
+// where it may appear: only in the doc comment of a type of the kinds it
+// names. Every //cborgen: line of the package is checked against it
+// (checkDirectives, directivecheck.go), and the lists that errors print
+// come from it, so a new directive is one line here (and its meaning in
+// directives, and a row of the guide's table, which a test keeps equal).
+var directiveTable = []directive{
+	{"tag N", onStruct | onValue, "write every value as tag N followed by its encoding, and require the tag on decode, as fxamacker/cbor's TagSet"},
+	{"tag N optional", onStruct | onValue, "as tag N, and accept the untagged item too"},
+	{"union", onInterface, "its implementations in the run are its variants, told apart by tag number or major type"},
+	{"union first", onInterface, "its variants are array structs whose first element is the constant that names each (//cborgen:case V)"},
+	{"union key K", onInterface, "its variants are map structs in which key K (an integer or a quoted text) holds the constant that names each (//cborgen:case V)"},
+	{"case V", onStruct, "on a variant of a union chosen by content (//cborgen:union first, or key K): the integer or quoted text that names it, written in the field that holds it"},
+	{"catchall", onValue, "on a named []byte type that implements a union: the variant that keeps any item no other variant claims, and writes it back byte for byte"},
+	{"array", onStruct, "on a struct with keyasint fields (a map under fxamacker/cbor): write it as an array all the same, as every struct without //cborgen:map is written; the legacy decoder still reads its map"},
+	{"map", onStruct, "write the struct as a CBOR map keyed by field name (or integer, keyasint), as fxamacker/cbor writes a struct without toarray, honouring omitempty and omitzero; decode that map only"},
+	{"nolegacy", onStruct, "decode the array format only: a map (the legacy format) is an error, as a signed or security-relevant format requires"},
+	{"legacy", onStruct, "decode the legacy map format too, on a type with fxamacker's toarray option (which has none by default) or under -nolegacy"},
+	{"required N", onStruct, "arrays of the type may end after N elements: the fields after them are optional (decoded as zero when missing; always written)"},
+	{"optional N", onStruct, "the fields from slot N on are optional: the array ends before the trailing ones that are zero (fxamacker's omitzero), and arrays of N or more elements decode (it implies required N)"},
+	{"raw F", onStruct, "field F ([]byte, not encoded: cbor:\"-\" or unexported) holds the exact bytes each value was decoded from, its tag included"},
+	{"extensible", onStruct, "arrays may end with elements written by a newer version of the type; skip them"},
+	{"embeddable", onStruct, "generate AppendCBOR, DecodeCBOR and SizeCBOR only, without fxamacker/cbor's MarshalCBOR and UnmarshalCBOR, for a type embedded in structs that cbor-gen does not generate"},
+	{"body", onStruct | onValue, "on a type with hand-written MarshalCBOR and UnmarshalCBOR: generate AppendCBORBody, DecodeCBORBody and SizeCBORBody for them to call, and call the type's own methods where it is held"},
 }
 
 // directives reads the //cborgen: lines of the doc comment of tn into
@@ -42,7 +68,7 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 	var requiredAt, optionalAt, rawAt, legacyAt, noLegacyAt, bodyAt, arrayAt *ast.Comment
 	for _, cm := range typeDoc(m.syntax, tn) {
 		name, ok := strings.CutPrefix(cm.Text, "//cborgen:")
-		if !ok {
+		if !ok || m.refused[cm] {
 			continue
 		}
 		name = strings.TrimSpace(name)
@@ -121,12 +147,8 @@ func (m *modeler) directives(s *model.Struct, tn *types.TypeName) {
 			}
 			s.CatchAll = true
 		default:
-			known := make([]string, 0, len(knownDirectives))
-			for k := range knownDirectives {
-				known = append(known, "//cborgen:"+k)
-			}
-			sort.Strings(known)
-			fail(cm, "type %s: unknown directive %s (known: %s)", s.Name, cm.Text, strings.Join(known, ", "))
+			// checkDirectives refused it already; this is its safety net.
+			fail(cm, "type %s: unknown directive %s (known: %s)", s.Name, cm.Text, knownDirectives())
 		}
 	}
 	if s.HasRequired && (s.Value != nil || s.MapFormat) {

@@ -11,7 +11,14 @@
 //	promote.go     which fields are on the wire: struct tags read as
 //	               fxamacker/cbor reads them, runtime.Reserved slots, the
 //	               fields promoted from embedded structs
-//	directives.go  the //cborgen: lines of a type's doc comment
+//	directives.go  the table of directives (directiveTable: each form
+//	               and the kinds of type it is for), and the //cborgen:
+//	               lines of a generated type's doc comment
+//	directivecheck.go
+//	               every //cborgen: line of the package's files (and of
+//	               its test files and other build configurations) checked
+//	               against the table: misspelt, spaced or misplaced lines
+//	               are refused
 //	typefacts.go   what go/types says of a named type: its methods, a
 //	               lock, its kind, how its zero value is written
 //	hints.go       the names a misspelt -type may have meant

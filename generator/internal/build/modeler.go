@@ -21,14 +21,17 @@ type modeler struct {
 	// directiveErrs are the mistakes in //cborgen: lines, reported when
 	// the types have no other error.
 	directiveErrs []error
-	visiting      map[*types.Named]bool                // named non-struct types being translated, against cycles
-	notes         []error                              // fields on the slow path (Dynamic), reported but not fatal
-	pending       *pendingGeneration                   // struct types other packages will generate
-	unions        map[*types.TypeName]*model.UnionType // //cborgen:union interfaces of the package
-	noLegacy      bool                                 // -nolegacy: no type gets the legacy decoder unless //cborgen:legacy
-	anonAt        anonAt                               // the field being translated, to name anonymous structs' copies (anon.go)
-	anonNames     map[string]bool                      // the names of those copies
-	anons         []*model.Struct                      // the copies, added to the run after its own types
+	// refused are the //cborgen: lines checkDirectives refused: their
+	// errors are in directiveErrs already.
+	refused   map[*ast.Comment]bool
+	visiting  map[*types.Named]bool                // named non-struct types being translated, against cycles
+	notes     []error                              // fields on the slow path (Dynamic), reported but not fatal
+	pending   *pendingGeneration                   // struct types other packages will generate
+	unions    map[*types.TypeName]*model.UnionType // //cborgen:union interfaces of the package
+	noLegacy  bool                                 // -nolegacy: no type gets the legacy decoder unless //cborgen:legacy
+	anonAt    anonAt                               // the field being translated, to name anonymous structs' copies (anon.go)
+	anonNames map[string]bool                      // the names of those copies
+	anons     []*model.Struct                      // the copies, added to the run after its own types
 }
 
 func (m *modeler) errorf(pos token.Pos, format string, args ...any) {

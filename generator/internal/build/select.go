@@ -67,9 +67,14 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 // says what other packages will generate (Options.Pending); the answers
 // are returned for the omit rules to ask more.
 func translate(l *load.Package, typeNames []string, pending func(string) [][]string, order model.KeyOrder, noLegacy bool) (*model.File, *pendingGeneration, error) {
+	directiveErrs, refused := checkDirectives(l) // directivecheck.go
 	unions := unionInterfaces(l)
 	chosen, notes, err := chooseTypes(l, typeNames, unions)
 	if err != nil {
+		if len(directiveErrs) > 0 {
+			// A misspelt or misplaced directive may be why.
+			return nil, nil, model.JoinPosErrors(append(directiveErrs, err))
+		}
 		return nil, nil, err
 	}
 	build, err := outputConstraint(l, chosen)
@@ -83,6 +88,7 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 	}
 	m := newModeler(l, pending, unions, chosen)
 	m.noLegacy = noLegacy
+	m.directiveErrs, m.refused = directiveErrs, refused
 	for _, tn := range chosen {
 		s := m.structModel(tn)
 		m.directives(s, tn)
@@ -92,7 +98,7 @@ func translate(l *load.Package, typeNames []string, pending func(string) [][]str
 	f.Structs = append(f.Structs, m.anons...) // the copies of anonymous structs (anon.go)
 	f.Pending = m.pending.runs != nil
 	if len(m.errs) > 0 {
-		return nil, nil, model.JoinPosErrors(m.errs)
+		return nil, nil, model.JoinPosErrors(append(m.errs, directiveErrs...))
 	}
 	if len(m.directiveErrs) > 0 {
 		return nil, nil, model.JoinPosErrors(m.directiveErrs)

@@ -35,6 +35,8 @@
 //	content.go       unions chosen by content (first, key K): the case
 //	                 written and checked in its field, cborDecodeAfterFirst,
 //	                 and their dispatchers
+//	tests.go         the tests of -tests (cbor_gen_test.go): round trips,
+//	                 fxamacker/cbor's bytes, fuzz targets, benchmarks
 //	body.go          the names of a //cborgen:body type's methods
 //	                 (AppendCBORBody...), which its own hooks call
 package emit

@@ -31,7 +31,8 @@ type File struct {
 // ParseFiles parses the Go files of dir, in file name order, but for
 // the absolute paths in skip (the files the type check has, the output)
 // and the files the go command never reads (names starting with _ or .),
-// into fset. left are the files of the package that the current build
+// into fset, comments included (the builder checks their //cborgen:
+// lines). left are the files of the package that the current build
 // configuration leaves out, by absolute path. Syntax errors are not
 // reported: what parses is checked, and the go command reports the rest
 // when it builds that file.
@@ -54,7 +55,7 @@ func ParseFiles(fset *token.FileSet, dir string, skip, left map[string]bool) []*
 		if err != nil {
 			continue
 		}
-		f, _ := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+		f, _ := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
 		if f == nil || f.Name == nil {
 			continue
 		}

@@ -28,9 +28,13 @@
 // UnmarshalCBOR do).
 //
 // Decoding goes through runtime.Unmarshal with Options(dm.DecOptions()):
-// the mode's MaxNestedLevels, MaxArrayElements and MaxMapPairs reach the
-// generated decoders, where a generated UnmarshalCBOR called by
-// fxamacker takes the runtime's default options. A mode with a DecOptions
+// the mode's MaxNestedLevels, MaxArrayElements and MaxMapPairs, and its
+// DupMapKey, ExtraReturnErrors, FieldNameMatching, IndefLength, TagsMd,
+// UTF8, NaN and Inf, reach the generated decoders, where a generated
+// UnmarshalCBOR called by fxamacker takes the runtime's default options
+// (fxamacker itself checks IndefLength, TagsMd, NaN and Inf before it
+// calls it; the limits and UTF8DecodeInvalid are where a wrapped mode
+// accepts what the unwrapped one refuses). A mode with a DecOptions
 // setting that Options refuses (one the runtime cannot honour yet) keeps
 // decoding through fxamacker. Encoding is direct for every EncOptions but
 // TagsMd: TagsForbidden: fxamacker copies what MarshalCBOR returns
@@ -248,6 +252,21 @@ func sameAsProcess(o runtime.Options) bool {
 	}
 	if p.FieldNameMatching == runtime.FieldNameMatchingDefault {
 		p.FieldNameMatching = runtime.FieldNameMatchingPreferCaseSensitive
+	}
+	if p.IndefLength == runtime.IndefLengthDefault {
+		p.IndefLength = runtime.IndefLengthAllowed
+	}
+	if p.TagsMd == runtime.TagsDefault {
+		p.TagsMd = runtime.TagsAllowed
+	}
+	if p.UTF8 == runtime.UTF8Default {
+		p.UTF8 = runtime.UTF8RejectInvalid
+	}
+	if p.NaN == runtime.NaNDecodeDefault {
+		p.NaN = runtime.NaNDecodeAllowed
+	}
+	if p.Inf == runtime.InfDecodeDefault {
+		p.Inf = runtime.InfDecodeAllowed
 	}
 	return p == o
 }

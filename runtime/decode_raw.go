@@ -29,8 +29,8 @@ func (d *Decoder) ReadRawBytes(buf []byte) ([]byte, error) {
 // to keep it. Generated code hands it to a field's own UnmarshalCBOR, as
 // fxamacker/cbor does, and copies it into a cbor.RawMessage.
 func (d *Decoder) ReadRawChecked() ([]byte, error) {
-	if d.opts.Strict && d.depth == 0 {
-		if err := d.checkStrict(); err != nil {
+	if d.checks != 0 {
+		if err := d.checkItem(); err != nil {
 			return nil, err
 		}
 	}

@@ -64,7 +64,7 @@ func (d *Decoder) chunks(dst []byte, major byte, want string, start int64) ([]by
 		if err := d.need(n); err != nil {
 			return dst, d.eof(err, cs, want+" chunk")
 		}
-		if major == MajorText && !validUTF8(d.buf[d.off:d.off+n]) {
+		if major == MajorText && !validUTF8(d.buf[d.off:d.off+n]) && d.opts.UTF8 != UTF8DecodeInvalid {
 			return dst, d.errAt(cs, ErrUTF8, "text string chunk is not valid UTF-8")
 		}
 		dst = append(dst, d.buf[d.off:d.off+n]...)
@@ -196,7 +196,7 @@ func (d *Decoder) readStringSlow(old string) (string, error) {
 		return string(s.scratch), nil
 	}
 	b := d.buf[d.off : d.off+n]
-	if !validUTF8(b) {
+	if !validUTF8(b) && d.opts.UTF8 != UTF8DecodeInvalid {
 		return "", d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
 	}
 	d.off += n

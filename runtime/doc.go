@@ -115,13 +115,19 @@
 //     [ExtraDecErrorNone], [ExtraDecErrorUnknownField]),
 //     [FieldNameMatchingMode] ([FieldNameMatchingDefault],
 //     [FieldNameMatchingPreferCaseSensitive],
-//     [FieldNameMatchingCaseSensitive]),
+//     [FieldNameMatchingCaseSensitive]), [IndefLengthMode]
+//     ([IndefLengthDefault], [IndefLengthAllowed], [IndefLengthForbidden]),
+//     [TagsMode] ([TagsDefault], [TagsAllowed], [TagsForbidden]),
+//     [UTF8Mode] ([UTF8Default], [UTF8RejectInvalid], [UTF8DecodeInvalid]),
+//     [NaNMode] ([NaNDecodeDefault], [NaNDecodeAllowed],
+//     [NaNDecodeForbidden]), [InfMode] ([InfDecodeDefault],
+//     [InfDecodeAllowed], [InfDecodeForbidden]),
 //     [SetDefaultOptions] (the limits UnmarshalCBOR uses when fxamacker
 //     calls it), [ProcessOptions] (the options it set), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
 //   - Checking bytes: [Valid].
 //   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
-//     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrUnknownField], [ErrStrict], [ErrTag],
+//     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrUnknownField], [ErrStrict], [ErrForbidden], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved].
 //   - The hooks of a type declared with //cborgen:body (its own

@@ -38,7 +38,7 @@ var marshalerLimits = Options{
 // Deprecated: generated code calls [AppendMarshaledBy], whose error names
 // the type, as fxamacker/cbor's does.
 func AppendMarshaled(dst, data []byte) ([]byte, error) {
-	d := Decoder{buf: data, opts: marshalerLimits, strictAt: -1}
+	d := Decoder{buf: data, opts: marshalerLimits}
 	if err := d.walk(checkTags|noIndef, 0); err != nil {
 		return dst, err
 	}

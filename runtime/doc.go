@@ -125,6 +125,13 @@
 //     [SetDefaultOptions] (the limits UnmarshalCBOR uses when fxamacker
 //     calls it), [ProcessOptions] (the options it set), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
+//   - Encoding settings of the whole process: [EncOptions] (its
+//     IndefLength takes the IndefLengthMode values above: whether the
+//     output of a field's own MarshalCBOR and what a union's catch-all
+//     keeps may hold indefinite lengths), [SetDefaultEncOptions] (named
+//     as SetDefaultOptions, its decoding counterpart, and as the
+//     fxamacker type whose field it follows), [ProcessEncOptions];
+//     [IndefiniteWrites] (package fxmode checks a direct encode with it).
 //   - Checking bytes: [Valid].
 //   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
 //     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrUnknownField], [ErrStrict], [ErrForbidden], [ErrTag],

@@ -101,7 +101,7 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 		return err
 	}
 	if ib&0x1f == 31 && flags&noIndef != 0 {
-		return d.errAt(start, ErrSyntax, "indefinite length in the output of a CBOR marshaler")
+		return d.errAt(start, ErrSyntax, msgIndefOut)
 	}
 	switch ib >> 5 {
 	case MajorBytes, MajorText:

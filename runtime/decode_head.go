@@ -14,16 +14,19 @@ import (
 // the whole item when the options ask for it (checkItem).
 func (d *Decoder) head() (ib byte, arg uint64, err error) {
 	// Fast path: a definite head whose bytes are all buffered, outside
-	// strict mode and major type 7 (whose two-byte form needs a check),
-	// without checks of the whole item.
-	if d.off < len(d.buf) && d.checks == 0 {
+	// strict mode and major type 7 (whose two-byte form needs a check).
+	// A tag stands aside when the options ask for checks of the whole
+	// item, which headSlow makes at the top level: no other head read
+	// there can be the first of an item that a check would refuse
+	// (containers, floats and indefinite lengths check or go slow).
+	if d.off < len(d.buf) {
 		ib = d.buf[d.off]
 		ai := ib & 0x1f
-		if ai < 24 {
+		if ai < 24 && (ib < 0xc0 || ib >= 0xe0 || d.checks == 0) {
 			d.off++
 			return ib, uint64(ai), nil
 		}
-		if ai <= 27 && ib < 0xe0 && !d.opts.Strict {
+		if ai <= 27 && ib < 0xe0 && !d.opts.Strict && (ib < 0xc0 || d.checks == 0) {
 			p := d.buf[d.off+1:]
 			switch ai {
 			case 24:

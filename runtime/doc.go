@@ -27,7 +27,12 @@
 // options accept for the Go type, to the same value (a null into a number
 // is the zero value, a simple value into an integer its code, a short
 // byte string for a [N]byte zero-filled: decode_lenient.go);
-// Options.Strict refuses all of that. Generated types take a configured Decoder through their
+// Options.Strict refuses all of that. The settings named as fxamacker's
+// DecOptions fields (DupMapKey, ExtraReturnErrors, FieldNameMatching,
+// IndefLength, TagsMd, UTF8, NaN, Inf) give them fxamacker's other
+// meanings; IndefLength, TagsMd, NaN and Inf, like Strict, check the whole
+// item at the top level before it is decoded, as fxamacker does (only
+// when set). Generated types take a configured Decoder through their
 // DecodeCBOR method:
 //
 //	d := runtime.NewDecoder(conn)

@@ -27,10 +27,23 @@
 // counts too: those must write and read what its MarshalCBOR and
 // UnmarshalCBOR do).
 //
+// Indefinite lengths: the generated encoders write what they write as it
+// is (a field's own MarshalCBOR output, a union's catch-all) as the
+// process's runtime.EncOptions say (runtime.SetDefaultEncOptions), which
+// is what fxamacker gets from MarshalCBOR too. Under a mode that forbids
+// indefinite lengths (CoreDetEncOptions), when such bytes were written
+// during a direct encode (runtime.IndefiniteWrites moved), the value is
+// encoded again through the mode, which checks the output and refuses
+// them as it would unwrapped.
+//
 // Decoding goes through runtime.Unmarshal with Options(dm.DecOptions()):
-// the mode's MaxNestedLevels, MaxArrayElements and MaxMapPairs reach the
-// generated decoders, where a generated UnmarshalCBOR called by
-// fxamacker takes the runtime's default options. A mode with a DecOptions
+// the mode's MaxNestedLevels, MaxArrayElements and MaxMapPairs, and its
+// DupMapKey, ExtraReturnErrors, FieldNameMatching, IndefLength, TagsMd,
+// UTF8, NaN and Inf, reach the generated decoders, where a generated
+// UnmarshalCBOR called by fxamacker takes the runtime's default options
+// (fxamacker itself checks IndefLength, TagsMd, NaN and Inf before it
+// calls it; the limits and UTF8DecodeInvalid are where a wrapped mode
+// accepts what the unwrapped one refuses). A mode with a DecOptions
 // setting that Options refuses (one the runtime cannot honour yet) keeps
 // decoding through fxamacker. Encoding is direct for every EncOptions but
 // TagsMd: TagsForbidden: fxamacker copies what MarshalCBOR returns
@@ -96,7 +109,9 @@ func EncMode(em cbor.EncMode) cbor.EncMode {
 	case nil, *encMode, *bufferEncMode:
 		return em
 	}
-	m := encMode{em: em, direct: fxamackerMode(em) && em.EncOptions().TagsMd == cbor.TagsAllowed}
+	opts := em.EncOptions()
+	m := encMode{em: em, direct: fxamackerMode(em) && opts.TagsMd == cbor.TagsAllowed,
+		definite: opts.IndefLength == cbor.IndefLengthForbidden}
 	if ub, ok := em.(cbor.UserBufferEncMode); ok {
 		return &bufferEncMode{UserBufferEncMode: ub, m: m}
 	}
@@ -104,8 +119,9 @@ func EncMode(em cbor.EncMode) cbor.EncMode {
 }
 
 type encMode struct {
-	em     cbor.EncMode
-	direct bool
+	em       cbor.EncMode
+	direct   bool
+	definite bool // em forbids indefinite lengths (IndefLengthForbidden)
 }
 
 // marshal is Marshal's direct path; ok is false for values it leaves to
@@ -114,18 +130,27 @@ func (m *encMode) marshal(v any) (b []byte, ok bool, err error) {
 	if !m.direct {
 		return nil, false, nil
 	}
+	var mv cbor.Marshaler
 	if g, isGen := v.(generated); isGen {
 		if !nonNilPointer(v) {
 			return nil, false, nil // fxamacker writes null for nil
 		}
-		b, err = g.MarshalCBOR()
-		return b, true, err
+		mv = g
+	} else if m2, isM := v.(cbor.Marshaler); isM && isGeneratedValue(reflect.TypeOf(v)) {
+		mv = m2
+	} else {
+		return nil, false, nil
 	}
-	if mv, isM := v.(cbor.Marshaler); isM && isGeneratedValue(reflect.TypeOf(v)) {
-		b, err = mv.MarshalCBOR()
-		return b, true, err
+	n := runtime.IndefiniteWrites()
+	b, err = mv.MarshalCBOR()
+	if err == nil && m.definite && runtime.IndefiniteWrites() != n {
+		// The generated code wrote bytes with indefinite lengths as they
+		// are (a union's catch-all, a field's own MarshalCBOR under
+		// runtime.EncOptions IndefLengthAllowed), here or in another
+		// goroutine: em, which forbids them, checks the output.
+		return nil, false, nil
 	}
-	return nil, false, nil
+	return b, true, err
 }
 
 // Marshal returns what the wrapped mode's Marshal returns for v.
@@ -163,12 +188,16 @@ func (m *bufferEncMode) Marshal(v any) ([]byte, error) {
 func (m *bufferEncMode) MarshalToBuffer(v any, buf *bytes.Buffer) error {
 	if m.m.direct {
 		if g, ok := v.(generated); ok && nonNilPointer(v) {
+			n := runtime.IndefiniteWrites()
 			b, err := g.AppendCBOR(buf.AvailableBuffer())
 			if err != nil {
 				return err
 			}
-			buf.Write(b)
-			return nil
+			if !m.m.definite || runtime.IndefiniteWrites() == n {
+				buf.Write(b)
+				return nil
+			}
+			// As in marshal: em checks the output.
 		}
 	}
 	return m.UserBufferEncMode.MarshalToBuffer(v, buf)
@@ -248,6 +277,21 @@ func sameAsProcess(o runtime.Options) bool {
 	}
 	if p.FieldNameMatching == runtime.FieldNameMatchingDefault {
 		p.FieldNameMatching = runtime.FieldNameMatchingPreferCaseSensitive
+	}
+	if p.IndefLength == runtime.IndefLengthDefault {
+		p.IndefLength = runtime.IndefLengthAllowed
+	}
+	if p.TagsMd == runtime.TagsDefault {
+		p.TagsMd = runtime.TagsAllowed
+	}
+	if p.UTF8 == runtime.UTF8Default {
+		p.UTF8 = runtime.UTF8RejectInvalid
+	}
+	if p.NaN == runtime.NaNDecodeDefault {
+		p.NaN = runtime.NaNDecodeAllowed
+	}
+	if p.Inf == runtime.InfDecodeDefault {
+		p.Inf = runtime.InfDecodeAllowed
 	}
 	return p == o
 }

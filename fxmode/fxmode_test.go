@@ -209,7 +209,8 @@ func TestOptions(t *testing.T) {
 	// fxamacker's defaults are set explicitly: a zero runtime setting
 	// would take the process default.
 	modes := runtime.Options{DupMapKey: runtime.DupMapKeyQuiet, ExtraReturnErrors: runtime.ExtraDecErrorNone,
-		FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive}
+		FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive, IndefLength: runtime.IndefLengthAllowed,
+		TagsMd: runtime.TagsAllowed, UTF8: runtime.UTF8RejectInvalid, NaN: runtime.NaNDecodeAllowed, Inf: runtime.InfDecodeAllowed}
 	want := modes
 	want.MaxDepth, want.MaxArrayElements, want.MaxMapPairs = 7, 100, 200
 	o, err := fxmode.Options(cbor.DecOptions{MaxNestedLevels: 7, MaxArrayElements: 100, MaxMapPairs: 200})
@@ -228,11 +229,19 @@ func TestOptions(t *testing.T) {
 		ExtraReturnErrors: cbor.ExtraDecErrorUnknownField, FieldNameMatching: cbor.FieldNameMatchingCaseSensitive}); err != nil || o != want {
 		t.Fatalf("Options(a ledger's rules) = %+v, %v", o, err)
 	}
+	want = modes
+	want.IndefLength, want.TagsMd, want.UTF8, want.NaN, want.Inf = runtime.IndefLengthForbidden, runtime.TagsForbidden,
+		runtime.UTF8DecodeInvalid, runtime.NaNDecodeForbidden, runtime.InfDecodeForbidden
+	if o, err := fxmode.Options(cbor.DecOptions{IndefLength: cbor.IndefLengthForbidden, TagsMd: cbor.TagsForbidden,
+		UTF8: cbor.UTF8DecodeInvalid, NaN: cbor.NaNDecodeForbidden, Inf: cbor.InfDecodeForbidden}); err != nil || o != want {
+		t.Fatalf("Options(the other modes) = %+v, %v", o, err)
+	}
 	// Every other field of DecOptions, set to a value other than its
 	// default, is refused by name: a field fxamacker adds fails here until
 	// it is mapped or listed.
 	mapped := map[string]bool{"MaxNestedLevels": true, "MaxArrayElements": true, "MaxMapPairs": true,
-		"DupMapKey": true, "ExtraReturnErrors": true, "FieldNameMatching": true}
+		"DupMapKey": true, "ExtraReturnErrors": true, "FieldNameMatching": true,
+		"IndefLength": true, "TagsMd": true, "UTF8": true, "NaN": true, "Inf": true}
 	typ := reflect.TypeFor[cbor.DecOptions]()
 	for i := range typ.NumField() {
 		f := typ.Field(i)

@@ -16,9 +16,10 @@ var ErrUnsupported = errors.New("not supported by the cbor-gen runtime")
 // fxamacker/cbor's meaning of o: MaxNestedLevels is MaxDepth,
 // MaxArrayElements and MaxMapPairs keep their names (zero takes the
 // default in both, and the defaults are the same); DupMapKey,
-// ExtraReturnErrors and FieldNameMatching map to the runtime's settings
-// of the same names, always set (a zero runtime setting would take the
-// process default rather than fxamacker's). MaxStringLength, for
+// ExtraReturnErrors, FieldNameMatching, IndefLength, TagsMd, UTF8, NaN
+// and Inf map to the runtime's settings of the same names, always set (a
+// zero runtime setting would take the process default rather than
+// fxamacker's). MaxStringLength, for
 // which fxamacker has no setting, keeps the runtime's default (64 MiB),
 // as the generated UnmarshalCBOR has it when fxamacker calls it.
 //
@@ -36,6 +37,11 @@ func Options(o cbor.DecOptions) (runtime.Options, error) {
 		DupMapKey:         runtime.DupMapKeyQuiet,
 		ExtraReturnErrors: runtime.ExtraDecErrorNone,
 		FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive,
+		IndefLength:       runtime.IndefLengthAllowed,
+		TagsMd:            runtime.TagsAllowed,
+		UTF8:              runtime.UTF8RejectInvalid,
+		NaN:               runtime.NaNDecodeAllowed,
+		Inf:               runtime.InfDecodeAllowed,
 	}
 	var bad []string
 	switch o.DupMapKey {
@@ -58,6 +64,41 @@ func Options(o cbor.DecOptions) (runtime.Options, error) {
 		opts.FieldNameMatching = runtime.FieldNameMatchingCaseSensitive
 	default:
 		bad = append(bad, "FieldNameMatching")
+	}
+	switch o.IndefLength {
+	case cbor.IndefLengthAllowed:
+	case cbor.IndefLengthForbidden:
+		opts.IndefLength = runtime.IndefLengthForbidden
+	default:
+		bad = append(bad, "IndefLength")
+	}
+	switch o.TagsMd {
+	case cbor.TagsAllowed:
+	case cbor.TagsForbidden:
+		opts.TagsMd = runtime.TagsForbidden
+	default:
+		bad = append(bad, "TagsMd")
+	}
+	switch o.UTF8 {
+	case cbor.UTF8RejectInvalid:
+	case cbor.UTF8DecodeInvalid:
+		opts.UTF8 = runtime.UTF8DecodeInvalid
+	default:
+		bad = append(bad, "UTF8")
+	}
+	switch o.NaN {
+	case cbor.NaNDecodeAllowed:
+	case cbor.NaNDecodeForbidden:
+		opts.NaN = runtime.NaNDecodeForbidden
+	default:
+		bad = append(bad, "NaN")
+	}
+	switch o.Inf {
+	case cbor.InfDecodeAllowed:
+	case cbor.InfDecodeForbidden:
+		opts.Inf = runtime.InfDecodeForbidden
+	default:
+		bad = append(bad, "Inf")
 	}
 	for _, u := range unsupported {
 		if !u.isDefault(&o) {
@@ -88,12 +129,9 @@ var unsupported = []struct {
 	isDefault func(*cbor.DecOptions) bool
 }{
 	{"TimeTag", func(o *cbor.DecOptions) bool { return o.TimeTag == cbor.DecTagIgnored }},
-	{"IndefLength", func(o *cbor.DecOptions) bool { return o.IndefLength == cbor.IndefLengthAllowed }},
-	{"TagsMd", func(o *cbor.DecOptions) bool { return o.TagsMd == cbor.TagsAllowed }},
 	{"IntDec", func(o *cbor.DecOptions) bool { return o.IntDec == cbor.IntDecConvertNone }},
 	{"MapKeyByteString", func(o *cbor.DecOptions) bool { return o.MapKeyByteString == cbor.MapKeyByteStringAllowed }},
 	{"DefaultMapType", func(o *cbor.DecOptions) bool { return o.DefaultMapType == nil }},
-	{"UTF8", func(o *cbor.DecOptions) bool { return o.UTF8 == cbor.UTF8RejectInvalid }},
 	{"BigIntDec", func(o *cbor.DecOptions) bool { return o.BigIntDec == cbor.BigIntDecodeValue }},
 	{"DefaultByteStringType", func(o *cbor.DecOptions) bool { return o.DefaultByteStringType == nil }},
 	{"ByteStringToString", func(o *cbor.DecOptions) bool {
@@ -107,8 +145,6 @@ var unsupported = []struct {
 	}},
 	{"TimeTagToAny", func(o *cbor.DecOptions) bool { return o.TimeTagToAny == cbor.TimeTagToTime }},
 	{"SimpleValues", func(o *cbor.DecOptions) bool { return o.SimpleValues == nil }},
-	{"NaN", func(o *cbor.DecOptions) bool { return o.NaN == cbor.NaNDecodeAllowed }},
-	{"Inf", func(o *cbor.DecOptions) bool { return o.Inf == cbor.InfDecodeAllowed }},
 	{"ByteStringToTime", func(o *cbor.DecOptions) bool {
 		return o.ByteStringToTime == cbor.ByteStringToTimeForbidden
 	}},

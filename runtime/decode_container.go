@@ -53,7 +53,7 @@ func (d *Decoder) ReadMapHead() (int, error) {
 func (d *Decoder) containerHead(major byte) (int, error) {
 	// Fast path: a buffered head with a length below 24 that passes the
 	// checks below without a message, outside strict mode.
-	if d.off < len(d.buf) && !d.opts.Strict && d.depth < d.opts.MaxDepth {
+	if d.off < len(d.buf) && d.checks == 0 && d.depth < d.opts.MaxDepth {
 		ib := d.buf[d.off]
 		n, limit, per := int(ib&0x1f), d.opts.MaxArrayElements, 1
 		if major == MajorMap {
@@ -65,8 +65,8 @@ func (d *Decoder) containerHead(major byte) (int, error) {
 			return n, nil
 		}
 	}
-	if d.opts.Strict && d.depth == 0 {
-		if err := d.checkStrict(); err != nil {
+	if d.checks != 0 {
+		if err := d.checkItem(); err != nil {
 			return 0, err
 		}
 	}

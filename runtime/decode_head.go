@@ -10,18 +10,23 @@ import (
 // For indefinite lengths (additional information 31) arg is 0; the caller
 // checks that the major type allows it. Reserved additional information
 // (28-30) is a syntax error. In strict mode a head that is not the
-// shortest for its argument is an error.
+// shortest for its argument is an error. At the top level it first checks
+// the whole item when the options ask for it (checkItem).
 func (d *Decoder) head() (ib byte, arg uint64, err error) {
 	// Fast path: a definite head whose bytes are all buffered, outside
 	// strict mode and major type 7 (whose two-byte form needs a check).
+	// A tag stands aside when the options ask for checks of the whole
+	// item, which headSlow makes at the top level: no other head read
+	// there can be the first of an item that a check would refuse
+	// (containers, floats and indefinite lengths check or go slow).
 	if d.off < len(d.buf) {
 		ib = d.buf[d.off]
 		ai := ib & 0x1f
-		if ai < 24 {
+		if ai < 24 && (ib < 0xc0 || ib >= 0xe0 || d.checks == 0) {
 			d.off++
 			return ib, uint64(ai), nil
 		}
-		if ai <= 27 && ib < 0xe0 && !d.opts.Strict {
+		if ai <= 27 && ib < 0xe0 && !d.opts.Strict && (ib < 0xc0 || d.checks == 0) {
 			p := d.buf[d.off+1:]
 			switch ai {
 			case 24:
@@ -56,6 +61,11 @@ func (d *Decoder) headSlow() (ib byte, arg uint64, err error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
 			return 0, 0, d.eof(err, d.Offset(), "item head")
+		}
+	}
+	if d.checks != 0 {
+		if err := d.checkItem(); err != nil {
+			return 0, 0, err
 		}
 	}
 	ib = d.buf[d.off]
@@ -100,8 +110,10 @@ func (d *Decoder) headSlow() (ib byte, arg uint64, err error) {
 }
 
 // peek returns the initial byte of the next item without consuming it.
+// At the top level it first checks the whole item when the options ask
+// for it (checkItem).
 func (d *Decoder) peek() (byte, error) {
-	if d.off < len(d.buf) {
+	if d.off < len(d.buf) && d.checks == 0 {
 		return d.buf[d.off], nil
 	}
 	return d.peekSlow()
@@ -110,6 +122,11 @@ func (d *Decoder) peek() (byte, error) {
 func (d *Decoder) peekSlow() (byte, error) {
 	if err := d.need(1); err != nil {
 		return 0, d.eof(err, d.Offset(), "item")
+	}
+	if d.checks != 0 {
+		if err := d.checkItem(); err != nil {
+			return 0, err
+		}
 	}
 	return d.buf[d.off], nil
 }
@@ -122,7 +139,7 @@ func (d *Decoder) peekSlow() (byte, error) {
 // as with any io.Reader; inside an item it is a *Error wrapping
 // io.ErrUnexpectedEOF.
 func (d *Decoder) PeekMajor() (byte, error) {
-	if d.off < len(d.buf) && !d.opts.Strict {
+	if d.off < len(d.buf) && d.checks == 0 {
 		if m := d.buf[d.off] >> 5; m != MajorTag {
 			return m, nil
 		}
@@ -140,8 +157,8 @@ func (d *Decoder) peekMajorSlow() (byte, error) {
 			return 0, d.eof(err, d.Offset(), "item")
 		}
 	}
-	if d.opts.Strict && d.depth == 0 {
-		if err := d.checkStrict(); err != nil {
+	if d.checks != 0 {
+		if err := d.checkItem(); err != nil {
 			return 0, err
 		}
 	}

@@ -89,7 +89,7 @@ func (d *Decoder) readKey() (Key, error) {
 			t = s.scratch
 		} else {
 			t = d.buf[d.off : d.off+n : d.off+n]
-			if !validUTF8(t) {
+			if !validUTF8(t) && !d.laxUTF8() {
 				return Key{}, d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
 			}
 			d.off += n

@@ -13,7 +13,7 @@ func (d *Decoder) ReadRawBytes(buf []byte) ([]byte, error) {
 	}
 	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it
 	var err error
-	if d.r != nil || !d.checked(true) {
+	if !d.checked(true) {
 		err = d.walk(validFlags, d.depth)
 	}
 	d.pinned = false
@@ -32,8 +32,8 @@ func (d *Decoder) ReadRawBytes(buf []byte) ([]byte, error) {
 // to keep it. Generated code hands it to a field's own UnmarshalCBOR, as
 // fxamacker/cbor does, and copies it into a cbor.RawMessage.
 func (d *Decoder) ReadRawChecked() ([]byte, error) {
-	if d.opts.Strict && d.depth == 0 {
-		if err := d.checkStrict(); err != nil {
+	if d.checks != 0 {
+		if err := d.checkItem(); err != nil {
 			return nil, err
 		}
 	}

@@ -64,7 +64,7 @@ func (d *Decoder) chunks(dst []byte, major byte, want string, start int64) ([]by
 		if err := d.need(n); err != nil {
 			return dst, d.eof(err, cs, want+" chunk")
 		}
-		if major == MajorText && !validUTF8(d.buf[d.off:d.off+n]) {
+		if major == MajorText && !validUTF8(d.buf[d.off:d.off+n]) && !d.laxUTF8() {
 			return dst, d.errAt(cs, ErrUTF8, "text string chunk is not valid UTF-8")
 		}
 		dst = append(dst, d.buf[d.off:d.off+n]...)
@@ -196,7 +196,7 @@ func (d *Decoder) readStringSlow(old string) (string, error) {
 		return string(s.scratch), nil
 	}
 	b := d.buf[d.off : d.off+n]
-	if !validUTF8(b) {
+	if !validUTF8(b) && !d.laxUTF8() {
 		return "", d.errAt(start, ErrUTF8, "text string is not valid UTF-8")
 	}
 	d.off += n
@@ -465,3 +465,8 @@ func validUTF8(b []byte) bool {
 	}
 	return w&high == 0 || utf8.Valid(b)
 }
+
+// laxUTF8 reports whether text that is not UTF-8 reads as it is
+// (Options.UTF8 UTF8DecodeInvalid, which Strict overrides). It is asked
+// only once text failed the check.
+func (d *Decoder) laxUTF8() bool { return d.opts.UTF8 == UTF8DecodeInvalid && !d.opts.Strict }

@@ -94,8 +94,15 @@ func (d *Decoder) checkDepth(depth int) error {
 // bytes after the read position; an indefinite length is argument 0. ok
 // is false when the bytes are not there or the additional information is
 // reserved; the read that follows reports why.
+//
+// At the top level it first checks the whole item when the options ask
+// for it (checkItem); when that fails, ok is false, and the read that
+// follows finds the fault again.
 func (d *Decoder) peekHead(i int) (ib byte, arg uint64, size int, ok bool) {
 	if d.need(i+1) != nil {
+		return 0, 0, 0, false
+	}
+	if d.checks != 0 && d.checkItem() != nil {
 		return 0, 0, 0, false
 	}
 	ib = d.buf[d.off+i]

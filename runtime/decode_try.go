@@ -64,7 +64,7 @@ func (d *Decoder) TryNeg(max uint64) (uint64, bool) {
 // values that are not integers). Half floats and integers go to
 // ReadFloat64.
 func (d *Decoder) TryFloat64() (float64, bool) {
-	if p := d.buf[d.off:]; len(p) >= 9 {
+	if p := d.buf[d.off:]; len(p) >= 9 && d.checks == 0 {
 		switch p[0] {
 		case byteFloat64:
 			d.off += 9
@@ -79,7 +79,7 @@ func (d *Decoder) TryFloat64() (float64, bool) {
 
 // TryFloat32 reads a float32, converted as ReadFloat32 converts it.
 func (d *Decoder) TryFloat32() (float32, bool) {
-	if p := d.buf[d.off:]; len(p) >= 5 && p[0] == byteFloat32 {
+	if p := d.buf[d.off:]; len(p) >= 5 && p[0] == byteFloat32 && d.checks == 0 {
 		d.off += 5
 		return float32(float64(math.Float32frombits(binary.BigEndian.Uint32(p[1:])))), true
 	}
@@ -220,7 +220,7 @@ var textMasks = func() (m [32][2]uint64) {
 // the whole item ReadArrayHead makes at the top level).
 func (d *Decoder) TryArrayHead(n int) bool {
 	if off := d.off; off < len(d.buf) && int(d.buf[off]) == 0x80+n && n < len(d.buf)-off &&
-		d.depth < d.opts.MaxDepth && n <= d.opts.MaxArrayElements && !d.opts.Strict {
+		d.depth < d.opts.MaxDepth && n <= d.opts.MaxArrayElements && d.checks == 0 {
 		d.off = off + 1
 		d.depth++
 		return true
@@ -235,7 +235,7 @@ func (d *Decoder) TryArrayHead(n int) bool {
 func (d *Decoder) TryMapHead() (int, bool) {
 	if off := d.off; off < len(d.buf) {
 		if n := int(d.buf[off]) - 0xa0; uint(n) < 24 && 2*n < len(d.buf)-off &&
-			d.depth < d.opts.MaxDepth && n <= d.opts.MaxMapPairs && !d.opts.Strict {
+			d.depth < d.opts.MaxDepth && n <= d.opts.MaxMapPairs && d.checks == 0 {
 			d.off = off + 1
 			d.depth++
 			return n, true

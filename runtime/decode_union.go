@@ -18,11 +18,12 @@ func (k Kind) Null() bool { return !k.Tagged && (k.Initial == byteNull || k.Init
 // TryKind is the fast path of PeekKind, for a union's dispatcher: with
 // nine bytes buffered, the kind of an untagged item whose head is well
 // formed, or of an item behind one tag whose number is below 256 (never
-// 55799). ok is false for anything else, and the caller then asks
-// PeekKind, which reports errors; when ok, k is what PeekKind returns.
-// It consumes nothing and is small enough to be inlined.
+// 55799). ok is false for anything else, and when the options ask for a
+// check of the whole item (which PeekKind makes first at the top level);
+// the caller then asks PeekKind, which reports errors. When ok, k is what
+// PeekKind returns. It consumes nothing and is small enough to be inlined.
 func (d *Decoder) TryKind() (k Kind, ok bool) {
-	if p := d.buf[d.off:]; len(p) >= 9 {
+	if p := d.buf[d.off:]; len(p) >= 9 && d.checks == 0 {
 		switch ib := p[0]; {
 		case ib>>5 != MajorTag:
 			// Additional information 28-30 is reserved: PeekKind's error.

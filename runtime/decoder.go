@@ -23,10 +23,11 @@ type Decoder struct {
 	raws   int // on a stream: the RawStart marks not yet ended by RawBytes
 	rawPin int // buf[rawPin:] must survive a refill while raws > 0
 
-	strictAt int64      // offset of the last item checked in strict mode, or -1
-	tagAt    int64      // 1 + offset of the content of the tag read last (0: none)
-	breaks   uint64     // bit i: the container at depth i was counted; Leave consumes its break
-	slow     *slowState // made on first use
+	checkedTo int64      // end of the last item checkItem checked (the next one starts here or after)
+	checks    walkFlags  // the checks of the whole item that the options ask for (Options.itemChecks)
+	tagAt     int64      // 1 + offset of the content of the tag read last (0: none)
+	breaks    uint64     // bit i: the container at depth i was counted; Leave consumes its break
+	slow      *slowState // made on first use
 
 	depth  int
 	opts   Options
@@ -81,7 +82,7 @@ func (d *Decoder) slowPath() *slowState {
 func NewBytesDecoder(data []byte) *Decoder {
 	// The options written out, not DefaultOptions(): the compiler then
 	// stores them in place instead of copying a temporary.
-	d := &Decoder{buf: data, strictAt: -1, shortText: shortTextLimit, opts: Options{
+	d := &Decoder{buf: data, shortText: shortTextLimit, opts: Options{
 		MaxDepth:         DefaultMaxDepth,
 		MaxArrayElements: DefaultMaxArrayElements,
 		MaxMapPairs:      DefaultMaxMapPairs,
@@ -95,14 +96,14 @@ func NewBytesDecoder(data []byte) *Decoder {
 // default options (DefaultOptions, or those of SetDefaultOptions). It buffers;
 // its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
-	d := &Decoder{r: r, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
+	d := &Decoder{r: r, opts: DefaultOptions(), shortText: shortTextLimit}
 	d.applyStreamDefaults() // defaults.go
 	return d
 }
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, strictAt: -1, slow: d.slow, shortText: d.shortText, text: d.text, textLeft: d.textLeft}
+	*d = Decoder{buf: data, opts: d.opts, checks: d.checks, slow: d.slow, shortText: d.shortText, text: d.text, textLeft: d.textLeft}
 	if d.slow != nil {
 		d.slow.reset()
 	}
@@ -120,13 +121,14 @@ func (d *Decoder) Reset(data []byte) {
 // Unmarshal costs besides the decoding itself.
 func (d *Decoder) resetBytes(data []byte, o *Options) {
 	d.buf, d.off, d.base = data, 0, 0
-	d.strictAt, d.tagAt, d.breaks, d.depth, d.hinted = -1, 0, 0, 0, 0
+	d.checkedTo, d.tagAt, d.breaks, d.depth, d.hinted = 0, 0, 0, 0, 0
 	d.pinned, d.pin, d.raws = false, 0, 0
 	if d.rerr != nil || d.slow != nil {
 		d.resetRare()
 	}
 	if o.MaxDepth|o.MaxArrayElements|o.MaxMapPairs|o.MaxStringLength != 0 ||
-		o.DupMapKey|DupMapKeyMode(o.ExtraReturnErrors)|DupMapKeyMode(o.FieldNameMatching) != 0 || processDefaults.Load() != nil {
+		o.DupMapKey|DupMapKeyMode(o.ExtraReturnErrors)|DupMapKeyMode(o.FieldNameMatching) != 0 ||
+		uint8(o.IndefLength)|uint8(o.TagsMd)|uint8(o.UTF8)|uint8(o.NaN)|uint8(o.Inf) != 0 || processDefaults.Load() != nil {
 		d.SetOptions(*o)
 		return
 	}
@@ -137,6 +139,10 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 		MaxStringLength:  DefaultMaxStringLength,
 		Strict:           o.Strict,
 		ZeroCopy:         o.ZeroCopy,
+	}
+	d.checks = 0
+	if o.Strict {
+		d.checks = checkUTF8 | checkDups // Options.itemChecks
 	}
 	d.shortText = shortTextLimit // below DefaultMaxStringLength+1
 	if o.ZeroCopy {
@@ -164,6 +170,7 @@ func (d *Decoder) SetOptions(o Options) {
 // setResolved sets options whose defaults are filled in.
 func (d *Decoder) setResolved(o Options) {
 	d.opts = o
+	d.checks = o.itemChecks()
 	d.shortText = uint(min(shortTextLimit, d.opts.MaxStringLength+1))
 	if d.zeroCopy() {
 		d.shortText = 0

@@ -14,6 +14,7 @@ type defaultSet struct {
 	opts        Options
 	shortText   uint // for a decoder over a byte slice
 	streamShort uint // for a decoder over a stream, which ignores ZeroCopy
+	checks      walkFlags
 }
 
 // SetDefaultOptions sets the options of every decoder made without
@@ -41,13 +42,13 @@ func SetDefaultOptions(o Options) {
 	d.setResolved(o)
 	s.r = eofReader{}
 	s.setResolved(o)
-	processDefaults.Store(&defaultSet{opts: d.opts, shortText: d.shortText, streamShort: s.shortText})
+	processDefaults.Store(&defaultSet{opts: d.opts, shortText: d.shortText, streamShort: s.shortText, checks: d.checks})
 }
 
 // applyStreamDefaults is applyDefaults for a new decoder over a stream.
 func (d *Decoder) applyStreamDefaults() {
 	if p := processDefaults.Load(); p != nil {
-		d.opts, d.shortText = p.opts, p.streamShort
+		d.opts, d.shortText, d.checks = p.opts, p.streamShort, p.checks
 	}
 }
 
@@ -61,7 +62,7 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 // SetDefaultOptions set, if it was called.
 func (d *Decoder) applyDefaults() {
 	if p := processDefaults.Load(); p != nil {
-		d.opts, d.shortText = p.opts, p.shortText
+		d.opts, d.shortText, d.checks = p.opts, p.shortText, p.checks
 	}
 }
 

@@ -27,7 +27,12 @@
 // options accept for the Go type, to the same value (a null into a number
 // is the zero value, a simple value into an integer its code, a short
 // byte string for a [N]byte zero-filled: decode_lenient.go);
-// Options.Strict refuses all of that. Generated types take a configured Decoder through their
+// Options.Strict refuses all of that. The settings named as fxamacker's
+// DecOptions fields (DupMapKey, ExtraReturnErrors, FieldNameMatching,
+// IndefLength, TagsMd, UTF8, NaN, Inf) give them fxamacker's other
+// meanings; IndefLength, TagsMd, NaN and Inf, like Strict, check the whole
+// item at the top level before it is decoded, as fxamacker does (only
+// when set). Generated types take a configured Decoder through their
 // DecodeCBOR method:
 //
 //	d := runtime.NewDecoder(conn)
@@ -115,13 +120,26 @@
 //     [ExtraDecErrorNone], [ExtraDecErrorUnknownField]),
 //     [FieldNameMatchingMode] ([FieldNameMatchingDefault],
 //     [FieldNameMatchingPreferCaseSensitive],
-//     [FieldNameMatchingCaseSensitive]),
+//     [FieldNameMatchingCaseSensitive]), [IndefLengthMode]
+//     ([IndefLengthDefault], [IndefLengthAllowed], [IndefLengthForbidden]),
+//     [TagsMode] ([TagsDefault], [TagsAllowed], [TagsForbidden]),
+//     [UTF8Mode] ([UTF8Default], [UTF8RejectInvalid], [UTF8DecodeInvalid]),
+//     [NaNMode] ([NaNDecodeDefault], [NaNDecodeAllowed],
+//     [NaNDecodeForbidden]), [InfMode] ([InfDecodeDefault],
+//     [InfDecodeAllowed], [InfDecodeForbidden]),
 //     [SetDefaultOptions] (the limits UnmarshalCBOR uses when fxamacker
 //     calls it), [ProcessOptions] (the options it set), [DefaultMaxDepth], [DefaultMaxArrayElements], [DefaultMaxMapPairs],
 //     [DefaultMaxStringLength].
+//   - Encoding settings of the whole process: [EncOptions] (its
+//     IndefLength takes the IndefLengthMode values above: whether the
+//     output of a field's own MarshalCBOR and what a union's catch-all
+//     keeps may hold indefinite lengths), [SetDefaultEncOptions] (named
+//     as SetDefaultOptions, its decoding counterpart, and as the
+//     fxamacker type whose field it follows), [ProcessEncOptions];
+//     [IndefiniteWrites] (package fxmode checks a direct encode with it).
 //   - Checking bytes: [Valid].
 //   - Errors: [Error], [MarshalerError], [ErrSyntax], [ErrType], [ErrRange], [ErrLength],
-//     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrUnknownField], [ErrStrict], [ErrTag],
+//     [ErrLimit], [ErrUTF8], [ErrDuplicateKey], [ErrUnknownField], [ErrStrict], [ErrForbidden], [ErrTag],
 //     [ErrTrailing], [ErrTimeRange], [ErrTagNumber].
 //   - Evolving a type: [Reserved]; keeping what a type does not know (the
 //     keys of a //cborgen:map type that name no field, the elements of an

@@ -54,7 +54,7 @@ func marshalerReason(data []byte) string {
 	if len(data) == 0 {
 		return "EOF"
 	}
-	c := fxCheck{data: data}
+	c := fxCheck{data: data, indef: ProcessEncOptions().IndefLength == IndefLengthAllowed}
 	if r := c.item(0); r != "" {
 		return r
 	}
@@ -78,8 +78,9 @@ var fxTypeNames = [8]string{"positive integer", "negative integer", "byte string
 
 // fxCheck walks data as fxamacker/cbor's well-formedness check does.
 type fxCheck struct {
-	data []byte
-	off  int
+	data  []byte
+	off   int
+	indef bool // indefinite lengths allowed (EncOptions.IndefLength)
 }
 
 // head reads the head at c.off: major type, additional information and
@@ -129,7 +130,10 @@ func (c *fxCheck) item(depth int) string {
 	switch major {
 	case 2, 3:
 		if ai == 31 {
-			return "cbor: indefinite-length " + name + " isn't allowed"
+			if !c.indef {
+				return "cbor: indefinite-length " + name + " isn't allowed"
+			}
+			return c.chunks(major, depth)
 		}
 		if arg > fxMaxLen {
 			return "cbor: " + name + " length " + strconv.FormatUint(arg, 10) + " is too large, causing integer overflow"
@@ -143,7 +147,10 @@ func (c *fxCheck) item(depth int) string {
 			return "cbor: exceeded max nested level " + strconv.Itoa(fxMaxDepth)
 		}
 		if ai == 31 {
-			return "cbor: indefinite-length " + name + " isn't allowed"
+			if !c.indef {
+				return "cbor: indefinite-length " + name + " isn't allowed"
+			}
+			return c.items(major, depth)
 		}
 		if arg > fxMaxLen {
 			return "cbor: " + name + " length " + strconv.FormatUint(arg, 10) + " is too large, it would cause integer overflow"
@@ -167,6 +174,50 @@ func (c *fxCheck) item(depth int) string {
 		return c.tagged(arg, depth)
 	}
 	return ""
+}
+
+// chunks checks the chunks of an indefinite-length string of the given
+// major type, its head read, as fxamacker/cbor does.
+func (c *fxCheck) chunks(major byte, depth int) string {
+	name := fxTypeNames[major]
+	for {
+		if c.off >= len(c.data) {
+			return fxEOF
+		}
+		b := c.data[c.off]
+		switch {
+		case b == 0xff:
+			c.off++
+			return ""
+		case b>>5 != major:
+			return "cbor: wrong element type " + fxTypeNames[b>>5] + " for indefinite-length " + name
+		case b&0x1f == 31:
+			return "cbor: indefinite-length " + name + " chunk is not definite-length"
+		}
+		if r := c.item(depth); r != "" {
+			return r
+		}
+	}
+}
+
+// items checks the items of an indefinite-length array or map (major
+// type 4 or 5), its head read, up to its break, as fxamacker/cbor does.
+func (c *fxCheck) items(major byte, depth int) string {
+	for i := 0; ; i++ {
+		if c.off >= len(c.data) {
+			return fxEOF
+		}
+		if c.data[c.off] == 0xff {
+			c.off++
+			if major == 5 && i%2 == 1 {
+				return `cbor: unexpected "break" code`
+			}
+			return ""
+		}
+		if r := c.item(depth); r != "" {
+			return r
+		}
+	}
 }
 
 // fxMaxLen is the largest length that fits fxamacker/cbor's int.

@@ -6,21 +6,49 @@ import "math"
 // is, after checking that it is exactly one item that Valid accepts
 // (indefinite lengths and any tags included, so that what was read is
 // written back byte for byte, and only what ReadRawBytes would keep); an
-// empty raw is null.
+// empty raw is null. Under EncOptions.IndefLength IndefLengthForbidden
+// (SetDefaultEncOptions) an indefinite length in raw is ErrForbidden.
 func AppendRaw(dst, raw []byte) ([]byte, error) {
 	if len(raw) == 0 {
 		return AppendNull(dst), nil
 	}
 	d := NewBytesDecoder(raw)
-	if !d.checked(true) {
+	// The checker takes no indefinite length: what it accepts is written
+	// under every setting.
+	if d.checked(true) {
+		if d.off != len(raw) {
+			return dst, d.errAt(d.Offset(), ErrTrailing, "more than one item in a catch-all variant")
+		}
+		return append(dst, raw...), nil
+	}
+	if err := d.walk(validFlags|noIndef, 0); err != nil {
+		if !isIndefOut(err) {
+			return dst, err
+		}
+		if ProcessEncOptions().IndefLength == IndefLengthForbidden {
+			return dst, d.errAt(err.(*Error).Offset, ErrForbidden, "indefinite length in a catch-all variant")
+		}
+		d.Reset(raw)
 		if err := d.walk(validFlags, 0); err != nil {
 			return dst, err
 		}
+		indefWrites.Add(1)
 	}
 	if d.off != len(raw) {
 		return dst, d.errAt(d.Offset(), ErrTrailing, "more than one item in a catch-all variant")
 	}
 	return append(dst, raw...), nil
+}
+
+// msgIndefOut is the message of walk's error for an indefinite length
+// under noIndef.
+const msgIndefOut = "indefinite length in the output of a CBOR marshaler"
+
+// isIndefOut reports whether err is walk's error for an indefinite length
+// under noIndef.
+func isIndefOut(err error) bool {
+	e, ok := err.(*Error)
+	return ok && e.Err == ErrSyntax && e.Msg == msgIndefOut
 }
 
 // marshalerLimits are the limits fxamacker/cbor applies to what a
@@ -34,15 +62,24 @@ var marshalerLimits = Options{
 
 // AppendMarshaled appends data, the output of a field's own MarshalCBOR,
 // after checking it as fxamacker/cbor does: exactly one well-formed item,
-// definite lengths only, and tags 0-3 with the content RFC 8949 §3.4
-// requires. The error is a *Error with offsets into data.
+// definite lengths only (unless EncOptions.IndefLength is
+// IndefLengthAllowed, see SetDefaultEncOptions), and tags 0-3 with the
+// content RFC 8949 §3.4 requires. The error is a *Error with offsets into
+// data.
 //
 // Deprecated: generated code calls [AppendMarshaledBy], whose error names
 // the type, as fxamacker/cbor's does.
 func AppendMarshaled(dst, data []byte) ([]byte, error) {
-	d := Decoder{buf: data, opts: marshalerLimits, strictAt: -1}
+	d := Decoder{buf: data, opts: marshalerLimits}
 	if err := d.walk(checkTags|noIndef, 0); err != nil {
-		return dst, err
+		if !isIndefOut(err) || ProcessEncOptions().IndefLength != IndefLengthAllowed {
+			return dst, err
+		}
+		d = Decoder{buf: data, opts: marshalerLimits}
+		if err := d.walk(checkTags, 0); err != nil {
+			return dst, err
+		}
+		indefWrites.Add(1)
 	}
 	if d.off != len(data) {
 		return dst, d.errAt(d.Offset(), ErrTrailing, "more than one item in the output of a CBOR marshaler")

@@ -22,8 +22,9 @@ var (
 	ErrLength       = errors.New("wrong length")      // an array or byte string of the wrong length
 	ErrTrailing     = errors.New("trailing data")     // bytes left after the item
 	ErrStrict       = errors.New("not allowed in strict mode")
-	ErrTag          = errors.New("invalid tag content") // tags 0-3 with content RFC 8949 §3.4 forbids
-	ErrTagNumber    = errors.New("wrong tag number")    // a type declared with //cborgen:tag N without tag N
+	ErrForbidden    = errors.New("forbidden by the options") // an indefinite length, a tag, a NaN or an infinity that Options forbid; an indefinite length EncOptions forbid
+	ErrTag          = errors.New("invalid tag content")      // tags 0-3 with content RFC 8949 §3.4 forbids
+	ErrTagNumber    = errors.New("wrong tag number")         // a type declared with //cborgen:tag N without tag N
 )
 
 // Error is the error every decoder returns. It says what went wrong (Msg),

@@ -46,7 +46,7 @@ func KeyWork(d *Decoder) int {
 // ValidWork is validSlow, with the options o, and the work of its
 // duplicate-key checks.
 func ValidWork(data []byte, o Options) (int, error) {
-	d := Decoder{buf: data, opts: o.withDefaults(), strictAt: -1, shortText: shortTextLimit}
+	d := Decoder{buf: data, opts: o.withDefaults(), shortText: shortTextLimit}
 	err := d.walk(validFlags, 0)
 	if err == nil && d.off != len(data) {
 		err = d.errAt(d.Offset(), ErrTrailing, "trailing bytes")
@@ -69,7 +69,7 @@ func Checked(data []byte, o Options, tags bool) int {
 // WalkChecks walks the item at the start of data as the checker checks
 // it: with Valid's flags (tags) or a strict decoder's check.
 func WalkChecks(data []byte, o Options, tags bool) (int, error) {
-	d := Decoder{buf: data, opts: o.withDefaults(), strictAt: -1, shortText: shortTextLimit}
+	d := Decoder{buf: data, opts: o.withDefaults(), shortText: shortTextLimit}
 	flags := checkUTF8 | checkDups
 	if tags {
 		flags = validFlags

@@ -18,7 +18,7 @@ const (
 // NewBytesDecoder, NewDecoder), so a hook that passes Options{} decodes
 // with the program's settings, not with the built-in ones. The settings
 // with a choice of modes (DupMapKey, ExtraReturnErrors,
-// FieldNameMatching) have a zero value named
+// FieldNameMatching, IndefLength, TagsMd, UTF8, NaN, Inf) have a zero value named
 // ...Default for this; their other values mean what the fxamacker/cbor
 // v2.10.0 DecOptions field of the same name means, each named as there.
 // The two bool fields (Strict, ZeroCopy) cannot say "off" against a
@@ -91,6 +91,101 @@ type Options struct {
 	// case folding; FieldNameMatchingCaseSensitive does not, so such a key
 	// names no field (skipped, or refused under ExtraDecErrorUnknownField).
 	FieldNameMatching FieldNameMatchingMode
+
+	// IndefLength, as fxamacker's: IndefLengthForbidden makes an
+	// indefinite-length string, array or map anywhere in the item an
+	// ErrForbidden ("indefinite-length map isn't allowed"), found by a
+	// check of the whole item before it is decoded, as fxamacker checks
+	// it (so also in what is skipped, in what a field's own UnmarshalCBOR
+	// or an interface field is handed). IndefLengthAllowed is the
+	// built-in default.
+	IndefLength IndefLengthMode
+	// TagsMd, as fxamacker's: TagsForbidden makes a tag anywhere in the
+	// item an ErrForbidden ("CBOR tag isn't allowed"), checked as
+	// IndefLength is; TagsAllowed is the built-in default.
+	TagsMd TagsMode
+	// UTF8, as fxamacker's: UTF8DecodeInvalid reads text that is not
+	// valid UTF-8 into a string (a field, a Go map's key, a struct's map
+	// key) as it is, instead of refusing it with ErrUTF8 (UTF8RejectInvalid,
+	// the built-in default). Strict still refuses it, and so do Valid
+	// and a union's catch-all, which keeps only what Valid accepts.
+	UTF8 UTF8Mode
+	// NaN, as fxamacker's: NaNDecodeForbidden makes a floating-point NaN
+	// of any width anywhere in the item an ErrForbidden ("data item of cbor
+	// type primitives is not accepted by protocol: floating-point NaN"),
+	// whatever it would be read into, checked as IndefLength is.
+	NaN NaNMode
+	// Inf, as fxamacker's: InfDecodeForbidden does for ±infinity what
+	// NaNDecodeForbidden does for NaN ("...: floating-point infinity").
+	Inf InfMode
+}
+
+// IndefLengthMode is the Options.IndefLength setting.
+type IndefLengthMode uint8
+
+const (
+	IndefLengthDefault   IndefLengthMode = iota // the process default (IndefLengthAllowed unless set)
+	IndefLengthAllowed                          // fxamacker's IndefLengthAllowed
+	IndefLengthForbidden                        // fxamacker's IndefLengthForbidden: ErrForbidden
+)
+
+// TagsMode is the Options.TagsMd setting.
+type TagsMode uint8
+
+const (
+	TagsDefault   TagsMode = iota // the process default (TagsAllowed unless set)
+	TagsAllowed                   // fxamacker's TagsAllowed
+	TagsForbidden                 // fxamacker's TagsForbidden: ErrForbidden
+)
+
+// UTF8Mode is the Options.UTF8 setting.
+type UTF8Mode uint8
+
+const (
+	UTF8Default       UTF8Mode = iota // the process default (UTF8RejectInvalid unless set)
+	UTF8RejectInvalid                 // fxamacker's UTF8RejectInvalid: ErrUTF8
+	UTF8DecodeInvalid                 // fxamacker's UTF8DecodeInvalid: read as it is
+)
+
+// NaNMode is the Options.NaN setting.
+type NaNMode uint8
+
+const (
+	NaNDecodeDefault   NaNMode = iota // the process default (NaNDecodeAllowed unless set)
+	NaNDecodeAllowed                  // fxamacker's NaNDecodeAllowed
+	NaNDecodeForbidden                // fxamacker's NaNDecodeForbidden: ErrForbidden
+)
+
+// InfMode is the Options.Inf setting.
+type InfMode uint8
+
+const (
+	InfDecodeDefault   InfMode = iota // the process default (InfDecodeAllowed unless set)
+	InfDecodeAllowed                  // fxamacker's InfDecodeAllowed
+	InfDecodeForbidden                // fxamacker's InfDecodeForbidden: ErrForbidden
+)
+
+// itemChecks are the checks of the whole item that o asks for before a
+// decoder at the top level decodes it (checkItem): Strict's, and those of
+// the modes that fxamacker checks while it checks well-formedness.
+func (o *Options) itemChecks() walkFlags {
+	var f walkFlags
+	if o.Strict {
+		f |= checkUTF8 | checkDups
+	}
+	if o.IndefLength == IndefLengthForbidden {
+		f |= forbidIndef
+	}
+	if o.TagsMd == TagsForbidden {
+		f |= forbidTags
+	}
+	if o.NaN == NaNDecodeForbidden {
+		f |= forbidNaN
+	}
+	if o.Inf == InfDecodeForbidden {
+		f |= forbidInf
+	}
+	return f
 }
 
 // FieldNameMatchingMode is the Options.FieldNameMatching setting.
@@ -167,6 +262,21 @@ func (o Options) over(base Options) Options {
 	}
 	if o.FieldNameMatching == FieldNameMatchingDefault {
 		o.FieldNameMatching = base.FieldNameMatching
+	}
+	if o.IndefLength == IndefLengthDefault {
+		o.IndefLength = base.IndefLength
+	}
+	if o.TagsMd == TagsDefault {
+		o.TagsMd = base.TagsMd
+	}
+	if o.UTF8 == UTF8Default {
+		o.UTF8 = base.UTF8
+	}
+	if o.NaN == NaNDecodeDefault {
+		o.NaN = base.NaN
+	}
+	if o.Inf == InfDecodeDefault {
+		o.Inf = base.Inf
 	}
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth

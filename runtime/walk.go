@@ -3,22 +3,30 @@ package runtime
 import (
 	"hash/maphash"
 	"io"
+	"math"
 	"strconv"
 	"time"
 )
 
 // walk flags: what a walk checks beyond well-formedness and the limits.
-type walkFlags uint8
+type walkFlags uint16
 
 const (
-	checkUTF8  walkFlags = 1 << iota // text strings are UTF-8
-	checkDups                        // no map has a key twice (by value)
-	checkTags                        // tags 0-3 hold content of the type RFC 8949 §3.4 requires
-	checkDates                       // with checkTags: tag 0 text is an RFC 3339 date/time (only over a slice)
-	noIndef                          // no indefinite lengths (what a cbor.Marshaler may return)
-	keyPrints                        // with checkDups, in a map key: each item leaves its print in slowState.keys.print
-	tagContent                       // the item is the content of a tag (a tag 55799 there is part of a key's value)
+	checkUTF8   walkFlags = 1 << iota // text strings are UTF-8
+	checkDups                         // no map has a key twice (by value)
+	checkTags                         // tags 0-3 hold content of the type RFC 8949 §3.4 requires
+	checkDates                        // with checkTags: tag 0 text is an RFC 3339 date/time (only over a slice)
+	noIndef                           // no indefinite lengths (what a cbor.Marshaler may return)
+	keyPrints                         // with checkDups, in a map key: each item leaves its print in slowState.keys.print
+	tagContent                        // the item is the content of a tag (a tag 55799 there is part of a key's value)
+	forbidIndef                       // no indefinite lengths (Options.IndefLength), in fxamacker's words
+	forbidTags                        // no tags (Options.TagsMd)
+	forbidNaN                         // no NaN (Options.NaN)
+	forbidInf                         // no infinity (Options.Inf)
 )
+
+// forbidFloats are the flags that look at the values of floats.
+const forbidFloats = forbidNaN | forbidInf
 
 // validFlags are the checks of Valid.
 const validFlags = checkUTF8 | checkDups | checkTags | checkDates
@@ -30,13 +38,13 @@ const validFlags = checkUTF8 | checkDups | checkTags | checkDates
 // Over a slice it moves the offset; over a stream it discards through the
 // read buffer without allocating.
 func (d *Decoder) Skip() error {
-	if d.opts.Strict {
-		if d.depth > 0 {
-			return d.walk(0, d.depth)
-		}
-		// checkStrict walks the whole item, strict heads included; what
-		// is left is the lenient skip over it.
-		if err := d.checkStrict(); err != nil {
+	if d.opts.Strict && d.depth > 0 {
+		return d.walk(0, d.depth)
+	}
+	if d.checks != 0 {
+		// checkItem walks the whole item at the top level, strict heads
+		// included; what is left is the lenient skip over it.
+		if err := d.checkItem(); err != nil {
 			return err
 		}
 	}
@@ -51,25 +59,37 @@ func (d *Decoder) Skip() error {
 	return d.walk(0, d.depth)
 }
 
-// checkStrict validates the whole item at the read position once, before
-// a strict decoder decodes it: strict heads (head enforces them during the
-// walk), UTF-8 and duplicate keys. Over a stream the item stays buffered
-// (pinned) during the check, then decoding starts again at its beginning.
-func (d *Decoder) checkStrict() error {
-	if d.Offset() == d.strictAt {
+// checkItem checks the whole item at the read position, once, before a
+// decoder at the top level (depth 0) consumes any of it, when the options
+// ask for checks of the whole item (d.checks, see Options.itemChecks):
+// under Strict, strict heads (head enforces them during the walk), UTF-8
+// and duplicate keys; the modes that fxamacker/cbor checks with an item's
+// well-formedness before it decodes it (IndefLength, TagsMd, NaN, Inf),
+// so that they hold also in what is skipped, kept raw or handed to
+// fxamacker, and the first fault found is fxamacker's. Over a stream the
+// item stays buffered (pinned) during the check, then decoding starts
+// again at its beginning. The reads that may be the first of an item at
+// the top level call it when d.checks is not zero (head, peek, peekHead,
+// containerHead, peekMajorSlow, ReadRawChecked, Skip), and the fast paths
+// that could consume an item unchecked stand aside then.
+func (d *Decoder) checkItem() error {
+	if d.depth != 0 || d.Offset() < d.checkedTo {
 		return nil
 	}
+	d.checkedTo = math.MaxInt64 // the walk's own reads at depth 0 check nothing again
 	d.pinned, d.pin = true, d.off
 	var err error
-	if d.r != nil || !d.checked(false) {
-		err = d.walk(checkUTF8|checkDups, d.depth)
+	if !d.checked(false) {
+		err = d.walk(d.checks, 0)
 	}
+	end := d.Offset()
 	d.off = d.pin
 	d.pinned = false
 	if err != nil {
+		d.checkedTo = 0 // a read that follows finds the fault again
 		return err
 	}
-	d.strictAt = d.Offset()
+	d.checkedTo = end
 	return nil
 }
 
@@ -84,14 +104,20 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 		return err
 	}
 	if ib&0x1f == 31 && flags&noIndef != 0 {
-		return d.errAt(start, ErrSyntax, "indefinite length in the output of a CBOR marshaler")
+		return d.errAt(start, ErrSyntax, msgIndefOut)
 	}
 	switch ib >> 5 {
 	case MajorBytes, MajorText:
+		if ib&0x1f == 31 && flags&forbidIndef != 0 {
+			return d.forbiddenIndef(ib, start)
+		}
 		return d.walkString(ib, arg, flags, start)
 	case MajorArray, MajorMap:
 		if depth >= d.opts.MaxDepth {
 			return d.depthError(start)
+		}
+		if ib&0x1f == 31 && flags&forbidIndef != 0 {
+			return d.forbiddenIndef(ib, start) // after the depth, as fxamacker checks them
 		}
 		n := -1
 		if ib&0x1f != 31 {
@@ -105,13 +131,49 @@ func (d *Decoder) walk(flags walkFlags, depth int) error {
 		}
 		return d.walkMap(flags&^tagContent, depth+1, n)
 	case MajorTag:
+		if flags&forbidTags != 0 {
+			return d.errAt(start, ErrForbidden, "CBOR tag isn't allowed")
+		}
 		return d.walkTag(flags, depth, arg)
+	case MajorSimple:
+		if flags&forbidFloats != 0 && ib >= byteFloat16 && ib <= byteFloat64 {
+			if err := d.checkFloat(ib, arg, flags, start); err != nil {
+				return err
+			}
+		}
 	}
 	// Integers; major type 7: head has rejected break and the two-byte
 	// simple values below 32; everything else (simple values, floats)
 	// is done.
 	if flags&keyPrints != 0 {
 		d.printed(headPrint(ib, arg))
+	}
+	return nil
+}
+
+// forbiddenIndef is the error for an indefinite-length item (initial byte
+// ib) at start under IndefLengthForbidden, in fxamacker's words.
+func (d *Decoder) forbiddenIndef(ib byte, start int64) error {
+	return d.errAt(start, ErrForbidden, "indefinite-length "+fxTypeNames[ib>>5]+" isn't allowed")
+}
+
+// checkFloat is the check of NaNDecodeForbidden and InfDecodeForbidden on
+// a float of initial byte ib and bits arg at start, in fxamacker's words.
+func (d *Decoder) checkFloat(ib byte, arg uint64, flags walkFlags, start int64) error {
+	var f float64
+	switch ib {
+	case byteFloat16:
+		f = float16ToFloat64(uint16(arg))
+	case byteFloat32:
+		f = float64(math.Float32frombits(uint32(arg)))
+	default:
+		f = math.Float64frombits(arg)
+	}
+	switch {
+	case flags&forbidNaN != 0 && math.IsNaN(f):
+		return d.errAt(start, ErrForbidden, "data item of cbor type primitives is not accepted by protocol: floating-point NaN")
+	case flags&forbidInf != 0 && math.IsInf(f, 0):
+		return d.errAt(start, ErrForbidden, "data item of cbor type primitives is not accepted by protocol: floating-point infinity")
 	}
 	return nil
 }
@@ -404,7 +466,7 @@ func (d *Decoder) mapEnd(keys *keyChecker, mark int, flags walkFlags, p uint64) 
 // validSlow is Valid by the general walker: the judge of every input the
 // fast validator is not sure of, and the author of every error.
 func validSlow(data []byte) error {
-	d := Decoder{buf: data, opts: DefaultOptions(), strictAt: -1, shortText: shortTextLimit}
+	d := Decoder{buf: data, opts: DefaultOptions(), shortText: shortTextLimit}
 	if len(data) == 0 {
 		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}

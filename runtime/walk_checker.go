@@ -43,8 +43,13 @@ func newChecker(d *Decoder, tags bool) checker {
 
 // checked runs the checker over the item at d's read position, at d's
 // depth, and moves past it if the checker accepts it. It reports whether
-// it did; if not, the caller walks the item. Only over a slice.
+// it did; if not, the caller walks the item. Over a stream, and under
+// options that forbid what the checker does not look for (indefinite
+// lengths, tags, NaN, infinity: d.checks), it does nothing.
 func (d *Decoder) checked(tags bool) bool {
+	if d.r != nil || d.checks&^(checkUTF8|checkDups) != 0 {
+		return false
+	}
 	var room [32]uint64
 	c := newChecker(d, tags)
 	c.prints = room[:0]

@@ -7,8 +7,10 @@
 // every field that takes it. The bytes are exactly fxamacker/cbor's, with
 // CoreDetEncOptions and the generator's -sort, -time and -timetag choices
 // (Options), and decoding is fxamacker's Unmarshal with its default
-// options, after the runtime has checked the item against the Decoder's
-// limits.
+// options (but UTF8DecodeInvalid when the Decoder's Options.UTF8 is),
+// after the runtime has checked the item against the Decoder's limits
+// (and, at the top level, against its IndefLength, TagsMd, NaN and Inf
+// settings).
 //
 // Type parameter fields take a fast path first: a value whose pointer has
 // the generated methods (AppendCBOR, DecodeCBOR) is encoded through them,
@@ -104,11 +106,24 @@ func Decode(d *runtime.Decoder, ptr any) error {
 	if err != nil {
 		return err
 	}
-	if err := cbor.Unmarshal(raw, ptr); err != nil {
+	unmarshal := cbor.Unmarshal
+	if d.Options().UTF8 == runtime.UTF8DecodeInvalid {
+		unmarshal = utf8Invalid.Unmarshal
+	}
+	if err := unmarshal(raw, ptr); err != nil {
 		return d.MethodError(off, err)
 	}
 	return nil
 }
+
+// utf8Invalid is fxamacker's default DecMode but for UTF8DecodeInvalid.
+var utf8Invalid = func() cbor.DecMode {
+	m, err := cbor.DecOptions{UTF8: cbor.UTF8DecodeInvalid}.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
 
 // generated is the method set cbor-gen gives a pointer to a struct.
 type generated interface {

@@ -1,6 +1,7 @@
 package cbortest
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -54,8 +55,33 @@ var OptionModes = []OptionMode{
 	{"DupMapKeyEnforcedAPF+FieldNameMatchingCaseSensitive",
 		runtime.Options{DupMapKey: runtime.DupMapKeyEnforcedAPF, FieldNameMatching: runtime.FieldNameMatchingCaseSensitive},
 		mustDecMode(cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF, FieldNameMatching: cbor.FieldNameMatchingCaseSensitive})},
+	{"IndefLengthForbidden",
+		runtime.Options{IndefLength: runtime.IndefLengthForbidden},
+		mustDecMode(cbor.DecOptions{IndefLength: cbor.IndefLengthForbidden})},
+	{"TagsForbidden",
+		runtime.Options{TagsMd: runtime.TagsForbidden},
+		mustDecMode(cbor.DecOptions{TagsMd: cbor.TagsForbidden})},
+	{"UTF8DecodeInvalid",
+		runtime.Options{UTF8: runtime.UTF8DecodeInvalid},
+		mustDecMode(cbor.DecOptions{UTF8: cbor.UTF8DecodeInvalid})},
+	{"NaNDecodeForbidden",
+		runtime.Options{NaN: runtime.NaNDecodeForbidden},
+		mustDecMode(cbor.DecOptions{NaN: cbor.NaNDecodeForbidden})},
+	{"InfDecodeForbidden",
+		runtime.Options{Inf: runtime.InfDecodeForbidden},
+		mustDecMode(cbor.DecOptions{Inf: cbor.InfDecodeForbidden})},
+	{"IndefLengthForbidden+NaNDecodeForbidden+InfDecodeForbidden+DupMapKeyEnforcedAPF",
+		runtime.Options{IndefLength: runtime.IndefLengthForbidden, NaN: runtime.NaNDecodeForbidden, Inf: runtime.InfDecodeForbidden,
+			DupMapKey: runtime.DupMapKeyEnforcedAPF},
+		mustDecMode(cbor.DecOptions{IndefLength: cbor.IndefLengthForbidden, NaN: cbor.NaNDecodeForbidden, Inf: cbor.InfDecodeForbidden,
+			DupMapKey: cbor.DupMapKeyEnforcedAPF})},
+	{"TagsForbidden+UTF8DecodeInvalid+ExtraDecErrorUnknownField",
+		runtime.Options{TagsMd: runtime.TagsForbidden, UTF8: runtime.UTF8DecodeInvalid, ExtraReturnErrors: runtime.ExtraDecErrorUnknownField},
+		mustDecMode(cbor.DecOptions{TagsMd: cbor.TagsForbidden, UTF8: cbor.UTF8DecodeInvalid, ExtraReturnErrors: cbor.ExtraDecErrorUnknownField})},
 	{"explicit defaults",
-		runtime.Options{DupMapKey: runtime.DupMapKeyQuiet, ExtraReturnErrors: runtime.ExtraDecErrorNone, FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive},
+		runtime.Options{DupMapKey: runtime.DupMapKeyQuiet, ExtraReturnErrors: runtime.ExtraDecErrorNone, FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive,
+			IndefLength: runtime.IndefLengthAllowed, TagsMd: runtime.TagsAllowed, UTF8: runtime.UTF8RejectInvalid,
+			NaN: runtime.NaNDecodeAllowed, Inf: runtime.InfDecodeAllowed},
 		mustDecMode(cbor.DecOptions{})},
 }
 
@@ -186,6 +212,61 @@ func MutateKeys(r *rand.Rand, b []byte) []byte {
 	return out
 }
 
+// MutateValues returns a changed copy of b, a well-formed encoding, with
+// what the value-level decoding options look at put in at random: an
+// item made indefinite (string, array or map), a tag in front of an item,
+// a float replaced by a NaN or an infinity of some width, a text string's
+// bytes made invalid UTF-8 (a stray continuation byte, a cut sequence);
+// or, now and then, MutateKeys' edits.
+func MutateValues(r *rand.Rand, b []byte) []byte {
+	items := flatten(parse(b, 0))
+	it := items[r.IntN(len(items))]
+	switch r.IntN(6) {
+	case 0:
+		if nb, ok := indefinite(b, it); ok {
+			return nb
+		}
+		return MutateValues(r, b)
+	case 1:
+		return splice(b, it.start, it.start, tagHeads[r.IntN(len(tagHeads))])
+	case 2:
+		var floats []span
+		for _, s := range items {
+			if s.major == runtime.MajorSimple && b[s.start] >= 0xf9 && b[s.start] <= 0xfb {
+				floats = append(floats, s)
+			}
+		}
+		if len(floats) > 0 {
+			it = floats[r.IntN(len(floats))]
+		}
+		repl, _ := hex.DecodeString(specialFloats[r.IntN(len(specialFloats))])
+		return splice(b, it.start, it.end, repl)
+	case 3:
+		var texts []span
+		for _, s := range items {
+			if s.major == runtime.MajorText && !s.indef && s.end > s.body {
+				texts = append(texts, s)
+			}
+		}
+		if len(texts) == 0 {
+			return MutateKeys(r, b)
+		}
+		it = texts[r.IntN(len(texts))]
+		out := slices.Clone(b)
+		out[it.body+r.IntN(it.end-it.body)] = []byte{0x80, 0xc3, 0xff, 0xe2}[r.IntN(4)]
+		return out
+	}
+	return MutateKeys(r, b)
+}
+
+// specialFloats are NaNs and infinities of every width, quiet and
+// signalling, with payloads.
+var specialFloats = []string{
+	"f97e00", "f97c00", "f9fc00", "f97e01", "f9fe00",
+	"fa7fc00000", "fa7f800000", "faff800000", "fa7f800001",
+	"fb7ff8000000000000", "fb7ff0000000000000", "fbfff0000000000000", "fb7ff0000000000001",
+}
+
 // addPairs returns b with the map s holding its pairs and then the
 // encoded items of pairs (keys and values in turn).
 func addPairs(b []byte, s span, items ...[]byte) []byte {
@@ -196,9 +277,9 @@ func addPairs(b []byte, s span, items ...[]byte) []byte {
 }
 
 // OptionsRun is the deterministic differential test under every
-// OptionMode: n inputs made by MutateKeys from the seeds (those of
-// DiffRun and extra), each decoded into a new value and into one that
-// holds a seed's value.
+// OptionMode: n inputs made by MutateKeys or MutateValues from the seeds
+// (those of DiffRun and extra), each decoded into a new value and into
+// one that holds a seed's value.
 func (s Suite[T, A, M]) OptionsRun(t *testing.T, n int, extra ...string) {
 	seeds := s.diffSeeds(t, extra)
 	r := rand.New(rand.NewPCG(s.Seed, 0x6f707473))
@@ -210,7 +291,12 @@ func (s Suite[T, A, M]) OptionsRun(t *testing.T, n int, extra ...string) {
 			}
 		}
 		for i := range n {
-			b := MutateKeys(r, seeds[r.IntN(len(seeds))])
+			b := seeds[r.IntN(len(seeds))]
+			if r.IntN(2) == 0 {
+				b = MutateKeys(r, b)
+			} else {
+				b = MutateValues(r, b)
+			}
 			msg := DifferOpts[T, A, M](b, nil, o)
 			if msg == "" {
 				msg = DifferOpts[T, A, M](b, seeds[r.IntN(len(seeds))], o)

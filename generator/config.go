@@ -66,6 +66,12 @@ type Config struct {
 	Log         io.Writer
 	Quiet       bool
 
+	// Progress receives, when loading the package takes more than two
+	// seconds (a first run with a cold build cache), a line saying what
+	// the run is doing; nil (the default) prints nothing. The command sets
+	// it when its standard error is a terminal and -q is not given.
+	Progress io.Writer
+
 	// Cache is the directory of the regeneration cache; "" means none.
 	// The command sets it (DefaultCache).
 	Cache string

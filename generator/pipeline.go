@@ -356,11 +356,11 @@ func Render(cfg Config) (*Output, error) {
 var progressAfter = 2 * time.Second
 
 // saySlow runs step; if it takes longer than progressAfter, it says on
-// cfg.Log (unless cfg.Quiet) what the run is doing, once, as the go
+// cfg.Progress (unless cfg.Quiet) what the run is doing, once, as the go
 // command says what it downloads. It returns when step has, and after
 // the message, if any, is written.
 func saySlow(cfg Config, what string, step func() error) error {
-	if cfg.Log == nil || cfg.Quiet {
+	if cfg.Progress == nil || cfg.Quiet {
 		return step()
 	}
 	done, said := make(chan struct{}), make(chan struct{})
@@ -371,7 +371,7 @@ func saySlow(cfg Config, what string, step func() error) error {
 		select {
 		case <-done:
 		case <-t.C:
-			fmt.Fprintf(cfg.Log, "cbor-gen: %s...\n", what)
+			fmt.Fprintf(cfg.Progress, "cbor-gen: %s...\n", what)
 		}
 	}()
 	err := step()

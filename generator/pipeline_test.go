@@ -15,7 +15,7 @@ func TestSaySlow(t *testing.T) {
 	progressAfter = 0
 	var log bytes.Buffer
 	errStep := errors.New("step")
-	if err := saySlow(Config{Log: &log}, "loading x", func() error { time.Sleep(300 * time.Millisecond); return errStep }); err != errStep {
+	if err := saySlow(Config{Progress: &log}, "loading x", func() error { time.Sleep(300 * time.Millisecond); return errStep }); err != errStep {
 		t.Fatalf("err %v", err)
 	}
 	if got := log.String(); got != "cbor-gen: loading x...\n" {
@@ -23,11 +23,11 @@ func TestSaySlow(t *testing.T) {
 	}
 	log.Reset()
 	progressAfter = time.Hour
-	if err := saySlow(Config{Log: &log}, "loading x", func() error { return nil }); err != nil || log.Len() != 0 {
+	if err := saySlow(Config{Progress: &log}, "loading x", func() error { return nil }); err != nil || log.Len() != 0 {
 		t.Fatalf("fast step: %v, log %q", err, log.String())
 	}
 	progressAfter = 0
-	if err := saySlow(Config{Log: &log, Quiet: true}, "loading x", func() error { time.Sleep(10 * time.Millisecond); return nil }); err != nil || strings.Contains(log.String(), "loading") {
+	if err := saySlow(Config{Progress: &log, Quiet: true}, "loading x", func() error { time.Sleep(10 * time.Millisecond); return nil }); err != nil || strings.Contains(log.String(), "loading") {
 		t.Fatalf("quiet: %v, log %q", err, log.String())
 	}
 }

@@ -94,7 +94,10 @@
 //	             and rewrite the schema record; run it once by hand, never
 //	             from a //go:generate line (it cannot be combined with -check)
 //	-q           print no notes (fields encoded with reflection, types left
-//	             out); notes print only when a written file changes
+//	             out); notes print only when a written file changes. On a
+//	             terminal, a run whose loading takes more than two seconds
+//	             (a cold build cache) says what it is loading; -q silences
+//	             that too
 //	-version     print the version of cbor-gen and exit
 //	-decode TYPE read CBOR (binary, or hex text) from standard input and
 //	             print it in diagnostic notation (RFC 8949 §8), annotated

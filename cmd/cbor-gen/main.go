@@ -46,6 +46,9 @@ func main() {
 	}
 	cfg.Pattern = fs.Arg(0)
 	cfg.Log = os.Stderr
+	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+		cfg.Progress = os.Stderr // a terminal: say what a slow load is doing
+	}
 	cfg.Invocation = generator.GoGenerateInvocation()
 	cfg.Cache = generator.DefaultCache()
 	if err := generator.Generate(cfg); err != nil {

@@ -284,6 +284,9 @@ func schemaOf(rec *schema.Record) *diag.Schema {
 			n, _ := strconv.ParseUint(strings.TrimSuffix(tr.Tag, "?"), 10, 64) // ParseRecord checked it
 			t.HasTag, t.Tag, t.TagOptional = true, n, strings.HasSuffix(tr.Tag, "?")
 		}
+		if tr.Case != "" {
+			t.Case, t.HasCase = diag.ParseKey(tr.Case)
+		}
 		for _, sr := range tr.Slots {
 			slot := diag.Slot{Reserved: sr.Reserved, Name: sr.Name, Kind: sr.Kind}
 			if sr.Key != "" {
@@ -293,8 +296,18 @@ func schemaOf(rec *schema.Record) *diag.Schema {
 		}
 		s.Types[tr.Name] = t
 	}
+	by := rec.UnionsBy()
 	for name, variants := range rec.Unions() {
-		s.Unions[name] = &diag.Union{Name: name, Variants: variants}
+		u := &diag.Union{Name: name, Variants: variants}
+		if b, ok := strings.CutPrefix(by[name], "key "); ok {
+			u.By, u.Key = "key", must(diag.ParseKey(b))
+		} else {
+			u.By = by[name]
+		}
+		s.Unions[name] = u
 	}
 	return s
 }
+
+// must is the key of a token the record parser has checked.
+func must(k diag.Key, _ bool) diag.Key { return k }

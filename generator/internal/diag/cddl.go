@@ -24,7 +24,14 @@ func CDDL(s *Schema, source string) []byte {
 	for _, name := range s.names() {
 		b.WriteByte('\n')
 		if u := s.Unions[name]; u != nil && s.Types[name] == nil {
-			fmt.Fprintf(&b, "; %s is a union: one of its variants, told apart by tag or type.\n", name)
+			switch u.By {
+			case "first":
+				fmt.Fprintf(&b, "; %s is a union chosen by content: the first element of the array names the variant (%s).\n", name, cases(s, u))
+			case "key":
+				fmt.Fprintf(&b, "; %s is a union chosen by content: the value of key %s names the variant (%s).\n", name, u.Key, cases(s, u))
+			default:
+				fmt.Fprintf(&b, "; %s is a union: one of its variants, told apart by tag or type.\n", name)
+			}
 			fmt.Fprintf(&b, "%s = %s\n", ruleName(name), strings.Join(mapStrings(u.Variants, ruleName), " / "))
 			continue
 		}
@@ -435,4 +442,19 @@ func rules(text string) (names []string, members map[string][]string) {
 		}
 	}
 	return names, members
+}
+
+// cases lists the //cborgen:case of each variant of u: "StakeReg 0,
+// StakeDereg 1", the catch-all as such.
+func cases(s *Schema, u *Union) string {
+	var parts []string
+	for _, name := range u.Variants {
+		switch t := s.Types[name]; {
+		case t != nil && t.HasCase:
+			parts = append(parts, name+" "+t.Case.String())
+		case t != nil && t.CatchAll:
+			parts = append(parts, name+" any other")
+		}
+	}
+	return strings.Join(parts, ", ")
 }

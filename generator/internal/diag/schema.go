@@ -66,6 +66,9 @@ type Type struct {
 	NoLegacy   bool   // //cborgen:nolegacy, or fxamacker's toarray marker: no legacy map
 	Extensible bool   // //cborgen:extensible: elements past the last slot are skipped
 	CatchAll   bool   // //cborgen:catchall: the union's variant for items no other variant claims
+
+	Case    Key // the //cborgen:case of a variant of a union chosen by content
+	HasCase bool
 }
 
 // Slot is one slot of an array type, or one key of a map type.
@@ -106,6 +109,11 @@ func (k Key) String() string {
 type Union struct {
 	Name     string
 	Variants []string
+	// For a union chosen by content: By is "first" (the first element
+	// of an array names the variant) or "key" (the value of map key Key
+	// does); "" for a union told apart by tag or type.
+	By  string
+	Key Key
 }
 
 // opaque reports whether nothing is known of how t is written: no slots,

@@ -279,6 +279,9 @@ func (w *walker) union(n *node, u *Union, at where) []line {
 	}
 	vat := at
 	vat.via = u.Name
+	if u.By != "" {
+		return w.contentUnion(n, u, at, vat)
+	}
 	var sure, maybe []*Type
 	var catchAll *Type
 	class := n.class()
@@ -336,4 +339,81 @@ func names(ts []*Type) string {
 		s = append(s, t.Name)
 	}
 	return strings.Join(s, ", ")
+}
+
+// contentUnion annotates n as a value of a union chosen by content: the
+// variant whose //cborgen:case the first element of an array (By
+// "first"), or the value of map key Key (By "key"), holds, as the
+// generated dispatcher picks it.
+func (w *walker) contentUnion(n *node, u *Union, at, vat where) []line {
+	var disc *node
+	where := "its first element"
+	switch {
+	case u.By == "first" && n.major == majArray && len(n.kids) > 0:
+		disc = n.kids[0]
+	case u.By == "key" && n.major == majMap:
+		where = "key " + u.Key.String()
+		for i := 0; i+1 < len(n.kids); i += 2 {
+			if k, ok := keyOf(n.kids[i]); ok && k == u.Key {
+				disc = n.kids[i+1]
+				break
+			}
+		}
+	}
+	for disc != nil && disc.major == majTag && disc.arg == 55799 && len(disc.kids) > 0 {
+		disc = disc.kids[0]
+	}
+	var catchAll *Type
+	for _, name := range u.Variants {
+		if t := w.s.Types[name]; t != nil && t.CatchAll {
+			catchAll = t
+		}
+	}
+	c, ok := Key{}, false
+	if disc != nil {
+		c, ok = keyOf(disc)
+	}
+	if ok {
+		for _, name := range u.Variants {
+			if t := w.s.Types[name]; t != nil && t.HasCase && t.Case == c {
+				return w.typed(n, t, vat.variant(t))
+			}
+		}
+		if catchAll != nil {
+			return w.generic(n, at, join(at.named(u.Name), catchAll.Name+" (the catch-all variant: no other is case "+c.String()+")"))
+		}
+		return w.generic(n, at, join(at.named(u.Name), w.bad(n, at, "no variant of %s for case %s", u.Name, c)))
+	}
+	var why string
+	switch {
+	case disc != nil:
+		why = where + " holds " + disc.what() + ", not an integer or text case"
+	case u.By == "first" && n.major == majArray:
+		why = "an empty array has no first element to name its variant"
+	case u.By == "key" && n.major == majMap:
+		why = "the map has no key " + u.Key.String() + " to name its variant"
+	case u.By == "first":
+		why = "takes an array whose first element names its variant, found " + n.what()
+	default:
+		why = "takes a map whose key " + u.Key.String() + " names its variant, found " + n.what()
+	}
+	return w.generic(n, at, join(at.named(u.Name), w.bad(n, at, "%s", why)))
+}
+
+// keyOf is the value of an integer or text item as a Key, as a case or a
+// map key is compared.
+func keyOf(n *node) (Key, bool) {
+	switch n.major {
+	case majUint:
+		if n.arg <= 1<<63-1 {
+			return Key{IsInt: true, Int: int64(n.arg)}, true
+		}
+	case majNeg:
+		if n.arg <= 1<<63-1 {
+			return Key{IsInt: true, Int: -1 - int64(n.arg)}, true
+		}
+	case majText:
+		return Key{Text: string(textOf(n))}, true
+	}
+	return Key{}, false
 }

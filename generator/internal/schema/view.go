@@ -13,6 +13,7 @@ type RecordedType struct {
 	NoLegacy  bool   // no legacy map decoder: a map is refused
 	Body      bool   // //cborgen:body: the type's own methods call the codec the slots describe
 	Unknown   string // the runtime.Unknown field that keeps unknown keys or trailing elements ("" if none)
+	Case      string // the //cborgen:case of a variant of a union chosen by content: a quoted text or an integer ("" if none)
 	Slots     []RecordedSlot
 }
 
@@ -29,7 +30,7 @@ func (r *Record) Types() []RecordedType {
 	out := make([]RecordedType, 0, len(r.types))
 	for _, name := range r.TypeNames() {
 		tr := r.types[name]
-		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Optional: tr.optional, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body, Unknown: tr.unknown}
+		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Optional: tr.optional, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body, Unknown: tr.unknown, Case: tr.caseTok}
 		for _, s := range tr.slots {
 			t.Slots = append(t.Slots, RecordedSlot{Reserved: s.reserved, Name: s.name, Key: s.key, Kind: s.kind})
 		}
@@ -45,6 +46,20 @@ func (r *Record) Unions() map[string][]string {
 		vs := append([]string(nil), u.variants...)
 		sort.Strings(vs)
 		out[name] = vs
+	}
+	return out
+}
+
+// UnionsBy returns what picks the variant of each recorded union chosen
+// by content: "first" (its first element) or "key K" (the value of key
+// K, a quoted text or an integer); unions told apart by tag or type are
+// not in it.
+func (r *Record) UnionsBy() map[string]string {
+	out := map[string]string{}
+	for name, u := range r.unions {
+		if u.by != "" {
+			out[name] = u.by
+		}
 	}
 	return out
 }

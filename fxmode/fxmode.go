@@ -130,19 +130,19 @@ func (m *encMode) marshal(v any) (b []byte, ok bool, err error) {
 	if !m.direct {
 		return nil, false, nil
 	}
-	var mv cbor.Marshaler
+	// Each branch calls MarshalCBOR through its own interface: converting
+	// one interface to another costs a lookup per call.
+	n := runtime.IndefiniteWrites()
 	if g, isGen := v.(generated); isGen {
 		if !nonNilPointer(v) {
 			return nil, false, nil // fxamacker writes null for nil
 		}
-		mv = g
+		b, err = g.MarshalCBOR()
 	} else if m2, isM := v.(cbor.Marshaler); isM && isGeneratedValue(reflect.TypeOf(v)) {
-		mv = m2
+		b, err = m2.MarshalCBOR()
 	} else {
 		return nil, false, nil
 	}
-	n := runtime.IndefiniteWrites()
-	b, err = mv.MarshalCBOR()
 	if err == nil && m.definite && runtime.IndefiniteWrites() != n {
 		// The generated code wrote bytes with indefinite lengths as they
 		// are (a union's catch-all, a field's own MarshalCBOR under
@@ -219,14 +219,16 @@ func DecMode(dm cbor.DecMode) cbor.DecMode {
 		// Filled in as runtime.ProcessOptions returns them.
 		opts.MaxStringLength = runtime.DefaultMaxStringLength
 		m.opts, m.direct = opts, err == nil
+		m.asProcess = asProcess(opts)
 	}
 	return m
 }
 
 type decMode struct {
-	dm     cbor.DecMode
-	opts   runtime.Options
-	direct bool
+	dm        cbor.DecMode
+	opts      runtime.Options
+	asProcess runtime.Options // opts as runtime.ProcessOptions holds them (asProcess)
+	direct    bool
 }
 
 // decodable returns v as a pointer to a generated type, or nil.
@@ -247,7 +249,7 @@ func (m *decMode) Unmarshal(data []byte, v any) error {
 		return m.dm.Unmarshal(data, v)
 	}
 	var err error
-	if sameAsProcess(m.opts) {
+	if runtime.ProcessOptions() == m.asProcess {
 		err = g.UnmarshalCBOR(data) // the same options, a shorter way
 	} else {
 		err = runtime.Unmarshal(data, g, m.opts)
@@ -263,37 +265,39 @@ func (m *decMode) Unmarshal(data []byte, v any) error {
 	return nil
 }
 
-// sameAsProcess reports whether o, the options of a mode, are what a
-// decoder made without options has: then the generated UnmarshalCBOR
-// decodes as runtime.Unmarshal with o would. A zero mode setting of the
-// process is the built-in one.
-func sameAsProcess(o runtime.Options) bool {
-	p := runtime.ProcessOptions()
-	if p.DupMapKey == runtime.DupMapKeyDefault {
-		p.DupMapKey = runtime.DupMapKeyQuiet
+// asProcess is o, the options of a mode, as the process's options
+// (runtime.ProcessOptions) would hold the same settings when no program
+// set them: each mode setting at its built-in value is zero there. When
+// the process's options equal it, the generated UnmarshalCBOR decodes as
+// runtime.Unmarshal with o would; when they differ (another setting, or
+// a mode the program set explicitly), the decode takes o itself, which
+// is right either way. Computed once, so that a call only compares.
+func asProcess(o runtime.Options) runtime.Options {
+	if o.DupMapKey == runtime.DupMapKeyQuiet {
+		o.DupMapKey = runtime.DupMapKeyDefault
 	}
-	if p.ExtraReturnErrors == runtime.ExtraDecErrorDefault {
-		p.ExtraReturnErrors = runtime.ExtraDecErrorNone
+	if o.ExtraReturnErrors == runtime.ExtraDecErrorNone {
+		o.ExtraReturnErrors = runtime.ExtraDecErrorDefault
 	}
-	if p.FieldNameMatching == runtime.FieldNameMatchingDefault {
-		p.FieldNameMatching = runtime.FieldNameMatchingPreferCaseSensitive
+	if o.FieldNameMatching == runtime.FieldNameMatchingPreferCaseSensitive {
+		o.FieldNameMatching = runtime.FieldNameMatchingDefault
 	}
-	if p.IndefLength == runtime.IndefLengthDefault {
-		p.IndefLength = runtime.IndefLengthAllowed
+	if o.IndefLength == runtime.IndefLengthAllowed {
+		o.IndefLength = runtime.IndefLengthDefault
 	}
-	if p.TagsMd == runtime.TagsDefault {
-		p.TagsMd = runtime.TagsAllowed
+	if o.TagsMd == runtime.TagsAllowed {
+		o.TagsMd = runtime.TagsDefault
 	}
-	if p.UTF8 == runtime.UTF8Default {
-		p.UTF8 = runtime.UTF8RejectInvalid
+	if o.UTF8 == runtime.UTF8RejectInvalid {
+		o.UTF8 = runtime.UTF8Default
 	}
-	if p.NaN == runtime.NaNDecodeDefault {
-		p.NaN = runtime.NaNDecodeAllowed
+	if o.NaN == runtime.NaNDecodeAllowed {
+		o.NaN = runtime.NaNDecodeDefault
 	}
-	if p.Inf == runtime.InfDecodeDefault {
-		p.Inf = runtime.InfDecodeAllowed
+	if o.Inf == runtime.InfDecodeAllowed {
+		o.Inf = runtime.InfDecodeDefault
 	}
-	return p == o
+	return o
 }
 
 // anyItem takes any item fxamacker hands it: decoding into it fails where

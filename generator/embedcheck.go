@@ -114,22 +114,7 @@ func generatedMarshalers(src []byte) (pkgName string, types []string, buildLine 
 		if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Name.Name != "MarshalCBOR" || fd.Type.Params.NumFields() != 0 {
 			continue
 		}
-		t := fd.Recv.List[0].Type
-		for {
-			switch e := t.(type) {
-			case *ast.StarExpr:
-				t = e.X
-				continue
-			case *ast.IndexExpr:
-				t = e.X
-				continue
-			case *ast.IndexListExpr:
-				t = e.X
-				continue
-			}
-			break
-		}
-		if id, ok := t.(*ast.Ident); ok {
+		if id, ok := build.TypeNameExpr(fd.Recv.List[0].Type).(*ast.Ident); ok {
 			types = append(types, id.Name)
 		}
 	}

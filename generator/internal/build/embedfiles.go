@@ -180,37 +180,23 @@ func embeddersIn(fset *token.FileSet, file *load.File, self string, generated ma
 	// and the package it is of; unknown when it names a type of a
 	// package the check does not know.
 	resolve := func(expr ast.Expr, hidden map[string]bool) (name string, gp *GeneratedPackage, unknown bool) {
-		for {
-			switch e := expr.(type) {
-			case *ast.StarExpr:
-				expr = e.X
-				continue
-			case *ast.ParenExpr:
-				expr = e.X
-				continue
-			case *ast.IndexExpr:
-				expr = e.X
-				continue
-			case *ast.IndexListExpr:
-				expr = e.X
-				continue
-			case *ast.Ident:
-				if local != nil && local.Types[e.Name] && !declared[e.Name] && !hidden[e.Name] {
-					return e.Name, local, false
-				}
-			case *ast.SelectorExpr:
-				q, ok := e.X.(*ast.Ident)
-				if !ok || declared[q.Name] || hidden[q.Name] {
-					return "", nil, false
-				}
-				path, named := imports[q.Name]
-				if gp := generated[path]; named && gp != nil && gp.Types[e.Sel.Name] {
-					return e.Sel.Name, gp, false
-				}
-				return "", nil, named && !known(path) && generated[path] == nil || !named && unknownUnnamed
+		switch e := TypeNameExpr(expr).(type) {
+		case *ast.Ident:
+			if local != nil && local.Types[e.Name] && !declared[e.Name] && !hidden[e.Name] {
+				return e.Name, local, false
 			}
-			return "", nil, false
+		case *ast.SelectorExpr:
+			q, ok := e.X.(*ast.Ident)
+			if !ok || declared[q.Name] || hidden[q.Name] {
+				return "", nil, false
+			}
+			path, named := imports[q.Name]
+			if gp := generated[path]; named && gp != nil && gp.Types[e.Sel.Name] {
+				return e.Sel.Name, gp, false
+			}
+			return "", nil, named && !known(path) && generated[path] == nil || !named && unknownUnnamed
 		}
+		return "", nil, false
 	}
 	var errs []error
 	// check reports the struct st, declared as what (at pos), when it
@@ -483,5 +469,25 @@ func collect(exprs []constraint.Expr, seen map[string]bool, tags *[]string) {
 	}
 	for _, e := range exprs {
 		visit(e)
+	}
+}
+
+// TypeNameExpr is the name in a type expression, as an embedded field or
+// a method's receiver writes it: T or pkg.T without the *, parentheses
+// and type arguments around it (*T, (T), T[int], *pkg.T[K, V]).
+func TypeNameExpr(expr ast.Expr) ast.Expr {
+	for {
+		switch e := expr.(type) {
+		case *ast.StarExpr:
+			expr = e.X
+		case *ast.ParenExpr:
+			expr = e.X
+		case *ast.IndexExpr:
+			expr = e.X
+		case *ast.IndexListExpr:
+			expr = e.X
+		default:
+			return expr
+		}
 	}
 }

@@ -319,16 +319,8 @@ func nonEmptyPath(x *jen.Statement, path []model.OmitStep, t model.OmitTest) jen
 		}
 	}
 	switch t.Kind {
-	case model.OmitFalse:
-		return x
-	case model.OmitNumZero:
-		return jen.Add(x).Op("!=").Lit(0)
-	case model.OmitLen:
-		return jen.Len(x).Op("!=").Lit(0)
-	case model.OmitNil:
-		return jen.Add(x).Op("!=").Nil()
-	case model.OmitFields:
-		return nonEmptyParts(x, t.Fields)
+	case model.OmitFalse, model.OmitNumZero, model.OmitLen, model.OmitNil, model.OmitFields:
+		return keepIf(x, nil, t) // none of these needs the field
 	}
 	panic(fmt.Sprintf("emit: omit test %d inside a struct tested field by field", t.Kind))
 }

@@ -296,3 +296,29 @@ func TestHinted(t *testing.T) {
 		}
 	}
 }
+
+// TestNullKept labels a null "kept" only where fxamacker/cbor leaves the
+// value as it is: a string, a number, a struct of the record; not an
+// interface or a kind the record does not describe, which a null may set
+// to nil.
+func TestNullKept(t *testing.T) {
+	s := &Schema{Types: map[string]*Type{
+		"Rec": {Name: "Rec", Required: 5, Slots: []Slot{
+			{Name: "S", Kind: "string"},
+			{Name: "E", Kind: "error"},
+			{Name: "F", Kind: "fmt.Stringer"},
+			{Name: "P", Kind: "Pair"},
+			{Name: "A", Kind: "any"},
+		}},
+		"Pair": {Name: "Pair", Required: 2, Slots: []Slot{{Name: "A", Kind: "int"}, {Name: "B", Kind: "int"}}},
+	}}
+	res, err := Decode(s, "Rec", []byte{0x85, 0xf6, 0xf6, 0xf6, 0xf6, 0xf6}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"/ 0: S: kept /", "/ 1: E: error, which the record does not describe /", "/ 2: F: fmt.Stringer, which the record does not describe /", "/ 3: P: kept /", "/ 4: A /"} {
+		if !strings.Contains(string(res.Text), want) {
+			t.Errorf("missing %q in\n%s", want, res.Text)
+		}
+	}
+}

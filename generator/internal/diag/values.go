@@ -220,23 +220,29 @@ func (w *walker) leaf(n *node, k *kind, at where) []line {
 	if u := w.s.Unions[name]; u != nil {
 		return w.union(n, u, at)
 	}
-	return w.generic(n, at, "a "+shortKind(text)+", which the record does not describe")
+	return w.generic(n, at, shortKind(text)+", which the record does not describe")
 }
 
 // keepsNull reports whether a decoder of the leaf kind text leaves the
 // value as it is for a null, as fxamacker/cbor leaves a value that cannot
 // be nil: not an interface (set to nil), and not a type whose tag is
 // required (the tag is missing).
+//
+// A kind the record does not describe (an interface such as error or
+// fmt.Stringer, or a type of another package) may be either, so it is not
+// said to be kept.
 func (w *walker) keepsNull(text string) bool {
 	switch text {
-	case "reserved", "any", "interface{}":
-		return false
+	case "bool", "string", "float32", "float64":
+		return true
 	}
-	name := baseName(text)
-	if t := w.s.Types[name]; t != nil {
+	if _, ok := intKinds[text]; ok || isTime(text) || isBigInt(text) {
+		return true
+	}
+	if t := w.s.Types[baseName(text)]; t != nil {
 		return !t.HasTag || t.TagOptional
 	}
-	return w.s.Unions[name] == nil
+	return false
 }
 
 // baseName is the type a kind names, without type arguments: Page for

@@ -3,6 +3,7 @@ package generator_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
 	"slices"
@@ -260,5 +261,55 @@ func TestCacheInputs(t *testing.T) {
 	}
 	if _, hit := render(cfg); hit {
 		t.Error("a damaged entry answered")
+	}
+}
+
+// TestColdBuildCache: with a build cache that holds nothing, a run does
+// not wait for the go command to compile every dependency (the standard
+// library's included) for export data; it type-checks them from source,
+// writes what a warm run writes, and leaves them uncompiled. It runs
+// twice: the first time without an entry in the regeneration cache, the
+// second with one, whose pinning would compile them too.
+func TestColdBuildCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the standard library from source")
+	}
+	dir := filepath.Join(goldenDir, "basic")
+	want, err := os.ReadFile(filepath.Join(dir, "cbor_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	for _, round := range []string{"without a cache entry", "with a cache entry"} {
+		t.Setenv("GOCACHE", t.TempDir())
+		cfg := goldenConfig(t, dir)
+		cfg.Cache = cache
+		if round == "with a cache entry" {
+			// An entry made with a warm build cache.
+			t.Setenv("GOCACHE", strings.TrimSpace(string(warm)))
+			if _, err := generator.Render(cfg); err != nil {
+				t.Fatal(err)
+			}
+			t.Setenv("GOCACHE", t.TempDir())
+		}
+		out, err := generator.Render(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", round, err)
+		}
+		if !bytes.Equal(out.Source, want) {
+			t.Errorf("%s: the output differs from the golden file", round)
+		}
+		cmd := exec.Command("go", "list", "-f", "{{.Stale}}", "fmt")
+		stale, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.TrimSpace(string(stale)) != "true" {
+			t.Errorf("%s: the run compiled fmt into the empty build cache", round)
+		}
 	}
 }

@@ -313,11 +313,14 @@ func Render(cfg Config) (*Output, error) {
 	}
 	var l *load.Package
 	err = saySlow(cfg, "loading "+patternName(cfg.Pattern)+" and type-checking what it imports (the first run after a change of dependencies or Go version takes longest)", func() error {
-		l, err = load.Load(cfg.Pattern, cfg.Output, cfg.Tags)
+		l, err = load.Load(cfg.Pattern, cfg.Output, cfg.Tags, c.Cold())
 		return err
 	})
 	if err != nil {
 		return nil, err
+	}
+	if l.FromSource {
+		c.Drop()
 	}
 	c.PinBeside()
 	opts.build.Pending = pendingRuns(l.Dir, l.Flags)

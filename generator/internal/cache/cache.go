@@ -121,6 +121,23 @@ type Run struct {
 	pinning            chan *runInputs // or being pinned beside it
 	pinLater           func()          // starts pinning (pinBeside)
 	cancel             context.CancelFunc
+	cold               bool // pinning found the build cache without export data
+}
+
+// Cold reports that pinning the run's inputs before it took too long:
+// the build cache lacks the dependencies' export data. The run cannot
+// hit and stores nothing.
+func (c *Run) Cold() bool { return c != nil && c.cold }
+
+// Drop leaves the run out of the cache: it pins nothing beside the run
+// and stores nothing. For a run whose load found the build cache cold
+// (pinning beside it would compile every dependency).
+func (c *Run) Drop() {
+	if c == nil {
+		return
+	}
+	c.pinLater = nil
+	c.inputs = nil
 }
 
 // runInputs pins the inputs of one run for the cache.
@@ -159,7 +176,27 @@ func Start(cacheDir, dir, out, lockPath string, settings []byte, buildFlags []st
 	ctx, cancel := context.WithCancel(context.Background())
 	c.cancel = cancel
 	if found, _ := filepath.Glob(c.prefix + quickName(c.quick) + "-*"); len(found) > 0 {
-		c.inputs = readInputs(ctx, c)
+		// Pinning reads the dependencies' export data, which the go
+		// command compiles first when the build cache lacks it (a new
+		// Go version, a cleaned cache): a minute where a run from
+		// source takes seconds. When pinning takes longer than
+		// load.ColdAfter and the build cache is cold, the run goes
+		// without the cache, and the load goes to source at once.
+		pinned := make(chan *runInputs, 1)
+		go func() { pinned <- readInputs(ctx, c) }()
+		timer := time.NewTimer(load.ColdAfter)
+		defer timer.Stop()
+		select {
+		case c.inputs = <-pinned:
+		case <-timer.C:
+			if load.BuildCacheCold(ctx, dir, buildFlags) {
+				cancel()
+				<-pinned
+				c.cold = true
+			} else {
+				c.inputs = <-pinned
+			}
+		}
 		return c
 	}
 	c.pinLater = func() {

@@ -19,7 +19,7 @@ func TestFinishOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := load.Load(dir, "", nil)
+	l, err := load.Load(dir, "", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ type output struct{ Source []byte }
 // with the default settings: what Render gives with no schema record.
 func generated(tb testing.TB, dir string) (*output, error) {
 	tb.Helper()
-	l, err := load.Load(dir, "", nil)
+	l, err := load.Load(dir, "", nil, false)
 	if err != nil {
 		return nil, err
 	}

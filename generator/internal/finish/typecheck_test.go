@@ -18,7 +18,7 @@ func BenchmarkTypecheckOutput(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l, err := load.Load(dir, "", nil)
+	l, err := load.Load(dir, "", nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func BenchmarkTypecheckOutput(b *testing.B) {
 // the errors.
 func TestTypecheckParts(t *testing.T) {
 	dir := testmod.Large(t, 2, "strings ToUpper", "os Getenv")
-	l, err := load.Load(dir, "", nil)
+	l, err := load.Load(dir, "", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestInitFree(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "vars.go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		l, err := load.Load(dir, "", nil)
+		l, err := load.Load(dir, "", nil, false)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.src, err)
 		}

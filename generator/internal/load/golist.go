@@ -170,3 +170,30 @@ func importListed(msg string, p *packages.Package) bool {
 	}
 	return false
 }
+
+// coldDeps is how many dependencies the build cache must lack for
+// BuildCacheCold: a few compile in about the time a load from source
+// takes.
+const coldDeps = 4
+
+// BuildCacheCold reports whether the build cache lacks the compiled form
+// (and so the export data) of at least coldDeps of the packages that the
+// package in dir and the runtime packages depend on, as the go command
+// with buildFlags finds them. It asks the go command whether each is
+// stale, which hashes their inputs but compiles nothing (0.1-1 s). A
+// failure of the go command says false: the load that follows reports
+// it.
+func BuildCacheCold(ctx context.Context, dir string, buildFlags []string) bool {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	args := append([]string{"list", "-e", "-deps", "-f", "{{if and .DepOnly .Stale}}stale{{end}}"}, buildFlags...)
+	args = append(args, "--", ".", model.RuntimePath, model.DynamicPath)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return false
+	}
+	return bytes.Count(out, []byte("stale")) >= coldDeps
+}

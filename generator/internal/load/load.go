@@ -1,6 +1,7 @@
 package load
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 
@@ -35,6 +37,10 @@ type Package struct {
 	// of its external _test package) and the files its build
 	// constraints leave out in this build configuration.
 	Others []*File
+	// FromSource says that the dependencies were type-checked from
+	// source, not read from export data: the build cache did not have
+	// it (see loadFirst), or a dependency did not compile.
+	FromSource bool
 }
 
 // Load finds the package named by pattern ("" is ".") and type-checks it
@@ -59,7 +65,11 @@ type Package struct {
 // are tolerated; every other error stops the run. When a dependency does
 // not compile for that reason, it has no export data, and the package is
 // loaded again with its dependencies type-checked from source.
-func Load(pattern, output string, tags []string) (*Package, error) {
+//
+// cold says that the build cache is known to lack the dependencies'
+// export data: the dependencies are then type-checked from source at
+// once (see loadFirst).
+func Load(pattern, output string, tags []string, cold bool) (*Package, error) {
 	if pattern == "" {
 		pattern = "."
 	}
@@ -101,7 +111,10 @@ func Load(pattern, output string, tags []string) (*Package, error) {
 		defer cleanup()
 		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
 	}
-	l, err := loadWith(pcfg, dir, out)
+	if cold {
+		pcfg.Mode |= packages.NeedDeps | packages.NeedImports
+	}
+	l, err := loadFirst(pcfg, dir, out)
 	if err != nil && errors.Is(err, errDependency) {
 		pcfg.Mode |= packages.NeedDeps | packages.NeedImports
 		l, err = loadWith(pcfg, dir, out)
@@ -217,7 +230,8 @@ func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
 		left[f] = true
 	}
 	others := ParseFiles(main.Fset, dir, seen, left)
-	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out, Flags: flags, Others: others}, nil
+	return &Package{Pkg: main, Support: support, Dir: dir, OutPath: out, Flags: flags, Others: others,
+		FromSource: pcfg.Mode&packages.NeedDeps != 0}, nil
 }
 
 // PackageDir returns the directory of the one package pattern names.
@@ -352,3 +366,106 @@ func packageErrors(pkgs []*packages.Package, out string) error {
 type dependencyError struct{ error }
 
 func (dependencyError) Is(target error) bool { return target == errDependency }
+
+// ColdAfter is how long a load reading the dependencies' export data may
+// run before loadFirst asks whether the build cache is cold; the
+// regeneration cache waits as long for the export data it pins.
+const ColdAfter = 1500 * time.Millisecond
+
+// loadFirst is loadWith, made fast on a cold build cache too. Reading
+// the dependencies' export data is the fast way when the build cache has
+// it (0.2-0.7 s for a package that imports the runtime); when it does
+// not, the go command compiles every dependency first, the standard
+// library's included, which on a new machine or after a Go upgrade takes
+// a minute of CPU, of which the generator needs only the types. So when
+// the export-data load has not finished after ColdAfter and the go
+// command says that the build cache lacks several dependencies
+// (BuildCacheCold; a busy machine alone does not count), a second load
+// type-checks the dependencies from source beside it (a few seconds) and
+// the first to finish gives the result; the other is stopped. Both see
+// the same files and give the same types to the stages after the load.
+// An error of the source load in a dependency is not taken while the
+// export-data load may still succeed; one in the package itself is (the
+// other load would find it too, after compiling everything).
+func loadFirst(pcfg *packages.Config, dir, out string) (*Package, error) {
+	if pcfg.Mode&packages.NeedDeps != 0 {
+		return loadWith(pcfg, dir, out)
+	}
+	final := func(err error) bool { return !errors.Is(err, errDependency) }
+	probe := func(ctx context.Context) bool { return BuildCacheCold(ctx, dir, pcfg.BuildFlags) }
+	return first(pcfg.Context, ColdAfter, final, probe,
+		func(ctx context.Context) (*Package, error) {
+			c := *pcfg
+			c.Context = ctx
+			return loadWith(&c, dir, out)
+		},
+		func(ctx context.Context) (*Package, error) {
+			c := *pcfg
+			c.Context = ctx
+			c.Mode |= packages.NeedDeps | packages.NeedImports
+			return loadWith(&c, dir, out)
+		})
+}
+
+// first runs fast and, when fast has not returned after delay and probe
+// says that slow would be faster, slow too, and returns the first
+// success or final error; an error of slow that is not final waits for
+// fast, whose result is taken then, as is fast's error when slow fails
+// too. The loser's context is cancelled and first waits for it to
+// return, so that nothing it runs outlives the call.
+func first[T any](parent context.Context, delay time.Duration, final func(error) bool, probe func(context.Context) bool,
+	fast, slow func(context.Context) (T, error)) (T, error) {
+	if parent == nil {
+		parent = context.Background()
+	}
+	type result struct {
+		v    T
+		err  error
+		slow bool
+	}
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	done := make(chan result, 2)
+	go func() { v, err := fast(ctx); done <- result{v, err, false} }()
+	timer := time.NewTimer(delay)
+	defer timer.Stop()
+	probed := make(chan bool, 1)
+	running, probing := 1, false
+	var slowFailed *result
+	for {
+		select {
+		case <-timer.C:
+			probing = true
+			go func() { probed <- probe(ctx) }()
+		case cold := <-probed:
+			probing = false
+			if cold {
+				running++
+				go func() { v, err := slow(ctx); done <- result{v, err, true} }()
+			}
+		case r := <-done:
+			running--
+			if r.err != nil && r.slow && !final(r.err) {
+				slowFailed = &r
+				continue
+			}
+			if r.err != nil && !r.slow && slowFailed == nil && running > 0 {
+				// fast failed while slow runs: its error is the one
+				// to report (slow reads more and fails more often),
+				// unless slow succeeds.
+				if s := <-done; s.err == nil {
+					return s.v, nil
+				}
+				return r.v, r.err
+			}
+			cancel()
+			for ; running > 0; running-- {
+				<-done
+			}
+			if probing {
+				<-probed
+			}
+			return r.v, r.err
+		}
+	}
+}

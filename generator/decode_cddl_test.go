@@ -82,10 +82,17 @@ func nodeParseCDDL(t *testing.T, files []string) (arrays map[string]map[string][
 	if err != nil {
 		t.Fatal(err)
 	}
+	required := os.Getenv("CBORGEN_NODE_CHECKS") == "required" // .ci/run installs them
 	if _, err := exec.LookPath("node"); err != nil {
+		if required {
+			t.Fatal("node is not installed")
+		}
 		return nil, false
 	}
 	if _, err := os.Stat(filepath.Join(module, "node_modules", "cddl", "package.json")); errors.Is(err, os.ErrNotExist) {
+		if required {
+			t.Fatalf("the npm package cddl is not installed (npm ci in %s)", module)
+		}
 		return nil, false
 	}
 	cmd := exec.Command("node", append([]string{filepath.Join(module, "parse.mjs")}, files...)...)

@@ -248,7 +248,8 @@ func (c *cddlType) keyedRule(b *strings.Builder, name string, t *Type, legacy bo
 		fmt.Fprintf(b, "  ? %s => %s,  ; %s\n", key, c.kind(s.Kind), s.Name)
 	}
 	if t.Map && t.Unknown != "" {
-		fmt.Fprintf(b, "  * (tstr / int) => any,  ; other keys, kept in %s\n", t.Unknown)
+		b.WriteString("  * tstr => any,  ; other keys, kept in " + t.Unknown + "\n")
+		b.WriteString("  * int => any,\n")
 	} else {
 		b.WriteString("  * tstr => any,  ; other keys are skipped\n")
 		b.WriteString("  * int => any,\n")
@@ -306,6 +307,34 @@ func (c *cddlType) inner(k *kind) string {
 		}
 	}
 	return "(" + strings.Join(alts, " / ") + ")"
+}
+
+// key writes the kind of a map's key: a name, or a rule of its own named
+// after its Go kind when it is more (a choice, a type with a control
+// operator: float16-32 = float16 / float32, array32-byte = bstr .size 32),
+// which RFC 8610 allows before "=>" but not every parser reads there (nor
+// a choice with a control operator after it, which kindOf hoists too).
+func (c *cddlType) key(k *kind) string {
+	text := c.inner(k)
+	if !strings.ContainsAny(text, " ()") {
+		return text
+	}
+	return c.hoist(k, text)
+}
+
+// hoist names text, the CDDL of k, with a rule of its own named after
+// k's Go kind, and returns the name; a pointer's name is its element's
+// when text has no null (a map's key).
+func (c *cddlType) hoist(k *kind, text string) string {
+	base := k
+	if !strings.Contains(text, "null") {
+		for base.form == pointerKind {
+			base = base.elem
+		}
+	}
+	name := goKindRule(base.text)
+	c.hoisted[name] = strings.TrimSuffix(strings.TrimPrefix(text, "("), ")")
+	return name
 }
 
 // splitChoice splits a type at its own " / ", not at those within
@@ -383,7 +412,12 @@ func (c *cddlType) kindOf(k *kind) string {
 		// map within an array member for a member of its own.
 		return group("null / [* " + elem + "]")
 	case mapKind:
-		return group(fmt.Sprintf("null / {* %s => %s}", c.inner(k.key), c.inner(k.elem)))
+		elem := c.inner(k.elem)
+		if strings.HasPrefix(elem, "(") && strings.Contains(elem, " .") {
+			// A choice with a control operator: (bstr .size 32 / null).
+			elem = c.hoist(k.elem, elem)
+		}
+		return group(fmt.Sprintf("null / {* %s => %s}", c.key(k.key), elem))
 	}
 	if r, ok := intKinds[k.text]; ok {
 		switch {

@@ -11,11 +11,17 @@ import (
 
 // nodeModule returns the test module in dir (testdata/npm), or skips the
 // test when node or the module's packages are not installed: they are a
-// test-only oracle, installed with npm ci in that directory.
+// test-only oracle, installed with npm ci in that directory. With
+// CBORGEN_NODE_CHECKS=required in the environment (as .ci/run sets it
+// after installing them), a missing oracle fails the test instead.
 func nodeModule(t *testing.T, dir string) string {
 	t.Helper()
+	skip := t.Skipf
+	if os.Getenv("CBORGEN_NODE_CHECKS") == "required" {
+		skip = t.Fatalf
+	}
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed")
+		skip("node is not installed")
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -23,7 +29,7 @@ func nodeModule(t *testing.T, dir string) string {
 	}
 	for _, pkg := range []string{"cbor", "cddl"} {
 		if _, err := os.Stat(filepath.Join(abs, "node_modules", pkg, "package.json")); err != nil {
-			t.Skipf("the npm package %s is not installed (npm ci in %s)", pkg, dir)
+			skip("the npm package %s is not installed (npm ci in %s)", pkg, dir)
 		}
 	}
 	return abs

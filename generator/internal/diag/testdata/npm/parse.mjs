@@ -1,7 +1,7 @@
 // Parses each CDDL file named on the command line with the cddl package
 // and prints for each file "ok FILE RULE..." with the rule names in
-// order, then "array RULE MEMBER..." for each array rule, or "error FILE
-// MESSAGE".
+// order, then "array RULE MEMBER..." for each array rule (the members of
+// nested groups in place), or "error FILE MESSAGE".
 //
 // The package does not read integer member keys ("? 1 => tstr", RFC 8610
 // section 3.5.1), so each is first given a rule of its own (key-1 = 1),
@@ -10,6 +10,20 @@ import { parse } from 'cddl';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+
+// members lists the names of an array's entries, those inside its
+// unnamed groups (the optional trailing "? (...)") in place.
+function members(values) {
+  const names = [];
+  for (const v of values) {
+    if (v.Name === '' && v.Type && !Array.isArray(v.Type) && v.Type.Type === 'group' && v.Type.Properties) {
+      names.push(...members(v.Type.Properties));
+    } else {
+      names.push(v.Name);
+    }
+  }
+  return names;
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'cddl-'));
 for (const file of process.argv.slice(2)) {
@@ -25,7 +39,7 @@ for (const file of process.argv.slice(2)) {
     const rules = parse(named).filter((a) => !/^key/.test(a.Name));
     console.log('ok', file, rules.map((a) => a.Name).join(' '));
     for (const a of rules) {
-      if (a.Type === 'array') console.log('array', a.Name, a.Values.map((v) => v.Name).join(' '));
+      if (a.Type === 'array') console.log('array', a.Name, members(a.Values).join(' '));
     }
   } catch (e) {
     console.log('error', file, String((e && e.message) || e).split('\n').join(' '));

@@ -150,8 +150,9 @@ func readSchema(dir, output string) (*diag.Schema, string, error) {
 
 // sourceHints adds to s what the record does not hold but the package's
 // source says, where the source is at hand: the kinds of named types of
-// other kinds (type Dict map[string]Value), which types are structs, and
-// the directives //cborgen:nolegacy, extensible and catchall. It parses
+// other kinds (type Dict map[string]Value), which types are structs, the
+// type parameters of generic types, and the directives //cborgen:nolegacy,
+// extensible and catchall. It parses
 // the files without type-checking them, so code that does not compile
 // still helps; files that do not parse are passed over, and without
 // source the record alone is used. The generated file, output, declares
@@ -201,6 +202,13 @@ func sourceHints(dir, output string, s *diag.Schema) {
 				t.Extensible = true
 			case "catchall":
 				t.CatchAll = true
+			}
+		}
+		if ts.TypeParams != nil {
+			for _, f := range ts.TypeParams.List {
+				for _, n := range f.Names {
+					t.Params = append(t.Params, n.Name)
+				}
 			}
 		}
 		if _, ok := ts.Type.(*ast.StructType); ok {

@@ -21,6 +21,7 @@ func CDDL(s *Schema, source string) []byte {
 	b.WriteString("; Written by cbor-gen -cddl. Arrays list their slots in order; a member\n")
 	b.WriteString("; key in an array is the Go field's name, for the reader only.\n")
 	used, hoisted := map[string]bool{}, map[string]string{}
+	instances := map[string]*Type{}
 	for _, name := range s.names() {
 		b.WriteByte('\n')
 		if u := s.Unions[name]; u != nil && s.Types[name] == nil {
@@ -35,8 +36,28 @@ func CDDL(s *Schema, source string) []byte {
 			fmt.Fprintf(&b, "%s = %s\n", ruleName(name), strings.Join(mapStrings(u.Variants, ruleName), " / "))
 			continue
 		}
-		c := &cddlType{s: s, used: used, hoisted: hoisted}
+		c := &cddlType{s: s, used: used, hoisted: hoisted, instances: instances}
 		c.write(&b, s.Types[name])
+	}
+	// The uses of generic types, each a rule of its own (Page-Customer
+	// for Page[Customer]), written until they name no new one.
+	for written := map[string]bool{}; ; {
+		var next []string
+		for name := range instances {
+			if !written[name] {
+				next = append(next, name)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		slices.Sort(next)
+		for _, name := range next {
+			written[name] = true
+			b.WriteByte('\n')
+			c := &cddlType{s: s, used: used, hoisted: hoisted, instances: instances}
+			c.write(&b, instances[name])
+		}
 	}
 	if len(hoisted) > 0 {
 		b.WriteString("\n; Arrays and maps within arrays and maps, named after their Go kinds.\n")
@@ -115,9 +136,104 @@ var preludeRules = map[string]string{
 
 // cddlType writes the rules of one type.
 type cddlType struct {
-	s       *Schema
-	used    map[string]bool   // the prelude rules used
-	hoisted map[string]string // rules of choices within arrays and maps, by name
+	s         *Schema
+	used      map[string]bool   // the prelude rules used
+	hoisted   map[string]string // rules of choices within arrays and maps, by name
+	instances map[string]*Type  // the uses of generic types, by rule name
+}
+
+// instance names the rule of text, a use of the generic type t
+// (Page[Customer]): Page-Customer, t with the type arguments in place of
+// its parameters (instantiate), written after the types. When the
+// arguments do not match the parameters, the generic type's own rule.
+func (c *cddlType) instance(text string, t *Type) string {
+	inst := instantiate(t, text)
+	if inst == nil {
+		return ruleName(t.Name)
+	}
+	name := goKindRule(text)
+	if c.instances[name] == nil {
+		inst.Name = name
+		c.instances[name] = inst
+	}
+	return name
+}
+
+// instantiate returns a copy of the generic type t for text, a use of it
+// (Page[Customer]), named text, whose slots have the type arguments in
+// place of its parameters; nil when text has no arguments or they do not
+// match the parameters.
+func instantiate(t *Type, text string) *Type {
+	base := baseName(text)
+	if len(t.Params) == 0 || base == text || !strings.HasSuffix(text, "]") {
+		return nil
+	}
+	args := splitArgs(text[len(base)+1 : len(text)-1])
+	if len(args) != len(t.Params) {
+		return nil
+	}
+	with := map[string]string{}
+	for i, a := range args {
+		with[t.Params[i]] = a
+	}
+	inst := *t
+	inst.Name, inst.Params = text, nil
+	inst.Slots = slices.Clone(t.Slots)
+	for i := range inst.Slots {
+		inst.Slots[i].Kind = substitute(inst.Slots[i].Kind, with)
+	}
+	if inst.Value != "" {
+		inst.Value = substitute(inst.Value, with)
+	}
+	return &inst
+}
+
+// splitArgs splits type arguments at their own commas.
+func splitArgs(s string) []string {
+	var args []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				args = append(args, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(args, strings.TrimSpace(s[start:]))
+}
+
+// substitute replaces the identifiers of kind text that with names (type
+// parameters) by their values, leaving every other identifier (a
+// package-qualified name, a longer name) as it is.
+func substitute(text string, with map[string]string) string {
+	var b strings.Builder
+	isID := func(ch byte) bool {
+		return ch == '_' || ch == '.' || ch == '/' || ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= 0x80
+	}
+	for i := 0; i < len(text); {
+		if !isID(text[i]) {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isID(text[j]) {
+			j++
+		}
+		if v, ok := with[text[i:j]]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(text[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // use names a prelude rule.
@@ -142,6 +258,11 @@ func (c *cddlType) write(b *strings.Builder, t *Type) {
 			out = append(out, alts...)
 		}
 		return strings.Join(out, " / ")
+	}
+	if len(t.Params) > 0 {
+		fmt.Fprintf(b, "; %s[%s] is generic: its own rule has any for %s, and each use has a rule of\n; its own below, with the type arguments in place (%s-%s for %s[%s]).\n",
+			t.Name, strings.Join(t.Params, ", "), strings.Join(t.Params, ", "), name, strings.Join(slices.Repeat([]string{"X"}, len(t.Params)), "-"),
+			t.Name, strings.Join(slices.Repeat([]string{"X"}, len(t.Params)), ", "))
 	}
 	if t.Body {
 		fmt.Fprintf(b, "; %s is //cborgen:body: its own MarshalCBOR and UnmarshalCBOR write and read\n; what follows, and may check or add more around it.\n", t.Name)
@@ -376,6 +497,14 @@ func goKindRule(text string) string {
 	if text == "float32" {
 		return "float16-32" // not float32, the prelude's
 	}
+	if base := baseName(text); base != text && strings.HasSuffix(text, "]") {
+		// A use of a generic type: Pair-string-Item for Pair[string, Item].
+		name := ruleName(base)
+		for _, a := range splitArgs(text[len(base)+1 : len(text)-1]) {
+			name += "-" + goKindRule(a)
+		}
+		return cddlID(name)
+	}
 	return cddlID(shortKind(text))
 }
 
@@ -445,6 +574,9 @@ func (c *cddlType) kindOf(k *kind) string {
 		return "integer"
 	}
 	name := baseName(k.text)
+	if t := c.s.Types[name]; t != nil && len(t.Params) > 0 {
+		return c.instance(k.text, t)
+	}
 	if c.s.Types[name] != nil || c.s.Unions[name] != nil {
 		return ruleName(name)
 	}

@@ -110,3 +110,74 @@ func TestCDDLParses(t *testing.T) {
 		}
 	}
 }
+
+// genericSchema has a generic type used with three sets of arguments,
+// one of them a use of itself.
+func genericSchema() *Schema {
+	return &Schema{Types: map[string]*Type{
+		"Pair": {Name: "Pair", Required: 3, Params: []string{"K", "V"}, Slots: []Slot{
+			{Name: "Key", Kind: "K"},
+			{Name: "Vals", Kind: "[]V"},
+			{Name: "ByKey", Kind: "map[string]*V"},
+		}},
+		"Item": {Name: "Item", Required: 1, Slots: []Slot{{Name: "KV", Kind: "K"}}}, // a field named like a parameter
+		"Doc": {Name: "Doc", Required: 3, Slots: []Slot{
+			{Name: "A", Kind: "Pair[string, Item]"},
+			{Name: "B", Kind: "*Pair[uint8, []byte]"},
+			{Name: "C", Kind: "Pair[int64, Pair[string, Item]]"},
+		}},
+	}}
+}
+
+// TestCDDLGeneric: each use of a generic type is a rule of its own, with
+// the type arguments in place of the parameters (and nothing else).
+func TestCDDLGeneric(t *testing.T) {
+	s := genericSchema()
+	text := string(CDDL(s, "x"))
+	for _, want := range []string{
+		"  A: Pair-string-Item,  ; 0\n",
+		"  B: Pair-uint8-slice-byte / null,  ; 1\n",
+		"  C: Pair-int64-Pair-string-Item,  ; 2\n",
+		"Pair-string-Item-array = [\n  Key: tstr,  ; 0\n  Vals: null / [* Item],  ; 1\n  ByKey: null / {* tstr => (Item / null)},  ; 2\n]\n",
+		"Pair-uint8-slice-byte-array = [\n  Key: uint8,  ; 0\n  Vals: null / [* (bstr / null)],  ; 1\n",
+		"Pair-int64-Pair-string-Item-array = [\n  Key: int64,  ; 0\n  Vals: null / [* Pair-string-Item],  ; 1\n",
+		"Item-array = [\n  KV: any,  ; 0\n]\n",
+		"; Pair[K, V] is generic",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing\n%s\nin\n%s", want, text)
+		}
+	}
+	if n := strings.Count(text, "\nPair-string-Item = "); n != 1 {
+		t.Errorf("Pair-string-Item written %d times", n)
+	}
+	if err := CheckCDDL(s, text); err != nil {
+		t.Error(err)
+	}
+	file := filepath.Join(t.TempDir(), "generic.cddl")
+	if err := os.WriteFile(file, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	arrays := NodeParseCDDL(t, filepath.Join("testdata", "npm"), file)
+	if got := arrays[file]["Pair-int64-Pair-string-Item-array"]; !slices.Equal(got, []string{"Key", "Vals", "ByKey"}) {
+		t.Errorf("the npm parser reads %v", got)
+	}
+}
+
+// TestDecodeGeneric annotates a use of a generic type with its type
+// arguments in place.
+func TestDecodeGeneric(t *testing.T) {
+	// [["k", [[7]], {}], null, null]: Doc.A is Pair[string, Item].
+	res, err := Decode(genericSchema(), "Doc", []byte{0x83, 0x83, 0x61, 'k', 0x81, 0x81, 0x07, 0xa0, 0xf6, 0xf6}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"/ 0: A: Pair[string, Item] (current format) /", "/ Item (current format) /", "/ 0: KV: K, which the record does not describe /"} {
+		if !strings.Contains(string(res.Text), want) {
+			t.Errorf("missing %q in\n%s", want, res.Text)
+		}
+	}
+	if !res.OK() {
+		t.Errorf("refused: %v\n%s", res.Problems, res.Text)
+	}
+}

@@ -61,11 +61,12 @@ type Type struct {
 
 	// What the record does not hold, known only from the package's source
 	// when it is at hand (the command reads it without compiling it):
-	Value      string // the wire kind of a named type of another kind: "map[string]Value" for type Dict map[string]Value
-	Struct     bool   // a struct type, also when it has no fields
-	NoLegacy   bool   // //cborgen:nolegacy, or fxamacker's toarray marker: no legacy map
-	Extensible bool   // //cborgen:extensible: elements past the last slot are skipped
-	CatchAll   bool   // //cborgen:catchall: the union's variant for items no other variant claims
+	Value      string   // the wire kind of a named type of another kind: "map[string]Value" for type Dict map[string]Value
+	Struct     bool     // a struct type, also when it has no fields
+	NoLegacy   bool     // //cborgen:nolegacy, or fxamacker's toarray marker: no legacy map
+	Extensible bool     // //cborgen:extensible: elements past the last slot are skipped
+	CatchAll   bool     // //cborgen:catchall: the union's variant for items no other variant claims
+	Params     []string // the type parameters of a generic type, in order: [T] for Page[T any]
 
 	Case    Key // the //cborgen:case of a variant of a union chosen by content
 	HasCase bool

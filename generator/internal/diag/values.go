@@ -215,6 +215,9 @@ func (w *walker) leaf(n *node, k *kind, at where) []line {
 	}
 	name := baseName(text)
 	if t := w.s.Types[name]; t != nil {
+		if inst := instantiate(t, text); inst != nil {
+			t = inst // Page[Customer]: Customer in place of T
+		}
 		return w.typed(n, t, at)
 	}
 	if u := w.s.Unions[name]; u != nil {

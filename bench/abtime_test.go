@@ -24,7 +24,10 @@ import (
 //
 // SHAPE and IMPLS are as TestRepeat's (PersonText and PersonUnix
 // included); OP is decode, legacy (fxamacker's map encoding: IMPLS
-// generated and fxamacker-map), encode or zerocopy (the person record);
+// generated and fxamacker-map), encode, zerocopy (the person record),
+// total (encode into a reused buffer, then decode those bytes),
+// totalzerocopy (the same with the zero-copy decode) or marshal (the
+// person record: a marshal into a new slice, then an unmarshal of it);
 // BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
 // (default: about 20µs of work). SHAPE StoreDocument takes OP decode,
 // zerocopy, marshal, encode, valid or skip (fxamacker-any: Wellformed
@@ -57,7 +60,7 @@ func TestAB(t *testing.T) {
 			})
 			continue
 		}
-		c, legacy := repeatCodec(t, name, impl, op == "zerocopy")
+		c, legacy := repeatCodec(t, name, impl, op == "zerocopy" || op == "totalzerocopy")
 		data, err := c.encode(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -80,8 +83,31 @@ func TestAB(t *testing.T) {
 					t.Fatal(err)
 				}
 			})
+		case "total", "totalzerocopy":
+			buf := make([]byte, 0, 2*len(data))
+			runs = append(runs, func() {
+				if buf, err = c.encode(buf[:0]); err != nil {
+					t.Fatal(err)
+				}
+				if err = c.decode(buf); err != nil {
+					t.Fatal(err)
+				}
+			})
+		case "marshal":
+			if c.marshal == nil {
+				t.Fatalf("%s codec %q has no marshal into a new slice", name, impl)
+			}
+			runs = append(runs, func() {
+				b, err := c.marshal()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err = c.decode(b); err != nil {
+					t.Fatal(err)
+				}
+			})
 		default:
-			t.Fatalf("BENCH_AB_OP %q: want decode, legacy, encode or zerocopy", op)
+			t.Fatalf("BENCH_AB_OP %q: want decode, legacy, encode, zerocopy, total, totalzerocopy or marshal", op)
 		}
 	}
 	calls := envInt(t, "BENCH_AB_CALLS", 0)

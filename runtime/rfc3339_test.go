@@ -240,6 +240,9 @@ func TestDaysFromCivil(t *testing.T) {
 		if got, want := daysFromCivil(day.Year(), int(day.Month()), day.Day()), day.Unix()/86400; got != want {
 			t.Fatalf("%s: %d days, want %d", day.Format(time.DateOnly), got, want)
 		}
+		if y, m, dd := civil(day.Unix() / 86400); y != day.Year() || m != int(day.Month()) || dd != day.Day() {
+			t.Fatalf("civil(%d) = %d-%d-%d, want %s", day.Unix()/86400, y, m, dd, day.Format(time.DateOnly))
+		}
 	}
 }
 
@@ -256,6 +259,31 @@ func TestDigits8(t *testing.T) {
 				valid := err == nil && c >= '0' && c <= '9'
 				if ok != valid || ok && got != want {
 					t.Fatalf("digits8(%q) = %d, %v; want %d, %v", b, got, ok, want, valid)
+				}
+			}
+		}
+	}
+}
+
+// TestScanRFC3339EveryByte puts every byte value at every place of the
+// date and clock of valid texts: the fast path accepts a text only when
+// time.Parse accepts it and reads the same time.
+func TestScanRFC3339EveryByte(t *testing.T) {
+	for _, valid := range []string{"1987-06-15T08:30:12.123456789+02:00", "2024-02-29T23:59:59Z", "0000-01-01T00:00:00-23:59"} {
+		if _, ok := scanRFC3339([]byte(valid)); !ok {
+			t.Fatalf("scanRFC3339(%q) refused", valid)
+		}
+		for p := 0; p < 19; p++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(valid)
+				b[p] = byte(c)
+				got, ok := parseRFC3339(b)
+				want, err := time.Parse(time.RFC3339, string(b))
+				if ok && (err != nil || !sameTime(got, want)) {
+					t.Fatalf("parseRFC3339(%q) = %v, true; time.Parse %v, %v", b, got, want, err)
+				}
+				if !ok && err == nil && c >= '0' && c <= '9' {
+					t.Fatalf("parseRFC3339(%q) refused what time.Parse reads as %v", b, want)
 				}
 			}
 		}

@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"encoding/binary"
+	"math"
+	"sync/atomic"
 	"time"
 )
 
@@ -66,7 +68,7 @@ const (
 // byte that should be a digit is not one or a separator differs.
 func digitsWord(w, pattern, seps uint64) (uint64, bool) {
 	v := w ^ pattern
-	return v, (v&highNibbles|(v+plusSix)&highNibbles|v&seps) == 0
+	return v, (v&highNibbles | (v+plusSix)&highNibbles | v&seps) == 0
 }
 
 // pairsWord returns, in byte i, ten times digit i plus digit i+1 of a
@@ -161,15 +163,93 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	// The instant in UTC, in the internal form time.Parse gives it (Date
 	// in UTC, then the offset subtracted): the fields are in range, so
 	// the seconds since 1970 follow from the civil date directly.
-	t := time.Unix(f.local-int64(f.zone), int64(f.nsec)).UTC()
+	secs := f.local - int64(f.zone)
+	t := time.Unix(secs, int64(f.nsec)).UTC()
 	if f.utc {
 		return t, true
 	}
 	zone := int(f.zone)
-	if _, off := t.In(time.Local).Zone(); off == zone {
-		return t.In(time.Local), true
+	if loc := zones.find(secs, zone); loc != nil {
+		return t.In(loc), true
 	}
-	return t.In(time.FixedZone("", zone)), true
+	return t.In(zones.learn(t, zone)), true
+}
+
+// zones is what parseRFC3339 learnt last of the time zones: over the
+// instants from start to end (Unix seconds, end excluded) time.Local,
+// when it was local, has the offset localOff; and fixed is the fixed zone
+// of the offset fixedOff, read last. It saves the lookup in time.Local and
+// the call of time.FixedZone while the times read fall in one span of
+// Local's offset. Readers and the writer meet through seq, odd while the
+// writer writes (a sequence lock: a reader that sees it change uses
+// nothing it read); nothing is allocated.
+var zones zoneCache
+
+type zoneCache struct {
+	seq        atomic.Uint64
+	local      atomic.Pointer[time.Location]
+	start, end atomic.Int64
+	localOff   atomic.Int64
+	fixed      atomic.Pointer[time.Location]
+	fixedOff   atomic.Int64
+}
+
+// find returns the location of the instant secs written with offset zone,
+// or nil when the cache does not know it.
+func (c *zoneCache) find(secs int64, zone int) *time.Location {
+	seq := c.seq.Load()
+	if seq&1 != 0 {
+		return nil
+	}
+	local := c.local.Load()
+	if local != time.Local || secs < c.start.Load() || secs >= c.end.Load() {
+		return nil
+	}
+	loc := local
+	if int64(zone) != c.localOff.Load() {
+		if loc = c.fixed.Load(); int64(zone) != c.fixedOff.Load() {
+			return nil
+		}
+	}
+	if c.seq.Load() != seq {
+		return nil
+	}
+	return loc
+}
+
+// learn returns the location time.Parse gives the instant t written with
+// offset zone: time.Local when Local has that offset at t, else a fixed
+// zone with no name; and records it, unless another goroutine is
+// recording at the same time.
+func (c *zoneCache) learn(t time.Time, zone int) *time.Location {
+	local := time.Local
+	lt := t.In(local)
+	_, off := lt.Zone()
+	loc := local
+	if off != zone {
+		loc = time.FixedZone("", zone)
+	}
+	seq := c.seq.Load()
+	if seq&1 != 0 || !c.seq.CompareAndSwap(seq, seq+1) {
+		return loc
+	}
+	start, end := lt.ZoneBounds()
+	c.start.Store(math.MinInt64)
+	if !start.IsZero() {
+		c.start.Store(start.Unix())
+	}
+	c.end.Store(math.MaxInt64)
+	if !end.IsZero() {
+		c.end.Store(end.Unix())
+	}
+	c.local.Store(local)
+	c.localOff.Store(int64(off))
+	if loc != local {
+		c.fixed.Store(loc)
+		c.fixedOff.Store(int64(zone))
+	}
+	c.seq.Store(seq + 2)
+	return loc
 }
 
 // appendRFC3339 appends t as t.AppendFormat(dst, time.RFC3339) does, or

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 	_ "time/tzdata" // the zones below on any machine
@@ -287,5 +288,79 @@ func TestScanRFC3339EveryByte(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestParseRFC3339ZoneSpans reads times in order across the offset changes
+// of zones with daylight saving time, written in the local zone's offsets
+// and in others, as time.Parse reads them: the span of Local's offset
+// that parseRFC3339 remembers never decides a time outside it.
+func TestParseRFC3339ZoneSpans(t *testing.T) {
+	zones := testZones(t)
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	step := 37 * time.Minute
+	if testing.Short() {
+		step = 7 * time.Hour
+	}
+	for _, local := range []*time.Location{zones[10], zones[13], time.UTC} {
+		time.Local = local
+		for _, written := range []*time.Location{local, zones[10], zones[11], zones[4]} {
+			start := time.Date(2023, 1, 1, 0, 0, 0, 123, time.UTC)
+			for tm := start; tm.Before(start.AddDate(1, 0, 7)); tm = tm.Add(step) {
+				s := tm.In(written).Format(time.RFC3339Nano)
+				want, err := time.Parse(time.RFC3339, s)
+				got, ok := parseRFC3339([]byte(s))
+				if err != nil || !ok || !sameTime(got, want) {
+					t.Fatalf("local %v: parseRFC3339(%q) = %v (%v), %v; time.Parse %v (%v), %v",
+						local, s, got, got.Location(), ok, want, want.Location(), err)
+				}
+			}
+		}
+	}
+}
+
+// TestParseRFC3339Concurrent reads times of different offsets and spans
+// of Local's offset from several goroutines at once (run it with -race):
+// each gets what time.Parse gives, whatever the others recorded.
+func TestParseRFC3339Concurrent(t *testing.T) {
+	zones := testZones(t)
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	time.Local = zones[10]
+	var texts []string
+	var want []time.Time
+	start := time.Date(2024, 1, 1, 0, 0, 0, 5, time.UTC)
+	for i := range 400 {
+		tm := start.Add(time.Duration(i) * 22 * time.Hour).In(zones[10+i%4])
+		s := tm.Format(time.RFC3339Nano)
+		w, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, want = append(texts, s), append(want, w)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range 50 {
+				for i := range texts {
+					k := (i*7 + g*13 + r) % len(texts)
+					got, ok := parseRFC3339([]byte(texts[k]))
+					if !ok || !sameTime(got, want[k]) {
+						errs <- fmt.Sprintf("parseRFC3339(%q) = %v (%v), %v; want %v (%v)", texts[k], got, got.Location(), ok, want[k], want[k].Location())
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -278,7 +279,9 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 	if year < 0 || year > 9999 || zone/60 >= 24 {
 		return dst, false
 	}
-	var b [35]byte // 2006-01-02T15:04:05.999999999-07:00
+	at := len(dst)
+	dst = slices.Grow(dst, 35)
+	b := (*[35]byte)(dst[at : at+35]) // 2006-01-02T15:04:05.999999999-07:00
 	put2(b[0:2], year/100)
 	put2(b[2:4], year%100)
 	b[4] = '-'
@@ -318,7 +321,7 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 		put2(b[n+4:n+6], zone%60)
 		n += 6
 	}
-	return append(dst, b[:n]...), true
+	return dst[:at+n], true
 }
 
 // put2 writes v, 0-99, as two digits.

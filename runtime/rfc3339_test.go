@@ -364,3 +364,43 @@ func TestParseRFC3339Concurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestAppendTimeText checks AppendTime's text modes, with and without tag
+// 0, after other bytes: a text string of what Time.AppendFormat writes,
+// with a one-byte head below 24 bytes and a two-byte one from 24; a time
+// out of range leaves dst as it was.
+func TestAppendTimeText(t *testing.T) {
+	rng := rand.New(rand.NewSource(6))
+	zones := testZones(t)
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	modes := map[TimeMode]string{TimeRFC3339: time.RFC3339, TimeRFC3339Nano: time.RFC3339Nano, TimeRFC3339NanoUTC: time.RFC3339Nano}
+	for i := 0; i < n; i++ {
+		tm := randomTime(rng).In(zones[rng.Intn(len(zones))])
+		if tm.IsZero() {
+			continue
+		}
+		for mode, layout := range modes {
+			for _, tag := range []bool{false, true} {
+				ref := tm
+				if mode == TimeRFC3339NanoUTC {
+					ref = tm.UTC()
+				}
+				text, ok := formatReference(ref, layout)
+				got, err := AppendTime([]byte{0xaa}, tm, mode, tag)
+				want := []byte{0xaa}
+				if ok {
+					if tag {
+						want = AppendTag(want, 0)
+					}
+					want = AppendString(want, string(text))
+				}
+				if !bytes.Equal(got, want) || (err == nil) != ok {
+					t.Fatalf("AppendTime(%v, mode %d, tag %v) = % x, %v; want % x (%q)", tm, mode, tag, got, err, want, text)
+				}
+			}
+		}
+	}
+}

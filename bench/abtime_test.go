@@ -35,7 +35,11 @@ import (
 // with any other SHAPE the skip benchmarks know (Document, or a shape's
 // encoding) compares the same calls on that document; with
 // BENCH_AB_GC set, each round starts with a collection (then take rounds
-// of one call: BENCH_AB_ROUNDS=100 BENCH_AB_CALLS=1).
+// of one call: BENCH_AB_ROUNDS=100 BENCH_AB_CALLS=1). With BENCH_AB_OUT
+// set to a file, it also appends to that file, in the benchmark format
+// benchstat reads, the tenth percentile of each tenth of the rounds, per
+// codec (BenchmarkAB/shape=S/op=O/impl=I): ten samples whose intervals
+// benchstat works out (benchstat -col /impl FILE).
 func TestAB(t *testing.T) {
 	name := os.Getenv("BENCH_AB_SHAPE")
 	if name == "" {
@@ -133,6 +137,9 @@ func TestAB(t *testing.T) {
 			times[i] = append(times[i], float64(time.Since(start).Nanoseconds())/float64(calls))
 		}
 	}
+	if out := os.Getenv("BENCH_AB_OUT"); out != "" {
+		writeABSamples(t, out, name, op, impls, times)
+	}
 	var base float64
 	for i, impl := range impls {
 		ts := times[i]
@@ -156,4 +163,27 @@ func envInt(t *testing.T, key string, def int) int {
 		t.Fatalf("%s: %v", key, err)
 	}
 	return n
+}
+
+// writeABSamples appends TestAB's samples to the file out: for each codec,
+// the tenth percentile of each tenth of the rounds, in order, as lines of
+// the benchmark format.
+func writeABSamples(t *testing.T, out, name, op string, impls []string, times [][]float64) {
+	f, err := os.OpenFile(out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const parts = 10
+	for i, impl := range impls {
+		ts := times[i]
+		for k := range parts {
+			part := slices.Clone(ts[k*len(ts)/parts : (k+1)*len(ts)/parts])
+			if len(part) == 0 {
+				continue
+			}
+			slices.Sort(part)
+			fmt.Fprintf(f, "BenchmarkAB/shape=%s/op=%s/impl=%s 1 %.2f ns/op\n", name, op, impl, part[len(part)/10])
+		}
+	}
 }

@@ -121,10 +121,9 @@ func (d *Decoder) TryNull() (null, ok bool) {
 // longer than 16 bytes also by its last eight bytes. Longer text goes to
 // ReadString, whose check reads a word at a time. The string is copied
 // into the decoder's text block (decode_cells.go): one allocation for
-// many strings; under ZeroCopy (over a slice) it is a view of the input,
-// as ReadString returns it there. Its work is out of line (tryShortText),
-// a call where a string conversion was, so that what is inlined is a test
-// of shortText.
+// many strings. Its work is out of line (tryShortText), a call where a
+// string conversion was, so that what is inlined is a test of shortText,
+// which costs nothing more under ZeroCopy.
 func (d *Decoder) TryString() (string, bool) {
 	if d.shortText != 0 {
 		return d.tryShortText()
@@ -132,16 +131,14 @@ func (d *Decoder) TryString() (string, bool) {
 	return "", false
 }
 
-// tryShortText is TryString's work, out of line.
+// tryShortText is TryString when it copies text (shortText is not 0),
+// out of line: TryString, inlined, then costs no call under ZeroCopy.
 //
 //go:noinline
 func (d *Decoder) tryShortText() (string, bool) {
 	if p := d.buf[d.off:]; len(p) >= 17 {
 		if n, ok := asciiText(p, d.shortText); ok {
 			d.off += int(1 + n)
-			if d.opts.ZeroCopy && d.r == nil {
-				return unsafe.String(&p[1], n), true
-			}
 			return d.keepText(p[1 : 1+n]), true
 		}
 	}
@@ -149,9 +146,31 @@ func (d *Decoder) tryShortText() (string, bool) {
 }
 
 // TryText is TryString for the dispatchers of unions, whose text
-// variants take most items of text-heavy documents: one call, out of line.
+// variants take most items of text-heavy documents: one call, out of line,
+// that also reads short ASCII text under ZeroCopy, as a view of the input
+// as ReadString returns it there (shortText is 0 then and only then on a
+// decoder over a slice; the bound is MaxStringLength).
 func (d *Decoder) TryText() (string, bool) {
-	return d.tryShortText()
+	p := d.buf[d.off:]
+	if len(p) < 17 {
+		return "", false
+	}
+	limit, view := d.shortText, false
+	if limit == 0 {
+		if !d.opts.ZeroCopy || d.r != nil {
+			return "", false
+		}
+		limit, view = uint(min(shortTextLimit, d.opts.MaxStringLength+1)), true
+	}
+	n, ok := asciiText(p, limit)
+	if !ok {
+		return "", false
+	}
+	d.off += int(1 + n)
+	if view {
+		return unsafe.String(&p[1], n), true
+	}
+	return d.keepText(p[1 : 1+n]), true
 }
 
 // asciiText reports the length n of the text at the start of p, which

@@ -45,9 +45,9 @@ type Decoder struct {
 	text     unsafe.Pointer
 	textLeft int
 
-	// shortText bounds the text TryString reads: it takes lengths below
-	// it, 24 by default (23 bytes), fewer under a smaller MaxStringLength;
-	// it copies them, or in zero-copy mode returns views of the input.
+	// shortText bounds the text TryString copies: it takes lengths below
+	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
+	// none in zero-copy mode (ReadString then returns a view of the input).
 	shortText uint
 }
 
@@ -145,6 +145,9 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 		d.checks = checkUTF8 | checkDups // Options.itemChecks
 	}
 	d.shortText = shortTextLimit // below DefaultMaxStringLength+1
+	if o.ZeroCopy {
+		d.shortText = 0 // d.r is nil: SetOptions' zeroCopy
+	}
 }
 
 // resetRare is the rest of resetBytes, kept out of line so that
@@ -169,6 +172,9 @@ func (d *Decoder) setResolved(o Options) {
 	d.opts = o
 	d.checks = o.itemChecks()
 	d.shortText = uint(min(shortTextLimit, d.opts.MaxStringLength+1))
+	if d.zeroCopy() {
+		d.shortText = 0
+	}
 }
 
 // zeroCopy reports whether strings read should alias the input.

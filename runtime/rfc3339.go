@@ -93,7 +93,8 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	year := int(date&0xff)*100 + int(date>>16&0xff)
 	month, mday := int(date>>40&0xff), int(day&0xff)
 	hour, min, sec := int(clock&0xff), int(clock>>24&0xff), int(clock>>48&0xff)
-	if month < 1 || month > 12 || mday < 1 || mday > daysIn(month, year) || hour > 23 || min > 59 || sec > 59 {
+	if month < 1 || month > 12 || mday < 1 || hour > 23 || min > 59 || sec > 59 ||
+		mday > int(monthDays[month&15]) && (month != 2 || mday != 29 || !isLeap(year)) {
 		return f, false
 	}
 	f.local = daysFromCivil(year, month, mday)*86400 + int64(hour*3600+min*60+sec)
@@ -138,18 +139,9 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 
 func isLeap(year int) bool { return year%4 == 0 && (year%100 != 0 || year%400 == 0) }
 
-func daysIn(month, year int) int {
-	switch month {
-	case 2:
-		if isLeap(year) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
-}
+// monthDays[m] is the number of days of month m (1-12) in a year that is
+// not a leap year.
+var monthDays = [16]uint8{1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
 
 // parseRFC3339 returns the time time.Parse(time.RFC3339, string(b)) returns,
 // without the copy, or false when its fast path does not accept b (the
@@ -375,8 +367,17 @@ func daysFromCivil(year, month, day int) int64 {
 	if year < 0 {
 		era = (year - 399) / 400
 	}
-	yoe := year - era*400                     // [0, 399]
-	doy := (153*((month+9)%12)+2)/5 + day - 1 // [0, 365], from March 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy    // [0, 146096]
+	yoe := year - era*400                           // [0, 399]
+	doy := int(daysBeforeMonth[month&15]) + day - 1 // [0, 365], from March 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy          // [0, 146096]
 	return int64(era*146097+doe) - 719468
 }
+
+// daysBeforeMonth[m] is the number of days from March 1 to the first day
+// of month m (1-12) of a year counted from March, as daysFromCivil counts.
+var daysBeforeMonth = func() (t [16]int16) {
+	for m := 1; m <= 12; m++ {
+		t[m] = int16((153*((m+9)%12) + 2) / 5)
+	}
+	return t
+}()

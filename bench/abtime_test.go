@@ -24,7 +24,10 @@ import (
 //
 // SHAPE and IMPLS are as TestRepeat's (PersonText and PersonUnix
 // included); OP is decode, legacy (fxamacker's map encoding: IMPLS
-// generated and fxamacker-map), encode or zerocopy (the person record);
+// generated and fxamacker-map), encode, zerocopy (the person record),
+// total (encode into a reused buffer, then decode those bytes),
+// totalzerocopy (the same with the zero-copy decode) or marshal (the
+// person record: a marshal into a new slice, then an unmarshal of it);
 // BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
 // (default: about 20µs of work). SHAPE StoreDocument takes OP decode,
 // zerocopy, marshal, encode, valid or skip (fxamacker-any: Wellformed
@@ -32,7 +35,11 @@ import (
 // with any other SHAPE the skip benchmarks know (Document, or a shape's
 // encoding) compares the same calls on that document; with
 // BENCH_AB_GC set, each round starts with a collection (then take rounds
-// of one call: BENCH_AB_ROUNDS=100 BENCH_AB_CALLS=1).
+// of one call: BENCH_AB_ROUNDS=100 BENCH_AB_CALLS=1). With BENCH_AB_OUT
+// set to a file, it also appends to that file, in the benchmark format
+// benchstat reads, the tenth percentile of each tenth of the rounds, per
+// codec (BenchmarkAB/shape=S/op=O/impl=I): ten samples whose intervals
+// benchstat works out (benchstat -col /impl FILE).
 func TestAB(t *testing.T) {
 	name := os.Getenv("BENCH_AB_SHAPE")
 	if name == "" {
@@ -57,7 +64,7 @@ func TestAB(t *testing.T) {
 			})
 			continue
 		}
-		c, legacy := repeatCodec(t, name, impl, op == "zerocopy")
+		c, legacy := repeatCodec(t, name, impl, op == "zerocopy" || op == "totalzerocopy")
 		data, err := c.encode(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -80,8 +87,31 @@ func TestAB(t *testing.T) {
 					t.Fatal(err)
 				}
 			})
+		case "total", "totalzerocopy":
+			buf := make([]byte, 0, 2*len(data))
+			runs = append(runs, func() {
+				if buf, err = c.encode(buf[:0]); err != nil {
+					t.Fatal(err)
+				}
+				if err = c.decode(buf); err != nil {
+					t.Fatal(err)
+				}
+			})
+		case "marshal":
+			if c.marshal == nil {
+				t.Fatalf("%s codec %q has no marshal into a new slice", name, impl)
+			}
+			runs = append(runs, func() {
+				b, err := c.marshal()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err = c.decode(b); err != nil {
+					t.Fatal(err)
+				}
+			})
 		default:
-			t.Fatalf("BENCH_AB_OP %q: want decode, legacy, encode or zerocopy", op)
+			t.Fatalf("BENCH_AB_OP %q: want decode, legacy, encode, zerocopy, total, totalzerocopy or marshal", op)
 		}
 	}
 	calls := envInt(t, "BENCH_AB_CALLS", 0)
@@ -107,6 +137,9 @@ func TestAB(t *testing.T) {
 			times[i] = append(times[i], float64(time.Since(start).Nanoseconds())/float64(calls))
 		}
 	}
+	if out := os.Getenv("BENCH_AB_OUT"); out != "" {
+		writeABSamples(t, out, name, op, impls, times)
+	}
 	var base float64
 	for i, impl := range impls {
 		ts := times[i]
@@ -130,4 +163,27 @@ func envInt(t *testing.T, key string, def int) int {
 		t.Fatalf("%s: %v", key, err)
 	}
 	return n
+}
+
+// writeABSamples appends TestAB's samples to the file out: for each codec,
+// the tenth percentile of each tenth of the rounds, in order, as lines of
+// the benchmark format.
+func writeABSamples(t *testing.T, out, name, op string, impls []string, times [][]float64) {
+	f, err := os.OpenFile(out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const parts = 10
+	for i, impl := range impls {
+		ts := times[i]
+		for k := range parts {
+			part := slices.Clone(ts[k*len(ts)/parts : (k+1)*len(ts)/parts])
+			if len(part) == 0 {
+				continue
+			}
+			slices.Sort(part)
+			fmt.Fprintf(f, "BenchmarkAB/shape=%s/op=%s/impl=%s 1 %.2f ns/op\n", name, op, impl, part[len(part)/10])
+		}
+	}
 }

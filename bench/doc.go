@@ -51,13 +51,19 @@
 //	              go_serialization_benchmarks, whose SmallStruct has the
 //	              record's shape)
 //	TotalZeroCopy the same with DecodeZeroCopy (generated and mus)
+//	MarshalUnmarshal
+//	              the person record: Marshal into a new slice, then Decode
+//	              those bytes (generated: MarshalCBOR and UnmarshalCBOR;
+//	              msgp and msgp-tuple: MarshalMsg(nil) and UnmarshalMsg), the
+//	              plain entries of the public benchmark
 //
 // The person record (workload/person: a 16-byte name, a time, a 10-byte
 // phone number, an int, a bool, a float64) runs as its own benchmarks,
 // BenchmarkPersonText (the time as RFC 3339 text with nanoseconds, -time
 // rfc3339nano, against fxamacker with TimeRFC3339Nano) and
 // BenchmarkPersonUnix (an integer of seconds, -time unix, against TimeUnix);
-// msgp-tuple writes its own binary time in both, mus and gencode the Unix
+// msgp-tuple and msgp (its default map mode, the public benchmark's msgp
+// entry) write their own binary time in both, mus and gencode the Unix
 // nanoseconds in 8 bytes.
 //
 // The store document (BenchmarkStoreDocument, workload/storedoc: about

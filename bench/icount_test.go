@@ -97,7 +97,7 @@ func repeatCodec(t *testing.T, name, impl string, zeroCopy bool) (*codec, []byte
 				}
 				pc.decode = pc.zeroCopy
 			}
-			return &codec{impl: impl, encode: pc.encode, decode: pc.decode}, nil
+			return &codec{impl: impl, encode: pc.encode, decode: pc.decode, marshal: pc.marshal}, nil
 		}
 		t.Fatalf("%s has no codec %q", name, impl)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cborgen/cborgen/bench/peers/fxarray"
 	"github.com/cborgen/cborgen/bench/peers/gencode"
+	"github.com/cborgen/cborgen/bench/peers/msgpmap"
 	"github.com/cborgen/cborgen/bench/peers/msgptuple"
 	"github.com/cborgen/cborgen/bench/peers/mus"
 	"github.com/cborgen/cborgen/bench/workload/person"
@@ -30,6 +31,7 @@ type personCase struct {
 	encode   func(dst []byte) ([]byte, error)
 	decode   func(data []byte) error
 	zeroCopy func(data []byte) error // strings aliasing data: generated (runtime.Unmarshal with ZeroCopy), mus (unsafe)
+	marshal  func() ([]byte, error)  // into a new slice: MarshalCBOR, msgp's MarshalMsg(nil); nil for the others
 	equal    func() bool             // the last decoded value equals the original
 }
 
@@ -58,7 +60,7 @@ func personCases(form string) []personCase {
 	case "text":
 		v = *person.New()
 		in, out := person.New(), new(person.Person)
-		gen = personCase{impl: implGenerated, encode: in.AppendCBOR,
+		gen = personCase{impl: implGenerated, encode: in.AppendCBOR, marshal: in.MarshalCBOR,
 			decode:   func(data []byte) error { *out = person.Person{}; return out.UnmarshalCBOR(data) },
 			zeroCopy: func(data []byte) error { *out = person.Person{}; return runtime.Unmarshal(data, out, zeroCopy) },
 			equal:    func() bool { return samePerson(v.Name, v.Phone, v.BirthDay, v.Siblings, v.Spouse, v.Money, out) }}
@@ -66,7 +68,7 @@ func personCases(form string) []personCase {
 		u := unixtime.New()
 		v = person.Person(*u)
 		out := new(unixtime.Person)
-		gen = personCase{impl: implGenerated, encode: u.AppendCBOR,
+		gen = personCase{impl: implGenerated, encode: u.AppendCBOR, marshal: u.MarshalCBOR,
 			decode:   func(data []byte) error { *out = unixtime.Person{}; return out.UnmarshalCBOR(data) },
 			zeroCopy: func(data []byte) error { *out = unixtime.Person{}; return runtime.Unmarshal(data, out, zeroCopy) },
 			equal: func() bool {
@@ -94,11 +96,24 @@ func personCases(form string) []personCase {
 	min := msgptuple.Person(v)
 	mout := new(msgptuple.Person)
 	mp := personCase{impl: implMsgpTuple, encode: min.MarshalMsg,
-		decode: func(data []byte) error { *mout = msgptuple.Person{}; _, err := mout.UnmarshalMsg(data); return err },
+		marshal: func() ([]byte, error) { return min.MarshalMsg(nil) },
+		decode:  func(data []byte) error { *mout = msgptuple.Person{}; _, err := mout.UnmarshalMsg(data); return err },
 		equal: func() bool {
 			return samePerson(v.Name, v.Phone, v.BirthDay, v.Siblings, v.Spouse, v.Money, (*person.Person)(mout))
 		}}
-	return []personCase{gen, fx, mp, musCase(v), gencodeCase(v)}
+	return []personCase{gen, fx, msgpMapCase(v), mp, musCase(v), gencodeCase(v)}
+}
+
+// msgpMapCase is msgp in its default mode, a map of field names: the
+// plain msgp entry of the public benchmark (MarshalMsg(nil), UnmarshalMsg).
+func msgpMapCase(v person.Person) personCase {
+	in, out := msgpmap.Person(v), new(msgpmap.Person)
+	return personCase{impl: implMsgp, encode: in.MarshalMsg,
+		marshal: func() ([]byte, error) { return in.MarshalMsg(nil) },
+		decode:  func(data []byte) error { *out = msgpmap.Person{}; _, err := out.UnmarshalMsg(data); return err },
+		equal: func() bool {
+			return samePerson(v.Name, v.Phone, v.BirthDay, v.Siblings, v.Spouse, v.Money, (*person.Person)(out))
+		}}
 }
 
 // musCase is mus-go: its unsafe serializers write, its ordinary ones read
@@ -197,6 +212,9 @@ func benchPerson(b *testing.B, form string) {
 				}
 			})
 			b.Run("op=Total", func(b *testing.B) { benchTotal(b, c.encode, c.decode, len(enc)) })
+			if c.marshal != nil {
+				b.Run("op=MarshalUnmarshal", func(b *testing.B) { benchPair(b, c.marshal, c.decode) })
+			}
 			if c.zeroCopy == nil {
 				return
 			}
@@ -210,6 +228,22 @@ func benchPerson(b *testing.B, form string) {
 			})
 			b.Run("op=TotalZeroCopy", func(b *testing.B) { benchTotal(b, c.encode, c.zeroCopy, len(enc)) })
 		})
+	}
+}
+
+// benchPair is one marshal into a new slice and one unmarshal of it per
+// operation: the plain entries of the public benchmark (generated:
+// MarshalCBOR, UnmarshalCBOR; msgp: MarshalMsg(nil), UnmarshalMsg).
+func benchPair(b *testing.B, marshal func() ([]byte, error), decode func([]byte) error) {
+	b.ReportAllocs()
+	for b.Loop() {
+		data, err := marshal()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err = decode(data); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

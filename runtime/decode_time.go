@@ -40,6 +40,12 @@ func (d *Decoder) ReadTime() (time.Time, error) {
 	if x, ok := d.TryNeg(math.MaxInt64); ok {
 		return time.Unix(-1-int64(x), 0), nil
 	}
+	// RFC 3339 text without a tag, the other common form.
+	if d.off < len(d.buf) && d.buf[d.off]>>5 == MajorText {
+		if t, ok := d.tryRFC3339(); ok {
+			return t, nil
+		}
+	}
 	start := d.Offset()
 	b, err := d.skipTags()
 	if err != nil {

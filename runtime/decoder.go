@@ -49,6 +49,12 @@ type Decoder struct {
 	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
 	// none in zero-copy mode (ReadString then returns a view of the input).
 	shortText uint
+
+	// resetFor is what resetBytes set opts, checks and shortText for, when
+	// it set them last (1, plus 2 for Strict, plus 4 for ZeroCopy), so
+	// that a pooled decoder used with the same options again keeps them;
+	// 0 when anything else set them.
+	resetFor uint8
 }
 
 // slowState is what the slow paths for tags and indefinite lengths keep,
@@ -132,6 +138,17 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 		d.SetOptions(*o)
 		return
 	}
+	mode := uint8(1)
+	if o.Strict {
+		mode |= 2
+	}
+	if o.ZeroCopy {
+		mode |= 4
+	}
+	if d.resetFor == mode {
+		return
+	}
+	d.resetFor = mode
 	d.opts = Options{
 		MaxDepth:         DefaultMaxDepth,
 		MaxArrayElements: DefaultMaxArrayElements,
@@ -169,6 +186,7 @@ func (d *Decoder) SetOptions(o Options) {
 
 // setResolved sets options whose defaults are filled in.
 func (d *Decoder) setResolved(o Options) {
+	d.resetFor = 0
 	d.opts = o
 	d.checks = o.itemChecks()
 	d.shortText = uint(min(shortTextLimit, d.opts.MaxStringLength+1))

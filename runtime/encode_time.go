@@ -43,15 +43,23 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 		}
 		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9), nil
 	}
-	// The text is at most 35 bytes: a one-byte head, or two from 24.
-	var buf [40]byte
-	text, ok := appendRFC3339(buf[:0], t, nanos)
-	if !ok {
-		return dst, ErrTimeRange
-	}
+	// The text, 20 to 35 bytes, is written after a two-byte head, which
+	// becomes one byte when it is shorter than 24.
+	start := len(dst)
 	if tag {
 		dst = AppendTag(dst, 0)
 	}
-	dst = AppendHead(dst, MajorText, uint64(len(text)))
-	return append(dst, text...), nil
+	h := len(dst)
+	dst, ok := appendRFC3339(append(dst, 0x78, 0), t, nanos)
+	if !ok {
+		return dst[:start], ErrTimeRange
+	}
+	n := len(dst) - h - 2
+	if n >= 24 {
+		dst[h+1] = byte(n)
+		return dst, nil
+	}
+	dst[h] = 0x60 | byte(n)
+	copy(dst[h+1:], dst[h+2:])
+	return dst[:len(dst)-1], nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 	_ "time/tzdata" // the zones below on any machine
@@ -240,6 +241,9 @@ func TestDaysFromCivil(t *testing.T) {
 		if got, want := daysFromCivil(day.Year(), int(day.Month()), day.Day()), day.Unix()/86400; got != want {
 			t.Fatalf("%s: %d days, want %d", day.Format(time.DateOnly), got, want)
 		}
+		if y, m, dd := civil(day.Unix() / 86400); y != day.Year() || m != int(day.Month()) || dd != day.Day() {
+			t.Fatalf("civil(%d) = %d-%d-%d, want %s", day.Unix()/86400, y, m, dd, day.Format(time.DateOnly))
+		}
 	}
 }
 
@@ -256,6 +260,145 @@ func TestDigits8(t *testing.T) {
 				valid := err == nil && c >= '0' && c <= '9'
 				if ok != valid || ok && got != want {
 					t.Fatalf("digits8(%q) = %d, %v; want %d, %v", b, got, ok, want, valid)
+				}
+			}
+		}
+	}
+}
+
+// TestScanRFC3339EveryByte puts every byte value at every place of the
+// date and clock of valid texts: the fast path accepts a text only when
+// time.Parse accepts it and reads the same time.
+func TestScanRFC3339EveryByte(t *testing.T) {
+	for _, valid := range []string{"1987-06-15T08:30:12.123456789+02:00", "2024-02-29T23:59:59Z", "0000-01-01T00:00:00-23:59"} {
+		if _, ok := scanRFC3339([]byte(valid)); !ok {
+			t.Fatalf("scanRFC3339(%q) refused", valid)
+		}
+		for p := 0; p < 19; p++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(valid)
+				b[p] = byte(c)
+				got, ok := parseRFC3339(b)
+				want, err := time.Parse(time.RFC3339, string(b))
+				if ok && (err != nil || !sameTime(got, want)) {
+					t.Fatalf("parseRFC3339(%q) = %v, true; time.Parse %v, %v", b, got, want, err)
+				}
+				if !ok && err == nil && c >= '0' && c <= '9' {
+					t.Fatalf("parseRFC3339(%q) refused what time.Parse reads as %v", b, want)
+				}
+			}
+		}
+	}
+}
+
+// TestParseRFC3339ZoneSpans reads times in order across the offset changes
+// of zones with daylight saving time, written in the local zone's offsets
+// and in others, as time.Parse reads them: the span of Local's offset
+// that parseRFC3339 remembers never decides a time outside it.
+func TestParseRFC3339ZoneSpans(t *testing.T) {
+	zones := testZones(t)
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	step := 37 * time.Minute
+	if testing.Short() {
+		step = 7 * time.Hour
+	}
+	for _, local := range []*time.Location{zones[10], zones[13], time.UTC} {
+		time.Local = local
+		for _, written := range []*time.Location{local, zones[10], zones[11], zones[4]} {
+			start := time.Date(2023, 1, 1, 0, 0, 0, 123, time.UTC)
+			for tm := start; tm.Before(start.AddDate(1, 0, 7)); tm = tm.Add(step) {
+				s := tm.In(written).Format(time.RFC3339Nano)
+				want, err := time.Parse(time.RFC3339, s)
+				got, ok := parseRFC3339([]byte(s))
+				if err != nil || !ok || !sameTime(got, want) {
+					t.Fatalf("local %v: parseRFC3339(%q) = %v (%v), %v; time.Parse %v (%v), %v",
+						local, s, got, got.Location(), ok, want, want.Location(), err)
+				}
+			}
+		}
+	}
+}
+
+// TestParseRFC3339Concurrent reads times of different offsets and spans
+// of Local's offset from several goroutines at once (run it with -race):
+// each gets what time.Parse gives, whatever the others recorded.
+func TestParseRFC3339Concurrent(t *testing.T) {
+	zones := testZones(t)
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	time.Local = zones[10]
+	var texts []string
+	var want []time.Time
+	start := time.Date(2024, 1, 1, 0, 0, 0, 5, time.UTC)
+	for i := range 400 {
+		tm := start.Add(time.Duration(i) * 22 * time.Hour).In(zones[10+i%4])
+		s := tm.Format(time.RFC3339Nano)
+		w, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, want = append(texts, s), append(want, w)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range 50 {
+				for i := range texts {
+					k := (i*7 + g*13 + r) % len(texts)
+					got, ok := parseRFC3339([]byte(texts[k]))
+					if !ok || !sameTime(got, want[k]) {
+						errs <- fmt.Sprintf("parseRFC3339(%q) = %v (%v), %v; want %v (%v)", texts[k], got, got.Location(), ok, want[k], want[k].Location())
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// TestAppendTimeText checks AppendTime's text modes, with and without tag
+// 0, after other bytes: a text string of what Time.AppendFormat writes,
+// with a one-byte head below 24 bytes and a two-byte one from 24; a time
+// out of range leaves dst as it was.
+func TestAppendTimeText(t *testing.T) {
+	rng := rand.New(rand.NewSource(6))
+	zones := testZones(t)
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	modes := map[TimeMode]string{TimeRFC3339: time.RFC3339, TimeRFC3339Nano: time.RFC3339Nano, TimeRFC3339NanoUTC: time.RFC3339Nano}
+	for i := 0; i < n; i++ {
+		tm := randomTime(rng).In(zones[rng.Intn(len(zones))])
+		if tm.IsZero() {
+			continue
+		}
+		for mode, layout := range modes {
+			for _, tag := range []bool{false, true} {
+				ref := tm
+				if mode == TimeRFC3339NanoUTC {
+					ref = tm.UTC()
+				}
+				text, ok := formatReference(ref, layout)
+				got, err := AppendTime([]byte{0xaa}, tm, mode, tag)
+				want := []byte{0xaa}
+				if ok {
+					if tag {
+						want = AppendTag(want, 0)
+					}
+					want = AppendString(want, string(text))
+				}
+				if !bytes.Equal(got, want) || (err == nil) != ok {
+					t.Fatalf("AppendTime(%v, mode %d, tag %v) = % x, %v; want % x (%q)", tm, mode, tag, got, err, want, text)
 				}
 			}
 		}

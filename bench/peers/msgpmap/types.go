@@ -4,6 +4,8 @@
 // the generator Go programs most often pick for this job.
 package msgpmap
 
+import "time"
+
 //go:generate go run github.com/tinylib/msgp@v1.6.5 -tests=false
 
 type Request struct {
@@ -97,4 +99,15 @@ type Value struct {
 	Composite *Composite
 	Array     []Value
 	Dict      map[string]Value
+}
+
+// Person is the record of workload/person; msgp writes its time in its own
+// binary extension.
+type Person struct {
+	Name     string
+	BirthDay time.Time
+	Phone    string
+	Siblings int
+	Spouse   bool
+	Money    float64
 }

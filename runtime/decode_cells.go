@@ -6,10 +6,13 @@ import "unsafe"
 // generated decoders allocate, carved from blocks the decoder allocates a
 // few at a time instead of one heap object each. Every cell is handed out
 // once and never reused, so distinct pointers never alias; a pointer kept
-// keeps its whole block alive (at most a few dozen bytes). A block takes
-// at most 16 cells, and every cell stands for an item of at least one
+// keeps its whole block alive (at most 128 bytes of scalars, 4 KB of
+// strings). A block of scalars takes at most 16 cells; blocks of strings
+// double from 8 to 256 cells, as a union's text variants fill them (a
+// store's record boxes tens of thousands), and never take more cells than
+// the input has bytes left. Every cell stands for an item of at least one
 // input byte, so hostile input cannot make a decoder allocate more than
-// with one object per pointee.
+// about one string header per input byte.
 
 // Scalar is the element type of a pointer field whose pointee NewScalar
 // allocates: a bool, integer or float of at most 8 bytes (no pointers).
@@ -24,7 +27,8 @@ const (
 	scalarsFirst = 4  // cells in a decoder's first block of scalars
 	scalarsMore  = 16 // in each block after it
 	stringsFirst = 2  // strings in a decoder's first block of strings
-	stringsMore  = 8  // in each block after it
+	stringsMore  = 8  // in the second block, and the fewest in a block after it
+	stringsMost  = 256
 )
 
 // NewScalar returns a pointer to a new zero T, one 8-byte cell of a
@@ -55,12 +59,17 @@ func NewString[T ~string](d *Decoder) *T {
 	return (*T)(unsafe.Add(d.strings, unsafe.Sizeof("")*uintptr(d.stringsLeft)))
 }
 
+// moreStrings gives d a new block of strings: stringsFirst in the first,
+// then twice the last block's, from stringsMore to stringsMost, and no
+// more than the bytes buffered after the read position (at least
+// stringsMore).
 func (d *Decoder) moreStrings() {
-	if d.strings == nil {
-		d.strings, d.stringsLeft = unsafe.Pointer(new([stringsFirst]string)), stringsFirst
-		return
+	n := stringsFirst
+	if d.strings != nil {
+		n = min(max(2*d.stringsBlock, stringsMore), stringsMost, max(len(d.buf)-d.off, stringsMore))
 	}
-	d.strings, d.stringsLeft = unsafe.Pointer(new([stringsMore]string)), stringsMore
+	d.strings = unsafe.Pointer(unsafe.SliceData(make([]string, n)))
+	d.stringsLeft, d.stringsBlock = n, n
 }
 
 // Boxes: a union's dispatcher returns a variant of a string or scalar

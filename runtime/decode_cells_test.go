@@ -151,3 +151,36 @@ func TestBoxes(t *testing.T) {
 		t.Errorf("boxing 128 values allocates %v objects", allocs)
 	}
 }
+
+// TestStringBlocks checks that blocks of strings grow to stringsMost
+// cells when the input has room for that many items, and stay at the
+// bytes left after the read position (never below stringsMore) when not.
+func TestStringBlocks(t *testing.T) {
+	d := NewBytesDecoder(make([]byte, 1<<20))
+	for i := 0; i < 3*stringsMost; i++ {
+		_ = NewString[string](d)
+	}
+	if d.stringsBlock != stringsMost {
+		t.Errorf("after %d strings over a 1 MiB input the block holds %d, want %d", 3*stringsMost, d.stringsBlock, stringsMost)
+	}
+	if !raceEnabled {
+		d = NewBytesDecoder(make([]byte, 1<<20))
+		const n = 20000
+		if allocs := testing.AllocsPerRun(1, func() {
+			for i := 0; i < n; i++ {
+				_ = NewString[string](d)
+			}
+		}); allocs > n/stringsMost+8 {
+			t.Errorf("%d strings: %v allocations, want at most %d", n, allocs, n/stringsMost+8)
+		}
+	}
+	for _, left := range []int{0, 5, 20, 100} {
+		d = NewBytesDecoder(make([]byte, left))
+		for i := 0; i < 1000; i++ {
+			_ = NewString[string](d)
+			if d.stringsBlock > max(left, stringsMore) {
+				t.Fatalf("%d bytes left: a block of %d strings", left, d.stringsBlock)
+			}
+		}
+	}
+}

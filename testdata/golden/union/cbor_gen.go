@@ -16,7 +16,8 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Composite) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -238,7 +239,8 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Dict) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst.
@@ -643,7 +645,8 @@ func (v *Unknown) DecodeCBOR(d *runtime.Decoder) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Document) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

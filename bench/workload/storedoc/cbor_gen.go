@@ -977,7 +977,7 @@ func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 	case UInt64Value:
 		return x.AppendCBOR(dst)
 	case StringValue:
-		return x.AppendCBOR(dst)
+		return append(runtime.AppendTextHead(dst, len(x)), x...), nil
 	case BoolValue:
 		return x.AppendCBOR(dst)
 	}

@@ -1053,7 +1053,7 @@ func AppendExtensionCBOR(dst []byte, x Extension) ([]byte, error) {
 	case UInt64Value:
 		return x.AppendCBOR(dst)
 	case StringValue:
-		return x.AppendCBOR(dst)
+		return append(runtime.AppendTextHead(dst, len(x)), x...), nil
 	case Unknown:
 		return x.AppendCBOR(dst)
 	}
@@ -1153,7 +1153,7 @@ func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 	case Int64Value:
 		return x.AppendCBOR(dst)
 	case StringValue:
-		return x.AppendCBOR(dst)
+		return append(runtime.AppendTextHead(dst, len(x)), x...), nil
 	case BoolValue:
 		return x.AppendCBOR(dst)
 	}

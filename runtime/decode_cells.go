@@ -84,9 +84,15 @@ func (d *Decoder) moreStrings() {
 // For generated code: zero must be such an interface value (a union's
 // interface type converted from a constant, which Go stores statically).
 func BoxString[I any](d *Decoder, zero I, s string) I {
-	p := NewString[string](d)
+	// NewString's work written out, so that the whole is inlined into
+	// a dispatcher, which boxes most items of a text-heavy document.
+	if d.stringsLeft == 0 {
+		d.moreStrings()
+	}
+	d.stringsLeft--
+	p := (*string)(unsafe.Add(d.strings, unsafe.Sizeof("")*uintptr(d.stringsLeft)))
 	*p = s
-	setBoxed(unsafe.Pointer(&zero), unsafe.Pointer(p))
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&zero))[1] = unsafe.Pointer(p) // setBoxed
 	return zero
 }
 

@@ -8,11 +8,11 @@ import "unsafe"
 // once and never reused, so distinct pointers never alias; a pointer kept
 // keeps its whole block alive (at most 128 bytes of scalars, 4 KB of
 // strings). A block of scalars takes at most 16 cells; blocks of strings
-// double from 8 to 256 cells, as a union's text variants fill them (a
-// store's record boxes tens of thousands), and never take more cells than
-// the input has bytes left. Every cell stands for an item of at least one
+// double from 2 to 255 cells as a union's text variants fill them (a
+// store's record boxes tens of thousands), at most three cells made for
+// each one handed out. Every cell stands for an item of at least one
 // input byte, so hostile input cannot make a decoder allocate more than
-// about one string header per input byte.
+// a few cells per input byte.
 
 // Scalar is the element type of a pointer field whose pointee NewScalar
 // allocates: a bool, integer or float of at most 8 bytes (no pointers).
@@ -26,9 +26,8 @@ type Scalar interface {
 const (
 	scalarsFirst = 4  // cells in a decoder's first block of scalars
 	scalarsMore  = 16 // in each block after it
-	stringsFirst = 2  // strings in a decoder's first block of strings
-	stringsMore  = 8  // in the second block, and the fewest in a block after it
-	stringsMost  = 256
+	stringsFirst = 2   // strings in a decoder's first block of strings
+	stringsMost  = 255 // in its largest (5, 11, 23, 47, 95, 191, 255 between)
 )
 
 // NewScalar returns a pointer to a new zero T, one 8-byte cell of a
@@ -59,14 +58,17 @@ func NewString[T ~string](d *Decoder) *T {
 	return (*T)(unsafe.Add(d.strings, unsafe.Sizeof("")*uintptr(d.stringsLeft)))
 }
 
-// moreStrings gives d a new block of strings: stringsFirst in the first,
-// then twice the last block's, from stringsMore to stringsMost, and no
-// more than the bytes buffered after the read position (at least
-// stringsMore).
+// moreStrings gives d a new block of strings: stringsFirst cells in
+// the first, then twice the last block's and one more, up to stringsMost.
+// The blocks grow only as their cells are handed out, so a decoder has
+// made at most three cells for each string handed out (and stringsFirst).
+// The sizes fill the allocator's size classes: 255 cells and the header
+// of a word it puts in front of an object with pointers above 512 bytes
+// are 4 KB (256 cells would take 4.75 KB).
 func (d *Decoder) moreStrings() {
 	n := stringsFirst
 	if d.strings != nil {
-		n = min(max(2*d.stringsBlock, stringsMore), stringsMost, max(len(d.buf)-d.off, stringsMore))
+		n = min(2*d.stringsBlock+1, stringsMost)
 	}
 	d.strings = unsafe.Pointer(unsafe.SliceData(make([]string, n)))
 	d.stringsLeft, d.stringsBlock = n, n

@@ -525,22 +525,25 @@ func rankLess(a, b pairRank) bool {
 }
 
 // keySet remembers, by their bytes, the sorted order of a set of 9 to
-// 64 keys of at most 16 bytes each that a recorder sorted: maps of one
+// 64 keys of at most 64 bytes each that a recorder sorted: maps of one
 // type of record (a store's dictionaries of metadata, a document's
 // objects) have the same keys in each, but Go iterates every map in an
 // order of its own, which recall, looking for the order of one map
 // encoded again, does not find. Each key is found in a table by its
-// length and two words, and its place is its rank, so that such a map
-// costs a hash and a compare per key instead of a sort.
+// length and two words (and, above 16 bytes, its bytes), and its place is
+// its rank, so that such a map costs a hash and a compare per key
+// instead of a sort.
 type keySet struct {
 	n     int // keys in the set, 0 for none
 	shift uint
 	slots []keySlot // open addressing, a power of two of at least 4n
 }
 
-// keySlot is one key of a keySet: its bytes as two words (keyWords),
-// its length plus one (0: an empty slot) and its rank.
+// keySlot is one key of a keySet: the key, its first and last bytes as
+// two words (keyWords), its length plus one (0: an empty slot) and its
+// rank. Keys of up to 16 bytes are told apart by the words alone.
 type keySlot struct {
+	k      string
 	w0, w1 uint64
 	n      uint32
 	rank   uint32
@@ -550,14 +553,14 @@ type keySlot struct {
 // a recorder keeps keySets of its last few sets (a record type's maps
 // with and without an optional key, or two types of record nested).
 const (
-	maxSetKey  = 16
+	maxSetKey  = shortKey
 	maxSetKeys = 64
 	keySets    = 4
 )
 
-// keyWords returns two words that, with its length, tell k (at most
-// maxSetKey bytes) from any other key: its first and last eight bytes,
-// four bytes, or its bytes.
+// keyWords returns two words that, with its length, tell k from any other
+// key of up to 16 bytes: its first and last eight bytes, four bytes, or
+// its bytes.
 func keyWords(k string) (w0, w1 uint64) {
 	switch n := len(k); {
 	case n >= 8:
@@ -570,14 +573,14 @@ func keyWords(k string) (w0, w1 uint64) {
 	return 0, 0
 }
 
-// slot returns the slot of the key of length n and words w0 and w1, or
-// the empty slot where it would go.
-func (s *keySet) slot(w0, w1 uint64, n int) *keySlot {
+// slot returns the slot of key k, whose words are w0 and w1, or the
+// empty slot where it would go.
+func (s *keySet) slot(k string, w0, w1 uint64) *keySlot {
 	mask := len(s.slots) - 1
-	h := int((w0 ^ bits.RotateLeft64(w1, 29) ^ uint64(n)) * 0x9e3779b97f4a7c15 >> s.shift)
+	h := int((w0 ^ bits.RotateLeft64(w1, 29) ^ uint64(len(k))) * 0x9e3779b97f4a7c15 >> s.shift)
 	for {
 		e := &s.slots[h&mask]
-		if e.n == 0 || e.n == uint32(n+1) && e.w0 == w0 && e.w1 == w1 {
+		if e.n == 0 || e.n == uint32(len(k)+1) && e.w0 == w0 && e.w1 == w1 && (len(k) <= 16 || sameString(e.k, k)) {
 			return e
 		}
 		h++
@@ -605,7 +608,7 @@ func (s *keySet) recall(keys []string, r []pairRank) bool {
 			return false
 		}
 		w0, w1 := keyWords(k)
-		e := s.slot(w0, w1, len(k))
+		e := s.slot(k, w0, w1)
 		if e.n == 0 || hit&(1<<e.rank) != 0 {
 			return false
 		}
@@ -642,7 +645,7 @@ func (p *StringPairs) rememberSet(r []pairRank) {
 	for rank, x := range r {
 		k := p.keys[x.i]
 		w0, w1 := keyWords(k)
-		*s.slot(w0, w1, len(k)) = keySlot{w0: w0, w1: w1, n: uint32(len(k) + 1), rank: uint32(rank)}
+		*s.slot(k, w0, w1) = keySlot{k: k, w0: w0, w1: w1, n: uint32(len(k) + 1), rank: uint32(rank)}
 	}
 	s.n = n
 }

@@ -24,8 +24,8 @@ type Scalar interface {
 // The first blocks are small, for the one struct most decoders read; the
 // blocks after them, for decoders that read many, larger.
 const (
-	scalarsFirst = 4  // cells in a decoder's first block of scalars
-	scalarsMore  = 16 // in each block after it
+	scalarsFirst = 4   // cells in a decoder's first block of scalars
+	scalarsMore  = 16  // in each block after it
 	stringsFirst = 2   // strings in a decoder's first block of strings
 	stringsMost  = 255 // in its largest (5, 11, 23, 47, 95, 191, 255 between)
 )

@@ -67,14 +67,17 @@
 // nanoseconds in 8 bytes.
 //
 // The store document (BenchmarkStoreDocument, workload/storedoc: about
-// 773 KB built from a seed in the shape of a real smart-contract store's
-// record: 870 tagged composites and 837 dictionaries, integer-keyed maps,
-// 42,000 mostly short text values, nested through a union) runs the
-// generated union types (Decode, DecodeZeroCopy, Marshal, Encode) against
-// fxamacker/cbor reading the same bytes into any and writing that tree in
-// its core deterministic mode (fxamacker-any: the same bytes), and the
-// Skip, SkipReader and Valid rows on the same bytes. Each row starts after
-// a collection.
+// 790 KB built from a seed in the shape of a real smart-contract store's
+// record, testdata/cadence-composite-v3.cbor.gz: a contract's composite
+// holding 869 more and 837 dictionaries, integer-keyed maps, most of them
+// 25 names with short text values, 42,000 text values in all, nested
+// through a union; TestStoreDocumentShape compares the two) runs, as
+// doc=synthetic and on the record itself as doc=real, the generated union
+// types (Decode, DecodeZeroCopy, Marshal, the root's own MarshalCBOR,
+// Encode) against fxamacker/cbor reading the same bytes into any and
+// writing that tree in its core deterministic mode (fxamacker-any: the
+// same bytes), and the Skip, SkipReader and Valid rows on the same bytes.
+// Each row starts after a collection.
 //
 // Skipping and validating whole documents (BenchmarkSkipCompositeLarge, the
 // encoded CompositeLarge, and BenchmarkSkipDocument, workload.NewDocument:

@@ -6,10 +6,13 @@ import "unsafe"
 // generated decoders allocate, carved from blocks the decoder allocates a
 // few at a time instead of one heap object each. Every cell is handed out
 // once and never reused, so distinct pointers never alias; a pointer kept
-// keeps its whole block alive (at most a few dozen bytes). A block takes
-// at most 16 cells, and every cell stands for an item of at least one
+// keeps its whole block alive (at most 128 bytes of scalars, 4 KB of
+// strings). A block of scalars takes at most 16 cells; blocks of strings
+// double from 2 to 255 cells as a union's text variants fill them (a
+// store's record boxes tens of thousands), at most three cells made for
+// each one handed out. Every cell stands for an item of at least one
 // input byte, so hostile input cannot make a decoder allocate more than
-// with one object per pointee.
+// a few cells per input byte.
 
 // Scalar is the element type of a pointer field whose pointee NewScalar
 // allocates: a bool, integer or float of at most 8 bytes (no pointers).
@@ -21,10 +24,10 @@ type Scalar interface {
 // The first blocks are small, for the one struct most decoders read; the
 // blocks after them, for decoders that read many, larger.
 const (
-	scalarsFirst = 4  // cells in a decoder's first block of scalars
-	scalarsMore  = 16 // in each block after it
-	stringsFirst = 2  // strings in a decoder's first block of strings
-	stringsMore  = 8  // in each block after it
+	scalarsFirst = 4   // cells in a decoder's first block of scalars
+	scalarsMore  = 16  // in each block after it
+	stringsFirst = 2   // strings in a decoder's first block of strings
+	stringsMost  = 255 // in its largest (5, 11, 23, 47, 95, 191, 255 between)
 )
 
 // NewScalar returns a pointer to a new zero T, one 8-byte cell of a
@@ -55,12 +58,20 @@ func NewString[T ~string](d *Decoder) *T {
 	return (*T)(unsafe.Add(d.strings, unsafe.Sizeof("")*uintptr(d.stringsLeft)))
 }
 
+// moreStrings gives d a new block of strings: stringsFirst cells in
+// the first, then twice the last block's and one more, up to stringsMost.
+// The blocks grow only as their cells are handed out, so a decoder has
+// made at most three cells for each string handed out (and stringsFirst).
+// The sizes fill the allocator's size classes: 255 cells and the header
+// of a word it puts in front of an object with pointers above 512 bytes
+// are 4 KB (256 cells would take 4.75 KB).
 func (d *Decoder) moreStrings() {
-	if d.strings == nil {
-		d.strings, d.stringsLeft = unsafe.Pointer(new([stringsFirst]string)), stringsFirst
-		return
+	n := stringsFirst
+	if d.strings != nil {
+		n = min(2*d.stringsBlock+1, stringsMost)
 	}
-	d.strings, d.stringsLeft = unsafe.Pointer(new([stringsMore]string)), stringsMore
+	d.strings = unsafe.Pointer(unsafe.SliceData(make([]string, n)))
+	d.stringsLeft, d.stringsBlock = n, n
 }
 
 // Boxes: a union's dispatcher returns a variant of a string or scalar
@@ -75,9 +86,15 @@ func (d *Decoder) moreStrings() {
 // For generated code: zero must be such an interface value (a union's
 // interface type converted from a constant, which Go stores statically).
 func BoxString[I any](d *Decoder, zero I, s string) I {
-	p := NewString[string](d)
+	// NewString's work written out, so that the whole is inlined into
+	// a dispatcher, which boxes most items of a text-heavy document.
+	if d.stringsLeft == 0 {
+		d.moreStrings()
+	}
+	d.stringsLeft--
+	p := (*string)(unsafe.Add(d.strings, unsafe.Sizeof("")*uintptr(d.stringsLeft)))
 	*p = s
-	setBoxed(unsafe.Pointer(&zero), unsafe.Pointer(p))
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&zero))[1] = unsafe.Pointer(p) // setBoxed
 	return zero
 }
 

@@ -53,7 +53,7 @@ func TestCells(t *testing.T) {
 	}
 	type name string
 	var strs []*name
-	for i := 0; i < stringsFirst+2*stringsMore+1; i++ {
+	for i := 0; i < 3*stringsMost; i++ {
 		s := NewString[name](d)
 		if *s != "" {
 			t.Fatalf("string cell %d is %q", i, *s)
@@ -74,7 +74,7 @@ func TestCells(t *testing.T) {
 		for i := 0; i < scalarsFirst+scalarsMore; i++ {
 			_ = NewScalar[uint16](d)
 		}
-		for i := 0; i < stringsMore; i++ {
+		for i := 0; i < stringsFirst; i++ {
 			_ = NewString[string](d)
 		}
 	}); n > 3 {
@@ -147,7 +147,51 @@ func TestBoxes(t *testing.T) {
 			_ = BoxScalar(d, boxedIface(boxedUint(0)), boxedUint(i+1000))
 		}
 	})
-	if allocs > 2*64/stringsMore+1 {
+	if allocs > 64/scalarsMore+3 {
 		t.Errorf("boxing 128 values allocates %v objects", allocs)
+	}
+}
+
+// TestStringBlocks checks that blocks of strings grow to stringsMost
+// cells, each in a size class of its own length (no room lost to the
+// allocator's header), and that a decoder never has made more than three
+// cells for each string it handed out (and stringsFirst).
+func TestStringBlocks(t *testing.T) {
+	d := NewBytesDecoder(nil)
+	made, handed := 0, 0
+	for range 10 * stringsMost {
+		_ = NewString[string](d)
+		handed++
+		if d.stringsLeft == d.stringsBlock-1 {
+			made += d.stringsBlock
+		}
+		if made > 3*handed+stringsFirst {
+			t.Fatalf("%d strings handed out, %d made", handed, made)
+		}
+	}
+	if d.stringsBlock != stringsMost {
+		t.Errorf("after %d strings the block is of %d, want %d", handed, d.stringsBlock, stringsMost)
+	}
+	if raceEnabled {
+		return
+	}
+	const n = 20000
+	d = NewBytesDecoder(nil)
+	if allocs := testing.AllocsPerRun(1, func() {
+		for i := 0; i < n; i++ {
+			_ = NewString[string](d)
+		}
+	}); allocs > n/stringsMost+8 {
+		t.Errorf("%d strings: %v allocations, want at most %d", n, allocs, n/stringsMost+8)
+	}
+	// A full block: 255 strings and the allocator's header in 4 KB.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		d.moreStrings()
+	}
+	runtime.ReadMemStats(&after)
+	if n := (after.TotalAlloc - before.TotalAlloc) / 100; n > 4096 {
+		t.Errorf("a block of %d strings took %d bytes", d.stringsLeft, n)
 	}
 }

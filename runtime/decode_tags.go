@@ -300,6 +300,22 @@ func (d *Decoder) ReadUntaggedNull() (bool, error) {
 // Errors: ErrTagNumber; io.ErrUnexpectedEOF and ErrSyntax for a head cut
 // short or malformed.
 func (d *Decoder) ReadTypeTag(want uint64, optional bool) error {
+	// Fast path: the tag in its shortest head of one or two bytes, and
+	// after it the head of content that is not a tag, all buffered, with
+	// no check of the whole item asked for (which the loop's head read
+	// makes at the top level). What the loop does then, in a few compares.
+	if p := d.buf[d.off:]; len(p) >= 3 && d.checks == 0 {
+		if want < 24 && p[0] == 0xc0|byte(want) && p[1]>>5 != MajorTag {
+			d.off++
+			d.tagAt = d.Offset() + 1
+			return nil
+		}
+		if want >= 24 && want < 256 && p[0] == 0xd8 && uint64(p[1]) == want && p[2]>>5 != MajorTag {
+			d.off += 2
+			d.tagAt = d.Offset() + 1
+			return nil
+		}
+	}
 	for {
 		ib, arg, _, ok := d.peekHead(0)
 		if !ok {

@@ -170,6 +170,18 @@ func (d *Decoder) TryText() (string, bool) {
 	if view {
 		return unsafe.String(&p[1], n), true
 	}
+	if t, end := d.textLeft, d.off; n <= 16 && t >= 16 && end >= 16 {
+		// keepText without a call to memmove, for text of up to 16
+		// bytes (most of it): the sixteen bytes that
+		// end where the text ends, copied as one array to where the
+		// text goes in the block. Those before the text land in bytes
+		// of the block not handed out yet, which the next text
+		// overwrites.
+		t -= int(n)
+		d.textLeft = t
+		*(*[16]byte)(unsafe.Add(d.text, t+int(n)-16)) = *(*[16]byte)(d.buf[end-16 : end])
+		return unsafe.String((*byte)(unsafe.Add(d.text, t)), n), true
+	}
 	return d.keepText(p[1 : 1+n]), true
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/rand"
 	"os"
 	"os/exec"
 	"regexp"
@@ -606,6 +607,79 @@ func TestAppendTextHead(t *testing.T) {
 	for _, n := range []int{1<<32 - 1, 1 << 32} {
 		if got, want := AppendTextHead(nil, n), AppendHead(nil, MajorText, uint64(n)); !bytes.Equal(got, want) {
 			t.Errorf("AppendTextHead(%d) = % x, want % x", n, got, want)
+		}
+	}
+}
+
+// TestTryTextCopies decodes a long run of short texts and byte strings
+// from one input, keeping every result, then overwrites the input and
+// writes into each byte slice and the byte of room after it: every text
+// and every byte string still holds what was read. TryText copies text
+// of up to 16 bytes as the sixteen bytes that end where it ends, into the
+// block's bytes not handed out yet; this checks that those writes never
+// reach a string or slice handed out before, across text blocks.
+func TestTryTextCopies(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var in []byte
+	var texts []string
+	var blobs [][]byte
+	kinds := make([]bool, 3000) // true: a text
+	for i := range kinds {
+		kinds[i] = rng.Intn(4) != 0
+		n := rng.Intn(24)
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = byte('a' + rng.Intn(26))
+		}
+		if kinds[i] {
+			texts = append(texts, string(b))
+			in = AppendString(in, string(b))
+		} else {
+			blobs = append(blobs, b)
+			in = AppendBytes(in, b)
+		}
+	}
+	in = append(in, make([]byte, 17)...) // so that the last items take the fast paths too
+	d := NewBytesDecoder(in)
+	var gotTexts []string
+	var gotBlobs [][]byte
+	for _, text := range kinds {
+		if text {
+			s, ok := d.TryText()
+			if !ok {
+				var err error
+				if s, err = d.ReadString(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			gotTexts = append(gotTexts, s)
+		} else {
+			b, err := d.ReadBytes(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotBlobs = append(gotBlobs, b)
+		}
+	}
+	for i := range in {
+		in[i] = 0xee
+	}
+	for _, b := range gotBlobs {
+		for j := range b {
+			b[j] ^= 0x20 // upper case
+		}
+		if cap(b) > len(b) {
+			_ = append(b, '!') // the byte of room
+		}
+	}
+	for i, s := range gotTexts {
+		if s != texts[i] {
+			t.Fatalf("text %d is %q, want %q", i, s, texts[i])
+		}
+	}
+	for i, b := range gotBlobs {
+		if want := bytes.ToUpper(blobs[i]); !bytes.Equal(b, want) {
+			t.Fatalf("byte string %d is %q, want %q", i, b, want)
 		}
 	}
 }

@@ -34,11 +34,13 @@ type Decoder struct {
 	hinted int64 // capacity granted by Hint so far
 
 	// Blocks of the pointees NewScalar and NewString hand out (decode_cells.go),
-	// and how many cells of each are left.
-	scalars     unsafe.Pointer
-	scalarsLeft int
-	strings     unsafe.Pointer
-	stringsLeft int
+	// and how many cells of each are left; stringsBlock is the size of the
+	// last block of strings, which the next one doubles.
+	scalars      unsafe.Pointer
+	scalarsLeft  int
+	strings      unsafe.Pointer
+	stringsLeft  int
+	stringsBlock int
 
 	// The block that short text read is copied into (decode_cells.go),
 	// filled from its end: its first textLeft bytes are free.

@@ -186,6 +186,8 @@ type StringPairs struct {
 	orders   [4]rememberedPerm // the orders of the last maps sorted
 	next     int               // the entry of orders to replace next
 	recalled bool
+	sets     [keySets]keySet // the last sets of keys sorted, by their bytes
+	nextSet  int             // the entry of sets to replace next
 	pairBuf
 }
 
@@ -222,7 +224,11 @@ func (p *StringPairs) sort() {
 		for _, k := range p.keys {
 			long = max(long, len(k))
 		}
-		if n > fewPairs && p.recall(r) {
+		p.recalled = false
+		if n > fewPairs && p.recallSet(r) {
+			// The keys of a set sorted before, in any order.
+			p.recalled = true
+		} else if n > fewPairs && p.recall(r) {
 			// The keys of the last map sorted with n keys, in an order
 			// that ranks follow from.
 		} else if n <= fewPairs {
@@ -270,6 +276,7 @@ func (p *StringPairs) sort() {
 		}
 		if n > fewPairs && !p.recalled {
 			p.remember(r)
+			p.rememberSet(r)
 		}
 	}
 }
@@ -281,6 +288,7 @@ func (p *StringPairs) release() {
 	if cap(p.keys) > 1<<16 {
 		p.keys = nil
 		p.orders = [4]rememberedPerm{}
+		p.sets = [keySets]keySet{}
 		p.order, p.values = nil, [4]any{}
 	}
 	p.reset()

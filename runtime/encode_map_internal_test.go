@@ -163,3 +163,103 @@ func compareTextKeys(a, b string) int {
 	}
 	return strings.Compare(a[p:], b[p:])
 }
+
+// TestStringPairsKeySet: maps of the same keys, each in another order,
+// sort as the comparison does, the second and later from the key set
+// remembered (recallSet); a set that differs from it in one key by one
+// byte, by length or by a key too long to keep, and a set of more keys
+// than a keySet keeps, are sorted again and right.
+func TestStringPairsKeySet(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	order := func(keys []string) []string {
+		ps := GetStringPairs()
+		defer ps.release()
+		for _, k := range keys {
+			ps.AddKey(k)
+		}
+		var out []string
+		for _, i := range ps.Order() {
+			out = append(out, ps.KeyAt(i))
+		}
+		return out
+	}
+	// One recorder throughout, as the pool gives a goroutine when nothing
+	// else takes one: the test checks recallSet's hits through it.
+	ps := new(StringPairs)
+	sorted := func(keys []string) ([]string, bool) {
+		for _, k := range keys {
+			ps.AddKey(k)
+		}
+		var out []string
+		for _, i := range ps.Order() {
+			out = append(out, ps.KeyAt(i))
+		}
+		hit := ps.recalled
+		clear(ps.keys)
+		ps.keys = ps.keys[:0]
+		return out, hit
+	}
+	short := func(n int) []string {
+		seen := map[string]bool{}
+		for len(seen) < n {
+			k := make([]byte, rng.Intn(maxSetKey+1))
+			for i := range k {
+				k[i] = []byte{0, 'a', 'b', 0xff}[rng.Intn(4)]
+			}
+			seen[string(k)] = true
+		}
+		return slices.Collect(func(yield func(string) bool) {
+			for k := range seen {
+				if !yield(k) {
+					return
+				}
+			}
+		})
+	}
+	for _, n := range []int{9, 10, 25, 27, 64, 65} {
+		for round := 0; round < 20; round++ {
+			keys := short(n)
+			want := slices.Clone(keys)
+			slices.SortFunc(want, compareTextKeys)
+			for pass := 0; pass < 3; pass++ {
+				rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+				got, hit := sorted(keys)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%d keys, pass %d: %q, want %q", n, pass, got, want)
+				}
+				if wantHit := pass > 0 && n <= maxSetKeys; hit != wantHit {
+					t.Fatalf("%d keys, pass %d: recalled %v", n, pass, hit)
+				}
+			}
+			// One key changed: a byte, its length, or a long key.
+			changed := slices.Clone(keys)
+			i := rng.Intn(n)
+			switch round % 3 {
+			case 0:
+				if len(changed[i]) == 0 {
+					changed[i] = "\x01"
+				} else {
+					b := []byte(changed[i])
+					b[rng.Intn(len(b))] ^= 0x10
+					changed[i] = string(b)
+				}
+			case 1:
+				changed[i] += "\x00"
+			case 2:
+				changed[i] = strings.Repeat("z", maxSetKey+1)
+			}
+			if slices.Contains(keys, changed[i]) || len(changed[i]) > maxSetKey && round%3 != 2 {
+				continue
+			}
+			want = slices.Clone(changed)
+			slices.SortFunc(want, compareTextKeys)
+			got, hit := sorted(changed)
+			if hit || !slices.Equal(got, want) {
+				t.Fatalf("%d keys, one changed: recalled %v, %q, want %q", n, hit, got, want)
+			}
+			if !slices.Equal(order(changed), want) {
+				t.Fatalf("%d keys from the pool: wrong order", n)
+			}
+		}
+	}
+}

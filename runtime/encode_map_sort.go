@@ -523,3 +523,129 @@ func sortRanks(r, aux []pairRank) {
 func rankLess(a, b pairRank) bool {
 	return a.n < b.n || a.n == b.n && a.w < b.w
 }
+
+// keySet remembers, by their bytes, the sorted order of a set of 9 to
+// 64 keys of at most 64 bytes each that a recorder sorted: maps of one
+// type of record (a store's dictionaries of metadata, a document's
+// objects) have the same keys in each, but Go iterates every map in an
+// order of its own, which recall, looking for the order of one map
+// encoded again, does not find. Each key is found in a table by its
+// length and two words (and, above 16 bytes, its bytes), and its place is
+// its rank, so that such a map costs a hash and a compare per key
+// instead of a sort.
+type keySet struct {
+	n     int // keys in the set, 0 for none
+	shift uint
+	slots []keySlot // open addressing, a power of two of at least 4n
+}
+
+// keySlot is one key of a keySet: the key, its first and last bytes as
+// two words (keyWords), its length plus one (0: an empty slot) and its
+// rank. Keys of up to 16 bytes are told apart by the words alone.
+type keySlot struct {
+	k      string
+	w0, w1 uint64
+	n      uint32
+	rank   uint32
+}
+
+// maxSetKey and maxSetKeys bound the keys and the sets a keySet keeps;
+// a recorder keeps keySets of its last few sets (a record type's maps
+// with and without an optional key, or two types of record nested).
+const (
+	maxSetKey  = shortKey
+	maxSetKeys = 64
+	keySets    = 4
+)
+
+// keyWords returns two words that, with its length, tell k from any other
+// key of up to 16 bytes: its first and last eight bytes, four bytes, or
+// its bytes.
+func keyWords(k string) (w0, w1 uint64) {
+	switch n := len(k); {
+	case n >= 8:
+		return load8(k, 0), load8(k, n-8)
+	case n >= 4:
+		return uint64(load4(k, 0)), uint64(load4(k, n-4))
+	case n > 0:
+		return uint64(k[0])<<16 | uint64(k[n/2])<<8 | uint64(k[n-1]), 0
+	}
+	return 0, 0
+}
+
+// slot returns the slot of key k, whose words are w0 and w1, or the
+// empty slot where it would go.
+func (s *keySet) slot(k string, w0, w1 uint64) *keySlot {
+	mask := len(s.slots) - 1
+	h := int((w0 ^ bits.RotateLeft64(w1, 29) ^ uint64(len(k))) * 0x9e3779b97f4a7c15 >> s.shift)
+	for {
+		e := &s.slots[h&mask]
+		if e.n == 0 || e.n == uint32(len(k)+1) && e.w0 == w0 && e.w1 == w1 && (len(k) <= 16 || sameString(e.k, k)) {
+			return e
+		}
+		h++
+	}
+}
+
+// recallSet fills r with the order of the keys when they are, in any
+// order, a set remembered, and reports whether they are; it gives up on
+// a set at the first key not in it.
+func (p *StringPairs) recallSet(r []pairRank) bool {
+	n := len(p.keys)
+	for j := range p.sets {
+		if s := &p.sets[j]; s.n == n && s.recall(p.keys, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// recall is recallSet for one set.
+func (s *keySet) recall(keys []string, r []pairRank) bool {
+	var hit uint64 // the ranks found, each once: the keys are the set's
+	for i, k := range keys {
+		if len(k) > maxSetKey {
+			return false
+		}
+		w0, w1 := keyWords(k)
+		e := s.slot(k, w0, w1)
+		if e.n == 0 || hit&(1<<e.rank) != 0 {
+			return false
+		}
+		hit |= 1 << e.rank
+		r[e.rank] = pairRank{i: uint32(i)}
+	}
+	return true
+}
+
+// rememberSet keeps the keys, in the order r, in place of p's oldest
+// set, when there are 9 to maxSetKeys of them, none longer than
+// maxSetKey.
+func (p *StringPairs) rememberSet(r []pairRank) {
+	n := len(r)
+	if n <= fewPairs || n > maxSetKeys {
+		return
+	}
+	for _, k := range p.keys {
+		if len(k) > maxSetKey {
+			return
+		}
+	}
+	s := &p.sets[p.nextSet]
+	p.nextSet = (p.nextSet + 1) % keySets
+	// A power of two of at least 4n slots: at most a quarter taken.
+	size := 1 << bits.Len(uint(4*n-1))
+	if cap(s.slots) < size {
+		s.slots = make([]keySlot, size, 4*maxSetKeys)
+	} else {
+		s.slots = s.slots[:size]
+		clear(s.slots)
+	}
+	s.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	for rank, x := range r {
+		k := p.keys[x.i]
+		w0, w1 := keyWords(k)
+		*s.slot(k, w0, w1) = keySlot{k: k, w0: w0, w1: w1, n: uint32(len(k) + 1), rank: uint32(rank)}
+	}
+	s.n = n
+}

@@ -16,7 +16,8 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Composite) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -259,7 +260,8 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Field) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -432,7 +434,8 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Dict) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst.
@@ -867,7 +870,7 @@ func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 	case UInt8Value:
 		return x.AppendCBOR(dst)
 	case StringValue:
-		return x.AppendCBOR(dst)
+		return append(runtime.AppendTextHead(dst, len(x)), x...), nil
 	case BoolValue:
 		return x.AppendCBOR(dst)
 	}

@@ -117,7 +117,7 @@ var (
 		"PersonText":      "Person, time as RFC 3339 text",
 		"PersonUnix":      "Person, time as integer nanoseconds",
 		"Union":           "Union document, 27 KB",
-		"StoreDocument":   "Store document, 773 KB",
+		"StoreDocument":   "Store document, 790 KB",
 	}
 	summaryPeers = []string{"fxamacker", "whyrusleeping", "msgp-tuple", "mus", "gencode", "handwritten"}
 )

@@ -16,7 +16,8 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Composite) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -461,7 +462,8 @@ func (v *Location) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Dictionary) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -975,7 +977,7 @@ func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 	case UInt64Value:
 		return x.AppendCBOR(dst)
 	case StringValue:
-		return x.AppendCBOR(dst)
+		return append(runtime.AppendTextHead(dst, len(x)), x...), nil
 	case BoolValue:
 		return x.AppendCBOR(dst)
 	}

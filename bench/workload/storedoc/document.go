@@ -6,152 +6,167 @@ import (
 	"strings"
 )
 
-// The document's counts, as in the real record.
+// The document's counts, as in the real record
+// (bench/testdata/cadence-composite-v3.cbor.gz).
 const (
-	Composites   = 870
-	Dictionaries = 837
-	Texts        = 42000
-	UInt32s      = 1800
-	Bools        = 900
-	maxNesting   = 6 // containers within containers below the root
+	Composites   = 1 + Sets + Plays // the contract, its sets' data and its plays
+	Dictionaries = 3 + Plays        // the contract's three and one per play
+	Texts        = Sets + 2*(Plays*Fields+2*(Plays/Extra))
+	UInt32s      = 4*Sets + 2*Plays + 3 // ids, and the contract's counters
+	UInt64s      = 1                    // the contract's total supply
+	Sets         = 35                   // sets, each with its data
+	Plays        = 834                  // plays, each with its metadata
+	Fields       = 25                   // metadata fields of every play
+	Extra        = 834 / 134            // every Extra-th play has two more
+	maxMetadata  = Fields + 2           // the names of the metadata fields
 )
 
-// NewDocument builds the store document of the given seed: a Dictionary
-// holding, at most six levels deep, Composites composites and Dictionaries
-// dictionaries (the root included) and Texts text, UInt32s integer and
-// Bools boolean values spread over them. The same seed gives the same
-// document.
+// NewDocument builds the store document of the given seed, in the shape
+// of the real record (a contract of collectibles): the contract is the
+// root, a Composite of seven fields, three of them dictionaries: its
+// sets (Sets ids), its sets' data (the ids, and by id in decimal a
+// composite of a name and two numbers) and its plays (Plays ids, and by
+// id a composite of the play's id and a dictionary of its metadata:
+// Fields names, in Values and as the keys of Entries, every Extra-th play
+// two more, each with a text value). The names, texts and numbers are
+// drawn from the seed, with the real record's lengths: 6 to 20 bytes for
+// metadata names, 1 to 36 for their values, most of them short. The same
+// seed gives the same document.
 func NewDocument(seed uint64) Value {
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
-	names := vocabulary(r, 400)
-	addresses := make([][]byte, 60)
-	for i := range addresses {
-		addresses[i] = make([]byte, 8)
-		for j := range addresses[i] {
-			addresses[i][j] = byte(r.Uint32())
-		}
+	address := make([]byte, 8)
+	for i := range address {
+		address[i] = byte(r.Uint32())
 	}
-	contracts := vocabulary(r, 40)
+	contract := identifier(r, 7, 7)
+	location := Location{Address: address, Name: contract}
+	composite := func(kind uint8, name string) *Composite {
+		return &Composite{Location: location, Kind: kind, Fields: map[string]Value{}, QualifiedName: name}
+	}
+	root := composite(3, contract)
 
-	root := &Dictionary{Entries: map[string]Value{}}
-	parents := []Value{root}
-	depth := map[Value]int{root: 0}
-	// add puts v into a random container of the document.
-	add := func(v Value) Value {
-		for {
-			p := parents[r.IntN(len(parents))]
-			if _, nested := v.(*Composite); (nested || isDictionary(v)) && depth[p] >= maxNesting {
-				continue
-			}
-			switch p := p.(type) {
-			case *Composite:
-				p.Fields[uniqueKey(p.Fields, names[r.IntN(len(names))])] = v
-			case *Dictionary:
-				if r.IntN(5) < 3 {
-					p.Values = append(p.Values, v)
-				} else {
-					p.Entries[uniqueKey(p.Entries, names[r.IntN(len(names))])] = v
-				}
-			}
-			return p
+	sets := &Dictionary{Values: []Value{}, Entries: map[string]Value{}}
+	setData := &Dictionary{Values: []Value{}, Entries: map[string]Value{}}
+	for id := UInt32Value(1); id <= Sets; id++ {
+		sets.Values = append(sets.Values, id)
+		setData.Values = append(setData.Values, id)
+		s := composite(1, contract+".SetData")
+		s.Fields["name"] = StringValue(words(r, 4, 26))
+		s.Fields["setID"] = id
+		s.Fields["series"] = UInt32Value(r.IntN(3))
+		setData.Entries[strconv.Itoa(int(id))] = s
+	}
+
+	// Names of 6 to 16 bytes, spread evenly, two of them longer: 17 and
+	// 20 bytes.
+	names := make([]string, 0, maxMetadata)
+	for len(names) < maxMetadata {
+		n := 6 + len(names)*7%11
+		switch len(names) {
+		case 3:
+			n = 17
+		case 11:
+			n = 20
+		}
+		if name := identifier(r, n, n); !contains(names, name) {
+			names = append(names, name)
 		}
 	}
-	kinds := make([]bool, 0, Composites+Dictionaries-1) // true: a composite
-	for i := 0; i < Composites; i++ {
-		kinds = append(kinds, true)
-	}
-	for i := 1; i < Dictionaries; i++ {
-		kinds = append(kinds, false)
-	}
-	r.Shuffle(len(kinds), func(i, j int) { kinds[i], kinds[j] = kinds[j], kinds[i] })
-	for _, composite := range kinds {
-		var v Value
-		if composite {
-			address := addresses[r.IntN(len(addresses))]
-			contract := contracts[r.IntN(len(contracts))]
-			v = &Composite{
-				Location:      Location{Address: address, Name: contract},
-				Kind:          uint8(r.IntN(5)),
-				Fields:        map[string]Value{},
-				QualifiedName: "A." + hex(address) + "." + contract + "." + names[r.IntN(len(names))],
-			}
-		} else {
-			v = &Dictionary{Entries: map[string]Value{}}
+	plays := &Dictionary{Values: []Value{}, Entries: map[string]Value{}}
+	for id := UInt32Value(1); id <= Plays; id++ {
+		plays.Values = append(plays.Values, id)
+		fields := names[:Fields]
+		if id%Extra == 0 {
+			fields = names
 		}
-		depth[v] = depth[add(v)] + 1
-		parents = append(parents, v)
+		metadata := &Dictionary{Values: make([]Value, 0, len(fields)), Entries: make(map[string]Value, len(fields))}
+		for _, name := range fields {
+			metadata.Values = append(metadata.Values, StringValue(name))
+			metadata.Entries[name] = StringValue(text(r))
+		}
+		p := composite(1, contract+".Play")
+		p.Fields["playID"] = id
+		p.Fields["metadata"] = metadata
+		plays.Entries[strconv.Itoa(int(id))] = p
 	}
-	for i := 0; i < Texts; i++ {
-		add(StringValue(text(r)))
-	}
-	for i := 0; i < UInt32s; i++ {
-		add(UInt32Value(r.Uint32() >> r.IntN(32)))
-	}
-	for i := 0; i < Bools; i++ {
-		add(BoolValue(r.IntN(2) == 0))
-	}
+
+	root.Fields["sets"] = sets
+	root.Fields["setDatas"] = setData
+	root.Fields["playDatas"] = plays
+	root.Fields["nextSetID"] = UInt32Value(Sets + 1)
+	root.Fields["nextPlayID"] = UInt32Value(Plays + 1)
+	root.Fields["currentSeries"] = UInt32Value(2)
+	root.Fields["totalSupply"] = UInt64Value(1<<22 + r.Uint64N(1<<22))
 	return root
 }
 
-func isDictionary(v Value) bool { _, ok := v.(*Dictionary); return ok }
-
-// uniqueKey returns name, or name with a number after it if m has it.
-func uniqueKey(m map[string]Value, name string) string {
-	if _, taken := m[name]; !taken {
-		return name
-	}
-	for i := 2; ; i++ {
-		if k := name + strconv.Itoa(i); m[k] == nil {
-			return k
+func contains(names []string, name string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
 		}
 	}
+	return false
 }
 
-// vocabulary returns n distinct identifiers of two to four syllables.
-func vocabulary(r *rand.Rand, n int) []string {
-	syllables := []string{"ac", "count", "to", "ken", "ba", "lance", "vault", "id", "ow", "ner", "pub", "lic", "key", "sto", "rage", "path", "re", "cei", "ver", "cap", "nft", "meta", "da", "ta", "fee", "pay"}
-	seen := map[string]bool{}
-	out := make([]string, 0, n)
-	for len(out) < n {
-		var b strings.Builder
-		for k := 2 + r.IntN(3); k > 0; k-- {
-			b.WriteString(syllables[r.IntN(len(syllables))])
+// syllables make the identifiers and words of the document.
+var syllables = []string{"ac", "count", "to", "ken", "ba", "lance", "vault", "id", "ow", "ner", "pub", "lic", "key", "sto", "rage", "path", "re", "cei", "ver", "cap", "nft", "meta", "da", "ta", "fee", "pay"}
+
+// identifier returns an identifier in camel case of min to max bytes.
+func identifier(r *rand.Rand, min, max int) string {
+	n := min + r.IntN(max-min+1)
+	var b strings.Builder
+	for b.Len() < n {
+		s := syllables[r.IntN(len(syllables))]
+		if r.IntN(3) == 0 || b.Len() == 0 {
+			s = strings.ToUpper(s[:1]) + s[1:]
 		}
-		if s := b.String(); !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
+		b.WriteString(s)
 	}
-	return out
+	return b.String()[:n]
 }
 
-// text returns a short string, as most of a store's text values are:
-// identifiers, amounts, names, now and then a longer description and a
-// word that is not ASCII.
+// words returns a few words of min to max bytes in all.
+func words(r *rand.Rand, min, max int) string {
+	n := min + r.IntN(max-min+1)
+	var b strings.Builder
+	for b.Len() < n {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(identifier(r, 2, 9))
+	}
+	return strings.TrimSpace(b.String()[:n])
+}
+
+// text returns a metadata value, with the lengths of the real record's:
+// 42% of 1 to 3 bytes (scores, numbers, positions), 19% of 4 to 7, 15% of
+// 8 to 12, 20% of 13 to 22 (names, teams, places), the rest of 23 to 36
+// (dates); now and then a word that is not ASCII, as names have.
 func text(r *rand.Rand) string {
-	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_. "
-	n := 1 + r.IntN(7)
+	var n int
 	switch p := r.IntN(100); {
-	case p < 5:
-		n = 20 + r.IntN(40)
-	case p < 25:
-		n = 8 + r.IntN(10)
+	case p < 42:
+		n = 1 + r.IntN(3)
+	case p < 61:
+		n = 4 + r.IntN(4)
+	case p < 76:
+		n = 8 + r.IntN(5)
+	case p < 96:
+		n = 13 + r.IntN(10)
+	default:
+		n = 23 + r.IntN(14)
 	}
-	b := make([]byte, 0, n+3)
-	for len(b) < n {
-		b = append(b, letters[r.IntN(len(letters))])
+	if n <= 3 {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		return string(b)
 	}
-	if r.IntN(50) == 0 {
-		b = append(b, "é"...)
+	s := words(r, n, n)
+	if r.IntN(100) == 0 {
+		s = s[:len(s)-1] + "é"
 	}
-	return string(b)
-}
-
-func hex(b []byte) string {
-	const digits = "0123456789abcdef"
-	out := make([]byte, 0, 2*len(b))
-	for _, c := range b {
-		out = append(out, digits[c>>4], digits[c&15])
-	}
-	return string(out)
+	return s
 }

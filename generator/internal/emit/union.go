@@ -73,7 +73,13 @@ func (e *emitter) variantType(v *model.Variant) jen.Code {
 func (e *emitter) unionAppend(u *model.UnionType) jen.Code {
 	cases := []jen.Code{jen.Case(jen.Nil()).Block(jen.Return(rt("AppendNull").Call(jen.Id("dst")), jen.Nil()))}
 	for _, v := range u.Variants {
-		cases = append(cases, jen.Case(e.variantType(v)).Block(jen.Return(jen.Id("x").Dot("AppendCBOR").Call(jen.Id("dst")))))
+		ret := jen.Id("x").Dot("AppendCBOR").Call(jen.Id("dst"))
+		if _, text := v.Struct.Value.(model.String); text && !v.Ptr && !v.Struct.HasTag && !v.Struct.Body {
+			// Untagged text, most items of text-heavy documents: what
+			// its AppendCBOR writes, without the call.
+			ret = jen.List(jen.Append(rt("AppendTextHead").Call(jen.Id("dst"), jen.Len(jen.Id("x"))), jen.Id("x").Op("...")), jen.Nil())
+		}
+		cases = append(cases, jen.Case(e.variantType(v)).Block(jen.Return(ret)))
 	}
 	return jen.Commentf("%s appends the encoding of x, one of %s's variants (null for nil).", model.UnionFunc(u, "Append"), u.Name).Line().
 		Func().Id(model.UnionFunc(u, "Append")).Params(jen.Id("dst").Index().Byte(), jen.Id("x").Add(e.unionIface(u))).Params(jen.Index().Byte(), jen.Error()).Block(

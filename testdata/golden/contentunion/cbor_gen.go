@@ -1685,7 +1685,8 @@ func (v *UnknownMsg) DecodeCBOR(d *runtime.Decoder) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Ledger) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

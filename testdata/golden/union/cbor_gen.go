@@ -16,7 +16,8 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Composite) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -238,7 +239,8 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Dict) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst.
@@ -643,7 +645,8 @@ func (v *Unknown) DecodeCBOR(d *runtime.Decoder) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Document) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	b := runtime.GetBuffer()
+	return b.Finish(v.AppendCBOR(b.B))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1050,7 +1053,7 @@ func AppendExtensionCBOR(dst []byte, x Extension) ([]byte, error) {
 	case UInt64Value:
 		return x.AppendCBOR(dst)
 	case StringValue:
-		return x.AppendCBOR(dst)
+		return append(runtime.AppendTextHead(dst, len(x)), x...), nil
 	case Unknown:
 		return x.AppendCBOR(dst)
 	}
@@ -1150,7 +1153,7 @@ func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 	case Int64Value:
 		return x.AppendCBOR(dst)
 	case StringValue:
-		return x.AppendCBOR(dst)
+		return append(runtime.AppendTextHead(dst, len(x)), x...), nil
 	case BoolValue:
 		return x.AppendCBOR(dst)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/fxamacker/cbor/v2"
 )
 
 // The duplicate-key checks (runtime.Valid, Strict, a union's catch-all)
@@ -237,8 +238,17 @@ func FuzzKeyChecks(f *testing.F) {
 // BenchmarkKeyChecks times the duplicate-key checks on the shapes above
 // against Skip over the same bytes (docs/performance.md): valid is the
 // general walker of Valid (by ReadRawBytes, a catch-all's read), strict a
-// strict decoder's Skip, write a catch-all's AppendRaw.
+// strict decoder's Skip, write a catch-all's AppendRaw; wellformed is
+// fxamacker's Wellformed (no UTF-8, no keys) under the same limits.
 func BenchmarkKeyChecks(b *testing.B) {
+	fx, err := cbor.DecOptions{
+		MaxNestedLevels:  65535,
+		MaxArrayElements: math.MaxInt32,
+		MaxMapPairs:      math.MaxInt32,
+	}.DecMode()
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, s := range keyShapes {
 		for _, n := range []int{28, 1000, 30000} {
 			data := s.make(n)
@@ -257,6 +267,7 @@ func BenchmarkKeyChecks(b *testing.B) {
 				}},
 				{"strict", func() error { d := runtime.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
 				{"write", func() error { _, err := runtime.AppendRaw(nil, data); return err }},
+				{"wellformed", func() error { return fx.Wellformed(data) }},
 			}
 			for _, op := range ops {
 				if op.name == "strict" && s.indef {

@@ -138,6 +138,19 @@ func (c *checker) item(off, depth int, want bool) (int, uint64) {
 // depth, and that no two keys have one print.
 func (c *checker) pairs(off, n, depth int, want bool) (int, uint64) {
 	buf := c.buf
+	if n == 1 {
+		// One key has no other to repeat: no note of its print.
+		var k, v uint64
+		if off, k = c.item(off, depth, true); off < 0 {
+			return -1, 0
+		}
+		if !want && off < len(buf) && isIntByte(buf[off]) {
+			off++
+		} else if off, v = c.item(off, depth, want); off < 0 {
+			return -1, 0
+		}
+		return off, mixPrint(mixPrint(mixPrint(printMap, k), v), 1)
+	}
 	mark := len(c.prints)
 	p := printMap
 	for range n {

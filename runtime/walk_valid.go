@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 // Valid returns nil if data is exactly one well-formed, valid CBOR data
@@ -15,7 +16,9 @@ import (
 // a *Error saying what and where.
 //
 // Valid allocates only for maps of more than 128 pairs, whose keys do not
-// fit a buffer on its stack.
+// fit a buffer on its stack (the notes of where their keys start come from
+// a pool; the fingerprints of such a map's keys, when they are not in
+// order, are a table of their own).
 func Valid(data []byte) error {
 	// The fast validator accepts the common case; anything else (an
 	// error, indefinite lengths, keys that are not in canonical form, two
@@ -282,12 +285,29 @@ func (v *validator) intMap(off, n, depth int) int {
 }
 
 func (v *validator) largeMap(off, n, depth int) int {
-	var room [largeMap]int
-	starts := room[:]
 	if n > largeMap {
-		starts = make([]int, n)
+		return v.pooledMap(off, n, depth)
 	}
-	return v.pairs(off, depth, starts[:n])
+	var room [largeMap]int
+	return v.pairs(off, depth, room[:n])
+}
+
+// startsPool holds the slices of key starts of maps of more than largeMap
+// pairs, so that validating such maps again and again does not allocate.
+var startsPool = sync.Pool{New: func() any { return new([]int) }}
+
+// pooledMap is largeMap for more than largeMap pairs, with the starts in
+// a slice from startsPool (one of up to 1<<16 is kept for the next).
+func (v *validator) pooledMap(off, n, depth int) int {
+	p := startsPool.Get().(*[]int)
+	if cap(*p) < n {
+		*p = make([]int, n)
+	}
+	off = v.pairs(off, depth, (*p)[:n])
+	if cap(*p) <= 1<<16 {
+		startsPool.Put(p)
+	}
+	return off
 }
 
 // pairs checks len(starts) pairs at off and that no two keys are equal,

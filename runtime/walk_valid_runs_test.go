@@ -253,3 +253,24 @@ func TestValidArrayItems(t *testing.T) {
 		}
 	}
 }
+
+// TestValidLargeMapAllocs: a map of more than 128 pairs in order takes
+// the notes of where its keys start from a pool, so validating it again
+// allocates nothing.
+func TestValidLargeMapAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under the race detector")
+	}
+	const pairs = 1000
+	data := runtime.AppendMapHead(nil, pairs)
+	for i := range pairs {
+		data = runtime.AppendString(data, fmt.Sprintf("key %04d", i))
+		data = runtime.AppendString(data, "a value")
+	}
+	if err := runtime.Valid(data); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = runtime.Valid(data) }); n > 0.1 {
+		t.Errorf("Valid of a map of %d pairs: %v allocations a call", pairs, n)
+	}
+}

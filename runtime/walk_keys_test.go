@@ -535,3 +535,42 @@ func TestManyEqualKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckerDistinct: the checker finds a key twice among the keys of
+// maps of every size it treats apart (pairwise up to 8, a table on its
+// stack up to 32, a pooled table beyond), wherever the two are, and takes
+// maps of different keys; each verdict is the general walker's.
+func TestCheckerDistinct(t *testing.T) {
+	for _, n := range []int{2, 8, 9, 32, 33, 100, 3000} {
+		mapOf := func(dupA, dupB int) []byte {
+			b := runtime.AppendMapHead(nil, n)
+			for i := range n {
+				k := i
+				if i == dupB {
+					k = dupA
+				}
+				b = append(b, 0x81) // a key the checker prints: [k]
+				b = runtime.AppendUint(b, uint64(k)*1000003)
+				b = append(b, 0x00)
+			}
+			return b
+		}
+		check := func(data []byte, dup bool) {
+			t.Helper()
+			end := runtime.Checked(data, runtime.Options{}, true)
+			_, werr := runtime.WalkChecks(data, runtime.Options{}, true)
+			if dup != errors.Is(werr, runtime.ErrDuplicateKey) {
+				t.Fatalf("%d pairs: the walk says %v, want a duplicate: %v", n, werr, dup)
+			}
+			if dup && end >= 0 || !dup && end != len(data) {
+				t.Fatalf("%d pairs: the checker accepts %d bytes of %d (duplicate: %v)", n, end, len(data), dup)
+			}
+		}
+		check(mapOf(-1, -1), false)
+		for _, ab := range [][2]int{{0, 1}, {0, n - 1}, {n / 2, n - 1}, {n - 2, n - 1}} {
+			if ab[0] != ab[1] && ab[1] < n {
+				check(mapOf(ab[0], ab[1]), true)
+			}
+		}
+	}
+}

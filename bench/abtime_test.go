@@ -31,9 +31,11 @@ import (
 // BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
 // (default: about 20µs of work). SHAPE StoreDocument takes OP decode,
 // zerocopy, marshal, encode, valid or skip (fxamacker-any: Wellformed
-// for both) and IMPLS generated and fxamacker-any; OP valid or skip
-// with any other SHAPE the skip benchmarks know (Document, or a shape's
-// encoding) compares the same calls on that document; with
+// for both) and IMPLS generated and fxamacker-any; OP valid, skip or
+// skipreader (generated's Decoder.Skip over a stream; fxamacker's
+// Wellformed for all three) with any other SHAPE the skip benchmarks know
+// (Document, RealRecord, or a shape's encoding) compares the same calls
+// on that document; with
 // BENCH_AB_GC set, each round starts with a collection (then take rounds
 // of one call: BENCH_AB_ROUNDS=100 BENCH_AB_CALLS=1). With BENCH_AB_OUT
 // set to a file, it also appends to that file, in the benchmark format
@@ -50,7 +52,7 @@ func TestAB(t *testing.T) {
 	var runs []func()
 	impls := strings.Split(os.Getenv("BENCH_AB_IMPLS"), ",")
 	for _, impl := range impls {
-		if name == "StoreDocument" || op == "valid" || op == "skip" {
+		if name == "StoreDocument" || op == "valid" || op == "skip" || op == "skipreader" {
 			var f func() error
 			if name == "StoreDocument" {
 				f = storeDocumentOp(t, op, impl)

@@ -258,6 +258,8 @@ func storeDocumentOp(t *testing.T, op, impl string) func() error {
 		return func() error { return runtime.Valid(data) }
 	case "generated skip":
 		return func() error { return runtime.NewBytesDecoder(data).Skip() }
+	case "generated skipreader":
+		return runtime.NewDecoder(&loop{data: data}).Skip
 	case "fxamacker-any valid", "fxamacker-any skip": // as the benchmarks: Wellformed for both
 		return func() error { return cbor.Wellformed(data) }
 	default:
@@ -275,7 +277,9 @@ func skipOp(t *testing.T, name, op, impl string) func() error {
 		return func() error { return runtime.Valid(data) }
 	case "generated skip":
 		return func() error { return runtime.NewBytesDecoder(data).Skip() }
-	case "fxamacker valid", "fxamacker skip", "fxamacker-any valid", "fxamacker-any skip":
+	case "generated skipreader":
+		return runtime.NewDecoder(&loop{data: data}).Skip
+	case "fxamacker valid", "fxamacker skip", "fxamacker skipreader", "fxamacker-any valid", "fxamacker-any skip":
 		return func() error { return cbor.Wellformed(data) }
 	default:
 		t.Fatalf("%s has no %s %s", name, impl, op)

@@ -43,9 +43,16 @@ func (d *Decoder) Skip() error {
 	}
 	if d.checks != 0 {
 		// checkItem walks the whole item at the top level, strict heads
-		// included; what is left is the lenient skip over it.
+		// included, within the limits that the lenient skip applies: when
+		// it has just walked this item, the item ends where it stopped,
+		// and the skip is a move there (its bytes are still buffered).
+		fresh := d.depth == 0 && d.Offset() >= d.checkedTo
 		if err := d.checkItem(); err != nil {
 			return err
+		}
+		if fresh {
+			d.off = int(d.checkedTo - d.base)
+			return nil
 		}
 	}
 	if d.r != nil {

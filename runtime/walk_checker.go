@@ -2,7 +2,7 @@ package runtime
 
 import (
 	"hash/maphash"
-	"slices"
+	"sync"
 )
 
 // checker is walk with the checks of Valid (and of a strict decoder's
@@ -138,6 +138,19 @@ func (c *checker) item(off, depth int, want bool) (int, uint64) {
 // depth, and that no two keys have one print.
 func (c *checker) pairs(off, n, depth int, want bool) (int, uint64) {
 	buf := c.buf
+	if n == 1 {
+		// One key has no other to repeat: no note of its print.
+		var k, v uint64
+		if off, k = c.item(off, depth, true); off < 0 {
+			return -1, 0
+		}
+		if !want && off < len(buf) && isIntByte(buf[off]) {
+			off++
+		} else if off, v = c.item(off, depth, want); off < 0 {
+			return -1, 0
+		}
+		return off, mixPrint(mixPrint(mixPrint(printMap, k), v), 1)
+	}
 	mark := len(c.prints)
 	p := printMap
 	for range n {
@@ -176,7 +189,9 @@ func stringPrintOf(major byte, b []byte) uint64 {
 }
 
 // distinct reports whether no two of prints are equal; it may reorder
-// them.
+// them. Up to 8 prints are compared pairwise, more go into a table of
+// open addressing (the prints are keyed hashes: their top bits are the
+// slot), in time linear in their number.
 func distinct(prints []uint64) bool {
 	if len(prints) <= 8 {
 		for i := 1; i < len(prints); i++ {
@@ -188,14 +203,51 @@ func distinct(prints []uint64) bool {
 		}
 		return true
 	}
-	slices.Sort(prints)
-	for i := 1; i < len(prints); i++ {
-		if prints[i] == prints[i-1] {
-			return false
+	bits := uint(4)
+	for 1<<bits < 2*len(prints) {
+		bits++
+	}
+	var room [64]uint64
+	var slots []uint64
+	if 1<<bits <= len(room) {
+		slots = room[:1<<bits]
+	} else {
+		t := printTables.Get().(*[]uint64)
+		if cap(*t) < 1<<bits {
+			*t = make([]uint64, 1<<bits)
+		}
+		slots = (*t)[:1<<bits]
+		clear(slots)
+		if cap(*t) <= 1<<16 { // a larger one is not kept
+			defer printTables.Put(t)
+		}
+	}
+	mask := uint64(len(slots) - 1)
+	zero := false // 0 marks an empty slot: a print of 0 is noted apart
+	for _, p := range prints {
+		if p == 0 {
+			if zero {
+				return false
+			}
+			zero = true
+			continue
+		}
+		for h := p >> (64 - bits); ; h = (h + 1) & mask {
+			if slots[h] == 0 {
+				slots[h] = p
+				break
+			}
+			if slots[h] == p {
+				return false
+			}
 		}
 	}
 	return true
 }
+
+// printTables holds the tables of distinct for maps of more than 32 pairs
+// (those of up to 1<<16 slots are kept for the next).
+var printTables = sync.Pool{New: func() any { return new([]uint64) }}
 
 // tag checks the content of a tag numbered num at off, as walk does: a
 // tag within a tag is a level, tags 1-3 hold what they must (tag 0, a

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/fxamacker/cbor/v2"
 )
 
 // The duplicate-key checks (runtime.Valid, Strict, a union's catch-all)
@@ -237,8 +238,17 @@ func FuzzKeyChecks(f *testing.F) {
 // BenchmarkKeyChecks times the duplicate-key checks on the shapes above
 // against Skip over the same bytes (docs/performance.md): valid is the
 // general walker of Valid (by ReadRawBytes, a catch-all's read), strict a
-// strict decoder's Skip, write a catch-all's AppendRaw.
+// strict decoder's Skip, write a catch-all's AppendRaw; wellformed is
+// fxamacker's Wellformed (no UTF-8, no keys) under the same limits.
 func BenchmarkKeyChecks(b *testing.B) {
+	fx, err := cbor.DecOptions{
+		MaxNestedLevels:  65535,
+		MaxArrayElements: math.MaxInt32,
+		MaxMapPairs:      math.MaxInt32,
+	}.DecMode()
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, s := range keyShapes {
 		for _, n := range []int{28, 1000, 30000} {
 			data := s.make(n)
@@ -257,6 +267,7 @@ func BenchmarkKeyChecks(b *testing.B) {
 				}},
 				{"strict", func() error { d := runtime.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
 				{"write", func() error { _, err := runtime.AppendRaw(nil, data); return err }},
+				{"wellformed", func() error { return fx.Wellformed(data) }},
 			}
 			for _, op := range ops {
 				if op.name == "strict" && s.indef {
@@ -521,6 +532,45 @@ func TestManyEqualKeys(t *testing.T) {
 		}
 		if work > keyWorkBound(len(b)) {
 			t.Errorf("%d equal keys: work %d over %d bytes", n, work, len(b))
+		}
+	}
+}
+
+// TestCheckerDistinct: the checker finds a key twice among the keys of
+// maps of every size it treats apart (pairwise up to 8, a table on its
+// stack up to 32, a pooled table beyond), wherever the two are, and takes
+// maps of different keys; each verdict is the general walker's.
+func TestCheckerDistinct(t *testing.T) {
+	for _, n := range []int{2, 8, 9, 32, 33, 100, 3000} {
+		mapOf := func(dupA, dupB int) []byte {
+			b := runtime.AppendMapHead(nil, n)
+			for i := range n {
+				k := i
+				if i == dupB {
+					k = dupA
+				}
+				b = append(b, 0x81) // a key the checker prints: [k]
+				b = runtime.AppendUint(b, uint64(k)*1000003)
+				b = append(b, 0x00)
+			}
+			return b
+		}
+		check := func(data []byte, dup bool) {
+			t.Helper()
+			end := runtime.Checked(data, runtime.Options{}, true)
+			_, werr := runtime.WalkChecks(data, runtime.Options{}, true)
+			if dup != errors.Is(werr, runtime.ErrDuplicateKey) {
+				t.Fatalf("%d pairs: the walk says %v, want a duplicate: %v", n, werr, dup)
+			}
+			if dup && end >= 0 || !dup && end != len(data) {
+				t.Fatalf("%d pairs: the checker accepts %d bytes of %d (duplicate: %v)", n, end, len(data), dup)
+			}
+		}
+		check(mapOf(-1, -1), false)
+		for _, ab := range [][2]int{{0, 1}, {0, n - 1}, {n / 2, n - 1}, {n - 2, n - 1}} {
+			if ab[0] != ab[1] && ab[1] < n {
+				check(mapOf(ab[0], ab[1]), true)
+			}
 		}
 	}
 }

@@ -8,6 +8,14 @@ package runtime
 // and words the error; after that item the loop goes on. Both agree on
 // what they accept, so Skip's behaviour (errors, offsets, limits) is
 // walk's.
+//
+// Most containers lie wholly in the buffer: the loop hands the content of
+// each to the slice skipper (walk_slice.go), which skips it at the speed
+// of Skip over a slice, and goes on head by head only where that fails,
+// at the buffer's end (or on anything the skipper refuses). A failed try
+// reads bytes the loop then reads again, so after one the loop tries no
+// more until as many new bytes have arrived as the try read: the bytes
+// read twice are at most the stream's, however the reads are cut.
 
 // skipLevel is an open container: the items it still holds and the depth
 // of those items.
@@ -30,9 +38,15 @@ func (d *Decoder) skip(depth int) error {
 	stack := room[:0]
 	maxDepth, maxStr := d.opts.MaxDepth, uint64(d.opts.MaxStringLength)
 	maxArr, maxMap := uint64(d.opts.MaxArrayElements), uint64(d.opts.MaxMapPairs)
-	stream := d.r != nil
 	left, cur := uint64(1), depth // items left at this level, and their depth
 	buf, off := d.buf, d.off
+	var tryAt int64 // tries of the slice skipper wait until the buffer ends here (absolute)
+	if off < len(buf) {
+		if end := d.trySlice(off, 1, depth, &tryAt); end >= 0 {
+			d.off = end
+			return nil
+		}
+	}
 next:
 	for {
 		for left == 0 {
@@ -74,8 +88,6 @@ next:
 					break
 				} else if arg <= uint64(len(buf)-off) {
 					off += int(arg)
-				} else if !stream {
-					break
 				} else if err := d.discard(off, int(arg), h); err != nil {
 					return err
 				} else {
@@ -87,8 +99,14 @@ next:
 				if ib>>5 == MajorMap {
 					limit, n = maxMap, 2*arg
 				}
-				if at >= maxDepth || arg > limit || !stream && n > uint64(len(buf)-off) {
+				if at >= maxDepth || arg > limit {
 					break
+				}
+				if n > 0 && n <= uint64(len(buf)-off) && d.base+int64(len(buf)) >= tryAt {
+					if end := d.trySlice(off, n, at+1, &tryAt); end >= 0 {
+						off = end
+						continue next
+					}
 				}
 				if n > 0 {
 					stack = append(stack, skipLevel{left, cur})
@@ -111,7 +129,7 @@ next:
 			}
 			break
 		}
-		if want > 0 && stream && d.refill(start, want) {
+		if want > 0 && d.refill(start, want) {
 			buf, off = d.buf, d.off
 			left++
 			continue
@@ -122,6 +140,23 @@ next:
 		}
 		buf, off = d.buf, d.off
 	}
+}
+
+// trySlice skips n items at off, at depth, by the slice skipper over the
+// bytes buffered, and returns the offset after them; if it cannot (the
+// items run past the buffer, or the skipper refuses them), it returns -1
+// and moves *tryAt, the buffer's end before which no other try is made,
+// past the buffer's end by as many bytes as the try read.
+//
+//go:noinline
+func (d *Decoder) trySlice(off int, n uint64, depth int, tryAt *int64) int {
+	s := newSliceSkipper(d)
+	if end := s.items(off, n, depth); end >= 0 {
+		return end
+	}
+	end := d.base + int64(len(d.buf))
+	*tryAt = end + int64(len(d.buf)-off)
+	return -1
 }
 
 // refill makes want bytes from start available on a stream, keeping

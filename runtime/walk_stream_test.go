@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math/rand"
@@ -133,4 +134,98 @@ func BenchmarkSkipLarge(b *testing.B) {
 			}
 		}
 	})
+}
+
+// randomDoc appends a random item of nested arrays, maps, tags, numbers
+// and strings of many lengths, the containers up to depth levels deep.
+func randomDoc(dst []byte, rng *rand.Rand, depth int) []byte {
+	k := rng.Intn(10)
+	if depth == 0 && k >= 6 {
+		k = rng.Intn(6)
+	}
+	switch k {
+	case 0:
+		return runtime.AppendUint(dst, uint64(rng.Int63n(1<<uint(rng.Intn(40)+1))))
+	case 1:
+		return runtime.AppendInt(dst, -1-rng.Int63n(300))
+	case 2, 3:
+		return runtime.AppendString(dst, strings.Repeat("é", rng.Intn(3))+strings.Repeat("a", rng.Intn(40)))
+	case 4:
+		return runtime.AppendBytes(dst, make([]byte, rng.Intn(600)))
+	case 5:
+		return append(dst, 0xf4+byte(rng.Intn(4)))
+	case 6, 7:
+		n := rng.Intn(30)
+		dst = runtime.AppendArrayHead(dst, n)
+		for range n {
+			dst = randomDoc(dst, rng, depth-1)
+		}
+		return dst
+	case 8:
+		n := rng.Intn(12)
+		dst = runtime.AppendMapHead(dst, n)
+		for i := range n {
+			dst = runtime.AppendUint(dst, uint64(i))
+			dst = randomDoc(dst, rng, depth-1)
+		}
+		return dst
+	}
+	return randomDoc(runtime.AppendTag(dst, uint64(rng.Intn(300)+4)), rng, depth-1)
+}
+
+// sizedReader hands out the data in reads of size bytes.
+type sizedReader struct {
+	data []byte
+	size int
+}
+
+func (r *sizedReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(r.size, len(p), len(r.data))
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// TestSkipStreamLarge: over a stream, Skip hands the containers that lie
+// in the buffer to the slice skipper and goes on head by head where they
+// cross its end; on documents many times the buffer's size, read in
+// pieces of every size, whole or spoiled near any place (a byte changed,
+// the end cut off), it agrees with walk: the same items, offsets and
+// errors.
+func TestSkipStreamLarge(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	docs := 12
+	if testing.Short() {
+		docs = 4
+	}
+	for i := range docs {
+		var doc []byte
+		for len(doc) < 20_000 {
+			doc = randomDoc(doc, rng, 2+rng.Intn(6))
+		}
+		inputs := [][]byte{doc, doc[:len(doc)-1-rng.Intn(len(doc)/2)]}
+		for range 4 {
+			spoiled := bytes.Clone(doc)
+			spoiled[len(doc)/4+rng.Intn(3*len(doc)/4)] = byte(rng.Intn(256))
+			inputs = append(inputs, spoiled)
+		}
+		for j, data := range inputs {
+			for _, o := range skipOptions[:2] {
+				for _, size := range []int{1, 7, 1000, 4095, 4096, 5000, 1 << 20} {
+					d := runtime.NewDecoder(&sizedReader{data: data, size: size})
+					d.SetOptions(o)
+					got := traceWith(d, len(data), (*runtime.Decoder).Skip)
+					d = runtime.NewDecoder(&sizedReader{data: data, size: size})
+					d.SetOptions(o)
+					want := traceWith(d, len(data), runtime.WalkSkip)
+					if got != want {
+						t.Fatalf("doc %d input %d, options %+v, reads of %d:\nSkip: %s\nwalk: %s", i, j, o, size, got, want)
+					}
+				}
+			}
+		}
+	}
 }

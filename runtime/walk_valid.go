@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 // Valid returns nil if data is exactly one well-formed, valid CBOR data
@@ -15,7 +16,9 @@ import (
 // a *Error saying what and where.
 //
 // Valid allocates only for maps of more than 128 pairs, whose keys do not
-// fit a buffer on its stack.
+// fit a buffer on its stack (the notes of where their keys start come from
+// a pool; the fingerprints of such a map's keys, when they are not in
+// order, are a table of their own).
 func Valid(data []byte) error {
 	// The fast validator accepts the common case; anything else (an
 	// error, indefinite lengths, keys that are not in canonical form, two
@@ -75,17 +78,17 @@ func (v *validator) items(off int, n uint64, depth int) int {
 				if len(buf)-off < 2 {
 					return -1
 				}
-				arg, off = uint64(binary.BigEndian.Uint16(buf[off:])), off+2
+				arg, off = uint64(binary.BigEndian.Uint16(buf[off:off+2])), off+2
 			case 26:
 				if len(buf)-off < 4 {
 					return -1
 				}
-				arg, off = uint64(binary.BigEndian.Uint32(buf[off:])), off+4
+				arg, off = uint64(binary.BigEndian.Uint32(buf[off:off+4])), off+4
 			case 27:
 				if len(buf)-off < 8 {
 					return -1
 				}
-				arg, off = binary.BigEndian.Uint64(buf[off:]), off+8
+				arg, off = binary.BigEndian.Uint64(buf[off:off+8]), off+8
 			default: // indefinite length, break, reserved
 				return -1
 			}
@@ -104,7 +107,7 @@ func (v *validator) items(off int, n uint64, depth int) int {
 			end := off + int(arg)
 			// ASCII text of up to 23 bytes, the most common, from a
 			// window at its head; the rest in validUTF8.
-			if ai < 24 && len(buf)-off >= 23 && shortText((*[24]byte)(buf[off-1:]), ai) {
+			if ai < 24 && len(buf)-off >= 23 && shortText((*[24]byte)(buf[off-1:off+23]), ai) {
 				off = end
 				continue
 			}
@@ -268,8 +271,8 @@ func (v *validator) intMap(off, n, depth int) int {
 		ints |= 1 << c
 		at++
 		// The value: the common ones here, as value reads them.
-		if w := buf[at:]; len(w) >= 24 {
-			if k := commonValue((*[24]byte)(w)); k > 0 {
+		if len(buf)-at >= 24 {
+			if k := commonValue((*[24]byte)(buf[at : at+24])); k > 0 {
 				at += k
 				continue
 			}
@@ -282,12 +285,29 @@ func (v *validator) intMap(off, n, depth int) int {
 }
 
 func (v *validator) largeMap(off, n, depth int) int {
-	var room [largeMap]int
-	starts := room[:]
 	if n > largeMap {
-		starts = make([]int, n)
+		return v.pooledMap(off, n, depth)
 	}
-	return v.pairs(off, depth, starts[:n])
+	var room [largeMap]int
+	return v.pairs(off, depth, room[:n])
+}
+
+// startsPool holds the slices of key starts of maps of more than largeMap
+// pairs, so that validating such maps again and again does not allocate.
+var startsPool = sync.Pool{New: func() any { return new([]int) }}
+
+// pooledMap is largeMap for more than largeMap pairs, with the starts in
+// a slice from startsPool (one of up to 1<<16 is kept for the next).
+func (v *validator) pooledMap(off, n, depth int) int {
+	p := startsPool.Get().(*[]int)
+	if cap(*p) < n {
+		*p = make([]int, n)
+	}
+	off = v.pairs(off, depth, (*p)[:n])
+	if cap(*p) <= 1<<16 {
+		startsPool.Put(p)
+	}
+	return off
 }
 
 // pairs checks len(starts) pairs at off and that no two keys are equal,
@@ -297,43 +317,103 @@ func (v *validator) largeMap(off, n, depth int) int {
 // compared with the one before, by its first 16 bytes as two words. At
 // the first key out of that order, hashed checks the map by the keys'
 // fingerprints; it reads the earlier keys again, not their values.
+//
+// Runs of the common pairs (a short ASCII text key, a common value) go
+// through textPairs, which calls nothing and so keeps its state in
+// registers; the loop here takes the pair it stops at.
 func (v *validator) pairs(off, depth int, starts []int) int {
 	buf := v.buf
 	var pa, pb uint64 // the first 16 bytes of the key before, big-endian
-	for i := range starts {
-		starts[i] = off
-		// The key: the common ones from a window of 16 bytes, the rest
-		// (and any key near the end of buf) in orderKey.
-		var a, b uint64
-		k := 0
-		if w := buf[off:]; len(w) >= 16 {
-			if c := w[0]; isIntByte(c) {
-				k, a = 1, uint64(c)
-			} else {
-				k, a, b = textKey((*[16]byte)(w))
+	for i := 0; i < len(starts); i++ {
+		var done int
+		var stop uint8
+		off, done, pa, pb, stop = textPairs(buf, off, starts[i:], pa, pb)
+		if i += done; stop == stopValue {
+			// textPairs read the key; the value is not one it reads.
+			if off = v.items(off, 1, depth); off < 0 {
+				return -1
 			}
+			continue
 		}
-		if k > 0 {
-			a, b, off = bits.ReverseBytes64(a), bits.ReverseBytes64(b), off+k
+		if i == len(starts) {
+			break
+		}
+		if stop == stopOrder {
+			return v.hashed(starts[:i], off, depth, len(starts)-i)
+		}
+		// The key: integers of one byte here, the rest (and any key
+		// near the end of buf) in orderKey.
+		start := off
+		starts[i] = start
+		var a, b uint64
+		if off < len(buf) && isIntByte(buf[off]) {
+			a, off = uint64(buf[off])<<56, off+1
 		} else if off, a, b = v.orderKey(off); off < 0 {
 			return -1
 		}
 		if i > 0 && (a < pa || a == pa && b <= pb) {
-			return v.hashed(starts[:i], starts[i], depth, len(starts)-i)
+			return v.hashed(starts[:i], start, depth, len(starts)-i)
 		}
 		pa, pb = a, b
-		// The value: the common ones here, as value reads them.
-		if w := buf[off:]; len(w) >= 24 {
-			if k := commonValue((*[24]byte)(w)); k > 0 {
-				off += k
-				continue
-			}
-		}
-		if off = v.items(off, 1, depth); off < 0 {
+		if off = v.value(off, depth); off < 0 {
 			return -1
 		}
 	}
 	return off
+}
+
+// How textPairs stopped: at a key it does not read (or at the end of the
+// pairs), at a value it does not read, at a key out of order.
+const (
+	stopKey uint8 = iota
+	stopValue
+	stopOrder
+)
+
+// textPairs checks pairs at off, at most len(starts), while each is a
+// common pair: a text key of up to 23 ASCII bytes above the key before
+// (pa, pb: its first 16 bytes as big-endian words, zero for none; a text
+// key's are never zero) and a value that commonValue reads. Each pair is
+// read from a window of 48 bytes of buf, which holds the key and the
+// value's first 24 bytes. It notes where each key starts in starts, and
+// returns the offset after what it checked, the pairs it checked, the last
+// key's words and how it stopped: at a key it does not read or out of
+// order (off is that key's), or after a key, at a value it does not read
+// (off is the value's, which is to be checked). It calls nothing, so that
+// its state stays in registers.
+func textPairs(buf []byte, off int, starts []int, pa, pb uint64) (int, int, uint64, uint64, uint8) {
+	for i := range starts {
+		if len(buf)-off < 48 {
+			return off, i, pa, pb, stopKey
+		}
+		w := (*[48]byte)(buf[off : off+48])
+		j := w[0] - 0x60
+		if j >= 24 || !shortText((*[24]byte)(w[:24]), j) {
+			return off, i, pa, pb, stopKey
+		}
+		t := min(j, 15)
+		a := bits.ReverseBytes64(binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][t])
+		b := bits.ReverseBytes64(binary.LittleEndian.Uint64(w[8:16]) & keyMasks[1][t])
+		if a < pa || a == pa && b <= pb {
+			return off, i, pa, pb, stopOrder
+		}
+		starts[i] = off
+		pa, pb = a, b
+		k := int(j) + 1
+		x := (*[24]byte)(w[k : k+24])
+		c := x[0]
+		if c-0x60 >= 24 {
+			if n := heads.scalar[c]; n != 0 {
+				off += k + int(n)
+				continue
+			}
+		} else if shortText(x, c-0x60) {
+			off += k + int(c-0x60) + 1
+			continue
+		}
+		return off + k, i, pa, pb, stopValue
+	}
+	return off, len(starts), pa, pb, stopKey
 }
 
 // textKey reads a short ASCII text key (its head and up to 15 bytes) at
@@ -469,8 +549,8 @@ func (v *validator) hashedSmall(prev []int, off, depth, n int) int {
 		}
 		fps[i] = fp
 		// The value: as value reads it, here.
-		if w := buf[off:]; len(w) >= 24 {
-			if k := commonValue((*[24]byte)(w)); k > 0 {
+		if len(buf)-off >= 24 {
+			if k := commonValue((*[24]byte)(buf[off : off+24])); k > 0 {
 				off += k
 				continue
 			}
@@ -522,8 +602,8 @@ func (v *validator) hashedLarge(prev []int, off, depth, n int, slots, used []uin
 // value checks a map's value at off: numbers, simple values and short
 // ASCII text here, as commonValue reads them, the rest in items.
 func (v *validator) value(off, depth int) int {
-	if w := v.buf[off:]; len(w) >= 24 {
-		if n := commonValue((*[24]byte)(w)); n > 0 {
+	if buf := v.buf; len(buf)-off >= 24 {
+		if n := commonValue((*[24]byte)(buf[off : off+24])); n > 0 {
 			return off + n
 		}
 	}
@@ -535,11 +615,12 @@ func (v *validator) value(off, depth int) int {
 // them.
 func (v *validator) printKey(off int) (int, uint64) {
 	buf := v.buf
-	if w := buf[off:]; len(w) >= 16 {
+	if len(buf)-off >= 16 {
+		w := (*[16]byte)(buf[off : off+16])
 		if c := w[0]; isIntByte(c) {
 			return off + 1, keyPrint(uint64(c), 0)
 		}
-		if k, a, b := textKey((*[16]byte)(w)); k > 0 {
+		if k, a, b := textKey(w); k > 0 {
 			return off + k, keyPrint(a, b)
 		}
 	}

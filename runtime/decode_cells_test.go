@@ -185,13 +185,20 @@ func TestStringBlocks(t *testing.T) {
 		t.Errorf("%d strings: %v allocations, want at most %d", n, allocs, n/stringsMost+8)
 	}
 	// A full block: 255 strings and the allocator's header in 4 KB.
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for range 100 {
-		d.moreStrings()
+	// TotalAlloc counts the whole process's allocations, the other tests'
+	// running beside this one too, which only add: the least of a few
+	// tries is the block's own size.
+	least := ^uint64(0)
+	for range 5 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range 100 {
+			d.moreStrings()
+		}
+		runtime.ReadMemStats(&after)
+		least = min(least, (after.TotalAlloc-before.TotalAlloc)/100)
 	}
-	runtime.ReadMemStats(&after)
-	if n := (after.TotalAlloc - before.TotalAlloc) / 100; n > 4096 {
-		t.Errorf("a block of %d strings took %d bytes", d.stringsLeft, n)
+	if least > 4096 {
+		t.Errorf("a block of %d strings took %d bytes", d.stringsLeft, least)
 	}
 }

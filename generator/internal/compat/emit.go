@@ -530,7 +530,7 @@ func (g *gen) nullCheck() {
 // dec reads into x, a value of v, from d.
 func (g *gen) dec(x string, v *value, fd *field, depth int) {
 	rt := g.rt()
-	T := g.typ(v.typ)
+	T := func() string { return g.typ(v.typ) } // imports only what the code names
 	g.p("{")
 	defer g.p("}")
 	switch v.kind {
@@ -543,10 +543,10 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("return err")
 		g.p("}")
 		if v.pointer {
-			g.p("%s = (*%s)(&sv)", x, T)
+			g.p("%s = (*%s)(&sv)", x, T())
 			g.p("}")
 		} else {
-			g.p("%s = %s(sv)", x, T)
+			g.p("%s = %s(sv)", x, T())
 		}
 	case kUint64:
 		if v.pointer {
@@ -557,11 +557,11 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("return %s", g.errNew("wrong type for uint64 field"))
 		g.p("}")
 		if v.pointer {
-			g.p("typed := %s(extra)", T)
+			g.p("typed := %s(extra)", T())
 			g.p("%s = &typed", x)
 			g.p("}")
 		} else {
-			g.p("%s = %s(extra)", x, T)
+			g.p("%s = %s(extra)", x, T())
 		}
 	case kUint8:
 		g.header()
@@ -571,7 +571,7 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("if extra > 255 {")
 		g.p("return %s", g.errNew("integer in input was too large for uint8 field"))
 		g.p("}")
-		g.p("%s = %s(extra)", x, T)
+		g.p("%s = %s(extra)", x, T())
 	case kInt64:
 		if v.pointer {
 			g.nullCheck()
@@ -593,10 +593,10 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("return %s", g.errorf("wrong type for int64 field: %d", "maj"))
 		g.p("}")
 		if v.pointer {
-			g.p("%s = (*%s)(&iv)", x, T)
+			g.p("%s = (*%s)(&iv)", x, T())
 			g.p("}")
 		} else {
-			g.p("%s = %s(iv)", x, T)
+			g.p("%s = %s(iv)", x, T())
 		}
 	case kBool:
 		if v.pointer {
@@ -618,7 +618,7 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 			g.p("%s = &bv", x)
 			g.p("}")
 		} else {
-			g.p("%s = %s(bv)", x, T)
+			g.p("%s = %s(bv)", x, T())
 		}
 	case kCid:
 		if v.pointer {
@@ -670,14 +670,14 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("return %s", g.errorf("failed to read deferred field: %w", "err"))
 		g.p("}")
 		if v.pointer {
-			g.p("%s = &%s{Raw: raw}", x, T)
+			g.p("%s = &%s{Raw: raw}", x, T())
 		} else {
 			g.p("%s.Raw = raw", x)
 		}
 	case kStruct:
 		if v.pointer {
 			g.nullCheck()
-			g.p("%s = new(%s)", x, T)
+			g.p("%s = new(%s)", x, T())
 		}
 		if g.f.fastCalls(v.typ) {
 			g.p("if err := %s.DecodeCBORCompat(d); err != nil {", x)
@@ -699,7 +699,7 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("if extra > 4096 {")
 		g.p("return %s", g.errNew(x+": map too large"))
 		g.p("}")
-		g.p("%s = make(%s, extra)", x, T)
+		g.p("%s = make(%s, extra)", x, T())
 		mt := v.typ.Underlying().(*types.Map)
 		i := loopVar(depth)
 		g.p("for %s, l := 0, int(extra); %s < l; %s++ {", i, i, i)
@@ -726,7 +726,7 @@ func (g *gen) header() {
 // decList reads a slice or an array: a byte string for bytes.
 func (g *gen) decList(x string, v *value, fd *field, depth int) {
 	rt := g.rt()
-	T := g.typ(v.typ)
+	T := func() string { return g.typ(v.typ) }
 	pn := fd != nil && fd.PreserveNil && v.kind == kSlice
 	if pn {
 		g.nullCheck()
@@ -752,7 +752,7 @@ func (g *gen) decList(x string, v *value, fd *field, depth int) {
 		g.p("if extra != %d {", v.length)
 		g.p("return %s", g.errNew(fmt.Sprintf("expected array to have %d elements", v.length)))
 		g.p("}")
-		g.p("%s = %s{}", x, T)
+		g.p("%s = %s{}", x, T())
 	} else {
 		// Every element takes at least a byte: a count the input cannot
 		// hold is refused before the allocation.
@@ -760,10 +760,10 @@ func (g *gen) decList(x string, v *value, fd *field, depth int) {
 		g.p("return err")
 		g.p("}")
 		if pn {
-			g.p("%s = make(%s, extra)", x, T)
+			g.p("%s = make(%s, extra)", x, T())
 		} else {
 			g.p("if extra > 0 {")
-			g.p("%s = make(%s, extra)", x, T)
+			g.p("%s = make(%s, extra)", x, T())
 			g.p("}")
 		}
 	}

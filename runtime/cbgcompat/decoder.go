@@ -11,9 +11,9 @@
 // MarshalCBOR(io.Writer) or UnmarshalCBOR(io.Reader) (big.Int wrappers,
 // addresses, bitfields) writes into and reads from the same place.
 //
-// This package imports no CID library: generated code, which lives in a
-// module that has github.com/ipfs/go-cid, passes the checks that need
-// one.
+// This package imports no CID library: it checks the CIDs it skips
+// itself (CheckCid), and generated code with CID fields, whose package
+// imports github.com/ipfs/go-cid, reads them with go-cid.
 package cbgcompat
 
 import (
@@ -436,9 +436,8 @@ const maxSkipCid = 100
 // Skip reads past one item as whyrusleeping/cbor-gen's ScanForLinks
 // does for a map key its type does not know: any depth, any length (the
 // counts added as it adds them, in uint64), tag 42 holding a byte string
-// of 1 to 100 bytes whose bytes after the first cid accepts; cid nil
-// takes every such string.
-func (d *Decoder) Skip(cid func([]byte) error) error {
+// of 1 to 100 bytes whose bytes after the first are a CID (CheckCid).
+func (d *Decoder) Skip() error {
 	for remaining := uint64(1); remaining > 0; remaining-- {
 		maj, extra, err := d.ReadHeader()
 		if err != nil {
@@ -475,10 +474,8 @@ func (d *Decoder) Skip(cid func([]byte) error) error {
 			if err != nil {
 				return err
 			}
-			if cid != nil {
-				if err := cid(b[1:]); err != nil {
-					return err
-				}
+			if err := CheckCid(b[1:]); err != nil {
+				return err
 			}
 		case MajArray:
 			remaining += extra

@@ -20,13 +20,6 @@ const (
 	_ = cbgcompat.RegenerateWithNewerCborgen(1 - cbgcompat.MinGenVersion)
 )
 
-// cbgcompatCid is the check of a CID inside a value that decoding skips, as
-// whyrusleeping/cbor-gen's ScanForLinks makes it.
-var cbgcompatCid = func(b []byte) error {
-	_, err := cid.Cast(b)
-	return err
-}
-
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Inner) MarshalCBOR(w io.Writer) error {
@@ -2565,7 +2558,7 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				t.CreatedAt = string(sv)
 			}
 		default:
-			if err := d.Skip(cbgcompatCid); err != nil {
+			if err := d.Skip(); err != nil {
 				return err
 			}
 		}
@@ -2669,7 +2662,7 @@ func (t *Small) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				t.S = string(sv)
 			}
 		default:
-			if err := d.Skip(cbgcompatCid); err != nil {
+			if err := d.Skip(); err != nil {
 				return err
 			}
 		}

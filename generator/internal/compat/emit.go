@@ -19,10 +19,6 @@ func Render(f *File, version string) ([]byte, error) {
 	for _, t := range f.Types {
 		g.typeCode(t)
 	}
-	cidName := ""
-	if g.cidCheck {
-		cidName = g.imp(cidPath, "cid")
-	}
 	var head bytes.Buffer
 	fmt.Fprintf(&head, "// %s\n// %s, -compat %s\n\n", model.GeneratedHeader, version, Mode)
 	if f.Build != "" {
@@ -45,10 +41,6 @@ func Render(f *File, version string) ([]byte, error) {
 	head.WriteString(")\n\n")
 	rt := f.imports[CompatPath]
 	fmt.Fprintf(&head, "// The generated code and the runtime must fit: a compile error here names the one to update.\nconst (\n\t_ = %[1]s.UpgradeCborgenRuntime(%[1]s.GenVersion - 1)\n\t_ = %[1]s.RegenerateWithNewerCborgen(1 - %[1]s.MinGenVersion)\n)\n\n", rt)
-	if g.cidCheck {
-		fmt.Fprintf(&head, "// cbgcompatCid is the check of a CID inside a value that decoding skips, as\n// whyrusleeping/cbor-gen's ScanForLinks makes it.\nvar cbgcompatCid = func(b []byte) error {\n\t_, err := %s.Cast(b)\n\treturn err\n}\n\n", cidName)
-	}
-	// The imports the body named after the head was written.
 	return append(head.Bytes(), g.out.Bytes()...), nil
 }
 
@@ -60,10 +52,9 @@ func lastElem(p string) string {
 }
 
 type gen struct {
-	f        *File
-	out      bytes.Buffer
-	cidCheck bool
-	tmp      int
+	f   *File
+	out bytes.Buffer
+	tmp int
 }
 
 func (g *gen) p(format string, args ...any) {
@@ -491,7 +482,6 @@ func (g *gen) decTuple(t *typeInfo) {
 // not know skipped as ScanForLinks skips it, a repeated key read again.
 func (g *gen) decMap(t *typeInfo) {
 	rt := g.rt()
-	g.cidCheck = true
 	g.p("maj, extra, err := d.ReadHeader()")
 	g.p("if err != nil {")
 	g.p("return err")
@@ -513,7 +503,7 @@ func (g *gen) decMap(t *typeInfo) {
 		g.dec("t."+fd.Name, fd.v, fd, 0)
 	}
 	g.p("default:")
-	g.p("if err := d.Skip(cbgcompatCid); err != nil {")
+	g.p("if err := d.Skip(); err != nil {")
 	g.p("return err")
 	g.p("}")
 	g.p("}")

@@ -171,9 +171,6 @@ func Model(l *load.Package, o Options) (*File, error) {
 		if err := f.parseType(l, t); err != nil {
 			return nil, err
 		}
-		if t.Map && !imports(pkg, cidPath, map[*types.Package]bool{}) {
-			return nil, posErr(l, t.named.Obj().Pos(), "type %s is map-format: its decoder skips unknown keys as whyrusleeping/cbor-gen does, checking the CIDs in them with %s, which package %s does not import (directly or through its imports); import it, as whyrusleeping/cbor-gen's users do", t.Name, cidPath, pkg.Path())
-		}
 	}
 	f.Types = tinfos
 	return f, nil
@@ -609,19 +606,4 @@ func tagParse(v string) (map[string]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// imports reports whether p imports path, directly or through its
-// imports.
-func imports(p *types.Package, path string, seen map[*types.Package]bool) bool {
-	if seen[p] {
-		return false
-	}
-	seen[p] = true
-	for _, q := range p.Imports() {
-		if q.Path() == path || imports(q, path, seen) {
-			return true
-		}
-	}
-	return false
 }

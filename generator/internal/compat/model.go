@@ -165,6 +165,9 @@ func Model(l *load.Package, o Options) (*File, error) {
 		f.inRun[obj] = true
 		t := &typeInfo{Name: name, Pos: l.Pkg.Fset.Position(obj.Pos()), named: named}
 		t.Map = hasDirective(docs[name], "map")
+		if d := otherDirective(docs[name]); d != "" {
+			return nil, posErr(l, obj.Pos(), "type %s: %s does not apply under -compat whyrusleeping, which writes whyrusleeping/cbor-gen's format; of the directives only //cborgen:map does (its map format)", name, d)
+		}
 		tinfos = append(tinfos, t)
 	}
 	for _, t := range tinfos {
@@ -251,6 +254,18 @@ func hasDirective(doc, name string) bool {
 		}
 	}
 	return false
+}
+
+// otherDirective is the first //cborgen: directive of doc that is not
+// //cborgen:map.
+func otherDirective(doc string) string {
+	for _, line := range strings.Split(doc, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "//cborgen:") && line != "//cborgen:map" {
+			return line
+		}
+	}
+	return ""
 }
 
 // parseType models t as whyrusleeping/cbor-gen's ParseTypeInfo does.

@@ -25,6 +25,7 @@ import (
 	"io"
 	"math"
 	"sync"
+	"unsafe"
 )
 
 // The major types, as whyrusleeping/cbor-gen numbers them.
@@ -64,6 +65,10 @@ type Decoder struct {
 	bbuf   *bytes.Buffer // buf is bbuf.Bytes(); Next(pos) when released
 	own    []byte        // the pooled storage of buf
 	unread bool          // the byte before pos may be unread (UnreadByte)
+	// strs is the block short strings are copied into (see str): bytes
+	// before its length belong to strings handed out and are never
+	// written again.
+	strs []byte
 }
 
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
@@ -74,7 +79,7 @@ const chunk = 4096
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
 	d := decoders.Get().(*Decoder)
-	*d = Decoder{buf: data, own: d.own}
+	*d = Decoder{buf: data, own: d.own, strs: d.strs}
 	return d
 }
 
@@ -87,7 +92,7 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		return d, false
 	}
 	d = decoders.Get().(*Decoder)
-	*d = Decoder{own: d.own[:0]}
+	*d = Decoder{own: d.own[:0], strs: d.strs}
 	switch r := r.(type) {
 	case *bytes.Buffer:
 		d.bbuf = r
@@ -371,7 +376,52 @@ func (d *Decoder) ReadString(max uint64) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return string(b), nil
+	return d.str(b), nil
+}
+
+// Strings up to maxBlockString bytes are copied into blocks of up to
+// stringBlock bytes, one allocation for many strings; a string kept
+// keeps its block alive (at most stringBlock bytes, and over a buffer
+// never more than the input that remained when the block was made).
+const (
+	maxBlockString = 64
+	stringBlock    = 4096
+)
+
+// str returns b as a string of its own bytes.
+func (d *Decoder) str(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if n > maxBlockString {
+		return string(b)
+	}
+	if cap(d.strs)-len(d.strs) < n {
+		size := stringBlock
+		if left := len(d.buf) - d.pos + n; d.src == nil && left < size {
+			size = left
+		}
+		d.strs = make([]byte, 0, size)
+	}
+	off := len(d.strs)
+	d.strs = append(d.strs, b...)
+	return unsafe.String(&d.strs[off], n)
+}
+
+// ReadConst reads a text string of at most max bytes into a field whose
+// tag gives it the constant c: c itself when the bytes are c's (no
+// copy), else a string of the bytes read, as whyrusleeping/cbor-gen
+// keeps whatever it reads.
+func (d *Decoder) ReadConst(max uint64, c string) (string, error) {
+	b, err := d.ReadKey(max)
+	if err != nil {
+		return "", err
+	}
+	if string(b) == c {
+		return c, nil
+	}
+	return d.str(b), nil
 }
 
 // ReadKey reads a map key, a text string of at most max bytes, and

@@ -1500,7 +1500,7 @@ func (t *Options) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.Const
 	{
-		sv, err := d.ReadString(8192)
+		sv, err := d.ReadConst(8192, "hello")
 		if err != nil {
 			return err
 		}
@@ -2382,7 +2382,7 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 			}
 		case "$type":
 			{
-				sv, err := d.ReadString(8192)
+				sv, err := d.ReadConst(8192, "app.example.record")
 				if err != nil {
 					return err
 				}

@@ -528,7 +528,11 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		if v.pointer {
 			g.nullCheck()
 		}
-		g.p("sv, err := d.ReadString(%d)", g.f.maxStr)
+		if fd != nil && fd.Const != nil && !v.pointer {
+			g.p("sv, err := d.ReadConst(%d, %s)", g.f.maxStr, strconv.Quote(*fd.Const))
+		} else {
+			g.p("sv, err := d.ReadString(%d)", g.f.maxStr)
+		}
 		g.p("if err != nil {")
 		g.p("return err")
 		g.p("}")

@@ -418,7 +418,7 @@ func (t *Header) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.Kind
 	{
-		sv, err := d.ReadString(1000000)
+		sv, err := d.ReadConst(1000000, "msg")
 		if err != nil {
 			return err
 		}

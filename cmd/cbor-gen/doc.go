@@ -89,6 +89,16 @@
 //	             random values and encoding and decoding benchmarks; the
 //	             values come from fixed seeds. -check checks it too. The
 //	             regeneration cache does not keep such runs
+//	-compat whyrusleeping
+//	             the API (MarshalCBOR(io.Writer), UnmarshalCBOR(io.Reader))
+//	             and the bytes of whyrusleeping/cbor-gen v0.3.x for the
+//	             types of the run: its tuple format, or its map format for
+//	             types marked //cborgen:map; see docs/guide.md, "Coming from
+//	             whyrusleeping/cbor-gen"
+//	-max-array N, -max-bytes N, -max-string N
+//	             with -compat whyrusleeping, its Gen limits
+//	             (MaxArrayLength, MaxByteLength, MaxStringLength); 0 or
+//	             absent: 8192, 2 MiB and 8192
 //	-accept-break
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never

@@ -95,10 +95,12 @@
 //	             types of the run: its tuple format, or its map format for
 //	             types marked //cborgen:map; see docs/guide.md, "Coming from
 //	             whyrusleeping/cbor-gen"
-//	-max-array N, -max-bytes N, -max-string N
-//	             with -compat whyrusleeping, its Gen limits
-//	             (MaxArrayLength, MaxByteLength, MaxStringLength); 0 or
-//	             absent: 8192, 2 MiB and 8192
+//	-max-array   with -compat whyrusleeping, the most elements of a slice
+//	             (its Gen.MaxArrayLength; 0 or absent: 8192)
+//	-max-bytes   with -compat whyrusleeping, the longest byte string
+//	             (Gen.MaxByteLength; 0 or absent: 2 MiB)
+//	-max-string  with -compat whyrusleeping, the longest text string
+//	             (Gen.MaxStringLength; 0 or absent: 8192)
 //	-accept-break
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never

@@ -128,20 +128,16 @@ type UpgradeCborgenRuntime uint
 // than this package supports: run go generate again.
 type RegenerateWithNewerCborgen uint
 
-// Marshaler is whyrusleeping/cbor-gen's CBORMarshaler.
-type Marshaler interface {
-	MarshalCBOR(io.Writer) error
-}
-
 var wrappers = sync.Pool{New: func() any { return new(Writer) }}
 
-// Marshal appends what m's own MarshalCBOR writes to b.
-func Marshal(b []byte, m Marshaler) ([]byte, error) {
-	w := wrappers.Get().(*Writer)
-	w.Buf = b
-	err := m.MarshalCBOR(w)
-	b = w.Buf
+// Wrap returns a Writer from a pool for AppendCBOR, whose Buf the
+// generated code sets to the caller's buffer around each call of a
+// field's own MarshalCBOR; Unwrap returns it.
+func Wrap() *Writer { return wrappers.Get().(*Writer) }
+
+// Unwrap returns w, taken from Wrap, to its pool, without the buffer it
+// last held.
+func (w *Writer) Unwrap() {
 	w.Buf = nil
 	wrappers.Put(w)
-	return b, err
 }

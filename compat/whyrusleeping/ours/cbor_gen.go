@@ -23,14 +23,13 @@ const (
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Inner) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -53,6 +52,16 @@ func (t *Inner) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Inner) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Inner calls.
+func (t *Inner) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -107,14 +116,13 @@ func (t *Inner) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Simple) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -137,6 +145,16 @@ func (t *Simple) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Simple) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Simple calls.
+func (t *Simple) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -201,14 +219,14 @@ func (t *Simple) AppendCBOR(b []byte) ([]byte, error) {
 	// t.Inner
 	{
 		var err error
-		if b, err = t.Inner.AppendCBOR(b); err != nil {
+		if b, err = t.Inner.AppendCBORCompat(w, b); err != nil {
 			return b, err
 		}
 	}
 	// t.PIn
 	{
 		var err error
-		if b, err = t.PIn.AppendCBOR(b); err != nil {
+		if b, err = t.PIn.AppendCBORCompat(w, b); err != nil {
 			return b, err
 		}
 	}
@@ -594,14 +612,13 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Lists) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -624,6 +641,16 @@ func (t *Lists) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Lists) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Lists calls.
+func (t *Lists) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -703,7 +730,7 @@ func (t *Lists) AppendCBOR(b []byte) ([]byte, error) {
 	for i := range t.Ins {
 		{
 			var err error
-			if b, err = t.Ins[i].AppendCBOR(b); err != nil {
+			if b, err = t.Ins[i].AppendCBORCompat(w, b); err != nil {
 				return b, err
 			}
 		}
@@ -716,7 +743,7 @@ func (t *Lists) AppendCBOR(b []byte) ([]byte, error) {
 	for i := range t.PIns {
 		{
 			var err error
-			if b, err = t.PIns[i].AppendCBOR(b); err != nil {
+			if b, err = t.PIns[i].AppendCBORCompat(w, b); err != nil {
 				return b, err
 			}
 		}
@@ -811,7 +838,7 @@ func (t *Lists) AppendCBOR(b []byte) ([]byte, error) {
 		b = cbgcompat.AppendString(b, string(k7))
 		{
 			var err error
-			if b, err = v8.AppendCBOR(b); err != nil {
+			if b, err = v8.AppendCBORCompat(w, b); err != nil {
 				return b, err
 			}
 		}
@@ -834,7 +861,7 @@ func (t *Lists) AppendCBOR(b []byte) ([]byte, error) {
 		b = cbgcompat.AppendString(b, string(k10))
 		{
 			var err error
-			if b, err = v11.AppendCBOR(b); err != nil {
+			if b, err = v11.AppendCBORCompat(w, b); err != nil {
 				return b, err
 			}
 		}
@@ -1392,14 +1419,13 @@ func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Options) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -1422,6 +1448,16 @@ func (t *Options) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Options) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Options calls.
+func (t *Options) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -1656,14 +1692,13 @@ func (t *Options) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *WithOptional) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -1686,6 +1721,16 @@ func (t *WithOptional) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *WithOptional) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a WithOptional calls.
+func (t *WithOptional) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -1708,7 +1753,7 @@ func (t *WithOptional) AppendCBOR(b []byte) ([]byte, error) {
 	// t.D
 	{
 		var err error
-		if b, err = t.D.AppendCBOR(b); err != nil {
+		if b, err = t.D.AppendCBORCompat(w, b); err != nil {
 			return b, err
 		}
 	}
@@ -1811,14 +1856,13 @@ func (t *WithOptional) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Wrapper) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -1841,12 +1885,22 @@ func (t *Wrapper) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Wrapper) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Wrapper calls.
+func (t *Wrapper) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
 	{
 		var err error
-		if b, err = t.In.AppendCBOR(b); err != nil {
+		if b, err = t.In.AppendCBORCompat(w, b); err != nil {
 			return b, err
 		}
 	}
@@ -1868,14 +1922,13 @@ func (t *Wrapper) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *U64List) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -1898,6 +1951,16 @@ func (t *U64List) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *U64List) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a U64List calls.
+func (t *U64List) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -1953,14 +2016,13 @@ func (t *U64List) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *InnerList) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -1983,6 +2045,16 @@ func (t *InnerList) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *InnerList) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a InnerList calls.
+func (t *InnerList) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -1993,7 +2065,7 @@ func (t *InnerList) AppendCBOR(b []byte) ([]byte, error) {
 	for i := range *t {
 		{
 			var err error
-			if b, err = (*t)[i].AppendCBOR(b); err != nil {
+			if b, err = (*t)[i].AppendCBORCompat(w, b); err != nil {
 				return b, err
 			}
 		}
@@ -2042,14 +2114,13 @@ func (t *InnerList) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Record) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -2072,6 +2143,16 @@ func (t *Record) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Record) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Record calls.
+func (t *Record) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -2224,7 +2305,7 @@ func (t *Record) AppendCBOR(b []byte) ([]byte, error) {
 		b = append(b, "ereply"...)
 		{
 			var err error
-			if b, err = t.Reply.AppendCBOR(b); err != nil {
+			if b, err = t.Reply.AppendCBORCompat(w, b); err != nil {
 				return b, err
 			}
 		}
@@ -2239,7 +2320,7 @@ func (t *Record) AppendCBOR(b []byte) ([]byte, error) {
 		for i := range t.Facets {
 			{
 				var err error
-				if b, err = t.Facets[i].AppendCBOR(b); err != nil {
+				if b, err = t.Facets[i].AppendCBORCompat(w, b); err != nil {
 					return b, err
 				}
 			}
@@ -2250,7 +2331,7 @@ func (t *Record) AppendCBOR(b []byte) ([]byte, error) {
 		b = append(b, "fnested"...)
 		{
 			var err error
-			if b, err = t.Nested.AppendCBOR(b); err != nil {
+			if b, err = t.Nested.AppendCBORCompat(w, b); err != nil {
 				return b, err
 			}
 		}
@@ -2569,14 +2650,13 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Small) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -2599,6 +2679,16 @@ func (t *Small) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Small) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Small calls.
+func (t *Small) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}

@@ -108,14 +108,13 @@ func (g *gen) typeCode(t *typeInfo) {
 	g.p("// MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's")
 	g.p("// generated code does (cbg.CBORMarshaler); a nil t writes null.")
 	g.p("func (t *%s) MarshalCBOR(w %s.Writer) error {", n, io)
-	g.p("if cw, ok := w.(*%s.Writer); ok {", rt)
 	g.p("var err error")
-	g.p("cw.Buf, err = t.AppendCBOR(cw.Buf)")
+	g.p("if cw, ok := w.(*%s.Writer); ok {", rt)
+	g.p("cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)")
 	g.p("return err")
 	g.p("}")
 	g.p("cw := %s.GetWriter()", rt)
-	g.p("var err error")
-	g.p("if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {")
+	g.p("if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {")
 	g.p("cw.Put()")
 	g.p("return err")
 	g.p("}")
@@ -138,6 +137,16 @@ func (g *gen) typeCode(t *typeInfo) {
 	g.p("")
 	g.p("// AppendCBOR appends the CBOR encoding of t to b.")
 	g.p("func (t *%s) AppendCBOR(b []byte) ([]byte, error) {", n)
+	g.p("w := %s.Wrap()", rt)
+	g.p("b, err := t.AppendCBORCompat(w, b)")
+	g.p("w.Unwrap()")
+	g.p("return b, err")
+	g.p("}")
+	g.p("")
+	g.p("// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own")
+	g.p("// MarshalCBOR write through w. What the generated code of the types")
+	g.p("// holding a %s calls.", n)
+	g.p("func (t *%s) AppendCBORCompat(w *%s.Writer, b []byte) ([]byte, error) {", n, rt)
 	g.p("if t == nil {")
 	g.p("return append(b, 0xf6), nil")
 	g.p("}")
@@ -327,16 +336,16 @@ func (g *gen) enc(x string, v *value, fd *field, depth int) {
 		g.p("{")
 		g.p("var err error")
 		if g.f.fastCalls(v.typ) {
-			g.p("if b, err = %s.AppendCBOR(b); err != nil {", x)
+			g.p("if b, err = %s.AppendCBORCompat(w, b); err != nil {", x)
+			g.p("return b, err")
+			g.p("}")
 		} else {
-			m := x
-			if !v.pointer {
-				m = "&" + x
-			}
-			g.p("if b, err = %s.Marshal(b, %s); err != nil {", rt, m)
+			g.p("w.Buf = b")
+			g.p("if err = %s.MarshalCBOR(w); err != nil {", x)
+			g.p("return b, err")
+			g.p("}")
+			g.p("b = w.Buf")
 		}
-		g.p("return b, err")
-		g.p("}")
 		g.p("}")
 	case kSlice, kArray:
 		if v.elem.kind == kUint8 && !v.elem.pointer {

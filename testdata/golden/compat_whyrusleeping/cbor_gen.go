@@ -19,14 +19,13 @@ const (
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Message) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -49,6 +48,16 @@ func (t *Message) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Message) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Message calls.
+func (t *Message) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -68,14 +77,14 @@ func (t *Message) AppendCBOR(b []byte) ([]byte, error) {
 	// t.Head
 	{
 		var err error
-		if b, err = t.Head.AppendCBOR(b); err != nil {
+		if b, err = t.Head.AppendCBORCompat(w, b); err != nil {
 			return b, err
 		}
 	}
 	// t.Prev
 	{
 		var err error
-		if b, err = t.Prev.AppendCBOR(b); err != nil {
+		if b, err = t.Prev.AppendCBORCompat(w, b); err != nil {
 			return b, err
 		}
 	}
@@ -340,14 +349,13 @@ func (t *Message) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Header) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -370,6 +378,16 @@ func (t *Header) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Header) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Header calls.
+func (t *Header) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -447,14 +465,13 @@ func (t *Header) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Epochs) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -477,6 +494,16 @@ func (t *Epochs) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Epochs) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Epochs calls.
+func (t *Epochs) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
@@ -544,14 +571,13 @@ func (t *Epochs) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
 // generated code does (cbg.CBORMarshaler); a nil t writes null.
 func (t *Envelope) MarshalCBOR(w io.Writer) error {
+	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
-		var err error
-		cw.Buf, err = t.AppendCBOR(cw.Buf)
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
 	cw := cbgcompat.GetWriter()
-	var err error
-	if cw.Buf, err = t.AppendCBOR(cw.Buf); err != nil {
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
 		return err
 	}
@@ -574,12 +600,22 @@ func (t *Envelope) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Envelope) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Envelope calls.
+func (t *Envelope) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
 	{
 		var err error
-		if b, err = t.Msg.AppendCBOR(b); err != nil {
+		if b, err = t.Msg.AppendCBORCompat(w, b); err != nil {
 			return b, err
 		}
 	}

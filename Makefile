@@ -10,7 +10,7 @@ DEMOS    := ./examples/storage/cmd/storagedemo ./examples/rpc/cmd/rpcdemo ./exam
 # test with the flags of the case's //go:generate line, if it has one.
 GOLDEN_DIRS := $(wildcard testdata/golden/*/)
 
-.PHONY: all help generate check check-generated test test-short demo bench bench-runtime codesize fuzz
+.PHONY: all help generate check check-generated test test-short demo bench bench-runtime codesize fuzz compat-test
 
 all: check test
 
@@ -54,6 +54,10 @@ check: check-generated
 test:
 	$(if $(GOLDEN_DIRS),$(GO) build $(patsubst %/,./%,$(GOLDEN_DIRS)))
 	$(GO) test ./...
+
+## compat-test: -compat whyrusleeping against whyrusleeping/cbor-gen itself: bytes, accept/reject, values (own module; about 30 s)
+compat-test:
+	cd compat/whyrusleeping && $(GO) tool cbor-gen -check ./... && $(GO) test ./...
 
 ## test-short: the quick run, go test -short (smaller hostile tables, no end-to-end builds)
 test-short:

@@ -39,6 +39,10 @@ func BindFlags(fs *flag.FlagSet, cfg *Config) (finish func()) {
 	fs.BoolVar(&cfg.NoLegacy, "nolegacy", false, "give no type the legacy map decoder, as //cborgen:nolegacy on each")
 	fs.BoolVar(&cfg.Tests, "tests", false, "also write the output's _test.go: round trips, fxamacker/cbor equality, a fuzz target and benchmarks per type")
 	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
+	fs.StringVar(&cfg.Compat, "compat", "", "generate another generator's API and bytes: whyrusleeping (MarshalCBOR(io.Writer), UnmarshalCBOR(io.Reader), its tuple and map formats)")
+	fs.IntVar(&cfg.MaxArray, "max-array", 0, "with -compat whyrusleeping: the most elements of a slice (Gen.MaxArrayLength; 0: 8192)")
+	fs.IntVar(&cfg.MaxBytes, "max-bytes", 0, "with -compat whyrusleeping: the longest byte string (Gen.MaxByteLength; 0: 2 MiB)")
+	fs.IntVar(&cfg.MaxString, "max-string", 0, "with -compat whyrusleeping: the longest text string (Gen.MaxStringLength; 0: 8192)")
 	fs.BoolVar(&cfg.Quiet, "q", false, "print no notes (fields encoded with reflection, types left out)")
 	return func() {
 		cfg.Types = splitFlagList(*typeList)
@@ -94,6 +98,17 @@ func (s Settings) args() []string {
 	}
 	if s.Tests {
 		args = append(args, "-tests")
+	}
+	if s.Compat != "" {
+		args = append(args, "-compat", s.Compat)
+	}
+	for _, l := range []struct {
+		v    int
+		name string
+	}{{s.MaxArray, "-max-array"}, {s.MaxBytes, "-max-bytes"}, {s.MaxString, "-max-string"}} {
+		if l.v != 0 {
+			args = append(args, fmt.Sprintf("%s=%d", l.name, l.v))
+		}
 	}
 	return args
 }

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/cborgen/cborgen/generator/internal/build"
 	"github.com/cborgen/cborgen/generator/internal/cache"
+	"github.com/cborgen/cborgen/generator/internal/compat"
 	"github.com/cborgen/cborgen/generator/internal/model"
 	"github.com/cborgen/cborgen/generator/internal/schema"
 	"github.com/cborgen/cborgen/runtime"
@@ -45,6 +47,14 @@ type Settings struct {
 	// round trip on random values, byte equality with fxamacker/cbor
 	// when the module requires it, a fuzz target and benchmarks.
 	Tests bool
+	// Compat is "" (this generator's own API and format) or
+	// "whyrusleeping": the API and the bytes of whyrusleeping/cbor-gen
+	// for the types of the run (docs/guide.md, "Coming from
+	// whyrusleeping/cbor-gen"). MaxArray, MaxBytes and MaxString are
+	// then its Gen limits (MaxArrayLength, MaxByteLength,
+	// MaxStringLength); 0 is its default.
+	Compat                        string
+	MaxArray, MaxBytes, MaxString int
 }
 
 // Config is one run of the generator: what the command's flags say. The
@@ -85,11 +95,15 @@ type Config struct {
 
 // options are the settings of s as the stages take them, checked.
 type options struct {
-	build build.Options
+	build  build.Options
+	compat *compat.Options // nil: not -compat
 }
 
 // options parses and checks the settings.
 func (s Settings) options() (options, error) {
+	if s.Compat != "" || s.MaxArray != 0 || s.MaxBytes != 0 || s.MaxString != 0 {
+		return s.compatOptions()
+	}
 	order, err := model.ParseKeyOrder(s.Sort)
 	if err != nil {
 		return options{}, err
@@ -121,6 +135,8 @@ func (s Settings) cacheKey() []byte {
 		f := v.Field(i)
 		if f.Kind() == reflect.Bool {
 			b = fmt.Appendf(b, "%s %t\n", v.Type().Field(i).Name, f.Bool())
+		} else if f.Kind() == reflect.Int {
+			b = fmt.Appendf(b, "%s %d\n", v.Type().Field(i).Name, f.Int())
 		} else {
 			b = fmt.Appendf(b, "%s %q\n", v.Type().Field(i).Name, f.Interface())
 		}
@@ -148,3 +164,37 @@ const CacheEnv = "CBORGEN_CACHE"
 // or cbor-gen in the user cache directory; "" when CBORGEN_CACHE is off or
 // there is no user cache directory.
 func DefaultCache() string { return cache.DefaultDir() }
+
+// compatOptions checks the settings of a -compat run: its own limits,
+// and none of the settings of this generator's format, which it does not
+// write.
+func (s Settings) compatOptions() (options, error) {
+	if s.Compat != compat.Mode {
+		if s.Compat == "" {
+			return options{}, errors.New("-max-array, -max-bytes and -max-string are the limits of -compat whyrusleeping; add it, or drop them")
+		}
+		return options{}, fmt.Errorf("-compat %s: the one compatible target is whyrusleeping (whyrusleeping/cbor-gen)", s.Compat)
+	}
+	var other []string
+	for _, f := range []struct {
+		set  bool
+		name string
+	}{{s.Sort != "" && s.Sort != "bytewise", "-sort"}, {s.Time != "" && s.Time != "unix", "-time"}, {s.TimeTag, "-timetag"},
+		{s.NilEmpty, "-nilempty"}, {s.Float != "" && s.Float != "shortest", "-float"}, {s.NoLegacy, "-nolegacy"}, {s.Tests, "-tests"}} {
+		if f.set {
+			other = append(other, f.name)
+		}
+	}
+	if len(other) > 0 {
+		return options{}, fmt.Errorf("-compat whyrusleeping writes whyrusleeping/cbor-gen's format, which %s does not shape; drop it", strings.Join(other, ", "))
+	}
+	for _, l := range []struct {
+		v    int
+		name string
+	}{{s.MaxArray, "-max-array"}, {s.MaxBytes, "-max-bytes"}, {s.MaxString, "-max-string"}} {
+		if l.v < 0 || l.v > 1<<31-1 {
+			return options{}, fmt.Errorf("%s %d: a limit is from 1 to %d (0: whyrusleeping/cbor-gen's default)", l.name, l.v, 1<<31-1)
+		}
+	}
+	return options{compat: &compat.Options{Types: s.Types, MaxArray: s.MaxArray, MaxBytes: s.MaxBytes, MaxString: s.MaxString}}, nil
+}

@@ -26,6 +26,9 @@
 //	                 record format, the kind lattice
 //	internal/emit    one file per generated method family, the shared
 //	                 emitter helpers, the rendering in chunks
+//	internal/compat  -compat whyrusleeping in place of build and emit: the
+//	                 types modelled as whyrusleeping/cbor-gen models them,
+//	                 their model for the schema check, the rendered source
 //	internal/finish  gofmt and the type check of the output, in parts at
 //	                 once, each fast path with its serial fallback
 //	internal/cache   the regeneration cache: key, entry, store; bytes in,

@@ -408,6 +408,9 @@ type rendering struct {
 // stops after the schema check when that finds what would break stored
 // data and acceptBreak is false; the caller reports the breaks.
 func render(l *load.Package, oldRecord []byte, opts options, acceptBreak bool) (*rendering, error) {
+	if opts.compat != nil {
+		return renderCompat(l, oldRecord, *opts.compat, acceptBreak) // compat.go
+	}
 	f, err := build.Model(l, opts.build) // the model, complete
 	if err != nil {
 		return nil, err

@@ -30,6 +30,8 @@ func TestSettingsReachFlagsAndKey(t *testing.T) {
 				v.SetString("x1")
 			case reflect.Bool:
 				v.SetBool(true)
+			case reflect.Int:
+				v.SetInt(7)
 			case reflect.Slice:
 				v.Set(reflect.ValueOf([]string{"x1", "x2"}))
 			default:

@@ -12,7 +12,7 @@ import (
 // may import those before it, never one after it. An import the other
 // way round that closes a cycle is a compile error; this test catches
 // the rest (emit importing finish, say).
-var stages = []string{"model", "load", "build", "schema", "emit", "finish", "cache"}
+var stages = []string{"model", "load", "build", "schema", "emit", "compat", "finish", "cache"}
 
 // readers are packages beside the pipeline, which read what it wrote:
 // diag reads stored data for -decode and -cddl, from the record the root

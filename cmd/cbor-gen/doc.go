@@ -89,6 +89,18 @@
 //	             random values and encoding and decoding benchmarks; the
 //	             values come from fixed seeds. -check checks it too. The
 //	             regeneration cache does not keep such runs
+//	-compat whyrusleeping
+//	             the API (MarshalCBOR(io.Writer), UnmarshalCBOR(io.Reader))
+//	             and the bytes of whyrusleeping/cbor-gen v0.3.x for the
+//	             types of the run: its tuple format, or its map format for
+//	             types marked //cborgen:map; see docs/guide.md, "Coming from
+//	             whyrusleeping/cbor-gen"
+//	-max-array   with -compat whyrusleeping, the most elements of a slice
+//	             (its Gen.MaxArrayLength; 0 or absent: 8192)
+//	-max-bytes   with -compat whyrusleeping, the longest byte string
+//	             (Gen.MaxByteLength; 0 or absent: 2 MiB)
+//	-max-string  with -compat whyrusleeping, the longest text string
+//	             (Gen.MaxStringLength; 0 or absent: 8192)
 //	-accept-break
 //	             accept changes that would make stored data decode wrongly,
 //	             and rewrite the schema record; run it once by hand, never

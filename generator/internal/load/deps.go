@@ -34,7 +34,7 @@ func ListDeps(ctx context.Context, dir, out string, buildFlags []string) (deps *
 		defer cleanup()
 		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
 	}
-	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath)
+	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath, model.CompatPath)
 	if err != nil {
 		return nil, false
 	}
@@ -42,7 +42,7 @@ func ListDeps(ctx context.Context, dir, out string, buildFlags []string) (deps *
 	var exports []string
 	pinned := true
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if main == nil && slices.Contains(pkgs, p) && p.PkgPath != model.RuntimePath && p.PkgPath != model.DynamicPath {
+		if main == nil && slices.Contains(pkgs, p) && !model.IsSupport(p.PkgPath) {
 			main = p
 			return
 		}

@@ -190,7 +190,7 @@ func TagFlags(tags []string) []string {
 var errDependency = errors.New("a dependency could not be imported")
 
 func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
-	pkgs, err := goLoad(pcfg, ".", model.RuntimePath, model.DynamicPath)
+	pkgs, err := goLoad(pcfg, ".", model.RuntimePath, model.DynamicPath, model.CompatPath)
 	if err != nil {
 		return nil, err
 	}
@@ -198,8 +198,7 @@ func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
 	var support []*packages.Package
 	for _, p := range pkgs {
 		switch {
-		case p.PkgPath == model.RuntimePath || p.PkgPath == model.DynamicPath ||
-			(len(p.GoFiles) == 0 && len(p.Errors) > 0 && (p.ID == model.RuntimePath || p.ID == model.DynamicPath)):
+		case model.IsSupport(p.PkgPath) || (len(p.GoFiles) == 0 && len(p.Errors) > 0 && model.IsSupport(p.ID)):
 			support = append(support, p)
 		case main != nil:
 			return nil, fmt.Errorf("%s: found more than one package", model.RelPath(dir))

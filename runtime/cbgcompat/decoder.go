@@ -1,0 +1,610 @@
+// Package cbgcompat is what code generated with -compat whyrusleeping
+// calls: the heads, strings, CIDs and skips of whyrusleeping/cbor-gen's
+// wire format, with its decoding rules (shortest heads only, no
+// indefinite lengths, its limits), over a buffer or an io.Reader.
+//
+// Generated types declare MarshalCBOR(io.Writer) and
+// UnmarshalCBOR(io.Reader), as whyrusleeping/cbor-gen's do, and beside
+// them AppendCBOR([]byte) and UnmarshalCBORBytes([]byte). Those four go
+// through a Decoder or an appended buffer; a Writer and a Decoder are
+// also an io.Writer and an io.Reader, so that a field type with its own
+// MarshalCBOR(io.Writer) or UnmarshalCBOR(io.Reader) (big.Int wrappers,
+// addresses, bitfields) writes into and reads from the same place.
+//
+// This package imports no CID library: it checks the CIDs it skips
+// itself (CheckCid), and generated code with CID fields, whose package
+// imports github.com/ipfs/go-cid, reads them with go-cid.
+package cbgcompat
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+	"unsafe"
+)
+
+// The major types, as whyrusleeping/cbor-gen numbers them.
+const (
+	MajUnsignedInt = 0
+	MajNegativeInt = 1
+	MajByteString  = 2
+	MajTextString  = 3
+	MajArray       = 4
+	MajMap         = 5
+	MajTag         = 6
+	MajOther       = 7
+)
+
+// Null is the encoding of a nil pointer or a nil receiver.
+const Null = 0xf6
+
+// MaxMapStruct is the most pairs a map-format struct may declare:
+// whyrusleeping/cbor-gen checks its constant MaxLength there, whatever
+// its Gen limits say.
+const MaxMapStruct = 8192
+
+// A Decoder reads items from a buffer, refilled from an io.Reader when
+// it has one. It reads no byte of the reader past the item it decodes,
+// but from a *bytes.Reader or a *bytes.Buffer, which it reads ahead of
+// and gives back what it did not use. It is an io.Reader and an
+// io.ByteScanner, so that a field's own UnmarshalCBOR reads from it.
+type Decoder struct {
+	buf   []byte
+	pos   int
+	start int       // where the current top-level item began
+	src   io.Reader // nil: buf is all there is
+	// ahead: src may be read past what an item needs (a *bytes.Reader,
+	// which is sought back by what was not used).
+	ahead  bool
+	seeker *bytes.Reader
+	bbuf   *bytes.Buffer // buf is bbuf.Bytes(); Next(pos) when released
+	own    []byte        // the pooled storage of buf
+	unread bool          // the byte before pos may be unread (UnreadByte)
+	// strs is the block short strings are copied into (see str): bytes
+	// before its length belong to strings handed out and are never
+	// written again.
+	strs []byte
+}
+
+var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+
+// chunk is how much a Decoder reads ahead of a *bytes.Reader at a time.
+const chunk = 4096
+
+// NewBytesDecoder returns a Decoder over data.
+func NewBytesDecoder(data []byte) *Decoder {
+	d := decoders.Get().(*Decoder)
+	*d = Decoder{buf: data, own: d.own, strs: d.strs}
+	return d
+}
+
+// NewDecoder returns a Decoder that reads from r. When r is a Decoder
+// (a generated holder calling a field's UnmarshalCBOR), it is r itself,
+// and owned reports false: Release must not be called on it.
+func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
+	if d, ok := r.(*Decoder); ok {
+		d.start = d.pos
+		return d, false
+	}
+	d = decoders.Get().(*Decoder)
+	*d = Decoder{own: d.own[:0], strs: d.strs}
+	switch r := r.(type) {
+	case *bytes.Buffer:
+		d.bbuf = r
+		d.buf = r.Bytes()
+	case *bytes.Reader:
+		d.src, d.seeker, d.ahead = r, r, true
+		d.buf = d.own
+	default:
+		d.src = r
+		d.buf = d.own
+	}
+	return d, true
+}
+
+// Release gives back what d read ahead and did not use, returns d to
+// its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
+// when the item had no byte at all, io.ErrUnexpectedEOF after that.
+func (d *Decoder) Release(err error) error {
+	err = d.eof(err)
+	switch {
+	case d.bbuf != nil:
+		d.bbuf.Next(d.pos)
+	case d.seeker != nil:
+		if left := len(d.buf) - d.pos; left > 0 {
+			d.seeker.Seek(int64(-left), io.SeekCurrent)
+		}
+	}
+	if d.src != nil && cap(d.buf) <= 1<<16 {
+		d.own = d.buf[:0]
+	}
+	d.buf, d.src, d.seeker, d.bbuf = nil, nil, nil, nil
+	decoders.Put(d)
+	return err
+}
+
+// Done checks, for a decode of a whole buffer, that the item ended at
+// its end, then releases d.
+func (d *Decoder) Done(err error) error {
+	if err == nil && d.pos != len(d.buf) {
+		err = fmt.Errorf("cbor input had %d bytes after the item", len(d.buf)-d.pos)
+	}
+	return d.Release(err)
+}
+
+// Finish is the error an UnmarshalCBOR on a Decoder it did not make
+// returns: io.EOF as Release says.
+func (d *Decoder) Finish(err error) error { return d.eof(err) }
+
+func (d *Decoder) eof(err error) error {
+	if err == io.EOF && d.pos > d.start {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// fill makes n more bytes available at pos, or returns io.EOF or
+// io.ErrUnexpectedEOF.
+func (d *Decoder) fill(n int) error {
+	have := len(d.buf) - d.pos
+	if d.src == nil {
+		if have == 0 {
+			return io.EOF
+		}
+		return io.ErrUnexpectedEOF
+	}
+	want := n - have
+	if d.ahead && want < chunk {
+		want = chunk
+	}
+	old := len(d.buf)
+	if cap(d.buf)-old < want {
+		nb := make([]byte, old, old+want+old/2)
+		copy(nb, d.buf)
+		d.buf = nb
+	}
+	got, err := io.ReadAtLeast(d.src, d.buf[old:old+want], n-have)
+	d.buf = d.buf[:old+got]
+	if got >= n-have {
+		return nil
+	}
+	if err == io.EOF && got == 0 && have == 0 {
+		return io.EOF
+	}
+	if err == io.EOF || err == nil {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// Read reads from what d holds, then from its reader: a field's own
+// UnmarshalCBOR reads through it.
+func (d *Decoder) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if d.pos == len(d.buf) {
+		if err := d.fill(1); err != nil {
+			if err == io.ErrUnexpectedEOF {
+				err = io.EOF
+			}
+			return 0, err
+		}
+	}
+	n := copy(p, d.buf[d.pos:])
+	d.pos += n
+	d.unread = true
+	return n, nil
+}
+
+// ReadByte reads one byte.
+func (d *Decoder) ReadByte() (byte, error) {
+	if d.pos == len(d.buf) {
+		if err := d.fill(1); err != nil {
+			return 0, io.EOF
+		}
+	}
+	b := d.buf[d.pos]
+	d.pos++
+	d.unread = true
+	return b, nil
+}
+
+// UnreadByte unreads the last byte read.
+func (d *Decoder) UnreadByte() error {
+	if !d.unread || d.pos == 0 {
+		return bufio.ErrInvalidUnreadByte
+	}
+	d.pos--
+	d.unread = false
+	return nil
+}
+
+// Null reports whether the next item is null, and reads it if so (a nil
+// pointer field).
+func (d *Decoder) Null() (bool, error) {
+	if d.pos == len(d.buf) {
+		if err := d.fill(1); err != nil {
+			return false, err
+		}
+	}
+	if d.buf[d.pos] == Null {
+		d.pos++
+		return true, nil
+	}
+	return false, nil
+}
+
+// ReadHeader reads the head of an item: its major type and argument.
+// Only the shortest form of each argument is accepted, and no
+// indefinite length or reserved additional information.
+func (d *Decoder) ReadHeader() (byte, uint64, error) {
+	if d.pos < len(d.buf) {
+		first := d.buf[d.pos]
+		if low := first & 0x1f; low < 24 {
+			d.pos++
+			return first >> 5, uint64(low), nil
+		}
+	}
+	return d.readHeaderSlow()
+}
+
+var (
+	errCanon24 = errors.New("cbor input was not canonical (lval 24 with value < 24)")
+	errCanon25 = errors.New("cbor input was not canonical (lval 25 with value <= MaxUint8)")
+	errCanon26 = errors.New("cbor input was not canonical (lval 26 with value <= MaxUint16)")
+	errCanon27 = errors.New("cbor input was not canonical (lval 27 with value <= MaxUint32)")
+)
+
+func (d *Decoder) readHeaderSlow() (byte, uint64, error) {
+	if d.pos == len(d.buf) {
+		if err := d.fill(1); err != nil {
+			return 0, 0, err
+		}
+	}
+	first := d.buf[d.pos]
+	maj, low := first>>5, first&0x1f
+	var n int
+	switch {
+	case low < 24:
+		d.pos++
+		return maj, uint64(low), nil
+	case low == 24:
+		n = 1
+	case low == 25:
+		n = 2
+	case low == 26:
+		n = 4
+	case low == 27:
+		n = 8
+	default:
+		d.pos++
+		return 0, 0, fmt.Errorf("invalid header: (%x)", first)
+	}
+	if len(d.buf)-d.pos < 1+n {
+		if err := d.fill(1 + n); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return 0, 0, err
+		}
+	}
+	p := d.buf[d.pos+1 : d.pos+1+n]
+	d.pos += 1 + n
+	switch n {
+	case 1:
+		if p[0] < 24 {
+			return 0, 0, errCanon24
+		}
+		return maj, uint64(p[0]), nil
+	case 2:
+		v := uint64(binary.BigEndian.Uint16(p))
+		if v <= math.MaxUint8 {
+			return 0, 0, errCanon25
+		}
+		return maj, v, nil
+	case 4:
+		v := uint64(binary.BigEndian.Uint32(p))
+		if v <= math.MaxUint16 {
+			return 0, 0, errCanon26
+		}
+		return maj, v, nil
+	default:
+		v := binary.BigEndian.Uint64(p)
+		if v <= math.MaxUint32 {
+			return 0, 0, errCanon27
+		}
+		return maj, v, nil
+	}
+}
+
+// view returns the next n bytes, valid until the next read.
+func (d *Decoder) view(n uint64) ([]byte, error) {
+	if uint64(len(d.buf)-d.pos) < n {
+		if d.src == nil || n > math.MaxInt32 {
+			d.pos = len(d.buf)
+			return nil, io.ErrUnexpectedEOF
+		}
+		if err := d.fill(int(n)); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+	}
+	b := d.buf[d.pos : d.pos+int(n)]
+	d.pos += int(n)
+	return b, nil
+}
+
+// ReadFull fills p with the next len(p) bytes.
+func (d *Decoder) ReadFull(p []byte) error {
+	b, err := d.view(uint64(len(p)))
+	copy(p, b)
+	return err
+}
+
+// Bytes returns a new slice with the next n bytes (n is within a limit
+// the caller checked).
+func (d *Decoder) Bytes(n uint64) ([]byte, error) {
+	b, err := d.view(n)
+	if err != nil {
+		return nil, err
+	}
+	return append(make([]byte, 0, n), b...), nil
+}
+
+// ReadString reads a text string of at most max bytes. Its bytes are
+// not checked to be UTF-8, as whyrusleeping/cbor-gen does not.
+func (d *Decoder) ReadString(max uint64) (string, error) {
+	maj, l, err := d.ReadHeader()
+	if err != nil {
+		return "", err
+	}
+	if maj != MajTextString {
+		return "", fmt.Errorf("got tag %d while reading string value (l = %d)", maj, l)
+	}
+	if l > max {
+		return "", errors.New("string in input was too long")
+	}
+	b, err := d.view(l)
+	if err != nil {
+		return "", err
+	}
+	return d.str(b), nil
+}
+
+// Strings up to maxBlockString bytes are copied into blocks of up to
+// stringBlock bytes, one allocation for many strings; a string kept
+// keeps its block alive (at most stringBlock bytes, and over a buffer
+// never more than the input that remained when the block was made).
+const (
+	maxBlockString = 64
+	stringBlock    = 4096
+)
+
+// str returns b as a string of its own bytes.
+func (d *Decoder) str(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if n > maxBlockString {
+		return string(b)
+	}
+	if cap(d.strs)-len(d.strs) < n {
+		size := stringBlock
+		if left := len(d.buf) - d.pos + n; d.src == nil && left < size {
+			size = left
+		}
+		d.strs = make([]byte, 0, size)
+	}
+	off := len(d.strs)
+	d.strs = append(d.strs, b...)
+	return unsafe.String(&d.strs[off], n)
+}
+
+// ReadConst reads a text string of at most max bytes into a field whose
+// tag gives it the constant c: c itself when the bytes are c's (no
+// copy), else a string of the bytes read, as whyrusleeping/cbor-gen
+// keeps whatever it reads.
+func (d *Decoder) ReadConst(max uint64, c string) (string, error) {
+	b, err := d.ReadKey(max)
+	if err != nil {
+		return "", err
+	}
+	if string(b) == c {
+		return c, nil
+	}
+	return d.str(b), nil
+}
+
+// ReadKey reads a map key, a text string of at most max bytes, and
+// returns its bytes, valid until the next read.
+func (d *Decoder) ReadKey(max uint64) ([]byte, error) {
+	maj, l, err := d.ReadHeader()
+	if err != nil {
+		return nil, err
+	}
+	if maj != MajTextString {
+		return nil, fmt.Errorf("got tag %d while reading string value (l = %d)", maj, l)
+	}
+	if l > max {
+		return nil, errors.New("string in input was too long")
+	}
+	return d.view(l)
+}
+
+// CidBytes reads a CID as whyrusleeping/cbor-gen's ReadCid does, up to
+// the CID library's own parse: tag 42 over a byte string of 2 to 512
+// bytes whose first is 0. It returns the bytes after that prefix, valid
+// until the next read, for the caller's cid.Cast.
+func (d *Decoder) CidBytes() ([]byte, error) {
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return nil, err
+	}
+	if maj != MajTag {
+		return nil, errors.New("expected cbor type 'tag' in input")
+	}
+	if extra != 42 {
+		return nil, errors.New("expected tag 42")
+	}
+	maj, extra, err = d.ReadHeader()
+	if err != nil {
+		return nil, d.eof(err)
+	}
+	if maj != MajByteString {
+		return nil, errors.New("expected cbor type 'byte string' in input")
+	}
+	if extra > 512 {
+		return nil, fmt.Errorf("string in cbor input too long, maxlen: %d", 512)
+	}
+	b, err := d.view(extra)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(b) == 0:
+		return nil, errors.New("undefined cid")
+	case len(b) < 2:
+		return nil, errors.New("cbor serialized CIDs must have at least two bytes")
+	case b[0] != 0:
+		return nil, errors.New("cbor serialized CIDs must have binary multibase")
+	}
+	return b[1:], nil
+}
+
+// maxSkipCid is the longest tag 42 content Skip takes.
+const maxSkipCid = 100
+
+// Skip reads past one item as whyrusleeping/cbor-gen's ScanForLinks
+// does for a map key its type does not know: any depth, any length (the
+// counts added as it adds them, in uint64), tag 42 holding a byte string
+// of 1 to 100 bytes whose bytes after the first are a CID (CheckCid).
+func (d *Decoder) Skip() error {
+	for remaining := uint64(1); remaining > 0; remaining-- {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		switch maj {
+		case MajUnsignedInt, MajNegativeInt, MajOther:
+		case MajByteString, MajTextString:
+			if extra > math.MaxInt32 {
+				return errors.New("string in cbor input too long")
+			}
+			if _, err := d.view(extra); err != nil {
+				return err
+			}
+		case MajTag:
+			if extra != 42 {
+				remaining++
+				continue
+			}
+			maj, extra, err = d.ReadHeader()
+			if err != nil {
+				return err
+			}
+			if maj != MajByteString {
+				return errors.New("expected cbor type 'byte string' in input")
+			}
+			if extra > maxSkipCid {
+				return errors.New("string in cbor input too long")
+			}
+			if extra == 0 {
+				return errors.New("string in cbor input is empty")
+			}
+			b, err := d.view(extra)
+			if err != nil {
+				return err
+			}
+			if err := CheckCid(b[1:]); err != nil {
+				return err
+			}
+		case MajArray:
+			remaining += extra
+		case MajMap:
+			remaining += extra * 2
+		}
+	}
+	return nil
+}
+
+// The limits whyrusleeping/cbor-gen's Deferred checks, whatever the
+// run's limits are.
+const (
+	deferredMaxBytes = 2 << 20
+	deferredMaxLen   = 8192
+)
+
+// Deferred reads one item as whyrusleeping/cbor-gen's Deferred does and
+// returns a copy of its bytes: strings of at most 2 MiB, arrays and maps
+// of at most 8,192 elements or pairs, any tags.
+func (d *Decoder) Deferred() ([]byte, error) {
+	from := d.pos
+	for remaining := uint64(1); remaining > 0; remaining-- {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return nil, err
+		}
+		switch maj {
+		case MajByteString, MajTextString:
+			if extra > deferredMaxBytes {
+				return nil, errors.New("length beyond maximum allowed")
+			}
+			if _, err := d.view(extra); err != nil {
+				return nil, err
+			}
+		case MajTag:
+			remaining++
+		case MajArray:
+			if extra > deferredMaxLen {
+				return nil, errors.New("length beyond maximum allowed")
+			}
+			remaining += extra
+		case MajMap:
+			if extra > deferredMaxLen {
+				return nil, errors.New("length beyond maximum allowed")
+			}
+			remaining += extra * 2
+		}
+	}
+	return append([]byte(nil), d.buf[from:d.pos]...), nil
+}
+
+// Pos is the offset of d in what it has read: UnmarshalCBOR notes it
+// before an item, for End.
+func (d *Decoder) Pos() int { return d.pos }
+
+// End finishes an UnmarshalCBOR that began at start: io.EOF stays io.EOF
+// only when the item had no byte; a Decoder the call made (owned) is
+// released.
+func (d *Decoder) End(owned bool, start int, err error) error {
+	if err == io.EOF && d.pos > start {
+		err = io.ErrUnexpectedEOF
+	}
+	if owned {
+		return d.Release(err)
+	}
+	return err
+}
+
+// View returns the next n bytes, valid until the next read.
+func (d *Decoder) View(n uint64) ([]byte, error) { return d.view(n) }
+
+// Avail refuses, over a buffer, a count of n items that the bytes left
+// cannot hold (each takes at least one): the slice for them is not
+// made. Over a reader it lets every count pass; the limits bound it.
+func (d *Decoder) Avail(n uint64) error {
+	if d.src == nil && n > uint64(len(d.buf)-d.pos) {
+		d.pos = len(d.buf)
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}

@@ -1,0 +1,242 @@
+package cbgcompat
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func unhex(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// readers gives data to a decoder the three ways UnmarshalCBOR meets it.
+func readers(data []byte) map[string]func() (*Decoder, bool) {
+	return map[string]func() (*Decoder, bool){
+		"bytes":        func() (*Decoder, bool) { return NewBytesDecoder(data), true },
+		"bytes.Reader": func() (*Decoder, bool) { return NewDecoder(bytes.NewReader(data)) },
+		"one byte":     func() (*Decoder, bool) { return NewDecoder(iotest.OneByteReader(bytes.NewReader(data))) },
+	}
+}
+
+// TestReadHeader: shortest heads only, no indefinite lengths or reserved
+// additional information, over a buffer and over readers.
+func TestReadHeader(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		maj   byte
+		extra uint64
+		err   string
+	}{
+		{"17", 0, 23, ""},
+		{"1818", 0, 24, ""},
+		{"1817", 0, 0, "not canonical"},
+		{"190100", 0, 256, ""},
+		{"1900ff", 0, 0, "not canonical"},
+		{"1a00010000", 0, 65536, ""},
+		{"1a0000ffff", 0, 0, "not canonical"},
+		{"1b0000000100000000", 0, 1 << 32, ""},
+		{"1b00000000ffffffff", 0, 0, "not canonical"},
+		{"9f", 0, 0, "invalid header"},
+		{"1c", 0, 0, "invalid header"},
+		{"f97e00", 7, 0x7e00, ""},
+		{"f900ff", 0, 0, "not canonical"},
+		{"19", 0, 0, "unexpected EOF"},
+		{"", 0, 0, "EOF"},
+	} {
+		for name, mk := range readers(unhex(t, c.in)) {
+			d, _ := mk()
+			maj, extra, err := d.ReadHeader()
+			switch {
+			case c.err == "" && (err != nil || maj != c.maj || extra != c.extra):
+				t.Errorf("%s %s: %d %d %v; want %d %d", name, c.in, maj, extra, err, c.maj, c.extra)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Errorf("%s %s: %v; want an error with %q", name, c.in, err, c.err)
+			}
+			d.Release(nil)
+		}
+	}
+}
+
+// TestSkip: any depth, CIDs checked, the counts added in uint64 as
+// whyrusleeping/cbor-gen's ScanForLinks adds them.
+func TestSkip(t *testing.T) {
+	for _, c := range []struct {
+		in string
+		ok bool
+	}{
+		{"83 01 a1 61 61 80 c1 00", true},
+		{"d82a 45 00 01 55 00 00", true},          // a CID: version 1, raw, identity of nothing
+		{"d82a 44 00 01 55 00", false},            // cut inside its multihash
+		{"d82a 40", false},                        // empty
+		{"bb 8000000000000000", true},             // 2^63 pairs: counted twice, 0 in uint64
+		{"9f ff", false},                          // indefinite
+		{strings.Repeat("81", 2000) + "00", true}, // deep
+		{"82 00", false},                          // cut short
+	} {
+		d := NewBytesDecoder(unhex(t, c.in))
+		err := d.Skip()
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v; want ok %v", c.in, err, c.ok)
+		}
+		d.Release(nil)
+	}
+}
+
+// TestDeferred: a raw item of at most 8,192 elements and 2 MiB strings,
+// copied.
+func TestDeferred(t *testing.T) {
+	in := unhex(t, "82 d82a 45 00 01 55 00 00 63 616263 00")
+	d := NewBytesDecoder(in)
+	raw, err := d.Deferred()
+	if err != nil || !bytes.Equal(raw, in[:len(in)-1]) {
+		t.Fatalf("%x, %v", raw, err)
+	}
+	in[1] = 0
+	if raw[1] == 0 {
+		t.Error("the raw item shares the input")
+	}
+	d.Release(nil)
+	for _, bad := range []string{"99 2001", "5a 00200001"} {
+		d := NewBytesDecoder(unhex(t, bad))
+		if _, err := d.Deferred(); err == nil || !strings.Contains(err.Error(), "maximum") {
+			t.Errorf("%s: %v", bad, err)
+		}
+		d.Release(nil)
+	}
+}
+
+// TestReaderPosition: a decoder over a *bytes.Reader or a *bytes.Buffer
+// reads ahead and gives back what it did not use; over another reader it
+// reads no byte past the item.
+func TestReaderPosition(t *testing.T) {
+	data := unhex(t, "82 01 61 61 82 02 60")
+	br := bytes.NewReader(data)
+	d, owned := NewDecoder(br)
+	if err := d.Skip(); err != nil || !owned {
+		t.Fatal(err)
+	}
+	if err := d.Release(nil); err != nil || br.Len() != 3 {
+		t.Fatalf("%v, %d bytes left, want 3", err, br.Len())
+	}
+	buf := bytes.NewBuffer(data)
+	d, _ = NewDecoder(buf)
+	d.Skip()
+	d.Release(nil)
+	if buf.Len() != 3 {
+		t.Fatalf("bytes.Buffer: %d bytes left, want 3", buf.Len())
+	}
+	lr := &io.LimitedReader{R: bytes.NewReader(data), N: 100}
+	d, _ = NewDecoder(lr)
+	d.Skip()
+	d.Release(nil)
+	if lr.N != 96 {
+		t.Fatalf("a plain reader: %d bytes read, want 4", 100-lr.N)
+	}
+	// A field's own UnmarshalCBOR reads through the decoder.
+	d = NewBytesDecoder(data)
+	if _, owned := NewDecoder(d); owned {
+		t.Error("a Decoder handed to NewDecoder is owned anew")
+	}
+	var two [2]byte
+	if n, err := io.ReadFull(d, two[:]); n != 2 || err != nil || two != [2]byte{0x82, 0x01} {
+		t.Errorf("Read: %x %v", two, err)
+	}
+	if err := d.UnreadByte(); err != nil {
+		t.Error(err)
+	}
+	if b, _ := d.ReadByte(); b != 0x01 {
+		t.Errorf("after UnreadByte: %x", b)
+	}
+	d.Release(nil)
+}
+
+// TestEndEOF: io.EOF only when the item had no byte.
+func TestEndEOF(t *testing.T) {
+	d, owned := NewDecoder(bytes.NewReader(nil))
+	_, _, err := d.ReadHeader()
+	if err := d.End(owned, 0, err); err != io.EOF {
+		t.Errorf("no byte: %v", err)
+	}
+	d, owned = NewDecoder(bytes.NewReader([]byte{0x82}))
+	d.ReadHeader()
+	_, _, err = d.ReadHeader()
+	if err := d.End(owned, 0, err); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("cut after a byte: %v", err)
+	}
+}
+
+// TestAvail: over a buffer, a count the bytes left cannot hold is refused
+// before anything is made for it.
+func TestAvail(t *testing.T) {
+	d := NewBytesDecoder([]byte{1, 2, 3})
+	if d.Avail(3) != nil || d.Avail(4) == nil {
+		t.Error("Avail over a buffer")
+	}
+	d.Release(nil)
+	d, _ = NewDecoder(bytes.NewReader(nil))
+	if d.Avail(1<<20) != nil {
+		t.Error("Avail over a reader refuses what the reader may still hold")
+	}
+	d.Release(nil)
+}
+
+// TestStrings: short strings share blocks without sharing bytes with the
+// input or with each other.
+func TestStrings(t *testing.T) {
+	in := unhex(t, "63 616263 63 646566 78 41 "+strings.Repeat("7a", 65))
+	d := NewBytesDecoder(in)
+	a, _ := d.ReadString(100)
+	b, _ := d.ReadString(100)
+	c, err := d.ReadString(100)
+	if a != "abc" || b != "def" || len(c) != 65 || err != nil {
+		t.Fatalf("%q %q %q %v", a, b, c, err)
+	}
+	for i := range in {
+		in[i] = 0
+	}
+	if a != "abc" || b != "def" || c != strings.Repeat("z", 65) {
+		t.Fatalf("the strings share the input: %q %q %q", a, b, c)
+	}
+	d.Release(nil)
+	d = NewBytesDecoder(unhex(t, "63 616263"))
+	if _, err := d.ReadString(2); err == nil {
+		t.Error("a string past its limit")
+	}
+	d.Release(nil)
+	d = NewBytesDecoder(unhex(t, "63 616263 63 616264"))
+	if s, err := d.ReadConst(10, "abc"); s != "abc" || err != nil {
+		t.Errorf("ReadConst: %q %v", s, err)
+	}
+	if s, err := d.ReadConst(10, "abc"); s != "abd" || err != nil {
+		t.Errorf("ReadConst of another value: %q %v", s, err)
+	}
+	d.Release(nil)
+}
+
+// TestAppend: the heads and the CID form the writers of
+// whyrusleeping/cbor-gen write.
+func TestAppend(t *testing.T) {
+	var b []byte
+	b = AppendHeader(b, MajArray, 24)
+	b = AppendInt64(b, -500)
+	b = AppendString(b, "a")
+	b = AppendBytes(b, []byte{1})
+	b = AppendBool(b, true)
+	b, err := AppendCid(b, "\x01\x55\x00\x00")
+	if want := unhex(t, "9818 3901f3 6161 4101 f5 d82a 45 0001550000"); err != nil || !bytes.Equal(b, want) {
+		t.Fatalf("%x, %v; want %x", b, err, want)
+	}
+	if _, err := AppendCid(nil, ""); !errors.Is(err, ErrUndefinedCid) {
+		t.Errorf("cid.Undef: %v", err)
+	}
+}

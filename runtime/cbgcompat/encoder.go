@@ -1,0 +1,143 @@
+package cbgcompat
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+	"sync"
+)
+
+// AppendHeader appends the head of an item of major type maj with
+// argument n, in its shortest form.
+func AppendHeader(dst []byte, maj byte, n uint64) []byte {
+	switch {
+	case n < 24:
+		return append(dst, maj<<5|byte(n))
+	case n <= 0xff:
+		return append(dst, maj<<5|24, byte(n))
+	case n <= 0xffff:
+		return append(dst, maj<<5|25, byte(n>>8), byte(n))
+	case n <= 0xffffffff:
+		return binary.BigEndian.AppendUint32(append(dst, maj<<5|26), uint32(n))
+	default:
+		return binary.BigEndian.AppendUint64(append(dst, maj<<5|27), n)
+	}
+}
+
+// AppendInt64 appends v as an unsigned or negative integer.
+func AppendInt64(dst []byte, v int64) []byte {
+	if v >= 0 {
+		return AppendHeader(dst, MajUnsignedInt, uint64(v))
+	}
+	return AppendHeader(dst, MajNegativeInt, uint64(-v-1))
+}
+
+// AppendString appends s as a text string.
+func AppendString(dst []byte, s string) []byte {
+	return append(AppendHeader(dst, MajTextString, uint64(len(s))), s...)
+}
+
+// AppendBytes appends b as a byte string.
+func AppendBytes(dst []byte, b []byte) []byte {
+	return append(AppendHeader(dst, MajByteString, uint64(len(b))), b...)
+}
+
+// AppendBool appends f4 or f5.
+func AppendBool(dst []byte, v bool) []byte {
+	if v {
+		return append(dst, 0xf5)
+	}
+	return append(dst, 0xf4)
+}
+
+// ErrUndefinedCid is the error of writing cid.Undef, as
+// whyrusleeping/cbor-gen's WriteCid refuses it.
+var ErrUndefinedCid = errors.New("undefined cid")
+
+// AppendCid appends a CID as whyrusleeping/cbor-gen's WriteCid writes
+// it: tag 42 over a byte string of a 0 and the CID's binary form (its
+// KeyString); an empty one is cid.Undef, an error.
+func AppendCid(dst []byte, key string) ([]byte, error) {
+	if key == "" {
+		return dst, ErrUndefinedCid
+	}
+	dst = append(dst, 0xd8, 42)
+	dst = AppendHeader(dst, MajByteString, uint64(len(key))+1)
+	dst = append(dst, 0)
+	return append(dst, key...), nil
+}
+
+// A Writer appends what is written to it to Buf: a field's own
+// MarshalCBOR(io.Writer) writes through it into the buffer of the
+// generated holder.
+type Writer struct {
+	Buf []byte
+}
+
+// Write appends p.
+func (w *Writer) Write(p []byte) (int, error) {
+	w.Buf = append(w.Buf, p...)
+	return len(p), nil
+}
+
+// WriteString appends s.
+func (w *Writer) WriteString(s string) (int, error) {
+	w.Buf = append(w.Buf, s...)
+	return len(s), nil
+}
+
+var writers = sync.Pool{New: func() any { return &Writer{Buf: make([]byte, 0, 512)} }}
+
+// GetWriter returns an empty Writer from a pool.
+func GetWriter() *Writer {
+	w := writers.Get().(*Writer)
+	w.Buf = w.Buf[:0]
+	return w
+}
+
+// Flush writes what w holds to out, then returns w to its pool (a large
+// buffer is dropped).
+func (w *Writer) Flush(out io.Writer) error {
+	_, err := out.Write(w.Buf)
+	w.Put()
+	return err
+}
+
+// Put returns w to its pool.
+func (w *Writer) Put() {
+	if cap(w.Buf) <= 1<<16 {
+		writers.Put(w)
+	}
+}
+
+// The version guard of generated files (see runtime/version.go): a file
+// and a package that do not fit fail to compile on a line that names
+// the side to update.
+const (
+	// GenVersion is the version of generated code this package is for.
+	GenVersion = 1
+	// MinGenVersion is the oldest generated code it still supports.
+	MinGenVersion = 1
+)
+
+// UpgradeCborgenRuntime overflows when generated code is newer than
+// this package: update github.com/cborgen/cborgen.
+type UpgradeCborgenRuntime uint
+
+// RegenerateWithNewerCborgen overflows when generated code is older
+// than this package supports: run go generate again.
+type RegenerateWithNewerCborgen uint
+
+var wrappers = sync.Pool{New: func() any { return new(Writer) }}
+
+// Wrap returns a Writer from a pool for AppendCBOR, whose Buf the
+// generated code sets to the caller's buffer around each call of a
+// field's own MarshalCBOR; Unwrap returns it.
+func Wrap() *Writer { return wrappers.Get().(*Writer) }
+
+// Unwrap returns w, taken from Wrap, to its pool, without the buffer it
+// last held.
+func (w *Writer) Unwrap() {
+	w.Buf = nil
+	wrappers.Put(w)
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cborgen/cborgen/bench/internal/convert"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // The benchmarks compare equal work only if every implementation encodes
@@ -93,7 +94,7 @@ func TestLegacy(t *testing.T) {
 	forEachShape(t, func(t *testing.T, s *shape) {
 		c := s.codec(implGenerated)
 		want := encode(t, c)
-		if s.legacy[0]>>5 != runtime.MajorMap {
+		if s.legacy[0]>>5 != genrt.MajorMap {
 			t.Fatalf("legacy bytes are not a map: %x", s.legacy[:1])
 		}
 		if err := c.decode(s.legacy); err != nil {

@@ -59,6 +59,7 @@ import (
 	"unsafe"
 
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -324,7 +325,7 @@ func (m *decMode) UnmarshalFirst(data []byte, v any) (rest []byte, err error) {
 		if _, ferr := m.dm.UnmarshalFirst(data, &anyItem{}); ferr != nil {
 			return nil, ferr
 		}
-		return nil, runtime.AtRoot(err, "", runtime.WholeInput)
+		return nil, genrt.AtRoot(err, "", genrt.WholeInput)
 	}
 	return data[n:], nil
 }

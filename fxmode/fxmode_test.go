@@ -13,7 +13,7 @@ import (
 	"github.com/cborgen/cborgen/examples/rpc"
 	"github.com/cborgen/cborgen/examples/storage"
 	"github.com/cborgen/cborgen/fxmode"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -187,7 +187,7 @@ func TestLimitsReachGeneratedCode(t *testing.T) {
 		t.Fatalf("MaxNestedLevels 100: %v", err)
 	}
 	var r storage.Value
-	if err := mustDec(t, cbor.DecOptions{MaxNestedLevels: 100}).Unmarshal(deep, &r); !errors.Is(err, runtime.ErrLimit) {
+	if err := mustDec(t, cbor.DecOptions{MaxNestedLevels: 100}).Unmarshal(deep, &r); !errors.Is(err, genrt.ErrLimit) {
 		t.Fatalf("the unwrapped mode: %v, want the runtime's default depth limit (generated UnmarshalCBOR without options)", err)
 	}
 
@@ -208,9 +208,9 @@ func TestLimitsReachGeneratedCode(t *testing.T) {
 func TestOptions(t *testing.T) {
 	// fxamacker's defaults are set explicitly: a zero runtime setting
 	// would take the process default.
-	modes := runtime.Options{DupMapKey: runtime.DupMapKeyQuiet, ExtraReturnErrors: runtime.ExtraDecErrorNone,
-		FieldNameMatching: runtime.FieldNameMatchingPreferCaseSensitive, IndefLength: runtime.IndefLengthAllowed,
-		TagsMd: runtime.TagsAllowed, UTF8: runtime.UTF8RejectInvalid, NaN: runtime.NaNDecodeAllowed, Inf: runtime.InfDecodeAllowed}
+	modes := genrt.Options{DupMapKey: genrt.DupMapKeyQuiet, ExtraReturnErrors: genrt.ExtraDecErrorNone,
+		FieldNameMatching: genrt.FieldNameMatchingPreferCaseSensitive, IndefLength: genrt.IndefLengthAllowed,
+		TagsMd: genrt.TagsAllowed, UTF8: genrt.UTF8RejectInvalid, NaN: genrt.NaNDecodeAllowed, Inf: genrt.InfDecodeAllowed}
 	want := modes
 	want.MaxDepth, want.MaxArrayElements, want.MaxMapPairs = 7, 100, 200
 	o, err := fxmode.Options(cbor.DecOptions{MaxNestedLevels: 7, MaxArrayElements: 100, MaxMapPairs: 200})
@@ -223,15 +223,15 @@ func TestOptions(t *testing.T) {
 		t.Fatalf("Options(default mode) = %+v, %v", o, err)
 	}
 	want = modes
-	want.DupMapKey, want.ExtraReturnErrors, want.FieldNameMatching = runtime.DupMapKeyEnforcedAPF,
-		runtime.ExtraDecErrorUnknownField, runtime.FieldNameMatchingCaseSensitive
+	want.DupMapKey, want.ExtraReturnErrors, want.FieldNameMatching = genrt.DupMapKeyEnforcedAPF,
+		genrt.ExtraDecErrorUnknownField, genrt.FieldNameMatchingCaseSensitive
 	if o, err := fxmode.Options(cbor.DecOptions{DupMapKey: cbor.DupMapKeyEnforcedAPF,
 		ExtraReturnErrors: cbor.ExtraDecErrorUnknownField, FieldNameMatching: cbor.FieldNameMatchingCaseSensitive}); err != nil || o != want {
 		t.Fatalf("Options(a ledger's rules) = %+v, %v", o, err)
 	}
 	want = modes
-	want.IndefLength, want.TagsMd, want.UTF8, want.NaN, want.Inf = runtime.IndefLengthForbidden, runtime.TagsForbidden,
-		runtime.UTF8DecodeInvalid, runtime.NaNDecodeForbidden, runtime.InfDecodeForbidden
+	want.IndefLength, want.TagsMd, want.UTF8, want.NaN, want.Inf = genrt.IndefLengthForbidden, genrt.TagsForbidden,
+		genrt.UTF8DecodeInvalid, genrt.NaNDecodeForbidden, genrt.InfDecodeForbidden
 	if o, err := fxmode.Options(cbor.DecOptions{IndefLength: cbor.IndefLengthForbidden, TagsMd: cbor.TagsForbidden,
 		UTF8: cbor.UTF8DecodeInvalid, NaN: cbor.NaNDecodeForbidden, Inf: cbor.InfDecodeForbidden}); err != nil || o != want {
 		t.Fatalf("Options(the other modes) = %+v, %v", o, err)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/cborgen/cborgen/fxmode"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/union"
 	"github.com/fxamacker/cbor/v2"
 )
@@ -17,7 +17,7 @@ import (
 // runtime.EncOptions.IndefLength (IndefLengthForbidden refuses it
 // everywhere), through Marshal and MarshalToBuffer.
 func TestIndefiniteCatchAll(t *testing.T) {
-	defer runtime.SetDefaultEncOptions(runtime.EncOptions{})
+	defer genrt.SetDefaultEncOptions(genrt.EncOptions{})
 	coreDet, err := cbor.CoreDetEncOptions().EncMode()
 	if err != nil {
 		t.Fatal(err)
@@ -28,8 +28,8 @@ func TestIndefiniteCatchAll(t *testing.T) {
 	}
 	indef := &union.Document{Ext: []union.Extension{union.Unknown{0x9f, 0x01, 0xff}}}
 	definite := &union.Document{Ext: []union.Extension{union.Unknown{0x81, 0x01}}}
-	for _, set := range []runtime.IndefLengthMode{runtime.IndefLengthDefault, runtime.IndefLengthAllowed, runtime.IndefLengthForbidden} {
-		runtime.SetDefaultEncOptions(runtime.EncOptions{IndefLength: set})
+	for _, set := range []genrt.IndefLengthMode{genrt.IndefLengthDefault, genrt.IndefLengthAllowed, genrt.IndefLengthForbidden} {
+		genrt.SetDefaultEncOptions(genrt.EncOptions{IndefLength: set})
 		for name, em := range map[string]cbor.EncMode{"CoreDet": coreDet, "EncOptions{}": dflt} {
 			for _, v := range []*union.Document{indef, definite} {
 				want, wantErr := em.Marshal(v)
@@ -38,7 +38,7 @@ func TestIndefiniteCatchAll(t *testing.T) {
 				if (err == nil) != (wantErr == nil) || !bytes.Equal(got, want) {
 					t.Errorf("IndefLength %d, %s, %x: Marshal %x, %v; unwrapped %x, %v", set, name, v.Ext[0], got, err, want, wantErr)
 				}
-				if (err == nil) != (v == definite || set != runtime.IndefLengthForbidden && name != "CoreDet") {
+				if (err == nil) != (v == definite || set != genrt.IndefLengthForbidden && name != "CoreDet") {
 					t.Errorf("IndefLength %d, %s, %x: %v", set, name, v.Ext[0], err)
 				}
 				var buf bytes.Buffer

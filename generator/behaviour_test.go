@@ -14,7 +14,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/basic"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
 	"github.com/cborgen/cborgen/testdata/golden/floatnone"
@@ -41,7 +41,7 @@ type generated interface {
 	MarshalCBOR() ([]byte, error)
 	AppendCBOR(dst []byte) ([]byte, error)
 	UnmarshalCBOR(data []byte) error
-	DecodeCBOR(d *runtime.Decoder) error
+	DecodeCBOR(d *genrt.Decoder) error
 	SizeCBOR() int
 }
 
@@ -116,7 +116,7 @@ func checkValue(t *testing.T, x generated, em cbor.EncMode, arrayT, mapT reflect
 	if err != nil {
 		t.Fatalf("MarshalCBOR: %v", err)
 	}
-	if err := runtime.Valid(got); err != nil {
+	if err := genrt.Valid(got); err != nil {
 		t.Fatalf("MarshalCBOR wrote invalid CBOR %x: %v", got, err)
 	}
 	if n := x.SizeCBOR(); n < len(got) {
@@ -204,8 +204,8 @@ func checkRecased(t *testing.T, r *rand.Rand, x generated, em cbor.EncMode, arra
 	err = z.Interface().(generated).UnmarshalCBOR(data)
 	if fxErr := dupMode.Unmarshal(data, reflect.New(mapT).Interface()); fxErr != nil {
 		var dup *cbor.DupMapKeyError
-		serr := runtime.Unmarshal(data, reflect.New(xv.Type()).Interface().(generated), runtime.Options{Strict: true})
-		if !errors.As(fxErr, &dup) || !errors.Is(serr, runtime.ErrDuplicateKey) {
+		serr := genrt.Unmarshal(data, reflect.New(xv.Type()).Interface().(generated), genrt.Options{Strict: true})
+		if !errors.As(fxErr, &dup) || !errors.Is(serr, genrt.ErrDuplicateKey) {
 			t.Fatalf("re-cased legacy %x: fxamacker with duplicate detection: %v; generated, strict: %v", data, fxErr, serr)
 		}
 	}
@@ -239,7 +239,7 @@ var dupMode = func() cbor.DecMode {
 // its unicode.SimpleFold orbit, so "k" may become "K" or the Kelvin sign.
 func recase(t *testing.T, r *rand.Rand, legacy []byte) []byte {
 	t.Helper()
-	d := runtime.NewBytesDecoder(legacy)
+	d := genrt.NewBytesDecoder(legacy)
 	n, err := d.ReadMapHead()
 	if err != nil {
 		t.Fatalf("legacy %x: %v", legacy, err)
@@ -252,7 +252,7 @@ func recase(t *testing.T, r *rand.Rand, legacy []byte) []byte {
 		if err != nil {
 			t.Fatalf("legacy %x: %v", legacy, err)
 		}
-		if k.Kind == runtime.KeyText {
+		if k.Kind == genrt.KeyText {
 			// Two keys made the same would be a duplicate that is no
 			// field's (Kelvin sign + "ey" from "key" and "KEY"), which
 			// the generated decoder skips and fxamacker's duplicate
@@ -269,7 +269,7 @@ func recase(t *testing.T, r *rand.Rand, legacy []byte) []byte {
 				key = string(runes)
 			}
 			seen[key] = true
-			out = runtime.AppendString(out, key)
+			out = genrt.AppendString(out, key)
 		} else {
 			out = append(out, legacy[start:int(d.Offset())]...)
 		}
@@ -292,7 +292,7 @@ func checkUnsorted(t *testing.T, x generated, sorted cbor.EncMode, arrayT reflec
 	if err != nil {
 		t.Fatalf("MarshalCBOR: %v", err)
 	}
-	if err := runtime.Valid(got); err != nil {
+	if err := genrt.Valid(got); err != nil {
 		t.Fatalf("MarshalCBOR wrote invalid CBOR %x: %v", got, err)
 	}
 	if n := x.SizeCBOR(); n < len(got) {
@@ -328,8 +328,8 @@ func TestErrorPath(t *testing.T) {
 	bad := append(append(append([]byte{}, b[:i]...), 0x05), b[i+2:]...)
 	var got nested.Order
 	err = got.UnmarshalCBOR(bad)
-	var e *runtime.Error
-	if !errors.As(err, &e) || e.Path() != "Order.Items[3].SKU" || !errors.Is(err, runtime.ErrType) {
+	var e *genrt.Error
+	if !errors.As(err, &e) || e.Path() != "Order.Items[3].SKU" || !errors.Is(err, genrt.ErrType) {
 		t.Fatalf("error %v: want a *runtime.Error at Order.Items[3].SKU wrapping ErrType", err)
 	}
 }
@@ -355,14 +355,14 @@ func TestDecodeCases(t *testing.T) {
 		{"legacy keys in other cases", "a36371545902655052494345f93c0063736b756161", &nested.Item{SKU: "a", Qty: 2, Price: 1}, nil},
 		{"legacy Kelvin sign skipped", "a16573e284aa756161", &nested.Item{}, nil},
 		{"legacy duplicate by case", "a263517479016371747902", &nested.Item{Qty: 1}, nil},
-		{"too short", "82616102", nil, runtime.ErrLength},
-		{"too long", "84616102f93c0000", nil, runtime.ErrLength},
-		{"indefinite too short", "9f616102ff", nil, runtime.ErrLength},
-		{"indefinite too long", "9f616102f93c0000ff", nil, runtime.ErrLength},
-		{"trailing", "83616102f93c0000", nil, runtime.ErrTrailing},
-		{"wrong type", "63616263", nil, runtime.ErrType},
+		{"too short", "82616102", nil, genrt.ErrLength},
+		{"too long", "84616102f93c0000", nil, genrt.ErrLength},
+		{"indefinite too short", "9f616102ff", nil, genrt.ErrLength},
+		{"indefinite too long", "9f616102f93c0000ff", nil, genrt.ErrLength},
+		{"trailing", "83616102f93c0000", nil, genrt.ErrTrailing},
+		{"wrong type", "63616263", nil, genrt.ErrType},
 		{"truncated", "83616102f93c", nil, io.ErrUnexpectedEOF},
-		{"field of wrong type", "83010203", nil, runtime.ErrType},
+		{"field of wrong type", "83010203", nil, genrt.ErrType},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -401,7 +401,7 @@ func TestStream(t *testing.T) {
 		all = append(all, b...)
 		want = append(want, b)
 	}
-	d := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(all)))
+	d := genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(all)))
 	for i, w := range want {
 		var o nested.Order
 		if err := o.DecodeCBOR(d); err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/marshalers"
 )
 
@@ -46,7 +46,7 @@ func TestBinaryKept(t *testing.T) {
 		in := mustHex(t, c.in)
 		got := marshalers.Addressed{Addr: old, Addrs: map[string]netip.Addr{"k": old}}
 		want := mirror{Addr: old, Addrs: map[string]netip.Addr{"k": old}}
-		gerr := runtime.Unmarshal(in, &got, runtime.Options{})
+		gerr := genrt.Unmarshal(in, &got, genrt.Options{})
 		werr := cbor.Unmarshal(in, &want)
 		if (gerr == nil) != (werr == nil) {
 			t.Errorf("%s: generated %v, fxamacker %v", c.in, gerr, werr)
@@ -55,11 +55,11 @@ func TestBinaryKept(t *testing.T) {
 		if gerr == nil && (got.Addr != want.Addr || !maps.Equal(got.Addrs, want.Addrs)) {
 			t.Errorf("%s: generated %v %v, fxamacker %v %v", c.in, got.Addr, got.Addrs, want.Addr, want.Addrs)
 		}
-		serr := runtime.Unmarshal(in, &marshalers.Addressed{}, runtime.Options{Strict: true})
+		serr := genrt.Unmarshal(in, &marshalers.Addressed{}, genrt.Options{Strict: true})
 		if c.strict != (serr != nil) {
 			t.Errorf("%s: strict: %v", c.in, serr)
 		}
-		if serr != nil && gerr == nil && !errors.Is(serr, runtime.ErrType) {
+		if serr != nil && gerr == nil && !errors.Is(serr, genrt.ErrType) {
 			t.Errorf("%s: strict: %v, want ErrType", c.in, serr)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/compat"
 	"github.com/cborgen/cborgen/generator/internal/model"
 	"github.com/cborgen/cborgen/generator/internal/schema"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Settings are the settings that shape the output. Each one is a flag
@@ -116,7 +116,7 @@ func (s Settings) options() (options, error) {
 	if err != nil {
 		return options{}, err
 	}
-	if floatNone && (tm.Mode == runtime.TimeUnixMicro || tm.Mode == runtime.TimeUnixDynamic) {
+	if floatNone && (tm.Mode == genrt.TimeUnixMicro || tm.Mode == genrt.TimeUnixDynamic) {
 		// fxamacker would write those times' floats in 9 bytes too; the
 		// runtime writes them in the shortest form.
 		return options{}, fmt.Errorf("-float none with -time %s is not supported: times are written as floats in their shortest form", s.Time)

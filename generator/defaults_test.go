@@ -7,7 +7,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/realworld"
 )
 
@@ -19,7 +19,7 @@ import (
 // the defaults, to the value that was encoded; the zero Options restore
 // the defaults.
 func TestDefaultOptionsThroughFxamacker(t *testing.T) {
-	t.Cleanup(func() { runtime.SetDefaultOptions(runtime.Options{}) })
+	t.Cleanup(func() { genrt.SetDefaultOptions(genrt.Options{}) })
 	dm, err := cbor.DecOptions{MaxNestedLevels: 256, MaxArrayElements: 10_000_000}.DecMode()
 	if err != nil {
 		t.Fatal(err)
@@ -38,10 +38,10 @@ func TestDefaultOptionsThroughFxamacker(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out realworld.Tree
-		if err := dm.Unmarshal(b, &out); !errors.Is(err, runtime.ErrLimit) {
+		if err := dm.Unmarshal(b, &out); !errors.Is(err, genrt.ErrLimit) {
 			t.Fatalf("with the built-in limits: %v, want ErrLimit", err)
 		}
-		runtime.SetDefaultOptions(runtime.Options{MaxDepth: 256, MaxArrayElements: 10_000_000})
+		genrt.SetDefaultOptions(genrt.Options{MaxDepth: 256, MaxArrayElements: 10_000_000})
 		out = realworld.Tree{}
 		if err := dm.Unmarshal(b, &out); err != nil {
 			t.Fatalf("with SetDefaultOptions: %v", err)
@@ -49,18 +49,18 @@ func TestDefaultOptionsThroughFxamacker(t *testing.T) {
 		if !reflect.DeepEqual(&out, in) {
 			t.Fatal("decoded a different tree")
 		}
-		if got := runtime.NewBytesDecoder(nil).Options(); got.MaxDepth != 256 || got.MaxMapPairs != runtime.DefaultMaxMapPairs || runtime.DefaultOptions().MaxDepth != runtime.DefaultMaxDepth {
+		if got := genrt.NewBytesDecoder(nil).Options(); got.MaxDepth != 256 || got.MaxMapPairs != genrt.DefaultMaxMapPairs || genrt.DefaultOptions().MaxDepth != genrt.DefaultMaxDepth {
 			t.Fatalf("a new decoder has %+v", got)
 		}
 		// Explicit options still win: runtime.Unmarshal takes its own,
 		// and its zero fields the process defaults (so the long tree,
 		// within depth 16, decodes with the process's element limit).
-		err = runtime.Unmarshal(b, &out, runtime.Options{MaxDepth: 16})
-		if in == deep && !errors.Is(err, runtime.ErrLimit) || in == long && err != nil {
+		err = genrt.Unmarshal(b, &out, genrt.Options{MaxDepth: 16})
+		if in == deep && !errors.Is(err, genrt.ErrLimit) || in == long && err != nil {
 			t.Fatalf("explicit MaxDepth 16: %v", err)
 		}
-		runtime.SetDefaultOptions(runtime.Options{})
-		if err := dm.Unmarshal(b, &out); !errors.Is(err, runtime.ErrLimit) {
+		genrt.SetDefaultOptions(genrt.Options{})
+		if err := dm.Unmarshal(b, &out); !errors.Is(err, genrt.ErrLimit) {
 			t.Fatalf("after restoring the defaults: %v, want ErrLimit", err)
 		}
 	}

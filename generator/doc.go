@@ -144,11 +144,11 @@
 // fxamacker's default does. A text key
 // that matches no field exactly falls back, as in fxamacker, to the first
 // field whose key equals it under case folding at the same length in bytes
-// (runtime.FoldedField; keyasint fields take no part); such a match counts as
+// (genrt.FoldedField; keyasint fields take no part); such a match counts as
 // that field for the duplicate check.
 // Decoding the current format writes every field; a slice whose capacity
 // holds the elements is decoded into its own array, each element in place
-// (runtime.ReuseSlice, runtime.Grow), and a map keeps its entries and
+// (genrt.ReuseSlice, genrt.Grow), and a map keeps its entries and
 // gains the decoded ones, as fxamacker decodes them.
 //
 // What makes the code fast: constant heads are byte literals; an array
@@ -167,14 +167,14 @@
 // passed to a recursive method would move it to the heap once per pair.
 //
 // Errors carry the Go path of the value being decoded: each field, index
-// and key wraps the error on its way out with runtime.AtField, AtIndex and
+// and key wraps the error on its way out with genrt.AtField, AtIndex and
 // AtKey, and DecodeCBOR and UnmarshalCBOR name the root with AtRoot, so
 // that a bad SKU reads "cbor: Order.Items[3].SKU: expected text string,
 // found unsigned integer at offset 12". The error of a field type's own
 // method (or of fxamacker/cbor on the slow path) keeps its text: the
 // decoders wrap it with Decoder.MethodError, whose path and offset only
 // Detail prints; a MarshalCBOR's output that is not one item is refused
-// by runtime.AppendMarshaledBy with fxamacker/cbor's text, naming the
+// by genrt.AppendMarshaledBy with fxamacker/cbor's text, naming the
 // type.
 //
 // # Types beyond the basic ones

@@ -10,7 +10,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	v1 "github.com/cborgen/cborgen/testdata/golden/evolve_v1"
 	v2 "github.com/cborgen/cborgen/testdata/golden/evolve_v2"
 )
@@ -53,7 +53,7 @@ func TestEvolveOldDataNewCode(t *testing.T) {
 	// The same through a stream, with an indefinite-length array and the
 	// next item right behind it.
 	stream := append(mustHex(t, "9f 07 6161 f6 24 ff"), old...)
-	d := runtime.NewDecoder(bytes.NewReader(stream))
+	d := genrt.NewDecoder(bytes.NewReader(stream))
 	for i := range 2 {
 		var r v2.Record
 		if err := r.DecodeCBOR(d); err != nil {
@@ -111,7 +111,7 @@ func TestEvolveNewDataOldCode(t *testing.T) {
 
 	// Over a stream, the skipped elements are consumed and the next item
 	// follows.
-	d := runtime.NewDecoder(bytes.NewReader(append(append([]byte{}, b...), b...)))
+	d := genrt.NewDecoder(bytes.NewReader(append(append([]byte{}, b...), b...)))
 	for i := range 2 {
 		var r v1.Record
 		if err := r.DecodeCBOR(d); err != nil || r.ID != 7 {
@@ -122,14 +122,14 @@ func TestEvolveNewDataOldCode(t *testing.T) {
 	// A widened value that does not fit the old type is an error, not a
 	// wrong value.
 	big, _ := v2.Record{Count: 1 << 40}.MarshalCBOR()
-	if err := new(v1.Record).UnmarshalCBOR(big); !errors.Is(err, runtime.ErrRange) {
+	if err := new(v1.Record).UnmarshalCBOR(big); !errors.Is(err, genrt.ErrRange) {
 		t.Errorf("version 1 reading a Count beyond int32: %v, want ErrRange", err)
 	}
 
 	// Event did not opt in: version 1 refuses the longer array.
 	eb, _ := v2.Event{At: 1, Kind: 2, Source: "s"}.MarshalCBOR()
 	err = new(v1.Event).UnmarshalCBOR(eb)
-	if !errors.Is(err, runtime.ErrLength) {
+	if !errors.Is(err, genrt.ErrLength) {
 		t.Errorf("version 1 reading version 2's event %x: %v, want ErrLength", eb, err)
 	}
 }
@@ -188,7 +188,7 @@ func TestEvolveHostile(t *testing.T) {
 	decoders := []interface{ UnmarshalCBOR([]byte) error }{new(v1.Record), new(v2.Record), new(v1.Event), new(v2.Event)}
 	for n := 1; n < len(full); n++ { // (empty input is io.EOF, as in cbor.Unmarshal)
 		for _, d := range decoders[:2] {
-			var e *runtime.Error
+			var e *genrt.Error
 			if err := d.UnmarshalCBOR(full[:n]); !errors.As(err, &e) {
 				t.Errorf("%T of the prefix %x: %v, want a *runtime.Error", d, full[:n], err)
 			}

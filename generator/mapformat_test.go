@@ -9,7 +9,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/mapformat"
 	"github.com/cborgen/cborgen/testdata/golden/sortlength"
 	"github.com/cborgen/cborgen/testdata/golden/sortnone"
@@ -84,7 +84,7 @@ func TestMapFormat(t *testing.T) {
 		{value: new(mapformat.Zeros)},
 		{value: new(mapformat.Record)},
 		{value: new(mapformat.Wide)},
-		{value: new(mapformat.Message), tag: runtime.AppendTag(nil, 1018)},
+		{value: new(mapformat.Message), tag: genrt.AppendTag(nil, 1018)},
 		{value: new(mapformat.Coord)},
 		{value: new(mapformat.Signature), array: true},
 		{value: new(mapformat.Holder), array: true},
@@ -152,7 +152,7 @@ func checkMapValue(t *testing.T, x generated, em cbor.EncMode, tag []byte, plain
 		}
 		return nil
 	}
-	if err := runtime.Valid(got); err != nil {
+	if err := genrt.Valid(got); err != nil {
 		t.Fatalf("MarshalCBOR wrote invalid CBOR %x: %v", got, err)
 	}
 	if n := x.SizeCBOR(); n < len(got) {
@@ -193,7 +193,7 @@ func TestMapFormatRefusesArrays(t *testing.T) {
 	for _, data := range [][]byte{{0x80}, {0x82, 0x01, 0x02}, {0x9f, 0xff}, {0x01}} {
 		var h mapformat.Header
 		err := h.UnmarshalCBOR(data)
-		if !errors.Is(err, runtime.ErrType) {
+		if !errors.Is(err, genrt.ErrType) {
 			t.Errorf("Header.UnmarshalCBOR(%x) = %v, want ErrType", data, err)
 		}
 		var p struct {

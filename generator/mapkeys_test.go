@@ -13,7 +13,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/floatnone"
 	"github.com/cborgen/cborgen/testdata/golden/mapkeys"
 	"github.com/cborgen/cborgen/testdata/golden/sortlength"
@@ -261,7 +261,7 @@ func TestMapKeysDuplicate(t *testing.T) {
 				field := i % typ.NumField()
 				data := duplicateKeys(t, r, typ, arrayT, field, bytewise)
 				checkSameDecode(t, typ, arrayT, bytewise, data)
-				validErr := runtime.Valid(data)
+				validErr := genrt.Valid(data)
 				fxErr := dupMode.Unmarshal(data, reflect.New(arrayT).Interface())
 				var dup *cbor.DupMapKeyError
 				// Valid compares CBOR values, Go maps Go keys: for floats
@@ -276,7 +276,7 @@ func TestMapKeysDuplicate(t *testing.T) {
 				case reflect.Float32, reflect.Float64, reflect.Pointer:
 					continue
 				}
-				if errors.As(fxErr, &dup) != errors.Is(validErr, runtime.ErrDuplicateKey) {
+				if errors.As(fxErr, &dup) != errors.Is(validErr, genrt.ErrDuplicateKey) {
 					t.Fatalf("%x: runtime.Valid: %v; fxamacker with duplicate detection: %v", data, validErr, fxErr)
 				}
 			}
@@ -289,7 +289,7 @@ func TestMapKeysDuplicate(t *testing.T) {
 // come more than once; the other fields are zero.
 func duplicateKeys(t *testing.T, r *rand.Rand, typ, mirror reflect.Type, field int, em cbor.EncMode) []byte {
 	t.Helper()
-	out := runtime.AppendArrayHead(nil, typ.NumField())
+	out := genrt.AppendArrayHead(nil, typ.NumField())
 	for i := 0; i < typ.NumField(); i++ {
 		mt := mirror.Field(i + 1).Type // after the toarray marker
 		if i != field || mt.Kind() != reflect.Map {
@@ -311,7 +311,7 @@ func duplicateKeys(t *testing.T, r *rand.Rand, typ, mirror reflect.Type, field i
 			keys = append(keys, b)
 		}
 		n := 2 + r.IntN(5)
-		out = runtime.AppendMapHead(out, n)
+		out = genrt.AppendMapHead(out, n)
 		for range n {
 			e := reflect.New(mt.Elem()).Elem()
 			fill(r, e, map[reflect.Type]int{})
@@ -339,7 +339,7 @@ func TestMapKeysLastWins(t *testing.T) {
 	if !reflect.DeepEqual(got.Hashes, want) {
 		t.Errorf("got %v, want %v", got.Hashes, want)
 	}
-	if err := runtime.Valid(data); !errors.Is(err, runtime.ErrDuplicateKey) {
+	if err := genrt.Valid(data); !errors.Is(err, genrt.ErrDuplicateKey) {
 		t.Errorf("runtime.Valid = %v, want a duplicate key error", err)
 	}
 
@@ -381,8 +381,8 @@ func TestMapKeysLimits(t *testing.T) {
 			t.Errorf("%x: generated: %v; fxamacker: %v", data, err, fxErr)
 		}
 	}
-	d := runtime.NewBytesDecoder(append([]byte{0x81, 0xb9, 0x00, 0x03}, bytes.Repeat([]byte{0x42, 1, 2, 0x01}, 3)...))
-	opts := runtime.DefaultOptions()
+	d := genrt.NewBytesDecoder(append([]byte{0x81, 0xb9, 0x00, 0x03}, bytes.Repeat([]byte{0x42, 1, 2, 0x01}, 3)...))
+	opts := genrt.DefaultOptions()
 	opts.MaxMapPairs = 2
 	d.SetOptions(opts)
 	var v sortlength.Keys

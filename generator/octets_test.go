@@ -8,7 +8,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/marshalers"
 )
 
@@ -30,12 +30,12 @@ func TestOctetArrays(t *testing.T) {
 	}
 	for range n {
 		count := r.IntN(5)
-		in := append([]byte{0x81}, runtime.AppendArrayHead(nil, count)...)
+		in := append([]byte{0x81}, genrt.AppendArrayHead(nil, count)...)
 		for range count {
 			in = append(in, mustHex(t, elems[r.IntN(len(elems))])...)
 		}
 		if r.IntN(4) == 0 {
-			in = append([]byte{0x81}, runtime.AppendBytes(nil, bytes.Repeat([]byte{7}, count))...)
+			in = append([]byte{0x81}, genrt.AppendBytes(nil, bytes.Repeat([]byte{7}, count))...)
 		}
 		old := make([]marshalers.Octet, r.IntN(4), 4)
 		for i := range old[:cap(old)] {
@@ -48,8 +48,8 @@ func TestOctetArrays(t *testing.T) {
 		if (err == nil) != (fxErr == nil) || err == nil && !reflect.DeepEqual(got.Octets, want.Octets) && len(got.Octets)+len(want.Octets) > 0 {
 			t.Fatalf("%x: generated %v, %v; fxamacker %v, %v", in, got.Octets, err, want.Octets, fxErr)
 		}
-		if in[1]>>5 == runtime.MajorArray {
-			if err := runtime.Unmarshal(in, new(marshalers.Octets), runtime.Options{Strict: true}); err == nil {
+		if in[1]>>5 == genrt.MajorArray {
+			if err := genrt.Unmarshal(in, new(marshalers.Octets), genrt.Options{Strict: true}); err == nil {
 				t.Fatalf("%x: strict mode takes the array", in)
 			}
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/optional"
 )
 
@@ -162,7 +162,7 @@ func TestOptionalAgainstFxamacker(t *testing.T) {
 			t.Fatalf("%x: decoded %+v, %v; want %+v", got, vb, err, v)
 		}
 		var vs optional.Record
-		if err := vs.DecodeCBOR(runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(got)))); err != nil || !reflect.DeepEqual(vs, v) {
+		if err := vs.DecodeCBOR(genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(got)))); err != nil || !reflect.DeepEqual(vs, v) {
 			t.Fatalf("%x over a stream: decoded %+v, %v; want %+v", got, vs, err, v)
 		}
 	}
@@ -214,10 +214,10 @@ func TestOptionalDecoding(t *testing.T) {
 		{"8301f626", optional.Key{Kty: 1, Alg: -7}, nil},
 		{"9f01f626ff", optional.Key{Kty: 1, Alg: -7}, nil},
 		{"8401f6264101", optional.Key{Kty: 1, Alg: -7, Key: []byte{1}}, nil},
-		{"8101", optional.Key{}, runtime.ErrLength}, // N-1 elements: hostile
-		{"80", optional.Key{}, runtime.ErrLength},
-		{"9f01ff", optional.Key{}, runtime.ErrLength},
-		{"8501f626410100", optional.Key{}, runtime.ErrLength},
+		{"8101", optional.Key{}, genrt.ErrLength},
+		{"80", optional.Key{}, genrt.ErrLength},
+		{"9f01ff", optional.Key{}, genrt.ErrLength},
+		{"8501f626410100", optional.Key{}, genrt.ErrLength},
 		{"a2634b74790163416c6726", optional.Key{Kty: 1, Alg: -7}, nil}, // legacy map
 	} {
 		v := optional.Key{Kty: 5, Kid: []byte{5}, Alg: 5, Key: []byte{5}}
@@ -231,7 +231,7 @@ func TestOptionalDecoding(t *testing.T) {
 		}
 	}
 	var rec optional.Record
-	if err := rec.UnmarshalCBOR(mustHex(t, "d904b080")); !errors.Is(err, runtime.ErrLength) {
+	if err := rec.UnmarshalCBOR(mustHex(t, "d904b080")); !errors.Is(err, genrt.ErrLength) {
 		t.Errorf("Record of 0 elements: %v, want ErrLength", err)
 	}
 }
@@ -259,13 +259,13 @@ func TestOptionalMutated(t *testing.T) {
 			m[i] ^= byte(1 << r.IntN(8))
 			var a, b optional.Record
 			errA := a.UnmarshalCBOR(m)
-			d := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(m)))
+			d := genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(m)))
 			errB := b.DecodeCBOR(d)
 			if errA == nil && (errB != nil || !reflect.DeepEqual(a, b)) {
 				t.Fatalf("%x: slice %+v, stream %+v, %v", m, a, b, errB)
 			}
 			if errA != nil {
-				var re *runtime.Error
+				var re *genrt.Error
 				if !errors.As(errA, &re) {
 					t.Fatalf("%x: error %v is not a *runtime.Error", m, errA)
 				}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/raw"
 )
 
@@ -43,7 +43,7 @@ func randomBlock(r *rand.Rand, memo int) raw.Block {
 // head of the bodies, each body, then Prev or null).
 func bodySpans(t *testing.T, b *raw.Block) [][2]int {
 	t.Helper()
-	off := 3 + 1 + runtime.SizeHead(b.Height) + runtime.SizeHead(uint64(len(b.Bodies)))
+	off := 3 + 1 + genrt.SizeHead(b.Height) + genrt.SizeHead(uint64(len(b.Bodies)))
 	var spans [][2]int
 	bodies := append([]raw.Body(nil), b.Bodies...)
 	if b.Prev != nil {
@@ -131,8 +131,8 @@ func TestRawBytes(t *testing.T) {
 		}
 
 		// Zero-copy: views of the input, capped at their length.
-		d := runtime.NewBytesDecoder(enc)
-		d.SetOptions(runtime.Options{ZeroCopy: true})
+		d := genrt.NewBytesDecoder(enc)
+		d.SetOptions(genrt.Options{ZeroCopy: true})
 		var zc raw.Block
 		if err := zc.DecodeCBOR(d); err != nil {
 			t.Fatal(err)
@@ -143,7 +143,7 @@ func TestRawBytes(t *testing.T) {
 		}
 
 		// Over a one-byte stream, two items in a row.
-		s := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(append(bytes.Clone(enc), enc...))))
+		s := genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(append(bytes.Clone(enc), enc...))))
 		for range 2 {
 			var st raw.Block
 			if err := st.DecodeCBOR(s); err != nil {
@@ -208,8 +208,8 @@ func TestRawLargeStream(t *testing.T) {
 		func() io.Reader { return bytes.NewReader(append(bytes.Clone(enc), enc...)) },
 		func() io.Reader { return iotest.HalfReader(bytes.NewReader(append(bytes.Clone(enc), enc...))) },
 	} {
-		d := runtime.NewDecoder(rd())
-		d.SetOptions(runtime.Options{MaxStringLength: 1 << 30}) // the memo is above the default 64 MiB
+		d := genrt.NewDecoder(rd())
+		d.SetOptions(genrt.Options{MaxStringLength: 1 << 30}) // the memo is above the default 64 MiB
 		for range 2 {
 			var got raw.Block
 			if err := got.DecodeCBOR(d); err != nil {
@@ -222,10 +222,10 @@ func TestRawLargeStream(t *testing.T) {
 		}
 	}
 	// Past the string limit: refused, not kept.
-	d := runtime.NewDecoder(bytes.NewReader(enc))
-	d.SetOptions(runtime.Options{MaxStringLength: 1 << 20})
+	d := genrt.NewDecoder(bytes.NewReader(enc))
+	d.SetOptions(genrt.Options{MaxStringLength: 1 << 20})
 	var got raw.Block
-	if err := got.DecodeCBOR(d); !errors.Is(err, runtime.ErrLimit) {
+	if err := got.DecodeCBOR(d); !errors.Is(err, genrt.ErrLimit) {
 		t.Fatalf("%v, want ErrLimit", err)
 	}
 }
@@ -253,7 +253,7 @@ func TestRawMutated(t *testing.T) {
 			m[i] ^= byte(1 << r.IntN(8))
 			var a, b raw.Block
 			errA := a.UnmarshalCBOR(m)
-			errB := b.DecodeCBOR(runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(m))))
+			errB := b.DecodeCBOR(genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(m))))
 			if errA != nil {
 				continue
 			}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
 	"github.com/cborgen/cborgen/testdata/golden/realworld"
 )
@@ -68,7 +68,7 @@ func TestRealWorldTags(t *testing.T) {
 
 // fieldSpans returns where each element of the array enc starts and ends.
 func fieldSpans(t *testing.T, enc []byte) [][2]int {
-	d := runtime.NewBytesDecoder(enc)
+	d := genrt.NewBytesDecoder(enc)
 	n, err := d.ReadArrayHead()
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func checkTagged(t *testing.T, typ, arrayT reflect.Type, data []byte, field int)
 	t.Helper()
 	got := reflect.New(typ)
 	err := got.Interface().(generated).UnmarshalCBOR(data)
-	var rerr *runtime.Error
+	var rerr *genrt.Error
 	if err != nil && !errors.As(err, &rerr) {
 		t.Fatalf("%x: %v is not a *runtime.Error", data, err)
 	}
@@ -107,7 +107,7 @@ func checkTagged(t *testing.T, typ, arrayT reflect.Type, data []byte, field int)
 		// fxamacker leaves as it was (behind 55799 alone, a null sets a
 		// pointer, slice or map to nil in both); a [N]byte of another
 		// length, which fxamacker cuts or pads.
-		if errors.Is(err, runtime.ErrLength) {
+		if errors.Is(err, genrt.ErrLength) {
 			return
 		}
 		if !strings.Contains(rerr.Msg, "found null") || bytes.Contains(data, []byte{0xd9, 0xd9, 0xf7, 0xf6}) && nullable(typ.Field(field).Type) {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
 	"github.com/cborgen/cborgen/testdata/golden/realworld"
 	"github.com/cborgen/cborgen/testdata/golden/timemode"
@@ -185,7 +185,7 @@ func TestRealWorldStream(t *testing.T) {
 		all = append(all, b...)
 		want = append(want, b)
 	}
-	d := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(all)))
+	d := genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(all)))
 	for i, w := range want {
 		var v realworld.Values
 		if err := v.DecodeCBOR(d); err != nil {
@@ -197,12 +197,12 @@ func TestRealWorldStream(t *testing.T) {
 	}
 }
 
-// TestTimeModes checks runtime.AppendTime, which every time field calls,
+// TestTimeModes checks genrt.AppendTime, which every time field calls,
 // against fxamacker in each of its time modes, with and without tags, and
 // runtime.ReadTime against fxamacker's decoder on what each mode writes.
 func TestTimeModes(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	for mode := runtime.TimeUnix; mode <= runtime.TimeRFC3339NanoUTC; mode++ {
+	for mode := genrt.TimeUnix; mode <= genrt.TimeRFC3339NanoUTC; mode++ {
 		for _, tag := range []bool{false, true} {
 			opts := cbor.CoreDetEncOptions()
 			opts.Time = cbor.TimeMode(mode)
@@ -216,7 +216,7 @@ func TestTimeModes(t *testing.T) {
 			for range realworldValues {
 				tm := randomTime(r)
 				want, wantErr := em.Marshal(tm)
-				got, err := runtime.AppendTime(nil, tm, mode, tag)
+				got, err := genrt.AppendTime(nil, tm, mode, tag)
 				if (err != nil) != (wantErr != nil) || err == nil && !bytes.Equal(got, want) {
 					t.Fatalf("mode %d tag %v, %v: got %x (%v), want %x (%v)", mode, tag, tm, got, err, want, wantErr)
 				}
@@ -227,7 +227,7 @@ func TestTimeModes(t *testing.T) {
 				if err := cbor.Unmarshal(got, &fx); err != nil {
 					t.Fatal(err)
 				}
-				back, err := runtime.NewBytesDecoder(got).ReadTime()
+				back, err := genrt.NewBytesDecoder(got).ReadTime()
 				if err != nil || !back.Equal(fx) || back.Location().String() != fx.Location().String() {
 					t.Fatalf("ReadTime(%x) = %v, %v; fxamacker reads %v", got, back, err, fx)
 				}
@@ -249,14 +249,14 @@ func TestDecodeTimeAndBigInt(t *testing.T) {
 		data, _ := hex.DecodeString(h)
 		var fxT time.Time
 		fxErr := cbor.Unmarshal(data, &fxT)
-		gotT, err := runtime.NewBytesDecoder(data).ReadTime()
+		gotT, err := genrt.NewBytesDecoder(data).ReadTime()
 		if (err != nil) != (fxErr != nil) || err == nil && !gotT.Equal(fxT) {
 			t.Errorf("time %s: got %v (%v), fxamacker %v (%v)", h, gotT, err, fxT, fxErr)
 		}
 		var fxB big.Int
 		fxErr = cbor.Unmarshal(data, &fxB)
 		var gotB big.Int
-		err = runtime.NewBytesDecoder(data).ReadBigInt(&gotB)
+		err = genrt.NewBytesDecoder(data).ReadBigInt(&gotB)
 		if (err != nil) != (fxErr != nil) || err == nil && gotB.Cmp(&fxB) != 0 {
 			t.Errorf("big.Int %s: got %v (%v), fxamacker %v (%v)", h, &gotB, err, &fxB, fxErr)
 		}

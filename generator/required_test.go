@@ -8,7 +8,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/required"
 )
 
@@ -26,8 +26,8 @@ func TestRequiredDirective(t *testing.T) {
 		{"820102", required.Version{Major: 1, Minor: 2}, nil},
 		{"9f01ff", required.Version{Major: 1}, nil},
 		{"9f0102ff", required.Version{Major: 1, Minor: 2}, nil},
-		{"80", required.Version{}, runtime.ErrLength},
-		{"83010203", required.Version{}, runtime.ErrLength},
+		{"80", required.Version{}, genrt.ErrLength},
+		{"83010203", required.Version{}, genrt.ErrLength},
 		{"a1654d616a6f7203", required.Version{Major: 3}, nil}, // the legacy map
 	} {
 		var v required.Version
@@ -59,7 +59,7 @@ func TestRequiredDirective(t *testing.T) {
 		!reflect.DeepEqual(tok, required.Token{Issuer: "iss", Version: required.Version{Major: 10}}) {
 		t.Errorf("two-element Token: %+v, %v", tok, err)
 	}
-	if err := tok.UnmarshalCBOR(mustHex(t, "d9044c8163697373")); !errors.Is(err, runtime.ErrLength) {
+	if err := tok.UnmarshalCBOR(mustHex(t, "d9044c8163697373")); !errors.Is(err, genrt.ErrLength) {
 		t.Errorf("one-element Token: %v, want ErrLength", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/basic"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
 	"github.com/cborgen/cborgen/testdata/golden/marshalers"
@@ -64,7 +64,7 @@ func TestDecodeInPlace(t *testing.T) {
 			t.Errorf("%s into a used value: got %+v, want %+v", c.name, got, c.want)
 		}
 		// fxamacker on the same used value, in the mirror of the input's format
-		mt := newMirrors().mirror(reflect.TypeFor[containers.Containers](), c.in[0]>>5 == runtime.MajorArray)
+		mt := newMirrors().mirror(reflect.TypeFor[containers.Containers](), c.in[0]>>5 == genrt.MajorArray)
 		m := copyInto(reflect.ValueOf(stale()), mt)
 		if err := cbor.Unmarshal(c.in, m.Addr().Interface()); err != nil {
 			t.Fatal(err)
@@ -98,7 +98,7 @@ func TestDecodeKeepsUnencoded(t *testing.T) {
 		}
 		// A legacy map leaves the fields it does not name as they were.
 		both, jsonName := uint(0), ""
-		if in[0]>>5 == runtime.MajorMap {
+		if in[0]>>5 == genrt.MajorMap {
 			both, jsonName = 9, "old"
 		}
 		if got.Name != "n" || got.One != 1 || got.Both != both || got.JSONName != jsonName {
@@ -140,7 +140,7 @@ func TestMethodErrors(t *testing.T) {
 	if !errors.As(err, &ute) {
 		t.Fatalf("errors.As does not find Money's own error in %v", err)
 	}
-	var re *runtime.Error
+	var re *genrt.Error
 	if !errors.As(err, &re) || re.Offset != 1 {
 		t.Fatalf("want a *runtime.Error at offset 1 (where Price starts), got %#v", err)
 	}
@@ -228,7 +228,7 @@ func TestDecodeIntoUsed(t *testing.T) {
 						}
 					}
 					mt := arrayT
-					if in[0]>>5 == runtime.MajorMap {
+					if in[0]>>5 == genrt.MajorMap {
 						mt = mapT
 					}
 					m := copyInto(used.Elem(), mt)
@@ -355,7 +355,7 @@ func reshape(t *testing.T, r *rand.Rand, data []byte, drop bool) []byte {
 		if indefinite {
 			out = append(out, major<<5|31)
 		} else {
-			out = runtime.AppendHead(out, major, uint64(n))
+			out = genrt.AppendHead(out, major, uint64(n))
 		}
 		items()
 		if indefinite {
@@ -365,7 +365,7 @@ func reshape(t *testing.T, r *rand.Rand, data []byte, drop bool) []byte {
 	write = func(v any) {
 		switch v := v.(type) {
 		case []any:
-			container(runtime.MajorArray, len(v), func() {
+			container(genrt.MajorArray, len(v), func() {
 				for _, e := range v {
 					write(e)
 				}
@@ -377,7 +377,7 @@ func reshape(t *testing.T, r *rand.Rand, data []byte, drop bool) []byte {
 					keys = append(keys, k)
 				}
 			}
-			container(runtime.MajorMap, len(keys), func() {
+			container(genrt.MajorMap, len(keys), func() {
 				for _, k := range keys {
 					write(k)
 					write(v[k])

@@ -9,7 +9,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/containers"
 )
 
@@ -32,22 +32,22 @@ func TestStrictRefuses(t *testing.T) {
 		item  string
 		is    error
 	}{
-		{2, "4101", runtime.ErrLength},         // a short byte string for a [3]byte
-		{2, "4401020304", runtime.ErrLength},   // a long one
-		{2, "83010203", runtime.ErrType},       // an array of integers for a [3]byte
-		{2, "f6", runtime.ErrType},             // null: the value kept
-		{6, "8101", runtime.ErrLength},         // a short array for a [3]int16
-		{6, "8401020304", runtime.ErrLength},   // a long one
-		{6, "9f0102ff", runtime.ErrStrict},     // a short indefinite one
-		{6, "83e50000", runtime.ErrType},       // a simple value for an int16
-		{6, "f7", runtime.ErrType},             // undefined: the value kept
-		{7, "81820102", runtime.ErrType},       // a short [2][2]uint8, of integer arrays
-		{0, "820102", runtime.ErrType},         // an array of integers for a []byte
-		{0, "c6f6", runtime.ErrType},           // a tag around null for a []byte
-		{4, "c6f6", runtime.ErrType},           // ... for a []int
-		{9, "d818f6", runtime.ErrType},         // ... for a map
-		{6, "c6f6", runtime.ErrType},           // ... for a [3]int16: kept
-		{9, "a26161016162f6", runtime.ErrType}, // a null map value: zero
+		{2, "4101", genrt.ErrLength},
+		{2, "4401020304", genrt.ErrLength},
+		{2, "83010203", genrt.ErrType},
+		{2, "f6", genrt.ErrType},
+		{6, "8101", genrt.ErrLength},
+		{6, "8401020304", genrt.ErrLength},
+		{6, "9f0102ff", genrt.ErrStrict},
+		{6, "83e50000", genrt.ErrType},
+		{6, "f7", genrt.ErrType},
+		{7, "81820102", genrt.ErrType},
+		{0, "820102", genrt.ErrType},
+		{0, "c6f6", genrt.ErrType},
+		{4, "c6f6", genrt.ErrType},
+		{9, "d818f6", genrt.ErrType},
+		{6, "c6f6", genrt.ErrType},
+		{9, "a26161016162f6", genrt.ErrType},
 	}
 	typ := reflect.TypeFor[containers.Containers]()
 	arrayT := newMirrors().mirror(typ, true)
@@ -85,9 +85,9 @@ func TestStrictRefuses(t *testing.T) {
 // one-byte stream.
 func decodeStrict(v *containers.Containers, in []byte, stream bool) error {
 	if !stream {
-		return runtime.Unmarshal(in, v, runtime.Options{Strict: true})
+		return genrt.Unmarshal(in, v, genrt.Options{Strict: true})
 	}
-	d := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(in)))
-	d.SetOptions(runtime.Options{Strict: true})
+	d := genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(in)))
+	d.SetOptions(genrt.Options{Strict: true})
 	return v.DecodeCBOR(d)
 }

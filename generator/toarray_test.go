@@ -8,7 +8,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/toarray"
 )
 
@@ -78,7 +78,7 @@ func TestToArrayHasNoLegacy(t *testing.T) {
 				t.Fatalf("fxamacker accepts the map %x into a toarray struct", b)
 			}
 			var gen toarray.Sign1
-			if err := gen.UnmarshalCBOR(b); !errors.Is(err, runtime.ErrType) {
+			if err := gen.UnmarshalCBOR(b); !errors.Is(err, genrt.ErrType) {
 				t.Fatalf("the map %x into Sign1: %v, want ErrType", b, err)
 			}
 		}

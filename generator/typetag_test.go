@@ -10,7 +10,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/typetag"
 )
 
@@ -197,7 +197,7 @@ func TestTypeTagErrors(t *testing.T) {
 		{"c1820102", "expected tag 1001, found tag 1 at offset 0"},
 	} {
 		err := p.UnmarshalCBOR(mustHex(t, tc.hex))
-		if !errors.Is(err, runtime.ErrTagNumber) || !strings.Contains(err.Error(), tc.want) {
+		if !errors.Is(err, genrt.ErrTagNumber) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want ErrTagNumber with %q", tc.hex, err, tc.want)
 		}
 	}
@@ -208,7 +208,7 @@ func TestTypeTagErrors(t *testing.T) {
 	if err := l.UnmarshalCBOR(mustHex(t, "82616b60")); err != nil || l.Text != "k" {
 		t.Errorf("an optional tag left out: %v %+v", err, l)
 	}
-	if err := l.UnmarshalCBOR(mustHex(t, "d903e982616b60")); !errors.Is(err, runtime.ErrTagNumber) {
+	if err := l.UnmarshalCBOR(mustHex(t, "d903e982616b60")); !errors.Is(err, genrt.ErrTagNumber) {
 		t.Errorf("an optional tag of another number: %v", err)
 	}
 }
@@ -334,9 +334,9 @@ func TestTypeTagsOnValueTypes(t *testing.T) {
 		// Under Strict the tag is required as there: the untagged null
 		// is refused, everything else read alike.
 		var strict typetag.Values
-		serr := runtime.Unmarshal(got, &strict, runtime.Options{Strict: true})
+		serr := genrt.Unmarshal(got, &strict, genrt.Options{Strict: true})
 		switch {
-		case nilTagged && !errors.Is(serr, runtime.ErrTagNumber):
+		case nilTagged && !errors.Is(serr, genrt.ErrTagNumber):
 			t.Fatalf("value %d: strict reads an untagged null for a tagged type: %v (fxamacker: %v)", i, serr, ferr)
 		case !nilTagged && (serr != nil || !reflect.DeepEqual(strict, in)):
 			t.Fatalf("value %d: strict decoded %+v (%v), want %+v", i, strict, serr, in)
@@ -344,7 +344,7 @@ func TestTypeTagsOnValueTypes(t *testing.T) {
 	}
 	// An untagged integer is refused; an untagged byte string is not.
 	var u typetag.UInt64Value
-	if err := u.UnmarshalCBOR([]byte{0x01}); !errors.Is(err, runtime.ErrTagNumber) || !strings.Contains(err.Error(), "UInt64Value: expected tag 1003, found unsigned integer") {
+	if err := u.UnmarshalCBOR([]byte{0x01}); !errors.Is(err, genrt.ErrTagNumber) || !strings.Contains(err.Error(), "UInt64Value: expected tag 1003, found unsigned integer") {
 		t.Errorf("untagged UInt64Value: %v", err)
 	}
 	var b typetag.Blob

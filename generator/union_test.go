@@ -11,7 +11,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/union"
 )
 
@@ -196,7 +196,7 @@ func TestUnionErrors(t *testing.T) {
 			}
 			continue
 		}
-		if !errors.Is(err, runtime.ErrType) || err.Error() != tc.want {
+		if !errors.Is(err, genrt.ErrType) || err.Error() != tc.want {
 			t.Errorf("%s: got %v, want %s", tc.hex, err, tc.want)
 		}
 	}
@@ -208,7 +208,7 @@ func TestUnionErrors(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(v, union.Dict{"a": union.BoolValue(true), "b": nil}) {
 		t.Errorf("UnmarshalValueCBOR: %#v %v", v, err)
 	}
-	if _, err := union.UnmarshalValueCBOR(mustHex(t, "d907d1a0ff")); !errors.Is(err, runtime.ErrTrailing) {
+	if _, err := union.UnmarshalValueCBOR(mustHex(t, "d907d1a0ff")); !errors.Is(err, genrt.ErrTrailing) {
 		t.Errorf("trailing byte: %v", err)
 	}
 }
@@ -249,7 +249,7 @@ func TestUnionHostile(t *testing.T) {
 	for _, in := range inputs {
 		var doc union.Document
 		err := doc.UnmarshalCBOR(in)
-		var re *runtime.Error
+		var re *genrt.Error
 		if !errors.As(err, &re) {
 			t.Fatalf("%x: got %v, want a *runtime.Error", in[:min(len(in), 40)], err)
 		}
@@ -271,7 +271,7 @@ func FuzzUnionDocument(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var doc union.Document
 		if err := doc.UnmarshalCBOR(data); err != nil {
-			var re *runtime.Error
+			var re *genrt.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("not a *runtime.Error: %v", err)
 			}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/unknown"
 )
 
@@ -129,7 +129,7 @@ func withUnknownPairs(t testing.TB, enc []byte, hdr int, extra map[any]cbor.RawM
 }
 
 // keptPairs reads what u holds as fxamacker reads the keys.
-func keptPairs(t testing.TB, u *runtime.Unknown) map[any]cbor.RawMessage {
+func keptPairs(t testing.TB, u *genrt.Unknown) map[any]cbor.RawMessage {
 	t.Helper()
 	out := map[any]cbor.RawMessage{}
 	for k, v := range u.Pairs() {
@@ -179,10 +179,10 @@ var (
 
 // checkReencodes decodes in with dec, over a slice and over a one-byte
 // stream, and checks that enc of the result gives in again.
-func checkReencodes[T any](t *testing.T, in []byte, dec func(*T, *runtime.Decoder) error, enc func(*T, []byte) ([]byte, error), size func(*T) int) *T {
+func checkReencodes[T any](t *testing.T, in []byte, dec func(*T, *genrt.Decoder) error, enc func(*T, []byte) ([]byte, error), size func(*T) int) *T {
 	t.Helper()
 	v := new(T)
-	if err := dec(v, runtime.NewBytesDecoder(in)); err != nil {
+	if err := dec(v, genrt.NewBytesDecoder(in)); err != nil {
 		t.Fatalf("%x: %v", in, err)
 	}
 	out, err := enc(v, nil)
@@ -196,7 +196,7 @@ func checkReencodes[T any](t *testing.T, in []byte, dec func(*T, *runtime.Decode
 		t.Fatalf("%x: SizeCBOR %d < %d", in, n, len(out))
 	}
 	w := new(T)
-	if err := dec(w, runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(in)))); err != nil {
+	if err := dec(w, genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(in)))); err != nil {
 		t.Fatalf("%x over a stream: %v", in, err)
 	}
 	if out, _ := enc(w, nil); !bytes.Equal(out, in) {
@@ -229,7 +229,7 @@ func TestUnknownPostRoundTrip(t *testing.T) {
 		// SizeCBOR counts the kept pairs exactly: what they add to the
 		// bound is what they add to the encoding.
 		bare := *got
-		bare.Extra = runtime.Unknown{}
+		bare.Extra = genrt.Unknown{}
 		if d, want := got.SizeCBOR()-bare.SizeCBOR(), len(in)-len(plain); d != want {
 			t.Fatalf("%x: SizeCBOR grows by %d for %d bytes", in, d, want)
 		}
@@ -273,7 +273,7 @@ func withUnknownElems(t testing.TB, enc []byte, extra []cbor.RawMessage) []byte 
 	return encodeItem(t, append(elems, extra...))
 }
 
-func keptElems(u *runtime.Unknown) []cbor.RawMessage {
+func keptElems(u *genrt.Unknown) []cbor.RawMessage {
 	var out []cbor.RawMessage
 	for e := range u.Elems() {
 		out = append(out, e)
@@ -370,7 +370,7 @@ func TestUnknownNested(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := runtime.Valid(enc); err != nil {
+		if err := genrt.Valid(enc); err != nil {
 			t.Fatalf("%x: %v", enc, err)
 		}
 		checkReencodes(t, enc, (*unknown.Feed).DecodeCBOR, (*unknown.Feed).AppendCBOR, (*unknown.Feed).SizeCBOR)
@@ -383,10 +383,10 @@ func TestUnknownEncodeRefuses(t *testing.T) {
 	if err := p.Extra.AddPair([]byte("\x64text"), []byte{1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.MarshalCBOR(); !errors.Is(err, runtime.ErrDuplicateKey) {
+	if _, err := p.MarshalCBOR(); !errors.Is(err, genrt.ErrDuplicateKey) {
 		t.Fatalf("a kept key equal to a field's: %v", err)
 	}
-	var u runtime.Unknown
+	var u genrt.Unknown
 	for _, bad := range [][2][]byte{{{0x41, 0}, {1}}, {{0x61, 0xff}, {1}}, {{0x01}, {0x61, 0xff}}, {{0x01}, {0x01, 0x01}}} {
 		if err := u.AddPair(bad[0], bad[1]); err == nil {
 			t.Errorf("AddPair(%x, %x) took it", bad[0], bad[1])
@@ -395,24 +395,24 @@ func TestUnknownEncodeRefuses(t *testing.T) {
 	if err := u.AddPair([]byte{1}, []byte{2}); err != nil {
 		t.Fatal(err)
 	}
-	if err := u.AddPair([]byte{1}, []byte{3}); !errors.Is(err, runtime.ErrDuplicateKey) {
+	if err := u.AddPair([]byte{1}, []byte{3}); !errors.Is(err, genrt.ErrDuplicateKey) {
 		t.Fatalf("a key twice: %v", err)
 	}
 	e := unknown.Event{More: u}
-	if _, err := e.MarshalCBOR(); !errors.Is(err, runtime.ErrType) {
+	if _, err := e.MarshalCBOR(); !errors.Is(err, genrt.ErrType) {
 		t.Fatalf("pairs in an array type: %v", err)
 	}
 }
 
-func decodePostWith(in []byte, o runtime.Options) (*unknown.Post, error) {
-	d := runtime.NewBytesDecoder(in)
+func decodePostWith(in []byte, o genrt.Options) (*unknown.Post, error) {
+	d := genrt.NewBytesDecoder(in)
 	d.SetOptions(o)
 	var p unknown.Post
 	if err := p.DecodeCBOR(d); err != nil {
 		return &p, err
 	}
 	if d.Offset() != int64(len(in)) {
-		return &p, d.Errorf(runtime.ErrTrailing, "unexpected data after the value")
+		return &p, d.Errorf(genrt.ErrTrailing, "unexpected data after the value")
 	}
 	return &p, nil
 }
@@ -421,30 +421,30 @@ func decodePostWith(in []byte, o runtime.Options) (*unknown.Post, error) {
 // runtime.Unknown field keeps as they apply to the keys it skips.
 func TestUnknownOptions(t *testing.T) {
 	in := []byte("\xa3\x61a\x01\x61a\x02\x64text\x60") // {"a": 1, "a": 2, "text": ""}
-	p, err := decodePostWith(in, runtime.Options{})
+	p, err := decodePostWith(in, genrt.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b := p.Extra.Bytes(); !bytes.Equal(b, []byte("\x61a\x01")) || p.Extra.Len() != 1 {
 		t.Fatalf("kept %x (%d), want the first value of a", b, p.Extra.Len())
 	}
-	if _, err := decodePostWith(in, runtime.Options{DupMapKey: runtime.DupMapKeyEnforcedAPF}); !errors.Is(err, runtime.ErrDuplicateKey) {
+	if _, err := decodePostWith(in, genrt.Options{DupMapKey: genrt.DupMapKeyEnforcedAPF}); !errors.Is(err, genrt.ErrDuplicateKey) {
 		t.Fatalf("DupMapKeyEnforcedAPF: %v", err)
 	}
-	if _, err := decodePostWith(in, runtime.Options{ExtraReturnErrors: runtime.ExtraDecErrorUnknownField}); !errors.Is(err, runtime.ErrUnknownField) {
+	if _, err := decodePostWith(in, genrt.Options{ExtraReturnErrors: genrt.ExtraDecErrorUnknownField}); !errors.Is(err, genrt.ErrUnknownField) {
 		t.Fatalf("ExtraDecErrorUnknownField: %v", err)
 	}
 	// Past the keys compared one by one, the duplicate is still found.
 	var many []byte
-	many = runtime.AppendHead(many, runtime.MajorMap, 40)
+	many = genrt.AppendHead(many, genrt.MajorMap, 40)
 	for i := range 39 {
-		many = append(runtime.AppendInt(many, int64(i)), 0xf6)
+		many = append(genrt.AppendInt(many, int64(i)), 0xf6)
 	}
-	many = append(runtime.AppendInt(many, 3), 0x07) // 3 again
-	for _, o := range []runtime.Options{{}, {DupMapKey: runtime.DupMapKeyEnforcedAPF}} {
+	many = append(genrt.AppendInt(many, 3), 0x07) // 3 again
+	for _, o := range []genrt.Options{{}, {DupMapKey: genrt.DupMapKeyEnforcedAPF}} {
 		p, err := decodePostWith(many, o)
-		if o.DupMapKey == runtime.DupMapKeyEnforcedAPF {
-			if !errors.Is(err, runtime.ErrDuplicateKey) {
+		if o.DupMapKey == genrt.DupMapKeyEnforcedAPF {
+			if !errors.Is(err, genrt.ErrDuplicateKey) {
 				t.Fatalf("40 keys, one twice, under APF: %v", err)
 			}
 			continue
@@ -454,7 +454,7 @@ func TestUnknownOptions(t *testing.T) {
 		}
 	}
 	// A decode empties the field first; a null keeps it.
-	p, _ = decodePostWith(in, runtime.Options{})
+	p, _ = decodePostWith(in, genrt.Options{})
 	if err := p.UnmarshalCBOR([]byte{0xf6}); err != nil || p.Extra.Len() != 1 {
 		t.Fatalf("null: %v, kept %d", err, p.Extra.Len())
 	}
@@ -558,12 +558,12 @@ func TestUnknownMutated(t *testing.T) {
 		if refErr == nil {
 			want, refErr = ukRefKept(t, in)
 		}
-		got, err := decodePostWith(in, runtime.Options{})
+		got, err := decodePostWith(in, genrt.Options{})
 		if (err == nil) != (refErr == nil) {
 			t.Fatalf("%x: generated %v, reference %v", in, err, refErr)
 		}
 		if err != nil {
-			var re *runtime.Error
+			var re *genrt.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("%x: %T %v", in, err, err)
 			}
@@ -646,7 +646,7 @@ func TestUnknownHostile(t *testing.T) {
 	// pairs is a Post's map of n pairs: n-1 unknown keys, in order, all
 	// before "text", which comes last.
 	pairs := func(n int, key func(i int) []byte) []byte {
-		b := runtime.AppendHead(nil, runtime.MajorMap, uint64(n))
+		b := genrt.AppendHead(nil, genrt.MajorMap, uint64(n))
 		for i := range n - 1 {
 			b = append(append(b, key(i)...), 0xf6)
 		}
@@ -656,7 +656,7 @@ func TestUnknownHostile(t *testing.T) {
 	post := func(value []byte) []byte {
 		return append(append([]byte("\xa2\x61x"), value...), "\x64text\x60"...)
 	}
-	intKey := func(i int) []byte { return runtime.AppendInt(nil, int64(i)) }
+	intKey := func(i int) []byte { return genrt.AppendInt(nil, int64(i)) }
 	textKey := func(i int) []byte { // three letters, in order
 		const abc = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcd"
 		return []byte{0x63, abc[i/1600], abc[i/40%40], abc[i%40]}
@@ -666,33 +666,33 @@ func TestUnknownHostile(t *testing.T) {
 		in   []byte
 		want error // nil: taken
 	}{
-		{"many int keys at the limit", pairs(runtime.DefaultMaxMapPairs, intKey), nil},
+		{"many int keys at the limit", pairs(genrt.DefaultMaxMapPairs, intKey), nil},
 		{"many text keys", pairs(60000, textKey), nil},
-		{"past the pair limit", pairs(runtime.DefaultMaxMapPairs+1, intKey), runtime.ErrLimit},
-		{"value nested to the depth limit", post(nested(runtime.DefaultMaxDepth - 1)), nil},
-		{"value nested past the depth limit", post(nested(runtime.DefaultMaxDepth)), runtime.ErrLimit},
-		{"invalid UTF-8 inside", post([]byte("\x82\x01\x62\xc3\x28")), runtime.ErrUTF8},
-		{"invalid UTF-8 in an indefinite string", post([]byte("\x7f\x61\xff\xff")), runtime.ErrUTF8},
-		{"duplicate key inside", post([]byte("\xa2\x01\x01\x01\x02")), runtime.ErrDuplicateKey},
-		{"duplicate key by value inside", post([]byte("\xa2\x01\x01\x18\x01\x02")), runtime.ErrDuplicateKey},
-		{"tag 2 on text", post([]byte("\xc2\x61a")), runtime.ErrTag},
+		{"past the pair limit", pairs(genrt.DefaultMaxMapPairs+1, intKey), genrt.ErrLimit},
+		{"value nested to the depth limit", post(nested(genrt.DefaultMaxDepth - 1)), nil},
+		{"value nested past the depth limit", post(nested(genrt.DefaultMaxDepth)), genrt.ErrLimit},
+		{"invalid UTF-8 inside", post([]byte("\x82\x01\x62\xc3\x28")), genrt.ErrUTF8},
+		{"invalid UTF-8 in an indefinite string", post([]byte("\x7f\x61\xff\xff")), genrt.ErrUTF8},
+		{"duplicate key inside", post([]byte("\xa2\x01\x01\x01\x02")), genrt.ErrDuplicateKey},
+		{"duplicate key by value inside", post([]byte("\xa2\x01\x01\x18\x01\x02")), genrt.ErrDuplicateKey},
+		{"tag 2 on text", post([]byte("\xc2\x61a")), genrt.ErrTag},
 		{"kept as it is", post([]byte("\xc2\x41\x01")), nil},
 		{"truncated", []byte("\xa2\x61x\x82\x01"), nil},
 		{"byte string past the input", []byte("\xa2\x61x\x5a\x7f\xff\xff\xff"), nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, stream := range []bool{false, true} {
-				d := runtime.NewBytesDecoder(c.in)
+				d := genrt.NewBytesDecoder(c.in)
 				if stream {
-					d = runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(c.in)))
+					d = genrt.NewDecoder(iotest.OneByteReader(bytes.NewReader(c.in)))
 				}
 				var p unknown.Post
 				err := p.DecodeCBOR(d)
-				refused := runtime.Valid(c.in) != nil
+				refused := genrt.Valid(c.in) != nil
 				if (err != nil) != refused {
 					t.Fatalf("stream %v: %v, Valid refuses: %v", stream, err, refused)
 				}
-				var re *runtime.Error
+				var re *genrt.Error
 				if err != nil && !errors.As(err, &re) {
 					t.Fatalf("stream %v: %T %v", stream, err, err)
 				}
@@ -713,7 +713,7 @@ func TestUnknownHostile(t *testing.T) {
 		})
 	}
 	// Elements of an extensible array: the same checks.
-	for _, in := range [][]byte{[]byte("\x84\x01\x02\xf6\x62\xc3\x28"), append([]byte("\x84\x01\x02\xf6"), nested(runtime.DefaultMaxDepth)...)} {
+	for _, in := range [][]byte{[]byte("\x84\x01\x02\xf6\x62\xc3\x28"), append([]byte("\x84\x01\x02\xf6"), nested(genrt.DefaultMaxDepth)...)} {
 		var e unknown.Event
 		if err := e.UnmarshalCBOR(in); err == nil {
 			t.Errorf("%x taken", in)

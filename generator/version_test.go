@@ -14,7 +14,7 @@ import (
 
 	"github.com/cborgen/cborgen/generator/internal/emit"
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 func TestModuleVersion(t *testing.T) {
@@ -59,16 +59,16 @@ func TestVersionGuard(t *testing.T) {
 		version int
 		want    string // in the compiler's output; "" for a build that succeeds
 	}{
-		{runtime.GenVersion, ""},
-		// The compiler qualifies the type by its import path, as the
-		// standard library's runtime package is in every build too.
-		{runtime.GenVersion + 1, `constant -1 overflows "github.com/cborgen/cborgen/runtime".UpgradeCborgenRuntime`},
-		{runtime.MinGenVersion - 1, `constant -1 overflows "github.com/cborgen/cborgen/runtime".RegenerateWithNewerCborgen`},
+		{genrt.GenVersion, ""},
+		// The compiler names the type by its package name:
+		// genrt is no other package.
+		{genrt.GenVersion + 1, `constant -1 overflows genrt.UpgradeCborgenRuntime`},
+		{genrt.MinGenVersion - 1, `constant -1 overflows genrt.RegenerateWithNewerCborgen`},
 	} {
 		t.Run(fmt.Sprint(tc.version), func(t *testing.T) {
 			t.Parallel()
 			jf := jen.NewFile("guard")
-			jf.ImportName(model.RuntimePath, "runtime")
+			jf.ImportName(model.GenrtPath, "genrt")
 			jf.HeaderComment(model.GeneratedHeader)
 			jf.Add(emit.VersionGuard(tc.version))
 			var src bytes.Buffer
@@ -80,7 +80,7 @@ func TestVersionGuard(t *testing.T) {
 			case tc.want == "" && err != nil:
 				t.Fatalf("a file of the runtime's own version does not build: %v\n%s", err, out)
 			case tc.want != "" && err == nil:
-				t.Fatalf("a file of generated code version %d builds against runtime %d-%d", tc.version, runtime.MinGenVersion, runtime.GenVersion)
+				t.Fatalf("a file of generated code version %d builds against runtime %d-%d", tc.version, genrt.MinGenVersion, genrt.GenVersion)
 			case tc.want != "" && !strings.Contains(out, tc.want):
 				t.Fatalf("the compiler's error does not say %q:\n%s", tc.want, out)
 			}

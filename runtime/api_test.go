@@ -13,15 +13,100 @@ import (
 	"testing"
 )
 
-// TestAPISections checks the package doc's account of the API: every
-// exported identifier (and method of an exported type) is listed, as a
-// doc link, under exactly one of the headings "For programs" and "For
-// generated code only" (a method not listed itself is where its type is),
-// and every name listed there exists. A new exported name fails this test
-// until doc.go says who it is for.
-func TestAPISections(t *testing.T) {
+// TestProgramAPI checks what go doc shows of this package: every exported
+// name is either listed, as a doc link, under "For programs" in doc.go, or
+// declared in generated.go under a Deprecated comment (the names code of
+// generated code versions 2-8 calls); every name listed exists; and each
+// program name here is one that package genrt's own doc lists for
+// programs, so the two lists cannot drift apart.
+func TestProgramAPI(t *testing.T) {
+	here := parseDoc(t, ".", "github.com/cborgen/cborgen/runtime")
+	genrt := parseDoc(t, "genrt", "github.com/cborgen/cborgen/runtime/genrt")
+
+	listed := section(here.Doc, "For programs")
+	genrtListed := section(genrt.Doc, "For programs")
+	if len(listed) == 0 || len(genrtListed) == 0 {
+		t.Fatal(`no "For programs" section in doc.go or genrt/doc.go`)
+	}
+
+	exported := map[string]string{} // name -> file
 	fset := token.NewFileSet()
-	entries, err := os.ReadDir(".")
+	files, _ := filepath.Glob("*.go")
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			deprecated := func(g *ast.CommentGroup) bool { return g != nil && strings.Contains(g.Text(), "Deprecated:") }
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && token.IsExported(d.Name.Name) {
+					exported[d.Name.Name] = name
+					if name == "generated.go" && !deprecated(d.Doc) {
+						t.Errorf("%s in generated.go is not marked Deprecated", d.Name.Name)
+					}
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					var names []*ast.Ident
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						names = []*ast.Ident{s.Name}
+					case *ast.ValueSpec:
+						names = s.Names
+					}
+					for _, n := range names {
+						if !token.IsExported(n.Name) {
+							continue
+						}
+						exported[n.Name] = name
+						if name == "generated.go" && !deprecated(d.Doc) {
+							t.Errorf("%s in generated.go is not in a block marked Deprecated", n.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	var missing, stale, notGenrt []string
+	for n, file := range exported {
+		if file != "generated.go" && !listed[n] {
+			missing = append(missing, n)
+		}
+		if file == "generated.go" && listed[n] {
+			t.Errorf("%s is listed for programs but declared in generated.go, for old generated code", n)
+		}
+	}
+	for n := range listed {
+		if _, ok := exported[n]; !ok {
+			stale = append(stale, n)
+		}
+		if !genrtListed[n] {
+			notGenrt = append(notGenrt, n)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(stale)
+	sort.Strings(notGenrt)
+	if len(missing) > 0 {
+		t.Errorf(`exported but not listed under "For programs" in doc.go: %s`, strings.Join(missing, " "))
+	}
+	if len(stale) > 0 {
+		t.Errorf("listed in doc.go but not exported: %s", strings.Join(stale, " "))
+	}
+	if len(notGenrt) > 0 {
+		t.Errorf(`listed for programs here but not in genrt/doc.go's "For programs": %s`, strings.Join(notGenrt, " "))
+	}
+}
+
+func parseDoc(t *testing.T, dir, path string) *doc.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,151 +115,35 @@ func TestAPISections(t *testing.T) {
 		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, e.Name(), nil, parser.ParseComments)
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ParseComments)
 		if err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, f)
 	}
-	p, err := doc.NewFromFiles(fset, files, "github.com/cborgen/cborgen/runtime")
+	p, err := doc.NewFromFiles(fset, files, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	exported := map[string]bool{}
-	addValues := func(vs []*doc.Value) {
-		for _, v := range vs {
-			for _, n := range v.Names {
-				if token.IsExported(n) {
-					exported[n] = true
-				}
-			}
-		}
-	}
-	addValues(p.Consts)
-	addValues(p.Vars)
-	for _, f := range p.Funcs {
-		exported[f.Name] = true
-	}
-	for _, ty := range p.Types {
-		exported[ty.Name] = true
-		addValues(ty.Consts)
-		addValues(ty.Vars)
-		for _, f := range ty.Funcs {
-			exported[f.Name] = true
-		}
-		for _, m := range ty.Methods {
-			exported[ty.Name+"."+m.Name] = true
-		}
-	}
-
-	sections := map[string]map[string]bool{}
-	link := regexp.MustCompile(`\[([A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)?)\]`)
-	var current string
-	for _, line := range strings.Split(p.Doc, "\n") {
-		if h, ok := strings.CutPrefix(line, "# "); ok {
-			current = h
-			continue
-		}
-		if current != "For programs" && current != "For generated code only" {
-			continue
-		}
-		if sections[current] == nil {
-			sections[current] = map[string]bool{}
-		}
-		for _, m := range link.FindAllStringSubmatch(line, -1) {
-			sections[current][m[1]] = true
-		}
-	}
-	programs, generated := sections["For programs"], sections["For generated code only"]
-	if len(programs) == 0 || len(generated) == 0 {
-		t.Fatalf("the package doc lacks the sections \"# For programs\" and \"# For generated code only\" with doc links")
-	}
-	var missing, both, stale []string
-	for name := range exported {
-		typ, _, isMethod := strings.Cut(name, ".")
-		switch {
-		case programs[name] && generated[name]:
-			both = append(both, name)
-		case programs[name] || generated[name]:
-		case isMethod && (programs[typ] || generated[typ]):
-			// A method is where its type is, unless listed itself.
-		default:
-			missing = append(missing, name)
-		}
-	}
-	for _, sec := range []map[string]bool{programs, generated} {
-		for name := range sec {
-			if !exported[name] {
-				stale = append(stale, name)
-			}
-		}
-	}
-	sort.Strings(missing)
-	sort.Strings(both)
-	sort.Strings(stale)
-	if len(missing) > 0 {
-		t.Errorf("exported but not listed in doc.go under \"For programs\" or \"For generated code only\": %s", strings.Join(missing, " "))
-	}
-	if len(both) > 0 {
-		t.Errorf("listed under both headings: %s", strings.Join(both, " "))
-	}
-	if len(stale) > 0 {
-		t.Errorf("listed in doc.go but not exported: %s", strings.Join(stale, " "))
-	}
-	checkEmitted(t, p, generated)
+	return p
 }
 
-// checkEmitted checks the functions and methods listed for generated code
-// against the generator's emitter (generator/internal/emit, and the
-// scalar table in generator/internal/model), which names each runtime
-// function it calls in a string literal, a method as Dot("Name") or in a
-// table: each one is named there, and none is deprecated (compat.go's
-// names are only for files generated by earlier versions).
-func checkEmitted(t *testing.T, p *doc.Package, generated map[string]bool) {
-	emit, _ := filepath.Glob("../generator/internal/emit/*.go")
-	model, _ := filepath.Glob("../generator/internal/model/*.go")
-	files := append(emit, model...)
-	if len(emit) == 0 || len(model) == 0 {
-		t.Fatal("the emitter's sources are not in ../generator/internal")
-	}
-	literals, methods := map[string]int{}, map[string]int{}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
+// section returns the names linked ([Name]) under the heading h of a
+// package doc, up to the next heading.
+func section(docText, h string) map[string]bool {
+	names := map[string]bool{}
+	link := regexp.MustCompile(`\[([A-Z][A-Za-z0-9]*)\]`)
+	in := false
+	for _, line := range strings.Split(docText, "\n") {
+		if head, ok := strings.CutPrefix(line, "# "); ok {
+			in = head == h
 			continue
 		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range regexp.MustCompile(`(Dot\()?"([A-Z][A-Za-z0-9]*)"`).FindAllSubmatch(src, -1) {
-			literals[string(m[2])]++
-			if len(m[1]) > 0 {
-				methods[string(m[2])]++
+		if in {
+			for _, m := range link.FindAllStringSubmatch(line, -1) {
+				names[m[1]] = true
 			}
 		}
 	}
-	check := func(name string, f *doc.Func) {
-		deprecated := strings.Contains(f.Doc, "Deprecated:")
-		calls := literals[name] - methods[name] // as a function
-		if _, method, ok := strings.Cut(name, "."); ok {
-			calls = literals[method]
-		}
-		switch {
-		case deprecated && calls > 0:
-			t.Errorf("the emitter calls %s, which is deprecated: call the name that replaced it", name)
-		case !deprecated && generated[name] && calls == 0:
-			t.Errorf("%s is listed for generated code, but the emitter never calls it", name)
-		}
-	}
-	for _, f := range p.Funcs {
-		check(f.Name, f)
-	}
-	for _, ty := range p.Types {
-		for _, f := range ty.Funcs {
-			check(f.Name, f)
-		}
-		for _, m := range ty.Methods {
-			check(ty.Name+"."+m.Name, m)
-		}
-	}
+	return names
 }

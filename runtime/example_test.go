@@ -3,31 +3,10 @@ package runtime_test
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/cborgen/cborgen/runtime"
 )
-
-// Encoding appends to a slice; every head and float takes its shortest form.
-func Example() {
-	b := runtime.AppendArrayHead(nil, 3)
-	b = runtime.AppendString(b, "width")
-	b = runtime.AppendFloat64(b, 1.5)
-	b = runtime.AppendInt(b, -500)
-	fmt.Printf("%x\n", b)
-
-	d := runtime.NewBytesDecoder(b)
-	n, _ := d.ReadArrayHead()
-	s, _ := d.ReadString()
-	f, _ := d.ReadFloat64()
-	i, _ := d.ReadInt16()
-	d.Leave()
-	fmt.Println(n, s, f, i)
-	// Output:
-	// 83657769647468f93e003901f3
-	// 3 width 1.5 -500
-}
 
 // Errors carry the offset, what was expected and what was found; the
 // cause is a sentinel for errors.Is.
@@ -36,20 +15,23 @@ func ExampleError() {
 	_, err := d.ReadUint8()
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, runtime.ErrRange))
+	var e *runtime.Error
+	fmt.Println(errors.As(err, &e), e.Offset)
 	// Output:
 	// cbor: integer 256 overflows uint8 at offset 0
 	// true
+	// true 0
 }
 
-// A Decoder over a stream reads item after item; More reports whether
-// another one starts (PeekMajor returns io.EOF there, as generated
-// DecodeCBOR methods do).
+// A Decoder over a stream reads item after item, with the options given
+// to it; More reports whether another item starts.
 func ExampleNewDecoder() {
-	d := runtime.NewDecoder(strings.NewReader("\x01\x18\x2a\x39\x01\x00"))
+	d := runtime.NewDecoder(strings.NewReader("\x01\x18\x2a\x39\x01\x00\x83\x01\x02\x03"))
+	d.SetOptions(runtime.Options{MaxArrayElements: 2})
 	for d.More() {
 		v, err := d.ReadInt64()
 		if err != nil {
-			fmt.Println(err)
+			fmt.Println(err, errors.Is(err, runtime.ErrType))
 			return
 		}
 		fmt.Println(v)
@@ -58,30 +40,13 @@ func ExampleNewDecoder() {
 	// 1
 	// 42
 	// -257
-}
-
-// Between items PeekMajor reports io.EOF itself.
-func ExampleDecoder_PeekMajor() {
-	d := runtime.NewDecoder(strings.NewReader(""))
-	_, err := d.PeekMajor()
-	fmt.Println(err == io.EOF)
-	// Output:
-	// true
-}
-
-// Limits and strict mode are set per Decoder.
-func ExampleDecoder_SetOptions() {
-	d := runtime.NewBytesDecoder([]byte{0x83, 0x01, 0x02, 0x03})
-	d.SetOptions(runtime.Options{MaxArrayElements: 2})
-	_, err := d.ReadArrayHead()
-	fmt.Println(err)
-	// Output:
-	// cbor: array elements 3 exceed limit 2 at offset 0
+	// cbor: expected integer, found array at offset 6 true
 }
 
 // Valid checks one whole item: well-formed, UTF-8 text, no duplicate keys.
 func ExampleValid() {
-	fmt.Println(runtime.Valid([]byte{0xa2, 0x01, 0x00, 0x18, 0x01, 0x00}))
+	err := runtime.Valid([]byte{0xa2, 0x01, 0x00, 0x18, 0x01, 0x00})
+	fmt.Println(err, errors.Is(err, runtime.ErrDuplicateKey))
 	// Output:
-	// cbor: map key appears twice at offset 3
+	// cbor: map key appears twice at offset 3 true
 }

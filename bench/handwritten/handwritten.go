@@ -9,23 +9,24 @@ package handwritten
 import (
 	"github.com/cborgen/cborgen/bench/workload"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // AppendRequest appends the encoding of v to dst.
 func AppendRequest(dst []byte, v *workload.Request) []byte {
 	dst = append(dst, 0x88) // array of 8
-	dst = runtime.AppendUint(dst, v.ID)
-	dst = runtime.AppendString(dst, v.Service)
-	dst = runtime.AppendString(dst, v.Method)
-	dst = runtime.AppendInt(dst, v.Deadline)
-	dst = runtime.AppendUint(dst, uint64(v.Priority))
-	dst = runtime.AppendBool(dst, v.Idempotent)
+	dst = genrt.AppendUint(dst, v.ID)
+	dst = genrt.AppendString(dst, v.Service)
+	dst = genrt.AppendString(dst, v.Method)
+	dst = genrt.AppendInt(dst, v.Deadline)
+	dst = genrt.AppendUint(dst, uint64(v.Priority))
+	dst = genrt.AppendBool(dst, v.Idempotent)
 	dst = append(dst, 0x50) // byte string of 16
 	dst = append(dst, v.TraceID[:]...)
 	if v.Payload == nil {
-		return runtime.AppendNull(dst)
+		return genrt.AppendNull(dst)
 	}
-	return runtime.AppendBytes(dst, v.Payload)
+	return genrt.AppendBytes(dst, v.Payload)
 }
 
 // DecodeRequest decodes data, which must hold exactly one Request, into v.
@@ -72,51 +73,51 @@ func DecodeRequest(data []byte, v *workload.Request) error {
 // AppendProfile appends the encoding of v to dst.
 func AppendProfile(dst []byte, v *workload.Profile) []byte {
 	dst = append(dst, 0x8b) // array of 11
-	dst = runtime.AppendUint(dst, v.UserID)
+	dst = genrt.AppendUint(dst, v.UserID)
 	dst = appendOptString(dst, v.Name)
 	dst = appendOptString(dst, v.Email)
 	if v.Age == nil {
-		dst = runtime.AppendNull(dst)
+		dst = genrt.AppendNull(dst)
 	} else {
-		dst = runtime.AppendUint(dst, uint64(*v.Age))
+		dst = genrt.AppendUint(dst, uint64(*v.Age))
 	}
 	if v.Score == nil {
-		dst = runtime.AppendNull(dst)
+		dst = genrt.AppendNull(dst)
 	} else {
-		dst = runtime.AppendFloat64(dst, *v.Score)
+		dst = genrt.AppendFloat64(dst, *v.Score)
 	}
 	dst = appendOptBool(dst, v.Verified)
 	if v.Balance == nil {
-		dst = runtime.AppendNull(dst)
+		dst = genrt.AppendNull(dst)
 	} else {
-		dst = runtime.AppendInt(dst, *v.Balance)
+		dst = genrt.AppendInt(dst, *v.Balance)
 	}
 	dst = appendOptString(dst, v.Locale)
 	if v.Ratio == nil {
-		dst = runtime.AppendNull(dst)
+		dst = genrt.AppendNull(dst)
 	} else {
-		dst = runtime.AppendFloat32(dst, *v.Ratio)
+		dst = genrt.AppendFloat32(dst, *v.Ratio)
 	}
 	if v.Level == nil {
-		dst = runtime.AppendNull(dst)
+		dst = genrt.AppendNull(dst)
 	} else {
-		dst = runtime.AppendInt(dst, int64(*v.Level))
+		dst = genrt.AppendInt(dst, int64(*v.Level))
 	}
 	return appendOptBool(dst, v.Deleted)
 }
 
 func appendOptString(dst []byte, s *string) []byte {
 	if s == nil {
-		return runtime.AppendNull(dst)
+		return genrt.AppendNull(dst)
 	}
-	return runtime.AppendString(dst, *s)
+	return genrt.AppendString(dst, *s)
 }
 
 func appendOptBool(dst []byte, b *bool) []byte {
 	if b == nil {
-		return runtime.AppendNull(dst)
+		return genrt.AppendNull(dst)
 	}
-	return runtime.AppendBool(dst, *b)
+	return genrt.AppendBool(dst, *b)
 }
 
 // DecodeProfile decodes data, which must hold exactly one Profile, into v.

@@ -181,7 +181,7 @@ func TestCheckAll(t *testing.T) {
 	editShop(t, pkg, "\tRef   *string\n", "\tRef   *string\n\tTotal int64\n")
 	write(t, filepath.Join(other, "other.go"), "package other\n\n//go:"+"generate go tool cbor-gen -o other_cbor.go\n\ntype Point struct{ X, Y, Z int }\n")
 	code, _, stderr := run(t, module, "-check", "./...")
-	for _, want := range []string{"cbor_gen.go (run go generate)", "other_cbor.go (run go generate)", "+\tdst = runtime.AppendInt(dst, int64(v.Z))"} {
+	for _, want := range []string{"cbor_gen.go (run go generate)", "other_cbor.go (run go generate)", "+\tdst = genrt.AppendInt(dst, int64(v.Z))"} {
 		if code != 1 || !strings.Contains(stderr, want) {
 			t.Errorf("-check ./... with two stale packages: exit %d, want 1 with %q:\n%s", code, want, stderr)
 		}

@@ -180,7 +180,7 @@ func TestEndToEnd(t *testing.T) {
 	// Change the type: -check fails with a diff and leaves the file alone.
 	write(t, filepath.Join(pkg, "shop.go"), strings.Replace(shopSource, "\tRef   *string\n", "\tRef   *string\n\tTotal int64\n", 1))
 	code, _, stderr := run(t, pkg, "-type", "Order,Item", "-check")
-	if code != 1 || !strings.Contains(stderr, "out of date") || !strings.Contains(stderr, "+\tdst = runtime.AppendInt(dst, v.Total)") {
+	if code != 1 || !strings.Contains(stderr, "out of date") || !strings.Contains(stderr, "+\tdst = genrt.AppendInt(dst, v.Total)") {
 		t.Errorf("-check on a stale file: exit %d, want 1 with a diff:\n%s", code, stderr)
 	}
 	if !bytes.Equal(read(t, out), first) {

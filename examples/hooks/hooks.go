@@ -19,6 +19,7 @@ import (
 	"github.com/fxamacker/cbor/v2"
 
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // RecordTag is the tag every Record is written under.
@@ -78,7 +79,7 @@ func (r *Record) DecodeCBOR(d *runtime.Decoder) error {
 	}
 	if r.Version != RecordVersion {
 		err := &runtime.Error{Offset: off, Msg: fmt.Sprintf("record version %d, want %d", r.Version, RecordVersion), Err: ErrVersion}
-		return runtime.AtRoot(err, "Record", runtime.OneItem)
+		return genrt.AtRoot(err, "Record", genrt.OneItem)
 	}
 	return nil
 }

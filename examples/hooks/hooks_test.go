@@ -14,6 +14,7 @@ import (
 	"github.com/cborgen/cborgen/examples/internal/cbortest"
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // The same types with the same hooks, written over fxamacker/cbor as a
@@ -74,7 +75,7 @@ func (r *fxRecord) UnmarshalCBOR(data []byte) error {
 	if tag.Number != hooks.RecordTag {
 		return errors.New("fx: wrong tag")
 	}
-	if len(tag.Content) > 0 && tag.Content[0]>>5 == runtime.MajorMap {
+	if len(tag.Content) > 0 && tag.Content[0]>>5 == genrt.MajorMap {
 		var m fxRecordMap
 		mirror.Convert(&m, *r)
 		if err := fxDec.Unmarshal(tag.Content, &m); err != nil {

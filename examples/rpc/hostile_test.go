@@ -10,6 +10,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/rpc"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
@@ -99,12 +100,12 @@ func TestServeConnection(t *testing.T) {
 			t.Fatal(err)
 		}
 		if id%2 == 1 { // an old client: the legacy map of the same request
-			b = runtime.AppendMapHead(nil, 3)
-			b = runtime.AppendUint(runtime.AppendString(b, "id"), id)
-			b = runtime.AppendString(runtime.AppendString(b, "method"), "kv.get")
-			b = runtime.AppendMapHead(runtime.AppendString(b, "params"), 1)
-			b = runtime.AppendMapHead(runtime.AppendString(b, "get"), 1)
-			b = runtime.AppendString(runtime.AppendString(b, "key"), fmt.Sprint(id))
+			b = genrt.AppendMapHead(nil, 3)
+			b = genrt.AppendUint(genrt.AppendString(b, "id"), id)
+			b = genrt.AppendString(genrt.AppendString(b, "method"), "kv.get")
+			b = genrt.AppendMapHead(genrt.AppendString(b, "params"), 1)
+			b = genrt.AppendMapHead(genrt.AppendString(b, "get"), 1)
+			b = genrt.AppendString(genrt.AppendString(b, "key"), fmt.Sprint(id))
 		}
 		conn = append(conn, b...)
 	}

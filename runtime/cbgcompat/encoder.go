@@ -110,7 +110,7 @@ func (w *Writer) Put() {
 	}
 }
 
-// The version guard of generated files (see runtime/version.go): a file
+// The version guard of generated files (see runtime/genrt/version.go): a file
 // and a package that do not fit fail to compile on a line that names
 // the side to update.
 const (

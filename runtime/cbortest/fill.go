@@ -10,12 +10,12 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 var (
 	timeType    = reflect.TypeFor[time.Time]()
-	decoderType = reflect.TypeFor[*runtime.Decoder]()
+	decoderType = reflect.TypeFor[*genrt.Decoder]()
 )
 
 // ownEncoding reports whether values of t are written by methods that

@@ -29,15 +29,15 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Options are the generator's choices that fxamacker/cbor must follow to
 // write the same bytes as generated code. The zero value is the default:
 // bytewise key order, time as integer seconds without a tag.
 type Options struct {
-	Sort    runtime.KeyOrder
-	Time    runtime.TimeMode
+	Sort    genrt.KeyOrder
+	Time    genrt.TimeMode
 	TimeTag bool
 	// NilEmpty writes nil slices, maps and byte slices as empty ones, as
 	// fxamacker's NilContainerAsEmpty (cbor-gen -nilempty).
@@ -55,9 +55,9 @@ func (o Options) encMode() (cbor.EncMode, error) {
 	}
 	opts := cbor.CoreDetEncOptions()
 	switch o.Sort {
-	case runtime.SortLengthFirst:
+	case genrt.SortLengthFirst:
 		opts.Sort = cbor.SortLengthFirst
-	case runtime.SortNone:
+	case genrt.SortNone:
 		opts.Sort = cbor.SortNone
 	}
 	opts.Time = cbor.TimeMode(o.Time) // the runtime's modes are fxamacker's, in its order
@@ -82,7 +82,7 @@ func (o Options) encMode() (cbor.EncMode, error) {
 // interface).
 func Append(dst []byte, v any, o Options) ([]byte, error) {
 	if v == nil {
-		return runtime.AppendNull(dst), nil
+		return genrt.AppendNull(dst), nil
 	}
 	m, err := o.encMode()
 	if err != nil {
@@ -100,14 +100,14 @@ func Append(dst []byte, v any, o Options) ([]byte, error) {
 // well-formed within d's limits; an error from fxamacker (or from a
 // method it called) keeps its text, wrapped by Decoder.MethodError in a
 // *runtime.Error at the item's offset (errors.As finds both).
-func Decode(d *runtime.Decoder, ptr any) error {
+func Decode(d *genrt.Decoder, ptr any) error {
 	off := d.Offset()
 	raw, err := d.ReadRawChecked()
 	if err != nil {
 		return err
 	}
 	unmarshal := cbor.Unmarshal
-	if d.Options().UTF8 == runtime.UTF8DecodeInvalid {
+	if d.Options().UTF8 == genrt.UTF8DecodeInvalid {
 		unmarshal = utf8Invalid.Unmarshal
 	}
 	if err := unmarshal(raw, ptr); err != nil {
@@ -128,7 +128,7 @@ var utf8Invalid = func() cbor.DecMode {
 // generated is the method set cbor-gen gives a pointer to a struct.
 type generated interface {
 	AppendCBOR(dst []byte) ([]byte, error)
-	DecodeCBOR(d *runtime.Decoder) error
+	DecodeCBOR(d *genrt.Decoder) error
 }
 
 // AppendValue appends *p, a value of a type parameter: through its
@@ -139,48 +139,48 @@ func AppendValue[T any](dst []byte, p *T, o Options) ([]byte, error) {
 	case generated:
 		return p.AppendCBOR(dst)
 	case *bool:
-		return runtime.AppendBool(dst, *p), nil
+		return genrt.AppendBool(dst, *p), nil
 	case *int:
-		return runtime.AppendInt(dst, int64(*p)), nil
+		return genrt.AppendInt(dst, int64(*p)), nil
 	case *int8:
-		return runtime.AppendInt(dst, int64(*p)), nil
+		return genrt.AppendInt(dst, int64(*p)), nil
 	case *int16:
-		return runtime.AppendInt(dst, int64(*p)), nil
+		return genrt.AppendInt(dst, int64(*p)), nil
 	case *int32:
-		return runtime.AppendInt(dst, int64(*p)), nil
+		return genrt.AppendInt(dst, int64(*p)), nil
 	case *int64:
-		return runtime.AppendInt(dst, *p), nil
+		return genrt.AppendInt(dst, *p), nil
 	case *uint:
-		return runtime.AppendUint(dst, uint64(*p)), nil
+		return genrt.AppendUint(dst, uint64(*p)), nil
 	case *uint8:
-		return runtime.AppendUint(dst, uint64(*p)), nil
+		return genrt.AppendUint(dst, uint64(*p)), nil
 	case *uint16:
-		return runtime.AppendUint(dst, uint64(*p)), nil
+		return genrt.AppendUint(dst, uint64(*p)), nil
 	case *uint32:
-		return runtime.AppendUint(dst, uint64(*p)), nil
+		return genrt.AppendUint(dst, uint64(*p)), nil
 	case *uint64:
-		return runtime.AppendUint(dst, *p), nil
+		return genrt.AppendUint(dst, *p), nil
 	case *float32:
 		if o.FloatNone {
-			return runtime.AppendFloat32Full(dst, *p), nil
+			return genrt.AppendFloat32Full(dst, *p), nil
 		}
-		return runtime.AppendFloat32(dst, *p), nil
+		return genrt.AppendFloat32(dst, *p), nil
 	case *float64:
 		if o.FloatNone {
-			return runtime.AppendFloat64Full(dst, *p), nil
+			return genrt.AppendFloat64Full(dst, *p), nil
 		}
-		return runtime.AppendFloat64(dst, *p), nil
+		return genrt.AppendFloat64(dst, *p), nil
 	case *string:
-		return runtime.AppendString(dst, *p), nil
+		return genrt.AppendString(dst, *p), nil
 	case *[]byte:
 		if *p == nil {
-			return runtime.AppendNull(dst), nil
+			return genrt.AppendNull(dst), nil
 		}
-		return runtime.AppendBytes(dst, *p), nil
+		return genrt.AppendBytes(dst, *p), nil
 	case *time.Time:
-		return runtime.AppendTime(dst, *p, o.Time, o.TimeTag)
+		return genrt.AppendTime(dst, *p, o.Time, o.TimeTag)
 	case *big.Int:
-		return runtime.AppendBigInt(dst, p), nil
+		return genrt.AppendBigInt(dst, p), nil
 	}
 	return Append(dst, p, o)
 }
@@ -190,7 +190,7 @@ func AppendValue[T any](dst []byte, p *T, o Options) ([]byte, error) {
 //
 // A null keeps the value of a type that cannot be nil (outside strict
 // mode, runtime.Decoder.KeepNull), as fxamacker/cbor keeps it.
-func DecodeValue[T any](d *runtime.Decoder, p *T) (err error) {
+func DecodeValue[T any](d *genrt.Decoder, p *T) (err error) {
 	switch any(p).(type) {
 	case *bool, *int, *int8, *int16, *int32, *int64, *uint, *uint8, *uint16, *uint32, *uint64,
 		*float32, *float64, *string, *time.Time:
@@ -271,7 +271,7 @@ func asBytes[T any](s []T) []byte {
 // else an array of AppendValue's encodings.
 func AppendSlice[T any](dst []byte, s []T, o Options) ([]byte, error) {
 	if s == nil && !o.NilEmpty {
-		return runtime.AppendNull(dst), nil
+		return genrt.AppendNull(dst), nil
 	}
 	return AppendArray(dst, s, o)
 }
@@ -280,9 +280,9 @@ func AppendSlice[T any](dst []byte, s []T, o Options) ([]byte, error) {
 // when T's kind is uint8, else an array.
 func AppendArray[T any](dst []byte, a []T, o Options) (_ []byte, err error) {
 	if isByte[T]() {
-		return runtime.AppendBytes(dst, asBytes(a)), nil
+		return genrt.AppendBytes(dst, asBytes(a)), nil
 	}
-	dst = runtime.AppendArrayHead(dst, len(a))
+	dst = genrt.AppendArrayHead(dst, len(a))
 	for i := range a {
 		if dst, err = AppendValue(dst, &a[i], o); err != nil {
 			return nil, err
@@ -294,7 +294,7 @@ func AppendArray[T any](dst []byte, a []T, o Options) (_ []byte, err error) {
 // DecodeSlice decodes into *s, a []T for a type parameter T, what
 // AppendSlice writes, into the array of *s when its capacity holds the
 // elements (each decoded in place, as fxamacker/cbor decodes them).
-func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
+func DecodeSlice[T any](d *genrt.Decoder, s *[]T) error {
 	if null, err := d.ReadNil(); err != nil {
 		return err
 	} else if null {
@@ -310,7 +310,7 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 	if err != nil {
 		return err
 	}
-	out := runtime.ReuseSlice(d, *s, n) // elements decoded in place, as fxamacker does
+	out := genrt.ReuseSlice(d, *s, n) // elements decoded in place, as fxamacker does
 	for i := 0; ; i++ {
 		more, err := d.NextElem(n, i)
 		if err != nil {
@@ -319,10 +319,10 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 		if !more {
 			break
 		}
-		out = runtime.Grow(out)
+		out = genrt.Grow(out)
 		if err := DecodeValue(d, &out[i]); err != nil {
 			*s = out
-			return runtime.AtIndex(err, i)
+			return genrt.AtIndex(err, i)
 		}
 	}
 	d.Leave()
@@ -334,7 +334,7 @@ func DecodeSlice[T any](d *runtime.Decoder, s *[]T) error {
 // AppendArray writes, N elements (or bytes), and as fxamacker/cbor reads
 // an array of another length (outside strict mode): the elements past N
 // are skipped, the missing ones zero; a null keeps the array.
-func DecodeArray[T any](d *runtime.Decoder, a []T) error {
+func DecodeArray[T any](d *genrt.Decoder, a []T) error {
 	if isByte[T]() {
 		return d.ReadByteArray(asBytes(a))
 	}
@@ -362,7 +362,7 @@ func DecodeArray[T any](d *runtime.Decoder, a []T) error {
 			continue
 		}
 		if err := DecodeValue(d, &a[i]); err != nil {
-			return runtime.AtIndex(err, i)
+			return genrt.AtIndex(err, i)
 		}
 	}
 	if i < len(a) {

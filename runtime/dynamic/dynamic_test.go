@@ -14,8 +14,8 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/runtime/dynamic"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
 )
 
@@ -27,9 +27,9 @@ func coreDet(t *testing.T, o dynamic.Options) cbor.EncMode {
 	t.Helper()
 	opts := cbor.CoreDetEncOptions()
 	switch o.Sort {
-	case runtime.SortLengthFirst:
+	case genrt.SortLengthFirst:
 		opts.Sort = cbor.SortLengthFirst
-	case runtime.SortNone:
+	case genrt.SortNone:
 		opts.Sort = cbor.SortNone
 	}
 	opts.Time = cbor.TimeMode(o.Time)
@@ -67,13 +67,13 @@ func checkValue[T any](t *testing.T, x T, o dynamic.Options) {
 		}
 	}
 	var viaValue T
-	d := runtime.NewBytesDecoder(want)
+	d := genrt.NewBytesDecoder(want)
 	if err := dynamic.DecodeValue(d, &viaValue); err != nil || d.Offset() != int64(len(want)) {
 		t.Fatalf("DecodeValue(%x) into %T: %v, at offset %d", want, viaValue, err, d.Offset())
 	}
 	reencode("DecodeValue", viaValue)
 	var viaDecode T
-	if err := dynamic.Decode(runtime.NewBytesDecoder(want), &viaDecode); err != nil {
+	if err := dynamic.Decode(genrt.NewBytesDecoder(want), &viaDecode); err != nil {
 		t.Fatalf("Decode(%x) into %T: %v", want, viaDecode, err)
 	}
 	reencode("Decode", viaDecode)
@@ -144,7 +144,7 @@ func TestTimes(t *testing.T) {
 		time.Date(2024, 2, 29, 12, 30, 45, 123456789, time.UTC),
 		time.Date(1969, 7, 20, 20, 17, 40, 0, time.FixedZone("x", -5*3600)),
 	}
-	for mode := runtime.TimeUnix; mode <= runtime.TimeRFC3339NanoUTC; mode++ {
+	for mode := genrt.TimeUnix; mode <= genrt.TimeRFC3339NanoUTC; mode++ {
 		for _, tag := range []bool{false, true} {
 			for _, x := range at {
 				checkValue(t, x, dynamic.Options{Time: mode, TimeTag: tag})
@@ -168,7 +168,7 @@ func TestGenerated(t *testing.T) {
 			t.Fatalf("AppendValue(%+v) = %x, %v; want %x", it, got, err, want)
 		}
 		back := nested.Item{SKU: "old", Qty: 9}
-		if err := dynamic.DecodeValue(runtime.NewBytesDecoder(want), &back); err != nil || back != it {
+		if err := dynamic.DecodeValue(genrt.NewBytesDecoder(want), &back); err != nil || back != it {
 			t.Fatalf("DecodeValue(%x) = %+v, %v; want %+v", want, back, err, it)
 		}
 	}
@@ -191,7 +191,7 @@ type (
 // generated methods and interfaces go to fxamacker, with the Options'
 // key order.
 func TestFallback(t *testing.T) {
-	for _, o := range []dynamic.Options{{}, {Sort: runtime.SortLengthFirst}} {
+	for _, o := range []dynamic.Options{{}, {Sort: genrt.SortLengthFirst}} {
 		checkValue(t, kind(7), o)
 		checkValue(t, color("red"), o)
 		checkValue(t, []string{"a", "b"}, o)
@@ -219,7 +219,7 @@ func TestByteStrings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want[0]>>5 != runtime.MajorBytes {
+	if want[0]>>5 != genrt.MajorBytes {
 		t.Fatalf("fxamacker writes []kind as %x, not a byte string", want)
 	}
 	got, err := dynamic.AppendSlice(nil, kinds, dynamic.Options{})
@@ -228,7 +228,7 @@ func TestByteStrings(t *testing.T) {
 	}
 	back := make([]kind, 0, 8)
 	backCap := cap(back)
-	if err := dynamic.DecodeSlice(runtime.NewBytesDecoder(want), &back); err != nil || !reflect.DeepEqual(back, kinds) || cap(back) != backCap {
+	if err := dynamic.DecodeSlice(genrt.NewBytesDecoder(want), &back); err != nil || !reflect.DeepEqual(back, kinds) || cap(back) != backCap {
 		t.Fatalf("DecodeSlice(%x) = %v (cap %d), %v; want %v in the old capacity %d", want, back, cap(back), err, kinds, backCap)
 	}
 
@@ -241,7 +241,7 @@ func TestByteStrings(t *testing.T) {
 		t.Fatalf("AppendArray(%v) = %x, %v; want %x", arr, got, err, want)
 	}
 	var arrBack [3]kind
-	if err := dynamic.DecodeArray(runtime.NewBytesDecoder(want), arrBack[:]); err != nil || arrBack != arr {
+	if err := dynamic.DecodeArray(genrt.NewBytesDecoder(want), arrBack[:]); err != nil || arrBack != arr {
 		t.Fatalf("DecodeArray(%x) = %v, %v", want, arrBack, err)
 	}
 
@@ -253,7 +253,7 @@ func TestByteStrings(t *testing.T) {
 			t.Fatalf("AppendSlice(%#v) = %x, %v; want %x", s, got, err, want)
 		}
 		back := []kind{1}
-		if err := dynamic.DecodeSlice(runtime.NewBytesDecoder(want), &back); err != nil || (back == nil) != (s == nil) || len(back) != 0 {
+		if err := dynamic.DecodeSlice(genrt.NewBytesDecoder(want), &back); err != nil || (back == nil) != (s == nil) || len(back) != 0 {
 			t.Fatalf("DecodeSlice(%x) = %#v, %v; want %#v", want, back, err, s)
 		}
 	}
@@ -265,16 +265,16 @@ func TestByteStrings(t *testing.T) {
 		t.Fatalf("AppendSlice(%v) = %x, %v; want %x", strs, got, err, want)
 	}
 	var strsBack []string
-	if err := dynamic.DecodeSlice(runtime.NewBytesDecoder(want), &strsBack); err != nil || !reflect.DeepEqual(strsBack, strs) {
+	if err := dynamic.DecodeSlice(genrt.NewBytesDecoder(want), &strsBack); err != nil || !reflect.DeepEqual(strsBack, strs) {
 		t.Fatalf("DecodeSlice(%x) = %v, %v", want, strsBack, err)
 	}
 	indef := []byte{0x9f, 0x61, 'a', 0x62, 'b', 'c', 0xff}
 	strsBack = nil
-	if err := dynamic.DecodeSlice(runtime.NewBytesDecoder(indef), &strsBack); err != nil || !reflect.DeepEqual(strsBack, strs) {
+	if err := dynamic.DecodeSlice(genrt.NewBytesDecoder(indef), &strsBack); err != nil || !reflect.DeepEqual(strsBack, strs) {
 		t.Fatalf("DecodeSlice(%x) = %v, %v", indef, strsBack, err)
 	}
 	var two [2]string
-	if err := dynamic.DecodeArray(runtime.NewBytesDecoder(indef), two[:]); err != nil || two != [2]string{"a", "bc"} {
+	if err := dynamic.DecodeArray(genrt.NewBytesDecoder(indef), two[:]); err != nil || two != [2]string{"a", "bc"} {
 		t.Fatalf("DecodeArray(%x) = %v, %v", indef, two, err)
 	}
 }
@@ -282,33 +282,33 @@ func TestByteStrings(t *testing.T) {
 // TestErrors: every failure is a *runtime.Error with the right cause, and
 // one from fxamacker keeps its own error inside.
 func TestErrors(t *testing.T) {
-	run := func(data []byte, f func(d *runtime.Decoder) error) error {
-		d := runtime.NewBytesDecoder(data)
-		d.SetOptions(runtime.Options{Strict: true}) // other lengths: fxamacker's reading outside strict mode
+	run := func(data []byte, f func(d *genrt.Decoder) error) error {
+		d := genrt.NewBytesDecoder(data)
+		d.SetOptions(genrt.Options{Strict: true}) // other lengths: fxamacker's reading outside strict mode
 		return f(d)
 	}
 	cases := []struct {
 		name   string
 		data   []byte
-		decode func(d *runtime.Decoder) error
+		decode func(d *genrt.Decoder) error
 		cause  error  // errors.Is
 		path   string // of the *runtime.Error
 	}{
-		{"int from text", []byte{0x61, 'a'}, func(d *runtime.Decoder) error { var x int; return dynamic.DecodeValue(d, &x) }, runtime.ErrType, ""},
-		{"uint8 overflow", []byte{0x19, 0x01, 0x00}, func(d *runtime.Decoder) error { var x uint8; return dynamic.DecodeValue(d, &x) }, runtime.ErrRange, ""},
-		{"truncated string", []byte{0x62, 'a'}, func(d *runtime.Decoder) error { var x string; return dynamic.DecodeValue(d, &x) }, io.ErrUnexpectedEOF, ""},
-		{"bad UTF-8", []byte{0x61, 0xff}, func(d *runtime.Decoder) error { var x string; return dynamic.DecodeValue(d, &x) }, runtime.ErrUTF8, ""},
-		{"generated type", []byte{0x83, 0x01, 0x02, 0x03}, func(d *runtime.Decoder) error { var x nested.Item; return dynamic.DecodeValue(d, &x) }, runtime.ErrType, "Item.SKU"},
-		{"element of a slice", []byte{0x82, 0x01, 0x61, 'a'}, func(d *runtime.Decoder) error { var x []int; return dynamic.DecodeSlice(d, &x) }, runtime.ErrType, "[1]"},
-		{"array too short", []byte{0x81, 0x01}, func(d *runtime.Decoder) error { var x [2]int; return dynamic.DecodeArray(d, x[:]) }, runtime.ErrLength, ""},
-		{"array too long", []byte{0x83, 0x01, 0x02, 0x03}, func(d *runtime.Decoder) error { var x [2]int; return dynamic.DecodeArray(d, x[:]) }, runtime.ErrLength, ""},
-		{"byte array of the wrong length", []byte{0x41, 0x01}, func(d *runtime.Decoder) error { var x [2]kind; return dynamic.DecodeArray(d, x[:]) }, runtime.ErrLength, ""},
-		{"not well-formed before fxamacker", []byte{0x1c}, func(d *runtime.Decoder) error { var x color; return dynamic.Decode(d, &x) }, runtime.ErrSyntax, ""},
-		{"fallback truncated", []byte{0x82, 0x01}, func(d *runtime.Decoder) error { var x []string; return dynamic.Decode(d, &x) }, io.ErrUnexpectedEOF, ""},
+		{"int from text", []byte{0x61, 'a'}, func(d *genrt.Decoder) error { var x int; return dynamic.DecodeValue(d, &x) }, genrt.ErrType, ""},
+		{"uint8 overflow", []byte{0x19, 0x01, 0x00}, func(d *genrt.Decoder) error { var x uint8; return dynamic.DecodeValue(d, &x) }, genrt.ErrRange, ""},
+		{"truncated string", []byte{0x62, 'a'}, func(d *genrt.Decoder) error { var x string; return dynamic.DecodeValue(d, &x) }, io.ErrUnexpectedEOF, ""},
+		{"bad UTF-8", []byte{0x61, 0xff}, func(d *genrt.Decoder) error { var x string; return dynamic.DecodeValue(d, &x) }, genrt.ErrUTF8, ""},
+		{"generated type", []byte{0x83, 0x01, 0x02, 0x03}, func(d *genrt.Decoder) error { var x nested.Item; return dynamic.DecodeValue(d, &x) }, genrt.ErrType, "Item.SKU"},
+		{"element of a slice", []byte{0x82, 0x01, 0x61, 'a'}, func(d *genrt.Decoder) error { var x []int; return dynamic.DecodeSlice(d, &x) }, genrt.ErrType, "[1]"},
+		{"array too short", []byte{0x81, 0x01}, func(d *genrt.Decoder) error { var x [2]int; return dynamic.DecodeArray(d, x[:]) }, genrt.ErrLength, ""},
+		{"array too long", []byte{0x83, 0x01, 0x02, 0x03}, func(d *genrt.Decoder) error { var x [2]int; return dynamic.DecodeArray(d, x[:]) }, genrt.ErrLength, ""},
+		{"byte array of the wrong length", []byte{0x41, 0x01}, func(d *genrt.Decoder) error { var x [2]kind; return dynamic.DecodeArray(d, x[:]) }, genrt.ErrLength, ""},
+		{"not well-formed before fxamacker", []byte{0x1c}, func(d *genrt.Decoder) error { var x color; return dynamic.Decode(d, &x) }, genrt.ErrSyntax, ""},
+		{"fallback truncated", []byte{0x82, 0x01}, func(d *genrt.Decoder) error { var x []string; return dynamic.Decode(d, &x) }, io.ErrUnexpectedEOF, ""},
 	}
 	for _, tc := range cases {
 		err := run(tc.data, tc.decode)
-		var re *runtime.Error
+		var re *genrt.Error
 		if !errors.As(err, &re) || !errors.Is(err, tc.cause) || re.Path() != tc.path {
 			t.Errorf("%s: %x: error %v; want a *runtime.Error at %q wrapping %v", tc.name, tc.data, err, tc.path, tc.cause)
 		}
@@ -318,8 +318,8 @@ func TestErrors(t *testing.T) {
 	// inside the *runtime.Error, and both agree on refusing it.
 	data := []byte{0x61, 'a'}
 	var x []int
-	err := dynamic.Decode(runtime.NewBytesDecoder(data), &x)
-	var re *runtime.Error
+	err := dynamic.Decode(genrt.NewBytesDecoder(data), &x)
+	var re *genrt.Error
 	var ute *cbor.UnmarshalTypeError
 	if !errors.As(err, &re) || !errors.As(err, &ute) {
 		t.Errorf("Decode(%x) into []int: %v; want a *runtime.Error holding a *cbor.UnmarshalTypeError", data, err)
@@ -331,8 +331,8 @@ func TestErrors(t *testing.T) {
 	// The Decoder's limits hold before fxamacker sees the item.
 	deep := append(bytes.Repeat([]byte{0x81}, 40), 0x01)
 	var anyV any
-	d := runtime.NewBytesDecoder(deep)
-	if err := dynamic.Decode(d, &anyV); !errors.Is(err, runtime.ErrLimit) {
+	d := genrt.NewBytesDecoder(deep)
+	if err := dynamic.Decode(d, &anyV); !errors.Is(err, genrt.ErrLimit) {
 		t.Errorf("Decode of 40 nested arrays: %v; want ErrLimit", err)
 	}
 
@@ -345,7 +345,7 @@ func TestErrors(t *testing.T) {
 		t.Errorf("AppendValue(chan) succeeded")
 	}
 	late := time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
-	if _, err := dynamic.AppendValue(nil, &late, dynamic.Options{Time: runtime.TimeRFC3339}); !errors.Is(err, runtime.ErrTimeRange) {
+	if _, err := dynamic.AppendValue(nil, &late, dynamic.Options{Time: genrt.TimeRFC3339}); !errors.Is(err, genrt.ErrTimeRange) {
 		t.Errorf("AppendValue(year 10000, RFC 3339): %v; want ErrTimeRange", err)
 	}
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // DecodeKey decodes the next item from d into *p, the key of a map whose
@@ -17,7 +17,7 @@ import (
 // of K holding one) is fxamacker's InvalidMapKeyTypeError, in a
 // *runtime.Error at the key's offset (the check costs a reflection only
 // when K holds an interface).
-func DecodeKey[K comparable](d *runtime.Decoder, p *K) error {
+func DecodeKey[K comparable](d *genrt.Decoder, p *K) error {
 	off := d.Offset()
 	if err := DecodeValue(d, p); err != nil {
 		return err

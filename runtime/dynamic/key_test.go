@@ -6,8 +6,8 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/runtime/dynamic"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // TestDecodeKey: a key of a type argument that holds an interface is
@@ -25,7 +25,7 @@ func TestDecodeKey(t *testing.T) {
 		{[]byte{0xa0}, nil},
 	} {
 		var k any
-		err := dynamic.DecodeKey(runtime.NewBytesDecoder(c.data), &k)
+		err := dynamic.DecodeKey(genrt.NewBytesDecoder(c.data), &k)
 		var fx map[any]int
 		fxErr := cbor.Unmarshal(append(append([]byte{0xa1}, c.data...), 0x00), &fx)
 		if c.want == nil {
@@ -40,13 +40,13 @@ func TestDecodeKey(t *testing.T) {
 		}
 	}
 	var h holder
-	err := dynamic.DecodeKey(runtime.NewBytesDecoder([]byte{0xa1, 0x61, 'V', 0x80}), &h)
+	err := dynamic.DecodeKey(genrt.NewBytesDecoder([]byte{0xa1, 0x61, 'V', 0x80}), &h)
 	var invalid *cbor.InvalidMapKeyTypeError
 	if !errors.As(err, &invalid) {
 		t.Errorf("a struct holding a slice in an interface: %v, want an invalid key type error", err)
 	}
 	var n [2]uint8
-	if err := dynamic.DecodeKey(runtime.NewBytesDecoder([]byte{0x42, 1, 2}), &n); err != nil || n != [2]uint8{1, 2} {
+	if err := dynamic.DecodeKey(genrt.NewBytesDecoder([]byte{0x42, 1, 2}), &n); err != nil || n != [2]uint8{1, 2} {
 		t.Errorf("[2]uint8: %v, %v", n, err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -225,7 +226,7 @@ func Mutate(r *rand.Rand, b []byte) []byte {
 				b = splice(b, it.start, it.body, h)
 			}
 		case 7:
-			if it.major == runtime.MajorUint || it.major == runtime.MajorNeg {
+			if it.major == genrt.MajorUint || it.major == genrt.MajorNeg {
 				// the same integer as a bignum
 				mag := it.arg
 				var bs []byte

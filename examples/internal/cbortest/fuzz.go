@@ -13,6 +13,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Fuzz is the body of the fuzz target of generated type T, FuzzT, whose
@@ -163,7 +164,7 @@ func (s Suite[T, A, M]) seeds(t *testing.T) map[string][]byte {
 		seeds["hostile_invalid_utf8"] = splice(enc, k.start, k.end, badUTF8[0])
 		seeds["hostile_forged_string"] = splice(enc, k.start, k.end, []byte{0x7b, 0, 0, 0, 1, 0, 0, 0, 0})
 	}
-	if ltop.major == runtime.MajorMap && len(ltop.kids) > 0 {
+	if ltop.major == genrt.MajorMap && len(ltop.kids) > 0 {
 		unknown := []byte{0x61, '~', 0x00}
 		seeds["hostile_unknown_key_twice"] = withPairs(legacy, ltop, 2, unknown, unknown)
 		seeds["hostile_field_twice"] = withPairs(legacy, ltop, 1, legacy[ltop.kids[0].start:ltop.kids[1].end])

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -51,9 +52,9 @@ var (
 	// a tag without end.
 	forgedHeads = func() [][]byte {
 		var hs [][]byte
-		for _, major := range []byte{runtime.MajorBytes, runtime.MajorText, runtime.MajorArray, runtime.MajorMap} {
+		for _, major := range []byte{genrt.MajorBytes, genrt.MajorText, genrt.MajorArray, genrt.MajorMap} {
 			for _, n := range []uint64{math.MaxUint64, 1 << 63, 1 << 32, runtime.DefaultMaxArrayElements + 1, 65535} {
-				hs = append(hs, runtime.AppendHead(nil, major, n))
+				hs = append(hs, genrt.AppendHead(nil, major, n))
 			}
 			hs = append(hs, []byte{major<<5 | 31})
 		}
@@ -219,15 +220,15 @@ func hostileCases(encs [][]byte, fxRejects func([]byte) bool, legacy bool) []hos
 // an array in a legacy map), and where a float is, they take every
 // integer, down to -2^64 (fxamacker stops at the int64 range).
 func otherFormat(orig, repl byte, legacy bool) bool {
-	structy := orig>>5 == runtime.MajorArray || orig>>5 == runtime.MajorMap || orig == 0xf6
-	if structy && repl>>5 == runtime.MajorMap && !legacy {
+	structy := orig>>5 == genrt.MajorArray || orig>>5 == genrt.MajorMap || orig == 0xf6
+	if structy && repl>>5 == genrt.MajorMap && !legacy {
 		return true
 	}
-	if structy && repl>>5 == runtime.MajorArray && legacy {
+	if structy && repl>>5 == genrt.MajorArray && legacy {
 		return true
 	}
 	float := orig == 0xf9 || orig == 0xfa || orig == 0xfb || orig == 0xf6
-	return float && repl>>5 == runtime.MajorNeg
+	return float && repl>>5 == genrt.MajorNeg
 }
 
 // shortHostile is about how many generated hostile inputs per format go
@@ -262,7 +263,7 @@ func (s Suite[T, A, M]) hostileTable(t *testing.T) {
 	}) {
 		data := s.Bombs[b]
 		k := 0
-		if len(data) > 0 && data[0]>>5 == runtime.MajorMap {
+		if len(data) > 0 && data[0]>>5 == genrt.MajorMap {
 			k = 1
 		}
 		kinds[k].cases = append(kinds[k].cases, hostile{b, data, nil})

@@ -13,6 +13,7 @@ import (
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/fxmode"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -170,7 +171,7 @@ func DifferOpts[T, A, M any](data, before []byte, o OptionMode) string {
 func MutateKeys(r *rand.Rand, b []byte) []byte {
 	var maps []span
 	for _, s := range flatten(parse(b, 0)) {
-		if s.major == runtime.MajorMap && len(s.kids) > 0 {
+		if s.major == genrt.MajorMap && len(s.kids) > 0 {
 			maps = append(maps, s)
 		}
 	}
@@ -186,9 +187,9 @@ func MutateKeys(r *rand.Rand, b []byte) []byte {
 	value := b[s.kids[2*j+1].start:s.kids[2*j+1].end]
 	var unknown []byte
 	if r.IntN(2) == 0 {
-		unknown = runtime.AppendString(nil, []string{"zz", "unknown", "A", "x"}[r.IntN(4)])
+		unknown = genrt.AppendString(nil, []string{"zz", "unknown", "A", "x"}[r.IntN(4)])
 	} else {
-		unknown = runtime.AppendInt(nil, []int64{-7, 99, 1000, 0}[r.IntN(4)])
+		unknown = genrt.AppendInt(nil, []int64{-7, 99, 1000, 0}[r.IntN(4)])
 	}
 	var out []byte
 	switch r.IntN(6) {
@@ -202,7 +203,7 @@ func MutateKeys(r *rand.Rand, b []byte) []byte {
 		out = addPairs(b, s, unknown, value, unknown, []byte{0x01})
 	case 4:
 		key := s.kids[2*j]
-		if key.major != runtime.MajorText || key.indef {
+		if key.major != genrt.MajorText || key.indef {
 			return MutateKeys(r, b)
 		}
 		out = splice(b, key.start, key.end, recaseText(b[key.body:key.end], r))
@@ -232,7 +233,7 @@ func MutateValues(r *rand.Rand, b []byte) []byte {
 	case 2:
 		var floats []span
 		for _, s := range items {
-			if s.major == runtime.MajorSimple && b[s.start] >= 0xf9 && b[s.start] <= 0xfb {
+			if s.major == genrt.MajorSimple && b[s.start] >= 0xf9 && b[s.start] <= 0xfb {
 				floats = append(floats, s)
 			}
 		}
@@ -244,7 +245,7 @@ func MutateValues(r *rand.Rand, b []byte) []byte {
 	case 3:
 		var texts []span
 		for _, s := range items {
-			if s.major == runtime.MajorText && !s.indef && s.end > s.body {
+			if s.major == genrt.MajorText && !s.indef && s.end > s.body {
 				texts = append(texts, s)
 			}
 		}
@@ -321,5 +322,5 @@ func recaseText(text []byte, r *rand.Rand) []byte {
 		}
 		runes[j] = c
 	}
-	return runtime.AppendString(nil, string(runes))
+	return genrt.AppendString(nil, string(runes))
 }

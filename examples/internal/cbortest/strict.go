@@ -9,6 +9,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // strict checks Options.Strict on edits of valid encodings that the
@@ -41,12 +42,12 @@ func (s Suite[T, A, M]) strict(t *testing.T) {
 			if b, ok := indefinite(enc, sp); ok {
 				edits = append(edits, edit{fmt.Sprintf("item at %d with an indefinite length", sp.start), b, runtime.ErrStrict})
 			}
-			if sp.major == runtime.MajorMap && len(sp.kids) > 0 {
+			if sp.major == genrt.MajorMap && len(sp.kids) > 0 {
 				first := enc[sp.kids[0].start:sp.kids[1].end]
 				edits = append(edits, edit{fmt.Sprintf("map at %d with its first pair twice", sp.start), withPairs(enc, sp, 1, first), runtime.ErrDuplicateKey})
 			}
 		}
-		if top.major == runtime.MajorMap {
+		if top.major == genrt.MajorMap {
 			unknown := []byte{0x61, '~', 0x00}
 			edits = append(edits, edit{"unknown key twice", withPairs(enc, top, 2, unknown, unknown), runtime.ErrDuplicateKey})
 		}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"unicode"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // CBOR surgery for the hostile, strict and stream checks: the items of a
@@ -36,7 +36,7 @@ func parse(b []byte, off int) span {
 		n += w
 	}
 	s.body = off + n
-	s.indef = ai == 31 && s.major >= runtime.MajorBytes && s.major <= runtime.MajorMap
+	s.indef = ai == 31 && s.major >= genrt.MajorBytes && s.major <= genrt.MajorMap
 	pos := s.body
 	switch {
 	case s.indef:
@@ -46,11 +46,11 @@ func parse(b []byte, off int) span {
 			pos = k.end
 		}
 		pos++
-	case s.major == runtime.MajorBytes || s.major == runtime.MajorText:
+	case s.major == genrt.MajorBytes || s.major == genrt.MajorText:
 		pos += int(s.arg)
-	case s.major == runtime.MajorArray || s.major == runtime.MajorMap:
+	case s.major == genrt.MajorArray || s.major == genrt.MajorMap:
 		count := s.arg
-		if s.major == runtime.MajorMap {
+		if s.major == genrt.MajorMap {
 			count *= 2
 		}
 		for range count {
@@ -58,7 +58,7 @@ func parse(b []byte, off int) span {
 			s.kids = append(s.kids, k)
 			pos = k.end
 		}
-	case s.major == runtime.MajorTag:
+	case s.major == genrt.MajorTag:
 		k := parse(b, pos)
 		s.kids = []span{k}
 		pos = k.end
@@ -89,7 +89,7 @@ func splice(b []byte, start, end int, repl ...[]byte) []byte {
 // shortest form any more), or false when it is 9 bytes already or s is a
 // float or simple value, whose size is its meaning.
 func longerHead(b []byte, s span) ([]byte, bool) {
-	if s.major == runtime.MajorSimple || s.indef {
+	if s.major == genrt.MajorSimple || s.indef {
 		return nil, false
 	}
 	ai := b[s.start] & 0x1f
@@ -115,13 +115,13 @@ func longerHead(b []byte, s span) ([]byte, bool) {
 // empty chunk, a container as its items then a break.
 func indefinite(b []byte, s span) ([]byte, bool) {
 	switch s.major {
-	case runtime.MajorBytes, runtime.MajorText:
+	case genrt.MajorBytes, genrt.MajorText:
 		if s.indef {
 			return nil, false
 		}
 		open := s.major<<5 | 31
 		return splice(b, s.start, s.end, []byte{open}, b[s.start:s.end], []byte{s.major << 5, 0xff}), true
-	case runtime.MajorArray, runtime.MajorMap:
+	case genrt.MajorArray, genrt.MajorMap:
 		if s.indef {
 			return nil, false
 		}
@@ -133,7 +133,7 @@ func indefinite(b []byte, s span) ([]byte, bool) {
 // withPairs returns b with the definite map s holding its pairs and then
 // extra, encoded pairs.
 func withPairs(b []byte, s span, extra int, pairs ...[]byte) []byte {
-	head := runtime.AppendHead(nil, runtime.MajorMap, s.arg+uint64(extra))
+	head := genrt.AppendHead(nil, genrt.MajorMap, s.arg+uint64(extra))
 	return splice(b, s.start, s.end, append([][]byte{head, b[s.body:s.end]}, pairs...)...)
 }
 
@@ -148,7 +148,7 @@ func recase(b []byte, r *rand.Rand) []byte {
 	out := slices.Clone(b[:top.body])
 	seen := map[string]bool{}
 	for i, k := range top.kids {
-		if i%2 == 1 || k.major != runtime.MajorText || k.indef {
+		if i%2 == 1 || k.major != genrt.MajorText || k.indef {
 			out = append(out, b[k.start:k.end]...)
 			continue
 		}
@@ -164,7 +164,7 @@ func recase(b []byte, r *rand.Rand) []byte {
 			key = string(runes)
 		}
 		seen[key] = true
-		out = runtime.AppendString(out, key)
+		out = genrt.AppendString(out, key)
 	}
 	if top.indef {
 		out = append(out, 0xff)

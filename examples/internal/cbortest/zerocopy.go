@@ -10,6 +10,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Zero-copy then reuse: a value decoded with runtime.Options{ZeroCopy:
@@ -127,13 +128,13 @@ func indefiniteStrings(dst, b []byte, depth int) (out, rest []byte, ok bool) {
 	}
 	head, b := b[:size], b[size:]
 	switch major {
-	case runtime.MajorBytes, runtime.MajorText:
+	case genrt.MajorBytes, genrt.MajorText:
 		if arg > uint64(len(b)) {
 			return nil, nil, false
 		}
 		s := b[:arg]
 		cut := len(s) / 2
-		if major == runtime.MajorText {
+		if major == genrt.MajorText {
 			for cut > 0 && cut < len(s) && s[cut]&0xc0 == 0x80 {
 				cut--
 			}
@@ -141,17 +142,17 @@ func indefiniteStrings(dst, b []byte, depth int) (out, rest []byte, ok bool) {
 		dst = append(dst, major<<5|31)
 		for _, c := range [][]byte{s[:cut], s[cut:]} {
 			if len(c) > 0 {
-				dst = runtime.AppendHead(dst, major, uint64(len(c)))
+				dst = genrt.AppendHead(dst, major, uint64(len(c)))
 				dst = append(dst, c...)
 			}
 		}
 		return append(dst, 0xff), b[arg:], true
-	case runtime.MajorArray, runtime.MajorMap, runtime.MajorTag:
+	case genrt.MajorArray, genrt.MajorMap, genrt.MajorTag:
 		n := arg
 		switch major {
-		case runtime.MajorMap:
+		case genrt.MajorMap:
 			n *= 2
-		case runtime.MajorTag:
+		case genrt.MajorTag:
 			n = 1
 		}
 		if n > uint64(len(b)) {

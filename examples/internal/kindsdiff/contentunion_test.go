@@ -14,6 +14,7 @@ import (
 
 	"github.com/cborgen/cborgen/examples/internal/cbortest"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	cu "github.com/cborgen/cborgen/testdata/golden/contentunion"
 )
 
@@ -47,7 +48,7 @@ func refRaw(data []byte) (cbor.RawMessage, error) {
 // refFirst reads an array's elements and its case: an integer (text
 // when text) in the first element.
 func refFirst(raw cbor.RawMessage, text bool) ([]cbor.RawMessage, any, error) {
-	if raw[0]>>5 != runtime.MajorArray {
+	if raw[0]>>5 != genrt.MajorArray {
 		return nil, nil, errors.New("not an array")
 	}
 	var elems []cbor.RawMessage
@@ -65,14 +66,14 @@ func refFirst(raw cbor.RawMessage, text bool) ([]cbor.RawMessage, any, error) {
 func refCase(raw cbor.RawMessage, text bool) (any, error) {
 	m := raw[0] >> 5
 	if text {
-		if m != runtime.MajorText {
+		if m != genrt.MajorText {
 			return nil, errors.New("case is not text")
 		}
 		var s string
 		err := cbor.Unmarshal(raw, &s)
 		return s, err
 	}
-	if m != runtime.MajorUint && m != runtime.MajorNeg {
+	if m != genrt.MajorUint && m != genrt.MajorNeg {
 		return nil, errors.New("case is not an integer")
 	}
 	var n int64
@@ -131,7 +132,7 @@ func refEvent(data []byte) (cu.Event, error) {
 		}
 		return cu.UnknownEvent(bytes.Clone(data)), nil
 	}
-	if raw[0]>>5 != runtime.MajorArray {
+	if raw[0]>>5 != genrt.MajorArray {
 		return catchAll()
 	}
 	elems, c, err := refFirst(raw, true)
@@ -154,7 +155,7 @@ func refEvent(data []byte) (cu.Event, error) {
 // fxamacker matches a struct's field), reading the pairs before it with
 // fxamacker's Decoder: each key read, each value skipped.
 func refKey(raw cbor.RawMessage, k any, text bool) (any, error) {
-	if raw[0]>>5 != runtime.MajorMap {
+	if raw[0]>>5 != genrt.MajorMap {
 		return nil, errors.New("not a map")
 	}
 	ai, hl, n := raw[0]&0x1f, 1, -1
@@ -175,7 +176,7 @@ func refKey(raw cbor.RawMessage, k any, text bool) (any, error) {
 		if n < 0 && body[dec.NumBytesRead()] == 0xff {
 			break
 		}
-		if body[dec.NumBytesRead()]>>5 == runtime.MajorTag {
+		if body[dec.NumBytesRead()]>>5 == genrt.MajorTag {
 			return nil, errors.New("a tagged key") // as a struct's keys
 		}
 		var key cbor.RawMessage
@@ -184,14 +185,14 @@ func refKey(raw cbor.RawMessage, k any, text bool) (any, error) {
 		}
 		var match bool
 		switch key[0] >> 5 {
-		case runtime.MajorText:
+		case genrt.MajorText:
 			var s string
 			if err := cbor.Unmarshal(key, &s); err != nil {
 				return nil, err
 			}
 			ks, ok := k.(string)
 			match = ok && len(s) == len(ks) && strings.EqualFold(s, ks)
-		case runtime.MajorUint, runtime.MajorNeg:
+		case genrt.MajorUint, genrt.MajorNeg:
 			var v int64
 			if err := cbor.Unmarshal(key, &v); err != nil {
 				return nil, err
@@ -274,7 +275,7 @@ func refMsg(data []byte) (cu.Msg, error) {
 		}
 		return cu.UnknownMsg(bytes.Clone(data)), nil
 	}
-	if raw[0]>>5 != runtime.MajorMap {
+	if raw[0]>>5 != genrt.MajorMap {
 		return catchAll()
 	}
 	c, err := refKey(raw, int64(0), false)
@@ -515,10 +516,10 @@ func TestContentUnionsAgainstByHand(t *testing.T) {
 // bigMap is a map of n text keys, then key k with value v: the case at
 // the end of a large map.
 func bigMap(n int, k, v any) []byte {
-	enc := runtime.AppendHead(nil, runtime.MajorMap, uint64(n+1))
+	enc := genrt.AppendHead(nil, genrt.MajorMap, uint64(n+1))
 	for i := range n {
-		enc = runtime.AppendString(enc, fmt.Sprintf("k%06d", i))
-		enc = runtime.AppendString(enc, "a value that is skipped, not decoded")
+		enc = genrt.AppendString(enc, fmt.Sprintf("k%06d", i))
+		enc = genrt.AppendString(enc, "a value that is skipped, not decoded")
 	}
 	kb, _ := cbor.Marshal(k)
 	vb, _ := cbor.Marshal(v)

@@ -15,6 +15,7 @@ import (
 	"github.com/cborgen/cborgen/examples/internal/cbortest"
 	"github.com/cborgen/cborgen/examples/internal/mirror"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/cborgen/cborgen/testdata/golden/typetag"
 	"github.com/cborgen/cborgen/testdata/golden/union"
 )
@@ -394,17 +395,17 @@ func catchAllDoc(x []byte) []byte {
 // claims, after any 55799 (in any head length): text, tag 2002, or null
 // and undefined (a nil Extension).
 func claimed(x []byte) bool {
-	for len(x) > 0 && x[0]>>5 == runtime.MajorTag {
+	for len(x) > 0 && x[0]>>5 == genrt.MajorTag {
 		n, size := tagArg(x)
 		if size == 0 {
 			return false
 		}
-		if n != runtime.TagSelfDescribed {
+		if n != genrt.TagSelfDescribed {
 			return n == 2002
 		}
 		x = x[size:]
 	}
-	return len(x) > 0 && (x[0]>>5 == runtime.MajorText || x[0] == 0xf6 || x[0] == 0xf7)
+	return len(x) > 0 && (x[0]>>5 == genrt.MajorText || x[0] == 0xf6 || x[0] == 0xf7)
 }
 
 // tagArg returns the number of the tag head at the start of x and its

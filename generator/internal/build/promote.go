@@ -55,7 +55,7 @@ func parseTag(tag string) (fieldTag, bool) {
 // isReservedType reports whether t is runtime.Reserved.
 func isReservedType(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == model.ReservedName && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == model.RuntimePath
+	return ok && n.Obj().Name() == model.ReservedName && n.Obj().Pkg() != nil && model.IsRuntimeType(n.Obj().Pkg().Path())
 }
 
 // reservedField returns the model of field i of st when it is a

@@ -191,7 +191,7 @@ func hasGeneratedMethods(t types.Type) bool {
 		return false
 	}
 	dn, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	return ok && dn.Obj().Name() == "Decoder" && dn.Obj().Pkg() != nil && dn.Obj().Pkg().Path() == model.RuntimePath
+	return ok && dn.Obj().Name() == "Decoder" && dn.Obj().Pkg() != nil && model.IsRuntimeType(dn.Obj().Pkg().Path())
 }
 
 // isPlainByte reports whether t is byte (uint8) itself, not a named type.

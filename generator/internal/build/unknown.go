@@ -15,7 +15,7 @@ import (
 // isUnknownType reports whether t is runtime.Unknown.
 func isUnknownType(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == model.UnknownName && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == model.RuntimePath
+	return ok && n.Obj().Name() == model.UnknownName && n.Obj().Pkg() != nil && model.IsRuntimeType(n.Obj().Pkg().Path())
 }
 
 // unknownField finds the runtime.Unknown field of the struct st itself

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Limits are the bounds the generated decoders put on an item, by
@@ -19,10 +19,10 @@ type Limits struct {
 
 // DefaultLimits are the runtime's default limits.
 var DefaultLimits = Limits{
-	MaxDepth:         runtime.DefaultMaxDepth,
-	MaxArrayElements: runtime.DefaultMaxArrayElements,
-	MaxMapPairs:      runtime.DefaultMaxMapPairs,
-	MaxStringLength:  runtime.DefaultMaxStringLength,
+	MaxDepth:         genrt.DefaultMaxDepth,
+	MaxArrayElements: genrt.DefaultMaxArrayElements,
+	MaxMapPairs:      genrt.DefaultMaxMapPairs,
+	MaxStringLength:  genrt.DefaultMaxStringLength,
 }
 
 // SyntaxError is input that is not a well-formed CBOR item within the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // typed annotates n as a value of the recorded type t: its tag, then its
@@ -234,7 +234,7 @@ func (w *walker) matchKey(kn *node, t *Type, at where) (slot int, how, problem s
 				return i, "", ""
 			}
 		}
-		// The decoders' fallback, runtime.FoldedField, over the text keys of
+		// The decoders' fallback, genrt.FoldedField, over the text keys of
 		// the slots in slot order ("" where a slot has none to match).
 		keys := make([]string, len(t.Slots))
 		for i, s := range t.Slots {
@@ -242,7 +242,7 @@ func (w *walker) matchKey(kn *node, t *Type, at where) (slot int, how, problem s
 				keys[i] = s.Key.Text
 			}
 		}
-		if i := runtime.FoldedField(key, keys); i >= 0 {
+		if i := genrt.FoldedField(key, keys); i >= 0 {
 			return i, " (key matched by case folding)", ""
 		}
 		return -1, "", ""

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // What a type's runtime.Unknown field keeps (Type.Unknown): the pairs of
@@ -21,9 +21,9 @@ func (w *walker) kept(n *node, at where) []line {
 	if lines[0].comment != at.label || n.partial {
 		return lines // a problem is noted already, or the item is cut short
 	}
-	if err := runtime.Valid(w.data[n.off:n.end]); err != nil {
+	if err := genrt.Valid(w.data[n.off:n.end]); err != nil {
 		msg := err.Error()
-		var re *runtime.Error
+		var re *genrt.Error
 		if errors.As(err, &re) {
 			msg = re.Msg
 		}

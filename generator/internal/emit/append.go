@@ -6,7 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // appendMethod emits AppendCBOR, the encoder: an array head, then each
@@ -14,15 +14,15 @@ import (
 //
 //	func (v *Item) AppendCBOR(dst []byte) ([]byte, error) {
 //		if v == nil {
-//			return runtime.AppendNull(dst), nil
+//			return genrt.AppendNull(dst), nil
 //		}
 //		dst = append(dst, 0x83) // array of 3
 //		// 0: SKU
-//		dst = append(runtime.AppendTextHead(dst, len(v.SKU)), v.SKU...)
+//		dst = append(genrt.AppendTextHead(dst, len(v.SKU)), v.SKU...)
 //		// 1: Qty
-//		dst = runtime.AppendUint(dst, uint64(v.Qty))
+//		dst = genrt.AppendUint(dst, uint64(v.Qty))
 //		// 2: Price
-//		dst = runtime.AppendFloat64(dst, v.Price)
+//		dst = genrt.AppendFloat64(dst, v.Price)
 //		return dst, nil
 //	}
 func (e *emitter) appendMethod(s *model.Struct) jen.Code {
@@ -42,7 +42,7 @@ func (e *emitter) appendMethod(s *model.Struct) jen.Code {
 		body = append(body, jen.Var().Id("err").Error())
 	}
 	if s.HasTag {
-		body = append(body, appendHead(runtime.MajorTag, s.Tag))
+		body = append(body, appendHead(genrt.MajorTag, s.Tag))
 	}
 	body = append(body, optionalArrayHead(s)...) // optional.go
 	for i, f := range s.Fields {
@@ -112,7 +112,7 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 		}
 		i := local("i", depth)
 		return []jen.Code{
-			appendHead(runtime.MajorArray, uint64(t.N)),
+			appendHead(genrt.MajorArray, uint64(t.N)),
 			jen.For(jen.Id(i).Op(":=").Range().Add(val)).Block(
 				e.appendValue(t.Elem, jen.Add(val).Index(jen.Id(i)), depth+1)...,
 			),
@@ -211,14 +211,14 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 // its key. Keys of other types go through the MapSorter, which compares
 // the encoded keys.
 //
-//	dst = runtime.AppendMapHead(dst, len(v.IDs))
-//	ps := runtime.GetIntPairs()
+//	dst = genrt.AppendMapHead(dst, len(v.IDs))
+//	ps := genrt.GetIntPairs()
 //	for k, x := range v.IDs {
 //		ps.Add(dst, int64(k))
-//		dst = runtime.AppendInt(dst, int64(k))
-//		dst = runtime.AppendInt(dst, x)
+//		dst = genrt.AppendInt(dst, int64(k))
+//		dst = genrt.AppendInt(dst, x)
 //	}
-//	dst = ps.Finish(dst, runtime.SortBytewise)
+//	dst = ps.Finish(dst, genrt.SortBytewise)
 //
 // A value that is not a scalar is copied into a local declared before the
 // loop (e.hoist), not in it: the address of a loop variable that a
@@ -287,19 +287,19 @@ func (e *emitter) appendMap(t model.Map, val jen.Code, depth int) []jen.Code {
 // order, so that no encoded byte is moved (as Finish moves them, and
 // those of every map nested in a value again at each level).
 //
-//	dst = runtime.AppendMapHead(dst, len(v.Counts))
-//	ps := runtime.GetStringPairs()
-//	vs := runtime.PairValues[int64](ps)
+//	dst = genrt.AppendMapHead(dst, len(v.Counts))
+//	ps := genrt.GetStringPairs()
+//	vs := genrt.PairValues[int64](ps)
 //	for k, x := range v.Counts {
 //		ps.AddKey(k)
 //		vs = append(vs, x)
 //	}
 //	for _, j := range ps.Order() {
 //		k := ps.KeyAt(j)
-//		dst = runtime.AppendString(dst, k)
-//		dst = runtime.AppendInt(dst, vs[j])
+//		dst = genrt.AppendString(dst, k)
+//		dst = genrt.AppendInt(dst, vs[j])
 //	}
-//	runtime.ReleasePairs(ps, vs)
+//	genrt.ReleasePairs(ps, vs)
 func (e *emitter) appendMapSorted(t model.Map, val jen.Code, depth int, head jen.Code, elem func(jen.Code, bool) []jen.Code) []jen.Code {
 	k, x, ps, vs, j := jen.Id(local("k", depth)), jen.Id(local("x", depth)), jen.Id(local("ps", depth)), jen.Id(local("vs", depth)), jen.Id(local("j", depth))
 	pair := []jen.Code{jen.Add(k).Op(":=").Add(convertTo(t.Key.GoType(), types.String, jen.Add(ps).Dot("KeyAt").Call(j)))}
@@ -399,9 +399,9 @@ func (e *emitter) inlinable(t model.StructRef, level int) *model.Struct {
 func (e *emitter) appendInline(s *model.Struct, val jen.Code, depth int) []jen.Code {
 	var code []jen.Code
 	if s.HasTag {
-		code = append(code, appendHead(runtime.MajorTag, s.Tag))
+		code = append(code, appendHead(genrt.MajorTag, s.Tag))
 	}
-	code = append(code, appendHead(runtime.MajorArray, uint64(len(s.Fields))))
+	code = append(code, appendHead(genrt.MajorArray, uint64(len(s.Fields))))
 	for _, f := range s.Fields {
 		code = append(code, e.appendValue(f.Type, jen.Add(val).Dot(f.Name), depth+1)...)
 	}
@@ -452,7 +452,7 @@ func (e *emitter) appendValueMethod(s *model.Struct) jen.Code {
 		))
 	}
 	if s.HasTag {
-		body = append(body, appendHead(runtime.MajorTag, s.Tag))
+		body = append(body, appendHead(genrt.MajorTag, s.Tag))
 	}
 	hoisted, enc := e.scoped(func() []jen.Code { return e.appendValue(s.Value, deref(jen.Id("v")), 0) })
 	body = append(append(body, hoisted...), enc...)

@@ -7,7 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Unions chosen by content (//cborgen:union first, //cborgen:union key K)
@@ -25,7 +25,7 @@ import (
 //	func DecodeCertCBOR(d *runtime.Decoder) (Cert, error) {
 //		k, ok := d.TryKind()
 //		...
-//		if k.Tagged || k.Initial>>5 != runtime.MajorArray {
+//		if k.Tagged || k.Initial>>5 != genrt.MajorArray {
 //			(null is nil; anything else the catch-all, or NoVariant)
 //		}
 //		n, err := d.ReadCaseHead("Cert")
@@ -53,9 +53,9 @@ func isCaseField(s *model.Struct, i int) bool { return s.Case != nil && s.Case.F
 // caseEncoding is the encoding of the constant c.
 func caseEncoding(c model.Constant) []byte {
 	if c.Text {
-		return runtime.AppendString(nil, c.Str)
+		return genrt.AppendString(nil, c.Str)
 	}
-	return runtime.AppendInt(nil, c.Int)
+	return genrt.AppendInt(nil, c.Int)
 }
 
 // appendCase is the statement that writes the case of s.

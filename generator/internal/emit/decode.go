@@ -22,13 +22,13 @@ import (
 //			err = v.cborDecodeMap(d)
 //		} else if major, perr := d.PeekMajor(); perr != nil {
 //			err = perr
-//		} else if major == runtime.MajorMap {
+//		} else if major == genrt.MajorMap {
 //			err = v.cborDecodeMap(d)
 //		} else {
 //			err = v.cborDecodeFields(d, -1, 3)
 //		}
 //		if err != nil {
-//			return runtime.AtRoot(err, "Item", runtime.OneItem)
+//			return genrt.AtRoot(err, "Item", genrt.OneItem)
 //		}
 //		return nil
 //	}
@@ -138,7 +138,7 @@ func (e *emitter) decodeFormsMethod(s *model.Struct) jen.Code {
 			),
 			// Each enclosing DecodeCBOR renames the root as the error
 			// travels out, so the outermost type names the path; io.EOF
-			// between items is not a *runtime.Error and stays io.EOF.
+			// between items is not a *genrt.Error and stays io.EOF.
 			jen.If(jen.Id("err").Op("!=").Nil()).Block(
 				jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem")),
 			),
@@ -181,7 +181,7 @@ func arrayCall(s *model.Struct) jen.Code {
 //	case -1:
 //		if !d.TryArrayHead(3) {
 //			n, err := d.ReadStructHead()
-//			if err != nil || n == runtime.NullKept {
+//			if err != nil || n == genrt.NullKept {
 //				return err
 //			}
 //			if n != 3 {
@@ -247,7 +247,7 @@ func arrayHead(s *model.Struct) []jen.Code {
 //			if x, ok := d.TryUint(math.MaxUint64); ok {
 //				v.ID = x
 //			} else if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
-//				return runtime.AtField(err, "ID")
+//				return genrt.AtField(err, "ID")
 //			}
 //			if to == 1 {
 //				return nil

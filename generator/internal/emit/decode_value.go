@@ -6,7 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // The decoding of one value, by its model type: the code every decoder
@@ -192,7 +192,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 			// line; the null test and everything else after them:
 			//
 			//	if x, ok := d.TryString(); ok {
-			//		if v.F == nil { v.F = runtime.NewString[string](d) }
+			//		if v.F == nil { v.F = genrt.NewString[string](d) }
 			//		(*v.F) = x
 			//	} else { general }
 			x, ok := jen.Id(local("x", depth)), jen.Id(local("ok", depth))
@@ -216,7 +216,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 		// A null keeps the time (KeepNull), as in fxamacker/cbor.
 		if e.errInScope {
 			read := e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)
-			if e.time.Mode != runtime.TimeUnix || e.time.Tag {
+			if e.time.Mode != genrt.TimeUnix || e.time.Tag {
 				if e.mapValue {
 					return []jen.Code{read}
 				}
@@ -334,7 +334,7 @@ func (e *emitter) decodeArray(t model.Array, to jen.Code, wrap pathFunc, depth i
 //		(X and Y, as fields of the holder are read)
 //		d.Leave()
 //	} else if err := v.Start.DecodeCBOR(d); err != nil {
-//		return runtime.AtField(err, "Start")
+//		return genrt.AtField(err, "Start")
 //	}
 func (e *emitter) decodeInline(t model.StructRef, s *model.Struct, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	var fields []jen.Code
@@ -352,7 +352,7 @@ func (e *emitter) decodeScalar(t model.Type, to jen.Code, wrap pathFunc, depth i
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	sc, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
-	// The commonest encodings are read in line (runtime/decode_try.go);
+	// The commonest encodings are read in line (runtime/genrt/decode_try.go);
 	// the Read method takes everything else and reports errors.
 	ok := jen.Id(local("ok", depth))
 	if it, isInt := t.(model.Int); isInt {
@@ -376,7 +376,7 @@ func (e *emitter) decodeScalar(t model.Type, to jen.Code, wrap pathFunc, depth i
 }
 
 // decodeBytes decodes a []byte: null is nil; a byte string reuses the array of to when the
-// decoder made it (runtime.ReadBytes takes to whole to tell).
+// decoder made it (genrt.ReadBytes takes to whole to tell).
 func (e *emitter) decodeBytes(t model.Bytes, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	if !t.NamedElem {
@@ -434,7 +434,7 @@ func (e *emitter) decodeMarshaler(t model.Marshaler, to jen.Code, wrap pathFunc,
 //	null, ok := d.TryNull()
 //	if !ok {
 //		if null, err = d.ReadNull(); err != nil {
-//			return runtime.AtField(err, "Tags")
+//			return genrt.AtField(err, "Tags")
 //		}
 //	}
 //	if null {
@@ -473,8 +473,8 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 
 // decodeSlice decodes a non-null array into a slice, in place as
 // fxamacker/cbor does: into the slice's own array when its capacity holds
-// the elements (runtime.ReuseSlice), each element decoded into what it held
-// (runtime.Grow, or its code in line for elements that are not structs or
+// the elements (genrt.ReuseSlice), each element decoded into what it held
+// (genrt.Grow, or its code in line for elements that are not structs or
 // arrays), else into a new one. The first allocation is bounded by
 // d.Hint, so a forged length on a stream cannot allocate more than has
 // arrived.
@@ -485,7 +485,7 @@ func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth i
 	if t.ElemZero != model.ZeroComposite {
 		// In line: to = to[:len(to)+1] and to = append(to, zero) update
 		// only the length where to lives (a field, an element), where
-		// to = runtime.Grow(to) writes the whole slice, through the write
+		// to = genrt.Grow(to) writes the whole slice, through the write
 		// barrier (2% of a decode of slices of numbers).
 		loop = []jen.Code{jen.If(jen.Len(to).Op("<").Cap(to)).Block(
 			jen.Add(to).Op("=").Add(to).Index(jen.Empty(), jen.Len(to).Op("+").Lit(1)),
@@ -507,13 +507,13 @@ func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth i
 // one when it is nil, as fxamacker/cbor does: the map keeps its entries and
 // gains the decoded ones, each value decoded into a zero value. A key that
 // comes twice keeps its last value, or is an error under the option
-// DupMapKeyEnforcedAPF (runtime.NewMapDups and RepeatedKey).
+// DupMapKeyEnforcedAPF (genrt.NewMapDups and RepeatedKey).
 func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) []jen.Code {
 	n := jen.Id(local("n", depth))
 	m, v := jen.Id(local("m", depth)), jen.Id(local("e", depth))
 	loop, key, keyForPath := e.decodeKey(t, wrap, depth)
 	// A key the map holds already: an error under DupMapKeyEnforcedAPF
-	// (runtime.RepeatedKey), checked before the value is read.
+	// (genrt.RepeatedKey), checked before the value is read.
 	dups := jen.Id(local("dups", depth))
 	loop = append(loop, jen.If(jen.Add(dups).Dot("On")).Block(
 		checkErr(rt("RepeatedKey").Call(jen.Id("d"), jen.Op("&").Add(dups), m, key, jen.Id(local("i", depth))), wrap),

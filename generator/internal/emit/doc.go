@@ -28,7 +28,7 @@
 //	map.go           AppendCBOR and the decoder of //cborgen:map types
 //	evolve.go        the array decoder of a type that has grown, or that
 //	                 skips newer elements
-//	unknown.go       a struct's runtime.Unknown field: the unknown keys
+//	unknown.go       a struct's genrt.Unknown field: the unknown keys
 //	                 and trailing elements kept by its decoders, written
 //	                 back by its encoder
 //	union.go         the dispatcher functions of each //cborgen:union

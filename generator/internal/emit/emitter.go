@@ -8,11 +8,11 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // atRoot is the runtime call that names the type name as the root of
-// err's path: runtime.AtRoot(err, "Order", runtime.OneItem). extent is
+// err's path: genrt.AtRoot(err, "Order", genrt.OneItem). extent is
 // "OneItem" in a DecodeCBOR method and "WholeInput" where the input must
 // hold exactly one item (UnmarshalCBOR, a union's Unmarshal).
 func atRoot(err jen.Code, name, extent string) *jen.Statement {
@@ -63,7 +63,7 @@ func (e *emitter) dynamicOptions() jen.Code {
 	if e.order != model.OrderBytewise {
 		fields = append(fields, jen.Id("Sort").Op(":").Add(rt(e.order.RuntimeName())))
 	}
-	if e.time.Mode != runtime.TimeUnix {
+	if e.time.Mode != genrt.TimeUnix {
 		fields = append(fields, jen.Id("Time").Op(":").Add(modeCode(e.time)))
 	}
 	if e.time.Tag {
@@ -327,7 +327,7 @@ func convertTo(goT types.Type, kind types.BasicKind, x jen.Code) jen.Code {
 // encoder and emitted as byte literals.
 func headBytes(major byte, n uint64) []jen.Code {
 	var codes []jen.Code
-	for _, b := range runtime.AppendHead(nil, major, n) {
+	for _, b := range genrt.AppendHead(nil, major, n) {
 		codes = append(codes, jen.Op(fmt.Sprintf("0x%02x", b)))
 	}
 	return codes
@@ -335,7 +335,7 @@ func headBytes(major byte, n uint64) []jen.Code {
 
 // appendHead is the statement that appends a constant head to dst.
 func appendHead(major byte, n uint64) jen.Code {
-	what := map[byte]string{runtime.MajorArray: "array of %d", runtime.MajorMap: "map of %d", runtime.MajorTag: "tag %d"}[major]
+	what := map[byte]string{genrt.MajorArray: "array of %d", genrt.MajorMap: "map of %d", genrt.MajorTag: "tag %d"}[major]
 	return jen.Id("dst").Op("=").Append(append([]jen.Code{jen.Id("dst")}, headBytes(major, n)...)...).Commentf(what, n)
 }
 
@@ -366,7 +366,14 @@ func (e *emitter) typeRef(s *model.Struct) *jen.Statement {
 }
 
 // rt refers to name in the runtime package.
-func rt(name string) *jen.Statement { return jen.Qual(model.RuntimePath, name) }
+func rt(name string) *jen.Statement {
+	if name == "Decoder" {
+		// The parameter of DecodeCBOR and the like, which programs call:
+		// named as programs name it (runtime's alias of genrt's).
+		return jen.Qual(model.RuntimePath, name)
+	}
+	return jen.Qual(model.GenrtPath, name)
+}
 
 // addressed reports whether the code that encodes or decodes a value of
 // type t may take its address (a method call with a pointer receiver, a

@@ -18,10 +18,10 @@ import (
 // (testdata/golden/evolve_v2 has whole ones):
 //
 //	func (v *Order) cborDecodeArray(d *runtime.Decoder) error {
-//		n, err := d.ReadStructHead() // runtime.NullKept: a null keeps the value
+//		n, err := d.ReadStructHead() // genrt.NullKept: a null keeps the value
 //		...
 //		if n >= 0 && (n < 3 || n > 5) {
-//			return d.Errorf(runtime.ErrLength, "expected array of 3 to 5 elements, found %d", n)
+//			return d.Errorf(genrt.ErrLength, "expected array of 3 to 5 elements, found %d", n)
 //		}
 //		for i := 0; ; i++ {
 //			more, err := d.NextElem(n, i)
@@ -40,7 +40,7 @@ import (
 //	}
 func (e *emitter) decodeEvolvingArrayMethod(s *model.Struct) jen.Code {
 	body := append([]jen.Code{
-		// A null keeps the value (runtime.NullKept).
+		// A null keeps the value (genrt.NullKept).
 		jen.List(jen.Id("n"), jen.Id("err")).Op(":=").Id("d").Dot("ReadStructHead").Call(),
 		jen.If(jen.Id("err").Op("!=").Nil().Op("||").Id("n").Op("==").Add(rt("NullKept"))).Block(jen.Return(jen.Id("err"))),
 	}, evolvingElems(s, 0)...)
@@ -88,7 +88,7 @@ func evolvingElems(s *model.Struct, first int) []jen.Code {
 			jen.Continue(),
 		}
 	}
-	// Kept elements are those of this decode (runtime.Unknown).
+	// Kept elements are those of this decode (genrt.Unknown).
 	return append(unknownReset(s),
 		jen.If(jen.Add(n).Op(">=").Lit(0).Op("&&").Add(lengthOK)).Block(wrongLength(n)),
 		jen.For(jen.Add(i).Op(":=").Lit(first), jen.Empty(), jen.Add(i).Op("++")).Block(

@@ -10,11 +10,11 @@ import (
 // struct, as fxamacker/cbor writes a struct without toarray. It switches
 // on the key bytes (no allocation, no reflection); a text key that names
 // no field exactly gets fxamacker's case-insensitive fallback (foldSwitch).
-// It skips unknown keys (runtime.UnknownKey: an error under the options
+// It skips unknown keys (genrt.UnknownKey: an error under the options
 // ExtraDecErrorUnknownField, or DupMapKeyEnforcedAPF for one that comes
 // twice), and the value of a key that names a field seen before (exactly
 // or by case folding; the bits of seen say which came), as fxamacker's
-// default keeps the first (runtime.RepeatedField; an error under
+// default keeps the first (genrt.RepeatedField; an error under
 // DupMapKeyEnforcedAPF and in strict mode). The value is decoded in place, as fxamacker
 // decodes it: a field absent from the map keeps what it held (its zero
 // value in a new value). In outline (testdata/golden/nested has whole
@@ -22,21 +22,21 @@ import (
 //
 //	func (v *Order) cborDecodeMap(d *runtime.Decoder) error {
 //		n, ok := d.TryMapHead()
-//		if !ok { ... d.ReadStructMapHead(): a null (runtime.NullKept) or the head ... }
-//		var unknown runtime.UnknownKeys
+//		if !ok { ... d.ReadStructMapHead(): a null (genrt.NullKept) or the head ... }
+//		var unknown genrt.UnknownKeys
 //		var seen uint64
 //		for i := 0; i != n; i++ {
 //			if n < 0 { ... d.NextPair(n, i): the break of an indefinite map ... }
 //			kind, key, num, err := d.ReadKeyParts()
 //			field := -1
 //			switch kind {
-//			case runtime.KeyText:
+//			case genrt.KeyText:
 //				switch string(key) {
 //				case "id":
 //					field = 0
 //				...
 //			}
-//			if field < 0 && kind == runtime.KeyText { ... d.FoldedField ... }
+//			if field < 0 && kind == genrt.KeyText { ... d.FoldedField ... }
 //			... skip unknown keys and the values of fields seen before, then
 //			v.cborDecodeFields(d, field, field+1)
 //		}
@@ -49,7 +49,7 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 		jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Id("d").Dot("TryMapHead").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(
 			jen.Var().Id("err").Error(),
-			// A null keeps the value (runtime.NullKept), as a
+			// A null keeps the value (genrt.NullKept), as a
 			// map-format struct's null does.
 			jen.If(jen.List(jen.Id("n"), jen.Id("err")).Op("=").Id("d").Dot("ReadStructMapHead").Call(), jen.Id("err").Op("!=").Nil().Op("||").Id("n").Op("==").Add(rt("NullKept"))).
 				Block(jen.Return(jen.Id("err"))),
@@ -57,8 +57,8 @@ func (e *emitter) decodeMapMethod(s *model.Struct) jen.Code {
 	}
 	var loop []jen.Code
 	// The key's parts, and what the options make of a key that names no
-	// field (skipped, or an error: runtime.UnknownKey) or one that names
-	// a field read before (runtime.RepeatedField).
+	// field (skipped, or an error: genrt.UnknownKey) or one that names
+	// a field read before (genrt.RepeatedField).
 	parts := []jen.Code{jen.Id("kind"), jen.Id("key"), jen.Id("num"), jen.Id("i")}
 	readKey := jen.List(jen.Id("kind"), jen.Id("key"), jen.Id("num"), jen.Id("err")).Op(":=").Id("d").Dot("ReadKeyParts").Call()
 	unknown := unknownKeyCall(s, parts) // unknown.go
@@ -139,7 +139,7 @@ func keySwitch(s *model.Struct) jen.Code {
 // fields, which take no part), unless the options say
 // FieldNameMatchingCaseSensitive. It is nil for a struct without text keys.
 //
-//	if field < 0 && kind == runtime.KeyText {
+//	if field < 0 && kind == genrt.KeyText {
 //		field = d.FoldedField(key, cborKeysOrder[:])
 //	}
 func (e *emitter) foldSwitch(s *model.Struct) jen.Code {

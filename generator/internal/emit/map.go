@@ -11,7 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // The encoder of a map-format struct (//cborgen:map): a CBOR map of its
@@ -25,15 +25,15 @@ import (
 //
 //	func (v *Header) AppendCBOR(dst []byte) ([]byte, error) {
 //		if v == nil {
-//			return runtime.AppendNull(dst), nil
+//			return genrt.AppendNull(dst), nil
 //		}
 //		start, omitted := len(dst), 0
 //		dst = append(dst, 0xa2)
 //		dst = append(dst, 0x01) // key 1
-//		dst = runtime.AppendInt(dst, v.Alg)
+//		dst = genrt.AppendInt(dst, v.Alg)
 //		if len(v.KeyID) != 0 {
 //			dst = append(dst, 0x04) // key 4
-//			dst = runtime.AppendBytes(dst, v.KeyID)
+//			dst = genrt.AppendBytes(dst, v.KeyID)
 //		} else {
 //			omitted++
 //		}
@@ -57,9 +57,9 @@ func mapKeys(s *model.Struct, order model.KeyOrder) []mapKey {
 	for _, f := range s.Fields {
 		var k []byte
 		if f.KeyAsInt {
-			k = runtime.AppendInt(nil, f.KeyInt)
+			k = genrt.AppendInt(nil, f.KeyInt)
 		} else {
-			k = runtime.AppendString(nil, f.Key)
+			k = genrt.AppendString(nil, f.Key)
 		}
 		keys = append(keys, mapKey{f, k})
 	}
@@ -115,14 +115,14 @@ func (e *emitter) appendMapFormatMethod(s *model.Struct) jen.Code {
 		body = append(body, jen.Var().Id("err").Error())
 	}
 	if s.HasTag {
-		body = append(body, appendHead(runtime.MajorTag, s.Tag))
+		body = append(body, appendHead(genrt.MajorTag, s.Tag))
 	}
 	if omits {
 		body = append(body, jen.List(jen.Id("start"), jen.Id("omitted")).Op(":=").List(jen.Len(jen.Id("dst")), jen.Lit(0)))
 	} else if s.Unknown != "" {
 		body = append(body, jen.Id("start").Op(":=").Len(jen.Id("dst")))
 	}
-	body = append(body, appendHead(runtime.MajorMap, uint64(len(s.Fields))))
+	body = append(body, appendHead(genrt.MajorMap, uint64(len(s.Fields))))
 	omitted := jen.Id("omitted").Op("++")
 	for _, k := range mapKeys(s, e.order) {
 		f := k.field

@@ -19,7 +19,7 @@ func TestResolveTokens(t *testing.T) {
 
 import (
 	cborgenself "example.com/p"
-	runtime "github.com/cborgen/cborgen/runtime"
+	runtime "github.com/cborgen/cborgen/runtime/genrt"
 	"time"
 )
 
@@ -27,7 +27,7 @@ func (v *cborgenself.T) AppendCBOR(dst []byte) ([]byte, error) {
 	var x cborgenself.U // cborgenself.V in a comment stays
 	_ = time.Now
 	_ = "cborgenself.W"
-	return runtime.AppendUint(dst, 1), nil
+	return genrt.AppendUint(dst, 1), nil
 }
 `, true},
 		{"one import left", `package p
@@ -76,7 +76,7 @@ func (v *cborgenself.Size) X() {}
 
 import (
 	cborgenself "example.com/p"
-	runtime "github.com/cborgen/cborgen/runtime"
+	runtime "github.com/cborgen/cborgen/runtime/genrt"
 )
 
 func (v *cborgenself.Reader) X() { _ = runtime.Reader }

@@ -4,7 +4,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // optionalElems: a struct with //cborgen:optional N ends its array before the trailing
@@ -22,12 +22,12 @@ import (
 //		} else if v.Alg != 0 {
 //			elems = 3
 //		}
-//		dst = runtime.AppendArrayHead(dst, elems)
+//		dst = genrt.AppendArrayHead(dst, elems)
 //		// 0: Kty
 //		...
 //		if elems > 2 {
 //			// 2: Alg
-//			dst = runtime.AppendInt(dst, v.Alg)
+//			dst = genrt.AppendInt(dst, v.Alg)
 //		}
 //		...
 //	}
@@ -76,7 +76,7 @@ func optionalArrayHead(s *model.Struct) []jen.Code {
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendArrayHead")).Call(jen.Id("dst"), jen.Lit(len(s.Fields)).Op("+").Add(unknownLen(s)))}
 	}
 	if !s.HasOptionalFrom {
-		return []jen.Code{appendHead(runtime.MajorArray, uint64(len(s.Fields)))}
+		return []jen.Code{appendHead(genrt.MajorArray, uint64(len(s.Fields)))}
 	}
 	elems := jen.Id("elems")
 	if s.Unknown != "" {

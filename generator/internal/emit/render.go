@@ -8,7 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // fewer types than this per chunk are not worth a goroutine
@@ -23,7 +23,7 @@ func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
 	}
 	jf, _ := newRenderFile(f)
 	if first {
-		jf.Add(VersionGuard(runtime.GenVersion)).Line()
+		jf.Add(VersionGuard(genrt.GenVersion)).Line()
 	}
 	for _, s := range f.Structs[from:to] {
 		e.addStruct(jf, s)
@@ -68,6 +68,7 @@ func newRenderFile(f *model.File) (*jen.File, map[string]string) {
 		names[path] = alias
 	}
 	importAs(model.RuntimePath, "runtime")
+	importAs(model.GenrtPath, "genrt")
 	importAs(model.DynamicPath, "dynamic")
 	importAs("math", "math") // the bounds of integer types
 	jf.NoFormat = true       // formatted below, so that a failure shows numbered lines
@@ -133,12 +134,12 @@ func File(f *model.File) ([]byte, error) {
 
 // versionHeader is the header line that names the generator's version.
 func versionHeader() string {
-	return "cbor-gen " + model.Version() + ", generated code version " + strconv.Itoa(runtime.GenVersion)
+	return "cbor-gen " + model.Version() + ", generated code version " + strconv.Itoa(genrt.GenVersion)
 }
 
 // VersionGuard is the constant declaration that makes a generated file
 // and a runtime that do not fit fail to compile, with an error that names
-// the side to update (see runtime/version.go).
+// the side to update (see runtime/genrt/version.go).
 func VersionGuard(version int) jen.Code {
 	v := jen.Lit(version)
 	return jen.Comment("The generated code and the runtime must fit: a compile error here names the one to update.").Line().

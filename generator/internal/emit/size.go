@@ -4,7 +4,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // sizeMethod emits SizeCBOR, an upper bound of the length of what
@@ -23,8 +23,8 @@ import (
 //			return 1
 //		}
 //		n := 10
-//		n += runtime.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
-//		n += runtime.SizeHead(uint64(v.Qty))
+//		n += genrt.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
+//		n += genrt.SizeHead(uint64(v.Qty))
 //		return n
 //	}
 //
@@ -32,7 +32,7 @@ import (
 // interfaces, type parameters) are counted as sizeGuess bytes: for them
 // the result is an estimate, and AppendCBOR grows the buffer if needed.
 func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
-	fixed := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
+	fixed := genrt.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 	if s.MapFormat {
 		fixed += mapKeysSize(s)
 	}
@@ -57,7 +57,7 @@ func (e *emitter) sizeMethod(s *model.Struct) jen.Code {
 		// of 24 or more fields may be shorter than the fixed one.
 		body = append(body, optionalElems(s)...)
 		if len(s.Fields) >= 24 {
-			fixed -= runtime.SizeHead(uint64(len(s.Fields)))
+			fixed -= genrt.SizeHead(uint64(len(s.Fields)))
 			body = append(body, jen.Id("n").Op("+=").Add(rt("SizeHead")).Call(jen.Uint64().Call(jen.Id("elems"))))
 		}
 	}
@@ -160,7 +160,7 @@ func (e *emitter) sizeValue(t model.Type, val jen.Code, depth int) (fixed int, c
 		if len(inner) > 0 {
 			code = []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(val)).Block(inner...)}
 		}
-		return runtime.SizeHead(uint64(t.N)) + int(t.N)*c, code
+		return genrt.SizeHead(uint64(t.N)) + int(t.N)*c, code
 
 	case model.Slice:
 		if _, ok := t.Elem.(model.TypeParam); ok {
@@ -257,10 +257,10 @@ func (e *emitter) fixedSize(t model.Type, visiting map[*model.Struct]bool) (int,
 	case model.Float:
 		return 1 + t.Bits/8, true
 	case model.ByteArray:
-		return runtime.SizeHead(uint64(t.N)) + int(t.N), true
+		return genrt.SizeHead(uint64(t.N)) + int(t.N), true
 	case model.Time:
 		size := timeNumberSize
-		if e.time.Mode >= runtime.TimeRFC3339 {
+		if e.time.Mode >= genrt.TimeRFC3339 {
 			size = timeTextSize
 		}
 		if e.time.Tag {
@@ -269,7 +269,7 @@ func (e *emitter) fixedSize(t model.Type, visiting map[*model.Struct]bool) (int,
 		return size, true
 	case model.Array:
 		if c, ok := e.fixedSize(t.Elem, visiting); ok {
-			return runtime.SizeHead(uint64(t.N)) + int(t.N)*c, true
+			return genrt.SizeHead(uint64(t.N)) + int(t.N)*c, true
 		}
 	case model.Pointer:
 		return e.fixedSize(t.Elem, visiting) // null is 1 byte, no more than any value
@@ -290,7 +290,7 @@ func (e *emitter) fixedSize(t model.Type, visiting map[*model.Struct]bool) (int,
 		if s.HasOptionalFrom {
 			return 0, false // its length depends on which fields are zero
 		}
-		size := runtime.SizeHead(uint64(len(s.Fields))) + tagSize(s)
+		size := genrt.SizeHead(uint64(len(s.Fields))) + tagSize(s)
 		if s.MapFormat {
 			size += mapKeysSize(s)
 		}
@@ -312,5 +312,5 @@ func tagSize(s *model.Struct) int {
 	if !s.HasTag {
 		return 0
 	}
-	return runtime.SizeHead(s.Tag)
+	return genrt.SizeHead(s.Tag)
 }

@@ -151,7 +151,7 @@ func (e *emitter) unionDecode(u *model.UnionType) jen.Code {
 
 // textVariant is the variant of u that untagged text decodes into when
 // its DecodeCBOR is the generated one of a string value type (boxed by
-// runtime.BoxString): no tag, no hooks, held by value. The dispatcher
+// genrt.BoxString): no tag, no hooks, held by value. The dispatcher
 // tries TryString for it before it looks at the item's kind. Nil when u
 // has no such variant.
 func textVariant(u *model.UnionType) *model.Variant {
@@ -240,7 +240,7 @@ func (e *emitter) decodeVariant(u *model.UnionType, v *model.Variant) []jen.Code
 		decl = jen.Id("x").Op(":=").New(e.typeRef(v.Struct))
 	}
 	// A variant of a string or number kind is boxed in a cell of the
-	// decoder's (runtime.BoxString, BoxScalar), not a heap object each.
+	// decoder's (genrt.BoxString, BoxScalar), not a heap object each.
 	ret := jen.Id("x")
 	if !v.Ptr {
 		switch v.Struct.Value.(type) {
@@ -258,7 +258,7 @@ func (e *emitter) decodeVariant(u *model.UnionType, v *model.Variant) []jen.Code
 }
 
 // unionMarshal emits UnionMarshal: UnionAppend into a pooled buffer
-// (runtime.Buffer), copied out. A union's values hold maps and slices of
+// (genrt.Buffer), copied out. A union's values hold maps and slices of
 // values, whose size UnionSize finds only by a walk as long as the
 // encoding.
 func (e *emitter) unionMarshal(u *model.UnionType) jen.Code {

@@ -6,19 +6,19 @@ import (
 	"github.com/cborgen/cborgen/generator/internal/model"
 )
 
-// The struct's field of type runtime.Unknown (model.Struct.Unknown),
+// The struct's field of type genrt.Unknown (model.Struct.Unknown),
 // which keeps what its decoder does not know and which its encoder
 // writes back. A map-format struct keeps the pairs whose keys name no
 // field: its map decoder calls runtime.Decoder.KeepUnknownKey where
 // others call UnknownKey, and its encoder, after writing its fields,
 // merges the kept pairs into the map in the run's key order
-// (runtime.AppendUnknownPairs, which rewrites the head). Abridged from
+// (genrt.AppendUnknownPairs, which rewrites the head). Abridged from
 // testdata/golden/unknown:
 //
 //	func (v *Post) AppendCBOR(dst []byte) ([]byte, error) {
 //		...
 //		if v.Extra.Len() != 0 {
-//			return runtime.AppendUnknownPairs(dst, start, &v.Extra, runtime.SortBytewise)
+//			return genrt.AppendUnknownPairs(dst, start, &v.Extra, genrt.SortBytewise)
 //		}
 //		return dst, nil
 //	}
@@ -31,7 +31,7 @@ import (
 // head (a null keeps the value, the field too), so that it holds what the
 // item read last carried.
 
-// unknownField is v.F, the struct's runtime.Unknown field.
+// unknownField is v.F, the struct's genrt.Unknown field.
 func unknownField(s *model.Struct) *jen.Statement { return jen.Id("v").Dot(s.Unknown) }
 
 // unknownLen is v.F.Len(), the number of kept pairs or elements.

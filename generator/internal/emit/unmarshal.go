@@ -11,9 +11,9 @@ import (
 // testdata/golden/nested, for a struct read straight from an array:
 //
 //	func (v *Item) UnmarshalCBOR(data []byte) error {
-//		d := runtime.NewBytesDecoder(data)
+//		d := genrt.NewBytesDecoder(data)
 //		var err error
-//		if len(data) != 0 && data[0]>>5 == runtime.MajorArray {
+//		if len(data) != 0 && data[0]>>5 == genrt.MajorArray {
 //			err = v.cborDecodeFields(d, -1, 3)
 //		} else {
 //			err = v.DecodeCBOR(d)

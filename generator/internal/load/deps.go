@@ -34,7 +34,7 @@ func ListDeps(ctx context.Context, dir, out string, buildFlags []string) (deps *
 		defer cleanup()
 		pcfg.BuildFlags = append(buildFlags[:len(buildFlags):len(buildFlags)], flag)
 	}
-	pkgs, err := packages.Load(pcfg, ".", model.RuntimePath, model.DynamicPath, model.CompatPath)
+	pkgs, err := packages.Load(pcfg, append([]string{"."}, model.SupportPaths...)...)
 	if err != nil {
 		return nil, false
 	}

@@ -188,7 +188,7 @@ func BuildCacheCold(ctx context.Context, dir string, buildFlags []string) bool {
 		ctx = context.Background()
 	}
 	args := append([]string{"list", "-e", "-deps", "-f", "{{if and .DepOnly .Stale}}stale{{end}}"}, buildFlags...)
-	args = append(args, "--", ".", model.RuntimePath, model.DynamicPath, model.CompatPath)
+	args = append(append(args, "--", "."), model.SupportPaths...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	out, err := cmd.Output()

@@ -190,7 +190,7 @@ func TagFlags(tags []string) []string {
 var errDependency = errors.New("a dependency could not be imported")
 
 func loadWith(pcfg *packages.Config, dir, out string) (*Package, error) {
-	pkgs, err := goLoad(pcfg, ".", model.RuntimePath, model.DynamicPath, model.CompatPath)
+	pkgs, err := goLoad(pcfg, append([]string{"."}, model.SupportPaths...)...)
 	if err != nil {
 		return nil, err
 	}

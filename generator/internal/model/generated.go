@@ -4,8 +4,14 @@ package model
 // packages it imports, the methods it declares, its header. They are
 // shared by every stage, so they depend on nothing.
 
-// RuntimePath is the import path of the package generated code calls.
+// GenrtPath is the import path of the package generated code calls.
 // Every reference of the emitters to it goes through their rt.
+const GenrtPath = "github.com/cborgen/cborgen/runtime/genrt"
+
+// RuntimePath is the import path of the package programs call. Generated
+// code names its Decoder (an alias of genrt's) in the signatures of the
+// methods programs call, and the types programs declare fields of
+// (Reserved, Unknown) are its aliases too.
 const RuntimePath = "github.com/cborgen/cborgen/runtime"
 
 // The unexported helper methods generated beside the four public ones.
@@ -31,10 +37,19 @@ const DynamicPath = "github.com/cborgen/cborgen/runtime/dynamic"
 // whyrusleeping calls.
 const CompatPath = "github.com/cborgen/cborgen/runtime/cbgcompat"
 
+// SupportPaths are the packages IsSupport names, in the order the loader
+// asks for them.
+var SupportPaths = []string{RuntimePath, GenrtPath, DynamicPath, CompatPath}
+
+// IsRuntimeType reports whether a type declared in pkg is the runtime's
+// type of that name: declared in genrt, and named through runtime's alias
+// by programs.
+func IsRuntimeType(pkg string) bool { return pkg == GenrtPath || pkg == RuntimePath }
+
 // IsSupport reports whether path is one of the packages generated code
 // imports from this module, which the loader loads beside the package.
 func IsSupport(path string) bool {
-	return path == RuntimePath || path == DynamicPath || path == CompatPath
+	return path == RuntimePath || path == GenrtPath || path == DynamicPath || path == CompatPath
 }
 
 // MethodSize is the generated method that bounds the size of an encoding.

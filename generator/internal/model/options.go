@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // KeyOrder is the order in which generated encoders write map keys.
@@ -50,21 +50,21 @@ func ParseFloatMode(s string) (none bool, err error) {
 // time modes (runtime.TimeMode has them in its order), with or without
 // tag 0/1.
 type TimeOptions struct {
-	Mode runtime.TimeMode
+	Mode genrt.TimeMode
 	Tag  bool
 }
 
 // TimeModes are the values of the -time flag.
 var TimeModes = []struct {
 	flag, Name string
-	Mode       runtime.TimeMode
+	Mode       genrt.TimeMode
 }{
-	{"unix", "TimeUnix", runtime.TimeUnix},
-	{"unixmicro", "TimeUnixMicro", runtime.TimeUnixMicro},
-	{"unixdynamic", "TimeUnixDynamic", runtime.TimeUnixDynamic},
-	{"rfc3339", "TimeRFC3339", runtime.TimeRFC3339},
-	{"rfc3339nano", "TimeRFC3339Nano", runtime.TimeRFC3339Nano},
-	{"rfc3339nanoutc", "TimeRFC3339NanoUTC", runtime.TimeRFC3339NanoUTC},
+	{"unix", "TimeUnix", genrt.TimeUnix},
+	{"unixmicro", "TimeUnixMicro", genrt.TimeUnixMicro},
+	{"unixdynamic", "TimeUnixDynamic", genrt.TimeUnixDynamic},
+	{"rfc3339", "TimeRFC3339", genrt.TimeRFC3339},
+	{"rfc3339nano", "TimeRFC3339Nano", genrt.TimeRFC3339Nano},
+	{"rfc3339nanoutc", "TimeRFC3339NanoUTC", genrt.TimeRFC3339NanoUTC},
 }
 
 // ParseTimeOptions reads the -time and -timetag flags.

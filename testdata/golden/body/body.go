@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Versioned is a record under a tag whose hooks default its version on
@@ -29,7 +30,7 @@ func (v Versioned) MarshalCBOR() ([]byte, error) { return v.AppendCBOR(nil) }
 // AppendCBOR appends v with its version defaulted.
 func (v *Versioned) AppendCBOR(dst []byte) ([]byte, error) {
 	if v == nil {
-		return runtime.AppendNull(dst), nil
+		return genrt.AppendNull(dst), nil
 	}
 	c := *v
 	if c.Version == 0 {

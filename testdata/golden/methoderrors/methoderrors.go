@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 )
 
 // Blob is a byte string of at most 4 bytes, with methods of its own. A
@@ -23,12 +24,12 @@ func (b Blob) MarshalCBOR() ([]byte, error) {
 	if len(b) > 0 && b[0] == 0xee {
 		return []byte{0x01}, nil
 	}
-	return runtime.AppendBytes(nil, b), nil
+	return genrt.AppendBytes(nil, b), nil
 }
 
 // UnmarshalCBOR reads a byte string of at most 4 bytes.
 func (b *Blob) UnmarshalCBOR(data []byte) error {
-	if len(data) == 0 || data[0]>>5 != runtime.MajorBytes {
+	if len(data) == 0 || data[0]>>5 != genrt.MajorBytes {
 		return errors.New("cbor: require bstr type")
 	}
 	v, err := runtime.NewBytesDecoder(data).ReadBytes(nil)
@@ -53,7 +54,7 @@ var brokenOutputs = [8][]byte{2: {}, 3: {0x18}, 4: {0x01, 0x01}, 5: {0x9f, 0x01,
 func (k Broken) MarshalCBOR() ([]byte, error) {
 	switch f := k.Fault % 8; f {
 	case 0:
-		return runtime.AppendUint(nil, uint64(k.Fault)), nil
+		return genrt.AppendUint(nil, uint64(k.Fault)), nil
 	case 1:
 		return nil, errors.New("methoderrors: this Broken cannot be written")
 	default:
@@ -79,7 +80,7 @@ type Wrapper struct {
 
 // MarshalCBOR writes w as the Inner it holds.
 func (w Wrapper) MarshalCBOR() ([]byte, error) {
-	dst := runtime.AppendUint(runtime.AppendArrayHead(nil, 2), uint64(w.Count))
+	dst := genrt.AppendUint(genrt.AppendArrayHead(nil, 2), uint64(w.Count))
 	b, err := w.B.MarshalCBOR()
 	return append(dst, b...), err
 }

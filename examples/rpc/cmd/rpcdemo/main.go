@@ -21,6 +21,7 @@ import (
 	"github.com/cborgen/cborgen/examples/rpc"
 	"github.com/cborgen/cborgen/examples/rpc/internal/fixture"
 	"github.com/cborgen/cborgen/runtime"
+	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -77,7 +78,7 @@ func main() {
 			log.Fatal(err)
 		}
 		format := "array (current)"
-		if major == runtime.MajorMap {
+		if major == genrt.MajorMap {
 			format = "map (legacy)"
 		}
 		var req rpc.Request

@@ -1,0 +1,65 @@
+package genrt
+
+import (
+	"math"
+	"time"
+)
+
+// AppendTime appends t as fxamacker/cbor writes it with the given mode,
+// preceded by tag 0 (text) or 1 (numbers) when tag is set. The only error
+// is ErrTimeRange, in the RFC 3339 modes.
+func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error) {
+	if t.IsZero() {
+		return AppendNull(dst), nil
+	}
+	nanos := true
+	switch mode {
+	case TimeUnix, TimeUnixMicro, TimeUnixDynamic:
+		if tag {
+			dst = AppendTag(dst, 1)
+		}
+	case TimeRFC3339:
+		nanos = false
+	case TimeRFC3339NanoUTC:
+		t = t.UTC()
+	}
+	switch mode {
+	case TimeUnix:
+		return AppendInt(dst, t.Unix()), nil
+	case TimeUnixMicro:
+		t = t.UTC().Round(time.Microsecond)
+		secs := t.Unix()
+		// Within the range of UnixNano, computed as fxamacker computes it,
+		// so that the float is the same to the last bit.
+		if secs >= math.MinInt64/1_000_000_000 && secs <= math.MaxInt64/1_000_000_000-1 {
+			return AppendFloat64(dst, float64(t.UnixNano())/1e9), nil
+		}
+		return AppendFloat64(dst, float64(secs)+float64(t.Nanosecond())/1e9), nil
+	case TimeUnixDynamic:
+		t = t.UTC().Round(time.Microsecond)
+		secs, nsecs := t.Unix(), t.Nanosecond()
+		if nsecs == 0 {
+			return AppendInt(dst, secs), nil
+		}
+		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9), nil
+	}
+	// The text, 20 to 35 bytes, is written after a two-byte head, which
+	// becomes one byte when it is shorter than 24.
+	start := len(dst)
+	if tag {
+		dst = AppendTag(dst, 0)
+	}
+	h := len(dst)
+	dst, ok := appendRFC3339(append(dst, 0x78, 0), t, nanos)
+	if !ok {
+		return dst[:start], ErrTimeRange
+	}
+	n := len(dst) - h - 2
+	if n >= 24 {
+		dst[h+1] = byte(n)
+		return dst, nil
+	}
+	dst[h] = 0x60 | byte(n)
+	copy(dst[h+1:], dst[h+2:])
+	return dst[:len(dst)-1], nil
+}

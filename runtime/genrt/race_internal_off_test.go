@@ -1,0 +1,5 @@
+//go:build !race
+
+package genrt
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package genrt_test
+
+const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package runtime
-
-const raceEnabled = false

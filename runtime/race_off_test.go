@@ -1,5 +1,0 @@
-//go:build !race
-
-package runtime_test
-
-const raceEnabled = false

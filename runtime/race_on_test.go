@@ -1,7 +1,0 @@
-//go:build race
-
-package runtime_test
-
-// raceEnabled: under the race detector sync.Pool drops items on purpose,
-// so pooled objects are allocated again and allocation counts mean nothing.
-const raceEnabled = true

@@ -65,11 +65,19 @@ func UnmarshalBody(data []byte, v interface{ DecodeCBORBody(*Decoder) error }, o
 // a strict decoder would return. It allocates only for maps of many pairs.
 func Valid(data []byte) error { return genrt.Valid(data) }
 
-// Options are the limits and the rules a Decoder enforces: depth, array,
-// map and string limits, Strict and ZeroCopy, and the settings named as
-// fxamacker/cbor's DecOptions fields. A zero field means the process
-// default (SetDefaultOptions), else the built-in default
-// (DefaultOptions). Each field is documented in package genrt.
+// Options are the limits and the rules a Decoder enforces. A zero field
+// means the process default (SetDefaultOptions), else the built-in default
+// (DefaultOptions). Its fields, each documented in package genrt:
+//
+//   - the limits: MaxDepth (nesting, as fxamacker counts it; 32),
+//     MaxArrayElements (131072), MaxMapPairs (131072), MaxStringLength (64
+//     MiB);
+//   - Strict: refuse what fxamacker's default options accept beyond the
+//     data model (a null into a number, a non-shortest head...);
+//   - ZeroCopy: strings and byte slices read from a byte slice alias it;
+//   - the settings named as fxamacker/cbor's DecOptions fields, with their
+//     meanings: DupMapKey, ExtraReturnErrors, FieldNameMatching,
+//     IndefLength, TagsMd, UTF8, NaN, Inf.
 type Options = genrt.Options
 
 // DefaultOptions returns the built-in defaults: the options a new Decoder

@@ -49,19 +49,19 @@ const Null = 0xf6
 const MaxMapStruct = 8192
 
 // A Decoder reads items from a buffer, refilled from an io.Reader when
-// it has one. It reads no byte of the reader past the item it decodes,
-// but from a *bytes.Reader or a *bytes.Buffer, which it reads ahead of
-// and gives back what it did not use. It is an io.Reader and an
+// it has one. It reads no byte of the reader past the item it decodes.
+// A *bytes.Reader or a *bytes.Buffer is read in place: the Decoder reads
+// its unread bytes where they are and moves it past what it used. It is an io.Reader and an
 // io.ByteScanner, so that a field's own UnmarshalCBOR reads from it.
 type Decoder struct {
 	buf   []byte
 	pos   int
 	start int       // where the current top-level item began
 	src   io.Reader // nil: buf is all there is
-	// ahead: src may be read past what an item needs (a *bytes.Reader,
-	// which is sought back by what was not used).
-	ahead  bool
-	seeker *bytes.Reader
+	// A *bytes.Reader's unread bytes are buf (see window); it is moved
+	// past what was read when released.
+	rdr    *bytes.Reader
+	win    window
 	bbuf   *bytes.Buffer // buf is bbuf.Bytes(); Next(pos) when released
 	own    []byte        // the pooled storage of buf
 	unread bool          // the byte before pos may be unread (UnreadByte)
@@ -72,9 +72,6 @@ type Decoder struct {
 }
 
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
-
-// chunk is how much a Decoder reads ahead of a *bytes.Reader at a time.
-const chunk = 4096
 
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
@@ -98,8 +95,8 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		d.bbuf = r
 		d.buf = r.Bytes()
 	case *bytes.Reader:
-		d.src, d.seeker, d.ahead = r, r, true
-		d.buf = d.own
+		d.rdr = r
+		d.buf = d.win.unread(r)
 	default:
 		d.src = r
 		d.buf = d.own
@@ -115,15 +112,13 @@ func (d *Decoder) Release(err error) error {
 	switch {
 	case d.bbuf != nil:
 		d.bbuf.Next(d.pos)
-	case d.seeker != nil:
-		if left := len(d.buf) - d.pos; left > 0 {
-			d.seeker.Seek(int64(-left), io.SeekCurrent)
-		}
+	case d.rdr != nil:
+		d.rdr.Seek(int64(d.pos), io.SeekCurrent)
 	}
 	if d.src != nil && cap(d.buf) <= 1<<16 {
 		d.own = d.buf[:0]
 	}
-	d.buf, d.src, d.seeker, d.bbuf = nil, nil, nil, nil
+	d.buf, d.src, d.rdr, d.bbuf = nil, nil, nil, nil
 	decoders.Put(d)
 	return err
 }
@@ -159,9 +154,6 @@ func (d *Decoder) fill(n int) error {
 		return io.ErrUnexpectedEOF
 	}
 	want := n - have
-	if d.ahead && want < chunk {
-		want = chunk
-	}
 	old := len(d.buf)
 	if cap(d.buf)-old < want {
 		nb := make([]byte, old, old+want+old/2)

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"sync"
 	"unsafe"
 )
@@ -69,6 +70,10 @@ type Decoder struct {
 	// before its length belong to strings handed out and are never
 	// written again.
 	strs []byte
+	// ints and words are the blocks go-state-types big.Ints are taken
+	// from (see FilInt).
+	ints  []big.Int
+	words []big.Word
 }
 
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
@@ -76,7 +81,7 @@ var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
 	d := decoders.Get().(*Decoder)
-	*d = Decoder{buf: data, own: d.own, strs: d.strs}
+	*d = Decoder{buf: data, own: d.own, strs: d.strs, ints: d.ints, words: d.words}
 	return d
 }
 
@@ -89,7 +94,7 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		return d, false
 	}
 	d = decoders.Get().(*Decoder)
-	*d = Decoder{own: d.own[:0], strs: d.strs}
+	*d = Decoder{own: d.own[:0], strs: d.strs, ints: d.ints, words: d.words}
 	switch r := r.(type) {
 	case *bytes.Buffer:
 		d.bbuf = r

@@ -1,6 +1,7 @@
 package cbgcompat
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -102,20 +103,67 @@ func AppendFilInt(dst []byte, x *big.Int) ([]byte, error) {
 	} else {
 		dst = append(dst, 0)
 	}
-	dst = append(dst, make([]byte, n)...)
-	x.FillBytes(dst[len(dst)-n:])
-	return dst, nil
+	return appendMagnitude(dst, x.Bits(), n), nil
 }
 
-// filInt is a big.Int with room for its words in the same allocation:
-// the amounts go-state-types holds (token amounts, powers, weights) fit
-// in filWords.
-type filInt struct {
-	i big.Int
-	w [filWords]big.Word
+// appendMagnitude appends the magnitude held in the little-endian words
+// ws big-endian in n bytes, n covering its highest non-zero byte: a word
+// at a time, where big.Int's FillBytes goes a byte at a time.
+func appendMagnitude(dst []byte, ws []big.Word, n int) []byte {
+	const wb = bits.UintSize / 8
+	top := (n - 1) / wb
+	for k := (n-1)%wb + 1; k > 0; k-- {
+		dst = append(dst, byte(ws[top]>>(8*(k-1))))
+	}
+	for i := top - 1; i >= 0; i-- {
+		if wb == 8 {
+			dst = binary.BigEndian.AppendUint64(dst, uint64(ws[i]))
+		} else {
+			dst = binary.BigEndian.AppendUint32(dst, uint32(ws[i]))
+		}
+	}
+	return dst
 }
 
-const filWords = 256 / bits.UintSize
+// The big.Ints FilInt returns, and their words, are taken from blocks,
+// one allocation for many values: a value kept keeps its blocks alive
+// (at most intBlock big.Ints and wordBlock words, 768 bytes on 64-bit
+// platforms, and over a buffer no more than the input that remained
+// when the blocks were made justifies). Each value has its own words
+// with no room to grow into: a result that needs more gets new ones, as
+// big.Int's arithmetic does. A value longer than wordBlock/4 words has
+// words of its own.
+const (
+	intBlock  = 8
+	wordBlock = 64
+)
+
+// filInt returns a big.Int and nw words of d's blocks.
+func (d *Decoder) filInt(nw int) (*big.Int, []big.Word) {
+	left := len(d.buf) - d.pos
+	if len(d.ints) == 0 {
+		n := intBlock
+		if d.src == nil && left/2+1 < n {
+			n = left/2 + 1 // each value takes at least two bytes
+		}
+		d.ints = make([]big.Int, n)
+	}
+	x := &d.ints[0]
+	d.ints = d.ints[1:]
+	if nw > wordBlock/4 {
+		return x, make([]big.Word, nw)
+	}
+	if len(d.words) < nw {
+		n := wordBlock
+		if d.src == nil && nw+left/2 < n {
+			n = nw + left/2
+		}
+		d.words = make([]big.Word, n)
+	}
+	ws := d.words[:nw:nw]
+	d.words = d.words[nw:]
+	return x, ws
+}
 
 // FilInt reads a github.com/filecoin-project/go-state-types/big.Int as
 // its UnmarshalCBOR does and returns its Int: a byte string of at most
@@ -148,21 +196,25 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 	}
 	const wb = bits.UintSize / 8
 	nw := (len(mag) + wb - 1) / wb
-	var x *big.Int
-	if nw <= filWords {
-		f := new(filInt)
-		for i := range nw {
-			var w big.Word
-			lo := len(mag) - (i+1)*wb
-			for j := max(lo, 0); j < lo+wb; j++ {
-				w = w<<8 | big.Word(mag[j])
-			}
-			f.w[i] = w
-		}
-		x = f.i.SetBits(f.w[:nw:nw])
-	} else {
-		x = new(big.Int).SetBytes(mag)
+	if nw == 0 {
+		return new(big.Int), nil
 	}
+	x, ws := d.filInt(nw)
+	for i := range ws {
+		lo := len(mag) - (i+1)*wb
+		if lo < 0 {
+			var w big.Word
+			for _, c := range mag[:lo+wb] {
+				w = w<<8 | big.Word(c)
+			}
+			ws[i] = w
+		} else if wb == 8 {
+			ws[i] = big.Word(binary.BigEndian.Uint64(mag[lo:]))
+		} else {
+			ws[i] = big.Word(binary.BigEndian.Uint32(mag[lo:]))
+		}
+	}
+	x.SetBits(ws)
 	if neg {
 		x.Neg(x)
 	}

@@ -109,6 +109,7 @@ func TestFilIntRefusals(t *testing.T) {
 // a big.Int like any other: arithmetic on it leaves other values alone.
 func TestFilIntWords(t *testing.T) {
 	d := NewBytesDecoder(unhex(t, "49 00 ffffffffffffffff 49 00 0000000000000001"))
+	d.ints, d.words = nil, nil // not the blocks of an earlier decode
 	a, err := d.FilInt()
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +117,12 @@ func TestFilIntWords(t *testing.T) {
 	b, err := d.FilInt()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if made := len(d.ints) + 2; made != 6 {
+		t.Errorf("a block of %d big.Ints made with 10 bytes left", made)
+	}
+	if made := len(d.words) + 2; made != 6 {
+		t.Errorf("a block of %d words made with 10 bytes left", made)
 	}
 	d.Release(nil)
 	a.Add(a, big.NewInt(1))

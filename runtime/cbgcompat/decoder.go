@@ -259,6 +259,41 @@ var (
 )
 
 func (d *Decoder) readHeaderSlow() (byte, uint64, error) {
+	if len(d.buf)-d.pos >= 9 {
+		// The longest head is held: no refill to check for.
+		p := d.buf[d.pos : d.pos+9]
+		maj := p[0] >> 5
+		switch p[0] & 0x1f {
+		case 24:
+			if p[1] < 24 {
+				d.pos += 2
+				return 0, 0, errCanon24
+			}
+			d.pos += 2
+			return maj, uint64(p[1]), nil
+		case 25:
+			d.pos += 3
+			v := uint64(binary.BigEndian.Uint16(p[1:3]))
+			if v <= math.MaxUint8 {
+				return 0, 0, errCanon25
+			}
+			return maj, v, nil
+		case 26:
+			d.pos += 5
+			v := uint64(binary.BigEndian.Uint32(p[1:5]))
+			if v <= math.MaxUint16 {
+				return 0, 0, errCanon26
+			}
+			return maj, v, nil
+		case 27:
+			d.pos += 9
+			v := binary.BigEndian.Uint64(p[1:9])
+			if v <= math.MaxUint32 {
+				return 0, 0, errCanon27
+			}
+			return maj, v, nil
+		}
+	}
 	if d.pos == len(d.buf) {
 		if err := d.fill(1); err != nil {
 			return 0, 0, err
@@ -322,17 +357,24 @@ func (d *Decoder) readHeaderSlow() (byte, uint64, error) {
 
 // view returns the next n bytes, valid until the next read.
 func (d *Decoder) view(n uint64) ([]byte, error) {
-	if uint64(len(d.buf)-d.pos) < n {
-		if d.src == nil || n > math.MaxInt32 {
-			d.pos = len(d.buf)
-			return nil, io.ErrUnexpectedEOF
+	if rest := d.buf[d.pos:]; uint64(len(rest)) >= n {
+		d.pos += int(n)
+		return rest[:n], nil
+	}
+	return d.viewMore(n)
+}
+
+// viewMore is view when d does not hold n bytes yet.
+func (d *Decoder) viewMore(n uint64) ([]byte, error) {
+	if d.src == nil || n > math.MaxInt32 {
+		d.pos = len(d.buf)
+		return nil, io.ErrUnexpectedEOF
+	}
+	if err := d.fill(int(n)); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
 		}
-		if err := d.fill(int(n)); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, err
-		}
+		return nil, err
 	}
 	b := d.buf[d.pos : d.pos+int(n)]
 	d.pos += int(n)
@@ -359,6 +401,9 @@ func (d *Decoder) Bytes(n uint64) ([]byte, error) {
 // ReadString reads a text string of at most max bytes. Its bytes are
 // not checked to be UTF-8, as whyrusleeping/cbor-gen does not.
 func (d *Decoder) ReadString(max uint64) (string, error) {
+	if b, ok := d.shortText(max); ok {
+		return d.str(b), nil
+	}
 	maj, l, err := d.ReadHeader()
 	if err != nil {
 		return "", err
@@ -424,6 +469,29 @@ func (d *Decoder) ReadConst(max uint64, c string) (string, error) {
 // ReadKey reads a map key, a text string of at most max bytes, and
 // returns its bytes, valid until the next read.
 func (d *Decoder) ReadKey(max uint64) ([]byte, error) {
+	if b, ok := d.shortText(max); ok {
+		return b, nil
+	}
+	return d.readKey(max)
+}
+
+// shortText reads a text string of at most 23 bytes (a one-byte head)
+// and at most max that d holds, and reports whether there was one.
+func (d *Decoder) shortText(max uint64) ([]byte, bool) {
+	if d.pos >= len(d.buf) {
+		return nil, false
+	}
+	c := d.buf[d.pos]
+	n := int(c) - MajTextString<<5
+	if n < 0 || n >= 24 || uint64(n) > max || n >= len(d.buf)-d.pos {
+		return nil, false
+	}
+	b := d.buf[d.pos+1 : d.pos+1+n]
+	d.pos += 1 + n
+	return b, true
+}
+
+func (d *Decoder) readKey(max uint64) ([]byte, error) {
 	maj, l, err := d.ReadHeader()
 	if err != nil {
 		return nil, err

@@ -55,16 +55,27 @@ func TestReadHeader(t *testing.T) {
 		{"19", 0, 0, "unexpected EOF"},
 		{"", 0, 0, "EOF"},
 	} {
-		for name, mk := range readers(unhex(t, c.in)) {
-			d, _ := mk()
-			maj, extra, err := d.ReadHeader()
-			switch {
-			case c.err == "" && (err != nil || maj != c.maj || extra != c.extra):
-				t.Errorf("%s %s: %d %d %v; want %d %d", name, c.in, maj, extra, err, c.maj, c.extra)
-			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-				t.Errorf("%s %s: %v; want an error with %q", name, c.in, err, c.err)
+		in := unhex(t, c.in)
+		for _, pad := range []int{0, 8} {
+			if pad > 0 && strings.Contains(c.err, "EOF") {
+				continue
 			}
-			d.Release(nil)
+			// Followed by more bytes, the head is read where a buffer
+			// holds the longest one.
+			data := append(append([]byte(nil), in...), make([]byte, pad)...)
+			for name, mk := range readers(data) {
+				d, _ := mk()
+				maj, extra, err := d.ReadHeader()
+				switch {
+				case c.err == "" && (err != nil || maj != c.maj || extra != c.extra):
+					t.Errorf("%s %s+%d: %d %d %v; want %d %d", name, c.in, pad, maj, extra, err, c.maj, c.extra)
+				case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+					t.Errorf("%s %s+%d: %v; want an error with %q", name, c.in, pad, err, c.err)
+				case c.err == "" && d.Pos() != len(in):
+					t.Errorf("%s %s+%d: read %d bytes, want %d", name, c.in, pad, d.Pos(), len(in))
+				}
+				d.Release(nil)
+			}
 		}
 	}
 }

@@ -16,6 +16,10 @@ import (
 
 // Uint64 reads an unsigned integer.
 func (d *Decoder) Uint64() (uint64, error) {
+	if d.pos < len(d.buf) && d.buf[d.pos] < 24 {
+		d.pos++
+		return uint64(d.buf[d.pos-1]), nil
+	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
 		return 0, err
@@ -43,6 +47,10 @@ func (d *Decoder) Uint8() (uint8, error) {
 
 // Int64 reads an unsigned or negative integer that fits an int64.
 func (d *Decoder) Int64() (int64, error) {
+	if d.pos < len(d.buf) && d.buf[d.pos] < 24 {
+		d.pos++
+		return int64(d.buf[d.pos-1]), nil
+	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
 		return 0, err

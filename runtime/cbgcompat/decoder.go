@@ -109,8 +109,8 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 	return d, true
 }
 
-// Release gives back what d read ahead and did not use, returns d to
-// its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
+// Release moves a *bytes.Reader or *bytes.Buffer that d reads in place
+// past what d used, returns d to its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
 // when the item had no byte at all, io.ErrUnexpectedEOF after that.
 func (d *Decoder) Release(err error) error {
 	err = d.eof(err)

@@ -476,12 +476,14 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 			v.kind = kDeferred
 			return v, nil
 		case filBigPath + ".Int":
-			if isFilInt(n) {
+			// Inside the type's own package it is called by its
+			// methods: the reads would import the package they are in.
+			if n.Obj().Pkg() != f.pkg && isFilInt(n) {
 				v.kind = kFilInt
 				return v, nil
 			}
 		case addressPath + ".Address":
-			if isAddress(n) {
+			if n.Obj().Pkg() != f.pkg && isAddress(n) {
 				v.kind = kAddress
 				return v, nil
 			}

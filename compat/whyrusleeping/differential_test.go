@@ -14,6 +14,8 @@ import (
 	"testing"
 	"testing/iotest"
 
+	addr "github.com/filecoin-project/go-address"
+	fbig "github.com/filecoin-project/go-state-types/big"
 	cid "github.com/ipfs/go-cid"
 	mh "github.com/multiformats/go-multihash"
 	cbg "github.com/whyrusleeping/cbor-gen"
@@ -40,6 +42,8 @@ var pairs = []pair{
 	{"InnerList", func() any { return new(theirs.InnerList) }, func() any { return new(ours.InnerList) }},
 	{"Record", func() any { return new(theirs.Record) }, func() any { return new(ours.Record) }},
 	{"Small", func() any { return new(theirs.Small) }, func() any { return new(ours.Small) }},
+	{"Filecoin", func() any { return new(theirs.Filecoin) }, func() any { return new(ours.Filecoin) }},
+	{"FilecoinMap", func() any { return new(theirs.FilecoinMap) }, func() any { return new(ours.FilecoinMap) }},
 }
 
 // rounds is how many random values each type gets.
@@ -186,6 +190,28 @@ func TestHandPicked(t *testing.T) {
 		{"U64List", "820102"},
 		{"U64List", "80"},
 		{"InnerList", "82f6820160"},
+		// go-state-types' big.Int and go-address's Address: Filecoin is
+		// [Amount, Power, Amounts, PAmounts, To, From, Tos, Epoch].
+		{"Filecoin", "88 40 f6 80 80 4200 01 f6 80 00"},            // zero; ID address 1
+		{"Filecoin", "88 41 00 f6 80 80 4200 01 f6 80 00"},         // a sign byte alone
+		{"Filecoin", "88 41 01 f6 80 80 4200 01 f6 80 00"},         // minus nothing
+		{"Filecoin", "88 43 000001 f6 80 80 4200 01 f6 80 00"},     // leading zeros
+		{"Filecoin", "88 43 010001 f6 80 80 4200 01 f6 80 00"},     // and negative
+		{"Filecoin", "88 42 0201 f6 80 80 4200 01 f6 80 00"},       // a sign byte of 2
+		{"Filecoin", "88 42 ff01 f6 80 80 4200 01 f6 80 00"},       // of ff
+		{"Filecoin", "88 62 0001 f6 80 80 4200 01 f6 80 00"},       // a text string
+		{"Filecoin", "88 5f4100ff f6 80 80 4200 01 f6 80 00"},      // an indefinite one
+		{"Filecoin", "88 40 41 00 80 80 4200 01 f6 80 00"},         // Power set
+		{"Filecoin", "88 40 f6 82 4101 f6 81 f6 4200 01 f6 80 00"}, // slices with nulls
+		{"Filecoin", "88 40 f6 80 80 40 f6 80 00"},                 // an empty address
+		{"Filecoin", "88 40 f6 80 80 41 00 f6 80 00"},              // an address cut short
+		{"Filecoin", "88 40 f6 80 80 4209 01 f6 80 00"},            // an unknown protocol
+		{"Filecoin", "88 40 f6 80 80 4300 8001 f6 80 00"},          // a varint not minimal
+		{"Filecoin", "88 40 f6 80 80 420001 f6 80 00"},             // ID with trailing bytes
+		{"Filecoin", "88 40 f6 80 80 4200 01 4200 02 80 00"},       // From set
+		{"Filecoin", "88 40 f6 80 80 62 0001 f6 80 00"},            // an address as text
+		{"FilecoinMap", "a3 66616d6f756e74 40 62746f 420001 6662794e616d65 a0"},
+		{"FilecoinMap", "a3 66616d6f756e74 f6 62746f 420001 6662794e616d65 a0"}, // null for a value big.Int
 	} {
 		data, err := hex.DecodeString(strings.ReplaceAll(c.hex, " ", ""))
 		if err != nil {
@@ -195,6 +221,66 @@ func TestHandPicked(t *testing.T) {
 			if p.name == c.typ {
 				checkDecode(t, p, data, c.hex)
 			}
+		}
+	}
+	// big.Int strings about its limit of 128 bytes, and addresses about
+	// theirs of 64.
+	var filecoin pair
+	for _, p := range pairs {
+		if p.name == "Filecoin" {
+			filecoin = p
+		}
+	}
+	for _, n := range []int{127, 128, 129, 255, 256} {
+		for _, sign := range []byte{0, 1, 2} {
+			in := []byte{0x88}
+			in = append(in, cbgHead(2, n)...)
+			in = append(in, sign)
+			in = append(in, bytes.Repeat([]byte{0xa5}, n-1)...)
+			in = append(in, 0xf6, 0x80, 0x80, 0x42, 0x00, 0x01, 0xf6, 0x80, 0x00)
+			checkDecode(t, filecoin, in, fmt.Sprintf("a big.Int of %d bytes, sign %d", n, sign))
+		}
+	}
+	for _, n := range []int{21, 49, 64, 65} {
+		in := []byte{0x88, 0x40, 0xf6, 0x80, 0x80}
+		in = append(in, cbgHead(2, n)...)
+		in = append(in, 4, 10) // delegated, namespace 10
+		in = append(in, bytes.Repeat([]byte{7}, n-2)...)
+		in = append(in, 0xf6, 0x80, 0x00)
+		checkDecode(t, filecoin, in, fmt.Sprintf("an address of %d bytes", n))
+	}
+}
+
+// cbgHead is the shortest head of major type maj with argument n.
+func cbgHead(maj byte, n int) []byte {
+	switch {
+	case n < 24:
+		return []byte{maj<<5 | byte(n)}
+	case n < 256:
+		return []byte{maj<<5 | 24, byte(n)}
+	}
+	return []byte{maj<<5 | 25, byte(n >> 8), byte(n)}
+}
+
+// TestFilIntEdges: go-state-types' big.Int values about its limits are
+// written alike or refused by both.
+func TestFilIntEdges(t *testing.T) {
+	var values []fbig.Int
+	values = append(values, fbig.Int{}, fbig.Zero(), fbig.NewInt(1), fbig.NewInt(-1), fbig.NewInt(255), fbig.NewInt(256), fbig.NewInt(-256))
+	for _, bits := range []int{63, 64, 65, 127, 128, 129, 255, 256, 257, 1008, 1009, 1015, 1016, 1017, 4000} {
+		x := new(big.Int).Lsh(big.NewInt(1), uint(bits))
+		values = append(values, fbig.Int{Int: new(big.Int).Sub(x, big.NewInt(1))}, fbig.Int{Int: x}, fbig.Int{Int: new(big.Int).Neg(x)})
+	}
+	for _, v := range values {
+		tv := &theirs.Filecoin{Amount: v, To: addr.TestAddress}
+		ov := &ours.Filecoin{Amount: v, To: addr.TestAddress}
+		var tb, ob bytes.Buffer
+		terr, oerr := tv.MarshalCBOR(&tb), ov.MarshalCBOR(&ob)
+		if (terr == nil) != (oerr == nil) || !bytes.Equal(tb.Bytes(), ob.Bytes()) && terr == nil {
+			t.Fatalf("%v: theirs %x %v, ours %x %v", v.Int, tb.Bytes(), terr, ob.Bytes(), oerr)
+		}
+		if terr == nil {
+			checkDecode(t, pairs[len(pairs)-2], tb.Bytes(), "big.Int "+v.String())
 		}
 	}
 }
@@ -282,13 +368,86 @@ var (
 	cidType      = reflect.TypeOf(cid.Cid{})
 	bigType      = reflect.TypeOf(big.Int{})
 	deferredType = reflect.TypeOf(cbg.Deferred{})
+	filIntType   = reflect.TypeOf(fbig.Int{})
+	addressType  = reflect.TypeOf(addr.Address{})
 )
+
+// randomFilInt is a go-state-types big.Int with the edges its methods
+// treat specially: a nil Int (written as zero), zero, negative values,
+// and magnitudes of 126 and 127 bytes (the longest taken) and past
+// them.
+func randomFilInt(r *rand.Rand) fbig.Int {
+	var n int
+	switch r.IntN(10) {
+	case 0:
+		return fbig.Int{}
+	case 1:
+		n = 0
+	case 2:
+		n = 126 + r.IntN(4)
+	default:
+		n = r.IntN(40)
+	}
+	buf := make([]byte, n)
+	for i := range buf {
+		buf[i] = byte(r.IntN(256))
+	}
+	if n > 0 && r.IntN(2) == 0 {
+		buf[0] |= 0x80 // exactly n bytes long
+	}
+	x := new(big.Int).SetBytes(buf)
+	if r.IntN(4) == 0 {
+		x.Neg(x)
+	}
+	return fbig.Int{Int: x}
+}
+
+// randomAddress is a go-address Address of every protocol, or Undef
+// (which both refuse to write).
+func randomAddress(r *rand.Rand) addr.Address {
+	payload := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		return b
+	}
+	var a addr.Address
+	var err error
+	switch r.IntN(6) {
+	case 0:
+		a, err = addr.NewIDAddress(randUint(r) >> 1)
+	case 1:
+		a, err = addr.NewSecp256k1Address(payload(65))
+	case 2:
+		a, err = addr.NewActorAddress(payload(20))
+	case 3:
+		a, err = addr.NewBLSAddress(payload(48))
+	case 4:
+		a, err = addr.NewDelegatedAddress(uint64(r.IntN(1000)), payload(r.IntN(55)))
+	case 5:
+		if r.IntN(4) == 0 {
+			return addr.Undef
+		}
+		a, err = addr.NewIDAddress(uint64(r.IntN(100)))
+	}
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
 
 // fill sets v to a random value, with the edges both sides treat
 // specially: nil and empty slices, nil pointers, strings at and past the
 // limits, negative big integers, undefined CIDs.
 func fill(r *rand.Rand, v reflect.Value, depth int) {
 	switch v.Type() {
+	case filIntType:
+		v.Set(reflect.ValueOf(randomFilInt(r)))
+		return
+	case addressType:
+		v.Set(reflect.ValueOf(randomAddress(r)))
+		return
 	case cidType:
 		if r.IntN(40) == 0 {
 			return // cid.Undef: both refuse it
@@ -514,7 +673,7 @@ func equal(a, b reflect.Value) bool {
 		}
 		return equal(a.Elem(), b.Elem())
 	case reflect.Struct:
-		if a.Type() == cidType || a.Type() == deferredType {
+		if a.Type() == cidType || a.Type() == deferredType || a.Type() == addressType {
 			return reflect.DeepEqual(a.Interface(), b.Interface())
 		}
 		for i := range a.NumField() {

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"sync"
 	"unsafe"
 )
@@ -49,19 +50,19 @@ const Null = 0xf6
 const MaxMapStruct = 8192
 
 // A Decoder reads items from a buffer, refilled from an io.Reader when
-// it has one. It reads no byte of the reader past the item it decodes,
-// but from a *bytes.Reader or a *bytes.Buffer, which it reads ahead of
-// and gives back what it did not use. It is an io.Reader and an
+// it has one. It reads no byte of the reader past the item it decodes.
+// A *bytes.Reader or a *bytes.Buffer is read in place: the Decoder reads
+// its unread bytes where they are and moves it past what it used. It is an io.Reader and an
 // io.ByteScanner, so that a field's own UnmarshalCBOR reads from it.
 type Decoder struct {
 	buf   []byte
 	pos   int
 	start int       // where the current top-level item began
 	src   io.Reader // nil: buf is all there is
-	// ahead: src may be read past what an item needs (a *bytes.Reader,
-	// which is sought back by what was not used).
-	ahead  bool
-	seeker *bytes.Reader
+	// A *bytes.Reader's unread bytes are buf (see window); it is moved
+	// past what was read when released.
+	rdr    *bytes.Reader
+	win    window
 	bbuf   *bytes.Buffer // buf is bbuf.Bytes(); Next(pos) when released
 	own    []byte        // the pooled storage of buf
 	unread bool          // the byte before pos may be unread (UnreadByte)
@@ -69,17 +70,18 @@ type Decoder struct {
 	// before its length belong to strings handed out and are never
 	// written again.
 	strs []byte
+	// ints and words are the blocks go-state-types big.Ints are taken
+	// from (see FilInt).
+	ints  []big.Int
+	words []big.Word
 }
 
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 
-// chunk is how much a Decoder reads ahead of a *bytes.Reader at a time.
-const chunk = 4096
-
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
 	d := decoders.Get().(*Decoder)
-	*d = Decoder{buf: data, own: d.own, strs: d.strs}
+	*d = Decoder{buf: data, own: d.own, strs: d.strs, ints: d.ints, words: d.words}
 	return d
 }
 
@@ -92,14 +94,14 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		return d, false
 	}
 	d = decoders.Get().(*Decoder)
-	*d = Decoder{own: d.own[:0], strs: d.strs}
+	*d = Decoder{own: d.own[:0], strs: d.strs, ints: d.ints, words: d.words}
 	switch r := r.(type) {
 	case *bytes.Buffer:
 		d.bbuf = r
 		d.buf = r.Bytes()
 	case *bytes.Reader:
-		d.src, d.seeker, d.ahead = r, r, true
-		d.buf = d.own
+		d.rdr = r
+		d.buf = d.win.unread(r)
 	default:
 		d.src = r
 		d.buf = d.own
@@ -107,23 +109,21 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 	return d, true
 }
 
-// Release gives back what d read ahead and did not use, returns d to
-// its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
+// Release moves a *bytes.Reader or *bytes.Buffer that d reads in place
+// past what d used, returns d to its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
 // when the item had no byte at all, io.ErrUnexpectedEOF after that.
 func (d *Decoder) Release(err error) error {
 	err = d.eof(err)
 	switch {
 	case d.bbuf != nil:
 		d.bbuf.Next(d.pos)
-	case d.seeker != nil:
-		if left := len(d.buf) - d.pos; left > 0 {
-			d.seeker.Seek(int64(-left), io.SeekCurrent)
-		}
+	case d.rdr != nil:
+		d.rdr.Seek(int64(d.pos), io.SeekCurrent)
 	}
 	if d.src != nil && cap(d.buf) <= 1<<16 {
 		d.own = d.buf[:0]
 	}
-	d.buf, d.src, d.seeker, d.bbuf = nil, nil, nil, nil
+	d.buf, d.src, d.rdr, d.bbuf = nil, nil, nil, nil
 	decoders.Put(d)
 	return err
 }
@@ -159,9 +159,6 @@ func (d *Decoder) fill(n int) error {
 		return io.ErrUnexpectedEOF
 	}
 	want := n - have
-	if d.ahead && want < chunk {
-		want = chunk
-	}
 	old := len(d.buf)
 	if cap(d.buf)-old < want {
 		nb := make([]byte, old, old+want+old/2)
@@ -262,6 +259,41 @@ var (
 )
 
 func (d *Decoder) readHeaderSlow() (byte, uint64, error) {
+	if len(d.buf)-d.pos >= 9 {
+		// The longest head is held: no refill to check for.
+		p := d.buf[d.pos : d.pos+9]
+		maj := p[0] >> 5
+		switch p[0] & 0x1f {
+		case 24:
+			if p[1] < 24 {
+				d.pos += 2
+				return 0, 0, errCanon24
+			}
+			d.pos += 2
+			return maj, uint64(p[1]), nil
+		case 25:
+			d.pos += 3
+			v := uint64(binary.BigEndian.Uint16(p[1:3]))
+			if v <= math.MaxUint8 {
+				return 0, 0, errCanon25
+			}
+			return maj, v, nil
+		case 26:
+			d.pos += 5
+			v := uint64(binary.BigEndian.Uint32(p[1:5]))
+			if v <= math.MaxUint16 {
+				return 0, 0, errCanon26
+			}
+			return maj, v, nil
+		case 27:
+			d.pos += 9
+			v := binary.BigEndian.Uint64(p[1:9])
+			if v <= math.MaxUint32 {
+				return 0, 0, errCanon27
+			}
+			return maj, v, nil
+		}
+	}
 	if d.pos == len(d.buf) {
 		if err := d.fill(1); err != nil {
 			return 0, 0, err
@@ -325,17 +357,24 @@ func (d *Decoder) readHeaderSlow() (byte, uint64, error) {
 
 // view returns the next n bytes, valid until the next read.
 func (d *Decoder) view(n uint64) ([]byte, error) {
-	if uint64(len(d.buf)-d.pos) < n {
-		if d.src == nil || n > math.MaxInt32 {
-			d.pos = len(d.buf)
-			return nil, io.ErrUnexpectedEOF
+	if rest := d.buf[d.pos:]; uint64(len(rest)) >= n {
+		d.pos += int(n)
+		return rest[:n], nil
+	}
+	return d.viewMore(n)
+}
+
+// viewMore is view when d does not hold n bytes yet.
+func (d *Decoder) viewMore(n uint64) ([]byte, error) {
+	if d.src == nil || n > math.MaxInt32 {
+		d.pos = len(d.buf)
+		return nil, io.ErrUnexpectedEOF
+	}
+	if err := d.fill(int(n)); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
 		}
-		if err := d.fill(int(n)); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, err
-		}
+		return nil, err
 	}
 	b := d.buf[d.pos : d.pos+int(n)]
 	d.pos += int(n)
@@ -362,6 +401,9 @@ func (d *Decoder) Bytes(n uint64) ([]byte, error) {
 // ReadString reads a text string of at most max bytes. Its bytes are
 // not checked to be UTF-8, as whyrusleeping/cbor-gen does not.
 func (d *Decoder) ReadString(max uint64) (string, error) {
+	if b, ok := d.shortText(max); ok {
+		return d.str(b), nil
+	}
 	maj, l, err := d.ReadHeader()
 	if err != nil {
 		return "", err
@@ -427,6 +469,29 @@ func (d *Decoder) ReadConst(max uint64, c string) (string, error) {
 // ReadKey reads a map key, a text string of at most max bytes, and
 // returns its bytes, valid until the next read.
 func (d *Decoder) ReadKey(max uint64) ([]byte, error) {
+	if b, ok := d.shortText(max); ok {
+		return b, nil
+	}
+	return d.readKey(max)
+}
+
+// shortText reads a text string of at most 23 bytes (a one-byte head)
+// and at most max that d holds, and reports whether there was one.
+func (d *Decoder) shortText(max uint64) ([]byte, bool) {
+	if d.pos >= len(d.buf) {
+		return nil, false
+	}
+	c := d.buf[d.pos]
+	n := int(c) - MajTextString<<5
+	if n < 0 || n >= 24 || uint64(n) > max || n >= len(d.buf)-d.pos {
+		return nil, false
+	}
+	b := d.buf[d.pos+1 : d.pos+1+n]
+	d.pos += 1 + n
+	return b, true
+}
+
+func (d *Decoder) readKey(max uint64) ([]byte, error) {
 	maj, l, err := d.ReadHeader()
 	if err != nil {
 		return nil, err

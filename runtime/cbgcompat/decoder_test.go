@@ -19,11 +19,13 @@ func unhex(t *testing.T, s string) []byte {
 	return b
 }
 
-// readers gives data to a decoder the three ways UnmarshalCBOR meets it.
+// readers gives data to a decoder the ways UnmarshalCBOR meets it.
 func readers(data []byte) map[string]func() (*Decoder, bool) {
 	return map[string]func() (*Decoder, bool){
 		"bytes":        func() (*Decoder, bool) { return NewBytesDecoder(data), true },
 		"bytes.Reader": func() (*Decoder, bool) { return NewDecoder(bytes.NewReader(data)) },
+		"bytes.Buffer": func() (*Decoder, bool) { return NewDecoder(bytes.NewBuffer(data)) },
+		"reader":       func() (*Decoder, bool) { return NewDecoder(io.MultiReader(bytes.NewReader(data))) },
 		"one byte":     func() (*Decoder, bool) { return NewDecoder(iotest.OneByteReader(bytes.NewReader(data))) },
 	}
 }
@@ -53,16 +55,27 @@ func TestReadHeader(t *testing.T) {
 		{"19", 0, 0, "unexpected EOF"},
 		{"", 0, 0, "EOF"},
 	} {
-		for name, mk := range readers(unhex(t, c.in)) {
-			d, _ := mk()
-			maj, extra, err := d.ReadHeader()
-			switch {
-			case c.err == "" && (err != nil || maj != c.maj || extra != c.extra):
-				t.Errorf("%s %s: %d %d %v; want %d %d", name, c.in, maj, extra, err, c.maj, c.extra)
-			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-				t.Errorf("%s %s: %v; want an error with %q", name, c.in, err, c.err)
+		in := unhex(t, c.in)
+		for _, pad := range []int{0, 8} {
+			if pad > 0 && strings.Contains(c.err, "EOF") {
+				continue
 			}
-			d.Release(nil)
+			// Followed by more bytes, the head is read where a buffer
+			// holds the longest one.
+			data := append(append([]byte(nil), in...), make([]byte, pad)...)
+			for name, mk := range readers(data) {
+				d, _ := mk()
+				maj, extra, err := d.ReadHeader()
+				switch {
+				case c.err == "" && (err != nil || maj != c.maj || extra != c.extra):
+					t.Errorf("%s %s+%d: %d %d %v; want %d %d", name, c.in, pad, maj, extra, err, c.maj, c.extra)
+				case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+					t.Errorf("%s %s+%d: %v; want an error with %q", name, c.in, pad, err, c.err)
+				case c.err == "" && d.Pos() != len(in):
+					t.Errorf("%s %s+%d: read %d bytes, want %d", name, c.in, pad, d.Pos(), len(in))
+				}
+				d.Release(nil)
+			}
 		}
 	}
 }
@@ -116,17 +129,37 @@ func TestDeferred(t *testing.T) {
 }
 
 // TestReaderPosition: a decoder over a *bytes.Reader or a *bytes.Buffer
-// reads ahead and gives back what it did not use; over another reader it
-// reads no byte past the item.
+// reads it in place and moves it past what it used; over another reader
+// it reads no byte past the item.
 func TestReaderPosition(t *testing.T) {
 	data := unhex(t, "82 01 61 61 82 02 60")
 	br := bytes.NewReader(data)
+	br.ReadByte()
+	br.UnreadByte()
 	d, owned := NewDecoder(br)
+	if br.Len() != len(data) {
+		t.Fatalf("NewDecoder moved the reader: %d bytes left", br.Len())
+	}
 	if err := d.Skip(); err != nil || !owned {
 		t.Fatal(err)
 	}
 	if err := d.Release(nil); err != nil || br.Len() != 3 {
 		t.Fatalf("%v, %d bytes left, want 3", err, br.Len())
+	}
+	d, _ = NewDecoder(br)
+	if err := d.Skip(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Release(nil); err != nil || br.Len() != 0 {
+		t.Fatalf("the second item: %v, %d bytes left", err, br.Len())
+	}
+	d, _ = NewDecoder(br)
+	if _, _, err := d.ReadHeader(); err != io.EOF {
+		t.Fatalf("after the last item: %v, want io.EOF", err)
+	}
+	d.Release(nil)
+	if b, err := br.ReadByte(); err != io.EOF {
+		t.Fatalf("the reader after the end: %x %v", b, err)
 	}
 	buf := bytes.NewBuffer(data)
 	d, _ = NewDecoder(buf)
@@ -183,7 +216,13 @@ func TestAvail(t *testing.T) {
 		t.Error("Avail over a buffer")
 	}
 	d.Release(nil)
-	d, _ = NewDecoder(bytes.NewReader(nil))
+	d, _ = NewDecoder(bytes.NewReader([]byte{9, 1, 2, 3}))
+	d.ReadByte()
+	if d.Avail(3) != nil || d.Avail(4) == nil {
+		t.Error("Avail over a *bytes.Reader, which holds all there is")
+	}
+	d.Release(nil)
+	d, _ = NewDecoder(io.MultiReader(bytes.NewReader(nil)))
 	if d.Avail(1<<20) != nil {
 		t.Error("Avail over a reader refuses what the reader may still hold")
 	}

@@ -115,7 +115,10 @@ func (w *Writer) Put() {
 // the side to update.
 const (
 	// GenVersion is the version of generated code this package is for.
-	GenVersion = 1
+	// 2: generated code reads scalars with Uint64, Uint8, Int64 and
+	// Bool, and go-state-types' big.Int and go-address's Address with
+	// AppendFilInt, FilInt, AppendAddress and AddressBytes.
+	GenVersion = 2
 	// MinGenVersion is the oldest generated code it still supports.
 	MinGenVersion = 1
 )

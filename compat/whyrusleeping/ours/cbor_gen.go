@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"github.com/cborgen/cborgen/runtime/cbgcompat"
+	address "github.com/filecoin-project/go-address"
+	"github.com/filecoin-project/go-state-types/abi"
+	cbgbig "github.com/filecoin-project/go-state-types/big"
 	cid "github.com/ipfs/go-cid"
 	typegen "github.com/whyrusleeping/cbor-gen"
 	"io"
@@ -16,8 +19,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 1)
-	_ = cbgcompat.RegenerateWithNewerCborgen(1 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 2)
+	_ = cbgcompat.RegenerateWithNewerCborgen(2 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
@@ -92,15 +95,11 @@ func (t *Inner) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.A
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Uint64()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		if maj != cbgcompat.MajUnsignedInt {
-			return errors.New("wrong type for uint64 field")
-		}
-		t.A = uint64(extra)
+		t.A = uint64(sv)
 	}
 	// t.B
 	{
@@ -289,74 +288,35 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.U64
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Uint64()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		if maj != cbgcompat.MajUnsignedInt {
-			return errors.New("wrong type for uint64 field")
-		}
-		t.U64 = uint64(extra)
+		t.U64 = uint64(sv)
 	}
 	// t.I64
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Int64()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		var iv int64
-		switch maj {
-		case cbgcompat.MajUnsignedInt:
-			if extra > 1<<63-1 {
-				return errors.New("int64 positive overflow")
-			}
-			iv = int64(extra)
-		case cbgcompat.MajNegativeInt:
-			if extra > 1<<63-1 {
-				return errors.New("int64 negative overflow")
-			}
-			iv = -1 - int64(extra)
-		default:
-			return fmt.Errorf("wrong type for int64 field: %d", maj)
-		}
-		t.I64 = int64(iv)
+		t.I64 = int64(sv)
 	}
 	// t.U8
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Uint8()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		if maj != cbgcompat.MajUnsignedInt {
-			return errors.New("wrong type for uint8 field")
-		}
-		if extra > 255 {
-			return errors.New("integer in input was too large for uint8 field")
-		}
-		t.U8 = uint8(extra)
+		t.U8 = uint8(sv)
 	}
 	// t.B
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Bool()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		if maj != cbgcompat.MajOther {
-			return errors.New("booleans must be major type 7")
-		}
-		var bv bool
-		switch extra {
-		case 20:
-		case 21:
-			bv = true
-		default:
-			return fmt.Errorf("booleans are either major type 7, value 20 or 21 (got %d)", extra)
-		}
-		t.B = bool(bv)
+		t.B = bool(sv)
 	}
 	// t.S
 	{
@@ -415,16 +375,12 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			maj, extra, err := d.ReadHeader()
+			sv, err := d.Uint64()
 			if err != nil {
 				return err
 			}
-			_, _ = maj, extra
-			if maj != cbgcompat.MajUnsignedInt {
-				return errors.New("wrong type for uint64 field")
-			}
-			typed := uint64(extra)
-			t.PU64 = &typed
+			pv := uint64(sv)
+			t.PU64 = &pv
 		}
 	}
 	// t.PI64
@@ -432,27 +388,12 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			maj, extra, err := d.ReadHeader()
+			sv, err := d.Int64()
 			if err != nil {
 				return err
 			}
-			_, _ = maj, extra
-			var iv int64
-			switch maj {
-			case cbgcompat.MajUnsignedInt:
-				if extra > 1<<63-1 {
-					return errors.New("int64 positive overflow")
-				}
-				iv = int64(extra)
-			case cbgcompat.MajNegativeInt:
-				if extra > 1<<63-1 {
-					return errors.New("int64 negative overflow")
-				}
-				iv = -1 - int64(extra)
-			default:
-				return fmt.Errorf("wrong type for int64 field: %d", maj)
-			}
-			t.PI64 = (*int64)(&iv)
+			pv := int64(sv)
+			t.PI64 = &pv
 		}
 	}
 	// t.PS
@@ -464,7 +405,8 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 			if err != nil {
 				return err
 			}
-			t.PS = (*string)(&sv)
+			pv := string(sv)
+			t.PS = &pv
 		}
 	}
 	// t.PB
@@ -472,48 +414,21 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			maj, extra, err := d.ReadHeader()
+			sv, err := d.Bool()
 			if err != nil {
 				return err
 			}
-			_, _ = maj, extra
-			if maj != cbgcompat.MajOther {
-				return errors.New("booleans must be major type 7")
-			}
-			var bv bool
-			switch extra {
-			case 20:
-			case 21:
-				bv = true
-			default:
-				return fmt.Errorf("booleans are either major type 7, value 20 or 21 (got %d)", extra)
-			}
-			t.PB = &bv
+			pv := bool(sv)
+			t.PB = &pv
 		}
 	}
 	// t.Named
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Int64()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		var iv int64
-		switch maj {
-		case cbgcompat.MajUnsignedInt:
-			if extra > 1<<63-1 {
-				return errors.New("int64 positive overflow")
-			}
-			iv = int64(extra)
-		case cbgcompat.MajNegativeInt:
-			if extra > 1<<63-1 {
-				return errors.New("int64 negative overflow")
-			}
-			iv = -1 - int64(extra)
-		default:
-			return fmt.Errorf("wrong type for int64 field: %d", maj)
-		}
-		t.Named = NamedInt(iv)
+		t.Named = NamedInt(sv)
 	}
 	// t.NStr
 	{
@@ -904,15 +819,11 @@ func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Uint64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				if maj != cbgcompat.MajUnsignedInt {
-					return errors.New("wrong type for uint64 field")
-				}
-				t.U64s[i] = uint64(extra)
+				t.U64s[i] = uint64(sv)
 			}
 		}
 	}
@@ -937,27 +848,11 @@ func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Int64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				var iv int64
-				switch maj {
-				case cbgcompat.MajUnsignedInt:
-					if extra > 1<<63-1 {
-						return errors.New("int64 positive overflow")
-					}
-					iv = int64(extra)
-				case cbgcompat.MajNegativeInt:
-					if extra > 1<<63-1 {
-						return errors.New("int64 negative overflow")
-					}
-					iv = -1 - int64(extra)
-				default:
-					return fmt.Errorf("wrong type for int64 field: %d", maj)
-				}
-				t.I64s[i] = int64(iv)
+				t.I64s[i] = int64(sv)
 			}
 		}
 	}
@@ -1018,7 +913,8 @@ func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 					if err != nil {
 						return err
 					}
-					t.PSs[i] = (*string)(&sv)
+					pv := string(sv)
+					t.PSs[i] = &pv
 				}
 			}
 		}
@@ -1107,15 +1003,11 @@ func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				}
 				for j := 0; j < int(extra); j++ {
 					{
-						maj, extra, err := d.ReadHeader()
+						sv, err := d.Uint64()
 						if err != nil {
 							return err
 						}
-						_, _ = maj, extra
-						if maj != cbgcompat.MajUnsignedInt {
-							return errors.New("wrong type for uint64 field")
-						}
-						t.U64ss[i][j] = uint64(extra)
+						t.U64ss[i][j] = uint64(sv)
 					}
 				}
 			}
@@ -1283,15 +1175,11 @@ func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		t.Arr = [3]uint64{}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Uint64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				if maj != cbgcompat.MajUnsignedInt {
-					return errors.New("wrong type for uint64 field")
-				}
-				t.Arr[i] = uint64(extra)
+				t.Arr[i] = uint64(sv)
 			}
 		}
 	}
@@ -1594,15 +1482,11 @@ func (t *Options) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Uint64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				if maj != cbgcompat.MajUnsignedInt {
-					return errors.New("wrong type for uint64 field")
-				}
-				t.ShortS[i] = uint64(extra)
+				t.ShortS[i] = uint64(sv)
 			}
 		}
 	}
@@ -1628,15 +1512,11 @@ func (t *Options) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 			t.PN = make([]uint64, extra)
 			for i := 0; i < int(extra); i++ {
 				{
-					maj, extra, err := d.ReadHeader()
+					sv, err := d.Uint64()
 					if err != nil {
 						return err
 					}
-					_, _ = maj, extra
-					if maj != cbgcompat.MajUnsignedInt {
-						return errors.New("wrong type for uint64 field")
-					}
-					t.PN[i] = uint64(extra)
+					t.PN[i] = uint64(sv)
 				}
 			}
 		}
@@ -1683,7 +1563,8 @@ func (t *Options) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 			if err != nil {
 				return err
 			}
-			t.Omit = (*string)(&sv)
+			pv := string(sv)
+			t.Omit = &pv
 		}
 	}
 	return nil
@@ -1779,15 +1660,11 @@ func (t *WithOptional) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.A
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Uint64()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		if maj != cbgcompat.MajUnsignedInt {
-			return errors.New("wrong type for uint64 field")
-		}
-		t.A = uint64(extra)
+		t.A = uint64(sv)
 	}
 	// t.B
 	if extra < 2 {
@@ -1824,15 +1701,11 @@ func (t *WithOptional) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Uint64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				if maj != cbgcompat.MajUnsignedInt {
-					return errors.New("wrong type for uint64 field")
-				}
-				t.C[i] = uint64(extra)
+				t.C[i] = uint64(sv)
 			}
 		}
 	}
@@ -1998,15 +1871,11 @@ func (t *U64List) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Uint64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				if maj != cbgcompat.MajUnsignedInt {
-					return errors.New("wrong type for uint64 field")
-				}
-				(*t)[i] = uint64(extra)
+				(*t)[i] = uint64(sv)
 			}
 		}
 	}
@@ -2390,23 +2259,11 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 			}
 		case "flag":
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Bool()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				if maj != cbgcompat.MajOther {
-					return errors.New("booleans must be major type 7")
-				}
-				var bv bool
-				switch extra {
-				case 20:
-				case 21:
-					bv = true
-				default:
-					return fmt.Errorf("booleans are either major type 7, value 20 or 21 (got %d)", extra)
-				}
-				t.Flag = bool(bv)
+				t.Flag = bool(sv)
 			}
 		case "link":
 			{
@@ -2474,27 +2331,12 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				if null, err := d.Null(); err != nil {
 					return err
 				} else if !null {
-					maj, extra, err := d.ReadHeader()
+					sv, err := d.Int64()
 					if err != nil {
 						return err
 					}
-					_, _ = maj, extra
-					var iv int64
-					switch maj {
-					case cbgcompat.MajUnsignedInt:
-						if extra > 1<<63-1 {
-							return errors.New("int64 positive overflow")
-						}
-						iv = int64(extra)
-					case cbgcompat.MajNegativeInt:
-						if extra > 1<<63-1 {
-							return errors.New("int64 negative overflow")
-						}
-						iv = -1 - int64(extra)
-					default:
-						return fmt.Errorf("wrong type for int64 field: %d", maj)
-					}
-					t.Count = (*int64)(&iv)
+					pv := int64(sv)
+					t.Count = &pv
 				}
 			}
 		case "embed":
@@ -2544,7 +2386,8 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 					if err != nil {
 						return err
 					}
-					t.Label = (*string)(&sv)
+					pv := string(sv)
+					t.Label = &pv
 				}
 			}
 		case "langs":
@@ -2733,15 +2576,11 @@ func (t *Small) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		switch string(key) {
 		case "n":
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Uint64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				if maj != cbgcompat.MajUnsignedInt {
-					return errors.New("wrong type for uint64 field")
-				}
-				t.N = uint64(extra)
+				t.N = uint64(sv)
 			}
 		case "s":
 			{
@@ -2758,4 +2597,527 @@ func (t *Small) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 	}
 	return nil
+}
+
+// MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
+// generated code does (cbg.CBORMarshaler); a nil t writes null.
+func (t *Filecoin) MarshalCBOR(w io.Writer) error {
+	var err error
+	if cw, ok := w.(*cbgcompat.Writer); ok {
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
+		return err
+	}
+	cw := cbgcompat.GetWriter()
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
+		cw.Put()
+		return err
+	}
+	return cw.Flush(w)
+}
+
+// UnmarshalCBOR reads one item from r into t (cbg.CBORUnmarshaler): io.EOF
+// when r has no byte, io.ErrUnexpectedEOF when the item is cut short.
+func (t *Filecoin) UnmarshalCBOR(r io.Reader) error {
+	d, owned := cbgcompat.NewDecoder(r)
+	start := d.Pos()
+	return d.End(owned, start, t.DecodeCBORCompat(d))
+}
+
+// UnmarshalCBORBytes decodes data, exactly one item, into t.
+func (t *Filecoin) UnmarshalCBORBytes(data []byte) error {
+	d := cbgcompat.NewBytesDecoder(data)
+	return d.Done(t.DecodeCBORCompat(d))
+}
+
+// AppendCBOR appends the CBOR encoding of t to b.
+func (t *Filecoin) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Filecoin calls.
+func (t *Filecoin) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
+	if t == nil {
+		return append(b, 0xf6), nil
+	}
+	b = append(b, 0x88)
+	// t.Amount
+	{
+		var err error
+		if b, err = cbgcompat.AppendFilInt(b, t.Amount.Int); err != nil {
+			return b, err
+		}
+	}
+	// t.Power
+	if t.Power == nil {
+		b = append(b, 0xf6)
+	} else {
+		{
+			var err error
+			if b, err = cbgcompat.AppendFilInt(b, t.Power.Int); err != nil {
+				return b, err
+			}
+		}
+	}
+	// t.Amounts
+	if len(t.Amounts) > 8192 {
+		return b, errors.New("Slice value in field t.Amounts was too long")
+	}
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajArray, uint64(len(t.Amounts)))
+	for i := range t.Amounts {
+		{
+			var err error
+			if b, err = cbgcompat.AppendFilInt(b, t.Amounts[i].Int); err != nil {
+				return b, err
+			}
+		}
+	}
+	// t.PAmounts
+	if len(t.PAmounts) > 8192 {
+		return b, errors.New("Slice value in field t.PAmounts was too long")
+	}
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajArray, uint64(len(t.PAmounts)))
+	for i := range t.PAmounts {
+		if t.PAmounts[i] == nil {
+			b = append(b, 0xf6)
+		} else {
+			{
+				var err error
+				if b, err = cbgcompat.AppendFilInt(b, t.PAmounts[i].Int); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	// t.To
+	{
+		var err error
+		if b, err = cbgcompat.AppendAddress(b, t.To.Bytes()); err != nil {
+			return b, err
+		}
+	}
+	// t.From
+	if t.From == nil {
+		b = append(b, 0xf6)
+	} else {
+		{
+			var err error
+			if b, err = cbgcompat.AppendAddress(b, t.From.Bytes()); err != nil {
+				return b, err
+			}
+		}
+	}
+	// t.Tos
+	if len(t.Tos) > 8192 {
+		return b, errors.New("Slice value in field t.Tos was too long")
+	}
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajArray, uint64(len(t.Tos)))
+	for i := range t.Tos {
+		{
+			var err error
+			if b, err = cbgcompat.AppendAddress(b, t.Tos[i].Bytes()); err != nil {
+				return b, err
+			}
+		}
+	}
+	// t.Epoch
+	b = cbgcompat.AppendInt64(b, int64(t.Epoch))
+	return b, nil
+}
+
+// DecodeCBORCompat reads one item from d into t: what UnmarshalCBOR and
+// the generated code of the types holding a Filecoin call.
+func (t *Filecoin) DecodeCBORCompat(d *cbgcompat.Decoder) error {
+	*t = Filecoin{}
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return err
+	}
+	if maj != cbgcompat.MajArray {
+		return errors.New("cbor input should be of type array")
+	}
+	if extra != 8 {
+		return errors.New("cbor input had wrong number of fields")
+	}
+	// t.Amount
+	{
+		bi, err := d.FilInt()
+		if err != nil {
+			return err
+		}
+		t.Amount.Int = bi
+	}
+	// t.Power
+	{
+		if null, err := d.Null(); err != nil {
+			return err
+		} else if !null {
+			bi, err := d.FilInt()
+			if err != nil {
+				return err
+			}
+			t.Power = &abi.StoragePower{Int: bi}
+		}
+	}
+	// t.Amounts
+	{
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		_, _ = maj, extra
+		if extra > 8192 {
+			return fmt.Errorf("t.Amounts: array too large (%d)", extra)
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("expected cbor array")
+		}
+		if err := d.Avail(extra); err != nil {
+			return err
+		}
+		if extra > 0 {
+			t.Amounts = make([]abi.TokenAmount, extra)
+		}
+		for i := 0; i < int(extra); i++ {
+			{
+				bi, err := d.FilInt()
+				if err != nil {
+					return err
+				}
+				t.Amounts[i].Int = bi
+			}
+		}
+	}
+	// t.PAmounts
+	{
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		_, _ = maj, extra
+		if extra > 8192 {
+			return fmt.Errorf("t.PAmounts: array too large (%d)", extra)
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("expected cbor array")
+		}
+		if err := d.Avail(extra); err != nil {
+			return err
+		}
+		if extra > 0 {
+			t.PAmounts = make([]*cbgbig.Int, extra)
+		}
+		for i := 0; i < int(extra); i++ {
+			{
+				if null, err := d.Null(); err != nil {
+					return err
+				} else if !null {
+					bi, err := d.FilInt()
+					if err != nil {
+						return err
+					}
+					t.PAmounts[i] = &cbgbig.Int{Int: bi}
+				}
+			}
+		}
+	}
+	// t.To
+	{
+		av, err := cbgReadAddress(d)
+		if err != nil {
+			return err
+		}
+		t.To = av
+	}
+	// t.From
+	{
+		if null, err := d.Null(); err != nil {
+			return err
+		} else if !null {
+			av, err := cbgReadAddress(d)
+			if err != nil {
+				return err
+			}
+			t.From = &av
+		}
+	}
+	// t.Tos
+	{
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		_, _ = maj, extra
+		if extra > 8192 {
+			return fmt.Errorf("t.Tos: array too large (%d)", extra)
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("expected cbor array")
+		}
+		if err := d.Avail(extra); err != nil {
+			return err
+		}
+		if extra > 0 {
+			t.Tos = make([]address.Address, extra)
+		}
+		for i := 0; i < int(extra); i++ {
+			{
+				av, err := cbgReadAddress(d)
+				if err != nil {
+					return err
+				}
+				t.Tos[i] = av
+			}
+		}
+	}
+	// t.Epoch
+	{
+		sv, err := d.Int64()
+		if err != nil {
+			return err
+		}
+		t.Epoch = abi.ChainEpoch(sv)
+	}
+	return nil
+}
+
+// MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
+// generated code does (cbg.CBORMarshaler); a nil t writes null.
+func (t *FilecoinMap) MarshalCBOR(w io.Writer) error {
+	var err error
+	if cw, ok := w.(*cbgcompat.Writer); ok {
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
+		return err
+	}
+	cw := cbgcompat.GetWriter()
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
+		cw.Put()
+		return err
+	}
+	return cw.Flush(w)
+}
+
+// UnmarshalCBOR reads one item from r into t (cbg.CBORUnmarshaler): io.EOF
+// when r has no byte, io.ErrUnexpectedEOF when the item is cut short.
+func (t *FilecoinMap) UnmarshalCBOR(r io.Reader) error {
+	d, owned := cbgcompat.NewDecoder(r)
+	start := d.Pos()
+	return d.End(owned, start, t.DecodeCBORCompat(d))
+}
+
+// UnmarshalCBORBytes decodes data, exactly one item, into t.
+func (t *FilecoinMap) UnmarshalCBORBytes(data []byte) error {
+	d := cbgcompat.NewBytesDecoder(data)
+	return d.Done(t.DecodeCBORCompat(d))
+}
+
+// AppendCBOR appends the CBOR encoding of t to b.
+func (t *FilecoinMap) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a FilecoinMap calls.
+func (t *FilecoinMap) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
+	if t == nil {
+		return append(b, 0xf6), nil
+	}
+	n := 5
+	if t.From == nil {
+		n--
+	}
+	if t.Power == nil {
+		n--
+	}
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajMap, uint64(n))
+	// t.To
+	b = append(b, "bto"...)
+	{
+		var err error
+		if b, err = cbgcompat.AppendAddress(b, t.To.Bytes()); err != nil {
+			return b, err
+		}
+	}
+	// t.From
+	if t.From != nil {
+		b = append(b, "dfrom"...)
+		if t.From == nil {
+			b = append(b, 0xf6)
+		} else {
+			{
+				var err error
+				if b, err = cbgcompat.AppendAddress(b, t.From.Bytes()); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	// t.Power
+	if t.Power != nil {
+		b = append(b, "epower"...)
+		if t.Power == nil {
+			b = append(b, 0xf6)
+		} else {
+			{
+				var err error
+				if b, err = cbgcompat.AppendFilInt(b, t.Power.Int); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	// t.Amount
+	b = append(b, "famount"...)
+	{
+		var err error
+		if b, err = cbgcompat.AppendFilInt(b, t.Amount.Int); err != nil {
+			return b, err
+		}
+	}
+	// t.ByName
+	b = append(b, "fbyName"...)
+	if len(t.ByName) > 4096 {
+		return b, errors.New("cannot marshal t.ByName map too large")
+	}
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajMap, uint64(len(t.ByName)))
+	keys15 := make([]string, 0, len(t.ByName))
+	for k16 := range t.ByName {
+		keys15 = append(keys15, string(k16))
+	}
+	sort.Strings(keys15)
+	for _, k16 := range keys15 {
+		v17 := t.ByName[string(k16)]
+		if len(k16) > 8192 {
+			return b, errors.New("Value in field k16 was too long")
+		}
+		b = cbgcompat.AppendString(b, string(k16))
+		{
+			var err error
+			if b, err = v17.AppendCBORCompat(w, b); err != nil {
+				return b, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// DecodeCBORCompat reads one item from d into t: what UnmarshalCBOR and
+// the generated code of the types holding a FilecoinMap call.
+func (t *FilecoinMap) DecodeCBORCompat(d *cbgcompat.Decoder) error {
+	*t = FilecoinMap{}
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return err
+	}
+	if maj != cbgcompat.MajMap {
+		return errors.New("cbor input should be of type map")
+	}
+	if extra > cbgcompat.MaxMapStruct {
+		return fmt.Errorf("FilecoinMap: map struct too large (%d)", extra)
+	}
+	for n := extra; n > 0; n-- {
+		key, err := d.ReadKey(8192)
+		if err != nil {
+			return err
+		}
+		switch string(key) {
+		case "to":
+			{
+				av, err := cbgReadAddress(d)
+				if err != nil {
+					return err
+				}
+				t.To = av
+			}
+		case "from":
+			{
+				if null, err := d.Null(); err != nil {
+					return err
+				} else if !null {
+					av, err := cbgReadAddress(d)
+					if err != nil {
+						return err
+					}
+					t.From = &av
+				}
+			}
+		case "power":
+			{
+				if null, err := d.Null(); err != nil {
+					return err
+				} else if !null {
+					bi, err := d.FilInt()
+					if err != nil {
+						return err
+					}
+					t.Power = &cbgbig.Int{Int: bi}
+				}
+			}
+		case "amount":
+			{
+				bi, err := d.FilInt()
+				if err != nil {
+					return err
+				}
+				t.Amount.Int = bi
+			}
+		case "byName":
+			{
+				maj, extra, err := d.ReadHeader()
+				if err != nil {
+					return err
+				}
+				_, _ = maj, extra
+				if maj != cbgcompat.MajMap {
+					return errors.New("expected a map (major type 5)")
+				}
+				if extra > 4096 {
+					return errors.New("t.ByName: map too large")
+				}
+				t.ByName = make(map[string]Inner, extra)
+				for i, l := 0, int(extra); i < l; i++ {
+					k, err := d.ReadString(8192)
+					if err != nil {
+						return err
+					}
+					var mv Inner
+					{
+						if err := mv.DecodeCBORCompat(d); err != nil {
+							return err
+						}
+					}
+					t.ByName[string(k)] = mv
+				}
+			}
+		default:
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// cbgReadAddress reads an Address as go-address's UnmarshalCBOR does.
+func cbgReadAddress(d *cbgcompat.Decoder) (address.Address, error) {
+	ab, err := d.AddressBytes()
+	if err != nil {
+		return address.Undef, err
+	}
+	a, err := address.NewFromBytes(ab)
+	if err != nil {
+		return address.Undef, err
+	}
+	if a == address.Undef {
+		return a, cbgcompat.ErrEmptyAddress
+	}
+	return a, nil
 }

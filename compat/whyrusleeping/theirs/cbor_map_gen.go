@@ -8,6 +8,8 @@ import (
 	"math"
 	"sort"
 
+	address "github.com/filecoin-project/go-address"
+	big1 "github.com/filecoin-project/go-state-types/big"
 	cid "github.com/ipfs/go-cid"
 	cbg "github.com/whyrusleeping/cbor-gen"
 	xerrors "golang.org/x/xerrors"
@@ -1033,6 +1035,300 @@ func (t *Small) UnmarshalCBOR(r io.Reader) (err error) {
 				}
 
 				t.S = string(sval)
+			}
+
+		default:
+			// Field doesn't exist on this type, so ignore it
+			if err := cbg.ScanForLinks(r, func(cid.Cid) {}); err != nil {
+				return err
+			}
+		}
+	}
+
+	return nil
+}
+func (t *FilecoinMap) MarshalCBOR(w io.Writer) error {
+	if t == nil {
+		_, err := w.Write(cbg.CborNull)
+		return err
+	}
+
+	cw := cbg.NewCborWriter(w)
+	fieldCount := 5
+
+	if t.Power == nil {
+		fieldCount--
+	}
+
+	if t.From == nil {
+		fieldCount--
+	}
+
+	if _, err := cw.Write(cbg.CborEncodeMajorType(cbg.MajMap, uint64(fieldCount))); err != nil {
+		return err
+	}
+
+	// t.To (address.Address) (struct)
+	if len("to") > 8192 {
+		return xerrors.Errorf("Value in field \"to\" was too long")
+	}
+
+	if err := cw.WriteMajorTypeHeader(cbg.MajTextString, uint64(len("to"))); err != nil {
+		return err
+	}
+	if _, err := cw.WriteString(string("to")); err != nil {
+		return err
+	}
+
+	if err := t.To.MarshalCBOR(cw); err != nil {
+		return err
+	}
+
+	// t.From (address.Address) (struct)
+	if t.From != nil {
+
+		if len("from") > 8192 {
+			return xerrors.Errorf("Value in field \"from\" was too long")
+		}
+
+		if err := cw.WriteMajorTypeHeader(cbg.MajTextString, uint64(len("from"))); err != nil {
+			return err
+		}
+		if _, err := cw.WriteString(string("from")); err != nil {
+			return err
+		}
+
+		if err := t.From.MarshalCBOR(cw); err != nil {
+			return err
+		}
+	}
+
+	// t.Power (big.Int) (struct)
+	if t.Power != nil {
+
+		if len("power") > 8192 {
+			return xerrors.Errorf("Value in field \"power\" was too long")
+		}
+
+		if err := cw.WriteMajorTypeHeader(cbg.MajTextString, uint64(len("power"))); err != nil {
+			return err
+		}
+		if _, err := cw.WriteString(string("power")); err != nil {
+			return err
+		}
+
+		if err := t.Power.MarshalCBOR(cw); err != nil {
+			return err
+		}
+	}
+
+	// t.Amount (big.Int) (struct)
+	if len("amount") > 8192 {
+		return xerrors.Errorf("Value in field \"amount\" was too long")
+	}
+
+	if err := cw.WriteMajorTypeHeader(cbg.MajTextString, uint64(len("amount"))); err != nil {
+		return err
+	}
+	if _, err := cw.WriteString(string("amount")); err != nil {
+		return err
+	}
+
+	if err := t.Amount.MarshalCBOR(cw); err != nil {
+		return err
+	}
+
+	// t.ByName (map[string]theirs.Inner) (map)
+	if len("byName") > 8192 {
+		return xerrors.Errorf("Value in field \"byName\" was too long")
+	}
+
+	if err := cw.WriteMajorTypeHeader(cbg.MajTextString, uint64(len("byName"))); err != nil {
+		return err
+	}
+	if _, err := cw.WriteString(string("byName")); err != nil {
+		return err
+	}
+
+	{
+		if len(t.ByName) > 4096 {
+			return xerrors.Errorf("cannot marshal t.ByName map too large")
+		}
+
+		if err := cw.WriteMajorTypeHeader(cbg.MajMap, uint64(len(t.ByName))); err != nil {
+			return err
+		}
+
+		keys := make([]string, 0, len(t.ByName))
+		for k := range t.ByName {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v := t.ByName[k]
+
+			if len(k) > 8192 {
+				return xerrors.Errorf("Value in field k was too long")
+			}
+
+			if err := cw.WriteMajorTypeHeader(cbg.MajTextString, uint64(len(k))); err != nil {
+				return err
+			}
+			if _, err := cw.WriteString(string(k)); err != nil {
+				return err
+			}
+
+			if err := v.MarshalCBOR(cw); err != nil {
+				return err
+			}
+
+		}
+	}
+	return nil
+}
+
+func (t *FilecoinMap) UnmarshalCBOR(r io.Reader) (err error) {
+	*t = FilecoinMap{}
+
+	cr := cbg.NewCborReader(r)
+
+	maj, extra, err := cr.ReadHeader()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+	}()
+
+	if maj != cbg.MajMap {
+		return fmt.Errorf("cbor input should be of type map")
+	}
+
+	if extra > cbg.MaxLength {
+		return fmt.Errorf("FilecoinMap: map struct too large (%d)", extra)
+	}
+
+	n := extra
+
+	nameBuf := make([]byte, 6)
+	for i := uint64(0); i < n; i++ {
+		nameLen, ok, err := cbg.ReadFullStringIntoBuf(cr, nameBuf, 8192)
+		if err != nil {
+			return err
+		}
+
+		if !ok {
+			// Field doesn't exist on this type, so ignore it
+			if err := cbg.ScanForLinks(cr, func(cid.Cid) {}); err != nil {
+				return err
+			}
+			continue
+		}
+
+		switch string(nameBuf[:nameLen]) {
+		// t.To (address.Address) (struct)
+		case "to":
+
+			{
+
+				if err := t.To.UnmarshalCBOR(cr); err != nil {
+					return xerrors.Errorf("unmarshaling t.To: %w", err)
+				}
+
+			}
+			// t.From (address.Address) (struct)
+		case "from":
+
+			{
+
+				b, err := cr.ReadByte()
+				if err != nil {
+					return err
+				}
+				if b != cbg.CborNull[0] {
+					if err := cr.UnreadByte(); err != nil {
+						return err
+					}
+					t.From = new(address.Address)
+					if err := t.From.UnmarshalCBOR(cr); err != nil {
+						return xerrors.Errorf("unmarshaling t.From pointer: %w", err)
+					}
+				}
+
+			}
+			// t.Power (big.Int) (struct)
+		case "power":
+
+			{
+
+				b, err := cr.ReadByte()
+				if err != nil {
+					return err
+				}
+				if b != cbg.CborNull[0] {
+					if err := cr.UnreadByte(); err != nil {
+						return err
+					}
+					t.Power = new(big1.Int)
+					if err := t.Power.UnmarshalCBOR(cr); err != nil {
+						return xerrors.Errorf("unmarshaling t.Power pointer: %w", err)
+					}
+				}
+
+			}
+			// t.Amount (big.Int) (struct)
+		case "amount":
+
+			{
+
+				if err := t.Amount.UnmarshalCBOR(cr); err != nil {
+					return xerrors.Errorf("unmarshaling t.Amount: %w", err)
+				}
+
+			}
+			// t.ByName (map[string]theirs.Inner) (map)
+		case "byName":
+
+			maj, extra, err = cr.ReadHeader()
+			if err != nil {
+				return err
+			}
+			if maj != cbg.MajMap {
+				return fmt.Errorf("expected a map (major type 5)")
+			}
+			if extra > 4096 {
+				return fmt.Errorf("t.ByName: map too large")
+			}
+
+			t.ByName = make(map[string]Inner, extra)
+
+			for i, l := 0, int(extra); i < l; i++ {
+
+				var k string
+
+				{
+					sval, err := cbg.ReadStringWithMax(cr, 8192)
+					if err != nil {
+						return err
+					}
+
+					k = string(sval)
+				}
+
+				var v Inner
+
+				{
+
+					if err := v.UnmarshalCBOR(cr); err != nil {
+						return xerrors.Errorf("unmarshaling v: %w", err)
+					}
+
+				}
+
+				t.ByName[k] = v
+
 			}
 
 		default:

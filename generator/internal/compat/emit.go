@@ -40,9 +40,16 @@ func Render(f *File, version string) ([]byte, error) {
 	}
 	head.WriteString(")\n\n")
 	rt := f.imports[CompatPath]
-	fmt.Fprintf(&head, "// The generated code and the runtime must fit: a compile error here names the one to update.\nconst (\n\t_ = %[1]s.UpgradeCborgenRuntime(%[1]s.GenVersion - 1)\n\t_ = %[1]s.RegenerateWithNewerCborgen(1 - %[1]s.MinGenVersion)\n)\n\n", rt)
-	return append(head.Bytes(), g.out.Bytes()...), nil
+	fmt.Fprintf(&head, "// The generated code and the runtime must fit: a compile error here names the one to update.\nconst (\n\t_ = %[1]s.UpgradeCborgenRuntime(%[1]s.GenVersion - %[2]d)\n\t_ = %[1]s.RegenerateWithNewerCborgen(%[2]d - %[1]s.MinGenVersion)\n)\n\n", rt, genVersion)
+	out := append(head.Bytes(), g.out.Bytes()...)
+	return append(out, f.helpers...), nil
 }
+
+// genVersion is the version of cbgcompat the output is for: 2 reads
+// scalar fields with the Decoder's Uint64, Uint8, Int64 and Bool, and
+// writes and reads go-state-types' big.Int and go-address's Address
+// itself (AppendFilInt, FilInt, AppendAddress, AddressBytes).
+const genVersion = 2
 
 func lastElem(p string) string {
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -332,6 +339,36 @@ func (g *gen) enc(x string, v *value, fd *field, depth int) {
 		if v.pointer {
 			g.p("}")
 		}
+	case kFilInt:
+		if v.pointer {
+			g.p("if %s == nil {", x)
+			g.p("%s", null())
+			g.p("} else {")
+		}
+		g.p("{")
+		g.p("var err error")
+		g.p("if b, err = %s.AppendFilInt(b, %s.Int); err != nil {", rt, x)
+		g.p("return b, err")
+		g.p("}")
+		g.p("}")
+		if v.pointer {
+			g.p("}")
+		}
+	case kAddress:
+		if v.pointer {
+			g.p("if %s == nil {", x)
+			g.p("%s", null())
+			g.p("} else {")
+		}
+		g.p("{")
+		g.p("var err error")
+		g.p("if b, err = %s.AppendAddress(b, %s.Bytes()); err != nil {", rt, x)
+		g.p("return b, err")
+		g.p("}")
+		g.p("}")
+		if v.pointer {
+			g.p("}")
+		}
 	case kStruct:
 		g.p("{")
 		g.p("var err error")
@@ -534,94 +571,46 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 	defer g.p("}")
 	switch v.kind {
 	case kString:
+		if fd != nil && fd.Const != nil && !v.pointer {
+			g.scalar(x, v, fmt.Sprintf("d.ReadConst(%d, %s)", g.f.maxStr, strconv.Quote(*fd.Const)))
+		} else {
+			g.scalar(x, v, fmt.Sprintf("d.ReadString(%d)", g.f.maxStr))
+		}
+	case kUint64:
+		g.scalar(x, v, "d.Uint64()")
+	case kUint8:
+		g.scalar(x, v, "d.Uint8()")
+	case kInt64:
+		g.scalar(x, v, "d.Int64()")
+	case kBool:
+		g.scalar(x, v, "d.Bool()")
+	case kFilInt:
 		if v.pointer {
 			g.nullCheck()
 		}
-		if fd != nil && fd.Const != nil && !v.pointer {
-			g.p("sv, err := d.ReadConst(%d, %s)", g.f.maxStr, strconv.Quote(*fd.Const))
-		} else {
-			g.p("sv, err := d.ReadString(%d)", g.f.maxStr)
-		}
+		g.p("bi, err := d.FilInt()")
 		g.p("if err != nil {")
 		g.p("return err")
 		g.p("}")
 		if v.pointer {
-			g.p("%s = (*%s)(&sv)", x, T())
+			g.p("%s = &%s{Int: bi}", x, T())
 			g.p("}")
 		} else {
-			g.p("%s = %s(sv)", x, T())
+			g.p("%s.Int = bi", x)
 		}
-	case kUint64:
+	case kAddress:
 		if v.pointer {
 			g.nullCheck()
 		}
-		g.header()
-		g.p("if maj != %s.MajUnsignedInt {", rt)
-		g.p("return %s", g.errNew("wrong type for uint64 field"))
+		g.p("av, err := %s(d)", g.addressReader(v.typ))
+		g.p("if err != nil {")
+		g.p("return err")
 		g.p("}")
 		if v.pointer {
-			g.p("typed := %s(extra)", T())
-			g.p("%s = &typed", x)
+			g.p("%s = &av", x)
 			g.p("}")
 		} else {
-			g.p("%s = %s(extra)", x, T())
-		}
-	case kUint8:
-		g.header()
-		g.p("if maj != %s.MajUnsignedInt {", rt)
-		g.p("return %s", g.errNew("wrong type for uint8 field"))
-		g.p("}")
-		g.p("if extra > 255 {")
-		g.p("return %s", g.errNew("integer in input was too large for uint8 field"))
-		g.p("}")
-		g.p("%s = %s(extra)", x, T())
-	case kInt64:
-		if v.pointer {
-			g.nullCheck()
-		}
-		g.header()
-		g.p("var iv int64")
-		g.p("switch maj {")
-		g.p("case %s.MajUnsignedInt:", rt)
-		g.p("if extra > 1<<63-1 {")
-		g.p("return %s", g.errNew("int64 positive overflow"))
-		g.p("}")
-		g.p("iv = int64(extra)")
-		g.p("case %s.MajNegativeInt:", rt)
-		g.p("if extra > 1<<63-1 {")
-		g.p("return %s", g.errNew("int64 negative overflow"))
-		g.p("}")
-		g.p("iv = -1 - int64(extra)")
-		g.p("default:")
-		g.p("return %s", g.errorf("wrong type for int64 field: %d", "maj"))
-		g.p("}")
-		if v.pointer {
-			g.p("%s = (*%s)(&iv)", x, T())
-			g.p("}")
-		} else {
-			g.p("%s = %s(iv)", x, T())
-		}
-	case kBool:
-		if v.pointer {
-			g.nullCheck()
-		}
-		g.header()
-		g.p("if maj != %s.MajOther {", rt)
-		g.p("return %s", g.errNew("booleans must be major type 7"))
-		g.p("}")
-		g.p("var bv bool")
-		g.p("switch extra {")
-		g.p("case 20:")
-		g.p("case 21:")
-		g.p("bv = true")
-		g.p("default:")
-		g.p("return %s", g.errorf("booleans are either major type 7, value 20 or 21 (got %d)", "extra"))
-		g.p("}")
-		if v.pointer {
-			g.p("%s = &bv", x)
-			g.p("}")
-		} else {
-			g.p("%s = %s(bv)", x, T())
+			g.p("%s = av", x)
 		}
 	case kCid:
 		if v.pointer {
@@ -716,6 +705,55 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("%s[%s(k)] = mv", x, g.typ(mt.Key()))
 		g.p("}")
 	}
+}
+
+// scalar reads x, a value of v, with call, a read of the Decoder that
+// returns the value and an error: a pointer is left nil by null, and
+// set to a new value otherwise.
+func (g *gen) scalar(x string, v *value, call string) {
+	if v.pointer {
+		g.nullCheck()
+	}
+	g.p("sv, err := %s", call)
+	g.p("if err != nil {")
+	g.p("return err")
+	g.p("}")
+	if v.pointer {
+		g.p("pv := %s(sv)", g.typ(v.typ))
+		g.p("%s = &pv", x)
+		g.p("}")
+	} else {
+		g.p("%s = %s(sv)", x, g.typ(v.typ))
+	}
+}
+
+// addressReader is the name of the file's function that reads a
+// go-address Address as its UnmarshalCBOR does, written once per file.
+func (g *gen) addressReader(t types.Type) string {
+	if g.f.addrHelper == "" {
+		name := g.helper("cbgReadAddress")
+		g.f.addrHelper = name
+		rt := g.rt()
+		pkg := g.imp(addressPath, "address")
+		var h bytes.Buffer
+		fmt.Fprintf(&h, "// %s reads an Address as go-address's UnmarshalCBOR does.\n", name)
+		fmt.Fprintf(&h, "func %s(d *%s.Decoder) (%s, error) {\n", name, rt, g.typ(t))
+		fmt.Fprintf(&h, "ab, err := d.AddressBytes()\nif err != nil {\nreturn %s.Undef, err\n}\n", pkg)
+		fmt.Fprintf(&h, "a, err := %s.NewFromBytes(ab)\nif err != nil {\nreturn %s.Undef, err\n}\n", pkg, pkg)
+		fmt.Fprintf(&h, "if a == %s.Undef {\nreturn a, %s.ErrEmptyAddress\n}\nreturn a, nil\n}\n\n", pkg, rt)
+		g.f.helpers = append(g.f.helpers, h.Bytes()...)
+	}
+	return g.f.addrHelper
+}
+
+// helper is a name for a function of the file, not taken by the
+// package.
+func (g *gen) helper(base string) string {
+	name := base
+	for g.f.taken[name] {
+		name = "_" + name
+	}
+	return name
 }
 
 func (g *gen) header() {

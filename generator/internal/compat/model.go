@@ -71,6 +71,8 @@ const (
 	kCid      // github.com/ipfs/go-cid.Cid
 	kBigInt   // math/big.Int
 	kDeferred // whyrusleeping/cbor-gen's Deferred
+	kFilInt   // github.com/filecoin-project/go-state-types/big.Int, written here as its methods write it
+	kAddress  // github.com/filecoin-project/go-address.Address, likewise
 	kSlice
 	kArray
 	kMap
@@ -79,6 +81,8 @@ const (
 // Paths of the types the format knows by name.
 const (
 	cidPath      = "github.com/ipfs/go-cid"
+	filBigPath   = "github.com/filecoin-project/go-state-types/big"
+	addressPath  = "github.com/filecoin-project/go-address"
 	cbgPath      = "github.com/whyrusleeping/cbor-gen"
 	CompatPath   = model.CompatPath
 	compatMethod = "DecodeCBORCompat"
@@ -130,6 +134,10 @@ type File struct {
 	inRun    map[*types.TypeName]bool
 	imports  map[string]string // path -> name used
 	taken    map[string]bool
+	// helpers are the file's own functions, written after the types'
+	// methods; addrHelper names the one that reads an address.
+	helpers    []byte
+	addrHelper string
 }
 
 // Model reads the types of the run from the loaded package.
@@ -417,7 +425,7 @@ func (f *File) checkField(l *load.Package, t *typeInfo, fd *field) error {
 }
 
 func isStructish(k kind) bool {
-	return k == kStruct || k == kCid || k == kBigInt || k == kDeferred
+	return k == kStruct || k == kCid || k == kBigInt || k == kDeferred || k == kFilInt || k == kAddress
 }
 
 // checkElem: the elements whyrusleeping/cbor-gen both writes and reads.
@@ -456,7 +464,7 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 		t = p.Elem()
 	}
 	v.typ = t
-	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
 		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
 		case cidPath + ".Cid":
 			v.kind = kCid
@@ -467,6 +475,18 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 		case cbgPath + ".Deferred":
 			v.kind = kDeferred
 			return v, nil
+		case filBigPath + ".Int":
+			// Inside the type's own package it is called by its
+			// methods: the reads would import the package they are in.
+			if n.Obj().Pkg() != f.pkg && isFilInt(n) {
+				v.kind = kFilInt
+				return v, nil
+			}
+		case addressPath + ".Address":
+			if n.Obj().Pkg() != f.pkg && isAddress(n) {
+				v.kind = kAddress
+				return v, nil
+			}
 		}
 	}
 	switch u := t.Underlying().(type) {
@@ -521,6 +541,69 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 		return nil, fmt.Errorf("type %s is not supported by whyrusleeping/cbor-gen", types.TypeString(t, nil))
 	}
 	return v, nil
+}
+
+// isFilInt: n is go-state-types' big.Int as every version so far
+// declares it, a struct embedding *math/big.Int whose MarshalCBOR and
+// UnmarshalCBOR write and read a byte string of at most
+// BigIntMaxSerializedLen (128) bytes: empty for zero, else a sign byte
+// and the magnitude. The generated code writes and reads that itself
+// (cbgcompat.AppendFilInt, FilInt), with the same bytes, limits and
+// errors, instead of calling the methods through an io.Writer or
+// io.Reader. Any other shape is called by its methods.
+func isFilInt(n *types.Named) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() || st.Field(0).Name() != "Int" {
+		return false
+	}
+	p, ok := st.Field(0).Type().(*types.Pointer)
+	if !ok || types.TypeString(p.Elem(), nil) != "math/big.Int" {
+		return false
+	}
+	c, ok := n.Obj().Pkg().Scope().Lookup("BigIntMaxSerializedLen").(*types.Const)
+	if !ok || c.Val().String() != strconv.Itoa(filIntMax) {
+		return false
+	}
+	return hasCBORMethods(n)
+}
+
+// filIntMax is cbgcompat.FilIntMax.
+const filIntMax = 128
+
+// isAddress: n is go-address's Address with the API the generated code
+// uses: Bytes, NewFromBytes and Undef (MarshalCBOR writes Bytes as a
+// byte string and refuses Undef; UnmarshalCBOR reads a byte string of
+// at most 64 bytes through NewFromBytes and refuses Undef).
+func isAddress(n *types.Named) bool {
+	pkg := n.Obj().Pkg()
+	nfb, ok := pkg.Scope().Lookup("NewFromBytes").(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := nfb.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || types.TypeString(sig.Params().At(0).Type(), nil) != "[]byte" ||
+		sig.Results().Len() != 2 || !types.Identical(sig.Results().At(0).Type(), n) {
+		return false
+	}
+	undef, ok := pkg.Scope().Lookup("Undef").(*types.Var)
+	if !ok || !types.Identical(undef.Type(), n) {
+		return false
+	}
+	bs, _, _ := types.LookupFieldOrMethod(n, false, pkg, "Bytes")
+	fn, ok := bs.(*types.Func)
+	if !ok {
+		return false
+	}
+	bsig := fn.Type().(*types.Signature)
+	if bsig.Params().Len() != 0 || bsig.Results().Len() != 1 || types.TypeString(bsig.Results().At(0).Type(), nil) != "[]byte" {
+		return false
+	}
+	return types.Comparable(n) && hasCBORMethods(n)
+}
+
+func hasCBORMethods(n *types.Named) bool {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	return lookupAny(ms, "MarshalCBOR") && lookupAny(ms, "UnmarshalCBOR")
 }
 
 // hasMethods: a struct type of the run, or one whose pointer has both

@@ -50,7 +50,7 @@ func modelType(v *value, f *File) model.Type {
 		} else {
 			t = model.Marshaler{Go: v.typ}
 		}
-	case kCid, kDeferred:
+	case kCid, kDeferred, kFilInt, kAddress:
 		t = model.Marshaler{Go: v.typ}
 	case kSlice:
 		if v.elem.kind == kUint8 && !v.elem.pointer {

@@ -12,8 +12,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 1)
-	_ = cbgcompat.RegenerateWithNewerCborgen(1 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 2)
+	_ = cbgcompat.RegenerateWithNewerCborgen(2 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
@@ -153,27 +153,11 @@ func (t *Message) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.Value
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Int64()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		var iv int64
-		switch maj {
-		case cbgcompat.MajUnsignedInt:
-			if extra > 1<<63-1 {
-				return errors.New("int64 positive overflow")
-			}
-			iv = int64(extra)
-		case cbgcompat.MajNegativeInt:
-			if extra > 1<<63-1 {
-				return errors.New("int64 negative overflow")
-			}
-			iv = -1 - int64(extra)
-		default:
-			return fmt.Errorf("wrong type for int64 field: %d", maj)
-		}
-		t.Value = int64(iv)
+		t.Value = int64(sv)
 	}
 	// t.Params
 	{
@@ -248,23 +232,11 @@ func (t *Message) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.Seen
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Bool()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		if maj != cbgcompat.MajOther {
-			return errors.New("booleans must be major type 7")
-		}
-		var bv bool
-		switch extra {
-		case 20:
-		case 21:
-			bv = true
-		default:
-			return fmt.Errorf("booleans are either major type 7, value 20 or 21 (got %d)", extra)
-		}
-		t.Seen = bool(bv)
+		t.Seen = bool(sv)
 	}
 	// t.Hash
 	{
@@ -308,27 +280,11 @@ func (t *Message) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Int64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				var iv int64
-				switch maj {
-				case cbgcompat.MajUnsignedInt:
-					if extra > 1<<63-1 {
-						return errors.New("int64 positive overflow")
-					}
-					iv = int64(extra)
-				case cbgcompat.MajNegativeInt:
-					if extra > 1<<63-1 {
-						return errors.New("int64 negative overflow")
-					}
-					iv = -1 - int64(extra)
-				default:
-					return fmt.Errorf("wrong type for int64 field: %d", maj)
-				}
-				t.Epochs[i] = Epoch(iv)
+				t.Epochs[i] = Epoch(sv)
 			}
 		}
 	}
@@ -421,18 +377,11 @@ func (t *Header) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.Version
 	{
-		maj, extra, err := d.ReadHeader()
+		sv, err := d.Uint8()
 		if err != nil {
 			return err
 		}
-		_, _ = maj, extra
-		if maj != cbgcompat.MajUnsignedInt {
-			return errors.New("wrong type for uint8 field")
-		}
-		if extra > 255 {
-			return errors.New("integer in input was too large for uint8 field")
-		}
-		t.Version = uint8(extra)
+		t.Version = uint8(sv)
 	}
 	// t.Kind
 	{
@@ -447,16 +396,12 @@ func (t *Header) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			maj, extra, err := d.ReadHeader()
+			sv, err := d.Uint64()
 			if err != nil {
 				return err
 			}
-			_, _ = maj, extra
-			if maj != cbgcompat.MajUnsignedInt {
-				return errors.New("wrong type for uint64 field")
-			}
-			typed := uint64(extra)
-			t.Nonce = &typed
+			pv := uint64(sv)
+			t.Nonce = &pv
 		}
 	}
 	return nil
@@ -541,27 +486,11 @@ func (t *Epochs) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				maj, extra, err := d.ReadHeader()
+				sv, err := d.Int64()
 				if err != nil {
 					return err
 				}
-				_, _ = maj, extra
-				var iv int64
-				switch maj {
-				case cbgcompat.MajUnsignedInt:
-					if extra > 1<<63-1 {
-						return errors.New("int64 positive overflow")
-					}
-					iv = int64(extra)
-				case cbgcompat.MajNegativeInt:
-					if extra > 1<<63-1 {
-						return errors.New("int64 negative overflow")
-					}
-					iv = -1 - int64(extra)
-				default:
-					return fmt.Errorf("wrong type for int64 field: %d", maj)
-				}
-				(*t)[i] = Epoch(iv)
+				(*t)[i] = Epoch(sv)
 			}
 		}
 	}

@@ -1,0 +1,265 @@
+package cbgcompat
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+)
+
+// The reads of one field each: the head, its major type and its range
+// checked as whyrusleeping/cbor-gen's generated code checks them, with
+// its messages. Generated code calls them instead of repeating the
+// checks per field.
+
+// Uint64 reads an unsigned integer.
+func (d *Decoder) Uint64() (uint64, error) {
+	if d.pos < len(d.buf) && d.buf[d.pos] < 24 {
+		d.pos++
+		return uint64(d.buf[d.pos-1]), nil
+	}
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return 0, err
+	}
+	if maj != MajUnsignedInt {
+		return 0, errors.New("wrong type for uint64 field")
+	}
+	return extra, nil
+}
+
+// Uint8 reads an unsigned integer of at most 255.
+func (d *Decoder) Uint8() (uint8, error) {
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return 0, err
+	}
+	if maj != MajUnsignedInt {
+		return 0, errors.New("wrong type for uint8 field")
+	}
+	if extra > math.MaxUint8 {
+		return 0, errors.New("integer in input was too large for uint8 field")
+	}
+	return uint8(extra), nil
+}
+
+// Int64 reads an unsigned or negative integer that fits an int64.
+func (d *Decoder) Int64() (int64, error) {
+	if d.pos < len(d.buf) && d.buf[d.pos] < 24 {
+		d.pos++
+		return int64(d.buf[d.pos-1]), nil
+	}
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return 0, err
+	}
+	switch maj {
+	case MajUnsignedInt:
+		if extra > math.MaxInt64 {
+			return 0, errors.New("int64 positive overflow")
+		}
+		return int64(extra), nil
+	case MajNegativeInt:
+		if extra > math.MaxInt64 {
+			return 0, errors.New("int64 negative overflow")
+		}
+		return -1 - int64(extra), nil
+	}
+	return 0, fmt.Errorf("wrong type for int64 field: %d", maj)
+}
+
+// Bool reads false (f4) or true (f5).
+func (d *Decoder) Bool() (bool, error) {
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return false, err
+	}
+	if maj != MajOther {
+		return false, errors.New("booleans must be major type 7")
+	}
+	switch extra {
+	case 20:
+		return false, nil
+	case 21:
+		return true, nil
+	}
+	return false, fmt.Errorf("booleans are either major type 7, value 20 or 21 (got %d)", extra)
+}
+
+// FilIntMax is the longest encoding of a
+// github.com/filecoin-project/go-state-types/big.Int, sign byte
+// included: its BigIntMaxSerializedLen, which the generator checks.
+const FilIntMax = 128
+
+// AppendFilInt appends x as go-state-types' big.Int.MarshalCBOR writes
+// the big.Int{Int: x} that holds it: a byte string, empty for zero (and
+// for nil), else a sign byte (0 positive, 1 negative) and the magnitude
+// big-endian, refused when longer than FilIntMax.
+func AppendFilInt(dst []byte, x *big.Int) ([]byte, error) {
+	if x == nil || x.Sign() == 0 {
+		return append(dst, MajByteString<<5), nil
+	}
+	n := (x.BitLen() + 7) / 8
+	if n+1 > FilIntMax {
+		return dst, fmt.Errorf("big integer byte array too long (%d bytes)", n+1)
+	}
+	dst = AppendHeader(dst, MajByteString, uint64(n+1))
+	if x.Sign() < 0 {
+		dst = append(dst, 1)
+	} else {
+		dst = append(dst, 0)
+	}
+	return appendMagnitude(dst, x.Bits(), n), nil
+}
+
+// appendMagnitude appends the magnitude held in the little-endian words
+// ws big-endian in n bytes, n covering its highest non-zero byte: a word
+// at a time, where big.Int's FillBytes goes a byte at a time.
+func appendMagnitude(dst []byte, ws []big.Word, n int) []byte {
+	const wb = bits.UintSize / 8
+	top := (n - 1) / wb
+	for k := (n-1)%wb + 1; k > 0; k-- {
+		dst = append(dst, byte(ws[top]>>(8*(k-1))))
+	}
+	for i := top - 1; i >= 0; i-- {
+		if wb == 8 {
+			dst = binary.BigEndian.AppendUint64(dst, uint64(ws[i]))
+		} else {
+			dst = binary.BigEndian.AppendUint32(dst, uint32(ws[i]))
+		}
+	}
+	return dst
+}
+
+// The big.Ints FilInt returns, and their words, are taken from blocks,
+// one allocation for many values: a value kept keeps its blocks alive
+// (at most intBlock big.Ints and wordBlock words, 768 bytes on 64-bit
+// platforms, and over a buffer no more than the input that remained
+// when the blocks were made justifies). Each value has its own words
+// with no room to grow into: a result that needs more gets new ones, as
+// big.Int's arithmetic does. A value longer than wordBlock/4 words has
+// words of its own.
+const (
+	intBlock  = 8
+	wordBlock = 64
+)
+
+// filInt returns a big.Int and nw words of d's blocks.
+func (d *Decoder) filInt(nw int) (*big.Int, []big.Word) {
+	left := len(d.buf) - d.pos
+	if len(d.ints) == 0 {
+		n := intBlock
+		if d.src == nil && left/2+1 < n {
+			n = left/2 + 1 // each value takes at least two bytes
+		}
+		d.ints = make([]big.Int, n)
+	}
+	x := &d.ints[0]
+	d.ints = d.ints[1:]
+	if nw > wordBlock/4 {
+		return x, make([]big.Word, nw)
+	}
+	if len(d.words) < nw {
+		n := wordBlock
+		if d.src == nil && nw+left/2 < n {
+			n = nw + left/2
+		}
+		d.words = make([]big.Word, n)
+	}
+	ws := d.words[:nw:nw]
+	d.words = d.words[nw:]
+	return x, ws
+}
+
+// FilInt reads a github.com/filecoin-project/go-state-types/big.Int as
+// its UnmarshalCBOR does and returns its Int: a byte string of at most
+// FilIntMax bytes, empty for zero, else a sign byte (0 or 1) and the
+// magnitude big-endian.
+func (d *Decoder) FilInt() (*big.Int, error) {
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return nil, err
+	}
+	if maj != MajByteString {
+		return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
+	}
+	if extra == 0 {
+		return new(big.Int), nil
+	}
+	if extra > FilIntMax {
+		return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
+	}
+	b, err := d.view(extra)
+	if err != nil {
+		return nil, err
+	}
+	if b[0] > 1 {
+		return nil, fmt.Errorf("big int prefix should be either 0 or 1, got %d", b[0])
+	}
+	neg, mag := b[0] == 1, b[1:]
+	for len(mag) > 0 && mag[0] == 0 {
+		mag = mag[1:]
+	}
+	const wb = bits.UintSize / 8
+	nw := (len(mag) + wb - 1) / wb
+	if nw == 0 {
+		return new(big.Int), nil
+	}
+	x, ws := d.filInt(nw)
+	for i := range ws {
+		lo := len(mag) - (i+1)*wb
+		if lo < 0 {
+			var w big.Word
+			for _, c := range mag[:lo+wb] {
+				w = w<<8 | big.Word(c)
+			}
+			ws[i] = w
+		} else if wb == 8 {
+			ws[i] = big.Word(binary.BigEndian.Uint64(mag[lo:]))
+		} else {
+			ws[i] = big.Word(binary.BigEndian.Uint32(mag[lo:]))
+		}
+	}
+	x.SetBits(ws)
+	if neg {
+		x.Neg(x)
+	}
+	return x, nil
+}
+
+// AddressBytes reads a github.com/filecoin-project/go-address.Address
+// as its UnmarshalCBOR does, up to the parse: a byte string of at most
+// 64 bytes, which it returns, valid until the next read, for the
+// caller's address.NewFromBytes.
+func (d *Decoder) AddressBytes() ([]byte, error) {
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return nil, err
+	}
+	if maj != MajByteString {
+		return nil, errors.New("cbor type for address unmarshal was not byte string")
+	}
+	if extra > 64 {
+		return nil, errors.New("too many bytes to unmarshal for an address")
+	}
+	return d.view(extra)
+}
+
+// ErrEmptyAddress is what go-address's UnmarshalCBOR returns for an
+// empty address.
+var ErrEmptyAddress = errors.New("cbor input should not contain empty addresses")
+
+// ErrUndefinedAddress is what go-address's MarshalCBOR returns for
+// address.Undef.
+var ErrUndefinedAddress = errors.New("cannot marshal undefined address")
+
+// AppendAddress appends an address's bytes (its Bytes) as go-address's
+// MarshalCBOR writes them: a byte string, refused when empty (Undef).
+func AppendAddress(dst []byte, a []byte) ([]byte, error) {
+	if len(a) == 0 {
+		return dst, ErrUndefinedAddress
+	}
+	return append(AppendHeader(dst, MajByteString, uint64(len(a))), a...), nil
+}

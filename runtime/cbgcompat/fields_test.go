@@ -1,0 +1,184 @@
+package cbgcompat
+
+import (
+	"bytes"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// filIntBytes is go-state-types' big.Int.Bytes: empty for zero, else a
+// sign byte and the magnitude.
+func filIntBytes(x *big.Int) []byte {
+	switch x.Sign() {
+	case 0:
+		return []byte{}
+	case 1:
+		return append([]byte{0}, x.Bytes()...)
+	}
+	return append([]byte{1}, x.Bytes()...)
+}
+
+// TestFilInt: AppendFilInt writes a byte string of filIntBytes, refused
+// past FilIntMax bytes, and FilInt reads back the same value, over a
+// buffer and over readers.
+func TestFilInt(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	values := []*big.Int{nil, new(big.Int), big.NewInt(1), big.NewInt(-1), big.NewInt(255), big.NewInt(-256)}
+	for bits := range 1030 {
+		x := new(big.Int).Lsh(big.NewInt(1), uint(bits))
+		values = append(values, x, new(big.Int).Sub(x, big.NewInt(1)), new(big.Int).Neg(x))
+	}
+	for range 2000 {
+		buf := make([]byte, r.IntN(140))
+		for i := range buf {
+			buf[i] = byte(r.Uint32())
+		}
+		x := new(big.Int).SetBytes(buf)
+		if r.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		values = append(values, x)
+	}
+	for _, x := range values {
+		var want []byte
+		if x != nil {
+			want = filIntBytes(x)
+		}
+		got, err := AppendFilInt([]byte{0xee}, x)
+		if len(want) > FilIntMax {
+			if err == nil || !strings.Contains(err.Error(), "too long") || len(got) != 1 {
+				t.Fatalf("%v: %x, %v; want it refused", x, got, err)
+			}
+			continue
+		}
+		if err != nil || got[0] != 0xee || !bytes.Equal(got[1:], AppendBytes(nil, want)) {
+			t.Fatalf("%v: %x, %v; want ee%x", x, got, err, AppendBytes(nil, want))
+		}
+		for name, mk := range readers(got[1:]) {
+			d, _ := mk()
+			back, err := d.FilInt()
+			if err != nil || back == nil || (x == nil && back.Sign() != 0) || (x != nil && back.Cmp(x) != 0) {
+				t.Fatalf("%s: %x read as %v, %v; want %v", name, got[1:], back, err, x)
+			}
+			d.Release(nil)
+		}
+	}
+}
+
+// TestFilIntRefusals: what go-state-types' UnmarshalCBOR refuses.
+func TestFilIntRefusals(t *testing.T) {
+	long := func(n int, sign byte) string {
+		return "58" + strings.Repeat("0", 2-len(big.NewInt(int64(n)).Text(16))) + big.NewInt(int64(n)).Text(16) + "0" + string('0'+sign) + strings.Repeat("a5", n-1)
+	}
+	for _, c := range []struct{ in, err, want string }{
+		{"40", "", "0"},
+		{"4100", "", "0"},
+		{"4101", "", "0"},
+		{"43000001", "", "1"},
+		{"43010102", "", "-258"},
+		{long(128, 0), "", ""},
+		{long(128, 1), "", ""},
+		{long(129, 0), "too long", ""},
+		{"4202ff", "prefix should be either 0 or 1, got 2", ""},
+		{"6100", "not a byte string (3)", ""},
+		{"f6", "not a byte string (7)", ""},
+		{"5f4100ff", "invalid header", ""},
+		{"581700", "not canonical", ""},
+		{"4300", "unexpected EOF", ""},
+		{"", "EOF", ""},
+	} {
+		for name, mk := range readers(unhex(t, c.in)) {
+			d, _ := mk()
+			x, err := d.FilInt()
+			switch {
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Errorf("%s %s: %v, %v; want an error with %q", name, c.in, x, err, c.err)
+			case c.err == "" && err != nil:
+				t.Errorf("%s %s: %v", name, c.in, err)
+			case c.want != "" && x.String() != c.want:
+				t.Errorf("%s %s: %v, want %s", name, c.in, x, c.want)
+			}
+			d.Release(nil)
+		}
+	}
+}
+
+// TestFilIntWords: a value read into the words of its own allocation is
+// a big.Int like any other: arithmetic on it leaves other values alone.
+func TestFilIntWords(t *testing.T) {
+	d := NewBytesDecoder(unhex(t, "49 00 ffffffffffffffff 49 00 0000000000000001"))
+	d.ints, d.words = nil, nil // not the blocks of an earlier decode
+	a, err := d.FilInt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.FilInt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made := len(d.ints) + 2; made != 6 {
+		t.Errorf("a block of %d big.Ints made with 10 bytes left", made)
+	}
+	if made := len(d.words) + 2; made != 6 {
+		t.Errorf("a block of %d words made with 10 bytes left", made)
+	}
+	d.Release(nil)
+	a.Add(a, big.NewInt(1))
+	a.Lsh(a, 300)
+	if b.String() != "1" || a.Cmp(new(big.Int).Lsh(big.NewInt(1), 364)) != 0 {
+		t.Fatalf("a %v, b %v", a, b)
+	}
+}
+
+// TestScalars: the scalar reads, their refusals and messages.
+func TestScalars(t *testing.T) {
+	d := NewBytesDecoder(unhex(t, "1bffffffffffffffff 18ff 3b7fffffffffffffff f5 f4 1901 00"))
+	if v, err := d.Uint64(); v != 1<<64-1 || err != nil {
+		t.Errorf("Uint64: %d %v", v, err)
+	}
+	if v, err := d.Uint8(); v != 255 || err != nil {
+		t.Errorf("Uint8: %d %v", v, err)
+	}
+	if v, err := d.Int64(); v != -1<<63 || err != nil {
+		t.Errorf("Int64: %d %v", v, err)
+	}
+	if v, err := d.Bool(); !v || err != nil {
+		t.Errorf("Bool: %v %v", v, err)
+	}
+	if v, err := d.Bool(); v || err != nil {
+		t.Errorf("Bool: %v %v", v, err)
+	}
+	if _, err := d.Uint8(); err == nil || !strings.Contains(err.Error(), "too large for uint8") {
+		t.Errorf("Uint8 of 256: %v", err)
+	}
+	d.Release(nil)
+	for _, c := range []struct {
+		in, err string
+		read    func(d *Decoder) error
+	}{
+		{"20", "wrong type for uint64 field", func(d *Decoder) error { _, err := d.Uint64(); return err }},
+		{"20", "wrong type for uint8 field", func(d *Decoder) error { _, err := d.Uint8(); return err }},
+		{"1b8000000000000000", "int64 positive overflow", func(d *Decoder) error { _, err := d.Int64(); return err }},
+		{"3b8000000000000000", "int64 negative overflow", func(d *Decoder) error { _, err := d.Int64(); return err }},
+		{"40", "wrong type for int64 field: 2", func(d *Decoder) error { _, err := d.Int64(); return err }},
+		{"f6", "value 20 or 21 (got 22)", func(d *Decoder) error { _, err := d.Bool(); return err }},
+		{"01", "booleans must be major type 7", func(d *Decoder) error { _, err := d.Bool(); return err }},
+		{"6100", "address unmarshal was not byte string", func(d *Decoder) error { _, err := d.AddressBytes(); return err }},
+		{"5841" + strings.Repeat("00", 65), "too many bytes", func(d *Decoder) error { _, err := d.AddressBytes(); return err }},
+		{"", "EOF", func(d *Decoder) error { _, err := d.Uint64(); return err }},
+	} {
+		d := NewBytesDecoder(unhex(t, c.in))
+		if err := c.read(d); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: %v, want %q", c.in, err, c.err)
+		}
+		d.Release(nil)
+	}
+	if b, err := AppendAddress(nil, nil); err != ErrUndefinedAddress || len(b) != 0 {
+		t.Errorf("AppendAddress of Undef: %x %v", b, err)
+	}
+	if b, _ := AppendAddress(nil, []byte{0, 1}); !bytes.Equal(b, []byte{0x42, 0, 1}) {
+		t.Errorf("AppendAddress: %x", b)
+	}
+}

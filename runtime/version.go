@@ -54,7 +54,12 @@ const (
 	// the decoders of struct maps, NewMapDups and RepeatedKey in those of
 	// Go maps: the options DupMapKey, ExtraReturnErrors and
 	// FieldNameMatching (code of version 7 does not honour them).
-	GenVersion = 8
+	// 9: what code generated with -small calls: Decoder.NextStructField
+	// with StructKeys, StructFields and IntKey, MaxStructFields, and the
+	// writers kept out of line (AppendUintCall, AppendIntCall,
+	// AppendStringCall, AppendBytesCall, AppendFloat32Call,
+	// AppendArrayHeadCall, AppendMapHeadCall, SizeStringCall).
+	GenVersion = 9
 
 	// MinGenVersion is the oldest version of generated code this runtime
 	// still runs. It grows only when the runtime drops something that

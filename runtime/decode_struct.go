@@ -8,10 +8,11 @@ package runtime
 // field to read:
 //
 //	var s runtime.StructFields
+//	var err error
 //	for {
-//		field, err := d.NextStructField(&s, &cborFieldsT)
+//		field := d.NextStructField(&s, &cborFieldsT)
 //		if field < 0 {
-//			return runtime.AtRoot(err, "T", runtime.OneItem)
+//			return s.End("T")
 //		}
 //		switch field {
 //		case 0:
@@ -53,10 +54,14 @@ type IntKey struct {
 // read. The generated code declares one per value, in its own frame.
 type StructFields struct {
 	n, i    int    // the elements or pairs (-1: indefinite) and the next one's index
+	fast    int    // n for an array of the struct's length, whose elements NextStructField names in line; else 0
 	state   uint8  // structHead, structArray, structMap or structDone
 	next    int    // the field after the one a key named last: keys usually come in field order
 	seen    uint64 // bit f: field f has been read from the map (fields 0 to 63)
 	unknown UnknownKeys
+	// Err is the error of the last NextStructField that returned -1:
+	// nil after the last field, else why the input is refused.
+	Err error
 }
 
 const (
@@ -81,11 +86,43 @@ const MaxStructFields = 64
 // key names no field are skipped, and so are the values of a key that
 // names a field read before (both as the options say: Options.DupMapKey,
 // ExtraReturnErrors, FieldNameMatching). After the last field it leaves
-// the array or map and returns -1 with a nil error; -1 with an error when
-// the input is refused. For generated code only.
+// the array or map and returns -1 with s.Err nil; it returns -1 with s.Err
+// set when the input is refused. For generated code only.
+//
+// The next element of an array of the struct's length is named in line,
+// without a call; everything else is one call.
+func (d *Decoder) NextStructField(s *StructFields, k *StructKeys) int {
+	if s.i < s.fast {
+		s.i++
+		return s.i - 1
+	}
+	return d.nextStructFieldSlow(s, k)
+}
+
+// End is what DecodeCBOR returns once NextStructField has returned -1:
+// nil after the last field, else s.Err with name, the struct type's, as
+// the root of its path (AtRoot, OneItem). For generated code only.
+func (s *StructFields) End(name string) error {
+	if s.Err == nil {
+		return nil
+	}
+	return AtRoot(s.Err, name, OneItem)
+}
+
+// nextStructFieldSlow is NextStructField's call, with the error in s.
 //
 //go:noinline
-func (d *Decoder) NextStructField(s *StructFields, k *StructKeys) (int, error) {
+func (d *Decoder) nextStructFieldSlow(s *StructFields, k *StructKeys) int {
+	f, err := d.nextStructField(s, k)
+	if err != nil {
+		// Only then: a write of a pointer costs a write barrier
+		// while the collector runs.
+		s.Err = err
+	}
+	return f
+}
+
+func (d *Decoder) nextStructField(s *StructFields, k *StructKeys) (int, error) {
 	switch s.state {
 	case structArray:
 		return d.nextArrayField(s, k)
@@ -131,6 +168,9 @@ func (d *Decoder) structHead(s *StructFields, k *StructKeys) (int, error) {
 		}
 	}
 	s.n, s.state = n, structArray
+	if n == k.Fields {
+		s.fast = n
+	}
 	return d.nextArrayField(s, k)
 }
 

@@ -475,8 +475,13 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 		choice,
 	}
 	if e.small {
-		// The slow read alone, which takes every encoding.
-		code = []jen.Code{jen.List(null, jen.Id("err")).Op(":=").Id("d").Dot(slowRead).Call(), ifErr(wrap), choice}
+		// The slow read alone, which takes every encoding: into the
+		// err in scope (used, then), else a new one.
+		if inScope {
+			code = []jen.Code{jen.Var().Add(null).Bool(), slow[0], choice}
+		} else {
+			code = []jen.Code{jen.List(null, jen.Id("err")).Op(":=").Id("d").Dot(slowRead).Call(), ifErr(wrap), choice}
+		}
 	}
 	if inScope && depth == 0 && e.errMethod {
 		return code // a case of the per-field method: a scope of its own

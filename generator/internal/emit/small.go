@@ -47,7 +47,7 @@ func (e *emitter) outOfLine(name string) string {
 // elements) of up to runtime.MaxStructFields fields. Any other type gets
 // the default code's structure, with the calls of -small.
 func (e *emitter) compact(s *model.Struct) bool {
-	return e.small && compactType(s)
+	return e.structLoop && compactType(s)
 }
 
 // compactType reports whether s would be compact under -small.
@@ -90,10 +90,11 @@ func (e *emitter) fieldsTableDecl(s *model.Struct) jen.Code {
 //
 //	func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 //		var s runtime.StructFields
+//		var err error
 //		for {
-//			field, err := d.NextStructField(&s, &cborFieldsItem)
+//			field := d.NextStructField(&s, &cborFieldsItem)
 //			if field < 0 {
-//				return runtime.AtRoot(err, "Item", runtime.OneItem)
+//				return s.End("Item")
 //			}
 //			switch field {
 //			case 0:
@@ -116,11 +117,15 @@ func (e *emitter) decodeCompactMethod(s *model.Struct) jen.Code {
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(e.fieldDecodeRooted(s, i)...))
 	}
 	loop := []jen.Code{
-		jen.List(jen.Id("field"), jen.Id("err")).Op(":=").Id("d").Dot("NextStructField").Call(jen.Op("&").Id("s"), jen.Op("&").Id(e.tables[s.Name].fields)),
-		jen.If(jen.Id("field").Op("<").Lit(0)).Block(jen.Return(atRoot(jen.Id("err"), s.Name, "OneItem"))),
+		jen.Id("field").Op(":=").Id("d").Dot("NextStructField").Call(jen.Op("&").Id("s"), jen.Op("&").Id(e.tables[s.Name].fields)),
+		jen.If(jen.Id("field").Op("<").Lit(0)).Block(jen.Return(jen.Id("s").Dot("End").Call(jen.Lit(s.Name)))),
 	}
 	if len(cases) > 0 {
 		loop = append(loop, jen.Switch(jen.Id("field")).Block(cases...))
+	}
+	top := []jen.Code{jen.Var().Id("s").Add(rt("StructFields"))}
+	if e.errUsed {
+		top = append(top, jen.Var().Id("err").Error())
 	}
 	doc := jen.Comment(name + " reads one value from d: an array of the fields (the current").Line().
 		Comment("format), or a map of them as fxamacker/cbor writes a struct (the legacy format).").Line()
@@ -131,10 +136,7 @@ func (e *emitter) decodeCompactMethod(s *model.Struct) jen.Code {
 	return doc.
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
-		Block(
-			jen.Var().Id("s").Add(rt("StructFields")),
-			jen.For().Block(loop...),
-		)
+		Block(append(top, jen.For().Block(loop...))...)
 }
 
 // fieldDecodeRooted is fieldDecode with each error's path rooted at the

@@ -92,10 +92,11 @@ var cborFieldsScalars = runtime.StructKeys{Fields: 14, Legacy: true, Text: []str
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsScalars)
+		field := d.NextStructField(&s, &cborFieldsScalars)
 		if field < 0 {
-			return runtime.AtRoot(err, "Scalars", runtime.OneItem)
+			return s.End("Scalars")
 		}
 		switch field {
 		case 0:
@@ -558,15 +559,16 @@ var cborFieldsContainers = runtime.StructKeys{Fields: 24, Legacy: true, Text: []
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsContainers)
+		field := d.NextStructField(&s, &cborFieldsContainers)
 		if field < 0 {
-			return runtime.AtRoot(err, "Containers", runtime.OneItem)
+			return s.End("Containers")
 		}
 		switch field {
 		case 0:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Bytes"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -575,8 +577,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				return runtime.AtRoot(runtime.AtField(err, "Bytes"), "Containers", runtime.OneItem)
 			}
 		case 1:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Blob"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -593,8 +595,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				return runtime.AtRoot(runtime.AtField(err, "Hash"), "Containers", runtime.OneItem)
 			}
 		case 4:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Ints"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -625,8 +627,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 5:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Tags"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -723,8 +725,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 8:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Nested"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -749,8 +751,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 						v.Nested = append(v.Nested, nil)
 					}
 					{
-						null1, err := d.ReadNil()
-						if err != nil {
+						var null1 bool
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtRoot(runtime.AtField(runtime.AtIndex(err, i), "Nested"), "Containers", runtime.OneItem)
 						}
 						if null1 {
@@ -785,8 +787,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 9:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "ByName"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -826,8 +828,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 10:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "ByInt"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -867,8 +869,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 11:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "ByUint"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -908,8 +910,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 12:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "ByBool"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -949,8 +951,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 13:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Counts"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -990,8 +992,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 14:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "ByColor"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1026,8 +1028,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					}
 					var e []byte
 					{
-						null1, err := d.ReadNull()
-						if err != nil {
+						var null1 bool
+						if null1, err = d.ReadNull(); err != nil {
 							return runtime.AtRoot(runtime.AtField(runtime.AtKey(err, k), "ByColor"), "Containers", runtime.OneItem)
 						}
 						if null1 {
@@ -1041,8 +1043,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 15:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "PInt"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1056,8 +1058,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 16:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "PString"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1071,8 +1073,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 17:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "PBytes"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1082,8 +1084,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					v.PBytes = new([]byte)
 				}
 				{
-					null1, err := d.ReadNull()
-					if err != nil {
+					var null1 bool
+					if null1, err = d.ReadNull(); err != nil {
 						return runtime.AtRoot(runtime.AtField(err, "PBytes"), "Containers", runtime.OneItem)
 					}
 					if null1 {
@@ -1094,8 +1096,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 18:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "PSlice"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1105,8 +1107,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					v.PSlice = new([]int)
 				}
 				{
-					null1, err := d.ReadNil()
-					if err != nil {
+					var null1 bool
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtRoot(runtime.AtField(err, "PSlice"), "Containers", runtime.OneItem)
 					}
 					if null1 {
@@ -1139,8 +1141,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 19:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "PMap"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1150,8 +1152,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					v.PMap = new(map[string]string)
 				}
 				{
-					null1, err := d.ReadNil()
-					if err != nil {
+					var null1 bool
+					if null1, err = d.ReadNil(); err != nil {
 						return runtime.AtRoot(runtime.AtField(err, "PMap"), "Containers", runtime.OneItem)
 					}
 					if null1 {
@@ -1193,8 +1195,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 20:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "PPInt"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1204,8 +1206,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					v.PPInt = new(*int)
 				}
 				{
-					null1, err := d.ReadNull()
-					if err != nil {
+					var null1 bool
+					if null1, err = d.ReadNull(); err != nil {
 						return runtime.AtRoot(runtime.AtField(err, "PPInt"), "Containers", runtime.OneItem)
 					}
 					if null1 {
@@ -1221,8 +1223,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 21:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "PHash"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1236,8 +1238,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 22:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Pointers"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1262,8 +1264,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 						v.Pointers = append(v.Pointers, nil)
 					}
 					{
-						null1, err := d.ReadNull()
-						if err != nil {
+						var null1 bool
+						if null1, err = d.ReadNull(); err != nil {
 							return runtime.AtRoot(runtime.AtField(runtime.AtIndex(err, i), "Pointers"), "Containers", runtime.OneItem)
 						}
 						if null1 {
@@ -1281,8 +1283,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 23:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "MapOfMap"), "Containers", runtime.OneItem)
 			}
 			if null {
@@ -1317,8 +1319,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					}
 					var e map[int]string
 					{
-						null1, err := d.ReadNil()
-						if err != nil {
+						var null1 bool
+						if null1, err = d.ReadNil(); err != nil {
 							return runtime.AtRoot(runtime.AtField(runtime.AtKey(err, k), "MapOfMap"), "Containers", runtime.OneItem)
 						}
 						if null1 {
@@ -1412,10 +1414,11 @@ var cborFieldsItem = runtime.StructKeys{Fields: 3, Legacy: true, Text: []string{
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsItem)
+		field := d.NextStructField(&s, &cborFieldsItem)
 		if field < 0 {
-			return runtime.AtRoot(err, "Item", runtime.OneItem)
+			return s.End("Item")
 		}
 		switch field {
 		case 0:
@@ -1648,10 +1651,11 @@ var cborFieldsOrder = runtime.StructKeys{Fields: 12, Legacy: true, Text: []strin
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsOrder)
+		field := d.NextStructField(&s, &cborFieldsOrder)
 		if field < 0 {
-			return runtime.AtRoot(err, "Order", runtime.OneItem)
+			return s.End("Order")
 		}
 		switch field {
 		case 0:
@@ -1663,8 +1667,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				return runtime.AtRoot(runtime.AtField(err, "First"), "Order", runtime.OneItem)
 			}
 		case 2:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Last"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -1678,8 +1682,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 3:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Items"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -1706,8 +1710,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 4:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Pointers"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -1732,8 +1736,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 						v.Pointers = append(v.Pointers, nil)
 					}
 					{
-						null1, err := d.ReadNull()
-						if err != nil {
+						var null1 bool
+						if null1, err = d.ReadNull(); err != nil {
 							return runtime.AtRoot(runtime.AtField(runtime.AtIndex(err, i), "Pointers"), "Order", runtime.OneItem)
 						}
 						if null1 {
@@ -1785,8 +1789,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 			}
 		case 6:
 			var e Item
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "ByName"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -1828,8 +1832,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 7:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "ByID"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -1864,8 +1868,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 					}
 					var e *Item
 					{
-						null1, err := d.ReadNull()
-						if err != nil {
+						var null1 bool
+						if null1, err = d.ReadNull(); err != nil {
 							return runtime.AtRoot(runtime.AtField(runtime.AtKey(err, int64(k)), "ByID"), "Order", runtime.OneItem)
 						}
 						if null1 {
@@ -1884,8 +1888,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				d.Leave()
 			}
 		case 8:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Parent"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -1899,8 +1903,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				}
 			}
 		case 9:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Children"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -1932,8 +1936,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				return runtime.AtRoot(runtime.AtField(err, "At"), "Order", runtime.OneItem)
 			}
 		case 11:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Since"), "Order", runtime.OneItem)
 			}
 			if null {
@@ -2024,10 +2028,11 @@ var cborFieldsTagged = runtime.StructKeys{Fields: 9, Legacy: true, Text: []strin
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsTagged)
+		field := d.NextStructField(&s, &cborFieldsTagged)
 		if field < 0 {
-			return runtime.AtRoot(err, "Tagged", runtime.OneItem)
+			return s.End("Tagged")
 		}
 		switch field {
 		case 0:
@@ -2051,8 +2056,8 @@ func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 				return runtime.AtRoot(runtime.AtField(err, "JSONName"), "Tagged", runtime.OneItem)
 			}
 		case 5:
-			null, err := d.ReadNil()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNil(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "JSONOpt"), "Tagged", runtime.OneItem)
 			}
 			if null {
@@ -2145,10 +2150,11 @@ var cborFieldsIntKeys = runtime.StructKeys{Fields: 3, Legacy: true, Ints: []runt
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsIntKeys)
+		field := d.NextStructField(&s, &cborFieldsIntKeys)
 		if field < 0 {
-			return runtime.AtRoot(err, "IntKeys", runtime.OneItem)
+			return s.End("IntKeys")
 		}
 		switch field {
 		case 0:
@@ -2160,8 +2166,8 @@ func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 				return runtime.AtRoot(runtime.AtField(err, "B"), "IntKeys", runtime.OneItem)
 			}
 		case 2:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "C"), "IntKeys", runtime.OneItem)
 			}
 			if null {
@@ -2229,10 +2235,11 @@ var cborFieldsCased = runtime.StructKeys{Fields: 6, Legacy: true, Text: []string
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsCased)
+		field := d.NextStructField(&s, &cborFieldsCased)
 		if field < 0 {
-			return runtime.AtRoot(err, "Cased", runtime.OneItem)
+			return s.End("Cased")
 		}
 		switch field {
 		case 0:
@@ -2307,15 +2314,16 @@ var cborFieldsSigned = runtime.StructKeys{Fields: 2}
 // is refused.
 func (v *Signed) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsSigned)
+		field := d.NextStructField(&s, &cborFieldsSigned)
 		if field < 0 {
-			return runtime.AtRoot(err, "Signed", runtime.OneItem)
+			return s.End("Signed")
 		}
 		switch field {
 		case 0:
-			null, err := d.ReadNull()
-			if err != nil {
+			var null bool
+			if null, err = d.ReadNull(); err != nil {
 				return runtime.AtRoot(runtime.AtField(err, "Payload"), "Signed", runtime.OneItem)
 			}
 			if null {
@@ -2375,10 +2383,11 @@ var cborFieldsBase = runtime.StructKeys{Fields: 2, Legacy: true, Text: []string{
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsBase)
+		field := d.NextStructField(&s, &cborFieldsBase)
 		if field < 0 {
-			return runtime.AtRoot(err, "Base", runtime.OneItem)
+			return s.End("Base")
 		}
 		switch field {
 		case 0:
@@ -2452,10 +2461,11 @@ var cborFieldsDerived = runtime.StructKeys{Fields: 3, Legacy: true, Text: []stri
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Derived) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
+	var err error
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsDerived)
+		field := d.NextStructField(&s, &cborFieldsDerived)
 		if field < 0 {
-			return runtime.AtRoot(err, "Derived", runtime.OneItem)
+			return s.End("Derived")
 		}
 		switch field {
 		case 0:
@@ -2881,8 +2891,8 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 2:
 		// Extra
-		null, err := d.ReadNull()
-		if err != nil {
+		var null bool
+		if null, err = d.ReadNull(); err != nil {
 			return runtime.AtField(err, "Extra")
 		}
 		if null {
@@ -2937,9 +2947,284 @@ var cborFieldsEmpty = runtime.StructKeys{Fields: 0, Legacy: true}
 func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 	var s runtime.StructFields
 	for {
-		field, err := d.NextStructField(&s, &cborFieldsEmpty)
+		field := d.NextStructField(&s, &cborFieldsEmpty)
 		if field < 0 {
-			return runtime.AtRoot(err, "Empty", runtime.OneItem)
+			return s.End("Empty")
 		}
 	}
+}
+
+// MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
+func (v Batch) MarshalCBOR() ([]byte, error) {
+	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+}
+
+// AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
+func (v *Batch) AppendCBOR(dst []byte) ([]byte, error) {
+	if v == nil {
+		return runtime.AppendNull(dst), nil
+	}
+	dst = append(dst, 0xd9, 0x04, 0xd3) // tag 1235
+	dst = append(dst, 0x82)             // array of 2
+	// 0: Items
+	if v.Items == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendArrayHeadCall(dst, len(v.Items))
+		for i := range v.Items {
+			dst = runtime.AppendStringCall(dst, v.Items[i])
+		}
+	}
+	// 1: Sizes
+	if v.Sizes == nil {
+		dst = runtime.AppendNull(dst)
+	} else {
+		dst = runtime.AppendMapHeadCall(dst, len(v.Sizes))
+		ps := runtime.GetStringPairs()
+		vs := runtime.PairValues[uint16](ps)
+		for k, x := range v.Sizes {
+			ps.AddKey(k)
+			vs = append(vs, x)
+		}
+		for _, j := range ps.Order() {
+			k := ps.KeyAt(j)
+			dst = runtime.AppendStringCall(dst, k)
+			dst = runtime.AppendUintCall(dst, uint64(vs[j]))
+		}
+		runtime.ReleasePairs(ps, vs)
+	}
+	return dst, nil
+}
+
+// SizeCBOR returns an upper bound of the length of v's encoding, for sizing a
+// buffer for AppendCBOR. It counts floats and times at their widest and is
+// exact for everything else that the generated code writes itself.
+func (v *Batch) SizeCBOR() int {
+	if v == nil {
+		return 1
+	}
+	n := 4
+	n += runtime.SizeHead(uint64(len(v.Items)))
+	for i := range v.Items {
+		n += runtime.SizeStringCall(len(v.Items[i]))
+	}
+	n += runtime.SizeHead(uint64(len(v.Sizes)))
+	for k, x := range v.Sizes {
+		n += runtime.SizeStringCall(len(k))
+		n += runtime.SizeHead(uint64(x))
+	}
+	return n
+}
+
+// UnmarshalCBOR decodes data, which must hold exactly one value in either
+// format (cbor.Unmarshaler). See DecodeCBOR.
+func (v *Batch) UnmarshalCBOR(data []byte) error {
+	d := runtime.NewBytesDecoder(data)
+	if err := v.DecodeCBOR(d); err != nil {
+		return runtime.AtRoot(err, "Batch", runtime.WholeInput)
+	}
+	if d.Offset() != int64(len(data)) {
+		return runtime.AtRoot(d.Errorf(runtime.ErrTrailing, "unexpected data after the value"), "Batch", runtime.WholeInput)
+	}
+	return nil
+}
+
+// DecodeCBOR reads one value from d: tag 1235, then the value (cborDecodeTagged).
+func (v *Batch) DecodeCBOR(d *runtime.Decoder) error {
+	if err := d.ReadTypeTag(1235, false); err != nil {
+		return runtime.AtRoot(err, "Batch", runtime.OneItem)
+	}
+	return v.cborDecodeTagged(d)
+}
+
+// cborDecodeTagged reads one value from d: an array of the fields (the current
+// format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
+func (v *Batch) cborDecodeTagged(d *runtime.Decoder) error {
+	var err error
+	if d.PeekIsArray() {
+		err = v.cborDecodeFields(d, -1, 2)
+	} else if d.PeekIsMap() {
+		err = v.cborDecodeMap(d)
+	} else if major, perr := d.PeekMajor(); perr != nil {
+		err = perr
+	} else if major == runtime.MajorMap {
+		err = v.cborDecodeMap(d)
+	} else {
+		err = v.cborDecodeFields(d, -1, 2)
+	}
+	if err != nil {
+		return runtime.AtRoot(err, "Batch", runtime.OneItem)
+	}
+	return nil
+}
+
+var cborKeysBatch = [...]string{"Items", "Sizes"}
+
+// cborDecodeMap reads the legacy format: a map keyed by field name (or integer for
+// keyasint). Unknown keys are skipped; fields absent from the map keep what they hold.
+func (v *Batch) cborDecodeMap(d *runtime.Decoder) error {
+	n, ok := d.TryMapHead()
+	if !ok {
+		var err error
+		if n, err = d.ReadStructMapHead(); err != nil || n == runtime.NullKept {
+			return err
+		}
+	}
+	var unknown runtime.UnknownKeys
+	var seen uint64
+	for i := 0; i != n; i++ {
+		if n < 0 {
+			if more, err := d.NextPair(n, i); err != nil {
+				return err
+			} else if !more {
+				break
+			}
+		}
+		kind, key, num, err := d.ReadKeyParts()
+		if err != nil {
+			return err
+		}
+		field := -1
+		switch kind {
+		case runtime.KeyText:
+			switch string(key) {
+			case "Items":
+				field = 0
+			case "Sizes":
+				field = 1
+			}
+		}
+		if field < 0 && kind == runtime.KeyText {
+			field = d.FoldedField(key, cborKeysBatch[:])
+		}
+		if field < 0 {
+			if err := d.UnknownKey(&unknown, kind, key, num, i); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<(field&63)) != 0 {
+			if err := d.RepeatedField(kind, key, num, i); err != nil {
+				return err
+			}
+			continue
+		}
+		seen |= 1 << (field & 63)
+		if err := v.cborDecodeFields(d, field, field+1); err != nil {
+			return err
+		}
+	}
+	d.Leave()
+	return nil
+}
+
+// cborDecodeFields reads the fields numbered from up to to (in declaration order), for
+// both formats.
+// With from = -1 it reads the current format: an array of the 2 fields.
+func (v *Batch) cborDecodeFields(d *runtime.Decoder, from, to int) error {
+	var err error
+	switch from {
+	case -1:
+		// the array of the 2 fields
+		if !d.TryArrayHead(2) {
+			n, err := d.ReadStructHead()
+			if err != nil || n == runtime.NullKept {
+				return err
+			}
+			if n != 2 {
+				for i := 0; ; i++ {
+					if more, err := d.NextField(n, i, 2); !more {
+						return err
+					}
+					if err := v.cborDecodeFields(d, i, i+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		fallthrough
+	case 0:
+		// Items
+		var null bool
+		if null, err = d.ReadNil(); err != nil {
+			return runtime.AtField(err, "Items")
+		}
+		if null {
+			v.Items = nil
+		} else {
+			n, err := d.ReadArrayHead()
+			if err != nil {
+				return runtime.AtField(err, "Items")
+			}
+			v.Items = runtime.ReuseSlice(d, v.Items, n)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextElem(n, i); err != nil {
+						return runtime.AtField(err, "Items")
+					} else if !more {
+						break
+					}
+				}
+				if len(v.Items) < cap(v.Items) {
+					v.Items = v.Items[:len(v.Items)+1]
+				} else {
+					v.Items = append(v.Items, "")
+				}
+				if v.Items[i], err = d.ReadStringOr(v.Items[i]); err != nil {
+					return runtime.AtField(runtime.AtIndex(err, i), "Items")
+				}
+			}
+			d.Leave()
+		}
+		if to == 1 {
+			return nil
+		}
+		fallthrough
+	case 1:
+		// Sizes
+		var null bool
+		if null, err = d.ReadNil(); err != nil {
+			return runtime.AtField(err, "Sizes")
+		}
+		if null {
+			v.Sizes = nil
+		} else {
+			n, err := d.ReadMapHead()
+			if err != nil {
+				return runtime.AtField(err, "Sizes")
+			}
+			m := v.Sizes
+			if m == nil {
+				m = make(map[string]uint16, d.Hint(max(n, 0)))
+				v.Sizes = m
+			}
+			dups := runtime.NewMapDups(d, m)
+			for i := 0; i != n; i++ {
+				if n < 0 {
+					if more, err := d.NextPair(n, i); err != nil {
+						return runtime.AtField(err, "Sizes")
+					} else if !more {
+						break
+					}
+				}
+				k, err := d.ReadString()
+				if err != nil {
+					return runtime.AtField(err, "Sizes")
+				}
+				if dups.On {
+					if err := runtime.RepeatedKey(d, &dups, m, k, i); err != nil {
+						return runtime.AtField(err, "Sizes")
+					}
+				}
+				if m[k], err = d.ReadUint16(); err != nil {
+					return runtime.AtField(runtime.AtKey(err, k), "Sizes")
+				}
+			}
+			d.Leave()
+		}
+	}
+	if from < 0 {
+		d.Leave()
+	}
+	return nil
 }

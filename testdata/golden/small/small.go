@@ -168,3 +168,12 @@ type Versioned struct {
 type Empty struct {
 	hidden int
 }
+
+// Batch has a tag of its own and only fields that may be null, whose
+// reads need no error variable of the method's.
+//
+//cborgen:tag 1235
+type Batch struct {
+	Items []string
+	Sizes map[string]uint16
+}

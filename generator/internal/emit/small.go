@@ -30,14 +30,21 @@ import (
 // outOfLine is the runtime function the code calls for name: name, or
 // under -small its copy that is not inlined, for the writers that have one.
 func (e *emitter) outOfLine(name string) string {
-	if !e.small {
-		return name
-	}
-	switch name {
-	case "AppendUint", "AppendInt", "AppendBytes", "AppendFloat32", "AppendArrayHead", "AppendMapHead":
-		return name + "Call"
+	if call, ok := outOfLineCopies[name]; ok && e.small {
+		return call
 	}
 	return name
+}
+
+// outOfLineCopies are the writers that -small code calls through a copy
+// kept out of line (runtime/encode_call.go), by name.
+var outOfLineCopies = map[string]string{
+	"AppendUint":      "AppendUintCall",
+	"AppendInt":       "AppendIntCall",
+	"AppendBytes":     "AppendBytesCall",
+	"AppendFloat32":   "AppendFloat32Call",
+	"AppendArrayHead": "AppendArrayHeadCall",
+	"AppendMapHead":   "AppendMapHeadCall",
 }
 
 // compact reports whether s is read by the loop of decodeCompactMethod:
@@ -85,8 +92,8 @@ func (e *emitter) fieldsTableDecl(s *model.Struct) jen.Code {
 }
 
 // decodeCompactMethod emits DecodeCBOR of a compact type (see compact):
-// both formats in one loop, the field to read named by the runtime. From
-// testdata/golden/small:
+// both formats in one loop, the field to read named by the runtime.
+// Abridged from testdata/golden/small:
 //
 //	func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 //		var s runtime.StructFields

@@ -2,9 +2,12 @@ package generator_test
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"testing/iotest"
 
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/cborgen/cborgen/testdata/golden/basic"
@@ -91,6 +94,63 @@ func TestSmallAgreesWithDefault(t *testing.T) {
 							}
 						}
 					}
+				}
+			}
+		})
+	}
+}
+
+// TestSmallStream reads values of both formats one after the other from
+// a stream that hands out one byte per read, with the default code and
+// the -small code: the same values, then io.EOF.
+func TestSmallStream(t *testing.T) {
+	em := encMode(t, 0)
+	pairs := []struct{ def, small generated }{
+		{new(containers.Containers), new(small.Containers)},
+		{new(tags.Tagged), new(small.Tagged)},
+		{new(tags.Cased), new(small.Cased)},
+	}
+	for _, p := range pairs {
+		typ := reflect.TypeOf(p.def).Elem()
+		smallT := reflect.TypeOf(p.small).Elem()
+		t.Run(typ.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(5, 6))
+			mapT := newMirrors().mirror(typ, false)
+			var all []byte
+			for i := range 30 {
+				x := reflect.New(typ)
+				fill(r, x.Elem(), map[reflect.Type]int{})
+				var b []byte
+				var err error
+				if i%2 == 0 {
+					b, err = x.Interface().(generated).MarshalCBOR()
+				} else {
+					b, err = em.Marshal(convert(x.Elem(), mapT).Interface())
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				all = append(all, b...)
+			}
+			da := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(all)))
+			db := runtime.NewDecoder(iotest.OneByteReader(bytes.NewReader(all)))
+			for i := 0; ; i++ {
+				a, b := reflect.New(typ), reflect.New(smallT)
+				errA := a.Interface().(generated).DecodeCBOR(da)
+				errB := b.Interface().(generated).DecodeCBOR(db)
+				if errors.Is(errA, io.EOF) && errors.Is(errB, io.EOF) {
+					if i != 30 {
+						t.Fatalf("io.EOF after %d values, want 30", i)
+					}
+					return
+				}
+				if errA != nil || errB != nil {
+					t.Fatalf("value %d: default: %v; -small: %v", i, errA, errB)
+				}
+				encA, _ := a.Interface().(generated).MarshalCBOR()
+				encB, _ := b.Interface().(generated).MarshalCBOR()
+				if !bytes.Equal(encA, encB) {
+					t.Fatalf("value %d: default %x, -small %x", i, encA, encB)
 				}
 			}
 		})

@@ -77,10 +77,12 @@ bench-runtime:
 # codesize generates N copies of a ten-field and a two-field struct with
 # cbor-gen and with msgp (tuple mode) in temporary modules and prints what
 # each costs a build: lines, compile CPU and memory, archive, binary per
-# type, vet (docs/performance.md). A few minutes on 2 cores.
+# type (a main calling every method, and one calling the byte methods
+# only), vet (docs/performance.md). A few minutes on 2 cores;
+# CODESIZE_FLAGS passes flags to it (CODESIZE_FLAGS=-cborgen-flags=-small).
 ## codesize: the generated code's size and compile cost against msgp-tuple
 codesize:
-	cd bench && $(GO) run ./cmd/codesize -n 20,200
+	cd bench && $(GO) run ./cmd/codesize -n 20,200 $(CODESIZE_FLAGS)
 
 # fuzz finds the fuzz targets of every package with go test -list and runs
 # each one for FUZZTIME. A run that ends in "context deadline exceeded"

@@ -21,6 +21,7 @@ import (
 	"github.com/cborgen/cborgen/testdata/golden/halfmethods"
 	"github.com/cborgen/cborgen/testdata/golden/nested"
 	"github.com/cborgen/cborgen/testdata/golden/nilempty"
+	"github.com/cborgen/cborgen/testdata/golden/small"
 	"github.com/cborgen/cborgen/testdata/golden/sortlength"
 	"github.com/cborgen/cborgen/testdata/golden/sortnone"
 	"github.com/cborgen/cborgen/testdata/golden/tags"
@@ -78,6 +79,15 @@ func TestBehaviour(t *testing.T) {
 		{new(halfmethods.Reading), bytewise},
 		{new(floatnone.Point), floatNone},
 		{new(floatnone.Reading), floatNone},
+		// -small: the same checks of the smaller code.
+		{new(small.Scalars), bytewise},
+		{new(small.Containers), bytewise},
+		{new(small.Item), bytewise},
+		{new(small.Order), bytewise},
+		{new(small.Tagged), bytewise},
+		{new(small.IntKeys), bytewise},
+		{new(small.Cased), bytewise},
+		{new(small.Empty), bytewise},
 	}
 	for _, tc := range cases {
 		typ := reflect.TypeOf(tc.value).Elem()

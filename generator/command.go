@@ -37,6 +37,7 @@ func BindFlags(fs *flag.FlagSet, cfg *Config) (finish func()) {
 	fs.BoolVar(&cfg.NilEmpty, "nilempty", false, "write nil slices, maps and byte slices as empty ones (80, a0, 40), as fxamacker's NilContainerAsEmpty")
 	fs.StringVar(&cfg.Float, "float", "shortest", "float `form`: shortest (float16, float32 or float64, whichever keeps the value) or none (every float at its Go width, as fxamacker's ShortestFloatNone)")
 	fs.BoolVar(&cfg.NoLegacy, "nolegacy", false, "give no type the legacy map decoder, as //cborgen:nolegacy on each")
+	fs.BoolVar(&cfg.Small, "small", false, "write smaller, slower code, for programs with many types: runtime calls instead of in-line reads and writes, one table-driven decoder per type (same bytes, checks and API)")
 	fs.BoolVar(&cfg.Tests, "tests", false, "also write the output's _test.go: round trips, fxamacker/cbor equality, a fuzz target and benchmarks per type")
 	fs.BoolVar(&cfg.AcceptBreak, "accept-break", false, "accept changes that make stored data decode wrongly and rewrite the schema record (once, by hand)")
 	fs.StringVar(&cfg.Compat, "compat", "", "generate another generator's API and bytes: whyrusleeping (MarshalCBOR(io.Writer), UnmarshalCBOR(io.Reader), its tuple and map formats)")
@@ -95,6 +96,9 @@ func (s Settings) args() []string {
 	}
 	if s.NoLegacy {
 		args = append(args, "-nolegacy")
+	}
+	if s.Small {
+		args = append(args, "-small")
 	}
 	if s.Tests {
 		args = append(args, "-tests")

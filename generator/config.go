@@ -43,6 +43,12 @@ type Settings struct {
 	// NoLegacy gives no type of the run the legacy map decoder, as if
 	// each were //cborgen:nolegacy.
 	NoLegacy bool
+	// Small writes the smaller and slower form of the same code, for
+	// programs with many types: the runtime's reads and writes are called
+	// rather than put in line at each field, and each type's decoder
+	// reads both formats in one loop over the runtime's table of its keys.
+	// The bytes, the checks and the API are the default output's.
+	Small bool
 	// Tests also writes TestPath(Output): for every generated type a
 	// round trip on random values, byte equality with fxamacker/cbor
 	// when the module requires it, a fuzz target and benchmarks.
@@ -122,7 +128,7 @@ func (s Settings) options() (options, error) {
 		return options{}, fmt.Errorf("-float none with -time %s is not supported: times are written as floats in their shortest form", s.Time)
 	}
 	return options{build: build.Options{Types: s.Types, Order: order, Time: tm, NilEmpty: s.NilEmpty,
-		FloatNone: floatNone, NoLegacy: s.NoLegacy}}, nil
+		FloatNone: floatNone, NoLegacy: s.NoLegacy, Small: s.Small}}, nil
 }
 
 // cacheKey encodes every field of s, by name, for the key of the
@@ -180,7 +186,7 @@ func (s Settings) compatOptions() (options, error) {
 		set  bool
 		name string
 	}{{s.Sort != "" && s.Sort != "bytewise", "-sort"}, {s.Time != "" && s.Time != "unix", "-time"}, {s.TimeTag, "-timetag"},
-		{s.NilEmpty, "-nilempty"}, {s.Float != "" && s.Float != "shortest", "-float"}, {s.NoLegacy, "-nolegacy"}, {s.Tests, "-tests"}} {
+		{s.NilEmpty, "-nilempty"}, {s.Float != "" && s.Float != "shortest", "-float"}, {s.NoLegacy, "-nolegacy"}, {s.Small, "-small"}, {s.Tests, "-tests"}} {
 		if f.set {
 			other = append(other, f.name)
 		}

@@ -82,6 +82,13 @@
 //	-nolegacy    give no type the legacy map decoder, as //cborgen:nolegacy
 //	             on each (types marked toarray have none unless
 //	             //cborgen:legacy)
+//	-small       write smaller, slower code, for programs with many types:
+//	             the runtime's reads and writes are called instead of put
+//	             in line at every field, and each struct is read in one
+//	             loop over a table of its keys (both formats). The bytes,
+//	             the checks and the API are the default code's; it
+//	             compiles in about half the time and memory, and decodes
+//	             and encodes more slowly (docs/guide.md, "Smaller code")
 //	-tests       also write the output's _test.go (cbor_gen_test.go): for
 //	             each type, a round trip on random values, the bytes
 //	             fxamacker/cbor writes for the type's mirror (when the

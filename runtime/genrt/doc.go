@@ -195,6 +195,12 @@
 //   - A struct's head on the slow path: [Decoder.ReadStructHead],
 //     [Decoder.ReadStructMapHead], [NullKept]; the end of UnmarshalCBOR:
 //     [Decoder.Finish].
+//   - Code generated with -small: the struct loop [Decoder.NextStructField]
+//     over a type's [StructKeys] ([IntKey], at most [MaxStructFields]
+//     fields) with its state in [StructFields] and [StructFields.End]; the
+//     writers kept out of line: [AppendUintCall], [AppendIntCall],
+//     [AppendStringCall], [AppendBytesCall], [AppendFloat32Call],
+//     [AppendArrayHeadCall], [AppendMapHeadCall], [SizeStringCall].
 //   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
 //   - What the default options accept beyond the data model:

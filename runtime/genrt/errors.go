@@ -178,8 +178,13 @@ const (
 // so the outermost type names the path. After WholeInput, a root named by
 // the DecodeCBOR that read the item (a union's variant) stays, name fills
 // in where there is none, and io.EOF becomes a *Error "no data" wrapping
-// io.ErrUnexpectedEOF, as from Valid.
+// io.ErrUnexpectedEOF, as from Valid. A nil err is nil, without the
+// allocation of errors.As's target (code generated with -small calls it
+// on success too).
 func AtRoot(err error, name string, extent Extent) error {
+	if err == nil {
+		return nil
+	}
 	if extent == WholeInput && err == io.EOF {
 		err = &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}

@@ -61,6 +61,11 @@ const (
 	// package runtime, and names runtime's Decoder (an alias) in the
 	// signatures of its methods; runtime keeps the names code of versions
 	// 2-8 calls, deprecated (runtime/generated.go).
+	// Also in 9: what code generated with -small calls: Decoder.NextStructField
+	// with StructKeys, StructFields and IntKey, MaxStructFields, and the
+	// writers kept out of line (AppendUintCall, AppendIntCall,
+	// AppendStringCall, AppendBytesCall, AppendFloat32Call,
+	// AppendArrayHeadCall, AppendMapHeadCall, SizeStringCall).
 	GenVersion = 9
 
 	// MinGenVersion is the oldest version of generated code this runtime

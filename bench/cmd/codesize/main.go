@@ -26,6 +26,11 @@
 //     table, no DWARF); the bytes of its loaded ELF sections (code, data,
 //     the runtime's tables; the file's page padding left out) at N minus
 //     those at one type, over N - 1;
+//   - binary per type, byte methods: the same for a main that calls only
+//     the methods between a value and a []byte (cbor-gen's MarshalCBOR
+//     and UnmarshalCBOR, msgp's MarshalMsg and UnmarshalMsg), which
+//     leaves the linker the streaming methods and the size method to
+//     drop where nothing else calls them;
 //   - vet: the user+system time of the vet process that checks the
 //     package (go vet -toolexec, as for compile).
 //
@@ -208,13 +213,28 @@ const (
 	DecodeMsg(*msgp.Reader) error
 	Msgsize() int
 }`
+	cborgenBytesIface = `interface {
+	MarshalCBOR() ([]byte, error)
+	UnmarshalCBOR([]byte) error
+}`
+	msgpBytesIface = `interface {
+	MarshalMsg([]byte) ([]byte, error)
+	UnmarshalMsg([]byte) ([]byte, error)
+}`
 )
 
-func writeMain(w io.Writer, pkg string, n int, isMsgp bool) {
+// writeMain writes the main that calls the methods of n types of pkg:
+// all of them, or with bytesOnly those between a value and a []byte.
+func writeMain(w io.Writer, pkg string, n int, isMsgp, bytesOnly bool) {
 	fmt.Fprintf(w, "package main\n\nimport (\n\t\"os\"\n\n\t\"codesize/%s\"\n", pkg)
-	if isMsgp {
+	switch {
+	case bytesOnly && isMsgp:
+		fmt.Fprintf(w, ")\n\ntype codec %s\n\n", msgpBytesIface)
+	case bytesOnly:
+		fmt.Fprintf(w, ")\n\ntype codec %s\n\n", cborgenBytesIface)
+	case isMsgp:
 		fmt.Fprintf(w, "\t\"github.com/tinylib/msgp/msgp\"\n)\n\ntype codec %s\n\n", msgpIface)
-	} else {
+	default:
 		fmt.Fprintf(w, "\t\"github.com/cborgen/cborgen/runtime\"\n)\n\ntype codec %s\n\n", cborgenIface)
 	}
 	fmt.Fprintf(w, "var all = []codec{\n")
@@ -222,14 +242,25 @@ func writeMain(w io.Writer, pkg string, n int, isMsgp bool) {
 		fmt.Fprintf(w, "\tnew(%s.T%d),\n", pkg, i)
 	}
 	fmt.Fprintf(w, "}\n\nfunc main() {\n\tdata := []byte(os.Args[0])\n\tfor _, c := range all {\n")
-	if isMsgp {
+	switch {
+	case bytesOnly && isMsgp:
+		fmt.Fprint(w, `		b, _ := c.MarshalMsg(nil)
+		c.UnmarshalMsg(data)
+		os.Stdout.Write(b)
+`)
+	case bytesOnly:
+		fmt.Fprint(w, `		b, _ := c.MarshalCBOR()
+		c.UnmarshalCBOR(data)
+		os.Stdout.Write(b)
+`)
+	case isMsgp:
 		fmt.Fprint(w, `		b, _ := c.MarshalMsg(nil)
 		c.UnmarshalMsg(data)
 		c.EncodeMsg(msgp.NewWriter(os.Stdout))
 		c.DecodeMsg(msgp.NewReader(os.Stdin))
 		os.Stdout.Write(b[:c.Msgsize()%1])
 `)
-	} else {
+	default:
 		fmt.Fprint(w, `		b, _ := c.MarshalCBOR()
 		b, _ = c.AppendCBOR(b)
 		c.UnmarshalCBOR(data)
@@ -285,7 +316,9 @@ type result struct {
 	compileMem int64 // bytes
 	archive    int64
 	perType    float64 // bytes of binary per type
-	vetCPU     time.Duration
+	// perTypeBytes: the same for the main that calls the byte methods only
+	perTypeBytes float64
+	vetCPU       time.Duration
 }
 
 // generate writes the package of n types and its generated code and
@@ -320,23 +353,34 @@ func (g *generator) generate(s shape, n int) (int, error) {
 	return bytes.Count(text, []byte("\n")), nil
 }
 
-func (g *generator) writeMain(s shape, n int) error {
+func (g *generator) writeMain(s shape, n int, bytesOnly bool) error {
 	dir := filepath.Join(g.dir, "cmd", s.name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	var src bytes.Buffer
-	writeMain(&src, s.name, n, g.msgp)
+	writeMain(&src, s.name, n, g.msgp, bytesOnly)
 	return os.WriteFile(filepath.Join(dir, "main.go"), src.Bytes(), 0o644)
 }
 
-// binarySize generates the package with n types and returns the size of
-// the linked main.
-func (g *generator) binarySize(s shape, n int) (int64, error) {
+// binarySizes generates the package with n types and returns the sizes of
+// the linked mains: the one that calls every method and the one that calls
+// the byte methods only.
+func (g *generator) binarySizes(s shape, n int) (all, bytesOnly int64, err error) {
 	if _, err := g.generate(s, n); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	if err := g.writeMain(s, n); err != nil {
+	if all, err = g.binarySize(s, n, false); err != nil {
+		return 0, 0, err
+	}
+	bytesOnly, err = g.binarySize(s, n, true)
+	return all, bytesOnly, err
+}
+
+// binarySize links the main of the package as it is on disk and returns
+// the size of its loaded sections.
+func (g *generator) binarySize(s shape, n int, bytesOnly bool) (int64, error) {
+	if err := g.writeMain(s, n, bytesOnly); err != nil {
 		return 0, err
 	}
 	bin := filepath.Join(g.dir, s.name+".bin")
@@ -373,15 +417,15 @@ func buildFlags(s shape) []string {
 }
 
 func (g *generator) measure(self string, s shape, n, runs int) (*result, error) {
-	one, err := g.binarySize(s, 1)
+	one, oneBytes, err := g.binarySizes(s, 1)
 	if err != nil {
 		return nil, err
 	}
-	full, err := g.binarySize(s, n)
+	full, fullBytes, err := g.binarySizes(s, n)
 	if err != nil {
 		return nil, err
 	}
-	r := &result{perType: float64(full-one) / float64(n-1)}
+	r := &result{perType: float64(full-one) / float64(n-1), perTypeBytes: float64(fullBytes-oneBytes) / float64(n-1)}
 	// The package at n types is on disk now; generate it again for its
 	// line count (the same file).
 	if r.lines, err = g.generate(s, n); err != nil {
@@ -560,6 +604,7 @@ func printTable(n int, gs []*generator, results map[string]map[string]*result) {
 		{"compiler peak memory", func(r *result) float64 { return float64(r.compileMem) }, func(x float64) string { return fmt.Sprintf("%.0f MB", x/1e6) }},
 		{"archive", func(r *result) float64 { return float64(r.archive) }, func(x float64) string { return fmt.Sprintf("%.0f KB", x/1e3) }},
 		{"binary per type", func(r *result) float64 { return r.perType }, func(x float64) string { return fmt.Sprintf("%.0f B", x) }},
+		{"binary per type, byte methods", func(r *result) float64 { return r.perTypeBytes }, func(x float64) string { return fmt.Sprintf("%.0f B", x) }},
 		{"go vet CPU", func(r *result) float64 { return r.vetCPU.Seconds() }, func(x float64) string { return fmt.Sprintf("%.2f s", x) }},
 	}
 	for _, row := range rows {

@@ -25,6 +25,8 @@ type Options struct {
 	FloatNone bool
 	// NoLegacy gives no type the legacy map decoder (-nolegacy).
 	NoLegacy bool
+	// Small writes the smaller, slower form of the code (-small).
+	Small bool
 }
 
 // Model builds the model of the package l: the types to generate, each
@@ -40,6 +42,7 @@ func Model(l *load.Package, opts Options) (*model.File, error) {
 	f.Time = opts.Time
 	f.NilEmpty = opts.NilEmpty
 	f.FloatNone = opts.FloatNone
+	f.Small = opts.Small
 	if err := checkMapFormats(f, pending); err != nil {
 		return nil, err
 	}

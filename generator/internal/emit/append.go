@@ -80,6 +80,9 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 	case model.String:
 		// The head in line when it is one byte: append(head, s...).
 		x := convert(t.GoType(), types.String, val)
+		if e.small {
+			return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendStringCall")).Call(dst, x)}
+		}
 		return []jen.Code{jen.Id("dst").Op("=").Append(rt("AppendTextHead").Call(dst, jen.Len(x)), jen.Add(x).Op("..."))}
 
 	case model.Bool, model.Int, model.Float:
@@ -87,19 +90,19 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 		if _, ok := t.(model.Float); ok && e.floatNone {
 			s.Append += "Full" // AppendFloat64Full: at its Go width
 		}
-		return []jen.Code{jen.Id("dst").Op("=").Add(rt(s.Append)).Call(dst, convert(t.GoType(), s.Wide, val))}
+		return []jen.Code{jen.Id("dst").Op("=").Add(rt(e.outOfLine(s.Append))).Call(dst, convert(t.GoType(), s.Wide, val))}
 
 	case model.Bytes:
 		if t.NamedElem {
 			return e.orNullContainer(val, jen.Id("dst").Op("=").Add(rt("AppendBytesOf")).Call(dst, val))
 		}
 		if e.nilEmpty {
-			return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBytes")).Call(dst, val)}
+			return []jen.Code{jen.Id("dst").Op("=").Add(rt(e.outOfLine("AppendBytes"))).Call(dst, val)}
 		}
 		return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendBytesOrNull")).Call(dst, val)}
 
 	case model.ByteArray:
-		fn := "AppendBytes"
+		fn := e.outOfLine("AppendBytes")
 		if t.NamedElem {
 			fn = "AppendBytesOf"
 		}
@@ -124,7 +127,7 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 		}
 		i := local("i", depth)
 		return e.orNullContainer(val,
-			jen.Id("dst").Op("=").Add(rt("AppendArrayHead")).Call(dst, jen.Len(val)),
+			jen.Id("dst").Op("=").Add(rt(e.outOfLine("AppendArrayHead"))).Call(dst, jen.Len(val)),
 			jen.For(jen.Id(i).Op(":=").Range().Add(val)).Block(
 				e.appendValue(t.Elem, jen.Add(val).Index(jen.Id(i)), depth+1)...,
 			),
@@ -226,7 +229,7 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 // an error return the pooled recorder is not released, only dropped.
 func (e *emitter) appendMap(t model.Map, val jen.Code, depth int) []jen.Code {
 	k, x := jen.Id(local("k", depth)), jen.Id(local("x", depth))
-	head := jen.Id("dst").Op("=").Add(rt("AppendMapHead")).Call(jen.Id("dst"), jen.Len(val))
+	head := jen.Id("dst").Op("=").Add(rt(e.outOfLine("AppendMapHead"))).Call(jen.Id("dst"), jen.Len(val))
 
 	// elem returns the statements that append the value x of a pair;
 	// local tells that x is a variable of the loop, not an index

@@ -267,14 +267,7 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 	e.errInScope, e.errMethod, e.errUsed = true, true, false
 	defer func() { e.errInScope, e.errMethod = false, false }()
 	for i, f := range s.Fields {
-		wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
-		hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
-		body := append([]jen.Code{jen.Comment(model.FieldID(f))}, hoisted...)
-		if isCaseField(s, i) { // content.go: the case, checked
-			body = append(body, jen.Id("caseAt").Op(":=").Id("d").Dot("Offset").Call())
-			dec = append(dec, caseCheck(s))
-		}
-		body = append(body, embeddedAlloc(f, dec)...)
+		body := append([]jen.Code{jen.Comment(model.FieldID(f))}, e.fieldDecode(s, i)...)
 		if i < len(s.Fields)-1 {
 			body = append(body,
 				jen.If(jen.Id("to").Op("==").Lit(i+1)).Block(jen.Return(jen.Nil())),
@@ -298,6 +291,23 @@ func (e *emitter) decodeFieldsMethod(s *model.Struct) jen.Code {
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(model.MethodDecodeFields).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.List(jen.Id("from"), jen.Id("to")).Int()).Error().
 		Block(append(code, jen.Return(jen.Nil()))...)
+}
+
+// fieldDecode is the code that reads field i of s, in a case of a
+// switch on the field: its value, its path in errors, the case of a
+// content union's variant checked and the embedded pointers on its way
+// allocated.
+func (e *emitter) fieldDecode(s *model.Struct, i int) []jen.Code {
+	f := s.Fields[i]
+	wrap := func(err jen.Code) jen.Code { return rt("AtField").Call(err, jen.Lit(f.Name)) }
+	hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
+	var body []jen.Code
+	body = append(body, hoisted...)
+	if isCaseField(s, i) { // content.go: the case, checked
+		body = append(body, jen.Id("caseAt").Op(":=").Id("d").Dot("Offset").Call())
+		dec = append(dec, caseCheck(s))
+	}
+	return append(body, embeddedAlloc(f, dec)...)
 }
 
 // embeddedAlloc runs dec, the decoder of a field promoted through

@@ -92,6 +92,12 @@ func ifErr(wrap pathFunc) jen.Code {
 //
 // A map's value is the Read's own zero value for a null, as in fxamacker.
 func (e *emitter) readScalar(out *jen.Statement, t model.Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
+	return out.Else().Add(e.scalarRead(t, to, wrap, depth))
+}
+
+// scalarRead is the if statement of readScalar's else branch: the Read
+// alone, as -small code reads every scalar.
+func (e *emitter) scalarRead(t model.Type, to jen.Code, wrap pathFunc, depth int) *jen.Statement {
 	s, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
 	conv := convertTo(t.GoType(), s.Kind, x)
@@ -106,7 +112,7 @@ func (e *emitter) readScalar(out *jen.Statement, t model.Type, to jen.Code, wrap
 		}
 		read = jen.Id("d").Dot(s.Read + "Or").Call(old)
 	}
-	return out.Else().Add(e.readInto(to, read, conv, wrap, depth))
+	return e.readInto(to, read, conv, wrap, depth)
 }
 
 // keepNull adds "else if d.KeepNull() {}" to the if statement out, for a
@@ -159,7 +165,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 			jen.Id("err").Op(":=").Add(read),
 			jen.Id("err").Op("!=").Nil(),
 		).Block(jen.Return(wrap(jen.Id("err"))))
-		if t.NamedElem || t.N >= 24 {
+		if t.NamedElem || t.N >= 24 || e.small {
 			return []jen.Code{check}
 		}
 		// A one-byte head: in line, without a call, when all buffered.
@@ -187,7 +193,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 			return e.orNullDecode(to, wrap, depth, []jen.Code{alloc, decodeRef(e.refOf(r, to, true), wrap)}, nil, "ReadNull")
 		}
 		general := e.orNullDecode(to, wrap, depth, append([]jen.Code{alloc}, e.decodeValue(t.Elem, deref(to), wrap, depth+1)...), nil, "ReadNull")
-		if sc, ok := model.ScalarOf(t.Elem); ok {
+		if sc, ok := model.ScalarOf(t.Elem); ok && !e.small {
 			// A scalar's commonest encodings, never null, first and in
 			// line; the null test and everything else after them:
 			//
@@ -207,7 +213,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 		return general
 
 	case model.StructRef:
-		if s := e.inlineStruct(t); s != nil && !s.HasTag {
+		if s := e.inlineStruct(t); s != nil && !s.HasTag && !e.small {
 			return e.decodeInline(t, s, to, wrap, depth)
 		}
 		return []jen.Code{decodeRef(e.refOf(t, to, false), wrap)}
@@ -216,7 +222,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 		// A null keeps the time (KeepNull), as in fxamacker/cbor.
 		if e.errInScope {
 			read := e.readInto(to, jen.Id("d").Dot("ReadTime").Call(), nil, wrap, depth)
-			if e.time.Mode != genrt.TimeUnix || e.time.Tag {
+			if e.time.Mode != genrt.TimeUnix || e.time.Tag || e.small {
 				if e.mapValue {
 					return []jen.Code{read}
 				}
@@ -349,6 +355,9 @@ func (e *emitter) decodeInline(t model.StructRef, s *model.Struct, to jen.Code, 
 
 // decodeScalar decodes the in-line fast path of a Bool, Int, Float or String, then its Read method (readScalar).
 func (e *emitter) decodeScalar(t model.Type, to jen.Code, wrap pathFunc, depth int) []jen.Code {
+	if e.small {
+		return []jen.Code{e.scalarRead(t, to, wrap, depth)}
+	}
 	set := func(x jen.Code) jen.Code { return jen.Add(to).Op("=").Add(x) }
 	sc, _ := model.ScalarOf(t)
 	x := jen.Id(local("x", depth))
@@ -464,6 +473,15 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 		jen.List(null, ok).Op(":=").Id("d").Dot("TryNull").Call(),
 		jen.If(jen.Op("!").Add(ok)).Block(slow...),
 		choice,
+	}
+	if e.small {
+		// The slow read alone, which takes every encoding: into the
+		// err in scope (used, then), else a new one.
+		if inScope {
+			code = []jen.Code{jen.Var().Add(null).Bool(), slow[0], choice}
+		} else {
+			code = []jen.Code{jen.List(null, jen.Id("err")).Op(":=").Id("d").Dot(slowRead).Call(), ifErr(wrap), choice}
+		}
 	}
 	if inScope && depth == 0 && e.errMethod {
 		return code // a case of the per-field method: a scope of its own

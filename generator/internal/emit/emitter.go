@@ -36,6 +36,12 @@ type emitter struct {
 	nilEmpty bool // -nilempty: nil slices, maps and byte slices are written empty
 	// floatNone: -float none, every float at its Go width.
 	floatNone bool
+	// small: -small, the runtime's calls in place of the fast paths in
+	// line (small.go); structLoop: -small too, each struct read by one
+	// loop over the runtime's table of its keys (compact). Two fields
+	// for the two halves of -small, which are measured one at a time in
+	// docs/performance.md.
+	small, structLoop bool
 	// hoist collects declarations of locals that must be outside every
 	// loop of the method being emitted (see appendMap); the caller
 	// places them before the code of the field that needs them.

@@ -172,7 +172,12 @@ func legacyKeys(s *model.Struct) []string {
 // keyTables are the names of the package-level tables of one type's
 // legacy decoder: keys, its fields' keys for case folding ("" when no
 // field has a text key).
-type keyTables struct{ keys string }
+type keyTables struct {
+	keys string
+	// fields: the table of a compact type under -small
+	// (fieldsTableDecl), cborFieldsT, which replaces keys.
+	fields string
+}
 
 // legacyTables names the tables of every type of f that has a legacy
 // decoder with fields, cborKeysT for a type T, made unique against the
@@ -189,6 +194,10 @@ func legacyTables(f *model.File) map[string]keyTables {
 		return name
 	}
 	for _, s := range f.Structs {
+		if f.Small && compactType(s) {
+			tables[s.Name] = keyTables{fields: unique("cborFields" + s.Name)}
+			continue
+		}
 		if s.Value != nil || s.NoLegacy || len(s.Fields) == 0 {
 			continue
 		}

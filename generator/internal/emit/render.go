@@ -17,7 +17,7 @@ import (
 // jennifer file: the version guard first when first, the unions last when
 // last.
 func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
-	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone, path: f.Path, structs: map[string]*model.Struct{}, tables: legacyTables(f)}
+	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone, small: f.Small, structLoop: f.Small, path: f.Path, structs: map[string]*model.Struct{}, tables: legacyTables(f)}
 	for _, s := range f.Structs {
 		e.structs[s.Name] = s
 	}
@@ -103,6 +103,11 @@ func (e *emitter) addStruct(jf *jen.File, s *model.Struct) {
 	jf.Add(e.sizeMethod(s)).Line()
 	if !s.Embeddable && !s.Body {
 		jf.Add(e.unmarshalMethod(s)).Line()
+	}
+	if e.compact(s) {
+		// small.go: the table and the one loop of both formats.
+		jf.Add(e.fieldsTableDecl(s)).Add(e.decodeCompactMethod(s)).Line()
+		return
 	}
 	jf.Add(e.decodeMethod(s)).Line()
 	if s.Value != nil {

@@ -152,6 +152,9 @@ func (e *emitter) sizeValue(t model.Type, val jen.Code, depth int) (fixed int, c
 
 	case model.String, model.Bytes:
 		// A nil byte slice is null: one byte, as SizeHead(0) + 0.
+		if e.small {
+			return 0, []jen.Code{add(rt("SizeStringCall").Call(jen.Len(val)))}
+		}
 		return 0, []jen.Code{add(jen.Add(lenSize(val)).Op("+").Len(val))}
 
 	case model.Array:

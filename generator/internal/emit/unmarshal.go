@@ -35,6 +35,16 @@ func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 		jen.Id("err").Op(":=").Id("v").Dot("DecodeCBOR").Call(jen.Id("d")),
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(whole(jen.Id("err"))))
+	if e.compact(s) {
+		// -small: DecodeCBOR names the root itself (small.go).
+		return unmarshalComment().
+			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").
+			Params(jen.Id("data").Index().Byte()).Error().
+			Block(
+				jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),
+				jen.Return(jen.Id("d").Dot("Finish").Call(jen.Id("v").Dot(decodeName(s)).Call(jen.Id("d")), jen.Lit(s.Name))),
+			)
+	}
 	if !s.HasTag && !s.CatchAll && s.Value == nil && !s.MapFormat && s.Raw == "" {
 		return unmarshalComment().
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").

@@ -469,7 +469,10 @@ type File struct {
 	NilEmpty bool            // nil containers are written empty, not null (-nilempty)
 	// FloatNone: every float is written at its Go width (-float none).
 	FloatNone bool
-	Unions    []*UnionType // the //cborgen:union interfaces of the package
+	// Small: the smaller, slower form of the code (-small): runtime calls
+	// instead of in-line fast paths, table-driven struct decoders.
+	Small  bool
+	Unions []*UnionType // the //cborgen:union interfaces of the package
 	// Pending is set when the model depends on other packages'
 	// //go:generate lines (pendingGeneration), which the regeneration
 	// cache does not cover.

@@ -9,18 +9,19 @@ import (
 // checker is walk with the checks of Valid (and of a strict decoder's
 // check) over a slice, built as the skipper is, with the decoder's
 // limits, but without recursion: the containers open around the item it
-// reads are frames on a stack of its own (a slice), so a deep item grows
-// no goroutine stack, and a level costs a frame of a few words. It finds
+// reads are frames on a stack of its own, so a deep item grows no
+// goroutine stack, and a level costs a frame of a few words. It finds
 // duplicate map keys as walk does, by the prints of the keys
 // (walk_keys.go), so its time is linear in the input however deeply keys
-// nest; a key is printed only where the print is compared (the keys of a
-// map of more than one pair) or is part of such a key. It accepts a
-// subset of what walk accepts and reports -1 for anything else: a date
-// (tag 0) that is not a definite text string in the common RFC 3339
-// form, two keys of one map with one print (equal, or a collision), and
-// every error. The caller then runs walk over the same item, which
-// judges it and words the error; being rare, that costs nothing in the
-// common case.
+// nest. Keys are printed only where prints are compared: the keys of a
+// map of more than one pair (or of an indefinite length), and what they
+// hold. Two loops do the work: item, which prints nothing, and printed,
+// which prints everything, for such a key. The checker accepts a subset
+// of what walk accepts and reports -1 for anything else: a date (tag 0)
+// that is not a definite text string in the common RFC 3339 form, two
+// keys of one map with one print (equal, or a collision), and every
+// error. The caller then runs walk over the same item, which judges it
+// and words the error; being rare, that costs nothing in the common case.
 type checker struct {
 	buf      []byte
 	maxDepth int
@@ -30,27 +31,31 @@ type checker struct {
 	strict   bool         // heads must be the shortest, lengths definite
 	tags     bool         // tags 0-3 must hold what RFC 8949 requires
 	indef    bool         // an indefinite length was met
-	stacks   *checkStacks // where the stacks of item went when they outgrew their rooms
+	frames   []checkFrame // the containers open, a stack (its length, the number open)
+	prints   []uint64     // the prints of the keys of the maps open, a stack
+	// stacks is where frames and prints went when they outgrew their
+	// rooms on the caller's stack (through a pointer to the caller's
+	// variable, so that the rooms stay on its stack).
+	stacks **checkStacks
 }
 
-// checkFrame is a container open in the checker's walk, or a tag in a
-// key (whose print is its content's, mixed with its number).
+// checkFrame is a container open in the checker's walk, or, in printed,
+// a tag (whose print is its content's, mixed with its number).
 type checkFrame struct {
-	print uint64 // with want: the print of what was read so far
+	print uint64 // in printed: the print of what was read so far
 	left  uint32 // items left (keys and values of a map); indefinite: the most that may come
-	count uint32 // with want: the items read
-	mark  uint32 // a map whose keys are noted: where its keys' prints start
+	count uint32 // in printed: the items read
+	mark  uint32 // a map whose keys are compared: where its keys' prints start
 	depth uint16 // the depth of its items
 	kind  uint8
-	want  bool // its print is wanted (it is in a key)
 }
 
 // Kinds of frame.
 const (
 	frameArray = iota
-	frameMap   // a map of one pair: its key's print is not noted
+	frameMap   // a map of one pair: its key is not compared
 	frameKeys  // a map of more pairs: its keys' prints are noted and compared
-	frameTag   // a tag in a key
+	frameTag   // a tag, in printed
 
 	frameIndef = 4 // with frameArray or frameKeys: an indefinite length
 )
@@ -104,10 +109,12 @@ func (d *Decoder) checkedIndef(tags bool) (ok, indef bool) {
 	}
 	var frames [16]checkFrame
 	var prints [32]uint64
+	var stacks *checkStacks
 	c := newChecker(d, tags)
-	end := c.item(d.off, d.depth, frames[:0], prints[:0])
-	if c.stacks != nil {
-		c.release()
+	c.frames, c.prints, c.stacks = frames[:0], prints[:0], &stacks
+	end := c.item(d.off, d.depth)
+	if stacks != nil {
+		release(stacks)
 	}
 	if end < 0 {
 		return false, false
@@ -117,83 +124,67 @@ func (d *Decoder) checkedIndef(tags bool) (ok, indef bool) {
 }
 
 // item checks the item at off, at depth (the containers open around it),
-// and returns the offset after it, or -1. frames and prints are its
-// stacks, empty: the containers open and the prints of the keys of the
-// maps open. (They are not fields of c, so that their rooms on the
-// caller's stack stay there.)
-func (c *checker) item(off, depth int, frames []checkFrame, prints []uint64) int {
+// and returns the offset after it, or -1. The keys it compares it hands
+// to printed.
+func (c *checker) item(off, depth int) int {
 	buf := c.buf
-	want := false  // the item at off is in a key: its print is wanted
 	inTag := false // the item at off is the content of a tag
-	strip := true  // with want: a tag 55799 at off is no part of the value
-	var p uint64   // with want: the print of the item that ended at off
 items:
 	for {
 		if off >= len(buf) {
 			return -1
 		}
 		ib := buf[off]
-		ai := ib & 0x1f
-		arg := uint64(ai)
 		off++
-		if ai >= 24 {
-			if ai > 27 {
-				if ai != 31 || c.strict { // reserved, or no indefinite lengths
+		arg := uint64(ib & 0x1f)
+		if arg >= 24 {
+			if arg > 27 {
+				if arg != 31 || c.strict { // reserved, or no indefinite lengths
 					return -1
 				}
 				switch ib >> 5 {
 				case MajorBytes, MajorText:
-					if off, p = c.chunks(off, ib>>5, want); off < 0 {
+					if off, _ = c.chunks(off, ib>>5, false); off < 0 {
 						return -1
 					}
 					c.indef = true
-				case MajorArray, MajorMap:
+				case MajorArray:
 					if depth >= c.maxDepth {
 						return -1
 					}
 					c.indef = true
-					f := checkFrame{print: printArray, kind: frameArray | frameIndef, depth: uint16(depth + 1), want: want}
-					f.left = uint32(min(c.maxArr, uint64(len(buf))))
-					if ib>>5 == MajorMap {
-						f.print, f.kind, f.mark = printMap, frameKeys|frameIndef, uint32(len(prints))
-						f.left = 2 * uint32(min(c.maxMap, uint64(len(buf))))
-						want = true
-					}
-					if len(frames) == cap(frames) {
-						frames = c.growFrames(frames)
-					}
-					frames = append(frames, f)
+					c.push(checkFrame{left: uint32(min(c.maxArr, uint64(len(buf)))), kind: frameArray | frameIndef, depth: uint16(depth + 1)})
 					depth++
-					inTag, strip = false, true
+					inTag = false
 					continue
-				case MajorSimple: // a break: the end of the indefinite length open
-					if inTag || len(frames) == 0 {
+				case MajorMap:
+					if depth >= c.maxDepth {
 						return -1
 					}
-					f := &frames[len(frames)-1]
-					if f.kind&frameIndef == 0 || f.kind == frameKeys|frameIndef && f.left&1 != 0 {
+					c.indef = true
+					// One more item than it has: the first key is read
+					// as the ones after a value are.
+					c.push(checkFrame{left: 2*uint32(min(c.maxMap, uint64(len(buf)))) + 1, kind: frameKeys | frameIndef,
+						mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
+				case MajorSimple: // a break: the end of the indefinite array open
+					n := len(c.frames)
+					if inTag || n == 0 || c.frames[n-1].kind != frameArray|frameIndef {
 						return -1
 					}
-					if f.kind == frameKeys|frameIndef {
-						if prints = c.compare(prints, f.mark); prints == nil {
-							return -1
-						}
-					}
-					p = mixPrint(f.print, uint64(f.count))
-					frames = frames[:len(frames)-1]
+					c.frames = c.frames[:n-1]
 				default: // an indefinite integer or tag
 					return -1
 				}
 				goto ended
 			}
-			w := 1 << (ai - 24)
+			w := 1 << (arg - 24)
 			if len(buf)-off < w {
 				return -1
 			}
 			arg = argOfWidth(buf, off-1, w)
 			off += w
 			if ib>>5 == MajorSimple {
-				if ai == 24 && arg < 32 {
+				if ib == 0xf8 && arg < 32 {
 					return -1
 				}
 			} else if c.strict && SizeHead(arg) != 1+w {
@@ -209,123 +200,96 @@ items:
 			if ib>>5 == MajorText && !validUTF8(buf[off:end]) {
 				return -1
 			}
-			if want {
-				p = stringPrintOf(ib>>5, buf[off:end])
-			}
 			off = end
 		case MajorArray:
 			if depth >= c.maxDepth || arg > c.maxArr || arg > uint64(len(buf)-off) {
 				return -1
 			}
 			if arg == 0 {
-				p = mixPrint(printArray, 0)
 				break
 			}
-			if len(frames) == cap(frames) {
-				frames = c.growFrames(frames)
+			n := len(c.frames)
+			if n == cap(c.frames) {
+				c.growFrames()
 			}
-			frames = append(frames, checkFrame{print: printArray, left: uint32(arg), kind: frameArray, depth: uint16(depth + 1), want: want})
+			c.frames = c.frames[:n+1]
+			f := &c.frames[n]
+			f.left, f.kind, f.depth = uint32(arg), frameArray, uint16(depth+1)
 			depth++
-			inTag, strip = false, true
+			inTag = false
 			continue
 		case MajorMap:
 			if depth >= c.maxDepth || arg > c.maxMap || arg > uint64(len(buf)-off)/2 {
 				return -1
 			}
 			if arg == 0 {
-				p = mixPrint(printMap, 0)
 				break
 			}
-			if len(frames) == cap(frames) {
-				frames = c.growFrames(frames)
+			if arg == 1 {
+				n := len(c.frames)
+				if n == cap(c.frames) {
+					c.growFrames()
+				}
+				c.frames = c.frames[:n+1]
+				f := &c.frames[n]
+				f.left, f.kind, f.depth = 2, frameMap, uint16(depth+1)
+				depth++
+				inTag = false
+				continue
 			}
-			f := checkFrame{print: printMap, left: 2 * uint32(arg), kind: frameMap, depth: uint16(depth + 1), want: want}
-			if arg > 1 {
-				// Keys to compare: each is printed, and its print noted.
-				f.kind, f.mark = frameKeys, uint32(len(prints))
-				want = true
-			}
-			frames = append(frames, f)
-			depth++
-			inTag, strip = false, true
-			continue
+			// Keys to compare; one more item than it has: the first
+			// key is read as the ones after a value are.
+			c.push(checkFrame{left: 2*uint32(arg) + 1, kind: frameKeys, mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
 		case MajorTag:
 			if off >= len(buf) {
 				return -1
 			}
-			b := buf[off]
-			if c.tags && arg <= 3 {
-				if arg == 0 {
-					if !c.date(off) {
-						return -1
-					}
-				} else if !tagContentOK(arg, b) {
-					return -1
-				}
+			if c.tags && arg <= 3 && !c.tagContent(off, arg) {
+				return -1
 			}
-			if b>>5 == MajorTag {
+			if buf[off]>>5 == MajorTag {
 				// A tag within a tag is a level, as in walk.
 				if depth+1 > c.maxDepth {
 					return -1
 				}
 				depth++
 			}
-			if want && (arg != TagSelfDescribed || !strip) {
-				if len(frames) == cap(frames) {
-					frames = c.growFrames(frames)
-				}
-				frames = append(frames, checkFrame{print: mixPrint(printTag, arg), kind: frameTag, want: true})
-				strip = false
-			}
 			inTag = true
 			continue
-		default: // integers, simple values, floats
-			if want {
-				p = headPrint(ib, arg)
-			}
 		}
+		// Integers, simple values, floats: the head is the item.
 	ended:
-		// An item ended at off, whose print (with want) is p: it is the
-		// next item of the container open, which may end with it, and so
-		// on out.
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			switch f.kind &^ frameIndef {
-			case frameArray:
-				if f.want {
-					f.print = mixPrint(f.print, p)
-					f.count++
-				}
-				if f.left--; f.left > 0 {
-					depth, want = int(f.depth), f.want
-					inTag, strip = false, true
-					continue items
-				}
-			case frameMap, frameKeys:
-				if f.want {
-					f.print = mixPrint(f.print, p)
-					f.count++
-				}
-				if f.left--; f.left&1 != 0 { // a key: its value follows
-					if f.kind != frameMap {
-						if len(prints) == cap(prints) {
-							prints = c.growPrints(prints)
+		// An item ended at off: it is the next item of the container
+		// open, which may end with it, and so on out.
+		for {
+			n := len(c.frames)
+			if n == 0 {
+				return off
+			}
+			f := &c.frames[n-1]
+			if f.left--; f.left != 0 {
+				if f.kind&^frameIndef == frameKeys && f.left&1 == 0 {
+					// A key follows (or the break of an indefinite
+					// length): printed, its print noted.
+					if f.kind&frameIndef != 0 && off < len(buf) && buf[off] == byteBreak {
+						off++
+						if !c.compare(f.mark) {
+							return -1
 						}
-						prints = append(prints, p)
+						c.frames = c.frames[:n-1]
+						continue
 					}
-					depth, want = int(f.depth), f.want
-					inTag, strip = false, true
-					continue items
+					var p uint64
+					if off, p = c.printed(off, int(f.depth)); off < 0 {
+						return -1
+					}
+					c.note(p)
+					f = &c.frames[n-1] // printed may have moved the frames
+					f.left--
 				}
-				if f.left > 0 { // a value: the next key follows
-					depth, want = int(f.depth), true
-					inTag, strip = false, true
-					continue items
-				}
-			default: // a tag in a key: its content ended
-				p = mixPrint(f.print, p)
-				frames = frames[:len(frames)-1]
-				continue
+				depth = int(f.depth)
+				inTag = false
+				continue items
 			}
 			// The container has had the most items it may have.
 			if f.kind&frameIndef != 0 {
@@ -334,25 +298,262 @@ items:
 				}
 				off++
 			}
-			if f.kind&^frameIndef == frameKeys {
-				if prints = c.compare(prints, f.mark); prints == nil {
-					return -1
-				}
+			if f.kind&^frameIndef == frameKeys && !c.compare(f.mark) {
+				return -1
 			}
-			p = mixPrint(f.print, uint64(f.count))
-			frames = frames[:len(frames)-1]
+			c.frames = c.frames[:n-1]
 		}
-		return off
 	}
 }
 
-// compare compares the prints of the keys of a map that ended, those
-// from mark on, and drops them; it returns nil if two are equal.
-func (c *checker) compare(prints []uint64, mark uint32) []uint64 {
-	if !distinct(prints[mark:]) {
-		return nil
+// printed is item for an item whose print is wanted: a key of a map
+// whose keys are compared, or part of one. It returns the offset after
+// the item and its print, or -1. It puts its frames above those of item,
+// and returns when it has read the item at off.
+func (c *checker) printed(off, depth int) (int, uint64) {
+	buf := c.buf
+	base := len(c.frames)
+	inTag := false // the item at off is the content of a tag
+	strip := true  // a tag 55799 at off is no part of the value (not the content of a tag)
+	var p uint64   // the print of the item that ended at off
+items:
+	for {
+		if off >= len(buf) {
+			return -1, 0
+		}
+		ib := buf[off]
+		off++
+		arg := uint64(ib & 0x1f)
+		if arg >= 24 {
+			if arg > 27 {
+				if arg != 31 || c.strict {
+					return -1, 0
+				}
+				switch ib >> 5 {
+				case MajorBytes, MajorText:
+					if off, p = c.chunks(off, ib>>5, true); off < 0 {
+						return -1, 0
+					}
+					c.indef = true
+				case MajorArray, MajorMap:
+					if depth >= c.maxDepth {
+						return -1, 0
+					}
+					c.indef = true
+					f := checkFrame{print: printArray, left: uint32(min(c.maxArr, uint64(len(buf)))), kind: frameArray | frameIndef, depth: uint16(depth + 1)}
+					if ib>>5 == MajorMap {
+						f = checkFrame{print: printMap, left: 2 * uint32(min(c.maxMap, uint64(len(buf)))), kind: frameKeys | frameIndef,
+							mark: uint32(len(c.prints)), depth: uint16(depth + 1)}
+					}
+					c.push(f)
+					depth++
+					inTag, strip = false, true
+					continue
+				case MajorSimple: // a break: the end of the indefinite length open
+					n := len(c.frames)
+					if inTag || n == base {
+						return -1, 0
+					}
+					f := &c.frames[n-1]
+					if f.kind&frameIndef == 0 || f.kind == frameKeys|frameIndef && f.left&1 != 0 {
+						return -1, 0
+					}
+					if f.kind == frameKeys|frameIndef && !c.compare(f.mark) {
+						return -1, 0
+					}
+					p = mixPrint(f.print, uint64(f.count))
+					c.frames = c.frames[:n-1]
+				default:
+					return -1, 0
+				}
+				goto ended
+			}
+			w := 1 << (arg - 24)
+			if len(buf)-off < w {
+				return -1, 0
+			}
+			arg = argOfWidth(buf, off-1, w)
+			off += w
+			if ib>>5 == MajorSimple {
+				if ib == 0xf8 && arg < 32 {
+					return -1, 0
+				}
+			} else if c.strict && SizeHead(arg) != 1+w {
+				return -1, 0
+			}
+		}
+		switch ib >> 5 {
+		case MajorBytes, MajorText:
+			if arg > c.maxStr || arg > uint64(len(buf)-off) {
+				return -1, 0
+			}
+			end := off + int(arg)
+			if ib>>5 == MajorText && !validUTF8(buf[off:end]) {
+				return -1, 0
+			}
+			p = stringPrintOf(ib>>5, buf[off:end])
+			off = end
+		case MajorArray:
+			if depth >= c.maxDepth || arg > c.maxArr || arg > uint64(len(buf)-off) {
+				return -1, 0
+			}
+			if arg == 0 {
+				p = mixPrint(printArray, 0)
+				break
+			}
+			n := len(c.frames)
+			if n == cap(c.frames) {
+				c.growFrames()
+			}
+			c.frames = c.frames[:n+1]
+			c.frames[n] = checkFrame{print: printArray, left: uint32(arg), kind: frameArray, depth: uint16(depth + 1)}
+			depth++
+			inTag, strip = false, true
+			continue
+		case MajorMap:
+			if depth >= c.maxDepth || arg > c.maxMap || arg > uint64(len(buf)-off)/2 {
+				return -1, 0
+			}
+			if arg == 0 {
+				p = mixPrint(printMap, 0)
+				break
+			}
+			f := checkFrame{print: printMap, left: 2 * uint32(arg), kind: frameMap, depth: uint16(depth + 1)}
+			if arg > 1 {
+				f.kind, f.mark = frameKeys, uint32(len(c.prints))
+			}
+			c.push(f)
+			depth++
+			inTag, strip = false, true
+			continue
+		case MajorTag:
+			if off >= len(buf) {
+				return -1, 0
+			}
+			if c.tags && arg <= 3 && !c.tagContent(off, arg) {
+				return -1, 0
+			}
+			if buf[off]>>5 == MajorTag {
+				if depth+1 > c.maxDepth {
+					return -1, 0
+				}
+				depth++
+			}
+			// A tag 55799 is no part of a key's value, but as the
+			// content of a tag (as keyForm has it).
+			if arg != TagSelfDescribed || !strip {
+				c.push(checkFrame{print: mixPrint(printTag, arg), kind: frameTag})
+				strip = false
+			}
+			inTag = true
+			continue
+		default: // integers, simple values, floats
+			p = headPrint(ib, arg)
+		}
+	ended:
+		// An item ended at off, whose print is p: it is the next item of
+		// the container open, which may end with it, and so on out.
+		for {
+			n := len(c.frames)
+			if n == base {
+				return off, p
+			}
+			f := &c.frames[n-1]
+			if f.kind == frameTag { // its content ended
+				p = mixPrint(f.print, p)
+				c.frames = c.frames[:n-1]
+				continue
+			}
+			f.print = mixPrint(f.print, p)
+			f.count++
+			if f.left--; f.left != 0 {
+				if f.kind&^frameIndef == frameKeys && f.left&1 != 0 {
+					c.note(p) // a key
+				}
+				depth = int(f.depth)
+				inTag, strip = false, true
+				continue items
+			}
+			// The container has had the most items it may have.
+			if f.kind&frameIndef != 0 {
+				if off >= len(buf) || buf[off] != byteBreak {
+					return -1, 0
+				}
+				off++
+			}
+			if f.kind&^frameIndef == frameKeys && !c.compare(f.mark) {
+				return -1, 0
+			}
+			p = mixPrint(f.print, uint64(f.count))
+			c.frames = c.frames[:n-1]
+		}
 	}
-	return prints[:mark]
+}
+
+// tagContent reports whether the content at off of a tag numbered num,
+// 0 to 3, is what RFC 8949 requires (for tag 0, a date it reads; walk
+// judges any other).
+func (c *checker) tagContent(off int, num uint64) bool {
+	if num == 0 {
+		return c.date(off)
+	}
+	return tagContentOK(num, c.buf[off])
+}
+
+// push opens the container (or tag) f.
+func (c *checker) push(f checkFrame) {
+	n := len(c.frames)
+	if n == cap(c.frames) {
+		c.growFrames()
+	}
+	c.frames = c.frames[:n+1]
+	c.frames[n] = f
+}
+
+// note notes the print of a key.
+func (c *checker) note(p uint64) {
+	n := len(c.prints)
+	if n == cap(c.prints) {
+		c.growPrints()
+	}
+	c.prints = c.prints[:n+1]
+	c.prints[n] = p
+}
+
+// compare compares the prints of the keys of a map that ended, those
+// from mark on, and drops them; it reports false if two are equal.
+func (c *checker) compare(mark uint32) bool {
+	if !distinct(c.prints[mark:]) {
+		return false
+	}
+	c.prints = c.prints[:mark]
+	return true
+}
+
+// growFrames moves the frames, full, to a stack with room for as many
+// again (from the pool, or new).
+//
+//go:noinline
+func (c *checker) growFrames() {
+	s := c.pooled()
+	if cap(s.frames) <= len(c.frames) {
+		s.frames = make([]checkFrame, 0, 2*len(c.frames))
+	}
+	s.frames = append(s.frames[:0], c.frames...)
+	c.frames = s.frames
+}
+
+// growPrints moves the prints, full, to a stack with room for as many
+// again.
+//
+//go:noinline
+func (c *checker) growPrints() {
+	s := c.pooled()
+	if cap(s.prints) <= len(c.prints) {
+		s.prints = make([]uint64, 0, 2*len(c.prints))
+	}
+	s.prints = append(s.prints[:0], c.prints...)
+	c.prints = s.prints
 }
 
 // chunks checks the chunks of an indefinite-length string (major) after
@@ -419,44 +620,16 @@ func (c *checker) date(off int) bool {
 	return ok
 }
 
-// growFrames returns frames, full, moved to a stack with room for as many
-// again (from the pool, or new).
-//
-//go:noinline
-func (c *checker) growFrames(frames []checkFrame) []checkFrame {
-	s := c.pooled()
-	if cap(s.frames) <= len(frames) {
-		s.frames = make([]checkFrame, 0, 2*len(frames))
-	}
-	s.frames = append(s.frames[:0], frames...)
-	return s.frames
-}
-
-// growPrints returns prints, full, moved to a stack with room for as
-// many again.
-//
-//go:noinline
-func (c *checker) growPrints(prints []uint64) []uint64 {
-	s := c.pooled()
-	if cap(s.prints) <= len(prints) {
-		s.prints = make([]uint64, 0, 2*len(prints))
-	}
-	s.prints = append(s.prints[:0], prints...)
-	return s.prints
-}
-
 func (c *checker) pooled() *checkStacks {
-	if c.stacks == nil {
-		c.stacks = checkPool.Get().(*checkStacks)
+	if *c.stacks == nil {
+		*c.stacks = checkPool.Get().(*checkStacks)
 	}
-	return c.stacks
+	return *c.stacks
 }
 
-// release puts the stacks back in the pool (those of up to keptFrames
-// frames and keptPrints prints).
-func (c *checker) release() {
-	s := c.stacks
-	c.stacks = nil
+// release puts stacks back in the pool (those of up to keptFrames frames
+// and keptPrints prints).
+func release(s *checkStacks) {
 	if cap(s.frames) > keptFrames {
 		s.frames = nil
 	}
@@ -467,7 +640,7 @@ func (c *checker) release() {
 }
 
 // stringPrintOf is the print of the string (major) whose content is b.
-// It is not inlined, so that the loop of item stays small.
+// It is not inlined, so that the loop of printed stays small.
 //
 //go:noinline
 func stringPrintOf(major byte, b []byte) uint64 {

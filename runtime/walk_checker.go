@@ -397,8 +397,12 @@ items:
 			if depth >= c.maxDepth || arg > c.maxArr || arg > uint64(len(buf)-off) {
 				return -1, 0
 			}
-			if arg == 0 {
-				p = mixPrint(printArray, 0)
+			// The elements that are integers or definite strings, as many
+			// as lead, are read here, without a frame.
+			var i uint64
+			off, p, i = c.flat(off, arg)
+			if i == arg {
+				p = mixPrint(p, arg)
 				break
 			}
 			n := len(c.frames)
@@ -406,7 +410,7 @@ items:
 				c.growFrames()
 			}
 			c.frames = c.frames[:n+1]
-			c.frames[n] = checkFrame{print: printArray, left: uint32(arg), kind: frameArray, depth: uint16(depth + 1)}
+			c.frames[n] = checkFrame{print: p, left: uint32(arg - i), count: uint32(i), kind: frameArray, depth: uint16(depth + 1)}
 			depth++
 			inTag, strip = false, true
 			continue
@@ -418,11 +422,15 @@ items:
 				p = mixPrint(printMap, 0)
 				break
 			}
-			f := checkFrame{print: printMap, left: 2 * uint32(arg), kind: frameMap, depth: uint16(depth + 1)}
-			if arg > 1 {
-				f.kind, f.mark = frameKeys, uint32(len(c.prints))
+			n := len(c.frames)
+			if n == cap(c.frames) {
+				c.growFrames()
 			}
-			c.push(f)
+			c.frames = c.frames[:n+1]
+			c.frames[n] = checkFrame{print: printMap, left: 2 * uint32(arg), kind: frameMap, depth: uint16(depth + 1)}
+			if arg > 1 {
+				c.frames[n].kind, c.frames[n].mark = frameKeys, uint32(len(c.prints))
+			}
 			depth++
 			inTag, strip = false, true
 			continue
@@ -447,7 +455,11 @@ items:
 			}
 			inTag = true
 			continue
-		default: // integers, simple values, floats
+		case MajorUint:
+			p = mixPrint(printUint, arg)
+		case MajorNeg:
+			p = mixPrint(printNeg, arg)
+		default: // simple values, floats
 			p = headPrint(ib, arg)
 		}
 	ended:
@@ -467,8 +479,13 @@ items:
 			f.print = mixPrint(f.print, p)
 			f.count++
 			if f.left--; f.left != 0 {
-				if f.kind&^frameIndef == frameKeys && f.left&1 != 0 {
-					c.note(p) // a key
+				if f.kind&^frameIndef == frameKeys && f.left&1 != 0 { // a key: noted
+					k := len(c.prints)
+					if k == cap(c.prints) {
+						c.growPrints()
+					}
+					c.prints = c.prints[:k+1]
+					c.prints[k] = p
 				}
 				depth = int(f.depth)
 				inTag, strip = false, true
@@ -488,6 +505,56 @@ items:
 			c.frames = c.frames[:n-1]
 		}
 	}
+}
+
+// flat reads up to n items at off, as printed does, while they are
+// integers or definite strings (the elements of an array), and returns
+// the offset after them, the print of an array of them (without its
+// count), and their number. It leaves every other item, and every fault,
+// to printed.
+func (c *checker) flat(off int, n uint64) (int, uint64, uint64) {
+	buf := c.buf
+	p := printArray
+	i := uint64(0)
+	for ; i < n && off < len(buf); i++ {
+		ib := buf[off]
+		major := ib >> 5
+		if major > MajorText {
+			break
+		}
+		arg, h := uint64(ib&0x1f), 1
+		if arg >= 24 {
+			if arg > 27 {
+				break
+			}
+			h += 1 << (arg - 24)
+			if len(buf)-off < h {
+				break
+			}
+			arg = argOfWidth(buf, off, h-1)
+			if c.strict && SizeHead(arg) != h {
+				break
+			}
+		}
+		switch major {
+		case MajorUint:
+			p = mixPrint(p, mixPrint(printUint, arg))
+		case MajorNeg:
+			p = mixPrint(p, mixPrint(printNeg, arg))
+		default:
+			if arg > c.maxStr || arg > uint64(len(buf)-off-h) {
+				return off, p, i
+			}
+			b := buf[off+h : off+h+int(arg)]
+			if major == MajorText && !validUTF8(b) {
+				return off, p, i
+			}
+			p = mixPrint(p, stringPrintOf(major, b))
+			off += int(arg)
+		}
+		off += h
+	}
+	return off, p, i
 }
 
 // tagContent reports whether the content at off of a tag numbered num,
@@ -523,7 +590,12 @@ func (c *checker) note(p uint64) {
 // compare compares the prints of the keys of a map that ended, those
 // from mark on, and drops them; it reports false if two are equal.
 func (c *checker) compare(mark uint32) bool {
-	if !distinct(c.prints[mark:]) {
+	keys := c.prints[mark:]
+	if len(keys) == 2 {
+		if keys[0] == keys[1] {
+			return false
+		}
+	} else if !distinct(keys) {
 		return false
 	}
 	c.prints = c.prints[:mark]
@@ -640,9 +712,6 @@ func release(s *checkStacks) {
 }
 
 // stringPrintOf is the print of the string (major) whose content is b.
-// It is not inlined, so that the loop of printed stays small.
-//
-//go:noinline
 func stringPrintOf(major byte, b []byte) uint64 {
 	return stringPrint(major, uint64(len(b)), maphash.Bytes(printSeed, b))
 }

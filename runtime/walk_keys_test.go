@@ -44,6 +44,12 @@ var keyShapes = []keyShape{
 	{name: "map-chain", make: func(n int) []byte {
 		return mustHex(repeatHex("a1", n) + "00" + repeatHex("00", n))
 	}},
+	// {{{... 0: 0, 1: 0} : 0, 1: 0} : 0, 1: 0}: each map has two pairs,
+	// so its keys are printed and compared, and its first key is the
+	// next map: every level is printed.
+	{name: "pair-chain", make: func(n int) []byte {
+		return mustHex(repeatHex("a2", n) + "00" + repeatHex("000100", n))
+	}},
 	// The array chain with indefinite lengths, whose key forms once took a
 	// copy per level.
 	{name: "indefinite-chain", indef: true, make: func(n int) []byte {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"math/rand"
 	mrand "math/rand/v2"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cborgen/cborgen/runtime"
 	"github.com/fxamacker/cbor/v2"
@@ -241,6 +243,11 @@ func FuzzKeyChecks(f *testing.F) {
 	})
 }
 
+var (
+	hashSeed = maphash.MakeSeed()
+	sinkHash uint64
+)
+
 // BenchmarkKeyChecks times the duplicate-key checks on the shapes above
 // against Skip over the same bytes (docs/performance.md): valid is the
 // general walker of Valid (by ReadRawBytes, a catch-all's read), strict a
@@ -274,6 +281,34 @@ func BenchmarkKeyChecks(b *testing.B) {
 				{"strict", func() error { d := runtime.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
 				{"write", func() error { _, err := runtime.AppendRaw(nil, data); return err }},
 				{"wellformed", func() error { return fx.Wellformed(data) }},
+			}
+			if s.name == "wide-keys" {
+				// The floor of a check of these keys: each key's 256 bytes
+				// read for UTF-8, then also hashed (maphash, as the
+				// prints), which Skip and Wellformed jump over.
+				key := []byte(strings.Repeat("k", 256))
+				ops = append(ops, struct {
+					name string
+					run  func() error
+				}{"utf8", func() error {
+					for range n {
+						if !utf8.Valid(key) {
+							return errors.New("not UTF-8")
+						}
+					}
+					return nil
+				}}, struct {
+					name string
+					run  func() error
+				}{"utf8+hash", func() error {
+					for range n {
+						if !utf8.Valid(key) {
+							return errors.New("not UTF-8")
+						}
+						sinkHash += maphash.Bytes(hashSeed, key)
+					}
+					return nil
+				}})
 			}
 			for _, op := range ops {
 				if op.name == "strict" && s.indef {

@@ -287,6 +287,11 @@ items:
 					f = &c.frames[n-1] // printed may have moved the frames
 					f.left--
 				}
+				// The next item; an integer of one byte is read here.
+				if off < len(buf) && isIntByte(buf[off]) {
+					off++
+					continue
+				}
 				depth = int(f.depth)
 				inTag = false
 				continue items
@@ -486,6 +491,18 @@ items:
 					}
 					c.prints = c.prints[:k+1]
 					c.prints[k] = p
+				}
+				// The next item; an integer of one byte is read here.
+				if off < len(buf) {
+					if b := buf[off]; b < 0x18 {
+						off++
+						p = mixPrint(printUint, uint64(b))
+						continue
+					} else if b-0x20 < 0x18 {
+						off++
+						p = mixPrint(printNeg, uint64(b-0x20))
+						continue
+					}
 				}
 				depth = int(f.depth)
 				inTag, strip = false, true

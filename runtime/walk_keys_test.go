@@ -250,9 +250,10 @@ var (
 
 // BenchmarkKeyChecks times the duplicate-key checks on the shapes above
 // against Skip over the same bytes (docs/performance.md): valid is the
-// general walker of Valid (by ReadRawBytes, a catch-all's read), strict a
-// strict decoder's Skip, write a catch-all's AppendRaw; wellformed is
-// fxamacker's Wellformed (no UTF-8, no keys) under the same limits.
+// checks of Valid by ReadRawBytes (a catch-all's read, which copies the
+// item), strict a strict decoder's Skip, write a catch-all's AppendRaw;
+// wellformed is fxamacker's Wellformed (no UTF-8, no keys) under the same
+// limits; utf8 and utf8+hash, for wide-keys, the floor of any check.
 func BenchmarkKeyChecks(b *testing.B) {
 	fx, err := cbor.DecOptions{
 		MaxNestedLevels:  65535,

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"math"
 	"sync"
@@ -279,10 +280,18 @@ items:
 						c.frames = c.frames[:n-1]
 						continue
 					}
-					var p uint64
-					if off, p = c.printed(off, int(f.depth)); off < 0 {
-						return -1
+					// An integer or a definite string, as most keys
+					// are, is read here.
+					end, p := -1, uint64(0)
+					if off < len(buf) && buf[off] < 0x80 && buf[off]&0x1f < 28 {
+						end, p = c.scalar(off)
 					}
+					if end < 0 {
+						if end, p = c.printed(off, int(f.depth)); end < 0 {
+							return -1
+						}
+					}
+					off = end
 					c.note(p)
 					f = &c.frames[n-1] // printed may have moved the frames
 					f.left--
@@ -574,6 +583,51 @@ func (c *checker) flat(off int, n uint64) (int, uint64, uint64) {
 	return off, p, i
 }
 
+// scalar reads the item at off, as printed does, if it is an integer or
+// a definite string (a key), and returns the offset after it and its
+// print; -1 for any other item, and for every fault (printed judges
+// them).
+func (c *checker) scalar(off int) (int, uint64) {
+	buf := c.buf
+	if off >= len(buf) {
+		return -1, 0
+	}
+	ib := buf[off]
+	major := ib >> 5
+	if major > MajorText {
+		return -1, 0
+	}
+	arg, h := uint64(ib&0x1f), 1
+	if arg >= 24 {
+		if arg > 27 {
+			return -1, 0
+		}
+		h += 1 << (arg - 24)
+		if len(buf)-off < h {
+			return -1, 0
+		}
+		arg = argOfWidth(buf, off, h-1)
+		if c.strict && SizeHead(arg) != h {
+			return -1, 0
+		}
+	}
+	off += h
+	switch major {
+	case MajorUint:
+		return off, mixPrint(printUint, arg)
+	case MajorNeg:
+		return off, mixPrint(printNeg, arg)
+	}
+	if arg > c.maxStr || arg > uint64(len(buf)-off) {
+		return -1, 0
+	}
+	b := buf[off : off+int(arg)]
+	if major == MajorText && !validUTF8(b) {
+		return -1, 0
+	}
+	return off + int(arg), stringPrintOf(major, b)
+}
+
 // tagContent reports whether the content at off of a tag numbered num,
 // 0 to 3, is what RFC 8949 requires (for tag 0, a date it reads; walk
 // judges any other).
@@ -652,6 +706,7 @@ func (c *checker) chunks(off int, major byte, want bool) (int, uint64) {
 	buf := c.buf
 	total := uint64(0)
 	var h maphash.Hash
+	var short [16]byte // the bytes, while they are 16 or fewer
 	if want {
 		h.SetSeed(printSeed)
 	}
@@ -663,6 +718,10 @@ func (c *checker) chunks(off int, major byte, want bool) (int, uint64) {
 		if cb == byteBreak {
 			if !want {
 				return off + 1, 0
+			}
+			if total <= 16 {
+				w0, w1 := words16(short[:total])
+				return off + 1, shortStringPrint(major, int(total), w0, w1)
 			}
 			return off + 1, stringPrint(major, total, h.Sum64())
 		}
@@ -683,6 +742,9 @@ func (c *checker) chunks(off int, major byte, want bool) (int, uint64) {
 		}
 		if want {
 			h.Write(chunk)
+			if total <= 16 {
+				copy(short[total-arg:], chunk)
+			}
 		}
 		off += int(arg)
 	}
@@ -728,9 +790,41 @@ func release(s *checkStacks) {
 	checkPool.Put(s)
 }
 
-// stringPrintOf is the print of the string (major) whose content is b.
+// stringPrintOf is the print of the string (major) whose content is b:
+// up to 16 bytes, its two words (little-endian, zero-filled) mixed in as
+// numbers are (mixPrint is keyed, as maphash is); longer, its maphash.
 func stringPrintOf(major byte, b []byte) uint64 {
-	return stringPrint(major, uint64(len(b)), maphash.Bytes(printSeed, b))
+	if len(b) > 16 {
+		return stringPrint(major, uint64(len(b)), maphash.Bytes(printSeed, b))
+	}
+	w0, w1 := words16(b)
+	return shortStringPrint(major, len(b), w0, w1)
+}
+
+// shortStringPrint is the print of the string (major) of n bytes, up to
+// 16, whose words are w0 and w1.
+func shortStringPrint(major byte, n int, w0, w1 uint64) uint64 {
+	p := printBytes
+	if major == MajorText {
+		p = printText
+	}
+	return mixPrint(mixPrint(mixPrint(p, uint64(n)), w0), w1)
+}
+
+// words16 returns the bytes of b, up to 16, as two little-endian words,
+// zero-filled, by loads that may overlap (each byte lands where it
+// belongs).
+func words16(b []byte) (w0, w1 uint64) {
+	switch n := len(b); {
+	case n >= 8:
+		w0 = binary.LittleEndian.Uint64(b)
+		w1 = binary.LittleEndian.Uint64(b[n-8:]) >> (8 * (16 - n))
+	case n >= 4:
+		w0 = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<(8*(n-4))
+	case n > 0:
+		w0 = uint64(b[0]) | uint64(b[n/2])<<(8*(n/2)) | uint64(b[n-1])<<(8*(n-1))
+	}
+	return w0, w1
 }
 
 // distinct reports whether no two of prints are equal; it may reorder

@@ -77,6 +77,17 @@ var keyShapes = []keyShape{
 		}
 		return b
 	}},
+	// One map of n keys of 9 bytes of text each: many short keys, each
+	// printed and compared.
+	{name: "short-keys", make: func(n int) []byte {
+		var b []byte
+		b = runtime.AppendMapHead(b, n)
+		for i := range n {
+			b = runtime.AppendString(b, fmt.Sprintf("key%06d", i))
+			b = append(b, 0x00)
+		}
+		return b
+	}},
 	// The chain at the default depth limit, repeated in one array to
 	// about the size of the deep one: 28 levels, n/14 times.
 	{name: "default-depth", make: func(n int) []byte {

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math"
 	"sync"
+	"unicode/utf8"
 )
 
 // checker is walk with the checks of Valid (and of a strict decoder's
@@ -292,7 +293,12 @@ items:
 						}
 					}
 					off = end
-					c.note(p)
+					k := len(c.prints)
+					if k == cap(c.prints) {
+						c.growPrints()
+					}
+					c.prints = c.prints[:k+1]
+					c.prints[k] = p
 					f = &c.frames[n-1] // printed may have moved the frames
 					f.left--
 				}
@@ -622,6 +628,15 @@ func (c *checker) scalar(off int) (int, uint64) {
 		return -1, 0
 	}
 	b := buf[off : off+int(arg)]
+	if len(b) <= 16 {
+		// Its words are its print, and its UTF-8 check when they are
+		// ASCII.
+		w0, w1 := words16(b)
+		if major == MajorText && (w0|w1)&0x8080808080808080 != 0 && !utf8.Valid(b) {
+			return -1, 0
+		}
+		return off + int(arg), shortStringPrint(major, len(b), w0, w1)
+	}
 	if major == MajorText && !validUTF8(b) {
 		return -1, 0
 	}
@@ -646,16 +661,6 @@ func (c *checker) push(f checkFrame) {
 	}
 	c.frames = c.frames[:n+1]
 	c.frames[n] = f
-}
-
-// note notes the print of a key.
-func (c *checker) note(p uint64) {
-	n := len(c.prints)
-	if n == cap(c.prints) {
-		c.growPrints()
-	}
-	c.prints = c.prints[:n+1]
-	c.prints[n] = p
 }
 
 // compare compares the prints of the keys of a map that ended, those

@@ -13,13 +13,19 @@ func AppendRaw(dst, raw []byte) ([]byte, error) {
 		return AppendNull(dst), nil
 	}
 	d := NewBytesDecoder(raw)
-	// The checker takes no indefinite length: what it accepts is written
-	// under every setting.
-	if d.checked(true) {
-		if d.off != len(raw) {
-			return dst, d.errAt(d.Offset(), ErrTrailing, "more than one item in a catch-all variant")
+	// What the checker accepts is written, but an indefinite length under
+	// IndefLengthForbidden, which the walk below words.
+	if ok, indef := d.checkedIndef(true); ok {
+		if !indef || ProcessEncOptions().IndefLength != IndefLengthForbidden {
+			if indef {
+				indefWrites.Add(1)
+			}
+			if d.off != len(raw) {
+				return dst, d.errAt(d.Offset(), ErrTrailing, "more than one item in a catch-all variant")
+			}
+			return append(dst, raw...), nil
 		}
-		return append(dst, raw...), nil
+		d.Reset(raw)
 	}
 	if err := d.walk(validFlags|noIndef, 0); err != nil {
 		if !isIndefOut(err) {

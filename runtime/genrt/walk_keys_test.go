@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"math/rand"
 	mrand "math/rand/v2"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cborgen/cborgen/runtime/genrt"
 	"github.com/fxamacker/cbor/v2"
@@ -44,6 +46,12 @@ var keyShapes = []keyShape{
 	{name: "map-chain", make: func(n int) []byte {
 		return mustHex(repeatHex("a1", n) + "00" + repeatHex("00", n))
 	}},
+	// {{{... 0: 0, 1: 0} : 0, 1: 0} : 0, 1: 0}: each map has two pairs,
+	// so its keys are printed and compared, and its first key is the
+	// next map: every level is printed.
+	{name: "pair-chain", make: func(n int) []byte {
+		return mustHex(repeatHex("a2", n) + "00" + repeatHex("000100", n))
+	}},
 	// The array chain with indefinite lengths, whose key forms once took a
 	// copy per level.
 	{name: "indefinite-chain", indef: true, make: func(n int) []byte {
@@ -65,6 +73,17 @@ var keyShapes = []keyShape{
 			b = append(b, 0x82)
 			b = genrt.AppendString(b, t)
 			b = genrt.AppendUint(b, uint64(i))
+			b = append(b, 0x00)
+		}
+		return b
+	}},
+	// One map of n keys of 9 bytes of text each: many short keys, each
+	// printed and compared.
+	{name: "short-keys", make: func(n int) []byte {
+		var b []byte
+		b = genrt.AppendMapHead(b, n)
+		for i := range n {
+			b = genrt.AppendString(b, fmt.Sprintf("key%06d", i))
 			b = append(b, 0x00)
 		}
 		return b
@@ -235,11 +254,17 @@ func FuzzKeyChecks(f *testing.F) {
 	})
 }
 
+var (
+	hashSeed = maphash.MakeSeed()
+	sinkHash uint64
+)
+
 // BenchmarkKeyChecks times the duplicate-key checks on the shapes above
 // against Skip over the same bytes (docs/performance.md): valid is the
-// general walker of Valid (by ReadRawBytes, a catch-all's read), strict a
-// strict decoder's Skip, write a catch-all's AppendRaw; wellformed is
-// fxamacker's Wellformed (no UTF-8, no keys) under the same limits.
+// checks of Valid by ReadRawBytes (a catch-all's read, which copies the
+// item), strict a strict decoder's Skip, write a catch-all's AppendRaw;
+// wellformed is fxamacker's Wellformed (no UTF-8, no keys) under the same
+// limits; utf8 and utf8+hash, for wide-keys, the floor of any check.
 func BenchmarkKeyChecks(b *testing.B) {
 	fx, err := cbor.DecOptions{
 		MaxNestedLevels:  65535,
@@ -268,6 +293,34 @@ func BenchmarkKeyChecks(b *testing.B) {
 				{"strict", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
 				{"write", func() error { _, err := genrt.AppendRaw(nil, data); return err }},
 				{"wellformed", func() error { return fx.Wellformed(data) }},
+			}
+			if s.name == "wide-keys" {
+				// The floor of a check of these keys: each key's 256 bytes
+				// read for UTF-8, then also hashed (maphash, as the
+				// prints), which Skip and Wellformed jump over.
+				key := []byte(strings.Repeat("k", 256))
+				ops = append(ops, struct {
+					name string
+					run  func() error
+				}{"utf8", func() error {
+					for range n {
+						if !utf8.Valid(key) {
+							return errors.New("not UTF-8")
+						}
+					}
+					return nil
+				}}, struct {
+					name string
+					run  func() error
+				}{"utf8+hash", func() error {
+					for range n {
+						if !utf8.Valid(key) {
+							return errors.New("not UTF-8")
+						}
+						sinkHash += maphash.Bytes(hashSeed, key)
+					}
+					return nil
+				}})
 			}
 			for _, op := range ops {
 				if op.name == "strict" && s.indef {

@@ -3,6 +3,7 @@ package genrt
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -250,27 +251,22 @@ func (c *zoneCache) learn(t time.Time, zone int) *time.Location {
 // the text would fall outside fxamacker/cbor's range: a year outside
 // 0000-9999 or an offset of 24 hours or more.
 func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
-	_, offset := t.Zone()
 	secs := t.Unix()
-	// Far outside years 0000-9999 (and of any overflow below).
-	if secs < -62167219200-2*86400 || secs > 253402300800+2*86400 {
+	offset, suffix, n6 := offsets.find(t.Location(), secs)
+	if suffix == 0 {
+		if offset, suffix, n6 = offsets.learn(t); suffix == 0 {
+			return dst, false // an offset of a day or more
+		}
+	}
+	// The local date and clock in seconds since 0000-01-01T00:00:00,
+	// which holds every year written and only those (an overflow of
+	// secs+offset wraps far outside).
+	local := uint64(secs + offset - minRFC3339)
+	if local >= maxRFC3339-minRFC3339 {
 		return dst, false
 	}
-	secs += int64(offset)
-	days := secs / 86400
-	rem := secs % 86400
-	if rem < 0 {
-		rem += 86400
-		days--
-	}
-	year, month, day := civil(days)
-	zone, sign := offset/60, byte('+') // minutes, truncated as AppendFormat truncates
-	if zone < 0 {
-		zone, sign = -zone, '-'
-	}
-	if year < 0 || year > 9999 || zone/60 >= 24 {
-		return dst, false
-	}
+	days, rem := uint32(local/86400), uint32(local%86400)
+	year, month, day := civil0(days)
 	at := len(dst)
 	dst = slices.Grow(dst, 35)
 	b := (*[35]byte)(dst[at : at+35]) // 2006-01-02T15:04:05.999999999-07:00
@@ -281,43 +277,144 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 	b[7] = '-'
 	put2(b[8:10], day)
 	b[10] = 'T'
-	r := int(rem)
-	put2(b[11:13], r/3600)
+	hm := rem / 60
+	h := hm / 60
+	put2(b[11:13], h)
 	b[13] = ':'
-	put2(b[14:16], r/60%60)
+	put2(b[14:16], hm-h*60)
 	b[16] = ':'
-	put2(b[17:19], r%60)
+	put2(b[17:19], rem-hm*60)
 	n := 19
-	if ns := t.Nanosecond(); nanos && ns != 0 {
+	if ns := uint32(t.Nanosecond()); nanos && ns != 0 {
 		// Nine digits, then the trailing zeros dropped, as AppendFormat
-		// writes RFC3339Nano.
+		// writes RFC3339Nano: the first digit, then eight in one word.
+		first := ns / 100_000_000
 		b[19] = '.'
-		hi, lo := ns/100_000, ns%100_000 // 4 and 5 digits
-		put2(b[20:22], hi/100)
-		put2(b[22:24], hi%100)
-		b[24] = byte('0' + lo/10_000)
-		put2(b[25:27], lo/100%100)
-		put2(b[27:29], lo%100)
-		n = 29
-		for b[n-1] == '0' {
-			n--
-		}
+		b[20] = byte('0' + first)
+		w := digitBytes8(ns - first*100_000_000)
+		binary.LittleEndian.PutUint64(b[21:29], w+0x3030303030303030)
+		// The zeros at the end are the word's high zero bytes; when all
+		// eight are zeros, the first digit is not.
+		n = 29 - bits.LeadingZeros64(w)/8
 	}
-	if offset == 0 {
-		b[n] = 'Z'
-		n++
-	} else {
-		b[n] = sign
-		put2(b[n+1:n+3], zone/60)
-		b[n+3] = ':'
-		put2(b[n+4:n+6], zone%60)
-		n += 6
+	// The zone's text, "Z" or "±hh:mm", in six bytes (a shorter one is
+	// followed by bytes that the next field or the slice's end covers).
+	binary.LittleEndian.PutUint32(b[n:n+4], uint32(suffix))
+	binary.LittleEndian.PutUint16(b[n+4:n+6], uint16(suffix>>32))
+	return dst[:at+n+1+5*n6], true
+}
+
+// The local seconds of 0000-01-01T00:00:00 and 10000-01-01T00:00:00,
+// counted from 1970-01-01T00:00:00.
+const (
+	minRFC3339 = -62167219200
+	maxRFC3339 = 253402300800
+)
+
+// digitBytes8 returns the eight decimal digits of v (below 10^8) as the
+// bytes of a little-endian word, the first digit in the low byte, each
+// byte the digit's value: the halves, then the quarters, then the digits
+// split in all lanes at once by multiplying with reciprocals (exact for
+// these ranges: 10486/2^20 for /100 below 10^4, 103/2^10 for /10 below
+// 100).
+func digitBytes8(v uint32) uint64 {
+	hi := v / 10_000
+	w := uint64(hi) | uint64(v-hi*10_000)<<32 // four digits in each 32-bit lane
+	q := (w * 10486 >> 20) & 0x0000007f_0000007f
+	w = q | (w-q*100)<<16 // two digits in each 16-bit lane
+	q = (w * 103 >> 10) & 0x000f_000f_000f_000f
+	return q | (w-q*10)<<8
+}
+
+// offsets is what appendRFC3339 learnt last of the offset of a location:
+// over the instants from start to end (Unix seconds, end excluded) loc
+// has the offset off, written as suffix ("Z" or "±hh:mm" in its low six
+// bytes, 0 for an offset RFC 3339 cannot write) of six bytes when n6 is
+// 1. It saves Time.Zone's lookup and the offset's formatting while the
+// times written fall in one span of one location. Readers and the writer
+// meet through seq as in zoneCache; nothing is allocated.
+var offsets offsetCache
+
+type offsetCache struct {
+	seq        atomic.Uint64
+	loc        atomic.Pointer[time.Location]
+	start, end atomic.Int64
+	off        atomic.Int64
+	suffix     atomic.Uint64
+}
+
+// utcLoc is the location of a Time in UTC, as Time.Location returns it
+// unless a program assigns another location to time.UTC.
+var utcLoc = time.UTC
+
+// find returns the offset of the instant secs in loc and its text, or a
+// zero suffix when the cache does not know them.
+func (c *offsetCache) find(loc *time.Location, secs int64) (off int64, suffix uint64, n6 int) {
+	if loc == utcLoc {
+		return 0, 'Z', 0
 	}
-	return dst[:at+n], true
+	seq := c.seq.Load()
+	if seq&1 != 0 || loc != c.loc.Load() || loc == time.UTC ||
+		secs < c.start.Load() || secs >= c.end.Load() {
+		return 0, 0, 0
+	}
+	off, suffix = c.off.Load(), c.suffix.Load()
+	if c.seq.Load() != seq {
+		return 0, 0, 0
+	}
+	return off, suffix, int(suffix >> 56)
+}
+
+// learn returns t's offset and its text as find does, computed, and
+// records them with the span of t's location that has them, unless another
+// goroutine is recording at the same time. The time in a location that
+// time.UTC names (only when a program assigned it) is never recorded: such
+// a Time and one in real UTC both have that location.
+func (c *offsetCache) learn(t time.Time) (off int64, suffix uint64, n6 int) {
+	_, o := t.Zone()
+	off, suffix = int64(o), zoneSuffix(o)
+	loc := t.Location()
+	seq := c.seq.Load()
+	if loc == time.UTC || seq&1 != 0 || !c.seq.CompareAndSwap(seq, seq+1) {
+		return off, suffix, int(suffix >> 56)
+	}
+	start, end := t.ZoneBounds()
+	c.start.Store(math.MinInt64)
+	if !start.IsZero() {
+		c.start.Store(start.Unix())
+	}
+	c.end.Store(math.MaxInt64)
+	if !end.IsZero() {
+		c.end.Store(end.Unix())
+	}
+	c.loc.Store(loc)
+	c.off.Store(off)
+	c.suffix.Store(suffix)
+	c.seq.Store(seq + 2)
+	return off, suffix, int(suffix >> 56)
+}
+
+// zoneSuffix returns the text AppendFormat writes for the offset off
+// (seconds east of UTC) in time.RFC3339: "Z", or "±hh:mm" with the
+// seconds dropped, in the low bytes of a little-endian word whose top
+// byte is 1 for the six-byte form; or 0 for an offset of 24 hours or
+// more, which RFC 3339 cannot write.
+func zoneSuffix(off int) uint64 {
+	if off == 0 {
+		return 'Z'
+	}
+	m, sign := off/60, uint64('+') // minutes, truncated as AppendFormat truncates
+	if m < 0 {
+		m, sign = -m, '-'
+	}
+	if m/60 >= 24 {
+		return 0
+	}
+	return sign | uint64(digitPairs[m/60])<<8 | ':'<<24 | uint64(digitPairs[m%60])<<32 | 1<<56
 }
 
 // put2 writes v, 0-99, as two digits.
-func put2(b []byte, v int) {
+func put2(b []byte, v uint32) {
 	binary.LittleEndian.PutUint16(b, digitPairs[v&127])
 }
 
@@ -331,26 +428,28 @@ var digitPairs = func() (t [128]uint16) {
 	return t
 }()
 
-// civil returns the proleptic Gregorian date of a count of days since
-// 1970-01-01 (Howard Hinnant's days_from_civil inverse), for days from
-// 400-03-01 BC on (appendRFC3339 calls it for years -1 to 10000): counted
-// from one 400-year era before year 0, every quantity is positive and the
-// divisions are unsigned.
-func civil(days int64) (year, month, day int) {
-	z := uint64(days + 719468 + 146097) // days since -0400-03-01
-	era := z / 146097
-	doe := z - era*146097                                  // [0, 146096]
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // [0, 399]
-	doy := doe - (365*yoe + yoe/4 - yoe/100)               // [0, 365]
-	mp := (5*doy + 2) / 153                                // [0, 11]
-	day = int(doy - (153*mp+2)/5 + 1)
-	month = int(mp + 3)
-	y := int(yoe) + int(era)*400 - 400
-	if month > 12 {
-		month -= 12
-		y++
+// civil0 returns the proleptic Gregorian date of a count of days since
+// 0000-01-01, for years 0 to 9999, by Neri and Schneider's algorithm
+// ("Euclidean affine functions and their application to calendar
+// algorithms", 2022): counted from March 1 of a year 400 before year 0,
+// the century, the year of the century and the day of the year follow
+// from one division and two multiplications each, and the month and day
+// from one more.
+func civil0(days uint32) (year, month, day uint32) {
+	n := days + 146097 - 60 // days since -0400-03-01
+	n1 := 4*n + 3
+	century := n1 / 146097
+	n2 := n1%146097 | 3                              // 4 × the day of the century + 3
+	p2 := 2939745 * uint64(n2)                       // 2939745/2^32 is 4/1461 near enough
+	yoc, doy := uint32(p2>>32), uint32(p2)/2939745/4 // year of the century, day of the year
+	n3 := 2141*doy + 197913                          // 2141/2^16 is 5/153 near enough, March as 3
+	month, day = n3>>16, n3&0xffff/2141+1            // months 3-14
+	jan := doy >= 306                                // January or February: the next year
+	year = 100*century + yoc - 400
+	if jan {
+		year, month = year+1, month-12
 	}
-	return y, month, day
+	return year, month, day
 }
 
 // pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine

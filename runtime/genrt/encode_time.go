@@ -9,23 +9,16 @@ import (
 // preceded by tag 0 (text) or 1 (numbers) when tag is set. The only error
 // is ErrTimeRange, in the RFC 3339 modes.
 func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error) {
+	if mode >= TimeRFC3339 {
+		return appendTimeText(dst, t, mode, tag)
+	}
 	if t.IsZero() {
 		return AppendNull(dst), nil
 	}
-	nanos := true
-	switch mode {
-	case TimeUnix, TimeUnixMicro, TimeUnixDynamic:
-		if tag {
-			dst = AppendTag(dst, 1)
-		}
-	case TimeRFC3339:
-		nanos = false
-	case TimeRFC3339NanoUTC:
-		t = t.UTC()
+	if tag {
+		dst = AppendTag(dst, 1)
 	}
 	switch mode {
-	case TimeUnix:
-		return AppendInt(dst, t.Unix()), nil
 	case TimeUnixMicro:
 		t = t.UTC().Round(time.Microsecond)
 		secs := t.Unix()
@@ -43,14 +36,25 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 		}
 		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9), nil
 	}
+	return AppendInt(dst, t.Unix()), nil
+}
+
+// appendTimeText is AppendTime in the RFC 3339 modes.
+func appendTimeText(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error) {
+	if t.IsZero() {
+		return AppendNull(dst), nil
+	}
+	if mode == TimeRFC3339NanoUTC {
+		t = t.UTC()
+	}
 	// The text, 20 to 35 bytes, is written after a two-byte head, which
 	// becomes one byte when it is shorter than 24.
 	start := len(dst)
 	if tag {
-		dst = AppendTag(dst, 0)
+		dst = append(dst, 0xc0) // tag 0
 	}
 	h := len(dst)
-	dst, ok := appendRFC3339(append(dst, 0x78, 0), t, nanos)
+	dst, ok := appendRFC3339(append(dst, 0x78, 0), t, mode != TimeRFC3339)
 	if !ok {
 		return dst[:start], ErrTimeRange
 	}

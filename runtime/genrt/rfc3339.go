@@ -26,15 +26,6 @@ type rfc3339 struct {
 	utc   bool  // written as Z
 }
 
-// digits2 returns the two-digit number hl, or -1.
-func digits2(h, l byte) int {
-	a, b := int(h)-'0', int(l)-'0'
-	if uint(a) > 9 || uint(b) > 9 {
-		return -1
-	}
-	return a*10 + b
-}
-
 // digits8 returns the number that the eight ASCII digits b[0:8] write,
 // or false if one is not a digit: all eight at once, in one word.
 func digits8(b []byte) (int, bool) {
@@ -102,11 +93,14 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	s := b[19:]
 	if len(s) >= 2 && s[0] == '.' && s[1]-'0' <= 9 {
 		// Nine digits at most count, as in time.Parse; the rest are
-		// read past.
+		// read past. Nine and no more, the usual case, in one step.
 		n, nsec := 1, 0
-		if len(s) >= 9 {
+		if len(s) >= 10 {
 			if v, ok := digits8(s[1:9]); ok {
 				nsec, n = v, 9
+				if c := s[9] - '0'; c <= 9 {
+					nsec, n = v*10+int(c), 10
+				}
 			}
 		}
 		for ; n < len(s) && s[n]-'0' <= 9; n++ {
@@ -124,19 +118,38 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 		f.utc = true
 		return f, true
 	}
-	if len(s) != 6 || s[3] != ':' || s[0] != '+' && s[0] != '-' {
+	if len(s) != 6 {
 		return f, false
 	}
-	hh, mm := digits2(s[1], s[2]), digits2(s[4], s[5])
-	if hh < 0 || hh > 23 || mm < 0 || mm > 59 {
+	// ±hh:mm, the last six of at least 20 bytes, in the high six bytes
+	// of the last word: XORed with its pattern, the digits' values and a
+	// zero for the colon.
+	z := binary.LittleEndian.Uint64(b[len(b)-8:]) >> 16
+	sign := byte(z)
+	v := z ^ zonePattern
+	if v&zoneDigits != 0 || (v+zoneSix)&zoneDigits != 0 || v&0xff000000 != 0 || sign != '+' && sign != '-' {
 		return f, false
 	}
-	f.zone = int32((hh*60 + mm) * 60)
-	if s[0] == '-' {
+	p := pairsWord(v &^ 0xff)
+	hh, mm := int32(p>>8&0xff), int32(p>>32&0xff)
+	if hh > 23 || mm > 59 {
+		return f, false
+	}
+	f.zone = (hh*60 + mm) * 60
+	if sign == '-' {
 		f.zone = -f.zone
 	}
 	return f, true
 }
+
+// The zone's "±hh:mm" in the low six bytes of a word: the pattern ('0'
+// where a digit goes, the colon, nothing for the sign), the high nibbles
+// of the digits' bytes, and six in each.
+const (
+	zonePattern = 0x30303a303000
+	zoneDigits  = 0xf0f000f0f000
+	zoneSix     = 0x060600060600
+)
 
 func isLeap(year int) bool { return year%4 == 0 && (year%100 != 0 || year%400 == 0) }
 
@@ -457,19 +470,21 @@ func civil0(days uint32) (year, month, day uint32) {
 var pow10 = [...]int{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000}
 
 // daysFromCivil returns the days from 1970-01-01 to the given date of the
-// proleptic Gregorian calendar (the inverse of civil).
+// proleptic Gregorian calendar (the inverse of civil0), for years 0 to
+// 9999: counted in years from March 1 of a year 400 before year 0, so
+// that every quantity is positive and the divisions are unsigned.
 func daysFromCivil(year, month, day int) int64 {
+	y := uint32(year) + 400
 	if month <= 2 {
-		year--
+		y--
 	}
-	era := year / 400
-	if year < 0 {
-		era = (year - 399) / 400
-	}
-	yoe := year - era*400                           // [0, 399]
-	doy := int(daysBeforeMonth[month&15]) + day - 1 // [0, 365], from March 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy          // [0, 146096]
-	return int64(era*146097+doe) - 719468
+	c := y / 100
+	doy := uint32(daysBeforeMonth[month&15]) + uint32(day) - 1 // [0, 365], from March 1
+	// 365 days a year, one more every fourth, one less every hundredth
+	// but the four-hundredth: 1461/4 a year less the centuries plus
+	// their quarter.
+	days := 1461*y/4 - c + c/4 + doy // since -0400-03-01
+	return int64(days) - 719468 - 146097
 }
 
 // daysBeforeMonth[m] is the number of days from March 1 to the first day

@@ -404,3 +404,133 @@ func TestAppendTimeText(t *testing.T) {
 		}
 	}
 }
+
+// TestDigitBytes8 compares digitBytes8 with strconv on the edges of each
+// lane's split and on numbers spread over 0 to 10^8.
+func TestDigitBytes8(t *testing.T) {
+	step := uint32(97)
+	if testing.Short() {
+		step = 9973
+	}
+	check := func(v uint32) {
+		w := digitBytes8(v)
+		var got [8]byte
+		for i := range got {
+			got[i] = '0' + byte(w>>(8*i))
+		}
+		if want := fmt.Sprintf("%08d", v); string(got[:]) != want {
+			t.Fatalf("digitBytes8(%d) = %q, want %q", v, got, want)
+		}
+	}
+	for v := uint32(0); v < 100_000_000; v += step {
+		check(v)
+	}
+	for _, v := range []uint32{0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 10001, 99990000, 99999999, 12345678, 90000009} {
+		check(v)
+	}
+}
+
+// TestAppendRFC3339ZoneSpans writes times in order across the offset
+// changes of zones with daylight saving time (and their 30-minute and
+// historical offsets), alternating between zones, Local and UTC, as
+// AppendFormat writes them: the span of a location's offset that
+// appendRFC3339 remembers never decides a time outside it.
+func TestAppendRFC3339ZoneSpans(t *testing.T) {
+	zones := testZones(t)
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	time.Local = zones[10] // New York
+	step := 37 * time.Minute
+	if testing.Short() {
+		step = 5 * time.Hour
+	}
+	for _, from := range []time.Time{
+		time.Date(2023, 1, 1, 0, 0, 0, 123, time.UTC),
+		time.Date(1915, 1, 1, 0, 0, 0, 0, time.UTC), // before and across the first transitions
+		time.Date(2037, 1, 1, 0, 0, 0, 5, time.UTC), // after the last, by the zone's rule
+	} {
+		for _, mix := range [][]*time.Location{
+			{zones[10]}, {zones[11]}, {zones[13]}, {time.Local},
+			{zones[10], zones[11]}, {zones[13], time.UTC, zones[4]}, {time.Local, zones[10], zones[1]},
+		} {
+			i := 0
+			for tm := from; tm.Before(from.AddDate(1, 0, 7)); tm = tm.Add(step) {
+				w := tm.In(mix[i%len(mix)])
+				i++
+				for _, nanos := range []bool{false, true} {
+					layout := time.RFC3339
+					if nanos {
+						layout = time.RFC3339Nano
+					}
+					want, _ := formatReference(w, layout)
+					got, ok := appendRFC3339(nil, w, nanos)
+					if !ok || !bytes.Equal(got, want) {
+						t.Fatalf("%v in %v: appendRFC3339 = %q, %v; AppendFormat %q", w, w.Location(), got, ok, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAppendRFC3339UTCAssigned: a program that assigns another location to
+// time.UTC makes a Time in UTC and one in that location report the same
+// Location; appendRFC3339 still writes each with its own offset.
+func TestAppendRFC3339UTCAssigned(t *testing.T) {
+	saved := time.UTC
+	defer func() { time.UTC = saved }()
+	east := time.FixedZone("E", 3*3600)
+	utc := time.Date(2026, 12, 6, 1, 2, 3, 0, saved)
+	time.UTC = east
+	for range 3 {
+		for _, tm := range []time.Time{utc, utc.In(east)} {
+			want, _ := formatReference(tm, time.RFC3339)
+			if got, ok := appendRFC3339(nil, tm, false); !ok || !bytes.Equal(got, want) {
+				t.Fatalf("%v: appendRFC3339 = %q, %v; want %q", tm, got, ok, want)
+			}
+		}
+	}
+}
+
+// TestAppendRFC3339Concurrent writes times of different zones and spans
+// of their offsets from several goroutines at once (run it with -race):
+// each gets what AppendFormat writes, whatever the others recorded.
+func TestAppendRFC3339Concurrent(t *testing.T) {
+	zones := testZones(t)
+	var times []time.Time
+	var want [][]byte
+	start := time.Date(2024, 1, 1, 0, 0, 0, 5, time.UTC)
+	for i := range 400 {
+		tm := start.Add(time.Duration(i) * 22 * time.Hour).In(zones[i%len(zones)])
+		w, ok := formatReference(tm, time.RFC3339Nano)
+		if !ok {
+			w = nil // an offset of a day or more
+		}
+		times, want = append(times, tm), append(want, w)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for r := range 50 {
+				for i := range times {
+					k := (i*7 + g*13 + r) % len(times)
+					var ok bool
+					buf, ok = appendRFC3339(buf[:0], times[k], true)
+					if ok != (want[k] != nil) || ok && !bytes.Equal(buf, want[k]) {
+						errs <- fmt.Sprintf("%v: appendRFC3339 = %q, %v; want %q", times[k], buf, ok, want[k])
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}

@@ -265,12 +265,17 @@ func (c *zoneCache) learn(t time.Time, zone int) *time.Location {
 // 0000-9999 or an offset of 24 hours or more.
 func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 	secs := t.Unix()
-	offset, suffix, n6 := offsets.find(t.Location(), secs)
-	if suffix == 0 {
-		if offset, suffix, n6 = offsets.learn(t); suffix == 0 {
-			return dst, false // an offset of a day or more
+	zone := uint64('Z')
+	if loc := t.Location(); loc != utcLoc {
+		// A Time in UTC and one in the location a program may have
+		// assigned to time.UTC both report that location: never cached.
+		if zone = offsets.find(loc, secs); zone == 0 || loc == time.UTC {
+			if zone = offsets.learn(t); zone == 0 {
+				return dst, false // an offset of a day or more
+			}
 		}
 	}
+	offset := int64(zone) >> 41
 	// The local date and clock in seconds since 0000-01-01T00:00:00,
 	// which holds every year written and only those (an overflow of
 	// secs+offset wraps far outside).
@@ -279,7 +284,7 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 		return dst, false
 	}
 	days, rem := uint32(local/86400), uint32(local%86400)
-	year, month, day := civil0(days)
+	year, month, day := civil(days + 146097 - 60)
 	at := len(dst)
 	dst = slices.Grow(dst, 35)
 	b := (*[35]byte)(dst[at : at+35]) // 2006-01-02T15:04:05.999999999-07:00
@@ -312,9 +317,9 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 	}
 	// The zone's text, "Z" or "±hh:mm", in six bytes (a shorter one is
 	// followed by bytes that the next field or the slice's end covers).
-	binary.LittleEndian.PutUint32(b[n:n+4], uint32(suffix))
-	binary.LittleEndian.PutUint16(b[n+4:n+6], uint16(suffix>>32))
-	return dst[:at+n+1+5*n6], true
+	binary.LittleEndian.PutUint32(b[n:n+4], uint32(zone&0xffffff)|':'<<24)
+	binary.LittleEndian.PutUint16(b[n+4:n+6], uint16(zone>>24))
+	return dst[:at+n+1+5*int(zone>>40&1)], true
 }
 
 // The local seconds of 0000-01-01T00:00:00 and 10000-01-01T00:00:00,
@@ -340,79 +345,80 @@ func digitBytes8(v uint32) uint64 {
 }
 
 // offsets is what appendRFC3339 learnt last of the offset of a location:
-// over the instants from start to end (Unix seconds, end excluded) loc
-// has the offset off, written as suffix ("Z" or "±hh:mm" in its low six
-// bytes, 0 for an offset RFC 3339 cannot write) of six bytes when n6 is
-// 1. It saves Time.Zone's lookup and the offset's formatting while the
-// times written fall in one span of one location. Readers and the writer
-// meet through seq as in zoneCache; nothing is allocated.
+// over span instants from start (Unix seconds) loc has the offset that
+// zone holds, a zone word. It saves Time.Zone's lookup and the offset's
+// formatting while the times written fall in one span of one location.
+// Readers and the writer meet through seq as in zoneCache; nothing is
+// allocated.
 var offsets offsetCache
 
 type offsetCache struct {
-	seq        atomic.Uint64
-	loc        atomic.Pointer[time.Location]
-	start, end atomic.Int64
-	off        atomic.Int64
-	suffix     atomic.Uint64
+	seq   atomic.Uint64
+	loc   atomic.Pointer[time.Location]
+	start atomic.Int64  // the span's first instant
+	span  atomic.Uint64 // its length: secs is in it when secs-start, unsigned, is less
+	zone  atomic.Uint64
+}
+
+// zoneBounds returns Time.ZoneBounds in Unix seconds, the end excluded,
+// with the smallest and largest int64 where it has no bound.
+func zoneBounds(t time.Time) (start, end int64) {
+	s, e := t.ZoneBounds()
+	start, end = math.MinInt64, math.MaxInt64
+	if !s.IsZero() {
+		start = s.Unix()
+	}
+	if !e.IsZero() {
+		end = e.Unix()
+	}
+	return start, end
 }
 
 // utcLoc is the location of a Time in UTC, as Time.Location returns it
 // unless a program assigns another location to time.UTC.
 var utcLoc = time.UTC
 
-// find returns the offset of the instant secs in loc and its text, or a
-// zero suffix when the cache does not know them.
-func (c *offsetCache) find(loc *time.Location, secs int64) (off int64, suffix uint64, n6 int) {
-	if loc == utcLoc {
-		return 0, 'Z', 0
-	}
+// find returns the zone word of the instant secs in loc, or 0 when the
+// cache does not know it. It is small enough to be inlined.
+func (c *offsetCache) find(loc *time.Location, secs int64) uint64 {
 	seq := c.seq.Load()
-	if seq&1 != 0 || loc != c.loc.Load() || loc == time.UTC ||
-		secs < c.start.Load() || secs >= c.end.Load() {
-		return 0, 0, 0
+	if seq&1 != 0 || loc != c.loc.Load() || uint64(secs-c.start.Load()) >= c.span.Load() {
+		return 0
 	}
-	off, suffix = c.off.Load(), c.suffix.Load()
-	if c.seq.Load() != seq {
-		return 0, 0, 0
+	if zone := c.zone.Load(); c.seq.Load() == seq {
+		return zone
 	}
-	return off, suffix, int(suffix >> 56)
+	return 0
 }
 
-// learn returns t's offset and its text as find does, computed, and
-// records them with the span of t's location that has them, unless another
-// goroutine is recording at the same time. The time in a location that
-// time.UTC names (only when a program assigned it) is never recorded: such
-// a Time and one in real UTC both have that location.
-func (c *offsetCache) learn(t time.Time) (off int64, suffix uint64, n6 int) {
-	_, o := t.Zone()
-	off, suffix = int64(o), zoneSuffix(o)
+// learn returns t's zone word, computed, and records it with the span of
+// t's location that has that offset, unless another goroutine is
+// recording at the same time. A time in the location that time.UTC names
+// (another than UTC only when a program assigned it) is never recorded.
+func (c *offsetCache) learn(t time.Time) uint64 {
+	_, off := t.Zone()
+	zone := zoneWord(off)
 	loc := t.Location()
 	seq := c.seq.Load()
 	if loc == time.UTC || seq&1 != 0 || !c.seq.CompareAndSwap(seq, seq+1) {
-		return off, suffix, int(suffix >> 56)
+		return zone
 	}
-	start, end := t.ZoneBounds()
-	c.start.Store(math.MinInt64)
-	if !start.IsZero() {
-		c.start.Store(start.Unix())
-	}
-	c.end.Store(math.MaxInt64)
-	if !end.IsZero() {
-		c.end.Store(end.Unix())
-	}
+	start, end := zoneBounds(t)
+	c.start.Store(start)
+	c.span.Store(uint64(end - start))
 	c.loc.Store(loc)
-	c.off.Store(off)
-	c.suffix.Store(suffix)
+	c.zone.Store(zone)
 	c.seq.Store(seq + 2)
-	return off, suffix, int(suffix >> 56)
+	return zone
 }
 
-// zoneSuffix returns the text AppendFormat writes for the offset off
-// (seconds east of UTC) in time.RFC3339: "Z", or "±hh:mm" with the
-// seconds dropped, in the low bytes of a little-endian word whose top
-// byte is 1 for the six-byte form; or 0 for an offset of 24 hours or
-// more, which RFC 3339 cannot write.
-func zoneSuffix(off int) uint64 {
+// zoneWord returns the zone word of the offset off (seconds east of UTC):
+// the offset in its top 23 bits (signed); in its low five bytes the text
+// AppendFormat writes for it in time.RFC3339 less the colon, "Z" or
+// "±hhmm" with the seconds dropped; and bit 40 set for the second form. It
+// returns 0 for an offset of 24 hours or more, which RFC 3339 cannot
+// write.
+func zoneWord(off int) uint64 {
 	if off == 0 {
 		return 'Z'
 	}
@@ -423,7 +429,7 @@ func zoneSuffix(off int) uint64 {
 	if m/60 >= 24 {
 		return 0
 	}
-	return sign | uint64(digitPairs[m/60])<<8 | ':'<<24 | uint64(digitPairs[m%60])<<32 | 1<<56
+	return sign | uint64(digitPairs[m/60])<<8 | uint64(digitPairs[m%60])<<24 | 1<<40 | uint64(off)<<41
 }
 
 // put2 writes v, 0-99, as two digits.
@@ -441,28 +447,21 @@ var digitPairs = func() (t [128]uint16) {
 	return t
 }()
 
-// civil0 returns the proleptic Gregorian date of a count of days since
-// 0000-01-01, for years 0 to 9999, by Neri and Schneider's algorithm
-// ("Euclidean affine functions and their application to calendar
-// algorithms", 2022): counted from March 1 of a year 400 before year 0,
-// the century, the year of the century and the day of the year follow
-// from one division and two multiplications each, and the month and day
-// from one more.
-func civil0(days uint32) (year, month, day uint32) {
-	n := days + 146097 - 60 // days since -0400-03-01
-	n1 := 4*n + 3
-	century := n1 / 146097
-	n2 := n1%146097 | 3                              // 4 × the day of the century + 3
-	p2 := 2939745 * uint64(n2)                       // 2939745/2^32 is 4/1461 near enough
-	yoc, doy := uint32(p2>>32), uint32(p2)/2939745/4 // year of the century, day of the year
-	n3 := 2141*doy + 197913                          // 2141/2^16 is 5/153 near enough, March as 3
-	month, day = n3>>16, n3&0xffff/2141+1            // months 3-14
-	jan := doy >= 306                                // January or February: the next year
-	year = 100*century + yoc - 400
-	if jan {
-		year, month = year+1, month-12
-	}
-	return year, month, day
+// civil returns the proleptic Gregorian date of a count of days since
+// -0400-03-01 (one 400-year era before March 1 of year 0), for years 0
+// to 9999, by Neri and Schneider's algorithm ("Euclidean affine functions
+// and their application to calendar algorithms", 2022): the century, the
+// year of the century and the day of the year (counted from March) follow
+// from one division and one multiplication each, the month and day from
+// one more. It is small enough to be inlined.
+func civil(days uint32) (year, month, day uint32) {
+	n1 := 4*days + 3
+	p2 := 2939745 * uint64(n1%146097|3) // 2939745/2^32 is 4/1461 near enough
+	doy := uint32(p2) / (4 * 2939745)
+	n3 := 2141*doy + 197913 // 2141/2^16 is 5/153 near enough, March as 3
+	next := doy / 306       // 1 in January and February: the next year
+	year = 100*(n1/146097) + uint32(p2>>32) - 400 + next
+	return year, n3>>16 - 12*next, n3&0xffff/2141 + 1
 }
 
 // pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine

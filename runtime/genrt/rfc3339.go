@@ -53,15 +53,19 @@ const (
 	dateSeps     = 0xff0000ff00000000 // bytes 4 and 7
 	daySeps      = 0x0000ff0000ff0000 // bytes 2 and 5
 	clockSeps    = 0x0000ff0000ff0000 // bytes 2 and 5
+	clockFields  = 0x00ff0000ff0000ff // the pairs of clock: hour, minute, second
+	clockLimits  = 0x0044000044000068 // 128-60, 128-60, 128-24
+	clockTops    = 0x0080000080000080
 	highNibbles  = 0xf0f0f0f0f0f0f0f0
 	plusSix      = 0x0606060606060606
 )
 
-// digitsWord XORs w with pattern and returns the result, or false when a
-// byte that should be a digit is not one or a separator differs.
-func digitsWord(w, pattern, seps uint64) (uint64, bool) {
-	v := w ^ pattern
-	return v, (v&highNibbles | (v+plusSix)&highNibbles | v&seps) == 0
+// digitsWord XORs w with pattern and returns the result, and bits that
+// are all zero exactly when every byte that should be a digit is one and
+// every separator is the pattern's.
+func digitsWord(w, pattern, seps uint64) (v, bad uint64) {
+	v = w ^ pattern
+	return v, v&highNibbles | (v+plusSix)&highNibbles | v&seps
 }
 
 // pairsWord returns, in byte i, ten times digit i plus digit i+1 of a
@@ -75,18 +79,22 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	if len(b) < len("2006-01-02T15:04:05Z") {
 		return f, false
 	}
-	date, ok1 := digitsWord(binary.LittleEndian.Uint64(b[0:8]), datePattern, dateSeps)
-	day, ok2 := digitsWord(binary.LittleEndian.Uint64(b[8:16]), dayPattern, daySeps)
-	clock, ok3 := digitsWord(binary.LittleEndian.Uint64(b[11:19]), clockPattern, clockSeps)
-	if !ok1 || !ok2 || !ok3 {
+	date, bad1 := digitsWord(binary.LittleEndian.Uint64(b[0:8]), datePattern, dateSeps)
+	day, bad2 := digitsWord(binary.LittleEndian.Uint64(b[8:16]), dayPattern, daySeps)
+	clock, bad3 := digitsWord(binary.LittleEndian.Uint64(b[11:19]), clockPattern, clockSeps)
+	date, day, clock = pairsWord(date), pairsWord(day), pairsWord(clock)
+	// The hour, minute and second (bytes 0, 3 and 6 of clock, each at
+	// most 99) are in range when adding 128 less their limit sets no top
+	// bit.
+	bad4 := (clock&clockFields + clockLimits) & clockTops
+	if bad1|bad2|bad3|bad4 != 0 {
 		return f, false
 	}
-	date, day, clock = pairsWord(date), pairsWord(day), pairsWord(clock)
 	year := int(date&0xff)*100 + int(date>>16&0xff)
-	month, mday := int(date>>40&0xff), int(day&0xff)
+	month, mday := int(date>>40&0x7f), int(day&0xff)
 	hour, min, sec := int(clock&0xff), int(clock>>24&0xff), int(clock>>48&0xff)
-	if month < 1 || month > 12 || mday < 1 || hour > 23 || min > 59 || sec > 59 ||
-		mday > int(monthDays[month&15]) && (month != 2 || mday != 29 || !isLeap(year)) {
+	// Month 1-12 and a day of it: monthDays is 0 for other months.
+	if uint(mday-1) >= uint(monthDays[month]) && (month != 2 || mday != 29 || !isLeap(year)) {
 		return f, false
 	}
 	f.local = daysFromCivil(year, month, mday)*86400 + int64(hour*3600+min*60+sec)
@@ -154,8 +162,9 @@ const (
 func isLeap(year int) bool { return year%4 == 0 && (year%100 != 0 || year%400 == 0) }
 
 // monthDays[m] is the number of days of month m (1-12) in a year that is
-// not a leap year.
-var monthDays = [16]uint8{1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
+// not a leap year, and 0 for the other numbers of two digits (below 128,
+// so that an index masked to 7 bits needs no bounds check).
+var monthDays = [128]uint8{1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
 
 // parseRFC3339 returns the time time.Parse(time.RFC3339, string(b)) returns,
 // without the copy, or false when its fast path does not accept b (the
@@ -171,9 +180,9 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	// in UTC, then the offset subtracted): the fields are in range, so
 	// the seconds since 1970 follow from the civil date directly.
 	secs := f.local - int64(f.zone)
-	t := time.Unix(secs, int64(f.nsec)).UTC()
+	t := time.Unix(secs, int64(f.nsec))
 	if f.utc {
-		return t, true
+		return t.UTC(), true
 	}
 	zone := int(f.zone)
 	if loc := zones.find(secs, zone); loc != nil {

@@ -2,6 +2,7 @@ package genrt
 
 import (
 	"math"
+	"slices"
 	"time"
 )
 
@@ -54,16 +55,17 @@ func appendTimeText(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, e
 		dst = append(dst, 0xc0) // tag 0
 	}
 	h := len(dst)
-	dst, ok := appendRFC3339(append(dst, 0x78, 0), t, mode != TimeRFC3339)
+	dst = slices.Grow(dst, 37)
+	b := (*[37]byte)(dst[h : h+37])
+	n, ok := formatRFC3339((*[35]byte)(b[2:]), t, mode != TimeRFC3339)
 	if !ok {
 		return dst[:start], ErrTimeRange
 	}
-	n := len(dst) - h - 2
 	if n >= 24 {
-		dst[h+1] = byte(n)
-		return dst, nil
+		b[0], b[1] = 0x78, byte(n)
+		return dst[:h+2+n], nil
 	}
-	dst[h] = 0x60 | byte(n)
-	copy(dst[h+1:], dst[h+2:])
-	return dst[:len(dst)-1], nil
+	b[0] = 0x60 | byte(n)
+	copy(b[1:], b[2:2+n&31])
+	return dst[:h+1+n], nil
 }

@@ -184,46 +184,42 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	if f.utc {
 		return t.UTC(), true
 	}
-	zone := int(f.zone)
-	if loc := zones.find(secs, zone); loc != nil {
+	if loc := zones.find(secs, f.zone); loc != nil {
 		return t.In(loc), true
 	}
-	return t.In(zones.learn(t, zone)), true
+	return t.In(zones.learn(t, f.zone)), true
 }
 
-// zones is what parseRFC3339 learnt last of the time zones: over the
-// instants from start to end (Unix seconds, end excluded) time.Local,
-// when it was local, has the offset localOff; and fixed is the fixed zone
-// of the offset fixedOff, read last. It saves the lookup in time.Local and
-// the call of time.FixedZone while the times read fall in one span of
+// zones is what parseRFC3339 learnt last of the time zones: over span
+// instants from start (Unix seconds) time.Local, when it was local, has
+// the offset in the low half of offs; and fixed is the fixed zone of the
+// offset in its high half, read last. It saves the lookup in time.Local
+// and the call of time.FixedZone while the times read fall in one span of
 // Local's offset. Readers and the writer meet through seq, odd while the
 // writer writes (a sequence lock: a reader that sees it change uses
 // nothing it read); nothing is allocated.
 var zones zoneCache
 
 type zoneCache struct {
-	seq        atomic.Uint64
-	local      atomic.Pointer[time.Location]
-	start, end atomic.Int64
-	localOff   atomic.Int64
-	fixed      atomic.Pointer[time.Location]
-	fixedOff   atomic.Int64
+	seq   atomic.Uint64
+	local atomic.Pointer[time.Location]
+	start atomic.Int64  // the span's first instant
+	span  atomic.Uint64 // its length: secs is in it when secs-start, unsigned, is less
+	offs  atomic.Uint64 // Local's offset, and the fixed zone's above it, as int32s
+	fixed atomic.Pointer[time.Location]
 }
 
-// find returns the location of the instant secs written with offset zone,
-// or nil when the cache does not know it.
-func (c *zoneCache) find(secs int64, zone int) *time.Location {
+// find returns the location of the instant secs written with offset zone
+// (less than a day), or nil when the cache does not know it. It is small
+// enough to be inlined.
+func (c *zoneCache) find(secs int64, zone int32) *time.Location {
 	seq := c.seq.Load()
-	if seq&1 != 0 {
+	loc := c.local.Load()
+	if seq&1 != 0 || loc != time.Local || uint64(secs-c.start.Load()) >= c.span.Load() {
 		return nil
 	}
-	local := c.local.Load()
-	if local != time.Local || secs < c.start.Load() || secs >= c.end.Load() {
-		return nil
-	}
-	loc := local
-	if int64(zone) != c.localOff.Load() {
-		if loc = c.fixed.Load(); int64(zone) != c.fixedOff.Load() {
+	if offs := c.offs.Load(); int32(offs) != zone {
+		if loc = c.fixed.Load(); int32(offs>>32) != zone {
 			return nil
 		}
 	}
@@ -237,33 +233,32 @@ func (c *zoneCache) find(secs int64, zone int) *time.Location {
 // offset zone: time.Local when Local has that offset at t, else a fixed
 // zone with no name; and records it, unless another goroutine is
 // recording at the same time.
-func (c *zoneCache) learn(t time.Time, zone int) *time.Location {
+func (c *zoneCache) learn(t time.Time, zone int32) *time.Location {
 	local := time.Local
 	lt := t.In(local)
 	_, off := lt.Zone()
 	loc := local
-	if off != zone {
-		loc = time.FixedZone("", zone)
+	if off != int(zone) {
+		loc = time.FixedZone("", int(zone))
 	}
 	seq := c.seq.Load()
 	if seq&1 != 0 || !c.seq.CompareAndSwap(seq, seq+1) {
 		return loc
 	}
-	start, end := lt.ZoneBounds()
-	c.start.Store(math.MinInt64)
-	if !start.IsZero() {
-		c.start.Store(start.Unix())
-	}
-	c.end.Store(math.MaxInt64)
-	if !end.IsZero() {
-		c.end.Store(end.Unix())
-	}
+	start, end := zoneBounds(lt)
+	c.start.Store(start)
+	c.span.Store(uint64(end - start))
 	c.local.Store(local)
-	c.localOff.Store(int64(off))
+	localOff := int32(off)
+	if int(localOff) != off {
+		localOff = math.MinInt32 // no offset read is this far
+	}
+	offs := c.offs.Load()&^0xffffffff | uint64(uint32(localOff))
 	if loc != local {
 		c.fixed.Store(loc)
-		c.fixedOff.Store(int64(zone))
+		offs = uint64(uint32(localOff)) | uint64(uint32(zone))<<32
 	}
+	c.offs.Store(offs)
 	c.seq.Store(seq + 2)
 	return loc
 }
@@ -273,6 +268,15 @@ func (c *zoneCache) learn(t time.Time, zone int) *time.Location {
 // the text would fall outside fxamacker/cbor's range: a year outside
 // 0000-9999 or an offset of 24 hours or more.
 func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
+	at := len(dst)
+	dst = slices.Grow(dst, 35)
+	n, ok := formatRFC3339((*[35]byte)(dst[at:at+35]), t, nanos)
+	return dst[:at+n], ok
+}
+
+// formatRFC3339 writes t as appendRFC3339 appends it to the start of b
+// and returns its length, or 0 and false.
+func formatRFC3339(b *[35]byte, t time.Time, nanos bool) (int, bool) {
 	secs := t.Unix()
 	zone := uint64('Z')
 	if loc := t.Location(); loc != utcLoc {
@@ -280,7 +284,7 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 		// assigned to time.UTC both report that location: never cached.
 		if zone = offsets.find(loc, secs); zone == 0 || loc == time.UTC {
 			if zone = offsets.learn(t); zone == 0 {
-				return dst, false // an offset of a day or more
+				return 0, false // an offset of a day or more
 			}
 		}
 	}
@@ -290,13 +294,11 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 	// secs+offset wraps far outside).
 	local := uint64(secs + offset - minRFC3339)
 	if local >= maxRFC3339-minRFC3339 {
-		return dst, false
+		return 0, false
 	}
 	days, rem := uint32(local/86400), uint32(local%86400)
 	year, month, day := civil(days + 146097 - 60)
-	at := len(dst)
-	dst = slices.Grow(dst, 35)
-	b := (*[35]byte)(dst[at : at+35]) // 2006-01-02T15:04:05.999999999-07:00
+	// 2006-01-02T15:04:05.999999999-07:00
 	put2(b[0:2], year/100)
 	put2(b[2:4], year%100)
 	b[4] = '-'
@@ -326,9 +328,10 @@ func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
 	}
 	// The zone's text, "Z" or "±hh:mm", in six bytes (a shorter one is
 	// followed by bytes that the next field or the slice's end covers).
-	binary.LittleEndian.PutUint32(b[n:n+4], uint32(zone&0xffffff)|':'<<24)
-	binary.LittleEndian.PutUint16(b[n+4:n+6], uint16(zone>>24))
-	return dst[:at+n+1+5*int(zone>>40&1)], true
+	z := (*[6]byte)(b[n&31:]) // n is at most 29
+	binary.LittleEndian.PutUint32(z[0:4], uint32(zone&0xffffff)|':'<<24)
+	binary.LittleEndian.PutUint16(z[4:6], uint16(zone>>24))
+	return n + 1 + 5*int(zone>>40&1), true
 }
 
 // The local seconds of 0000-01-01T00:00:00 and 10000-01-01T00:00:00,

@@ -323,8 +323,13 @@ func formatRFC3339(b *[35]byte, t time.Time, nanos bool) (int, bool) {
 		w := digitBytes8(ns - first*100_000_000)
 		binary.LittleEndian.PutUint64(b[21:29], w+0x3030303030303030)
 		// The zeros at the end are the word's high zero bytes; when all
-		// eight are zeros, the first digit is not.
-		n = 29 - bits.LeadingZeros64(w)/8
+		// eight are zeros, the first digit is not. Most fractions end in
+		// a digit other than 0: then the length, which the rest of the
+		// caller's writing waits for, needs none of the digits.
+		n = 29
+		if ns%10 == 0 {
+			n -= bits.LeadingZeros64(w) / 8
+		}
 	}
 	// The zone's text, "Z" or "±hh:mm", in six bytes (a shorter one is
 	// followed by bytes that the next field or the slice's end covers).

@@ -297,10 +297,10 @@ func formatRFC3339(b *[35]byte, t time.Time, nanos bool) (int, bool) {
 		return 0, false
 	}
 	days, rem := uint32(local/86400), uint32(local%86400)
-	year, month, day := civil(days + 146097 - 60)
+	hi, lo, month, day := civil(days + 146097 - 60)
 	// 2006-01-02T15:04:05.999999999-07:00
-	put2(b[0:2], year/100)
-	put2(b[2:4], year%100)
+	put2(b[0:2], hi)
+	put2(b[2:4], lo)
 	b[4] = '-'
 	put2(b[5:7], month)
 	b[7] = '-'
@@ -466,19 +466,29 @@ var digitPairs = func() (t [128]uint16) {
 
 // civil returns the proleptic Gregorian date of a count of days since
 // -0400-03-01 (one 400-year era before March 1 of year 0), for years 0
-// to 9999, by Neri and Schneider's algorithm ("Euclidean affine functions
-// and their application to calendar algorithms", 2022): the century, the
-// year of the century and the day of the year (counted from March) follow
-// from one division and one multiplication each, the month and day from
-// one more. It is small enough to be inlined.
-func civil(days uint32) (year, month, day uint32) {
+// to 9999, as the year's first two digits and its last two, the month
+// and the day, by Neri and Schneider's algorithm ("Euclidean affine
+// functions and their application to calendar algorithms", 2022): the
+// century, the year of the century and the day of the year (counted from
+// March) follow from one division and one multiplication each, the month
+// and day from one more. Its callers wait for its results: the halves of
+// the year come from the century and the year of the century without a
+// division by 100, and January and February (the next year) from the
+// product before the day of the year is divided out of it.
+func civil(days uint32) (hi, lo, month, day uint32) {
 	n1 := 4*days + 3
 	p2 := 2939745 * uint64(n1%146097|3) // 2939745/2^32 is 4/1461 near enough
 	doy := uint32(p2) / (4 * 2939745)
 	n3 := 2141*doy + 197913 // 2141/2^16 is 5/153 near enough, March as 3
-	next := doy / 306       // 1 in January and February: the next year
-	year = 100*(n1/146097) + uint32(p2>>32) - 400 + next
-	return year, n3>>16 - 12*next, n3&0xffff/2141 + 1
+	next := uint32(0)
+	if uint32(p2) >= 306*4*2939745 { // doy >= 306: January or February
+		next = 1
+	}
+	hi, lo = n1/146097-4, uint32(p2>>32)+next
+	if lo == 100 {
+		hi, lo = hi+1, 0
+	}
+	return hi, lo, n3>>16 - 12*next, n3&0xffff/2141 + 1
 }
 
 // pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine

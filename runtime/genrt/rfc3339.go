@@ -99,6 +99,7 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	}
 	f.local = daysFromCivil(year, month, mday)*86400 + int64(hour*3600+min*60+sec)
 	s := b[19:]
+	rest := len(s) // the bytes after the fraction: the zone
 	if len(s) >= 2 && s[0] == '.' && s[1]-'0' <= 9 {
 		// Nine digits at most count, as in time.Parse; the rest are
 		// read past. Nine and no more, the usual case, in one step.
@@ -111,22 +112,27 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 				}
 			}
 		}
-		for ; n < len(s) && s[n]-'0' <= 9; n++ {
-			if n <= 9 {
-				nsec = nsec*10 + int(s[n]-'0')
+		// After nine digits, a zone's length left ("Z" or "±hh:mm")
+		// needs no loop: its first byte, if a digit, fails the zone's
+		// test below, and time.Parse reads the text.
+		if n != 10 || len(s) != 11 && len(s) != 16 {
+			for ; n < len(s) && s[n]-'0' <= 9; n++ {
+				if n <= 9 {
+					nsec = nsec*10 + int(s[n]-'0')
+				}
+			}
+			if n < 10 {
+				nsec *= pow10[10-n]
 			}
 		}
-		if n < 10 {
-			nsec *= pow10[10-n]
-		}
 		f.nsec = int32(nsec)
-		s = s[n:]
+		rest = len(s) - n
 	}
-	if len(s) == 1 && s[0] == 'Z' {
+	if rest == 1 && b[len(b)-1] == 'Z' {
 		f.utc = true
 		return f, true
 	}
-	if len(s) != 6 {
+	if rest != 6 {
 		return f, false
 	}
 	// ±hh:mm, the last six of at least 20 bytes, in the high six bytes

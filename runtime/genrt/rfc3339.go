@@ -141,14 +141,14 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	z := binary.LittleEndian.Uint64(b[len(b)-8:]) >> 16
 	sign := byte(z)
 	v := z ^ zonePattern
-	p := pairsWord(v &^ 0xff)
-	// Digits, the colon, '+' or '-' (0x2b, 0x2d), and hours and minutes
-	// in range (as the clock's), in one test.
-	if v&zoneDigits|(v+zoneSix)&zoneDigits|v&0xff000000|uint64((sign-'+')&^2)|
-		(p&zoneFields+zoneLimits)&zoneTops != 0 {
+	if v&zoneDigits != 0 || (v+zoneSix)&zoneDigits != 0 || v&0xff000000 != 0 || sign != '+' && sign != '-' {
 		return f, false
 	}
+	p := pairsWord(v &^ 0xff)
 	hh, mm := int32(p>>8&0xff), int32(p>>32&0xff)
+	if hh > 23 || mm > 59 {
+		return f, false
+	}
 	f.zone = (hh*60 + mm) * 60
 	if sign == '-' {
 		f.zone = -f.zone
@@ -163,9 +163,6 @@ const (
 	zonePattern = 0x30303a303000
 	zoneDigits  = 0xf0f000f0f000
 	zoneSix     = 0x060600060600
-	zoneFields  = 0x00ff0000ff00 // the pairs: hours, minutes
-	zoneLimits  = 0x004400006800 // 128-60, 128-24
-	zoneTops    = 0x008000008000
 )
 
 func isLeap(year int) bool { return year%4 == 0 && (year%100 != 0 || year%400 == 0) }

@@ -10,40 +10,17 @@ import (
 // preceded by tag 0 (text) or 1 (numbers) when tag is set. The only error
 // is ErrTimeRange, in the RFC 3339 modes.
 func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error) {
-	if mode >= TimeRFC3339 {
-		return appendTimeText(dst, t, mode, tag)
-	}
 	if t.IsZero() {
 		return AppendNull(dst), nil
 	}
-	if tag {
-		dst = AppendTag(dst, 1)
-	}
-	switch mode {
-	case TimeUnixMicro:
-		t = t.UTC().Round(time.Microsecond)
-		secs := t.Unix()
-		// Within the range of UnixNano, computed as fxamacker computes it,
-		// so that the float is the same to the last bit.
-		if secs >= math.MinInt64/1_000_000_000 && secs <= math.MaxInt64/1_000_000_000-1 {
-			return AppendFloat64(dst, float64(t.UnixNano())/1e9), nil
+	if mode < TimeRFC3339 {
+		if tag {
+			dst = AppendTag(dst, 1)
 		}
-		return AppendFloat64(dst, float64(secs)+float64(t.Nanosecond())/1e9), nil
-	case TimeUnixDynamic:
-		t = t.UTC().Round(time.Microsecond)
-		secs, nsecs := t.Unix(), t.Nanosecond()
-		if nsecs == 0 {
-			return AppendInt(dst, secs), nil
+		if mode != TimeUnix {
+			return appendTimeFloat(dst, t, mode), nil
 		}
-		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9), nil
-	}
-	return AppendInt(dst, t.Unix()), nil
-}
-
-// appendTimeText is AppendTime in the RFC 3339 modes.
-func appendTimeText(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error) {
-	if t.IsZero() {
-		return AppendNull(dst), nil
+		return AppendInt(dst, t.Unix()), nil
 	}
 	if mode == TimeRFC3339NanoUTC {
 		t = t.UTC()
@@ -68,4 +45,23 @@ func appendTimeText(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, e
 	b[0] = 0x60 | byte(n)
 	copy(b[1:], b[2:2+n&31])
 	return dst[:h+1+n], nil
+}
+
+// appendTimeFloat is AppendTime in the modes TimeUnixMicro and
+// TimeUnixDynamic, after the tag.
+func appendTimeFloat(dst []byte, t time.Time, mode TimeMode) []byte {
+	t = t.UTC().Round(time.Microsecond)
+	secs, nsecs := t.Unix(), t.Nanosecond()
+	if mode == TimeUnixDynamic {
+		if nsecs == 0 {
+			return AppendInt(dst, secs)
+		}
+		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9)
+	}
+	// Within the range of UnixNano, computed as fxamacker computes it,
+	// so that the float is the same to the last bit.
+	if secs >= math.MinInt64/1_000_000_000 && secs <= math.MaxInt64/1_000_000_000-1 {
+		return AppendFloat64(dst, float64(t.UnixNano())/1e9)
+	}
+	return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9)
 }

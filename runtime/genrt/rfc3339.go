@@ -304,6 +304,9 @@ func formatRFC3339(b *[35]byte, t time.Time, nanos bool) (int, bool) {
 	}
 	days, rem := uint32(local/86400), uint32(local%86400)
 	hi, lo, month, day := civil(days + 146097 - 60)
+	if lo == 100 { // January or February of a year ending in 00
+		hi, lo = hi+1, 0
+	}
 	// 2006-01-02T15:04:05.999999999-07:00
 	put2(b[0:2], hi)
 	put2(b[2:4], lo)
@@ -472,8 +475,9 @@ var digitPairs = func() (t [128]uint16) {
 
 // civil returns the proleptic Gregorian date of a count of days since
 // -0400-03-01 (one 400-year era before March 1 of year 0), for years 0
-// to 9999, as the year's first two digits and its last two, the month
-// and the day, by Neri and Schneider's algorithm ("Euclidean affine
+// to 9999, as the year's first two digits and its last two (100 in
+// January and February of a year ending in 00: the caller carries it),
+// the month and the day, by Neri and Schneider's algorithm ("Euclidean affine
 // functions and their application to calendar algorithms", 2022): the
 // century, the year of the century and the day of the year (counted from
 // March) follow from one division and one multiplication each, the month
@@ -486,15 +490,10 @@ func civil(days uint32) (hi, lo, month, day uint32) {
 	p2 := 2939745 * uint64(n1%146097|3) // 2939745/2^32 is 4/1461 near enough
 	doy := uint32(p2) / (4 * 2939745)
 	n3 := 2141*doy + 197913 // 2141/2^16 is 5/153 near enough, March as 3
-	next := uint32(0)
-	if uint32(p2) >= 306*4*2939745 { // doy >= 306: January or February
-		next = 1
-	}
-	hi, lo = n1/146097-4, uint32(p2>>32)+next
-	if lo == 100 {
-		hi, lo = hi+1, 0
-	}
-	return hi, lo, n3>>16 - 12*next, n3&0xffff/2141 + 1
+	// 1 when doy >= 306, January or February: the carry of adding
+	// 2^32 - 306×4×2939745 to the product's low half.
+	next := uint32((p2&0xffffffff + 1<<32 - 306*4*2939745) >> 32)
+	return n1/146097 - 4, uint32(p2>>32) + next, n3>>16 - 12*next, n3&0xffff/2141 + 1
 }
 
 // pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine

@@ -33,18 +33,16 @@ var ErrTimeRange = errors.New("cbor: time.Time outside the range of RFC 3339 (ye
 // time. Null and undefined give the zero time too (fxamacker leaves the
 // value unchanged instead: the same on a fresh value).
 func (d *Decoder) ReadTime() (time.Time, error) {
-	// Epoch seconds, the common form, without a tag: the in-line reads.
-	if x, ok := d.TryUint(math.MaxInt64); ok {
-		return time.Unix(int64(x), 0), nil
-	}
-	if x, ok := d.TryNeg(math.MaxInt64); ok {
-		return time.Unix(-1-int64(x), 0), nil
-	}
-	// RFC 3339 text without a tag, the other common form.
+	// The common forms without a tag: RFC 3339 text, and epoch seconds
+	// (the in-line reads).
 	if d.off < len(d.buf) && d.buf[d.off]>>5 == MajorText {
 		if t, ok := d.tryRFC3339(); ok {
 			return t, nil
 		}
+	} else if x, ok := d.TryUint(math.MaxInt64); ok {
+		return time.Unix(int64(x), 0), nil
+	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
+		return time.Unix(-1-int64(x), 0), nil
 	}
 	start := d.Offset()
 	b, err := d.skipTags()

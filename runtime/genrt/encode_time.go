@@ -2,6 +2,7 @@ package genrt
 
 import (
 	"math"
+	"slices"
 	"time"
 )
 
@@ -12,54 +13,55 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 	if t.IsZero() {
 		return AppendNull(dst), nil
 	}
-	nanos := true
-	switch mode {
-	case TimeUnix, TimeUnixMicro, TimeUnixDynamic:
+	if mode < TimeRFC3339 {
 		if tag {
 			dst = AppendTag(dst, 1)
 		}
-	case TimeRFC3339:
-		nanos = false
-	case TimeRFC3339NanoUTC:
-		t = t.UTC()
-	}
-	switch mode {
-	case TimeUnix:
+		if mode != TimeUnix {
+			return appendTimeFloat(dst, t, mode), nil
+		}
 		return AppendInt(dst, t.Unix()), nil
-	case TimeUnixMicro:
-		t = t.UTC().Round(time.Microsecond)
-		secs := t.Unix()
-		// Within the range of UnixNano, computed as fxamacker computes it,
-		// so that the float is the same to the last bit.
-		if secs >= math.MinInt64/1_000_000_000 && secs <= math.MaxInt64/1_000_000_000-1 {
-			return AppendFloat64(dst, float64(t.UnixNano())/1e9), nil
-		}
-		return AppendFloat64(dst, float64(secs)+float64(t.Nanosecond())/1e9), nil
-	case TimeUnixDynamic:
-		t = t.UTC().Round(time.Microsecond)
-		secs, nsecs := t.Unix(), t.Nanosecond()
-		if nsecs == 0 {
-			return AppendInt(dst, secs), nil
-		}
-		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9), nil
+	}
+	if mode == TimeRFC3339NanoUTC {
+		t = t.UTC()
 	}
 	// The text, 20 to 35 bytes, is written after a two-byte head, which
 	// becomes one byte when it is shorter than 24.
 	start := len(dst)
 	if tag {
-		dst = AppendTag(dst, 0)
+		dst = append(dst, 0xc0) // tag 0
 	}
 	h := len(dst)
-	dst, ok := appendRFC3339(append(dst, 0x78, 0), t, nanos)
+	dst = slices.Grow(dst, 37)
+	b := (*[37]byte)(dst[h : h+37])
+	n, ok := formatRFC3339((*[35]byte)(b[2:]), t, mode != TimeRFC3339)
 	if !ok {
 		return dst[:start], ErrTimeRange
 	}
-	n := len(dst) - h - 2
 	if n >= 24 {
-		dst[h+1] = byte(n)
-		return dst, nil
+		b[0], b[1] = 0x78, byte(n)
+		return dst[:h+2+n], nil
 	}
-	dst[h] = 0x60 | byte(n)
-	copy(dst[h+1:], dst[h+2:])
-	return dst[:len(dst)-1], nil
+	b[0] = 0x60 | byte(n)
+	copy(b[1:], b[2:2+n&31])
+	return dst[:h+1+n], nil
+}
+
+// appendTimeFloat is AppendTime in the modes TimeUnixMicro and
+// TimeUnixDynamic, after the tag.
+func appendTimeFloat(dst []byte, t time.Time, mode TimeMode) []byte {
+	t = t.UTC().Round(time.Microsecond)
+	secs, nsecs := t.Unix(), t.Nanosecond()
+	if mode == TimeUnixDynamic {
+		if nsecs == 0 {
+			return AppendInt(dst, secs)
+		}
+		return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9)
+	}
+	// Within the range of UnixNano, computed as fxamacker computes it,
+	// so that the float is the same to the last bit.
+	if secs >= math.MinInt64/1_000_000_000 && secs <= math.MaxInt64/1_000_000_000-1 {
+		return AppendFloat64(dst, float64(t.UnixNano())/1e9)
+	}
+	return AppendFloat64(dst, float64(secs)+float64(nsecs)/1e9)
 }

@@ -3,6 +3,7 @@ package genrt
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -23,15 +24,6 @@ type rfc3339 struct {
 	nsec  int32
 	zone  int32 // offset east of UTC in seconds
 	utc   bool  // written as Z
-}
-
-// digits2 returns the two-digit number hl, or -1.
-func digits2(h, l byte) int {
-	a, b := int(h)-'0', int(l)-'0'
-	if uint(a) > 9 || uint(b) > 9 {
-		return -1
-	}
-	return a*10 + b
 }
 
 // digits8 returns the number that the eight ASCII digits b[0:8] write,
@@ -61,15 +53,19 @@ const (
 	dateSeps     = 0xff0000ff00000000 // bytes 4 and 7
 	daySeps      = 0x0000ff0000ff0000 // bytes 2 and 5
 	clockSeps    = 0x0000ff0000ff0000 // bytes 2 and 5
+	clockFields  = 0x00ff0000ff0000ff // the pairs of clock: hour, minute, second
+	clockLimits  = 0x0044000044000068 // 128-60, 128-60, 128-24
+	clockTops    = 0x0080000080000080
 	highNibbles  = 0xf0f0f0f0f0f0f0f0
 	plusSix      = 0x0606060606060606
 )
 
-// digitsWord XORs w with pattern and returns the result, or false when a
-// byte that should be a digit is not one or a separator differs.
-func digitsWord(w, pattern, seps uint64) (uint64, bool) {
-	v := w ^ pattern
-	return v, (v&highNibbles | (v+plusSix)&highNibbles | v&seps) == 0
+// digitsWord XORs w with pattern and returns the result, and bits that
+// are all zero exactly when every byte that should be a digit is one and
+// every separator is the pattern's.
+func digitsWord(w, pattern, seps uint64) (v, bad uint64) {
+	v = w ^ pattern
+	return v, v&highNibbles | (v+plusSix)&highNibbles | v&seps
 }
 
 // pairsWord returns, in byte i, ten times digit i plus digit i+1 of a
@@ -83,65 +79,98 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	if len(b) < len("2006-01-02T15:04:05Z") {
 		return f, false
 	}
-	date, ok1 := digitsWord(binary.LittleEndian.Uint64(b[0:8]), datePattern, dateSeps)
-	day, ok2 := digitsWord(binary.LittleEndian.Uint64(b[8:16]), dayPattern, daySeps)
-	clock, ok3 := digitsWord(binary.LittleEndian.Uint64(b[11:19]), clockPattern, clockSeps)
-	if !ok1 || !ok2 || !ok3 {
+	date, bad1 := digitsWord(binary.LittleEndian.Uint64(b[0:8]), datePattern, dateSeps)
+	day, bad2 := digitsWord(binary.LittleEndian.Uint64(b[8:16]), dayPattern, daySeps)
+	clock, bad3 := digitsWord(binary.LittleEndian.Uint64(b[11:19]), clockPattern, clockSeps)
+	date, day, clock = pairsWord(date), pairsWord(day), pairsWord(clock)
+	// The hour, minute and second (bytes 0, 3 and 6 of clock, each at
+	// most 99) are in range when adding 128 less their limit sets no top
+	// bit.
+	bad4 := (clock&clockFields + clockLimits) & clockTops
+	if bad1|bad2|bad3|bad4 != 0 {
 		return f, false
 	}
-	date, day, clock = pairsWord(date), pairsWord(day), pairsWord(clock)
 	year := int(date&0xff)*100 + int(date>>16&0xff)
-	month, mday := int(date>>40&0xff), int(day&0xff)
+	month, mday := int(date>>40&0x7f), int(day&0xff)
 	hour, min, sec := int(clock&0xff), int(clock>>24&0xff), int(clock>>48&0xff)
-	if month < 1 || month > 12 || mday < 1 || hour > 23 || min > 59 || sec > 59 ||
-		mday > int(monthDays[month&15]) && (month != 2 || mday != 29 || !isLeap(year)) {
+	// Month 1-12 and a day of it: monthDays is 0 for other months.
+	if uint(mday-1) >= uint(monthDays[month]) && (month != 2 || mday != 29 || !isLeap(year)) {
 		return f, false
 	}
 	f.local = daysFromCivil(year, month, mday)*86400 + int64(hour*3600+min*60+sec)
 	s := b[19:]
+	rest := len(s) // the bytes after the fraction: the zone
 	if len(s) >= 2 && s[0] == '.' && s[1]-'0' <= 9 {
 		// Nine digits at most count, as in time.Parse; the rest are
-		// read past.
+		// read past. Nine and no more, the usual case, in one step.
 		n, nsec := 1, 0
-		if len(s) >= 9 {
+		if len(s) >= 10 {
 			if v, ok := digits8(s[1:9]); ok {
 				nsec, n = v, 9
+				if c := s[9] - '0'; c <= 9 {
+					nsec, n = v*10+int(c), 10
+				}
 			}
 		}
-		for ; n < len(s) && s[n]-'0' <= 9; n++ {
-			if n <= 9 {
-				nsec = nsec*10 + int(s[n]-'0')
+		// After nine digits, a zone's length left ("Z" or "±hh:mm")
+		// needs no loop: its first byte, if a digit, fails the zone's
+		// test below, and time.Parse reads the text.
+		if n != 10 || len(s) != 11 && len(s) != 16 {
+			for ; n < len(s) && s[n]-'0' <= 9; n++ {
+				if n <= 9 {
+					nsec = nsec*10 + int(s[n]-'0')
+				}
 			}
-		}
-		if n < 10 {
-			nsec *= pow10[10-n]
+			if n < 10 {
+				nsec *= pow10[10-n]
+			}
 		}
 		f.nsec = int32(nsec)
-		s = s[n:]
+		rest = len(s) - n
 	}
-	if len(s) == 1 && s[0] == 'Z' {
+	if rest == 1 && b[len(b)-1] == 'Z' {
 		f.utc = true
 		return f, true
 	}
-	if len(s) != 6 || s[3] != ':' || s[0] != '+' && s[0] != '-' {
+	if rest != 6 {
 		return f, false
 	}
-	hh, mm := digits2(s[1], s[2]), digits2(s[4], s[5])
-	if hh < 0 || hh > 23 || mm < 0 || mm > 59 {
+	// ±hh:mm, the last six of at least 20 bytes, in the high six bytes
+	// of the last word: XORed with its pattern, the digits' values and a
+	// zero for the colon.
+	z := binary.LittleEndian.Uint64(b[len(b)-8:]) >> 16
+	sign := byte(z)
+	v := z ^ zonePattern
+	if v&zoneDigits != 0 || (v+zoneSix)&zoneDigits != 0 || v&0xff000000 != 0 || sign != '+' && sign != '-' {
 		return f, false
 	}
-	f.zone = int32((hh*60 + mm) * 60)
-	if s[0] == '-' {
+	p := pairsWord(v &^ 0xff)
+	hh, mm := int32(p>>8&0xff), int32(p>>32&0xff)
+	if hh > 23 || mm > 59 {
+		return f, false
+	}
+	f.zone = (hh*60 + mm) * 60
+	if sign == '-' {
 		f.zone = -f.zone
 	}
 	return f, true
 }
 
+// The zone's "±hh:mm" in the low six bytes of a word: the pattern ('0'
+// where a digit goes, the colon, nothing for the sign), the high nibbles
+// of the digits' bytes, and six in each.
+const (
+	zonePattern = 0x30303a303000
+	zoneDigits  = 0xf0f000f0f000
+	zoneSix     = 0x060600060600
+)
+
 func isLeap(year int) bool { return year%4 == 0 && (year%100 != 0 || year%400 == 0) }
 
 // monthDays[m] is the number of days of month m (1-12) in a year that is
-// not a leap year.
-var monthDays = [16]uint8{1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
+// not a leap year, and 0 for the other numbers of two digits (below 128,
+// so that an index masked to 7 bits needs no bounds check).
+var monthDays = [128]uint8{1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
 
 // parseRFC3339 returns the time time.Parse(time.RFC3339, string(b)) returns,
 // without the copy, or false when its fast path does not accept b (the
@@ -157,50 +186,46 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	// in UTC, then the offset subtracted): the fields are in range, so
 	// the seconds since 1970 follow from the civil date directly.
 	secs := f.local - int64(f.zone)
-	t := time.Unix(secs, int64(f.nsec)).UTC()
+	t := time.Unix(secs, int64(f.nsec))
 	if f.utc {
-		return t, true
+		return t.UTC(), true
 	}
-	zone := int(f.zone)
-	if loc := zones.find(secs, zone); loc != nil {
+	if loc := zones.find(secs, f.zone); loc != nil {
 		return t.In(loc), true
 	}
-	return t.In(zones.learn(t, zone)), true
+	return t.In(zones.learn(t, f.zone)), true
 }
 
-// zones is what parseRFC3339 learnt last of the time zones: over the
-// instants from start to end (Unix seconds, end excluded) time.Local,
-// when it was local, has the offset localOff; and fixed is the fixed zone
-// of the offset fixedOff, read last. It saves the lookup in time.Local and
-// the call of time.FixedZone while the times read fall in one span of
+// zones is what parseRFC3339 learnt last of the time zones: over span
+// instants from start (Unix seconds) time.Local, when it was local, has
+// the offset in the low half of offs; and fixed is the fixed zone of the
+// offset in its high half, read last. It saves the lookup in time.Local
+// and the call of time.FixedZone while the times read fall in one span of
 // Local's offset. Readers and the writer meet through seq, odd while the
 // writer writes (a sequence lock: a reader that sees it change uses
 // nothing it read); nothing is allocated.
 var zones zoneCache
 
 type zoneCache struct {
-	seq        atomic.Uint64
-	local      atomic.Pointer[time.Location]
-	start, end atomic.Int64
-	localOff   atomic.Int64
-	fixed      atomic.Pointer[time.Location]
-	fixedOff   atomic.Int64
+	seq   atomic.Uint64
+	local atomic.Pointer[time.Location]
+	start atomic.Int64  // the span's first instant
+	span  atomic.Uint64 // its length: secs is in it when secs-start, unsigned, is less
+	offs  atomic.Uint64 // Local's offset, and the fixed zone's above it, as int32s
+	fixed atomic.Pointer[time.Location]
 }
 
-// find returns the location of the instant secs written with offset zone,
-// or nil when the cache does not know it.
-func (c *zoneCache) find(secs int64, zone int) *time.Location {
+// find returns the location of the instant secs written with offset zone
+// (less than a day), or nil when the cache does not know it. It is small
+// enough to be inlined.
+func (c *zoneCache) find(secs int64, zone int32) *time.Location {
 	seq := c.seq.Load()
-	if seq&1 != 0 {
+	loc := c.local.Load()
+	if seq&1 != 0 || loc != time.Local || uint64(secs-c.start.Load()) >= c.span.Load() {
 		return nil
 	}
-	local := c.local.Load()
-	if local != time.Local || secs < c.start.Load() || secs >= c.end.Load() {
-		return nil
-	}
-	loc := local
-	if int64(zone) != c.localOff.Load() {
-		if loc = c.fixed.Load(); int64(zone) != c.fixedOff.Load() {
+	if offs := c.offs.Load(); int32(offs) != zone {
+		if loc = c.fixed.Load(); int32(offs>>32) != zone {
 			return nil
 		}
 	}
@@ -214,33 +239,32 @@ func (c *zoneCache) find(secs int64, zone int) *time.Location {
 // offset zone: time.Local when Local has that offset at t, else a fixed
 // zone with no name; and records it, unless another goroutine is
 // recording at the same time.
-func (c *zoneCache) learn(t time.Time, zone int) *time.Location {
+func (c *zoneCache) learn(t time.Time, zone int32) *time.Location {
 	local := time.Local
 	lt := t.In(local)
 	_, off := lt.Zone()
 	loc := local
-	if off != zone {
-		loc = time.FixedZone("", zone)
+	if off != int(zone) {
+		loc = time.FixedZone("", int(zone))
 	}
 	seq := c.seq.Load()
 	if seq&1 != 0 || !c.seq.CompareAndSwap(seq, seq+1) {
 		return loc
 	}
-	start, end := lt.ZoneBounds()
-	c.start.Store(math.MinInt64)
-	if !start.IsZero() {
-		c.start.Store(start.Unix())
-	}
-	c.end.Store(math.MaxInt64)
-	if !end.IsZero() {
-		c.end.Store(end.Unix())
-	}
+	start, end := zoneBounds(lt)
+	c.start.Store(start)
+	c.span.Store(uint64(end - start))
 	c.local.Store(local)
-	c.localOff.Store(int64(off))
+	localOff := int32(off)
+	if int(localOff) != off {
+		localOff = math.MinInt32 // no offset read is this far
+	}
+	offs := c.offs.Load()&^0xffffffff | uint64(uint32(localOff))
 	if loc != local {
 		c.fixed.Store(loc)
-		c.fixedOff.Store(int64(zone))
+		offs = uint64(uint32(localOff)) | uint64(uint32(zone))<<32
 	}
+	c.offs.Store(offs)
 	c.seq.Store(seq + 2)
 	return loc
 }
@@ -250,74 +274,192 @@ func (c *zoneCache) learn(t time.Time, zone int) *time.Location {
 // the text would fall outside fxamacker/cbor's range: a year outside
 // 0000-9999 or an offset of 24 hours or more.
 func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
-	_, offset := t.Zone()
-	secs := t.Unix()
-	// Far outside years 0000-9999 (and of any overflow below).
-	if secs < -62167219200-2*86400 || secs > 253402300800+2*86400 {
-		return dst, false
-	}
-	secs += int64(offset)
-	days := secs / 86400
-	rem := secs % 86400
-	if rem < 0 {
-		rem += 86400
-		days--
-	}
-	year, month, day := civil(days)
-	zone, sign := offset/60, byte('+') // minutes, truncated as AppendFormat truncates
-	if zone < 0 {
-		zone, sign = -zone, '-'
-	}
-	if year < 0 || year > 9999 || zone/60 >= 24 {
-		return dst, false
-	}
 	at := len(dst)
 	dst = slices.Grow(dst, 35)
-	b := (*[35]byte)(dst[at : at+35]) // 2006-01-02T15:04:05.999999999-07:00
-	put2(b[0:2], year/100)
-	put2(b[2:4], year%100)
+	n, ok := formatRFC3339((*[35]byte)(dst[at:at+35]), t, nanos)
+	return dst[:at+n], ok
+}
+
+// formatRFC3339 writes t as appendRFC3339 appends it to the start of b
+// and returns its length, or 0 and false.
+func formatRFC3339(b *[35]byte, t time.Time, nanos bool) (int, bool) {
+	secs := t.Unix()
+	zone := uint64('Z')
+	if loc := t.Location(); loc != utcLoc {
+		// A Time in UTC and one in the location a program may have
+		// assigned to time.UTC both report that location: never cached.
+		if zone = offsets.find(loc, secs); zone == 0 || loc == time.UTC {
+			if zone = offsets.learn(t); zone == 0 {
+				return 0, false // an offset of a day or more
+			}
+		}
+	}
+	offset := int64(zone) >> 41
+	// The local date and clock in seconds since 0000-01-01T00:00:00,
+	// which holds every year written and only those (an overflow of
+	// secs+offset wraps far outside).
+	local := uint64(secs + offset - minRFC3339)
+	if local >= maxRFC3339-minRFC3339 {
+		return 0, false
+	}
+	days, rem := uint32(local/86400), uint32(local%86400)
+	hi, lo, month, day := civil(days + 146097 - 60)
+	if lo == 100 { // January or February of a year ending in 00
+		hi, lo = hi+1, 0
+	}
+	// 2006-01-02T15:04:05.999999999-07:00
+	put2(b[0:2], hi)
+	put2(b[2:4], lo)
 	b[4] = '-'
 	put2(b[5:7], month)
 	b[7] = '-'
 	put2(b[8:10], day)
 	b[10] = 'T'
-	r := int(rem)
-	put2(b[11:13], r/3600)
+	hm := rem / 60
+	h := hm / 60
+	put2(b[11:13], h)
 	b[13] = ':'
-	put2(b[14:16], r/60%60)
+	put2(b[14:16], hm-h*60)
 	b[16] = ':'
-	put2(b[17:19], r%60)
+	put2(b[17:19], rem-hm*60)
 	n := 19
-	if ns := t.Nanosecond(); nanos && ns != 0 {
+	if ns := uint32(t.Nanosecond()); nanos && ns != 0 {
 		// Nine digits, then the trailing zeros dropped, as AppendFormat
-		// writes RFC3339Nano.
+		// writes RFC3339Nano: the first digit, then eight in one word.
+		first := ns / 100_000_000
 		b[19] = '.'
-		hi, lo := ns/100_000, ns%100_000 // 4 and 5 digits
-		put2(b[20:22], hi/100)
-		put2(b[22:24], hi%100)
-		b[24] = byte('0' + lo/10_000)
-		put2(b[25:27], lo/100%100)
-		put2(b[27:29], lo%100)
+		b[20] = byte('0' + first)
+		w := digitBytes8(ns - first*100_000_000)
+		binary.LittleEndian.PutUint64(b[21:29], w+0x3030303030303030)
+		// The zeros at the end are the word's high zero bytes; when all
+		// eight are zeros, the first digit is not. Most fractions end in
+		// a digit other than 0: then the length, which the rest of the
+		// caller's writing waits for, needs none of the digits.
 		n = 29
-		for b[n-1] == '0' {
-			n--
+		if ns%10 == 0 {
+			n -= bits.LeadingZeros64(w) / 8
 		}
 	}
-	if offset == 0 {
-		b[n] = 'Z'
-		n++
-	} else {
-		b[n] = sign
-		put2(b[n+1:n+3], zone/60)
-		b[n+3] = ':'
-		put2(b[n+4:n+6], zone%60)
-		n += 6
+	// The zone's text, "Z" or "±hh:mm", in six bytes (a shorter one is
+	// followed by bytes that the next field or the slice's end covers).
+	z := (*[6]byte)(b[n&31:]) // n is at most 29
+	binary.LittleEndian.PutUint32(z[0:4], uint32(zone&0xffffff)|':'<<24)
+	binary.LittleEndian.PutUint16(z[4:6], uint16(zone>>24))
+	return n + 1 + 5*int(zone>>40&1), true
+}
+
+// The local seconds of 0000-01-01T00:00:00 and 10000-01-01T00:00:00,
+// counted from 1970-01-01T00:00:00.
+const (
+	minRFC3339 = -62167219200
+	maxRFC3339 = 253402300800
+)
+
+// digitBytes8 returns the eight decimal digits of v (below 10^8) as the
+// bytes of a little-endian word, the first digit in the low byte, each
+// byte the digit's value: the halves, then the quarters, then the digits
+// split in all lanes at once by multiplying with reciprocals (exact for
+// these ranges: 10486/2^20 for /100 below 10^4, 103/2^10 for /10 below
+// 100).
+func digitBytes8(v uint32) uint64 {
+	hi := v / 10_000
+	w := uint64(hi) | uint64(v-hi*10_000)<<32 // four digits in each 32-bit lane
+	q := (w * 10486 >> 20) & 0x0000007f_0000007f
+	w = q | (w-q*100)<<16 // two digits in each 16-bit lane
+	q = (w * 103 >> 10) & 0x000f_000f_000f_000f
+	return q | (w-q*10)<<8
+}
+
+// offsets is what appendRFC3339 learnt last of the offset of a location:
+// over span instants from start (Unix seconds) loc has the offset that
+// zone holds, a zone word. It saves Time.Zone's lookup and the offset's
+// formatting while the times written fall in one span of one location.
+// Readers and the writer meet through seq as in zoneCache; nothing is
+// allocated.
+var offsets offsetCache
+
+type offsetCache struct {
+	seq   atomic.Uint64
+	loc   atomic.Pointer[time.Location]
+	start atomic.Int64  // the span's first instant
+	span  atomic.Uint64 // its length: secs is in it when secs-start, unsigned, is less
+	zone  atomic.Uint64
+}
+
+// zoneBounds returns Time.ZoneBounds in Unix seconds, the end excluded,
+// with the smallest and largest int64 where it has no bound.
+func zoneBounds(t time.Time) (start, end int64) {
+	s, e := t.ZoneBounds()
+	start, end = math.MinInt64, math.MaxInt64
+	if !s.IsZero() {
+		start = s.Unix()
 	}
-	return dst[:at+n], true
+	if !e.IsZero() {
+		end = e.Unix()
+	}
+	return start, end
+}
+
+// utcLoc is the location of a Time in UTC, as Time.Location returns it
+// unless a program assigns another location to time.UTC.
+var utcLoc = time.UTC
+
+// find returns the zone word of the instant secs in loc, or 0 when the
+// cache does not know it. It is small enough to be inlined.
+func (c *offsetCache) find(loc *time.Location, secs int64) uint64 {
+	seq := c.seq.Load()
+	if seq&1 != 0 || loc != c.loc.Load() || uint64(secs-c.start.Load()) >= c.span.Load() {
+		return 0
+	}
+	if zone := c.zone.Load(); c.seq.Load() == seq {
+		return zone
+	}
+	return 0
+}
+
+// learn returns t's zone word, computed, and records it with the span of
+// t's location that has that offset, unless another goroutine is
+// recording at the same time. A time in the location that time.UTC names
+// (another than UTC only when a program assigned it) is never recorded.
+func (c *offsetCache) learn(t time.Time) uint64 {
+	_, off := t.Zone()
+	zone := zoneWord(off)
+	loc := t.Location()
+	seq := c.seq.Load()
+	if loc == time.UTC || seq&1 != 0 || !c.seq.CompareAndSwap(seq, seq+1) {
+		return zone
+	}
+	start, end := zoneBounds(t)
+	c.start.Store(start)
+	c.span.Store(uint64(end - start))
+	c.loc.Store(loc)
+	c.zone.Store(zone)
+	c.seq.Store(seq + 2)
+	return zone
+}
+
+// zoneWord returns the zone word of the offset off (seconds east of UTC):
+// the offset in its top 23 bits (signed); in its low five bytes the text
+// AppendFormat writes for it in time.RFC3339 less the colon, "Z" or
+// "±hhmm" with the seconds dropped; and bit 40 set for the second form. It
+// returns 0 for an offset of 24 hours or more, which RFC 3339 cannot
+// write.
+func zoneWord(off int) uint64 {
+	if off == 0 {
+		return 'Z'
+	}
+	m, sign := off/60, uint64('+') // minutes, truncated as AppendFormat truncates
+	if m < 0 {
+		m, sign = -m, '-'
+	}
+	if m/60 >= 24 {
+		return 0
+	}
+	return sign | uint64(digitPairs[m/60])<<8 | uint64(digitPairs[m%60])<<24 | 1<<40 | uint64(off)<<41
 }
 
 // put2 writes v, 0-99, as two digits.
-func put2(b []byte, v int) {
+func put2(b []byte, v uint32) {
 	binary.LittleEndian.PutUint16(b, digitPairs[v&127])
 }
 
@@ -332,25 +474,26 @@ var digitPairs = func() (t [128]uint16) {
 }()
 
 // civil returns the proleptic Gregorian date of a count of days since
-// 1970-01-01 (Howard Hinnant's days_from_civil inverse), for days from
-// 400-03-01 BC on (appendRFC3339 calls it for years -1 to 10000): counted
-// from one 400-year era before year 0, every quantity is positive and the
-// divisions are unsigned.
-func civil(days int64) (year, month, day int) {
-	z := uint64(days + 719468 + 146097) // days since -0400-03-01
-	era := z / 146097
-	doe := z - era*146097                                  // [0, 146096]
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // [0, 399]
-	doy := doe - (365*yoe + yoe/4 - yoe/100)               // [0, 365]
-	mp := (5*doy + 2) / 153                                // [0, 11]
-	day = int(doy - (153*mp+2)/5 + 1)
-	month = int(mp + 3)
-	y := int(yoe) + int(era)*400 - 400
-	if month > 12 {
-		month -= 12
-		y++
-	}
-	return y, month, day
+// -0400-03-01 (one 400-year era before March 1 of year 0), for years 0
+// to 9999, as the year's first two digits and its last two (100 in
+// January and February of a year ending in 00: the caller carries it),
+// the month and the day, by Neri and Schneider's algorithm ("Euclidean affine
+// functions and their application to calendar algorithms", 2022): the
+// century, the year of the century and the day of the year (counted from
+// March) follow from one division and one multiplication each, the month
+// and day from one more. Its callers wait for its results: the halves of
+// the year come from the century and the year of the century without a
+// division by 100, and January and February (the next year) from the
+// product before the day of the year is divided out of it.
+func civil(days uint32) (hi, lo, month, day uint32) {
+	n1 := 4*days + 3
+	p2 := 2939745 * uint64(n1%146097|3) // 2939745/2^32 is 4/1461 near enough
+	doy := uint32(p2) / (4 * 2939745)
+	n3 := 2141*doy + 197913 // 2141/2^16 is 5/153 near enough, March as 3
+	// 1 when doy >= 306, January or February: the carry of adding
+	// 2^32 - 306×4×2939745 to the product's low half.
+	next := uint32((p2&0xffffffff + 1<<32 - 306*4*2939745) >> 32)
+	return n1/146097 - 4, uint32(p2>>32) + next, n3>>16 - 12*next, n3&0xffff/2141 + 1
 }
 
 // pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine
@@ -358,19 +501,21 @@ func civil(days int64) (year, month, day int) {
 var pow10 = [...]int{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000}
 
 // daysFromCivil returns the days from 1970-01-01 to the given date of the
-// proleptic Gregorian calendar (the inverse of civil).
+// proleptic Gregorian calendar (the inverse of civil0), for years 0 to
+// 9999: counted in years from March 1 of a year 400 before year 0, so
+// that every quantity is positive and the divisions are unsigned.
 func daysFromCivil(year, month, day int) int64 {
+	y := uint32(year) + 400
 	if month <= 2 {
-		year--
+		y--
 	}
-	era := year / 400
-	if year < 0 {
-		era = (year - 399) / 400
-	}
-	yoe := year - era*400                           // [0, 399]
-	doy := int(daysBeforeMonth[month&15]) + day - 1 // [0, 365], from March 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy          // [0, 146096]
-	return int64(era*146097+doe) - 719468
+	c := y / 100
+	doy := uint32(daysBeforeMonth[month&15]) + uint32(day) - 1 // [0, 365], from March 1
+	// 365 days a year, one more every fourth, one less every hundredth
+	// but the four-hundredth: 1461/4 a year less the centuries plus
+	// their quarter.
+	days := 1461*y/4 - c + c/4 + doy // since -0400-03-01
+	return int64(days) - 719468 - 146097
 }
 
 // daysBeforeMonth[m] is the number of days from March 1 to the first day

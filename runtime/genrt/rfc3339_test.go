@@ -128,6 +128,9 @@ func parseInputs(rng *rand.Rand, zones []*time.Location) []string {
 		"2006-01-02T15:04:05.Z", "2006-01-02T15:04:05,5Z", "2006-01-02T15:04:60Z", "2006-01-02t15:04:05z",
 		"2006-01-02T15:04:05.123456789123+05:30", "2006-01-02T15:04:05", "2006-1-02T15:04:05Z", "2006-01-02T15:04:05+0530",
 		"2006-01-02T15:04:05.000Z", "2006-01-02T24:00:00Z", "2006-13-02T15:04:05Z", "2006-00-02T15:04:05Z",
+		// More than nine digits where nine and a zone would fit.
+		"2006-01-02T15:04:05.12345678901234Z", "2006-01-02T15:04:05.1234567891", "2006-01-02T15:04:05.123456789+01:00",
+		"2006-01-02T15:04:05.1234567890-01:00", "2006-01-02T15:04:05.123456789012-01:00", "2006-01-02T15:04:05.123456789",
 	)
 	return out
 }
@@ -241,8 +244,8 @@ func TestDaysFromCivil(t *testing.T) {
 		if got, want := daysFromCivil(day.Year(), int(day.Month()), day.Day()), day.Unix()/86400; got != want {
 			t.Fatalf("%s: %d days, want %d", day.Format(time.DateOnly), got, want)
 		}
-		if y, m, dd := civil(day.Unix() / 86400); y != day.Year() || m != int(day.Month()) || dd != day.Day() {
-			t.Fatalf("civil(%d) = %d-%d-%d, want %s", day.Unix()/86400, y, m, dd, day.Format(time.DateOnly))
+		if hi, lo, m, dd := civil(uint32(d) + 146097 - 60); int(hi*100+lo) != day.Year() || lo > 100 || int(m) != int(day.Month()) || int(dd) != day.Day() {
+			t.Fatalf("civil(%d) = %d|%d-%d-%d, want %s", d+146097-60, hi, lo, m, dd, day.Format(time.DateOnly))
 		}
 	}
 }
@@ -266,15 +269,17 @@ func TestDigits8(t *testing.T) {
 	}
 }
 
-// TestScanRFC3339EveryByte puts every byte value at every place of the
-// date and clock of valid texts: the fast path accepts a text only when
-// time.Parse accepts it and reads the same time.
+// TestScanRFC3339EveryByte puts every byte value at every place of valid
+// texts: the fast path accepts a text only when time.Parse accepts it and
+// reads the same time, and takes every digit in the date and clock that
+// time.Parse takes.
 func TestScanRFC3339EveryByte(t *testing.T) {
-	for _, valid := range []string{"1987-06-15T08:30:12.123456789+02:00", "2024-02-29T23:59:59Z", "0000-01-01T00:00:00-23:59"} {
+	for _, valid := range []string{"1987-06-15T08:30:12.123456789+02:00", "2024-02-29T23:59:59Z", "0000-01-01T00:00:00-23:59",
+		"2006-01-02T15:04:05.1234567Z", "2006-01-02T15:04:05.123456789Z", "9999-12-31T23:59:59.1+23:59"} {
 		if _, ok := scanRFC3339([]byte(valid)); !ok {
 			t.Fatalf("scanRFC3339(%q) refused", valid)
 		}
-		for p := 0; p < 19; p++ {
+		for p := 0; p < len(valid); p++ {
 			for c := 0; c < 256; c++ {
 				b := []byte(valid)
 				b[p] = byte(c)
@@ -283,7 +288,7 @@ func TestScanRFC3339EveryByte(t *testing.T) {
 				if ok && (err != nil || !sameTime(got, want)) {
 					t.Fatalf("parseRFC3339(%q) = %v, true; time.Parse %v, %v", b, got, want, err)
 				}
-				if !ok && err == nil && c >= '0' && c <= '9' {
+				if !ok && err == nil && c >= '0' && c <= '9' && p < 19 {
 					t.Fatalf("parseRFC3339(%q) refused what time.Parse reads as %v", b, want)
 				}
 			}
@@ -402,5 +407,135 @@ func TestAppendTimeText(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDigitBytes8 compares digitBytes8 with strconv on the edges of each
+// lane's split and on numbers spread over 0 to 10^8.
+func TestDigitBytes8(t *testing.T) {
+	step := uint32(97)
+	if testing.Short() {
+		step = 9973
+	}
+	check := func(v uint32) {
+		w := digitBytes8(v)
+		var got [8]byte
+		for i := range got {
+			got[i] = '0' + byte(w>>(8*i))
+		}
+		if want := fmt.Sprintf("%08d", v); string(got[:]) != want {
+			t.Fatalf("digitBytes8(%d) = %q, want %q", v, got, want)
+		}
+	}
+	for v := uint32(0); v < 100_000_000; v += step {
+		check(v)
+	}
+	for _, v := range []uint32{0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 10001, 99990000, 99999999, 12345678, 90000009} {
+		check(v)
+	}
+}
+
+// TestAppendRFC3339ZoneSpans writes times in order across the offset
+// changes of zones with daylight saving time (and their 30-minute and
+// historical offsets), alternating between zones, Local and UTC, as
+// AppendFormat writes them: the span of a location's offset that
+// appendRFC3339 remembers never decides a time outside it.
+func TestAppendRFC3339ZoneSpans(t *testing.T) {
+	zones := testZones(t)
+	saved := time.Local
+	defer func() { time.Local = saved }()
+	time.Local = zones[10] // New York
+	step := 37 * time.Minute
+	if testing.Short() {
+		step = 5 * time.Hour
+	}
+	for _, from := range []time.Time{
+		time.Date(2023, 1, 1, 0, 0, 0, 123, time.UTC),
+		time.Date(1915, 1, 1, 0, 0, 0, 0, time.UTC), // before and across the first transitions
+		time.Date(2037, 1, 1, 0, 0, 0, 5, time.UTC), // after the last, by the zone's rule
+	} {
+		for _, mix := range [][]*time.Location{
+			{zones[10]}, {zones[11]}, {zones[13]}, {time.Local},
+			{zones[10], zones[11]}, {zones[13], time.UTC, zones[4]}, {time.Local, zones[10], zones[1]},
+		} {
+			i := 0
+			for tm := from; tm.Before(from.AddDate(1, 0, 7)); tm = tm.Add(step) {
+				w := tm.In(mix[i%len(mix)])
+				i++
+				for _, nanos := range []bool{false, true} {
+					layout := time.RFC3339
+					if nanos {
+						layout = time.RFC3339Nano
+					}
+					want, _ := formatReference(w, layout)
+					got, ok := appendRFC3339(nil, w, nanos)
+					if !ok || !bytes.Equal(got, want) {
+						t.Fatalf("%v in %v: appendRFC3339 = %q, %v; AppendFormat %q", w, w.Location(), got, ok, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAppendRFC3339UTCAssigned: a program that assigns another location to
+// time.UTC makes a Time in UTC and one in that location report the same
+// Location; appendRFC3339 still writes each with its own offset.
+func TestAppendRFC3339UTCAssigned(t *testing.T) {
+	saved := time.UTC
+	defer func() { time.UTC = saved }()
+	east := time.FixedZone("E", 3*3600)
+	utc := time.Date(2026, 12, 6, 1, 2, 3, 0, saved)
+	time.UTC = east
+	for range 3 {
+		for _, tm := range []time.Time{utc, utc.In(east)} {
+			want, _ := formatReference(tm, time.RFC3339)
+			if got, ok := appendRFC3339(nil, tm, false); !ok || !bytes.Equal(got, want) {
+				t.Fatalf("%v: appendRFC3339 = %q, %v; want %q", tm, got, ok, want)
+			}
+		}
+	}
+}
+
+// TestAppendRFC3339Concurrent writes times of different zones and spans
+// of their offsets from several goroutines at once (run it with -race):
+// each gets what AppendFormat writes, whatever the others recorded.
+func TestAppendRFC3339Concurrent(t *testing.T) {
+	zones := testZones(t)
+	var times []time.Time
+	var want [][]byte
+	start := time.Date(2024, 1, 1, 0, 0, 0, 5, time.UTC)
+	for i := range 400 {
+		tm := start.Add(time.Duration(i) * 22 * time.Hour).In(zones[i%len(zones)])
+		w, ok := formatReference(tm, time.RFC3339Nano)
+		if !ok {
+			w = nil // an offset of a day or more
+		}
+		times, want = append(times, tm), append(want, w)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for r := range 50 {
+				for i := range times {
+					k := (i*7 + g*13 + r) % len(times)
+					var ok bool
+					buf, ok = appendRFC3339(buf[:0], times[k], true)
+					if ok != (want[k] != nil) || ok && !bytes.Equal(buf, want[k]) {
+						errs <- fmt.Sprintf("%v: appendRFC3339 = %q, %v; want %q", times[k], buf, ok, want[k])
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

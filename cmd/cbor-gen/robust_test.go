@@ -561,7 +561,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/cborgen/cborgen/runtime/genrt"
+	"github.com/cborgen/cborgen/runtime"
 )
 
 func TestForms(t *testing.T) {

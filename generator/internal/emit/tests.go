@@ -56,8 +56,15 @@ func Tests(f *model.File, fx bool) ([]byte, error) {
 		p("\t\"reflect\"\n")
 	}
 	p("\t\"testing\"\n\n\t%q\n\t%q\n", model.RuntimePath, model.RuntimePath+"/cbortest")
+	// fxamacker's options name genrt's sort orders and time modes.
+	var fxOptions string
 	if fx && len(types) > 0 {
+		e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone}
+		fxOptions = fmt.Sprintf("%#v", e.dynamicOptions())
 		p("\t%q\n", model.DynamicPath)
+		if strings.Contains(fxOptions, "genrt.") {
+			p("\t%q\n", model.GenrtPath)
+		}
 	}
 	p(")\n\n")
 	p("// cborgenTestValues is how many random values each test of a type tries.\nconst cborgenTestValues = 300\n\n")
@@ -101,8 +108,7 @@ func cborgenRoundTrip(tb testing.TB, v cborgenCodec, fresh func() cborgenCodec) 
 `, differ(f, "b", "again"))
 	if fx && len(types) > 0 {
 		p("// cborgenMirrors says which types fxamacker/cbor's mirrors write as maps,\n// and which have none.\nvar cborgenMirrors = cbortest.MirrorOptions{Map: %s, Refuse: %s}\n\n", typeList(maps), typeList(refuse))
-		e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone}
-		p("// cborgenFxOptions makes fxamacker/cbor write what the generated code writes.\nvar cborgenFxOptions = %#v\n\n", e.dynamicOptions())
+		p("// cborgenFxOptions makes fxamacker/cbor write what the generated code writes.\nvar cborgenFxOptions = %s\n\n", fxOptions)
 	}
 	for i, name := range types {
 		seed := uint64(i+1) * 4

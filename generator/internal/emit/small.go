@@ -18,7 +18,7 @@ import (
 //     encoding itself), and the writers whose fast paths are inlined by
 //     default (AppendUint, AppendInt, the string, byte string and
 //     container heads) through copies of theirs that stay out of line
-//     (runtime/encode_call.go);
+//     (runtime/genrt/encode_call.go);
 //   - a struct is read in one loop around a switch on its fields
 //     (decodeCompactMethod): the runtime's NextStructField reads the head
 //     of either format, steps through the array's elements or the legacy
@@ -37,7 +37,7 @@ func (e *emitter) outOfLine(name string) string {
 }
 
 // outOfLineCopies are the writers that -small code calls through a copy
-// kept out of line (runtime/encode_call.go), by name.
+// kept out of line (runtime/genrt/encode_call.go), by name.
 var outOfLineCopies = map[string]string{
 	"AppendUint":      "AppendUintCall",
 	"AppendInt":       "AppendIntCall",

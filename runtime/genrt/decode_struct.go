@@ -7,7 +7,7 @@ package genrt
 // type's keys, and each type's code is a loop around one switch on the
 // field to read:
 //
-//	var s runtime.StructFields
+//	var s genrt.StructFields
 //	var err error
 //	for {
 //		field := d.NextStructField(&s, &cborFieldsT)

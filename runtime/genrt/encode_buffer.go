@@ -11,7 +11,7 @@ import (
 // appended to B, and Finish copies it out at its exact size. For
 // generated code:
 //
-//	b := runtime.GetBuffer()
+//	b := genrt.GetBuffer()
 //	return b.Finish(AppendValueCBOR(b.B, x))
 type Buffer struct{ B []byte }
 

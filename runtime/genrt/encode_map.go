@@ -60,15 +60,15 @@ const (
 // output buffer, and sorters are pooled, so a map encoder allocates
 // nothing in steady state:
 //
-//	dst = runtime.AppendMapHead(dst, len(m))
-//	s := runtime.GetMapSorter()
+//	dst = genrt.AppendMapHead(dst, len(m))
+//	s := genrt.GetMapSorter()
 //	for k, v := range m {
 //		s.Key(dst)
-//		dst = runtime.AppendString(dst, k)
+//		dst = genrt.AppendString(dst, k)
 //		s.Value(dst)
-//		dst = runtime.AppendInt(dst, v)
+//		dst = genrt.AppendInt(dst, v)
 //	}
-//	dst = s.Finish(dst, runtime.SortBytewise)
+//	dst = s.Finish(dst, genrt.SortBytewise)
 type MapSorter struct {
 	pairs   []pairSpan
 	scratch []byte
@@ -170,12 +170,12 @@ func intHead(v int64) (byte, uint64) {
 // are one order, as a text head grows with the length), so an encoder
 // visits the map once. Pooled: no allocation in steady state.
 //
-//	dst = runtime.AppendMapHead(dst, len(m))
-//	ps := runtime.GetStringPairs()
+//	dst = genrt.AppendMapHead(dst, len(m))
+//	ps := genrt.GetStringPairs()
 //	for k, x := range m {
 //		ps.Add(dst, k)
-//		dst = runtime.AppendString(dst, k)
-//		dst = runtime.AppendInt(dst, x)
+//		dst = genrt.AppendString(dst, k)
+//		dst = genrt.AppendInt(dst, x)
 //	}
 //	dst = ps.Finish(dst)
 type StringPairs struct {
@@ -301,19 +301,19 @@ func (p *StringPairs) release() {
 // nothing encoded is moved (Finish moves the bytes of every pair, and of
 // every map nested in one, again at each level).
 //
-//	dst = runtime.AppendMapHead(dst, len(m))
-//	ps := runtime.GetStringPairs()
-//	vs := runtime.PairValues[V](ps)
+//	dst = genrt.AppendMapHead(dst, len(m))
+//	ps := genrt.GetStringPairs()
+//	vs := genrt.PairValues[V](ps)
 //	for k, x := range m {
 //		ps.AddKey(k)
 //		vs = append(vs, x)
 //	}
 //	for _, i := range ps.Order() {
 //		k := ps.KeyAt(i)
-//		dst = runtime.AppendString(dst, k)
+//		dst = genrt.AppendString(dst, k)
 //		dst = appendV(dst, vs[i])
 //	}
-//	runtime.ReleasePairs(ps, vs)
+//	genrt.ReleasePairs(ps, vs)
 
 // AddKey records the key of the next pair of a map sorted before it is
 // encoded.

@@ -30,7 +30,7 @@ package genrt
 // than version 9 has no package genrt, and the go command says the module
 // "does not contain package github.com/cborgen/cborgen/runtime/genrt"; one
 // from before the guard fails a file of version 8 or older with
-// "undefined: runtime.UpgradeCborgenRuntime". Both say the same.
+// "undefined: genrt.UpgradeCborgenRuntime". Both say the same.
 
 const (
 	// GenVersion is the version of the generated code that this runtime

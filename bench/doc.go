@@ -77,7 +77,8 @@
 // Encode) against fxamacker/cbor reading the same bytes into any and
 // writing that tree in its core deterministic mode (fxamacker-any: the
 // same bytes), and the Skip, SkipReader and Valid rows on the same bytes.
-// Each row starts after a collection.
+// Each row starts after a collection. run.sh reports the two documents as
+// the shapes StoreDocument and StoreDocumentReal.
 //
 // Skipping and validating whole documents (BenchmarkSkipCompositeLarge, the
 // encoded CompositeLarge, and BenchmarkSkipDocument, workload.NewDocument:

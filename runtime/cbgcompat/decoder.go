@@ -81,7 +81,7 @@ var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
 	d := decoders.Get().(*Decoder)
-	*d = Decoder{buf: data, own: d.own, strs: d.strs, ints: d.ints, words: d.words}
+	d.buf = data
 	return d
 }
 
@@ -89,20 +89,20 @@ func NewBytesDecoder(data []byte) *Decoder {
 // (a generated holder calling a field's UnmarshalCBOR), it is r itself,
 // and owned reports false: Release must not be called on it.
 func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
-	if d, ok := r.(*Decoder); ok {
-		d.start = d.pos
-		return d, false
-	}
-	d = decoders.Get().(*Decoder)
-	*d = Decoder{own: d.own[:0], strs: d.strs, ints: d.ints, words: d.words}
 	switch r := r.(type) {
-	case *bytes.Buffer:
-		d.bbuf = r
-		d.buf = r.Bytes()
+	case *Decoder:
+		r.start = r.pos
+		return r, false
 	case *bytes.Reader:
+		d = decoders.Get().(*Decoder)
 		d.rdr = r
 		d.buf = d.win.unread(r)
+	case *bytes.Buffer:
+		d = decoders.Get().(*Decoder)
+		d.bbuf = r
+		d.buf = r.Bytes()
 	default:
+		d = decoders.Get().(*Decoder)
 		d.src = r
 		d.buf = d.own
 	}
@@ -123,7 +123,10 @@ func (d *Decoder) Release(err error) error {
 	if d.src != nil && cap(d.buf) <= 1<<16 {
 		d.own = d.buf[:0]
 	}
+	// A pooled Decoder holds nothing of its last item: only its blocks
+	// and its storage are kept.
 	d.buf, d.src, d.rdr, d.bbuf = nil, nil, nil, nil
+	d.pos, d.start, d.unread = 0, 0, false
 	decoders.Put(d)
 	return err
 }

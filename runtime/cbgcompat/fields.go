@@ -134,43 +134,48 @@ func appendMagnitude(dst []byte, ws []big.Word, n int) []byte {
 }
 
 // The big.Ints FilInt returns, and their words, are taken from blocks,
-// one allocation for many values: a value kept keeps its blocks alive
-// (at most intBlock big.Ints and wordBlock words, 768 bytes on 64-bit
-// platforms, and over a buffer no more than the input that remained
-// when the blocks were made justifies). Each value has its own words
-// with no room to grow into: a result that needs more gets new ones, as
-// big.Int's arithmetic does. A value longer than wordBlock/4 words has
-// words of its own.
+// one allocation for many values, zero included: a value kept keeps its
+// blocks alive (at most intBlock big.Ints and wordBlock words, 768 bytes
+// on 64-bit platforms, and over a buffer no more than the input the
+// Decoder was made over justifies). A pooled Decoder keeps what is left
+// of its blocks for the next item, so a run of small items shares them.
+// Each value has its own words with no room to grow into: a result that
+// needs more gets new ones, as big.Int's arithmetic does. A value longer
+// than wordBlock/4 words has words of its own.
 const (
 	intBlock  = 8
 	wordBlock = 64
 )
 
-// filInt returns a big.Int and nw words of d's blocks.
-func (d *Decoder) filInt(nw int) (*big.Int, []big.Word) {
-	left := len(d.buf) - d.pos
+// newFilInt returns a zero big.Int of d's block.
+func (d *Decoder) newFilInt() *big.Int {
 	if len(d.ints) == 0 {
 		n := intBlock
-		if d.src == nil && left/2+1 < n {
-			n = left/2 + 1 // each value takes at least two bytes
+		if d.src == nil && len(d.buf) < n {
+			n = len(d.buf) // each value takes at least a byte
 		}
 		d.ints = make([]big.Int, n)
 	}
 	x := &d.ints[0]
 	d.ints = d.ints[1:]
+	return x
+}
+
+// filWords returns nw words of d's block.
+func (d *Decoder) filWords(nw int) []big.Word {
 	if nw > wordBlock/4 {
-		return x, make([]big.Word, nw)
+		return make([]big.Word, nw)
 	}
 	if len(d.words) < nw {
 		n := wordBlock
-		if d.src == nil && nw+left/2 < n {
-			n = nw + left/2
+		if d.src == nil && nw+len(d.buf)/2 < n {
+			n = nw + len(d.buf)/2
 		}
 		d.words = make([]big.Word, n)
 	}
 	ws := d.words[:nw:nw]
 	d.words = d.words[nw:]
-	return x, ws
+	return ws
 }
 
 // FilInt reads a github.com/filecoin-project/go-state-types/big.Int as
@@ -186,7 +191,7 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
 	}
 	if extra == 0 {
-		return new(big.Int), nil
+		return d.newFilInt(), nil
 	}
 	if extra > FilIntMax {
 		return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
@@ -204,10 +209,11 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 	}
 	const wb = bits.UintSize / 8
 	nw := (len(mag) + wb - 1) / wb
+	x := d.newFilInt()
 	if nw == 0 {
-		return new(big.Int), nil
+		return x, nil
 	}
-	x, ws := d.filInt(nw)
+	ws := d.filWords(nw)
 	for i := range ws {
 		lo := len(mag) - (i+1)*wb
 		if lo < 0 {

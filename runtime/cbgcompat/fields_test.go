@@ -118,17 +118,41 @@ func TestFilIntWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if made := len(d.ints) + 2; made != 6 {
-		t.Errorf("a block of %d big.Ints made with 10 bytes left", made)
+	if made := len(d.ints) + 2; made != intBlock {
+		t.Errorf("a block of %d big.Ints made over 20 bytes", made)
 	}
-	if made := len(d.words) + 2; made != 6 {
-		t.Errorf("a block of %d words made with 10 bytes left", made)
+	if made := len(d.words) + 2; made != 11 {
+		t.Errorf("a block of %d words made over 20 bytes", made)
 	}
 	d.Release(nil)
 	a.Add(a, big.NewInt(1))
 	a.Lsh(a, 300)
 	if b.String() != "1" || a.Cmp(new(big.Int).Lsh(big.NewInt(1), 364)) != 0 {
 		t.Fatalf("a %v, b %v", a, b)
+	}
+}
+
+// TestFilIntZeros: zeros come from the block too, as many as the input
+// can hold, each a big.Int of its own.
+func TestFilIntZeros(t *testing.T) {
+	d := NewBytesDecoder(unhex(t, "40 40 4100"))
+	d.ints, d.words = nil, nil
+	var xs []*big.Int
+	for range 3 {
+		x, err := d.FilInt()
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs = append(xs, x)
+	}
+	if len(d.ints) != 1 || len(d.words) != 0 {
+		t.Errorf("blocks of %d big.Ints and %d words left over 4 bytes", len(d.ints), len(d.words))
+	}
+	d.Release(nil)
+	xs[0].SetInt64(7)
+	xs[1].SetInt64(-9)
+	if xs[0].String() != "7" || xs[1].String() != "-9" || xs[2].Sign() != 0 {
+		t.Fatalf("%v", xs)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // The reads of one field each: the head, its major type and its range
@@ -268,4 +269,39 @@ func AppendAddress(dst []byte, a []byte) ([]byte, error) {
 		return dst, ErrUndefinedAddress
 	}
 	return append(AppendHeader(dst, MajByteString, uint64(len(a))), a...), nil
+}
+
+// TextOrBytes reads the next item when it is a text string of valid
+// UTF-8 or a byte string of at most max bytes that d holds, with a head
+// of one or two bytes in its shortest form: a new slice of its contents
+// (never nil), and whether it was text. Otherwise it reads nothing and
+// ok is false, for the caller to read the item its own way. What a
+// go-state-types DealLabel is read with in its own package.
+func (d *Decoder) TextOrBytes(max uint64) (b []byte, text, ok bool) {
+	p := d.buf[d.pos:]
+	if len(p) == 0 {
+		return nil, false, false
+	}
+	maj, n, h := p[0]>>5, uint64(p[0]&0x1f), 1
+	if maj != MajByteString && maj != MajTextString {
+		return nil, false, false
+	}
+	if n == 24 {
+		if len(p) < 2 || p[1] < 24 {
+			return nil, false, false
+		}
+		n, h = uint64(p[1]), 2
+	} else if n > 24 {
+		return nil, false, false
+	}
+	if n > max || n > uint64(len(p)-h) {
+		return nil, false, false
+	}
+	v := p[h : h+int(n)]
+	text = maj == MajTextString
+	if text && !utf8.Valid(v) {
+		return nil, false, false
+	}
+	d.pos += h + int(n)
+	return append(make([]byte, 0, n), v...), text, true
 }

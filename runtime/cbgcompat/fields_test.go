@@ -206,3 +206,50 @@ func TestScalars(t *testing.T) {
 		t.Errorf("AppendAddress: %x", b)
 	}
 }
+
+// TestTextOrBytes: what it takes (short heads in their shortest form, at
+// most max bytes, valid UTF-8 for text) and that it reads nothing of
+// what it leaves.
+func TestTextOrBytes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		ok   bool
+		text bool
+		want string
+	}{
+		{"60", true, true, ""},
+		{"40", true, false, ""},
+		{"6161", true, true, "a"},
+		{"62c3a9", true, true, "é"},
+		{"4200ff", true, false, "\x00\xff"},
+		{"7818" + strings.Repeat("61", 24), true, true, strings.Repeat("a", 24)},
+		{"5818" + strings.Repeat("00", 24), true, false, strings.Repeat("\x00", 24)},
+		{"62c328", false, false, ""},        // not UTF-8
+		{"7801" + "61", false, false, ""},   // not shortest
+		{"790018" + "61", false, false, ""}, // a head of three bytes
+		{"7f6161ff", false, false, ""},      // indefinite
+		{"6261", false, false, ""},          // not all there
+		{"01", false, false, ""},
+		{"f6", false, false, ""},
+		{"", false, false, ""},
+		{"7821" + strings.Repeat("61", 33), false, false, ""}, // over max
+	} {
+		in := unhex(t, c.in)
+		d := NewBytesDecoder(in)
+		b, text, ok := d.TextOrBytes(32)
+		switch {
+		case ok != c.ok || text != c.text:
+			t.Errorf("%s: ok %v text %v, want %v %v", c.in, ok, text, c.ok, c.text)
+		case !ok && d.Pos() != 0:
+			t.Errorf("%s: left but read %d bytes", c.in, d.Pos())
+		case ok && d.Pos() != len(in):
+			t.Errorf("%s: read %d bytes of %d", c.in, d.Pos(), len(in))
+		case ok && (string(b) != c.want || b == nil):
+			t.Errorf("%s: %q, want %q", c.in, b, c.want)
+		}
+		if ok && len(b) > 0 && &b[0] == &in[len(in)-len(b)] {
+			t.Errorf("%s: the bytes are the input's, not a copy", c.in)
+		}
+		d.Release(nil)
+	}
+}

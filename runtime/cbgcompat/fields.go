@@ -184,22 +184,37 @@ func (d *Decoder) filWords(nw int) []big.Word {
 // FilIntMax bytes, empty for zero, else a sign byte (0 or 1) and the
 // magnitude big-endian.
 func (d *Decoder) FilInt() (*big.Int, error) {
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return nil, err
-	}
-	if maj != MajByteString {
-		return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
-	}
-	if extra == 0 {
+	var b []byte
+	p := d.buf[d.pos:]
+	switch {
+	case len(p) > 0 && p[0] == MajByteString<<5:
+		d.pos++
 		return d.newFilInt(), nil
-	}
-	if extra > FilIntMax {
-		return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
-	}
-	b, err := d.view(extra)
-	if err != nil {
-		return nil, err
+	case len(p) > 1 && p[0] > MajByteString<<5 && p[0] < MajByteString<<5|24 && int(p[0]&0x1f) < len(p):
+		// A byte string with a head of one byte, all there.
+		b = p[1 : 1+p[0]&0x1f]
+		d.pos += 1 + len(b)
+	case len(p) > 2 && p[0] == MajByteString<<5|24 && p[1] >= 24 && p[1] <= FilIntMax && int(p[1]) < len(p)-1:
+		// Of two bytes, in its shortest form.
+		b = p[2 : 2+int(p[1])]
+		d.pos += 2 + len(b)
+	default:
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return nil, err
+		}
+		if maj != MajByteString {
+			return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
+		}
+		if extra == 0 {
+			return d.newFilInt(), nil
+		}
+		if extra > FilIntMax {
+			return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
+		}
+		if b, err = d.view(extra); err != nil {
+			return nil, err
+		}
 	}
 	if b[0] > 1 {
 		return nil, fmt.Errorf("big int prefix should be either 0 or 1, got %d", b[0])
@@ -241,6 +256,11 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 // 64 bytes, which it returns, valid until the next read, for the
 // caller's address.NewFromBytes.
 func (d *Decoder) AddressBytes() ([]byte, error) {
+	if p := d.buf[d.pos:]; len(p) > 0 && p[0] >= MajByteString<<5 && p[0] < MajByteString<<5|24 && int(p[0]&0x1f) < len(p) {
+		// A byte string with a head of one byte, all there.
+		d.pos += 1 + int(p[0]&0x1f)
+		return p[1 : 1+p[0]&0x1f], nil
+	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
 		return nil, err
@@ -303,5 +323,5 @@ func (d *Decoder) TextOrBytes(max uint64) (b []byte, text, ok bool) {
 		return nil, false, false
 	}
 	d.pos += h + int(n)
-	return append(make([]byte, 0, n), v...), text, true
+	return d.blockBytes(v), text, true
 }

@@ -250,6 +250,9 @@ func TestTextOrBytes(t *testing.T) {
 		if ok && len(b) > 0 && &b[0] == &in[len(in)-len(b)] {
 			t.Errorf("%s: the bytes are the input's, not a copy", c.in)
 		}
+		if ok && cap(b) != len(b) {
+			t.Errorf("%s: room for %d bytes more, into what is not its own", c.in, cap(b)-len(b))
+		}
 		d.Release(nil)
 	}
 }

@@ -15,11 +15,39 @@ import (
 // its messages. Generated code calls them instead of repeating the
 // checks per field.
 
+// intHead reads, from p, the head of major type maj whose argument is
+// in its shortest form and all there: its argument and length, or a
+// length of 0 for the general path.
+func intHead(p []byte, maj byte) (uint64, int) {
+	if len(p) == 0 {
+		return 0, 0
+	}
+	switch c := p[0] - maj<<5; {
+	case c < 24:
+		return uint64(c), 1
+	case c == 24 && len(p) >= 2 && p[1] >= 24:
+		return uint64(p[1]), 2
+	case c == 25 && len(p) >= 3:
+		if v := binary.BigEndian.Uint16(p[1:]); v > math.MaxUint8 {
+			return uint64(v), 3
+		}
+	case c == 26 && len(p) >= 5:
+		if v := binary.BigEndian.Uint32(p[1:]); v > math.MaxUint16 {
+			return uint64(v), 5
+		}
+	case c == 27 && len(p) >= 9:
+		if v := binary.BigEndian.Uint64(p[1:]); v > math.MaxUint32 {
+			return v, 9
+		}
+	}
+	return 0, 0
+}
+
 // Uint64 reads an unsigned integer.
 func (d *Decoder) Uint64() (uint64, error) {
-	if d.pos < len(d.buf) && d.buf[d.pos] < 24 {
-		d.pos++
-		return uint64(d.buf[d.pos-1]), nil
+	if v, n := intHead(d.buf[d.pos:], MajUnsignedInt); n > 0 {
+		d.pos += n
+		return v, nil
 	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
@@ -48,9 +76,14 @@ func (d *Decoder) Uint8() (uint8, error) {
 
 // Int64 reads an unsigned or negative integer that fits an int64.
 func (d *Decoder) Int64() (int64, error) {
-	if d.pos < len(d.buf) && d.buf[d.pos] < 24 {
-		d.pos++
-		return int64(d.buf[d.pos-1]), nil
+	p := d.buf[d.pos:]
+	if v, n := intHead(p, MajUnsignedInt); n > 0 && v <= math.MaxInt64 {
+		d.pos += n
+		return int64(v), nil
+	}
+	if v, n := intHead(p, MajNegativeInt); n > 0 && v <= math.MaxInt64 {
+		d.pos += n
+		return -1 - int64(v), nil
 	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {

@@ -256,3 +256,52 @@ func TestTextOrBytes(t *testing.T) {
 		d.Release(nil)
 	}
 }
+
+// TestIntsAgree: Uint64 and Int64, with their paths for short heads,
+// read what ReadHeader reads and refuse what it refuses (heads not in
+// their shortest form, cut short, out of range), on every head length
+// about its limits.
+func TestIntsAgree(t *testing.T) {
+	var ins [][]byte
+	for _, maj := range []byte{0, 1, 2, 7} {
+		for _, v := range []uint64{0, 23, 24, 255, 256, 65535, 65536, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 1} {
+			for _, w := range []int{0, 1, 2, 4, 8} {
+				h := []byte{maj<<5 | map[int]byte{0: byte(v), 1: 24, 2: 25, 4: 26, 8: 27}[w]}
+				if w == 0 && v >= 24 {
+					continue
+				}
+				for i := w - 1; i >= 0; i-- {
+					h = append(h, byte(v>>(8*i)))
+				}
+				for cut := 0; cut <= len(h); cut++ {
+					ins = append(ins, h[:cut], append(append([]byte(nil), h[:cut]...), 0x01))
+				}
+			}
+		}
+	}
+	for _, in := range ins {
+		ref := NewBytesDecoder(in)
+		maj, extra, herr := ref.ReadHeader()
+		refPos := ref.Pos()
+		ref.Release(nil)
+
+		d := NewBytesDecoder(in)
+		u, err := d.Uint64()
+		if wantOK := herr == nil && maj == MajUnsignedInt; (err == nil) != wantOK || (wantOK && (u != extra || d.Pos() != refPos)) {
+			t.Errorf("Uint64 %x: %d %v at %d; ReadHeader %d %d %v at %d", in, u, err, d.Pos(), maj, extra, herr, refPos)
+		}
+		d.Release(nil)
+
+		d = NewBytesDecoder(in)
+		i, err := d.Int64()
+		wantOK := herr == nil && (maj == MajUnsignedInt || maj == MajNegativeInt) && extra <= 1<<63-1
+		want := int64(extra)
+		if maj == MajNegativeInt {
+			want = -1 - int64(extra)
+		}
+		if (err == nil) != wantOK || (wantOK && (i != want || d.Pos() != refPos)) {
+			t.Errorf("Int64 %x: %d %v at %d; ReadHeader %d %d %v at %d", in, i, err, d.Pos(), maj, extra, herr, refPos)
+		}
+		d.Release(nil)
+	}
+}

@@ -263,19 +263,22 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		return x, nil
 	}
 	ws := d.filWords(nw)
-	for i := range ws {
-		lo := len(mag) - (i+1)*wb
-		if lo < 0 {
-			var w big.Word
-			for _, c := range mag[:lo+wb] {
-				w = w<<8 | big.Word(c)
-			}
-			ws[i] = w
-		} else if wb == 8 {
-			ws[i] = big.Word(binary.BigEndian.Uint64(mag[lo:]))
+	// Whole words from the low end, then the bytes of the top one.
+	i, n := 0, len(mag)
+	for ; n >= wb; n -= wb {
+		if wb == 8 {
+			ws[i] = big.Word(binary.BigEndian.Uint64(mag[n-wb : n]))
 		} else {
-			ws[i] = big.Word(binary.BigEndian.Uint32(mag[lo:]))
+			ws[i] = big.Word(binary.BigEndian.Uint32(mag[n-wb : n]))
 		}
+		i++
+	}
+	if n > 0 {
+		var w big.Word
+		for _, c := range mag[:n] {
+			w = w<<8 | big.Word(c)
+		}
+		ws[i] = w
 	}
 	x.SetBits(ws)
 	if neg {

@@ -273,7 +273,11 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		}
 		i++
 	}
-	if n > 0 {
+	if end := d.pos - len(mag) + n; n > 0 && wb == 8 && end >= 8 {
+		// The top word's bytes end at end in d's buffer: a load of the
+		// eight bytes there, less those before them.
+		ws[i] = big.Word(binary.BigEndian.Uint64(d.buf[end-8:end]) & (1<<(8*uint(n)) - 1))
+	} else if n > 0 {
 		var w big.Word
 		for _, c := range mag[:n] {
 			w = w<<8 | big.Word(c)

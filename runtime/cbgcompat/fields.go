@@ -15,39 +15,32 @@ import (
 // its messages. Generated code calls them instead of repeating the
 // checks per field.
 
-// intHead reads, from p, the head of major type maj whose argument is
-// in its shortest form and all there: its argument and length, or a
-// length of 0 for the general path.
-func intHead(p []byte, maj byte) (uint64, int) {
-	if len(p) == 0 {
-		return 0, 0
-	}
-	switch c := p[0] - maj<<5; {
-	case c < 24:
-		return uint64(c), 1
-	case c == 24 && len(p) >= 2 && p[1] >= 24:
-		return uint64(p[1]), 2
-	case c == 25 && len(p) >= 3:
-		if v := binary.BigEndian.Uint16(p[1:]); v > math.MaxUint8 {
-			return uint64(v), 3
-		}
-	case c == 26 && len(p) >= 5:
-		if v := binary.BigEndian.Uint32(p[1:]); v > math.MaxUint16 {
-			return uint64(v), 5
-		}
-	case c == 27 && len(p) >= 9:
-		if v := binary.BigEndian.Uint64(p[1:]); v > math.MaxUint32 {
-			return v, 9
-		}
-	}
-	return 0, 0
-}
-
 // Uint64 reads an unsigned integer.
 func (d *Decoder) Uint64() (uint64, error) {
-	if v, n := intHead(d.buf[d.pos:], MajUnsignedInt); n > 0 {
-		d.pos += n
-		return v, nil
+	if p := d.buf[d.pos:]; len(p) > 0 {
+		switch c := p[0]; {
+		case c < 24:
+			d.pos++
+			return uint64(c), nil
+		case c == 24 && len(p) >= 2 && p[1] >= 24:
+			d.pos += 2
+			return uint64(p[1]), nil
+		case c == 25 && len(p) >= 3:
+			if v := binary.BigEndian.Uint16(p[1:]); v > math.MaxUint8 {
+				d.pos += 3
+				return uint64(v), nil
+			}
+		case c == 26 && len(p) >= 5:
+			if v := binary.BigEndian.Uint32(p[1:]); v > math.MaxUint16 {
+				d.pos += 5
+				return uint64(v), nil
+			}
+		case c == 27 && len(p) >= 9:
+			if v := binary.BigEndian.Uint64(p[1:]); v > math.MaxUint32 {
+				d.pos += 9
+				return v, nil
+			}
+		}
 	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
@@ -76,14 +69,35 @@ func (d *Decoder) Uint8() (uint8, error) {
 
 // Int64 reads an unsigned or negative integer that fits an int64.
 func (d *Decoder) Int64() (int64, error) {
-	p := d.buf[d.pos:]
-	if v, n := intHead(p, MajUnsignedInt); n > 0 && v <= math.MaxInt64 {
-		d.pos += n
-		return int64(v), nil
-	}
-	if v, n := intHead(p, MajNegativeInt); n > 0 && v <= math.MaxInt64 {
-		d.pos += n
-		return -1 - int64(v), nil
+	if p := d.buf[d.pos:]; len(p) > 0 && p[0] < 0x40 {
+		// Either integer, its head in its shortest form and all there.
+		var v uint64
+		n := 0
+		switch c := p[0] & 0x1f; {
+		case c < 24:
+			v, n = uint64(c), 1
+		case c == 24 && len(p) >= 2 && p[1] >= 24:
+			v, n = uint64(p[1]), 2
+		case c == 25 && len(p) >= 3:
+			if v = uint64(binary.BigEndian.Uint16(p[1:])); v > math.MaxUint8 {
+				n = 3
+			}
+		case c == 26 && len(p) >= 5:
+			if v = uint64(binary.BigEndian.Uint32(p[1:])); v > math.MaxUint16 {
+				n = 5
+			}
+		case c == 27 && len(p) >= 9:
+			if v = binary.BigEndian.Uint64(p[1:]); v > math.MaxUint32 && v <= math.MaxInt64 {
+				n = 9
+			}
+		}
+		if n > 0 {
+			d.pos += n
+			if p[0] >= 0x20 {
+				return -1 - int64(v), nil
+			}
+			return int64(v), nil
+		}
 	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {

@@ -37,6 +37,11 @@ func benchValue(b *testing.B, p pair) (theirs, ours any, data []byte) {
 	return nil, nil, nil
 }
 
+var (
+	callSink   cbg.CBORUnmarshaler
+	readerSink *bytes.Reader
+)
+
 func BenchmarkCompat(b *testing.B) {
 	for _, name := range benchTypes {
 		var p pair
@@ -46,6 +51,15 @@ func BenchmarkCompat(b *testing.B) {
 			}
 		}
 		tv, ov, data := benchValue(b, p)
+		// What every decode below pays before UnmarshalCBOR: the new
+		// value and the bytes.Reader, as go-ipld-cbor's callers make them.
+		b.Run("Call/"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				v := p.ours().(cbg.CBORUnmarshaler)
+				callSink, readerSink = v, bytes.NewReader(data)
+			}
+		})
 		for _, side := range []struct {
 			name string
 			v    any

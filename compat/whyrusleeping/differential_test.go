@@ -13,9 +13,11 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 
 	addr "github.com/filecoin-project/go-address"
 	fbig "github.com/filecoin-project/go-state-types/big"
+	"github.com/filecoin-project/go-state-types/builtin/v16/market"
 	cid "github.com/ipfs/go-cid"
 	mh "github.com/multiformats/go-multihash"
 	cbg "github.com/whyrusleeping/cbor-gen"
@@ -44,6 +46,7 @@ var pairs = []pair{
 	{"Small", func() any { return new(theirs.Small) }, func() any { return new(ours.Small) }},
 	{"Filecoin", func() any { return new(theirs.Filecoin) }, func() any { return new(ours.Filecoin) }},
 	{"FilecoinMap", func() any { return new(theirs.FilecoinMap) }, func() any { return new(ours.FilecoinMap) }},
+	{"Deal", func() any { return new(theirs.Deal) }, func() any { return new(ours.Deal) }},
 }
 
 // rounds is how many random values each type gets.
@@ -212,6 +215,28 @@ func TestHandPicked(t *testing.T) {
 		{"Filecoin", "88 40 f6 80 80 62 0001 f6 80 00"},            // an address as text
 		{"FilecoinMap", "a3 66616d6f756e74 40 62746f 420001 6662794e616d65 a0"},
 		{"FilecoinMap", "a3 66616d6f756e74 f6 62746f 420001 6662794e616d65 a0"}, // null for a value big.Int
+		// market.DealLabel: its constructors take what they take, its
+		// UnmarshalCBOR reads the rest.
+		{"Deal", "84 60 80 60 00"},
+		{"Deal", "84 40 80 40 00"},
+		{"Deal", "84 6161 82 4161 62c3a9 62c3a9 00"},
+		{"Deal", "84 62c328 80 60 00"},      // not UTF-8
+		{"Deal", "84 61ff 80 60 00"},        // nor this
+		{"Deal", "84 42ff00 80 42ff00 00"},  // bytes: any
+		{"Deal", "84 7801 61 80 60 00"},     // a head not in its shortest form
+		{"Deal", "84 5801 61 80 60 00"},     // and of bytes
+		{"Deal", "84 790002 6161 80 60 00"}, // two bytes of length
+		{"Deal", "84 7f6161ff 80 60 00"},    // indefinite
+		{"Deal", "84 01 80 60 00"},          // a number
+		{"Deal", "84 f6 80 60 00"},          // null
+		{"Deal", "84 81 60 80 60 00"},       // an array
+		{"Deal", "84 65616263"},             // cut short
+		{"Deal", "84 60 80 62c328 00"},      // market's label, not UTF-8
+		{"Deal", "84 60 80 7801 61 00"},     // and not shortest
+		{"Deal", "84 7c 80 60 00"},          // reserved
+		{"Deal", "84 60 81 6461bc"},         // cut short in the list
+		{"Deal", "84 60 82 60 f6 60 00"},    // null in the list
+		{"Deal", "84 60 81 7901 00 00"},     // a long head cut
 	} {
 		data, err := hex.DecodeString(strings.ReplaceAll(c.hex, " ", ""))
 		if err != nil {
@@ -239,6 +264,24 @@ func TestHandPicked(t *testing.T) {
 			in = append(in, bytes.Repeat([]byte{0xa5}, n-1)...)
 			in = append(in, 0xf6, 0x80, 0x80, 0x42, 0x00, 0x01, 0xf6, 0x80, 0x00)
 			checkDecode(t, filecoin, in, fmt.Sprintf("a big.Int of %d bytes, sign %d", n, sign))
+		}
+	}
+	// Labels about the constructors' limit of 256 bytes and the heads'.
+	var deal pair
+	for _, p := range pairs {
+		if p.name == "Deal" {
+			deal = p
+		}
+	}
+	for _, n := range []int{23, 24, 255, 256, 257, 1000} {
+		for _, maj := range []byte{2, 3} {
+			for _, last := range []byte{'a', 0xff} {
+				in := []byte{0x84}
+				in = append(in, cbgHead(maj, n)...)
+				in = append(in, bytes.Repeat([]byte{'z'}, n-1)...)
+				in = append(in, last, 0x80, 0x60, 0x00)
+				checkDecode(t, deal, in, fmt.Sprintf("a label of %d bytes, major type %d, last byte %x", n, maj, last))
+			}
 		}
 	}
 	for _, n := range []int{21, 49, 64, 65} {
@@ -370,6 +413,11 @@ var (
 	deferredType = reflect.TypeOf(cbg.Deferred{})
 	filIntType   = reflect.TypeOf(fbig.Int{})
 	addressType  = reflect.TypeOf(addr.Address{})
+	labelTypes   = map[reflect.Type]bool{
+		reflect.TypeOf(market.DealLabel{}): true,
+		reflect.TypeOf(ours.DealLabel{}):   true,
+		reflect.TypeOf(theirs.DealLabel{}): true,
+	}
 )
 
 // randomFilInt is a go-state-types big.Int with the edges its methods
@@ -400,6 +448,38 @@ func randomFilInt(r *rand.Rand) fbig.Int {
 		x.Neg(x)
 	}
 	return fbig.Int{Int: x}
+}
+
+// randomLabel is the encoding of a DealLabel of text or bytes, short or
+// about the limits of the constructors (256 bytes) and of the short
+// heads (23, 24, 255), or of the zero label.
+func randomLabel(r *rand.Rand) []byte {
+	var n int
+	switch r.IntN(8) {
+	case 0:
+		return []byte{0x60}
+	case 1:
+		n = []int{0, 23, 24, 255, 256, 257, 300}[r.IntN(7)]
+	default:
+		n = r.IntN(70)
+	}
+	text := r.IntN(2) == 0
+	maj := byte(2)
+	if text {
+		maj = 3
+	}
+	b := cbgHead(maj, n)
+	for end := len(b) + n; len(b) < end; {
+		switch c := []string{"é", "€"}[r.IntN(2)]; {
+		case !text:
+			b = append(b, byte(r.IntN(256)))
+		case r.IntN(4) == 0 && len(c) <= end-len(b):
+			b = append(b, c...) // characters of two and three bytes
+		default:
+			b = append(b, byte('a'+r.IntN(26)))
+		}
+	}
+	return b
 }
 
 // randomAddress is a go-address Address of every protocol, or Undef
@@ -441,6 +521,12 @@ func randomAddress(r *rand.Rand) addr.Address {
 // specially: nil and empty slices, nil pointers, strings at and past the
 // limits, negative big integers, undefined CIDs.
 func fill(r *rand.Rand, v reflect.Value, depth int) {
+	if labelTypes[v.Type()] {
+		if err := v.Addr().Interface().(cbg.CBORUnmarshaler).UnmarshalCBOR(bytes.NewReader(randomLabel(r))); err != nil {
+			panic(err)
+		}
+		return
+	}
 	switch v.Type() {
 	case filIntType:
 		v.Set(reflect.ValueOf(randomFilInt(r)))
@@ -609,6 +695,16 @@ func convert(dst, src reflect.Value) {
 		dst.Set(src)
 		return
 	}
+	if labelTypes[src.Type()] {
+		// The same unexported fields (bs, notString), copied as they
+		// are: a nil slice stays nil.
+		for f := range 2 {
+			to := dst.Field(f)
+			reflect.NewAt(to.Type(), unsafe.Pointer(to.UnsafeAddr())).Elem().Set(
+				reflect.NewAt(to.Type(), unsafe.Pointer(src.Field(f).UnsafeAddr())).Elem())
+		}
+		return
+	}
 	switch src.Kind() {
 	case reflect.Pointer:
 		if src.IsNil() {
@@ -673,6 +769,10 @@ func equal(a, b reflect.Value) bool {
 		}
 		return equal(a.Elem(), b.Elem())
 	case reflect.Struct:
+		if labelTypes[a.Type()] {
+			ab, bb := a.Field(0), b.Field(0) // bs, notString
+			return ab.IsNil() == bb.IsNil() && bytes.Equal(ab.Bytes(), bb.Bytes()) && a.Field(1).Bool() == b.Field(1).Bool()
+		}
 		if a.Type() == cidType || a.Type() == deferredType || a.Type() == addressType {
 			return reflect.DeepEqual(a.Interface(), b.Interface())
 		}

@@ -16,6 +16,9 @@ require (
 
 require (
 	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/filecoin-project/go-amt-ipld/v4 v4.4.0 // indirect
+	github.com/filecoin-project/go-bitfield v0.2.4 // indirect
+	github.com/filecoin-project/go-hamt-ipld/v3 v3.4.1 // indirect
 	github.com/ipfs/boxo v0.41.0 // indirect
 	github.com/ipfs/go-block-format v0.2.4 // indirect
 	github.com/ipfs/go-ipld-cbor v0.3.0 // indirect

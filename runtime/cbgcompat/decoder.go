@@ -67,8 +67,8 @@ type Decoder struct {
 	own    []byte        // the pooled storage of buf
 	unread bool          // the byte before pos may be unread (UnreadByte)
 	// strs is the block short strings are copied into (see str): bytes
-	// before its length belong to strings handed out and are never
-	// written again.
+	// before its length belong to strings and byte slices handed out
+	// (blockBytes) and are never written again by d.
 	strs []byte
 	// ints and words are the blocks go-state-types big.Ints are taken
 	// from (see FilInt).
@@ -81,7 +81,7 @@ var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
 	d := decoders.Get().(*Decoder)
-	*d = Decoder{buf: data, own: d.own, strs: d.strs, ints: d.ints, words: d.words}
+	d.buf = data
 	return d
 }
 
@@ -89,20 +89,20 @@ func NewBytesDecoder(data []byte) *Decoder {
 // (a generated holder calling a field's UnmarshalCBOR), it is r itself,
 // and owned reports false: Release must not be called on it.
 func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
-	if d, ok := r.(*Decoder); ok {
-		d.start = d.pos
-		return d, false
-	}
-	d = decoders.Get().(*Decoder)
-	*d = Decoder{own: d.own[:0], strs: d.strs, ints: d.ints, words: d.words}
 	switch r := r.(type) {
-	case *bytes.Buffer:
-		d.bbuf = r
-		d.buf = r.Bytes()
+	case *Decoder:
+		r.start = r.pos
+		return r, false
 	case *bytes.Reader:
+		d = decoders.Get().(*Decoder)
 		d.rdr = r
 		d.buf = d.win.unread(r)
+	case *bytes.Buffer:
+		d = decoders.Get().(*Decoder)
+		d.bbuf = r
+		d.buf = r.Bytes()
 	default:
+		d = decoders.Get().(*Decoder)
 		d.src = r
 		d.buf = d.own
 	}
@@ -123,7 +123,10 @@ func (d *Decoder) Release(err error) error {
 	if d.src != nil && cap(d.buf) <= 1<<16 {
 		d.own = d.buf[:0]
 	}
+	// A pooled Decoder holds nothing of its last item: only its blocks
+	// and its storage are kept.
 	d.buf, d.src, d.rdr, d.bbuf = nil, nil, nil, nil
+	d.pos, d.start, d.unread = 0, 0, false
 	decoders.Put(d)
 	return err
 }
@@ -424,7 +427,8 @@ func (d *Decoder) ReadString(max uint64) (string, error) {
 // Strings up to maxBlockString bytes are copied into blocks of up to
 // stringBlock bytes, one allocation for many strings; a string kept
 // keeps its block alive (at most stringBlock bytes, and over a buffer
-// never more than the input that remained when the block was made).
+// never more than the input the Decoder was made over). A pooled
+// Decoder keeps what is left of its block for the next item.
 const (
 	maxBlockString = 64
 	stringBlock    = 4096
@@ -439,16 +443,39 @@ func (d *Decoder) str(b []byte) string {
 	if n > maxBlockString {
 		return string(b)
 	}
+	off := d.block(b)
+	return unsafe.String(&d.strs[off], n)
+}
+
+// blockBytes returns a copy of b (never nil) with no room to grow into:
+// short ones in the block of short strings, where the bytes of each are
+// its own to write.
+func (d *Decoder) blockBytes(b []byte) []byte {
+	n := len(b)
+	if n == 0 {
+		return []byte{}
+	}
+	if n > maxBlockString {
+		return append(make([]byte, 0, n), b...)
+	}
+	off := d.block(b)
+	return d.strs[off : off+n : off+n]
+}
+
+// block appends b, at most maxBlockString bytes, to the block of short
+// strings and returns where it is.
+func (d *Decoder) block(b []byte) int {
+	n := len(b)
 	if cap(d.strs)-len(d.strs) < n {
 		size := stringBlock
-		if left := len(d.buf) - d.pos + n; d.src == nil && left < size {
-			size = left
+		if d.src == nil && len(d.buf) < size {
+			size = len(d.buf)
 		}
 		d.strs = make([]byte, 0, size)
 	}
 	off := len(d.strs)
 	d.strs = append(d.strs, b...)
-	return unsafe.String(&d.strs[off], n)
+	return off
 }
 
 // ReadConst reads a text string of at most max bytes into a field whose
@@ -510,6 +537,12 @@ func (d *Decoder) readKey(max uint64) ([]byte, error) {
 // bytes whose first is 0. It returns the bytes after that prefix, valid
 // until the next read, for the caller's cid.Cast.
 func (d *Decoder) CidBytes() ([]byte, error) {
+	// Tag 42 and a byte string of 24 to 255 bytes whose first is 0, as
+	// the CIDs of IPLD are: the checks below, in the bytes themselves.
+	if p := d.buf[d.pos:]; len(p) > 4 && p[0] == 0xd8 && p[1] == 42 && p[2] == 0x58 && p[3] >= 24 && int(p[3]) <= len(p)-4 && p[4] == 0 {
+		d.pos += 4 + int(p[3])
+		return p[5 : 4+int(p[3])], nil
+	}
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
 		return nil, err

@@ -118,17 +118,41 @@ func TestFilIntWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if made := len(d.ints) + 2; made != 6 {
-		t.Errorf("a block of %d big.Ints made with 10 bytes left", made)
+	if made := len(d.ints) + 2; made != intBlock {
+		t.Errorf("a block of %d big.Ints made over 20 bytes", made)
 	}
-	if made := len(d.words) + 2; made != 6 {
-		t.Errorf("a block of %d words made with 10 bytes left", made)
+	if made := len(d.words) + 2; made != 11 {
+		t.Errorf("a block of %d words made over 20 bytes", made)
 	}
 	d.Release(nil)
 	a.Add(a, big.NewInt(1))
 	a.Lsh(a, 300)
 	if b.String() != "1" || a.Cmp(new(big.Int).Lsh(big.NewInt(1), 364)) != 0 {
 		t.Fatalf("a %v, b %v", a, b)
+	}
+}
+
+// TestFilIntZeros: zeros come from the block too, as many as the input
+// can hold, each a big.Int of its own.
+func TestFilIntZeros(t *testing.T) {
+	d := NewBytesDecoder(unhex(t, "40 40 4100"))
+	d.ints, d.words = nil, nil
+	var xs []*big.Int
+	for range 3 {
+		x, err := d.FilInt()
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs = append(xs, x)
+	}
+	if len(d.ints) != 1 || len(d.words) != 0 {
+		t.Errorf("blocks of %d big.Ints and %d words left over 4 bytes", len(d.ints), len(d.words))
+	}
+	d.Release(nil)
+	xs[0].SetInt64(7)
+	xs[1].SetInt64(-9)
+	if xs[0].String() != "7" || xs[1].String() != "-9" || xs[2].Sign() != 0 {
+		t.Fatalf("%v", xs)
 	}
 }
 
@@ -180,5 +204,104 @@ func TestScalars(t *testing.T) {
 	}
 	if b, _ := AppendAddress(nil, []byte{0, 1}); !bytes.Equal(b, []byte{0x42, 0, 1}) {
 		t.Errorf("AppendAddress: %x", b)
+	}
+}
+
+// TestTextOrBytes: what it takes (short heads in their shortest form, at
+// most max bytes, valid UTF-8 for text) and that it reads nothing of
+// what it leaves.
+func TestTextOrBytes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		ok   bool
+		text bool
+		want string
+	}{
+		{"60", true, true, ""},
+		{"40", true, false, ""},
+		{"6161", true, true, "a"},
+		{"62c3a9", true, true, "é"},
+		{"4200ff", true, false, "\x00\xff"},
+		{"7818" + strings.Repeat("61", 24), true, true, strings.Repeat("a", 24)},
+		{"5818" + strings.Repeat("00", 24), true, false, strings.Repeat("\x00", 24)},
+		{"62c328", false, false, ""},        // not UTF-8
+		{"7801" + "61", false, false, ""},   // not shortest
+		{"790018" + "61", false, false, ""}, // a head of three bytes
+		{"7f6161ff", false, false, ""},      // indefinite
+		{"6261", false, false, ""},          // not all there
+		{"01", false, false, ""},
+		{"f6", false, false, ""},
+		{"", false, false, ""},
+		{"7821" + strings.Repeat("61", 33), false, false, ""}, // over max
+	} {
+		in := unhex(t, c.in)
+		d := NewBytesDecoder(in)
+		b, text, ok := d.TextOrBytes(32)
+		switch {
+		case ok != c.ok || text != c.text:
+			t.Errorf("%s: ok %v text %v, want %v %v", c.in, ok, text, c.ok, c.text)
+		case !ok && d.Pos() != 0:
+			t.Errorf("%s: left but read %d bytes", c.in, d.Pos())
+		case ok && d.Pos() != len(in):
+			t.Errorf("%s: read %d bytes of %d", c.in, d.Pos(), len(in))
+		case ok && (string(b) != c.want || b == nil):
+			t.Errorf("%s: %q, want %q", c.in, b, c.want)
+		}
+		if ok && len(b) > 0 && &b[0] == &in[len(in)-len(b)] {
+			t.Errorf("%s: the bytes are the input's, not a copy", c.in)
+		}
+		if ok && cap(b) != len(b) {
+			t.Errorf("%s: room for %d bytes more, into what is not its own", c.in, cap(b)-len(b))
+		}
+		d.Release(nil)
+	}
+}
+
+// TestIntsAgree: Uint64 and Int64, with their paths for short heads,
+// read what ReadHeader reads and refuse what it refuses (heads not in
+// their shortest form, cut short, out of range), on every head length
+// about its limits.
+func TestIntsAgree(t *testing.T) {
+	var ins [][]byte
+	for _, maj := range []byte{0, 1, 2, 7} {
+		for _, v := range []uint64{0, 23, 24, 255, 256, 65535, 65536, 1<<32 - 1, 1 << 32, 1<<63 - 1, 1 << 63, 1<<64 - 1} {
+			for _, w := range []int{0, 1, 2, 4, 8} {
+				h := []byte{maj<<5 | map[int]byte{0: byte(v), 1: 24, 2: 25, 4: 26, 8: 27}[w]}
+				if w == 0 && v >= 24 {
+					continue
+				}
+				for i := w - 1; i >= 0; i-- {
+					h = append(h, byte(v>>(8*i)))
+				}
+				for cut := 0; cut <= len(h); cut++ {
+					ins = append(ins, h[:cut], append(append([]byte(nil), h[:cut]...), 0x01))
+				}
+			}
+		}
+	}
+	for _, in := range ins {
+		ref := NewBytesDecoder(in)
+		maj, extra, herr := ref.ReadHeader()
+		refPos := ref.Pos()
+		ref.Release(nil)
+
+		d := NewBytesDecoder(in)
+		u, err := d.Uint64()
+		if wantOK := herr == nil && maj == MajUnsignedInt; (err == nil) != wantOK || (wantOK && (u != extra || d.Pos() != refPos)) {
+			t.Errorf("Uint64 %x: %d %v at %d; ReadHeader %d %d %v at %d", in, u, err, d.Pos(), maj, extra, herr, refPos)
+		}
+		d.Release(nil)
+
+		d = NewBytesDecoder(in)
+		i, err := d.Int64()
+		wantOK := herr == nil && (maj == MajUnsignedInt || maj == MajNegativeInt) && extra <= 1<<63-1
+		want := int64(extra)
+		if maj == MajNegativeInt {
+			want = -1 - int64(extra)
+		}
+		if (err == nil) != wantOK || (wantOK && (i != want || d.Pos() != refPos)) {
+			t.Errorf("Int64 %x: %d %v at %d; ReadHeader %d %d %v at %d", in, i, err, d.Pos(), maj, extra, herr, refPos)
+		}
+		d.Release(nil)
 	}
 }

@@ -40,7 +40,7 @@ func run() error {
 	g := cbg.Gen{}
 	if err := g.WriteTupleEncodersToFile("theirs/cbor_gen.go", "theirs",
 		theirs.Inner{}, theirs.Simple{}, theirs.Lists{}, theirs.Options{}, theirs.WithOptional{},
-		theirs.Wrapper{}, theirs.U64List{}, theirs.InnerList{}, theirs.Filecoin{}); err != nil {
+		theirs.Wrapper{}, theirs.U64List{}, theirs.InnerList{}, theirs.Filecoin{}, theirs.Deal{}); err != nil {
 		return err
 	}
 	return g.WriteMapEncodersToFile("theirs/cbor_map_gen.go", "theirs", theirs.Record{}, theirs.Small{}, theirs.FilecoinMap{})

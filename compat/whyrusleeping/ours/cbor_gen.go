@@ -3106,6 +3106,158 @@ func (t *FilecoinMap) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	return nil
 }
 
+// MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
+// generated code does (cbg.CBORMarshaler); a nil t writes null.
+func (t *Deal) MarshalCBOR(w io.Writer) error {
+	var err error
+	if cw, ok := w.(*cbgcompat.Writer); ok {
+		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
+		return err
+	}
+	cw := cbgcompat.GetWriter()
+	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
+		cw.Put()
+		return err
+	}
+	return cw.Flush(w)
+}
+
+// UnmarshalCBOR reads one item from r into t (cbg.CBORUnmarshaler): io.EOF
+// when r has no byte, io.ErrUnexpectedEOF when the item is cut short.
+func (t *Deal) UnmarshalCBOR(r io.Reader) error {
+	d, owned := cbgcompat.NewDecoder(r)
+	start := d.Pos()
+	return d.End(owned, start, t.DecodeCBORCompat(d))
+}
+
+// UnmarshalCBORBytes decodes data, exactly one item, into t.
+func (t *Deal) UnmarshalCBORBytes(data []byte) error {
+	d := cbgcompat.NewBytesDecoder(data)
+	return d.Done(t.DecodeCBORCompat(d))
+}
+
+// AppendCBOR appends the CBOR encoding of t to b.
+func (t *Deal) AppendCBOR(b []byte) ([]byte, error) {
+	w := cbgcompat.Wrap()
+	b, err := t.AppendCBORCompat(w, b)
+	w.Unwrap()
+	return b, err
+}
+
+// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
+// MarshalCBOR write through w. What the generated code of the types
+// holding a Deal calls.
+func (t *Deal) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
+	if t == nil {
+		return append(b, 0xf6), nil
+	}
+	b = append(b, 0x84)
+	// t.Label
+	{
+		var err error
+		w.Buf = b
+		if err = t.Label.MarshalCBOR(w); err != nil {
+			return b, err
+		}
+		b = w.Buf
+	}
+	// t.Labels
+	if len(t.Labels) > 8192 {
+		return b, errors.New("Slice value in field t.Labels was too long")
+	}
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajArray, uint64(len(t.Labels)))
+	for i := range t.Labels {
+		{
+			var err error
+			w.Buf = b
+			if err = t.Labels[i].MarshalCBOR(w); err != nil {
+				return b, err
+			}
+			b = w.Buf
+		}
+	}
+	// t.Ext
+	{
+		var err error
+		w.Buf = b
+		if err = t.Ext.MarshalCBOR(w); err != nil {
+			return b, err
+		}
+		b = w.Buf
+	}
+	// t.N
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajUnsignedInt, uint64(t.N))
+	return b, nil
+}
+
+// DecodeCBORCompat reads one item from d into t: what UnmarshalCBOR and
+// the generated code of the types holding a Deal call.
+func (t *Deal) DecodeCBORCompat(d *cbgcompat.Decoder) error {
+	*t = Deal{}
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return err
+	}
+	if maj != cbgcompat.MajArray {
+		return errors.New("cbor input should be of type array")
+	}
+	if extra != 4 {
+		return errors.New("cbor input had wrong number of fields")
+	}
+	// t.Label
+	{
+		if lb, text, ok := d.TextOrBytes(255); ok {
+			t.Label = DealLabel{bs: lb, notString: !text}
+		} else if err := t.Label.UnmarshalCBOR(d); err != nil {
+			return err
+		}
+	}
+	// t.Labels
+	{
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		_, _ = maj, extra
+		if extra > 8192 {
+			return fmt.Errorf("t.Labels: array too large (%d)", extra)
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("expected cbor array")
+		}
+		if err := d.Avail(extra); err != nil {
+			return err
+		}
+		if extra > 0 {
+			t.Labels = make([]DealLabel, extra)
+		}
+		for i := 0; i < int(extra); i++ {
+			{
+				if lb, text, ok := d.TextOrBytes(255); ok {
+					t.Labels[i] = DealLabel{bs: lb, notString: !text}
+				} else if err := t.Labels[i].UnmarshalCBOR(d); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	// t.Ext
+	{
+		if err := t.Ext.UnmarshalCBOR(d); err != nil {
+			return err
+		}
+	}
+	// t.N
+	{
+		sv, err := d.Uint64()
+		if err != nil {
+			return err
+		}
+		t.N = uint64(sv)
+	}
+	return nil
+}
+
 // cbgReadAddress reads an Address as go-address's UnmarshalCBOR does.
 func cbgReadAddress(d *cbgcompat.Decoder) (address.Address, error) {
 	ab, err := d.AddressBytes()

@@ -2899,3 +2899,147 @@ func (t *Filecoin) UnmarshalCBOR(r io.Reader) (err error) {
 	}
 	return nil
 }
+
+var lengthBufDeal = []byte{132}
+
+func (t *Deal) MarshalCBOR(w io.Writer) error {
+	if t == nil {
+		_, err := w.Write(cbg.CborNull)
+		return err
+	}
+
+	cw := cbg.NewCborWriter(w)
+
+	if _, err := cw.Write(lengthBufDeal); err != nil {
+		return err
+	}
+
+	// t.Label (theirs.DealLabel) (struct)
+	if err := t.Label.MarshalCBOR(cw); err != nil {
+		return err
+	}
+
+	// t.Labels ([]theirs.DealLabel) (slice)
+	if len(t.Labels) > 8192 {
+		return xerrors.Errorf("Slice value in field t.Labels was too long")
+	}
+
+	if err := cw.WriteMajorTypeHeader(cbg.MajArray, uint64(len(t.Labels))); err != nil {
+		return err
+	}
+	for _, v := range t.Labels {
+		if err := v.MarshalCBOR(cw); err != nil {
+			return err
+		}
+
+	}
+
+	// t.Ext (market.DealLabel) (struct)
+	if err := t.Ext.MarshalCBOR(cw); err != nil {
+		return err
+	}
+
+	// t.N (uint64) (uint64)
+
+	if err := cw.WriteMajorTypeHeader(cbg.MajUnsignedInt, uint64(t.N)); err != nil {
+		return err
+	}
+
+	return nil
+}
+
+func (t *Deal) UnmarshalCBOR(r io.Reader) (err error) {
+	*t = Deal{}
+
+	cr := cbg.NewCborReader(r)
+
+	maj, extra, err := cr.ReadHeader()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+	}()
+
+	if maj != cbg.MajArray {
+		return fmt.Errorf("cbor input should be of type array")
+	}
+
+	if extra != 4 {
+		return fmt.Errorf("cbor input had wrong number of fields")
+	}
+
+	// t.Label (theirs.DealLabel) (struct)
+
+	{
+
+		if err := t.Label.UnmarshalCBOR(cr); err != nil {
+			return xerrors.Errorf("unmarshaling t.Label: %w", err)
+		}
+
+	}
+	// t.Labels ([]theirs.DealLabel) (slice)
+
+	maj, extra, err = cr.ReadHeader()
+	if err != nil {
+		return err
+	}
+
+	if extra > 8192 {
+		return fmt.Errorf("t.Labels: array too large (%d)", extra)
+	}
+
+	if maj != cbg.MajArray {
+		return fmt.Errorf("expected cbor array")
+	}
+
+	if extra > 0 {
+		t.Labels = make([]DealLabel, extra)
+	}
+
+	for i := 0; i < int(extra); i++ {
+		{
+			var maj byte
+			var extra uint64
+			var err error
+			_ = maj
+			_ = extra
+			_ = err
+
+			{
+
+				if err := t.Labels[i].UnmarshalCBOR(cr); err != nil {
+					return xerrors.Errorf("unmarshaling t.Labels[i]: %w", err)
+				}
+
+			}
+
+		}
+	}
+	// t.Ext (market.DealLabel) (struct)
+
+	{
+
+		if err := t.Ext.UnmarshalCBOR(cr); err != nil {
+			return xerrors.Errorf("unmarshaling t.Ext: %w", err)
+		}
+
+	}
+	// t.N (uint64) (uint64)
+
+	{
+
+		maj, extra, err = cr.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbg.MajUnsignedInt {
+			return fmt.Errorf("wrong type for uint64 field")
+		}
+		t.N = uint64(extra)
+
+	}
+	return nil
+}

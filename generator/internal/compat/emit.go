@@ -667,6 +667,10 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 			g.p("%s.Raw = raw", x)
 		}
 	case kStruct:
+		if v.label {
+			g.decLabel(x, v)
+			return
+		}
 		if v.pointer {
 			g.nullCheck()
 			g.p("%s = new(%s)", x, T())
@@ -705,6 +709,20 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		g.p("%s[%s(k)] = mv", x, g.typ(mt.Key()))
 		g.p("}")
 	}
+}
+
+// decLabel reads x, a go-state-types DealLabel of the file's own
+// package (isDealLabel): a text string of valid UTF-8 or a byte string
+// with a short head is read into the label's fields as its
+// UnmarshalCBOR reads it (new bytes, never nil; notString for bytes),
+// anything else by UnmarshalCBOR itself, which reads and refuses as it
+// always does.
+func (g *gen) decLabel(x string, v *value) {
+	g.p("if lb, text, ok := d.TextOrBytes(255); ok {")
+	g.p("%s = %s{bs: lb, notString: !text}", x, g.typ(v.typ))
+	g.p("} else if err := %s.UnmarshalCBOR(d); err != nil {", x)
+	g.p("return err")
+	g.p("}")
 }
 
 // scalar reads x, a value of v, with call, a read of the Decoder that

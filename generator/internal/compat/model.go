@@ -15,6 +15,7 @@ package compat
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
@@ -95,6 +96,9 @@ type value struct {
 	typ     types.Type // the type without the pointer
 	elem    *value     // slices, arrays, map values
 	length  int64      // arrays
+	// label: a kStruct that is go-state-types' DealLabel (isDealLabel),
+	// read through its constructors where they take the item.
+	label bool
 }
 
 // field is one field of a type, or the type itself (transparent).
@@ -510,6 +514,9 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 		if !f.hasMethods(t) {
 			return nil, fmt.Errorf("type %s has no MarshalCBOR(io.Writer) and UnmarshalCBOR(io.Reader): generate it in this run (-type) or give it those methods", types.TypeString(t, types.RelativeTo(f.pkg)))
 		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && !v.pointer && !f.inRun[n.Obj()] && n.Obj().Pkg() == f.pkg {
+			v.label = isDealLabel(n)
+		}
 	case *types.Slice:
 		v.kind = kSlice
 		e, err := f.classify(u.Elem(), false)
@@ -599,6 +606,42 @@ func isAddress(n *types.Named) bool {
 		return false
 	}
 	return types.Comparable(n) && hasCBORMethods(n)
+}
+
+// isDealLabel: n is go-state-types' market.DealLabel (builtin/v8 and
+// later): a struct of bs []byte and notString bool, with the
+// constructors NewLabelFromString and NewLabelFromBytes and the limit
+// DealMaxLabelSize beside it, whose UnmarshalCBOR reads a text string
+// (checked to be UTF-8) or a byte string of at most 2 MiB into new bytes
+// and sets notString for bytes. In the label's own package (the
+// package's generated file, as go-state-types has it) the generated
+// code fills those fields itself for the strings it takes (decLabel).
+func isDealLabel(n *types.Named) bool {
+	pkg := n.Obj().Pkg()
+	st, ok := n.Underlying().(*types.Struct)
+	if n.Obj().Name() != "DealLabel" || n.TypeParams().Len() != 0 || !ok || st.NumFields() != 2 ||
+		st.Field(0).Name() != "bs" || types.TypeString(st.Field(0).Type(), nil) != "[]byte" ||
+		st.Field(1).Name() != "notString" || types.TypeString(st.Field(1).Type(), nil) != "bool" {
+		return false
+	}
+	ctor := func(name, param string) bool {
+		fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+		if !ok {
+			return false
+		}
+		sig := fn.Type().(*types.Signature)
+		return sig.Params().Len() == 1 && types.TypeString(sig.Params().At(0).Type(), nil) == param &&
+			sig.Results().Len() == 2 && types.Identical(sig.Results().At(0).Type(), n) &&
+			types.TypeString(sig.Results().At(1).Type(), nil) == "error"
+	}
+	max, ok := pkg.Scope().Lookup("DealMaxLabelSize").(*types.Const)
+	if !ok || max.Val().Kind() != constant.Int {
+		return false
+	}
+	if v, exact := constant.Int64Val(max.Val()); !exact || v < 0 {
+		return false
+	}
+	return ctor("NewLabelFromString", "string") && ctor("NewLabelFromBytes", "[]byte") && hasCBORMethods(n)
 }
 
 func hasCBORMethods(n *types.Named) bool {

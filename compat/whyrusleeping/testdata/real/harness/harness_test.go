@@ -27,6 +27,8 @@ import (
 	addr "github.com/filecoin-project/go-address"
 	"github.com/filecoin-project/go-bitfield"
 	fbig "github.com/filecoin-project/go-state-types/big"
+	tmarket "github.com/filecoin-project/go-state-types/builtin/v16/market"
+	omarket "ours.test/go-state-types/builtin/v16/market"
 	olexutil "ours.test/indigo/lex/util"
 )
 
@@ -186,7 +188,58 @@ var (
 	bigType         = reflect.TypeOf(big.Int{})
 	filIntType      = reflect.TypeOf(fbig.Int{})
 	deferredType    = reflect.TypeOf(cbg.Deferred{})
+	labelType       = reflect.TypeOf(tmarket.DealLabel{})
+	oursLabelType   = reflect.TypeOf(omarket.DealLabel{})
 )
+
+// randomLabel is a market.DealLabel of text or bytes, short or about
+// the limits of its constructors (256 bytes) and of the short heads
+// (23, 24, 255), or the zero label; it is made by the label's own
+// UnmarshalCBOR, as a decode makes it.
+func randomLabel(r *rand.Rand) tmarket.DealLabel {
+	var n int
+	switch r.IntN(8) {
+	case 0:
+		return tmarket.DealLabel{}
+	case 1:
+		n = []int{0, 23, 24, 255, 256, 257, 300}[r.IntN(7)]
+	default:
+		n = r.IntN(70)
+	}
+	text := r.IntN(2) == 0
+	b := make([]byte, 0, n)
+	for len(b) < n {
+		switch c := []string{"é", "€"}[r.IntN(2)]; {
+		case !text:
+			b = append(b, byte(r.IntN(256)))
+		case r.IntN(4) == 0 && len(c) <= n-len(b):
+			b = append(b, c...) // characters of two and three bytes
+		default:
+			b = append(b, byte('a'+r.IntN(26)))
+		}
+	}
+	var in bytes.Buffer
+	maj := byte(cbg.MajByteString)
+	if text {
+		maj = cbg.MajTextString
+	}
+	if err := cbg.WriteMajorTypeHeader(&in, maj, uint64(n)); err != nil {
+		panic(err)
+	}
+	in.Write(b)
+	var l tmarket.DealLabel
+	if err := l.UnmarshalCBOR(&in); err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// sameLabel compares two DealLabels field by field: the bytes, whether
+// they are nil, and whether the label is text.
+func sameLabel(a, b reflect.Value) bool {
+	ab, bb := a.Field(0), b.Field(0)
+	return ab.IsNil() == bb.IsNil() && bytes.Equal(ab.Bytes(), bb.Bytes()) && a.Field(1).Bool() == b.Field(1).Bool()
+}
 
 // randomFilInt is a go-state-types big.Int with the edges its methods
 // treat specially: a nil Int (written as zero), zero, negative values,
@@ -276,6 +329,9 @@ func fill(r *rand.Rand, v reflect.Value, depth int) {
 			return // cid.Undef: both refuse it
 		}
 		v.Set(reflect.ValueOf(randomCid(r)).Convert(v.Type()))
+		return
+	case labelType:
+		v.Set(reflect.ValueOf(randomLabel(r)))
 		return
 	case deferredType:
 		switch r.IntN(20) {
@@ -440,6 +496,20 @@ func convert(dst, src reflect.Value) {
 		dst.Set(src)
 		return
 	}
+	if (src.Type() == labelType || src.Type() == oursLabelType) && (dst.Type() == labelType || dst.Type() == oursLabelType) {
+		// Through the labels' own methods: a nil label's bytes become
+		// empty ones, as a decode makes them.
+		p := reflect.New(src.Type())
+		p.Elem().Set(src)
+		var buf bytes.Buffer
+		if err := p.Interface().(cbg.CBORMarshaler).MarshalCBOR(&buf); err != nil {
+			panic(err)
+		}
+		if err := dst.Addr().Interface().(cbg.CBORUnmarshaler).UnmarshalCBOR(&buf); err != nil {
+			panic(err)
+		}
+		return
+	}
 	if src.Kind() == reflect.Struct && src.Type().ConvertibleTo(dst.Type()) {
 		dst.Set(src.Convert(dst.Type()))
 		return
@@ -500,6 +570,9 @@ func equal(a, b reflect.Value) bool {
 			return a.IsNil() == b.IsNil()
 		}
 		return a.Interface().(*big.Int).Cmp(b.Interface().(*big.Int)) == 0
+	}
+	if a.Type() == labelType || a.Type() == oursLabelType {
+		return sameLabel(a, b)
 	}
 	switch a.Kind() {
 	case reflect.Pointer:

@@ -52,3 +52,28 @@ func TestCompatRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatTransparentRecord: under -compat whyrusleeping a transparent
+// type is recorded by the kind of what it holds, and a change of that
+// kind which stored values would not survive is refused.
+func TestCompatTransparentRecord(t *testing.T) {
+	cfg := Config{Settings: Settings{Types: []string{"Epochs", "Envelope"}, Compat: "whyrusleeping"}}
+	const envelope = "\n\ntype Envelope struct {\n\tIDs []uint64 `cborgen:\"transparent\"`\n}\n"
+	out, err := versions(t, schemaModule(t), cfg, "type Epochs []int64"+envelope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Epochs value []int64\n", "Envelope value []uint64\n"} {
+		if !strings.Contains(string(out.Lock), want) {
+			t.Errorf("record lacks %q:\n%s", want, out.Lock)
+		}
+	}
+	_, err = versions(t, schemaModule(t), cfg, "type Epochs []int64"+envelope, "type Epochs []string"+envelope)
+	if err == nil || !strings.Contains(err.Error(), "type Epochs changed from []int64 to []string") {
+		t.Errorf("Epochs []int64 -> []string: %v", err)
+	}
+	_, err = versions(t, schemaModule(t), cfg, "type Epochs []int64"+envelope, "type Epochs []int64"+strings.Replace(envelope, "[]uint64", "string", 1))
+	if err == nil || !strings.Contains(err.Error(), "type Envelope changed from []uint64 to string") {
+		t.Errorf("Envelope's transparent field []uint64 -> string: %v", err)
+	}
+}

@@ -214,3 +214,82 @@ func TestSchemaEvolvedModel(t *testing.T) {
 		t.Errorf("-accept-break over a broken record: %v\n%s\n%s", err, out.Lock, log.String())
 	}
 }
+
+// TestSchemaValueTypes: a value type (a named type of another kind) is
+// recorded by the wire kind of its underlying type, and a change that
+// stored values would not survive is refused, as a field's would be.
+func TestSchemaValueTypes(t *testing.T) {
+	cfg := Config{Settings: Settings{Types: []string{"IDs", "T"}}}
+	const holder = "\n\ntype T struct {\n\tA IDs\n}\n"
+	for _, tc := range []struct {
+		name     string
+		versions []string
+		want     string // part of the error of the last version; "": success
+		lock     string // part of the last record, when it succeeds
+	}{{
+		name:     "recorded",
+		versions: []string{"type IDs []uint64" + holder},
+		lock:     "cbor-gen schema 3\n\ntype IDs required=0\nIDs value []uint64\n",
+	}, {
+		name:     "element changed",
+		versions: []string{"type IDs []uint64" + holder, "type IDs []string" + holder},
+		want:     "x.go:3:6: type IDs changed from []uint64 to []string: stored data holds []uint64 values, which a []string cannot decode to the same value",
+	}, {
+		name:     "widened",
+		versions: []string{"type IDs []uint32" + holder, "type IDs []uint64" + holder},
+		lock:     "IDs value []uint64\n",
+	}, {
+		name:     "scalar changed",
+		versions: []string{"//cborgen:tag 1003\ntype IDs uint64" + holder, "//cborgen:tag 1003\ntype IDs string" + holder},
+		want:     "type IDs changed from uint64 to string",
+	}, {
+		name:     "now a struct",
+		versions: []string{"type IDs []uint64" + holder, "type IDs struct{ N []uint64 }" + holder},
+		want:     "type IDs was a named []uint64 (stored values are []uint64 items) and is now a struct",
+	}, {
+		name:     "was a struct",
+		versions: []string{"type IDs struct{ N []uint64 }" + holder, "type IDs []uint64" + holder},
+		want:     "type IDs was a struct (stored values are its fields) and is now a named []uint64",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out, err := versions(t, schemaModule(t), cfg, tc.versions...)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(out.Lock), tc.lock) {
+					t.Errorf("record lacks %q:\n%s", tc.lock, out.Lock)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+
+	// A record written before value lines were kept has none: the next
+	// run cannot compare, records the kind, and compares from then on.
+	dir := schemaModule(t)
+	out, err := versions(t, dir, cfg, "type IDs []uint64"+holder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(strings.Replace(string(out.Lock), "IDs value []uint64\n", "", 1), "cbor-gen schema 3", "cbor-gen schema 1", 1)
+	writeFile(t, out.LockPath, old)
+	out, err = versions(t, dir, cfg, "type IDs []string"+holder)
+	if err != nil {
+		t.Fatalf("a record without the value line: %v", err)
+	}
+	if note := "cbor_gen.lock: note: recording the kinds of named types of other kinds than struct (such as IDs"; !strings.Contains(strings.Join(out.Notes, "\n"), note) {
+		t.Errorf("the run's notes:\n%s\nwant a note %q", strings.Join(out.Notes, "\n"), note)
+	}
+	if !strings.Contains(string(out.Lock), "IDs value []string\n") {
+		t.Errorf("record after the first run with value lines:\n%s", out.Lock)
+	}
+	writeFile(t, out.LockPath, string(out.Lock))
+	if _, err := versions(t, dir, cfg, "type IDs []int8"+holder); err == nil || !strings.Contains(err.Error(), "type IDs changed from []string to []int8") {
+		t.Errorf("the change after the record gained its value line: %v", err)
+	}
+}

@@ -47,6 +47,12 @@ import (
 // which stored maps may still hold: a new field under such a key must be
 // able to read their values.
 //
+// A named type of another kind (type Points []Point, type ID uint64) is
+// known by the wire kind of its underlying type, in format version 3:
+//
+//	type Points required=0
+//	Points value []Point
+//
 // A type of another package that the generated code hands to
 // fxamacker/cbor (model.Foreign), and each type within it, is recorded
 // as fxamacker encodes it, in format version 2 (schema_foreign.go):
@@ -67,13 +73,15 @@ import (
 const SchemaDoc = model.ModulePath + "/docs/schema.md"
 
 // schemaVersion is the format version on the first line of a record
-// without foreign types; foreignVersion that of one with them. Both are
-// read: version 1 is version 2 without foreign types, so a record an older
-// cbor-gen wrote reads as before, and one without foreign types stays
-// readable by it.
+// without foreign types or value lines; foreignVersion that of one with
+// foreign types; valueVersion that of one with a value line. All are read:
+// version 1 is version 2 without foreign types, and version 2 is version 3
+// without value lines, so a record an older cbor-gen wrote reads as
+// before, and one without the newer lines stays readable by it.
 const (
 	schemaVersion  = "cbor-gen schema 1"
 	foreignVersion = "cbor-gen schema 2"
+	valueVersion   = "cbor-gen schema 3"
 )
 
 // LockPath returns the path of the schema record of the output file out:
@@ -138,8 +146,12 @@ type typeRecord struct {
 	// noted for the reader, not guarded (adding or removing it changes
 	// no byte of what older versions wrote, or read).
 	unknown string
-	slots   []slotRecord
-	line    int // of the type line, for messages
+	// value is the wire kind of the underlying type of a named type of
+	// another kind than struct (model.Struct.Value), as text; "" for a
+	// struct, and for a value type recorded before version 3.
+	value string
+	slots []slotRecord
+	line  int // of the type line, for messages
 }
 
 // slotRecord is one slot: the field that holds it, or a reservation.
@@ -188,8 +200,8 @@ func ParseRecord(path string, data []byte) (*Record, error) {
 			continue
 		}
 		if !sawVersion {
-			if text != schemaVersion && text != foreignVersion {
-				p.fail(1, "not a cbor-gen schema record: want %q (or %q) first, found %q", foreignVersion, schemaVersion, text)
+			if text != schemaVersion && text != foreignVersion && text != valueVersion {
+				p.fail(1, "not a cbor-gen schema record: want %q (or %q, %q) first, found %q", valueVersion, foreignVersion, schemaVersion, text)
 				break
 			}
 			p.rec.version = text
@@ -212,6 +224,8 @@ func ParseRecord(path string, data []byte) (*Record, error) {
 			p.foreignFieldLine(p.rec.foreign[toks[0]], toks, cols)
 		case p.rec.types[toks[0]] == nil:
 			p.fail(1, "slot of %s before its type line", toks[0])
+		case len(toks) >= 2 && toks[1] == "value":
+			p.valueLine(p.rec.types[toks[0]], toks, cols)
 		case p.rec.types[toks[0]].mapFormat:
 			p.keyLine(p.rec.types[toks[0]], toks)
 		default:
@@ -353,7 +367,19 @@ func (p *recordParser) slotOfTypeForeign(toks []string) bool {
 		return false
 	}
 	_, err := strconv.Atoi(toks[1])
-	return err == nil || toks[1] == "key"
+	return err == nil || toks[1] == "key" || toks[1] == "value"
+}
+
+// valueLine reads the kind of a value type: "TYPE value KIND".
+func (p *recordParser) valueLine(tr *typeRecord, toks []string, cols []int) {
+	switch {
+	case len(toks) != 3:
+		p.fail(1, "want \"TYPE value KIND\" for a value type")
+	case tr.mapFormat || len(tr.slots) > 0 || tr.value != "":
+		p.fail(cols[1], "type %s has slots or keys, or a value line already: a value line is the whole of a value type", tr.name)
+	default:
+		tr.value = toks[2]
+	}
 }
 
 // foreignLine reads "foreign NAME FORM".
@@ -515,9 +541,12 @@ func formatRecord(rec *Record, goFile string) []byte {
 	b.WriteString("# with -accept-break to rewrite it on purpose. Commit this file and review\n")
 	b.WriteString("# changes to it like API changes. Format and rules:\n")
 	b.WriteString("# " + SchemaDoc + "\n\n")
-	if len(rec.foreign) > 0 {
+	switch {
+	case slices.ContainsFunc(slices.Collect(maps.Values(rec.types)), func(tr *typeRecord) bool { return tr.value != "" }):
+		b.WriteString(valueVersion + "\n")
+	case len(rec.foreign) > 0:
 		b.WriteString(foreignVersion + "\n")
-	} else {
+	default:
 		b.WriteString(schemaVersion + "\n")
 	}
 	for _, name := range slices.Sorted(maps.Keys(rec.types)) {
@@ -545,6 +574,9 @@ func formatRecord(rec *Record, goFile string) []byte {
 			contract += " case " + tr.caseTok
 		}
 		fmt.Fprintf(&b, "\ntype %s %s\n", tr.name, contract)
+		if tr.value != "" {
+			fmt.Fprintf(&b, "%s value %s\n", tr.name, tr.value)
+		}
 		if tr.mapFormat {
 			for _, s := range tr.slots {
 				if s.reserved {

@@ -71,6 +71,12 @@ func Check(f *model.File, out string, old []byte) *Result {
 	c.compareUnions(prev, rec)
 	c.compareGone(prev, rec)
 	c.compareForeign(f, prev, rec) // schema_foreign.go
+	if old != nil && prev.version != valueVersion {
+		if name := unrecordedValue(prev, rec); name != "" {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: note: recording the kinds of named types of other kinds than struct (such as %s: its underlying type's); the record, written by an older cbor-gen, did not hold them, so this run could not check them. Review them in the record's diff (%s)",
+				model.RelPath(c.lockPath), name, SchemaDoc))
+		}
+	}
 	if prev.version == schemaVersion {
 		if name := prev.usedForeign(rec); name != "" {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: note: recording the shapes of the types of other packages that the generated code hands to fxamacker/cbor, such as %s; the record, written by an older cbor-gen, did not hold them, so this run could not check them. Review them in the record's diff (%s)",
@@ -90,6 +96,18 @@ func Check(f *model.File, out string, old []byte) *Result {
 	}
 	res.Record = formatRecord(rec, filepath.Base(out))
 	return res
+}
+
+// unrecordedValue returns the first value type (by name) that cur
+// records with its kind and prev, a record of an older version, holds
+// without it; "" if none.
+func unrecordedValue(prev, cur *Record) string {
+	for _, name := range cur.TypeNames() {
+		if tr := prev.types[name]; tr != nil && tr.value == "" && cur.types[name].value != "" {
+			return name
+		}
+	}
+	return ""
 }
 
 // schemaCheck collects the problems of one run's types against their
@@ -142,7 +160,15 @@ func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord
 		kinds[i] = KindOf(fd.Type, c.qual)
 		next.slots = append(next.slots, slotOf(fd, kinds[i]))
 	}
+	var value *kind
+	if s.Value != nil {
+		value = KindOf(s.Value, c.qual)
+		next.value = value.Text
+	}
 	if tr == nil {
+		return next
+	}
+	if !c.compareValue(s, tr, value) {
 		return next
 	}
 	c.compareTag(s, tr.tag, next.tag)
@@ -158,6 +184,27 @@ func (c *schemaCheck) compareStruct(s *model.Struct, tr *typeRecord) *typeRecord
 		c.problems = append(c.problems, compareSlots(c.lockPath, s, tr, next, kinds)...) // schema_array.go
 	}
 	return next
+}
+
+// compareValue refuses a value type (s.Value) whose underlying type's
+// wire kind cannot read every value stored under the recorded one, and a
+// change between a value type and a struct: stored data holds the one
+// form, which the other does not decode. cur is the kind of s.Value (nil
+// for a struct). A record written before value lines were kept has
+// none: the kind is recorded from this run on. It reports whether the
+// rest of the comparison applies (false after a change of form).
+func (c *schemaCheck) compareValue(s *model.Struct, tr *typeRecord, cur *kind) bool {
+	switch {
+	case tr.value != "" && cur == nil:
+		c.problem(s.Pos, "type %s was a named %s (stored values are %s items) and is now a struct, whose decoder reads an array of its fields: stored values would no longer decode. Keep the type's kind, or declare a new type", s.Name, tr.value, tr.value)
+		return false
+	case cur != nil && (len(tr.slots) > 0 || tr.mapFormat):
+		c.problem(s.Pos, "type %s was a struct (stored values are its fields) and is now a named %s: stored values would no longer decode. Keep the struct, or declare a new type", s.Name, cur.Text)
+		return false
+	case tr.value != "" && !kindCompatible(parseKind(tr.value), cur):
+		c.problem(s.Pos, "type %s changed from %s to %s: stored data holds %s values, which %s cannot decode to the same value. Keep a compatible type ("+SchemaDoc+" lists them) or declare a new type", s.Name, tr.value, cur.Text, tr.value, withArticle(cur.Text))
+	}
+	return true
 }
 
 // compareOptional refuses a //cborgen:optional count that went up, or

@@ -358,7 +358,43 @@ func TestRecordForeign(t *testing.T) {
 		{"cbor-gen schema 2\nforeign ex.com/p.T array\nex.com/p.T 1 A \"A\" int\n", "x.lock:3:12: slot 1 of ex.com/p.T out of order"},
 		{"cbor-gen schema 2\nforeign ex.com/p.T map\nex.com/p.T key A \"A\" int always\n", `x.lock:3:26: want omitempty or omitzero, found "always"`},
 		{"cbor-gen schema 2\nforeign ex.com/p.T map\nforeign ex.com/p.T map\n", "x.lock:3:9: type ex.com/p.T is recorded twice"},
-		{"cbor-gen schema 3\n", `x.lock:1:1: not a cbor-gen schema record`},
+		{"cbor-gen schema 4\n", `x.lock:1:1: not a cbor-gen schema record`},
+	} {
+		if _, err := ParseRecord("x.lock", []byte(bad.text)); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want %q", bad.text, err, bad.want)
+		}
+	}
+}
+
+// TestRecordValue reads and writes the value line of a value type (a
+// named type of another kind), and refuses a value line where it cannot be.
+func TestRecordValue(t *testing.T) {
+	text := "cbor-gen schema 3\n\ntype IDs required=0 tag=1006\nIDs value []uint64\n\ntype T required=1\nT 0 A \"A\" IDs\n"
+	rec, err := ParseRecord("x.lock", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.types["IDs"].value; got != "[]uint64" {
+		t.Errorf("value of IDs = %q, want []uint64", got)
+	}
+	if got := rec.types["T"].value; got != "" {
+		t.Errorf("value of the struct T = %q, want none", got)
+	}
+	out := string(formatRecord(rec, "x.go"))
+	if !strings.Contains(out, "\ncbor-gen schema 3\n") || !strings.Contains(out, "\ntype IDs required=0 tag=1006\nIDs value []uint64\n") {
+		t.Errorf("formatRecord wrote\n%s", out)
+	}
+	// Without value lines the record keeps the older version, which older
+	// cbor-gen reads.
+	delete(rec.types, "IDs")
+	if out := string(formatRecord(rec, "x.go")); !strings.Contains(out, "\ncbor-gen schema 1\n") {
+		t.Errorf("formatRecord without value lines wrote\n%s", out)
+	}
+	for _, bad := range []struct{ text, want string }{
+		{"cbor-gen schema 3\ntype T required=1\nT 0 A \"A\" int\nT value int\n", "x.lock:4:3: type T has slots or keys, or a value line already"},
+		{"cbor-gen schema 3\ntype T required=0\nT value int\nT value uint\n", "x.lock:4:3: type T has slots or keys, or a value line already"},
+		{"cbor-gen schema 3\ntype T required=0\nT value\n", `x.lock:3:1: want "TYPE value KIND"`},
+		{"cbor-gen schema 3\nT value int\n", "x.lock:2:1: slot of T before its type line"},
 	} {
 		if _, err := ParseRecord("x.lock", []byte(bad.text)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: error %v, want %q", bad.text, err, bad.want)

@@ -14,6 +14,7 @@ type RecordedType struct {
 	Body      bool   // //cborgen:body: the type's own methods call the codec the slots describe
 	Unknown   string // the runtime.Unknown field that keeps unknown keys or trailing elements ("" if none)
 	Case      string // the //cborgen:case of a variant of a union chosen by content: a quoted text or an integer ("" if none)
+	Value     string // the wire kind of a value type's underlying type ("" for a struct, or when not recorded)
 	Slots     []RecordedSlot
 }
 
@@ -30,7 +31,7 @@ func (r *Record) Types() []RecordedType {
 	out := make([]RecordedType, 0, len(r.types))
 	for _, name := range r.TypeNames() {
 		tr := r.types[name]
-		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Optional: tr.optional, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body, Unknown: tr.unknown, Case: tr.caseTok}
+		t := RecordedType{Name: name, MapFormat: tr.mapFormat, Required: tr.required, Optional: tr.optional, Tag: tr.tag, NoLegacy: tr.noLegacy, Body: tr.body, Unknown: tr.unknown, Case: tr.caseTok, Value: tr.value}
 		for _, s := range tr.slots {
 			t.Slots = append(t.Slots, RecordedSlot{Reserved: s.reserved, Name: s.name, Key: s.key, Kind: s.kind})
 		}

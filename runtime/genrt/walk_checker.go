@@ -1,9 +1,11 @@
 package genrt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 )
@@ -39,6 +41,10 @@ type checker struct {
 	// rooms on the caller's stack (through a pointer to the caller's
 	// variable, so that the rooms stay on its stack).
 	stacks **checkStacks
+	// The last key that sortedNext took of up to 16 bytes: where it
+	// starts, and its bytes as two big-endian words.
+	lastAt       int
+	lastA, lastB uint64
 }
 
 // checkFrame is a container open in the checker's walk, or, in printed,
@@ -60,6 +66,11 @@ const (
 	frameTag   // a tag, in printed
 
 	frameIndef = 4 // with frameArray or frameKeys: an indefinite length
+	// With frameKeys, in item: the keys so far came in increasing order
+	// of their bytes, each in the one form of its value (sortedKey), so
+	// they are all different; the map's entries on the prints stack are
+	// where they are in the input (start<<32 | end), not prints.
+	frameSorted = 8
 )
 
 // checkStacks holds a checker's stacks that outgrew the rooms on its
@@ -89,6 +100,7 @@ func newChecker(d *Decoder, tags bool) checker {
 		maxMap:   uint64(d.opts.MaxMapPairs),
 		strict:   d.opts.Strict,
 		tags:     tags,
+		lastAt:   -1,
 	}
 }
 
@@ -166,7 +178,7 @@ items:
 					c.indef = true
 					// One more item than it has: the first key is read
 					// as the ones after a value are.
-					c.push(checkFrame{left: 2*uint32(min(c.maxMap, uint64(len(buf)))) + 1, kind: frameKeys | frameIndef,
+					c.push(checkFrame{left: 2*uint32(min(c.maxMap, uint64(len(buf)))) + 1, kind: frameKeys | frameIndef | frameSorted,
 						mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
 				case MajorSimple: // a break: the end of the indefinite array open
 					n := len(c.frames)
@@ -241,7 +253,7 @@ items:
 			}
 			// Keys to compare; one more item than it has: the first
 			// key is read as the ones after a value are.
-			c.push(checkFrame{left: 2*uint32(arg) + 1, kind: frameKeys, mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
+			c.push(checkFrame{left: 2*uint32(arg) + 1, kind: frameKeys | frameSorted, mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
 		case MajorTag:
 			if off >= len(buf) {
 				return -1
@@ -270,16 +282,37 @@ items:
 			}
 			f := &c.frames[n-1]
 			if f.left--; f.left != 0 {
-				if f.kind&^frameIndef == frameKeys && f.left&1 == 0 {
+				if f.kind&^(frameIndef|frameSorted) == frameKeys && f.left&1 == 0 {
 					// A key follows (or the break of an indefinite
 					// length): printed, its print noted.
+					if f.kind&frameSorted != 0 {
+						// In order so far: the pairs that follow in order
+						// are read here, up to a value they do not read
+						// or to the end of the map.
+						var st uint8
+						if off, st = c.sortedPairs(f, off); st == pairsAtValue {
+							goto value
+						} else if st == pairsEnded {
+							continue
+						}
+					}
 					if f.kind&frameIndef != 0 && off < len(buf) && buf[off] == byteBreak {
 						off++
-						if !c.compare(f.mark) {
+						if !c.keysEnd(f) {
 							return -1
 						}
 						c.frames = c.frames[:n-1]
 						continue
+					}
+					if f.kind&frameSorted != 0 {
+						// A key out of order (or not in the one form of
+						// its value): the keys so far are printed, and
+						// the map's are compared by their prints.
+						if !c.unsort(f.mark, int(f.depth)) {
+							return -1
+						}
+						f = &c.frames[n-1] // printed may have moved the frames
+						f.kind &^= frameSorted
 					}
 					// An integer or a definite string, as most keys
 					// are, is read here.
@@ -302,6 +335,7 @@ items:
 					f = &c.frames[n-1] // printed may have moved the frames
 					f.left--
 				}
+			value:
 				// The next item; an integer of one byte is read here.
 				if off < len(buf) && isIntByte(buf[off]) {
 					off++
@@ -318,12 +352,191 @@ items:
 				}
 				off++
 			}
-			if f.kind&^frameIndef == frameKeys && !c.compare(f.mark) {
+			if f.kind&^(frameIndef|frameSorted) == frameKeys && !c.keysEnd(f) {
 				return -1
 			}
 			c.frames = c.frames[:n-1]
 		}
 	}
+}
+
+// keysEnd ends the keys of the map f, in item: it compares their prints
+// (compare), unless they came in order, and drops them.
+func (c *checker) keysEnd(f *checkFrame) bool {
+	if f.kind&frameSorted != 0 {
+		c.prints = c.prints[:f.mark]
+		return true
+	}
+	return c.compare(f.mark)
+}
+
+// sortedKey checks the map key at off, at depth, if its bytes are the
+// one form of its value: an integer or a definite string with the
+// shortest head, or an array of up to 23 of them (so that two keys are
+// equal if and only if their bytes are), and returns the offset after
+// it; -1 for any other key, and for every fault (printed judges them).
+func (c *checker) sortedKey(off, depth int) int {
+	buf := c.buf
+	if off >= len(buf) {
+		return -1
+	}
+	n := 1 // the items to read: the key, or its elements
+	if ib := buf[off]; ib-0x80 < 24 {
+		n = int(ib - 0x80)
+		if depth >= c.maxDepth || uint64(n) > c.maxArr {
+			return -1
+		}
+		off++
+	}
+	for ; n > 0; n-- {
+		// An integer or a definite string with the shortest head.
+		if off >= len(buf) {
+			return -1
+		}
+		ib := buf[off]
+		h := int(heads.size[ib])
+		if ib >= 0x80 || h == 0 || len(buf)-off < h {
+			return -1
+		}
+		arg := uint64(ib & 0x1f)
+		if h > 1 {
+			if arg = wideArg(buf, off, ib); arg < shortestArg[h] {
+				return -1
+			}
+		}
+		off += h
+		if ib < 0x40 {
+			continue
+		}
+		if arg > c.maxStr || arg > uint64(len(buf)-off) {
+			return -1
+		}
+		end := off + int(arg)
+		if ib >= 0x60 && !textOK(buf[off:end]) {
+			return -1
+		}
+		off = end
+	}
+	return off
+}
+
+// shortestArg[h] is the least argument whose shortest head has h bytes.
+var shortestArg = [10]uint64{2: 24, 3: 1 << 8, 5: 1 << 16, 9: 1 << 32}
+
+// How sortedPairs stopped: at a key it does not take (or a break), at
+// a value it does not read, after the last value of the map.
+const (
+	pairsAtKey uint8 = iota
+	pairsAtValue
+	pairsEnded
+)
+
+// sortedPairs reads the pairs at off of the map f, in item, whose keys
+// so far came in increasing order of their bytes (frameSorted; they start
+// at f.mark on the prints stack), while each key is in the one form of
+// its value (sortedKey) and comes after the key before; it notes where
+// each key is. A value of one byte (an integer, a simple value) it reads
+// too; at any other it stops, after its key. It returns the offset where
+// it stopped and how; f.left counts what it read (at pairsEnded, all but
+// the last value, which the caller ends as an item). Keys of up to 16
+// bytes compare as two big-endian words, zero-filled (no item's bytes
+// are the start of another's), the rest by their bytes.
+func (c *checker) sortedPairs(f *checkFrame, off int) (int, uint8) {
+	buf := c.buf
+	places := c.prints
+	defer func() { c.prints = places }()
+	// The key before: where it is, and its words if it is short.
+	ps, pe := -1, -1
+	var pa, pb uint64
+	if k := len(places); k > int(f.mark) {
+		ps, pe = int(places[k-1]>>32), int(uint32(places[k-1]))
+		if pe-ps <= 16 {
+			pa, pb = words16(buf[ps:pe])
+			pa, pb = bits.ReverseBytes64(pa), bits.ReverseBytes64(pb)
+		}
+	}
+	for {
+		var a, b uint64
+		end := -1
+		if len(buf)-off >= 16 {
+			// Text of up to 15 ASCII bytes, as most keys are: its head
+			// and bytes from one window.
+			w := (*[16]byte)(buf[off : off+16])
+			if j := w[0] - 0x60; j < 16 && uint64(j) <= c.maxStr {
+				a = binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
+				b = binary.LittleEndian.Uint64(w[8:]) & keyMasks[1][j]
+				if (a|b)&highBits == 0 {
+					end = off + int(j) + 1
+				}
+			}
+		}
+		if end < 0 {
+			if end = c.sortedKey(off, int(f.depth)); end < 0 {
+				return off, pairsAtKey
+			}
+			if end-off <= 16 {
+				a, b = words16(buf[off:end])
+			}
+		}
+		if end-off <= 16 {
+			a, b = bits.ReverseBytes64(a), bits.ReverseBytes64(b)
+			if ps >= 0 && (pe-ps > 16 && bytes.Compare(buf[ps:pe], buf[off:end]) >= 0 ||
+				pe-ps <= 16 && (a < pa || a == pa && b <= pb)) {
+				return off, pairsAtKey
+			}
+			pa, pb = a, b
+		} else if ps >= 0 && bytes.Compare(buf[ps:pe], buf[off:end]) >= 0 {
+			return off, pairsAtKey
+		}
+		k := len(places)
+		if k == cap(places) {
+			c.prints = places
+			c.growPrints()
+			places = c.prints
+		}
+		places = places[:k+1]
+		places[k] = uint64(off)<<32 | uint64(end)
+		ps, pe, off = off, end, end
+		f.left--
+		// The value: of one byte here.
+		if off >= len(buf) {
+			return off, pairsAtValue
+		}
+		if v := buf[off]; !isIntByte(v) && v-0xf4 >= 4 {
+			return off, pairsAtValue
+		}
+		off++
+		if f.left == 1 {
+			return off, pairsEnded
+		}
+		f.left--
+	}
+}
+
+// notePlace notes where a key in order is, on the prints stack.
+func (c *checker) notePlace(start, end int) {
+	k := len(c.prints)
+	if k == cap(c.prints) {
+		c.growPrints()
+	}
+	c.prints = c.prints[:k+1]
+	c.prints[k] = uint64(start)<<32 | uint64(end)
+}
+
+// unsort replaces the places of the keys of a map that were in order, on
+// the prints stack from mark, by their prints, for a key out of order.
+func (c *checker) unsort(mark uint32, depth int) bool {
+	for i := int(mark); i < len(c.prints); i++ {
+		start := int(c.prints[i] >> 32)
+		end, p := c.scalar(start)
+		if end < 0 {
+			if end, p = c.printed(start, depth); end < 0 {
+				return false
+			}
+		}
+		c.prints[i] = p
+	}
+	return true
 }
 
 // printed is item for an item whose print is wanted: a key of a map
@@ -892,3 +1105,29 @@ func distinct(prints []uint64) bool {
 // printTables holds the tables of distinct for maps of more than 32 pairs
 // (those of up to 1<<16 slots are kept for the next).
 var printTables = sync.Pool{New: func() any { return new([]uint64) }}
+
+// textOK reports whether b is valid UTF-8. Text is mostly ASCII: its
+// words are or-ed, 64 bytes a turn in four accumulators, and tested
+// once at the end; only text with a high bit set goes to utf8.Valid.
+func textOK(b []byte) bool {
+	const high = 0x8080808080808080
+	n := len(b)
+	if n <= 16 {
+		w0, w1 := words16(b)
+		return (w0|w1)&high == 0 || utf8.Valid(b)
+	}
+	var x, y, z, u uint64
+	i := 0
+	for ; n-i >= 64; i += 64 {
+		q := (*[64]byte)(b[i:])
+		x |= binary.LittleEndian.Uint64(q[:8]) | binary.LittleEndian.Uint64(q[32:40])
+		y |= binary.LittleEndian.Uint64(q[8:16]) | binary.LittleEndian.Uint64(q[40:48])
+		z |= binary.LittleEndian.Uint64(q[16:24]) | binary.LittleEndian.Uint64(q[48:56])
+		u |= binary.LittleEndian.Uint64(q[24:32]) | binary.LittleEndian.Uint64(q[56:])
+	}
+	for ; n-i >= 8; i += 8 {
+		x |= binary.LittleEndian.Uint64(b[i:])
+	}
+	x |= binary.LittleEndian.Uint64(b[n-8:])
+	return (x|y|z|u)&high == 0 || utf8.Valid(b)
+}

@@ -211,7 +211,7 @@ items:
 				return -1
 			}
 			end := off + int(arg)
-			if ib>>5 == MajorText && !validUTF8(buf[off:end]) {
+			if ib>>5 == MajorText && !textOK(buf[off:end]) {
 				return -1
 			}
 			off = end
@@ -285,16 +285,21 @@ items:
 				if f.kind&^(frameIndef|frameSorted) == frameKeys && f.left&1 == 0 {
 					// A key follows (or the break of an indefinite
 					// length): printed, its print noted.
+					// The common pairs are read here, up to a key or a
+					// value they do not read or to the end of the map:
+					// in order so far, while the keys are in order; else
+					// keys of short ASCII text or integers of one byte,
+					// printed.
+					var st uint8
 					if f.kind&frameSorted != 0 {
-						// In order so far: the pairs that follow in order
-						// are read here, up to a value they do not read
-						// or to the end of the map.
-						var st uint8
-						if off, st = c.sortedPairs(f, off); st == pairsAtValue {
-							goto value
-						} else if st == pairsEnded {
-							continue
-						}
+						off, st = c.sortedPairs(f, off)
+					} else {
+						off, st = c.printedPairs(f, off)
+					}
+					if st == pairsAtValue {
+						goto value
+					} else if st == pairsEnded {
+						continue
 					}
 					if f.kind&frameIndef != 0 && off < len(buf) && buf[off] == byteBreak {
 						off++
@@ -444,7 +449,6 @@ const (
 func (c *checker) sortedPairs(f *checkFrame, off int) (int, uint8) {
 	buf := c.buf
 	places := c.prints
-	defer func() { c.prints = places }()
 	// The key before: where it is, and its words if it is short.
 	ps, pe := -1, -1
 	var pa, pb uint64
@@ -472,6 +476,7 @@ func (c *checker) sortedPairs(f *checkFrame, off int) (int, uint8) {
 		}
 		if end < 0 {
 			if end = c.sortedKey(off, int(f.depth)); end < 0 {
+				c.prints = places
 				return off, pairsAtKey
 			}
 			if end-off <= 16 {
@@ -482,10 +487,12 @@ func (c *checker) sortedPairs(f *checkFrame, off int) (int, uint8) {
 			a, b = bits.ReverseBytes64(a), bits.ReverseBytes64(b)
 			if ps >= 0 && (pe-ps > 16 && bytes.Compare(buf[ps:pe], buf[off:end]) >= 0 ||
 				pe-ps <= 16 && (a < pa || a == pa && b <= pb)) {
+				c.prints = places
 				return off, pairsAtKey
 			}
 			pa, pb = a, b
 		} else if ps >= 0 && bytes.Compare(buf[ps:pe], buf[off:end]) >= 0 {
+			c.prints = places
 			return off, pairsAtKey
 		}
 		k := len(places)
@@ -500,17 +507,87 @@ func (c *checker) sortedPairs(f *checkFrame, off int) (int, uint8) {
 		f.left--
 		// The value: of one byte here.
 		if off >= len(buf) {
+			c.prints = places
 			return off, pairsAtValue
 		}
 		if v := buf[off]; !isIntByte(v) && v-0xf4 >= 4 {
+			c.prints = places
 			return off, pairsAtValue
 		}
 		off++
 		if f.left == 1 {
+			c.prints = places
 			return off, pairsEnded
 		}
 		f.left--
 	}
+}
+
+// printedPairs is sortedPairs for a map whose keys are compared by their
+// prints: it reads the pairs at off while each key is an integer of one
+// byte, text of up to 15 ASCII bytes (its head and bytes from one
+// window) or an array of up to 23 integers and definite strings (flat),
+// and notes their prints.
+func (c *checker) printedPairs(f *checkFrame, off int) (int, uint8) {
+	buf := c.buf
+	prints := c.prints
+	for {
+		if off >= len(buf) {
+			break
+		}
+		var p uint64
+		if v := buf[off]; v < 0x18 {
+			p = mixPrint(printUint, uint64(v))
+			off++
+		} else if v-0x20 < 0x18 {
+			p = mixPrint(printNeg, uint64(v-0x20))
+			off++
+		} else if j := v - 0x60; j < 16 && uint64(j) <= c.maxStr && len(buf)-off >= 16 {
+			w := (*[16]byte)(buf[off : off+16])
+			a := binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
+			b := binary.LittleEndian.Uint64(w[8:]) & keyMasks[1][j]
+			if (a|b)&highBits != 0 {
+				break
+			}
+			p = shortStringPrint(MajorText, int(j), a>>8|b<<56, b>>8)
+			off += int(j) + 1
+		} else if k := uint64(v - 0x80); k < 24 && int(f.depth) < c.maxDepth && k <= c.maxArr {
+			// An array of up to 23 integers and definite strings.
+			end, q, i := c.flat(off+1, k)
+			if i != k {
+				break
+			}
+			p, off = mixPrint(q, k), end
+		} else {
+			break
+		}
+		k := len(prints)
+		if k == cap(prints) {
+			c.prints = prints
+			c.growPrints()
+			prints = c.prints
+		}
+		prints = prints[:k+1]
+		prints[k] = p
+		f.left--
+		// The value: of one byte here.
+		if off >= len(buf) {
+			c.prints = prints
+			return off, pairsAtValue
+		}
+		if v := buf[off]; !isIntByte(v) && v-0xf4 >= 4 {
+			c.prints = prints
+			return off, pairsAtValue
+		}
+		off++
+		if f.left == 1 {
+			c.prints = prints
+			return off, pairsEnded
+		}
+		f.left--
+	}
+	c.prints = prints
+	return off, pairsAtKey
 }
 
 // notePlace notes where a key in order is, on the prints stack.
@@ -621,7 +698,7 @@ items:
 				return -1, 0
 			}
 			end := off + int(arg)
-			if ib>>5 == MajorText && !validUTF8(buf[off:end]) {
+			if ib>>5 == MajorText && !textOK(buf[off:end]) {
 				return -1, 0
 			}
 			p = stringPrintOf(ib>>5, buf[off:end])
@@ -791,7 +868,7 @@ func (c *checker) flat(off int, n uint64) (int, uint64, uint64) {
 				return off, p, i
 			}
 			b := buf[off+h : off+h+int(arg)]
-			if major == MajorText && !validUTF8(b) {
+			if major == MajorText && !textOK(b) {
 				return off, p, i
 			}
 			p = mixPrint(p, stringPrintOf(major, b))
@@ -850,7 +927,7 @@ func (c *checker) scalar(off int) (int, uint64) {
 		}
 		return off + int(arg), shortStringPrint(major, len(b), w0, w1)
 	}
-	if major == MajorText && !validUTF8(b) {
+	if major == MajorText && !textOK(b) {
 		return -1, 0
 	}
 	return off + int(arg), stringPrintOf(major, b)
@@ -955,7 +1032,7 @@ func (c *checker) chunks(off int, major byte, want bool) (int, uint64) {
 			return -1, 0
 		}
 		chunk := buf[off : off+int(arg)]
-		if major == MajorText && !validUTF8(chunk) {
+		if major == MajorText && !textOK(chunk) {
 			return -1, 0
 		}
 		if want {
@@ -1022,12 +1099,19 @@ func stringPrintOf(major byte, b []byte) uint64 {
 // shortStringPrint is the print of the string (major) of n bytes, up to
 // 16, whose words are w0 and w1.
 func shortStringPrint(major byte, n int, w0, w1 uint64) uint64 {
-	p := printBytes
-	if major == MajorText {
-		p = printText
-	}
-	return mixPrint(mixPrint(mixPrint(p, uint64(n)), w0), w1)
+	return mixPrint(w0^shortSeeds[major&1][n], w1)
 }
+
+// shortSeeds[m][n] is the first print of a string of n bytes, up to 16,
+// byte (m 0) or text (m 1): one keyed multiplication then mixes in its
+// two words.
+var shortSeeds = func() (s [2][17]uint64) {
+	for n := range 17 {
+		s[0][n] = mixPrint(mixPrint(printBytes, uint64(n)), 0)
+		s[1][n] = mixPrint(mixPrint(printText, uint64(n)), 0)
+	}
+	return s
+}()
 
 // words16 returns the bytes of b, up to 16, as two little-endian words,
 // zero-filled, by loads that may overlap (each byte lands where it

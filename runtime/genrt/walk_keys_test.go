@@ -65,29 +65,18 @@ var keyShapes = []keyShape{
 	}},
 	// One map of n keys, each an array of the same 256 bytes of text and
 	// a number: keys with long common prefixes.
-	{name: "wide-keys", make: func(n int) []byte {
-		var b []byte
-		b = genrt.AppendMapHead(b, n)
-		t := strings.Repeat("k", 256)
-		for i := range n {
-			b = append(b, 0x82)
-			b = genrt.AppendString(b, t)
-			b = genrt.AppendUint(b, uint64(i))
-			b = append(b, 0x00)
-		}
-		return b
+	{name: "wide-keys", make: func(n int) []byte { return wideKeys(n, 256, false) }},
+	// The same keys in an order of no pattern: compared by their prints
+	// (once keys in order are compared each with the one before, this is
+	// the worst order).
+	{name: "wide-keys-shuffled", make: func(n int) []byte {
+		return wideKeys(n, 256, true)
 	}},
-	// One map of n keys of 9 bytes of text each: many short keys, each
-	// printed and compared.
-	{name: "short-keys", make: func(n int) []byte {
-		var b []byte
-		b = genrt.AppendMapHead(b, n)
-		for i := range n {
-			b = genrt.AppendString(b, fmt.Sprintf("key%06d", i))
-			b = append(b, 0x00)
-		}
-		return b
-	}},
+	// One map of n keys of 9 bytes of text each, in order: many short
+	// keys, each compared with the one before.
+	{name: "short-keys", make: func(n int) []byte { return shortKeys(n, false) }},
+	// The same keys in an order of no pattern, each printed.
+	{name: "short-keys-shuffled", make: func(n int) []byte { return shortKeys(n, true) }},
 	// The chain at the default depth limit, repeated in one array to
 	// about the size of the deep one: 28 levels, n/14 times.
 	{name: "default-depth", make: func(n int) []byte {
@@ -95,6 +84,46 @@ var keyShapes = []keyShape{
 		k := max(n/14, 1)
 		return mustHex(fmt.Sprintf("%x", genrt.AppendArrayHead(nil, k)) + repeatHex(c, k))
 	}},
+}
+
+// keyOrder is 0 to n-1, in order or in an order of no pattern (the same
+// for every n).
+func keyOrder(n int, shuffled bool) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	if shuffled {
+		rng := mrand.New(mrand.NewPCG(uint64(n), 17))
+		rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	return order
+}
+
+// wideKeys is a map of n keys, each an array of the same l bytes of text
+// and a number (0 to n-1), values 0.
+func wideKeys(n, l int, shuffled bool) []byte {
+	var b []byte
+	b = genrt.AppendMapHead(b, n)
+	t := strings.Repeat("k", l)
+	for _, i := range keyOrder(n, shuffled) {
+		b = append(b, 0x82)
+		b = genrt.AppendString(b, t)
+		b = genrt.AppendUint(b, uint64(i))
+		b = append(b, 0x00)
+	}
+	return b
+}
+
+// shortKeys is a map of n keys of 9 bytes of text, values 0.
+func shortKeys(n int, shuffled bool) []byte {
+	var b []byte
+	b = genrt.AppendMapHead(b, n)
+	for _, i := range keyOrder(n, shuffled) {
+		b = genrt.AppendString(b, fmt.Sprintf("key%06d", i))
+		b = append(b, 0x00)
+	}
+	return b
 }
 
 // deepOptions lift every limit a shape could meet, the depth to its most.
@@ -261,10 +290,13 @@ var (
 
 // BenchmarkKeyChecks times the duplicate-key checks on the shapes above
 // against Skip over the same bytes (docs/performance.md): valid is the
-// checks of Valid by ReadRawBytes (a catch-all's read, which copies the
-// item), strict a strict decoder's Skip, write a catch-all's AppendRaw;
-// wellformed is fxamacker's Wellformed (no UTF-8, no keys) under the same
-// limits; utf8 and utf8+hash, for wide-keys, the floor of any check.
+// checks of Valid by ReadRawBytes (a catch-all's read) into a new array
+// each time, valid-buf the same into one array used again (as a
+// catch-all that is decoded into again), strict a strict decoder's
+// Skip, write a catch-all's AppendRaw to a new array, write-buf to one
+// used again; wellformed is fxamacker's Wellformed (no UTF-8, no keys)
+// under the same limits; utf8, utf8+hash and skip+utf8, for the wide
+// keys, the floors of any check (keyFloors).
 func BenchmarkKeyChecks(b *testing.B) {
 	fx, err := cbor.DecOptions{
 		MaxNestedLevels:  65535,
@@ -277,67 +309,125 @@ func BenchmarkKeyChecks(b *testing.B) {
 	for _, s := range keyShapes {
 		for _, n := range []int{28, 1000, 30000} {
 			data := s.make(n)
-			strict := deepOptions
-			strict.Strict = true
-			ops := []struct {
-				name string
-				run  func() error
-			}{
-				{"skip", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(deepOptions); return d.Skip() }},
-				{"valid", func() error {
-					d := genrt.NewBytesDecoder(data)
-					d.SetOptions(deepOptions)
-					_, err := d.ReadRawBytes(nil)
-					return err
-				}},
-				{"strict", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
-				{"write", func() error { _, err := genrt.AppendRaw(nil, data); return err }},
-				{"wellformed", func() error { return fx.Wellformed(data) }},
-			}
-			if s.name == "wide-keys" {
-				// The floor of a check of these keys: each key's 256 bytes
-				// read for UTF-8, then also hashed (maphash, as the
-				// prints), which Skip and Wellformed jump over.
-				key := []byte(strings.Repeat("k", 256))
-				ops = append(ops, struct {
-					name string
-					run  func() error
-				}{"utf8", func() error {
-					for range n {
-						if !utf8.Valid(key) {
-							return errors.New("not UTF-8")
-						}
-					}
-					return nil
-				}}, struct {
-					name string
-					run  func() error
-				}{"utf8+hash", func() error {
-					for range n {
-						if !utf8.Valid(key) {
-							return errors.New("not UTF-8")
-						}
-						sinkHash += maphash.Bytes(hashSeed, key)
-					}
-					return nil
-				}})
+			ops := keyOps(data)
+			ops = append(ops, keyOp{"wellformed", func() error { return fx.Wellformed(data) }})
+			if strings.HasPrefix(s.name, "wide-keys") {
+				ops = append(ops, keyFloors(data, n, 256)...)
 			}
 			for _, op := range ops {
 				if op.name == "strict" && s.indef {
 					continue
 				}
 				b.Run(fmt.Sprintf("shape=%s/depth=%d/op=%s", s.name, n, op.name), func(b *testing.B) {
-					genrt.SetDefaultOptions(deepOptions)
-					defer genrt.SetDefaultOptions(genrt.Options{})
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if err := op.run(); err != nil {
-							b.Fatal(err)
-						}
-					}
+					runKeyOp(b, data, op)
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkWideKeyLengths times the checks of the wide keys against
+// their floors as the keys' text grows: 1000 keys of l bytes of text and
+// a number, in order and shuffled.
+func BenchmarkWideKeyLengths(b *testing.B) {
+	const n = 1000
+	for _, l := range []int{16, 64, 256, 1024} {
+		for _, shuffled := range []bool{false, true} {
+			data := wideKeys(n, l, shuffled)
+			name := "wide-keys"
+			if shuffled {
+				name += "-shuffled"
+			}
+			for _, op := range append(keyOps(data), keyFloors(data, n, l)...) {
+				b.Run(fmt.Sprintf("shape=%s/len=%d/op=%s", name, l, op.name), func(b *testing.B) {
+					runKeyOp(b, data, op)
+				})
+			}
+		}
+	}
+}
+
+// keyOp is an operation of the key benchmarks.
+type keyOp struct {
+	name string
+	run  func() error
+}
+
+// keyOps are the checks and Skip over data, every limit lifted.
+func keyOps(data []byte) []keyOp {
+	strict := deepOptions
+	strict.Strict = true
+	var rbuf, wbuf []byte
+	return []keyOp{
+		{"skip", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(deepOptions); return d.Skip() }},
+		{"valid", func() error {
+			d := genrt.NewBytesDecoder(data)
+			d.SetOptions(deepOptions)
+			_, err := d.ReadRawBytes(nil)
+			return err
+		}},
+		{"valid-buf", func() error {
+			d := genrt.NewBytesDecoder(data)
+			d.SetOptions(deepOptions)
+			var err error
+			rbuf, err = d.ReadRawBytes(rbuf[:0])
+			return err
+		}},
+		{"strict", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
+		{"write", func() error { _, err := genrt.AppendRaw(nil, data); return err }},
+		{"write-buf", func() error {
+			var err error
+			wbuf, err = genrt.AppendRaw(wbuf[:0], data)
+			return err
+		}},
+	}
+}
+
+// keyFloors are the floors of a check of n wide keys of l bytes of text:
+// each key's text read for UTF-8 (utf8), then also hashed (utf8+hash,
+// maphash, as the prints of keys out of order are), which Skip and
+// Wellformed jump over; and Skip with the UTF-8 check (skip+utf8), the
+// least a check that owes that UTF-8 check can cost.
+func keyFloors(data []byte, n, l int) []keyOp {
+	key := []byte(strings.Repeat("k", l))
+	utf := func() error {
+		for range n {
+			if !utf8.Valid(key) {
+				return errors.New("not UTF-8")
+			}
+		}
+		return nil
+	}
+	return []keyOp{
+		{"utf8", utf},
+		{"utf8+hash", func() error {
+			for range n {
+				if !utf8.Valid(key) {
+					return errors.New("not UTF-8")
+				}
+				sinkHash += maphash.Bytes(hashSeed, key)
+			}
+			return nil
+		}},
+		{"skip+utf8", func() error {
+			d := genrt.NewBytesDecoder(data)
+			d.SetOptions(deepOptions)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			return utf()
+		}},
+	}
+}
+
+func runKeyOp(b *testing.B, data []byte, op keyOp) {
+	genrt.SetDefaultOptions(deepOptions)
+	defer genrt.SetDefaultOptions(genrt.Options{})
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := op.run(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -717,3 +717,113 @@ func TestCheckerDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysInOrder: the checker takes a map whose keys come in increasing
+// order of their bytes by comparing each key with the one before, and
+// leaves that path at the first key out of order or not in the one form
+// of its value (a longer head, a float, a map, a tag): every duplicate
+// is still found, whichever path the keys before it took, and named at
+// the offset of its second appearance; maps of different keys are taken.
+func TestKeysInOrder(t *testing.T) {
+	text := func(s string) string { return fmt.Sprintf("%x", genrt.AppendString(nil, s)) }
+	long := strings.Repeat("k", 40)
+	cases := []struct {
+		name  string
+		keys  []string // hex, in the map's order
+		dup   int      // the index of the first key that repeats one before, -1 for none
+		indef bool
+	}{
+		{"short text in order", []string{text("a"), text("b"), text("ba"), text("key1")}, -1, false},
+		{"short text repeated", []string{text("a"), text("b"), text("b")}, 2, false},
+		{"short text out of order", []string{text("b"), text("a"), text("c")}, -1, false},
+		{"a repeat after the order ends", []string{text("a"), text("c"), text("b"), text("c")}, 3, false},
+		{"a repeat of the first key after the order ends", []string{text("a"), text("c"), text("b"), text("a")}, 3, false},
+		{"long text in order", []string{text(long + "a"), text(long + "b"), text(long + "c")}, -1, false},
+		{"long text repeated", []string{text(long + "a"), text(long + "b"), text(long + "b")}, 2, false},
+		{"long then short", []string{text(long), text("z"), text(long)}, 2, false},
+		{"short then long", []string{text("a"), text(long), text(long + "a")}, -1, false},
+		{"non-ASCII text in order", []string{text("é"), text("ë"), text("日本")}, -1, false},
+		{"non-ASCII text repeated", []string{text("é"), text("日本"), text("日本")}, 2, false},
+		{"integers in order", []string{"00", "17", "1818", "190100", "1a00010000", "20", "3818"}, -1, false},
+		{"an integer with a longer head", []string{"01", "1801"}, 1, false},
+		{"an integer with a longer head, in order", []string{"00", "1818", "190018"}, 2, false},
+		{"a string with a longer head", []string{text("a"), "7801" + "61"}, 1, false},
+		{"bytes and text of one content", []string{"4161", "6161"}, -1, false},
+		{"arrays of scalars in order", []string{"820001", "820002", "82" + text(long) + "00", "82" + text(long) + "01"}, -1, false},
+		{"arrays of scalars repeated", []string{"820001", "82" + text(long) + "00", "82" + text(long) + "00"}, 2, false},
+		{"an array with a longer head inside", []string{"820001", "82001801"}, 1, false},
+		{"a float after integers", []string{"00", "01", "f93c00"}, -1, false},
+		{"a float equal to a float", []string{"00", "f93c00", "fa3f800000"}, 2, false},
+		{"a map key", []string{"00", "a10000", "a10000"}, 2, false},
+		{"a tag 55799 key", []string{"00", "01", "d9d9f701"}, 2, false},
+		{"indefinite in order", []string{text("a"), text("b"), text("c")}, -1, true},
+		{"indefinite repeated", []string{text("a"), text("b"), text("b")}, 2, true},
+		{"indefinite out of order, then repeated", []string{text("b"), text("a"), text("b")}, 2, true},
+		{"an indefinite string key equal to one before", []string{text("ab"), "7f61616162ff"}, 1, false},
+	}
+	values := []string{"00", "f6", "6161", "8100", "a0"} // of one byte, read with the keys, and not
+	for _, tc := range cases {
+		for _, pad := range []int{0, 7, 40} { // maps of every size the checker treats apart
+			for _, v := range values {
+				var h string
+				if tc.indef {
+					h = "bf"
+				} else {
+					h = fmt.Sprintf("%x", genrt.AppendMapHead(nil, pad+len(tc.keys)))
+				}
+				data := mustHex(h)
+				// Keys that sort before every key of the case.
+				for i := range pad {
+					data = append(data, 0x40|byte(min(i, 23)))
+					data = append(data, bytes.Repeat([]byte{1}, min(i, 23))...)
+					if i >= 23 {
+						data[len(data)-1] = byte(i)
+					}
+					data = append(data, mustHex(v)...)
+				}
+				second := int64(-1)
+				for i, k := range tc.keys {
+					if i == tc.dup {
+						second = int64(len(data))
+					}
+					data = append(data, mustHex(k)...)
+					data = append(data, mustHex(v)...)
+				}
+				if tc.indef {
+					data = append(data, 0xff)
+				}
+				name := fmt.Sprintf("%s/pad=%d/value=%s", tc.name, pad, v)
+				for _, m := range []struct {
+					o    genrt.Options
+					tags bool
+				}{{genrt.Options{}, true}, {deepOptions, true}, {genrt.Options{Strict: true}, false}} {
+					_, werr := genrt.WalkChecks(data, m.o, m.tags)
+					end := genrt.Checked(data, m.o, m.tags)
+					var e *genrt.Error
+					switch {
+					case m.o.Strict && werr != nil && !errors.Is(werr, genrt.ErrDuplicateKey):
+						// Strict refuses the longer heads and indefinite
+						// lengths first.
+						if end >= 0 {
+							t.Fatalf("%s strict: the checker accepts %d bytes, walk %v", name, end, werr)
+						}
+					case tc.dup >= 0:
+						if !errors.Is(werr, genrt.ErrDuplicateKey) || !errors.As(werr, &e) || e.Offset != second {
+							t.Fatalf("%s: walk %v, want a duplicate at %d", name, werr, second)
+						}
+						if end >= 0 {
+							t.Fatalf("%s: the checker accepts a duplicate key (%d bytes)", name, end)
+						}
+					default:
+						if werr != nil {
+							t.Fatalf("%s: walk %v", name, werr)
+						}
+						if end != len(data) {
+							t.Fatalf("%s: the checker accepts %d bytes of %d", name, end, len(data))
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1196,9 +1196,18 @@ var printTables = sync.Pool{New: func() any { return new([]uint64) }}
 func textOK(b []byte) bool {
 	const high = 0x8080808080808080
 	n := len(b)
-	if n <= 16 {
-		w0, w1 := words16(b)
-		return (w0|w1)&high == 0 || utf8.Valid(b)
+	switch {
+	case n >= 8 && n <= 16: // two words, which may overlap
+		return (binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[n-8:]))&high == 0 || utf8.Valid(b)
+	case n >= 4 && n < 8:
+		return (binary.LittleEndian.Uint32(b)|binary.LittleEndian.Uint32(b[n-4:]))&0x80808080 == 0 || utf8.Valid(b)
+	case n < 4:
+		for _, c := range b {
+			if c >= 0x80 {
+				return utf8.Valid(b)
+			}
+		}
+		return true
 	}
 	var x, y, z, u uint64
 	i := 0

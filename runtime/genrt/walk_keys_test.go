@@ -294,7 +294,8 @@ var (
 // each time, valid-buf the same into one array used again (as a
 // catch-all that is decoded into again), strict a strict decoder's
 // Skip, write a catch-all's AppendRaw to a new array, write-buf to one
-// used again; wellformed is fxamacker's Wellformed (no UTF-8, no keys)
+// used again, copy the copy of the item alone (what the catch-all's
+// read and write add to the checks); wellformed is fxamacker's Wellformed (no UTF-8, no keys)
 // under the same limits; utf8, utf8+hash and skip+utf8, for the wide
 // keys, the floors of any check (keyFloors).
 func BenchmarkKeyChecks(b *testing.B) {
@@ -357,7 +358,7 @@ type keyOp struct {
 func keyOps(data []byte) []keyOp {
 	strict := deepOptions
 	strict.Strict = true
-	var rbuf, wbuf []byte
+	var rbuf, wbuf, cbuf []byte
 	return []keyOp{
 		{"skip", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(deepOptions); return d.Skip() }},
 		{"valid", func() error {
@@ -380,6 +381,9 @@ func keyOps(data []byte) []keyOp {
 			wbuf, err = genrt.AppendRaw(wbuf[:0], data)
 			return err
 		}},
+		// The copy of the item alone, which the catch-all's read and write
+		// make after the checks.
+		{"copy", func() error { cbuf = append(cbuf[:0], data...); return nil }},
 	}
 }
 

@@ -295,9 +295,9 @@ var (
 // catch-all that is decoded into again), strict a strict decoder's
 // Skip, write a catch-all's AppendRaw to a new array, write-buf to one
 // used again, copy the copy of the item alone (what the catch-all's
-// read and write add to the checks); wellformed is fxamacker's Wellformed (no UTF-8, no keys)
-// under the same limits; utf8, utf8+hash and skip+utf8, for the wide
-// keys, the floors of any check (keyFloors).
+// read and write add to the checks); wellformed is fxamacker's
+// Wellformed (no UTF-8, no keys) under the same limits; utf8, utf8+hash
+// and skip+utf8, for the wide keys, the floors of any check (keyFloors).
 func BenchmarkKeyChecks(b *testing.B) {
 	fx, err := cbor.DecOptions{
 		MaxNestedLevels:  65535,

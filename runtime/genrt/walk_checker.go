@@ -41,10 +41,6 @@ type checker struct {
 	// rooms on the caller's stack (through a pointer to the caller's
 	// variable, so that the rooms stay on its stack).
 	stacks **checkStacks
-	// The last key that sortedNext took of up to 16 bytes: where it
-	// starts, and its bytes as two big-endian words.
-	lastAt       int
-	lastA, lastB uint64
 }
 
 // checkFrame is a container open in the checker's walk, or, in printed,
@@ -100,7 +96,6 @@ func newChecker(d *Decoder, tags bool) checker {
 		maxMap:   uint64(d.opts.MaxMapPairs),
 		strict:   d.opts.Strict,
 		tags:     tags,
-		lastAt:   -1,
 	}
 }
 

@@ -279,11 +279,10 @@ items:
 			if f.left--; f.left != 0 {
 				if f.kind&^(frameIndef|frameSorted) == frameKeys && f.left&1 == 0 {
 					// A key follows (or the break of an indefinite
-					// length): printed, its print noted.
-					// The common pairs are read here, up to a key or a
-					// value they do not read or to the end of the map:
-					// in order so far, while the keys are in order; else
-					// keys of short ASCII text or integers of one byte,
+					// length). The common pairs are read here, up to a
+					// key or a value they do not read or to the end of
+					// the map: while the keys are in order, each
+					// compared with the one before; else the common keys
 					// printed.
 					var st uint8
 					if f.kind&frameSorted != 0 {
@@ -314,8 +313,8 @@ items:
 						f = &c.frames[n-1] // printed may have moved the frames
 						f.kind &^= frameSorted
 					}
-					// An integer or a definite string, as most keys
-					// are, is read here.
+					// The key, printed and its print noted: an integer
+					// or a definite string, as most keys are, here.
 					end, p := -1, uint64(0)
 					if off < len(buf) && buf[off] < 0x80 && buf[off]&0x1f < 28 {
 						end, p = c.scalar(off)
@@ -583,16 +582,6 @@ func (c *checker) printedPairs(f *checkFrame, off int) (int, uint8) {
 	}
 	c.prints = prints
 	return off, pairsAtKey
-}
-
-// notePlace notes where a key in order is, on the prints stack.
-func (c *checker) notePlace(start, end int) {
-	k := len(c.prints)
-	if k == cap(c.prints) {
-		c.growPrints()
-	}
-	c.prints = c.prints[:k+1]
-	c.prints[k] = uint64(start)<<32 | uint64(end)
 }
 
 // unsort replaces the places of the keys of a map that were in order, on

@@ -1,9 +1,11 @@
 package genrt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 )
@@ -60,6 +62,11 @@ const (
 	frameTag   // a tag, in printed
 
 	frameIndef = 4 // with frameArray or frameKeys: an indefinite length
+	// With frameKeys, in item: the keys so far came in increasing order
+	// of their bytes, each in the one form of its value (sortedKey), so
+	// they are all different; the map's entries on the prints stack are
+	// where they are in the input (start<<32 | end), not prints.
+	frameSorted = 8
 )
 
 // checkStacks holds a checker's stacks that outgrew the rooms on its
@@ -166,7 +173,7 @@ items:
 					c.indef = true
 					// One more item than it has: the first key is read
 					// as the ones after a value are.
-					c.push(checkFrame{left: 2*uint32(min(c.maxMap, uint64(len(buf)))) + 1, kind: frameKeys | frameIndef,
+					c.push(checkFrame{left: 2*uint32(min(c.maxMap, uint64(len(buf)))) + 1, kind: frameKeys | frameIndef | frameSorted,
 						mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
 				case MajorSimple: // a break: the end of the indefinite array open
 					n := len(c.frames)
@@ -199,7 +206,7 @@ items:
 				return -1
 			}
 			end := off + int(arg)
-			if ib>>5 == MajorText && !validUTF8(buf[off:end]) {
+			if ib>>5 == MajorText && !textOK(buf[off:end]) {
 				return -1
 			}
 			off = end
@@ -241,7 +248,7 @@ items:
 			}
 			// Keys to compare; one more item than it has: the first
 			// key is read as the ones after a value are.
-			c.push(checkFrame{left: 2*uint32(arg) + 1, kind: frameKeys, mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
+			c.push(checkFrame{left: 2*uint32(arg) + 1, kind: frameKeys | frameSorted, mark: uint32(len(c.prints)), depth: uint16(depth + 1)})
 		case MajorTag:
 			if off >= len(buf) {
 				return -1
@@ -270,19 +277,44 @@ items:
 			}
 			f := &c.frames[n-1]
 			if f.left--; f.left != 0 {
-				if f.kind&^frameIndef == frameKeys && f.left&1 == 0 {
+				if f.kind&^(frameIndef|frameSorted) == frameKeys && f.left&1 == 0 {
 					// A key follows (or the break of an indefinite
-					// length): printed, its print noted.
+					// length). The common pairs are read here, up to a
+					// key or a value they do not read or to the end of
+					// the map: while the keys are in order, each
+					// compared with the one before; else the common keys
+					// printed.
+					var st uint8
+					if f.kind&frameSorted != 0 {
+						off, st = c.sortedPairs(f, off)
+					} else {
+						off, st = c.printedPairs(f, off)
+					}
+					if st == pairsAtValue {
+						goto value
+					} else if st == pairsEnded {
+						continue
+					}
 					if f.kind&frameIndef != 0 && off < len(buf) && buf[off] == byteBreak {
 						off++
-						if !c.compare(f.mark) {
+						if !c.keysEnd(f) {
 							return -1
 						}
 						c.frames = c.frames[:n-1]
 						continue
 					}
-					// An integer or a definite string, as most keys
-					// are, is read here.
+					if f.kind&frameSorted != 0 {
+						// A key out of order (or not in the one form of
+						// its value): the keys so far are printed, and
+						// the map's are compared by their prints.
+						if !c.unsort(f.mark, int(f.depth)) {
+							return -1
+						}
+						f = &c.frames[n-1] // printed may have moved the frames
+						f.kind &^= frameSorted
+					}
+					// The key, printed and its print noted: an integer
+					// or a definite string, as most keys are, here.
 					end, p := -1, uint64(0)
 					if off < len(buf) && buf[off] < 0x80 && buf[off]&0x1f < 28 {
 						end, p = c.scalar(off)
@@ -302,6 +334,7 @@ items:
 					f = &c.frames[n-1] // printed may have moved the frames
 					f.left--
 				}
+			value:
 				// The next item; an integer of one byte is read here.
 				if off < len(buf) && isIntByte(buf[off]) {
 					off++
@@ -318,12 +351,253 @@ items:
 				}
 				off++
 			}
-			if f.kind&^frameIndef == frameKeys && !c.compare(f.mark) {
+			if f.kind&^(frameIndef|frameSorted) == frameKeys && !c.keysEnd(f) {
 				return -1
 			}
 			c.frames = c.frames[:n-1]
 		}
 	}
+}
+
+// keysEnd ends the keys of the map f, in item: it compares their prints
+// (compare), unless they came in order, and drops them.
+func (c *checker) keysEnd(f *checkFrame) bool {
+	if f.kind&frameSorted != 0 {
+		c.prints = c.prints[:f.mark]
+		return true
+	}
+	return c.compare(f.mark)
+}
+
+// sortedKey checks the map key at off, at depth, if its bytes are the
+// one form of its value: an integer or a definite string with the
+// shortest head, or an array of up to 23 of them (so that two keys are
+// equal if and only if their bytes are), and returns the offset after
+// it; -1 for any other key, and for every fault (printed judges them).
+func (c *checker) sortedKey(off, depth int) int {
+	buf := c.buf
+	if off >= len(buf) {
+		return -1
+	}
+	n := 1 // the items to read: the key, or its elements
+	if ib := buf[off]; ib-0x80 < 24 {
+		n = int(ib - 0x80)
+		if depth >= c.maxDepth || uint64(n) > c.maxArr {
+			return -1
+		}
+		off++
+	}
+	for ; n > 0; n-- {
+		// An integer or a definite string with the shortest head.
+		if off >= len(buf) {
+			return -1
+		}
+		ib := buf[off]
+		h := int(heads.size[ib])
+		if ib >= 0x80 || h == 0 || len(buf)-off < h {
+			return -1
+		}
+		arg := uint64(ib & 0x1f)
+		if h > 1 {
+			if arg = wideArg(buf, off, ib); arg < shortestArg[h] {
+				return -1
+			}
+		}
+		off += h
+		if ib < 0x40 {
+			continue
+		}
+		if arg > c.maxStr || arg > uint64(len(buf)-off) {
+			return -1
+		}
+		end := off + int(arg)
+		if ib >= 0x60 && !textOK(buf[off:end]) {
+			return -1
+		}
+		off = end
+	}
+	return off
+}
+
+// shortestArg[h] is the least argument whose shortest head has h bytes.
+var shortestArg = [10]uint64{2: 24, 3: 1 << 8, 5: 1 << 16, 9: 1 << 32}
+
+// How sortedPairs stopped: at a key it does not take (or a break), at
+// a value it does not read, after the last value of the map.
+const (
+	pairsAtKey uint8 = iota
+	pairsAtValue
+	pairsEnded
+)
+
+// sortedPairs reads the pairs at off of the map f, in item, whose keys
+// so far came in increasing order of their bytes (frameSorted; they start
+// at f.mark on the prints stack), while each key is in the one form of
+// its value (sortedKey) and comes after the key before; it notes where
+// each key is. A value of one byte (an integer, a simple value) it reads
+// too; at any other it stops, after its key. It returns the offset where
+// it stopped and how; f.left counts what it read (at pairsEnded, all but
+// the last value, which the caller ends as an item). Keys of up to 16
+// bytes compare as two big-endian words, zero-filled (no item's bytes
+// are the start of another's), the rest by their bytes.
+func (c *checker) sortedPairs(f *checkFrame, off int) (int, uint8) {
+	buf := c.buf
+	places := c.prints
+	// The key before: where it is, and its words if it is short.
+	ps, pe := -1, -1
+	var pa, pb uint64
+	if k := len(places); k > int(f.mark) {
+		ps, pe = int(places[k-1]>>32), int(uint32(places[k-1]))
+		if pe-ps <= 16 {
+			pa, pb = words16(buf[ps:pe])
+			pa, pb = bits.ReverseBytes64(pa), bits.ReverseBytes64(pb)
+		}
+	}
+	for {
+		var a, b uint64
+		end := -1
+		if len(buf)-off >= 16 {
+			// Text of up to 15 ASCII bytes, as most keys are: its head
+			// and bytes from one window.
+			w := (*[16]byte)(buf[off : off+16])
+			if j := w[0] - 0x60; j < 16 && uint64(j) <= c.maxStr {
+				a = binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
+				b = binary.LittleEndian.Uint64(w[8:]) & keyMasks[1][j]
+				if (a|b)&highBits == 0 {
+					end = off + int(j) + 1
+				}
+			}
+		}
+		if end < 0 {
+			if end = c.sortedKey(off, int(f.depth)); end < 0 {
+				c.prints = places
+				return off, pairsAtKey
+			}
+			if end-off <= 16 {
+				a, b = words16(buf[off:end])
+			}
+		}
+		if end-off <= 16 {
+			a, b = bits.ReverseBytes64(a), bits.ReverseBytes64(b)
+			if ps >= 0 && (pe-ps > 16 && bytes.Compare(buf[ps:pe], buf[off:end]) >= 0 ||
+				pe-ps <= 16 && (a < pa || a == pa && b <= pb)) {
+				c.prints = places
+				return off, pairsAtKey
+			}
+			pa, pb = a, b
+		} else if ps >= 0 && bytes.Compare(buf[ps:pe], buf[off:end]) >= 0 {
+			c.prints = places
+			return off, pairsAtKey
+		}
+		k := len(places)
+		if k == cap(places) {
+			c.prints = places
+			c.growPrints()
+			places = c.prints
+		}
+		places = places[:k+1]
+		places[k] = uint64(off)<<32 | uint64(end)
+		ps, pe, off = off, end, end
+		f.left--
+		// The value: of one byte here.
+		if off >= len(buf) {
+			c.prints = places
+			return off, pairsAtValue
+		}
+		if v := buf[off]; !isIntByte(v) && v-0xf4 >= 4 {
+			c.prints = places
+			return off, pairsAtValue
+		}
+		off++
+		if f.left == 1 {
+			c.prints = places
+			return off, pairsEnded
+		}
+		f.left--
+	}
+}
+
+// printedPairs is sortedPairs for a map whose keys are compared by their
+// prints: it reads the pairs at off while each key is an integer of one
+// byte, text of up to 15 ASCII bytes (its head and bytes from one
+// window) or an array of up to 23 integers and definite strings (flat),
+// and notes their prints.
+func (c *checker) printedPairs(f *checkFrame, off int) (int, uint8) {
+	buf := c.buf
+	prints := c.prints
+	for {
+		if off >= len(buf) {
+			break
+		}
+		var p uint64
+		if v := buf[off]; v < 0x18 {
+			p = mixPrint(printUint, uint64(v))
+			off++
+		} else if v-0x20 < 0x18 {
+			p = mixPrint(printNeg, uint64(v-0x20))
+			off++
+		} else if j := v - 0x60; j < 16 && uint64(j) <= c.maxStr && len(buf)-off >= 16 {
+			w := (*[16]byte)(buf[off : off+16])
+			a := binary.LittleEndian.Uint64(w[:8]) & keyMasks[0][j]
+			b := binary.LittleEndian.Uint64(w[8:]) & keyMasks[1][j]
+			if (a|b)&highBits != 0 {
+				break
+			}
+			p = shortStringPrint(MajorText, int(j), a>>8|b<<56, b>>8)
+			off += int(j) + 1
+		} else if k := uint64(v - 0x80); k < 24 && int(f.depth) < c.maxDepth && k <= c.maxArr {
+			// An array of up to 23 integers and definite strings.
+			end, q, i := c.flat(off+1, k)
+			if i != k {
+				break
+			}
+			p, off = mixPrint(q, k), end
+		} else {
+			break
+		}
+		k := len(prints)
+		if k == cap(prints) {
+			c.prints = prints
+			c.growPrints()
+			prints = c.prints
+		}
+		prints = prints[:k+1]
+		prints[k] = p
+		f.left--
+		// The value: of one byte here.
+		if off >= len(buf) {
+			c.prints = prints
+			return off, pairsAtValue
+		}
+		if v := buf[off]; !isIntByte(v) && v-0xf4 >= 4 {
+			c.prints = prints
+			return off, pairsAtValue
+		}
+		off++
+		if f.left == 1 {
+			c.prints = prints
+			return off, pairsEnded
+		}
+		f.left--
+	}
+	c.prints = prints
+	return off, pairsAtKey
+}
+
+// unsort replaces the places of the keys of a map that were in order, on
+// the prints stack from mark, by their prints, for a key out of order.
+func (c *checker) unsort(mark uint32, depth int) bool {
+	for i := int(mark); i < len(c.prints); i++ {
+		start := int(c.prints[i] >> 32)
+		end, p := c.scalar(start)
+		if end < 0 {
+			if end, p = c.printed(start, depth); end < 0 {
+				return false
+			}
+		}
+		c.prints[i] = p
+	}
+	return true
 }
 
 // printed is item for an item whose print is wanted: a key of a map
@@ -408,7 +682,7 @@ items:
 				return -1, 0
 			}
 			end := off + int(arg)
-			if ib>>5 == MajorText && !validUTF8(buf[off:end]) {
+			if ib>>5 == MajorText && !textOK(buf[off:end]) {
 				return -1, 0
 			}
 			p = stringPrintOf(ib>>5, buf[off:end])
@@ -578,7 +852,7 @@ func (c *checker) flat(off int, n uint64) (int, uint64, uint64) {
 				return off, p, i
 			}
 			b := buf[off+h : off+h+int(arg)]
-			if major == MajorText && !validUTF8(b) {
+			if major == MajorText && !textOK(b) {
 				return off, p, i
 			}
 			p = mixPrint(p, stringPrintOf(major, b))
@@ -637,7 +911,7 @@ func (c *checker) scalar(off int) (int, uint64) {
 		}
 		return off + int(arg), shortStringPrint(major, len(b), w0, w1)
 	}
-	if major == MajorText && !validUTF8(b) {
+	if major == MajorText && !textOK(b) {
 		return -1, 0
 	}
 	return off + int(arg), stringPrintOf(major, b)
@@ -742,7 +1016,7 @@ func (c *checker) chunks(off int, major byte, want bool) (int, uint64) {
 			return -1, 0
 		}
 		chunk := buf[off : off+int(arg)]
-		if major == MajorText && !validUTF8(chunk) {
+		if major == MajorText && !textOK(chunk) {
 			return -1, 0
 		}
 		if want {
@@ -809,12 +1083,19 @@ func stringPrintOf(major byte, b []byte) uint64 {
 // shortStringPrint is the print of the string (major) of n bytes, up to
 // 16, whose words are w0 and w1.
 func shortStringPrint(major byte, n int, w0, w1 uint64) uint64 {
-	p := printBytes
-	if major == MajorText {
-		p = printText
-	}
-	return mixPrint(mixPrint(mixPrint(p, uint64(n)), w0), w1)
+	return mixPrint(w0^shortSeeds[major&1][n], w1)
 }
+
+// shortSeeds[m][n] is the first print of a string of n bytes, up to 16,
+// byte (m 0) or text (m 1): one keyed multiplication then mixes in its
+// two words.
+var shortSeeds = func() (s [2][17]uint64) {
+	for n := range 17 {
+		s[0][n] = mixPrint(mixPrint(printBytes, uint64(n)), 0)
+		s[1][n] = mixPrint(mixPrint(printText, uint64(n)), 0)
+	}
+	return s
+}()
 
 // words16 returns the bytes of b, up to 16, as two little-endian words,
 // zero-filled, by loads that may overlap (each byte lands where it
@@ -892,3 +1173,38 @@ func distinct(prints []uint64) bool {
 // printTables holds the tables of distinct for maps of more than 32 pairs
 // (those of up to 1<<16 slots are kept for the next).
 var printTables = sync.Pool{New: func() any { return new([]uint64) }}
+
+// textOK reports whether b is valid UTF-8. Text is mostly ASCII: its
+// words are or-ed, 64 bytes a turn in four accumulators, and tested
+// once at the end; only text with a high bit set goes to utf8.Valid.
+func textOK(b []byte) bool {
+	const high = 0x8080808080808080
+	n := len(b)
+	switch {
+	case n >= 8 && n <= 16: // two words, which may overlap
+		return (binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[n-8:]))&high == 0 || utf8.Valid(b)
+	case n >= 4 && n < 8:
+		return (binary.LittleEndian.Uint32(b)|binary.LittleEndian.Uint32(b[n-4:]))&0x80808080 == 0 || utf8.Valid(b)
+	case n < 4:
+		for _, c := range b {
+			if c >= 0x80 {
+				return utf8.Valid(b)
+			}
+		}
+		return true
+	}
+	var x, y, z, u uint64
+	i := 0
+	for ; n-i >= 64; i += 64 {
+		q := (*[64]byte)(b[i:])
+		x |= binary.LittleEndian.Uint64(q[:8]) | binary.LittleEndian.Uint64(q[32:40])
+		y |= binary.LittleEndian.Uint64(q[8:16]) | binary.LittleEndian.Uint64(q[40:48])
+		z |= binary.LittleEndian.Uint64(q[16:24]) | binary.LittleEndian.Uint64(q[48:56])
+		u |= binary.LittleEndian.Uint64(q[24:32]) | binary.LittleEndian.Uint64(q[56:])
+	}
+	for ; n-i >= 8; i += 8 {
+		x |= binary.LittleEndian.Uint64(b[i:])
+	}
+	x |= binary.LittleEndian.Uint64(b[n-8:])
+	return (x|y|z|u)&high == 0 || utf8.Valid(b)
+}

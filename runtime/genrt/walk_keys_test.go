@@ -65,29 +65,18 @@ var keyShapes = []keyShape{
 	}},
 	// One map of n keys, each an array of the same 256 bytes of text and
 	// a number: keys with long common prefixes.
-	{name: "wide-keys", make: func(n int) []byte {
-		var b []byte
-		b = genrt.AppendMapHead(b, n)
-		t := strings.Repeat("k", 256)
-		for i := range n {
-			b = append(b, 0x82)
-			b = genrt.AppendString(b, t)
-			b = genrt.AppendUint(b, uint64(i))
-			b = append(b, 0x00)
-		}
-		return b
+	{name: "wide-keys", make: func(n int) []byte { return wideKeys(n, 256, false) }},
+	// The same keys in an order of no pattern: compared by their prints
+	// (once keys in order are compared each with the one before, this is
+	// the worst order).
+	{name: "wide-keys-shuffled", make: func(n int) []byte {
+		return wideKeys(n, 256, true)
 	}},
-	// One map of n keys of 9 bytes of text each: many short keys, each
-	// printed and compared.
-	{name: "short-keys", make: func(n int) []byte {
-		var b []byte
-		b = genrt.AppendMapHead(b, n)
-		for i := range n {
-			b = genrt.AppendString(b, fmt.Sprintf("key%06d", i))
-			b = append(b, 0x00)
-		}
-		return b
-	}},
+	// One map of n keys of 9 bytes of text each, in order: many short
+	// keys, each compared with the one before.
+	{name: "short-keys", make: func(n int) []byte { return shortKeys(n, false) }},
+	// The same keys in an order of no pattern, each printed.
+	{name: "short-keys-shuffled", make: func(n int) []byte { return shortKeys(n, true) }},
 	// The chain at the default depth limit, repeated in one array to
 	// about the size of the deep one: 28 levels, n/14 times.
 	{name: "default-depth", make: func(n int) []byte {
@@ -95,6 +84,46 @@ var keyShapes = []keyShape{
 		k := max(n/14, 1)
 		return mustHex(fmt.Sprintf("%x", genrt.AppendArrayHead(nil, k)) + repeatHex(c, k))
 	}},
+}
+
+// keyOrder is 0 to n-1, in order or in an order of no pattern (the same
+// for every n).
+func keyOrder(n int, shuffled bool) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	if shuffled {
+		rng := mrand.New(mrand.NewPCG(uint64(n), 17))
+		rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	return order
+}
+
+// wideKeys is a map of n keys, each an array of the same l bytes of text
+// and a number (0 to n-1), values 0.
+func wideKeys(n, l int, shuffled bool) []byte {
+	var b []byte
+	b = genrt.AppendMapHead(b, n)
+	t := strings.Repeat("k", l)
+	for _, i := range keyOrder(n, shuffled) {
+		b = append(b, 0x82)
+		b = genrt.AppendString(b, t)
+		b = genrt.AppendUint(b, uint64(i))
+		b = append(b, 0x00)
+	}
+	return b
+}
+
+// shortKeys is a map of n keys of 9 bytes of text, values 0.
+func shortKeys(n int, shuffled bool) []byte {
+	var b []byte
+	b = genrt.AppendMapHead(b, n)
+	for _, i := range keyOrder(n, shuffled) {
+		b = genrt.AppendString(b, fmt.Sprintf("key%06d", i))
+		b = append(b, 0x00)
+	}
+	return b
 }
 
 // deepOptions lift every limit a shape could meet, the depth to its most.
@@ -261,10 +290,14 @@ var (
 
 // BenchmarkKeyChecks times the duplicate-key checks on the shapes above
 // against Skip over the same bytes (docs/performance.md): valid is the
-// checks of Valid by ReadRawBytes (a catch-all's read, which copies the
-// item), strict a strict decoder's Skip, write a catch-all's AppendRaw;
-// wellformed is fxamacker's Wellformed (no UTF-8, no keys) under the same
-// limits; utf8 and utf8+hash, for wide-keys, the floor of any check.
+// checks of Valid by ReadRawBytes (a catch-all's read) into a new array
+// each time, valid-buf the same into one array used again (as a
+// catch-all that is decoded into again), strict a strict decoder's
+// Skip, write a catch-all's AppendRaw to a new array, write-buf to one
+// used again, copy the copy of the item alone (what the catch-all's
+// read and write add to the checks); wellformed is fxamacker's
+// Wellformed (no UTF-8, no keys) under the same limits; utf8, utf8+hash
+// and skip+utf8, for the wide keys, the floors of any check (keyFloors).
 func BenchmarkKeyChecks(b *testing.B) {
 	fx, err := cbor.DecOptions{
 		MaxNestedLevels:  65535,
@@ -277,67 +310,128 @@ func BenchmarkKeyChecks(b *testing.B) {
 	for _, s := range keyShapes {
 		for _, n := range []int{28, 1000, 30000} {
 			data := s.make(n)
-			strict := deepOptions
-			strict.Strict = true
-			ops := []struct {
-				name string
-				run  func() error
-			}{
-				{"skip", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(deepOptions); return d.Skip() }},
-				{"valid", func() error {
-					d := genrt.NewBytesDecoder(data)
-					d.SetOptions(deepOptions)
-					_, err := d.ReadRawBytes(nil)
-					return err
-				}},
-				{"strict", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
-				{"write", func() error { _, err := genrt.AppendRaw(nil, data); return err }},
-				{"wellformed", func() error { return fx.Wellformed(data) }},
-			}
-			if s.name == "wide-keys" {
-				// The floor of a check of these keys: each key's 256 bytes
-				// read for UTF-8, then also hashed (maphash, as the
-				// prints), which Skip and Wellformed jump over.
-				key := []byte(strings.Repeat("k", 256))
-				ops = append(ops, struct {
-					name string
-					run  func() error
-				}{"utf8", func() error {
-					for range n {
-						if !utf8.Valid(key) {
-							return errors.New("not UTF-8")
-						}
-					}
-					return nil
-				}}, struct {
-					name string
-					run  func() error
-				}{"utf8+hash", func() error {
-					for range n {
-						if !utf8.Valid(key) {
-							return errors.New("not UTF-8")
-						}
-						sinkHash += maphash.Bytes(hashSeed, key)
-					}
-					return nil
-				}})
+			ops := keyOps(data)
+			ops = append(ops, keyOp{"wellformed", func() error { return fx.Wellformed(data) }})
+			if strings.HasPrefix(s.name, "wide-keys") {
+				ops = append(ops, keyFloors(data, n, 256)...)
 			}
 			for _, op := range ops {
 				if op.name == "strict" && s.indef {
 					continue
 				}
 				b.Run(fmt.Sprintf("shape=%s/depth=%d/op=%s", s.name, n, op.name), func(b *testing.B) {
-					genrt.SetDefaultOptions(deepOptions)
-					defer genrt.SetDefaultOptions(genrt.Options{})
-					b.SetBytes(int64(len(data)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if err := op.run(); err != nil {
-							b.Fatal(err)
-						}
-					}
+					runKeyOp(b, data, op)
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkWideKeyLengths times the checks of the wide keys against
+// their floors as the keys' text grows: 1000 keys of l bytes of text and
+// a number, in order and shuffled.
+func BenchmarkWideKeyLengths(b *testing.B) {
+	const n = 1000
+	for _, l := range []int{16, 64, 256, 1024} {
+		for _, shuffled := range []bool{false, true} {
+			data := wideKeys(n, l, shuffled)
+			name := "wide-keys"
+			if shuffled {
+				name += "-shuffled"
+			}
+			for _, op := range append(keyOps(data), keyFloors(data, n, l)...) {
+				b.Run(fmt.Sprintf("shape=%s/len=%d/op=%s", name, l, op.name), func(b *testing.B) {
+					runKeyOp(b, data, op)
+				})
+			}
+		}
+	}
+}
+
+// keyOp is an operation of the key benchmarks.
+type keyOp struct {
+	name string
+	run  func() error
+}
+
+// keyOps are the checks and Skip over data, every limit lifted.
+func keyOps(data []byte) []keyOp {
+	strict := deepOptions
+	strict.Strict = true
+	var rbuf, wbuf, cbuf []byte
+	return []keyOp{
+		{"skip", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(deepOptions); return d.Skip() }},
+		{"valid", func() error {
+			d := genrt.NewBytesDecoder(data)
+			d.SetOptions(deepOptions)
+			_, err := d.ReadRawBytes(nil)
+			return err
+		}},
+		{"valid-buf", func() error {
+			d := genrt.NewBytesDecoder(data)
+			d.SetOptions(deepOptions)
+			var err error
+			rbuf, err = d.ReadRawBytes(rbuf[:0])
+			return err
+		}},
+		{"strict", func() error { d := genrt.NewBytesDecoder(data); d.SetOptions(strict); return d.Skip() }},
+		{"write", func() error { _, err := genrt.AppendRaw(nil, data); return err }},
+		{"write-buf", func() error {
+			var err error
+			wbuf, err = genrt.AppendRaw(wbuf[:0], data)
+			return err
+		}},
+		// The copy of the item alone, which the catch-all's read and write
+		// make after the checks.
+		{"copy", func() error { cbuf = append(cbuf[:0], data...); return nil }},
+	}
+}
+
+// keyFloors are the floors of a check of n wide keys of l bytes of text:
+// each key's text read for UTF-8 (utf8), then also hashed (utf8+hash,
+// maphash, as the prints of keys out of order are), which Skip and
+// Wellformed jump over; and Skip with the UTF-8 check (skip+utf8), the
+// least a check that owes that UTF-8 check can cost.
+func keyFloors(data []byte, n, l int) []keyOp {
+	key := []byte(strings.Repeat("k", l))
+	utf := func() error {
+		for range n {
+			if !utf8.Valid(key) {
+				return errors.New("not UTF-8")
+			}
+		}
+		return nil
+	}
+	return []keyOp{
+		{"utf8", utf},
+		{"utf8+hash", func() error {
+			for range n {
+				if !utf8.Valid(key) {
+					return errors.New("not UTF-8")
+				}
+				sinkHash += maphash.Bytes(hashSeed, key)
+			}
+			return nil
+		}},
+		{"skip+utf8", func() error {
+			d := genrt.NewBytesDecoder(data)
+			d.SetOptions(deepOptions)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			return utf()
+		}},
+	}
+}
+
+func runKeyOp(b *testing.B, data []byte, op keyOp) {
+	genrt.SetDefaultOptions(deepOptions)
+	defer genrt.SetDefaultOptions(genrt.Options{})
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := op.run(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
@@ -623,6 +717,116 @@ func TestCheckerDistinct(t *testing.T) {
 		for _, ab := range [][2]int{{0, 1}, {0, n - 1}, {n / 2, n - 1}, {n - 2, n - 1}} {
 			if ab[0] != ab[1] && ab[1] < n {
 				check(mapOf(ab[0], ab[1]), true)
+			}
+		}
+	}
+}
+
+// TestKeysInOrder: the checker takes a map whose keys come in increasing
+// order of their bytes by comparing each key with the one before, and
+// leaves that path at the first key out of order or not in the one form
+// of its value (a longer head, a float, a map, a tag): every duplicate
+// is still found, whichever path the keys before it took, and named at
+// the offset of its second appearance; maps of different keys are taken.
+func TestKeysInOrder(t *testing.T) {
+	text := func(s string) string { return fmt.Sprintf("%x", genrt.AppendString(nil, s)) }
+	long := strings.Repeat("k", 40)
+	cases := []struct {
+		name  string
+		keys  []string // hex, in the map's order
+		dup   int      // the index of the first key that repeats one before, -1 for none
+		indef bool
+	}{
+		{"short text in order", []string{text("a"), text("b"), text("ba"), text("key1")}, -1, false},
+		{"short text repeated", []string{text("a"), text("b"), text("b")}, 2, false},
+		{"short text out of order", []string{text("b"), text("a"), text("c")}, -1, false},
+		{"a repeat after the order ends", []string{text("a"), text("c"), text("b"), text("c")}, 3, false},
+		{"a repeat of the first key after the order ends", []string{text("a"), text("c"), text("b"), text("a")}, 3, false},
+		{"long text in order", []string{text(long + "a"), text(long + "b"), text(long + "c")}, -1, false},
+		{"long text repeated", []string{text(long + "a"), text(long + "b"), text(long + "b")}, 2, false},
+		{"long then short", []string{text(long), text("z"), text(long)}, 2, false},
+		{"short then long", []string{text("a"), text(long), text(long + "a")}, -1, false},
+		{"non-ASCII text in order", []string{text("é"), text("ë"), text("日本")}, -1, false},
+		{"non-ASCII text repeated", []string{text("é"), text("日本"), text("日本")}, 2, false},
+		{"integers in order", []string{"00", "17", "1818", "190100", "1a00010000", "20", "3818"}, -1, false},
+		{"an integer with a longer head", []string{"01", "1801"}, 1, false},
+		{"an integer with a longer head, in order", []string{"00", "1818", "190018"}, 2, false},
+		{"a string with a longer head", []string{text("a"), "7801" + "61"}, 1, false},
+		{"bytes and text of one content", []string{"4161", "6161"}, -1, false},
+		{"arrays of scalars in order", []string{"820001", "820002", "82" + text(long) + "00", "82" + text(long) + "01"}, -1, false},
+		{"arrays of scalars repeated", []string{"820001", "82" + text(long) + "00", "82" + text(long) + "00"}, 2, false},
+		{"an array with a longer head inside", []string{"820001", "82001801"}, 1, false},
+		{"a float after integers", []string{"00", "01", "f93c00"}, -1, false},
+		{"a float equal to a float", []string{"00", "f93c00", "fa3f800000"}, 2, false},
+		{"a map key", []string{"00", "a10000", "a10000"}, 2, false},
+		{"a tag 55799 key", []string{"00", "01", "d9d9f701"}, 2, false},
+		{"indefinite in order", []string{text("a"), text("b"), text("c")}, -1, true},
+		{"indefinite repeated", []string{text("a"), text("b"), text("b")}, 2, true},
+		{"indefinite out of order, then repeated", []string{text("b"), text("a"), text("b")}, 2, true},
+		{"an indefinite string key equal to one before", []string{text("ab"), "7f61616162ff"}, 1, false},
+	}
+	values := []string{"00", "f6", "6161", "8100", "a0"} // of one byte, read with the keys, and not
+	for _, tc := range cases {
+		for _, pad := range []int{0, 7, 40} { // maps of every size the checker treats apart
+			for _, v := range values {
+				var h string
+				if tc.indef {
+					h = "bf"
+				} else {
+					h = fmt.Sprintf("%x", genrt.AppendMapHead(nil, pad+len(tc.keys)))
+				}
+				data := mustHex(h)
+				// Keys that sort before every key of the case.
+				for i := range pad {
+					data = append(data, 0x40|byte(min(i, 23)))
+					data = append(data, bytes.Repeat([]byte{1}, min(i, 23))...)
+					if i >= 23 {
+						data[len(data)-1] = byte(i)
+					}
+					data = append(data, mustHex(v)...)
+				}
+				second := int64(-1)
+				for i, k := range tc.keys {
+					if i == tc.dup {
+						second = int64(len(data))
+					}
+					data = append(data, mustHex(k)...)
+					data = append(data, mustHex(v)...)
+				}
+				if tc.indef {
+					data = append(data, 0xff)
+				}
+				name := fmt.Sprintf("%s/pad=%d/value=%s", tc.name, pad, v)
+				for _, m := range []struct {
+					o    genrt.Options
+					tags bool
+				}{{genrt.Options{}, true}, {deepOptions, true}, {genrt.Options{Strict: true}, false}} {
+					_, werr := genrt.WalkChecks(data, m.o, m.tags)
+					end := genrt.Checked(data, m.o, m.tags)
+					var e *genrt.Error
+					switch {
+					case m.o.Strict && werr != nil && !errors.Is(werr, genrt.ErrDuplicateKey):
+						// Strict refuses the longer heads and indefinite
+						// lengths first.
+						if end >= 0 {
+							t.Fatalf("%s strict: the checker accepts %d bytes, walk %v", name, end, werr)
+						}
+					case tc.dup >= 0:
+						if !errors.Is(werr, genrt.ErrDuplicateKey) || !errors.As(werr, &e) || e.Offset != second {
+							t.Fatalf("%s: walk %v, want a duplicate at %d", name, werr, second)
+						}
+						if end >= 0 {
+							t.Fatalf("%s: the checker accepts a duplicate key (%d bytes)", name, end)
+						}
+					default:
+						if werr != nil {
+							t.Fatalf("%s: walk %v", name, werr)
+						}
+						if end != len(data) {
+							t.Fatalf("%s: the checker accepts %d bytes of %d", name, end, len(data))
+						}
+					}
+				}
 			}
 		}
 	}

@@ -146,43 +146,50 @@ func (d *Decoder) tryShortText() (string, bool) {
 }
 
 // TryText is TryString for the dispatchers of unions, whose text
-// variants take most items of text-heavy documents: one call, out of line,
-// that also reads short ASCII text under ZeroCopy, as a view of the input
-// as ReadString returns it there (shortText is 0 then and only then on a
-// decoder over a slice; the bound is MaxStringLength).
+// variants take most items of text-heavy documents, and for the text keys
+// of maps: one call, out of line, that also reads short ASCII text under
+// ZeroCopy, as a view of the input as ReadString returns it there
+// (shortText is 0 then and only then on a decoder over a slice; the bound
+// is MaxStringLength). With 24 bytes buffered, the head and the text (up
+// to 23 bytes) are three words, checked as Valid checks them (shortText
+// in walk_valid.go: a table row per length, no branch on it).
 func (d *Decoder) TryText() (string, bool) {
-	p := d.buf[d.off:]
-	if len(p) < 17 {
+	off := d.off
+	if len(d.buf)-off < 24 {
 		return "", false
 	}
-	limit, view := d.shortText, false
-	if limit == 0 {
-		if !d.opts.ZeroCopy || d.r != nil {
+	w := (*[24]byte)(d.buf[off:])
+	n := uint(w[0]) - 0x60
+	if n >= 24 || !shortText(w, byte(n)) {
+		return "", false
+	}
+	if limit := d.shortText; limit != 0 {
+		if n >= limit {
 			return "", false
 		}
-		limit, view = uint(min(shortTextLimit, d.opts.MaxStringLength+1)), true
+		end := off + 1 + int(n)
+		d.off = end
+		if t := d.textLeft; t >= 24 && end >= 24 {
+			// keepText without a call to memmove: the 24 bytes that end
+			// where the text ends, copied as two arrays to where the
+			// text goes in the block. Those before the text land in
+			// bytes of the block not handed out yet, which the next
+			// text overwrites.
+			t -= int(n)
+			d.textLeft = t
+			src := d.buf[end-24 : end]
+			head, tail := *(*[16]byte)(src), *(*[8]byte)(src[16:])
+			dst := unsafe.Add(d.text, t+int(n)-24)
+			*(*[16]byte)(dst), *(*[8]byte)(unsafe.Add(dst, 16)) = head, tail
+			return unsafe.String((*byte)(unsafe.Add(d.text, t)), n), true
+		}
+		return d.keepText(w[1 : 1+n]), true
 	}
-	n, ok := asciiText(p, limit)
-	if !ok {
+	if !d.opts.ZeroCopy || d.r != nil || n > uint(d.opts.MaxStringLength) {
 		return "", false
 	}
-	d.off += int(1 + n)
-	if view {
-		return unsafe.String(&p[1], n), true
-	}
-	if t, end := d.textLeft, d.off; n <= 16 && t >= 16 && end >= 16 {
-		// keepText without a call to memmove, for text of up to 16
-		// bytes (most of it): the sixteen bytes that
-		// end where the text ends, copied as one array to where the
-		// text goes in the block. Those before the text land in bytes
-		// of the block not handed out yet, which the next text
-		// overwrites.
-		t -= int(n)
-		d.textLeft = t
-		*(*[16]byte)(unsafe.Add(d.text, t+int(n)-16)) = *(*[16]byte)(d.buf[end-16 : end])
-		return unsafe.String((*byte)(unsafe.Add(d.text, t)), n), true
-	}
-	return d.keepText(p[1 : 1+n]), true
+	d.off = off + 1 + int(n)
+	return unsafe.String(&w[1], n), true
 }
 
 // asciiText reports the length n of the text at the start of p, which

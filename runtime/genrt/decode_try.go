@@ -155,41 +155,43 @@ func (d *Decoder) tryShortText() (string, bool) {
 // in walk_valid.go: a table row per length, no branch on it).
 func (d *Decoder) TryText() (string, bool) {
 	off := d.off
-	if len(d.buf)-off < 24 {
+	if uint(off)+24 > uint(len(d.buf)) {
 		return "", false
 	}
-	w := (*[24]byte)(d.buf[off:])
+	// The window is in bounds: its offset and 24 bytes checked above.
+	w := (*[24]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), off))
 	n := uint(w[0]) - 0x60
 	if n >= 24 || !shortText(w, byte(n)) {
 		return "", false
 	}
-	if limit := d.shortText; limit != 0 {
-		if n >= limit {
+	end := off + 1 + int(n)
+	if limit := d.shortText; limit == 0 {
+		// A view, as ReadString's under ZeroCopy over a slice (the
+		// only decoder whose shortText is 0).
+		if !d.opts.ZeroCopy || n > uint(d.opts.MaxStringLength) {
 			return "", false
 		}
-		end := off + 1 + int(n)
 		d.off = end
-		if t := d.textLeft; t >= 24 && end >= 24 {
-			// keepText without a call to memmove: the 24 bytes that end
-			// where the text ends, copied as two arrays to where the
-			// text goes in the block. Those before the text land in
-			// bytes of the block not handed out yet, which the next
-			// text overwrites.
-			t -= int(n)
-			d.textLeft = t
-			src := d.buf[end-24 : end]
-			head, tail := *(*[16]byte)(src), *(*[8]byte)(src[16:])
-			dst := unsafe.Add(d.text, t+int(n)-24)
-			*(*[16]byte)(dst), *(*[8]byte)(unsafe.Add(dst, 16)) = head, tail
-			return unsafe.String((*byte)(unsafe.Add(d.text, t)), n), true
-		}
-		return d.keepText(w[1 : 1+n]), true
-	}
-	if !d.opts.ZeroCopy || d.r != nil || n > uint(d.opts.MaxStringLength) {
+		return unsafe.String(&w[1], n), true
+	} else if n >= limit {
 		return "", false
 	}
-	d.off = off + 1 + int(n)
-	return unsafe.String(&w[1], n), true
+	d.off = end
+	if t := d.textLeft; t >= 24 && end >= 24 {
+		// keepText without a call to memmove: the 24 bytes that end
+		// where the text ends, copied as three words to where the text
+		// goes in the block. Those before the text land in bytes of
+		// the block not handed out yet, which the next text overwrites.
+		t -= int(n)
+		d.textLeft = t
+		src := unsafe.Add(unsafe.Pointer(w), end-off-24) // in d.buf: end >= 24
+		dst := unsafe.Add(d.text, t+int(n)-24)
+		*(*uint64)(dst) = *(*uint64)(src)
+		*(*uint64)(unsafe.Add(dst, 8)) = *(*uint64)(unsafe.Add(src, 8))
+		*(*uint64)(unsafe.Add(dst, 16)) = *(*uint64)(unsafe.Add(src, 16))
+		return unsafe.String((*byte)(unsafe.Add(d.text, t)), n), true
+	}
+	return d.keepText(w[1 : 1+n]), true
 }
 
 // asciiText reports the length n of the text at the start of p, which

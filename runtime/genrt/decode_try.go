@@ -150,46 +150,43 @@ func (d *Decoder) tryShortText() (string, bool) {
 // of maps: one call, out of line, that also reads short ASCII text under
 // ZeroCopy, as a view of the input as ReadString returns it there
 // (shortText is 0 then and only then on a decoder over a slice; the bound
-// is MaxStringLength). With 24 bytes buffered, the head and the text (up
+// is MaxStringLength). With 25 bytes buffered, the head and the text (up
 // to 23 bytes) are three words, checked as Valid checks them (shortText
 // in walk_valid.go: a table row per length, no branch on it).
 func (d *Decoder) TryText() (string, bool) {
 	off := d.off
-	if uint(off)+24 > uint(len(d.buf)) {
+	if uint(off)+25 > uint(len(d.buf)) {
 		return "", false
 	}
-	// The window is in bounds: its offset and 24 bytes checked above.
-	w := (*[24]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), off))
+	// The window is in bounds: its offset and 25 bytes checked above.
+	w := (*[25]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), off))
 	n := uint(w[0]) - 0x60
-	if n >= 24 || !shortText(w, byte(n)) {
+	if n >= 24 || !shortText((*[24]byte)(w[:24]), byte(n)) {
 		return "", false
 	}
-	end := off + 1 + int(n)
 	if limit := d.shortText; limit == 0 {
 		// A view, as ReadString's under ZeroCopy over a slice (the
 		// only decoder whose shortText is 0).
 		if !d.opts.ZeroCopy || n > uint(d.opts.MaxStringLength) {
 			return "", false
 		}
-		d.off = end
+		d.off = off + 1 + int(n)
 		return unsafe.String(&w[1], n), true
 	} else if n >= limit {
 		return "", false
 	}
-	d.off = end
-	if t := d.textLeft; t >= 24 && end >= 24 {
-		// keepText without a call to memmove: the 24 bytes that end
-		// where the text ends, copied as three words to where the text
-		// goes in the block. Those before the text land in bytes of
-		// the block not handed out yet, which the next text overwrites.
-		t -= int(n)
-		d.textLeft = t
-		src := unsafe.Add(unsafe.Pointer(w), end-off-24) // in d.buf: end >= 24
-		dst := unsafe.Add(d.text, t+int(n)-24)
-		*(*uint64)(dst) = *(*uint64)(src)
-		*(*uint64)(unsafe.Add(dst, 8)) = *(*uint64)(unsafe.Add(src, 8))
-		*(*uint64)(unsafe.Add(dst, 16)) = *(*uint64)(unsafe.Add(src, 16))
-		return unsafe.String((*byte)(unsafe.Add(d.text, t)), n), true
+	d.off = off + 1 + int(n)
+	if d.textLeft >= 24 {
+		// keepText without a call to memmove: the 24 bytes that start
+		// where the text starts, as one 16-byte store and one of 8 (see
+		// Text blocks in decode_cells.go). Those past the text land in
+		// bytes of the block not handed out yet, which the next text
+		// overwrites.
+		p := d.textFree()
+		d.textLeft -= int(n)
+		*(*[16]byte)(p) = *(*[16]byte)(w[1:17])
+		*(*uint64)(unsafe.Add(p, 16)) = *(*uint64)(unsafe.Pointer(&w[17]))
+		return unsafe.String((*byte)(p), n), true
 	}
 	return d.keepText(w[1 : 1+n]), true
 }

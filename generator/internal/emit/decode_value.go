@@ -264,9 +264,9 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 			// documents.
 			s := jen.Id(local("s", depth))
 			return []jen.Code{
-				jen.List(x, jen.Id("err")).Op(":=").List(e.unionIface(t.Model).(*jen.Statement).Clone().Call(jen.Nil()), jen.Error().Call(jen.Nil())),
+				jen.List(x, jen.Id("err")).Op(":=").List(jen.Add(e.unionIface(t.Model)).Call(jen.Nil()), jen.Error().Call(jen.Nil())),
 				jen.If(jen.List(s, jen.Id("ok")).Op(":=").Id("d").Dot("TryText").Call(), jen.Id("ok")).Block(
-					jen.Add(x).Op("=").Add(rt("BoxString").Call(jen.Id("d"), e.unionIface(t.Model).(*jen.Statement).Clone().Call(e.typeRef(v.Struct).Call(jen.Lit(""))), s)),
+					jen.Add(x).Op("=").Add(rt("BoxString").Call(jen.Id("d"), jen.Add(e.unionIface(t.Model)).Call(e.typeRef(v.Struct).Call(jen.Lit(""))), s)),
 				).Else().Block(
 					jen.List(x, jen.Id("err")).Op("=").Add(decode),
 				),

@@ -231,9 +231,15 @@ func repeatStoreDocument(t *testing.T, op, impl string, n int) {
 
 // storeDocumentOp is one operation of one implementation on the store
 // document, for TestRepeat and TestAB: op encode, marshal, decode or
-// zerocopy; impl generated or fxamacker-any.
+// zerocopy; impl generated or fxamacker-any. BENCH_STOREDOC=real takes
+// the real record instead of the synthetic document
+// (BENCH_STOREDOC=real ./icount.sh StoreDocument zerocopy generated 2 12).
 func storeDocumentOp(t *testing.T, op, impl string) func() error {
-	doc, data, tree := storeDocument(t)
+	which := "synthetic"
+	if os.Getenv("BENCH_STOREDOC") == "real" {
+		which = "real"
+	}
+	doc, data, tree := storeDocumentOf(t, which)
 	em := coreDet(t)
 	buf := make([]byte, 0, len(data))
 	switch impl + " " + op {

@@ -421,7 +421,12 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Value
-		u, err := DecodeValueCBOR(d)
+		u, err := Value(nil), error(nil)
+		if s, ok := d.TryText(); ok {
+			u = genrt.BoxString(d, Value(StringValue("")), s)
+		} else {
+			u, err = DecodeValueCBOR(d)
+		}
 		if err != nil {
 			return genrt.AtField(err, "Value")
 		}
@@ -550,7 +555,12 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtRoot(err, "Dict", genrt.OneItem)
 				}
@@ -560,7 +570,12 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 					}
 				}
 				e = nil
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtRoot(genrt.AtKey(err, k), "Dict", genrt.OneItem)
 				}

@@ -116,7 +116,7 @@ func setBoxed(iface, data unsafe.Pointer) {
 // Text blocks: a string the decoder copies out of its input (not under
 // ZeroCopy) is, up to blockText bytes, copied into a block of the
 // decoder's, one allocation for many strings instead of one each. The
-// block is filled from its end, each string into bytes never handed out
+// block is filled from its start, each string into bytes never handed out
 // before and never written again, so the strings stay as they were read
 // for as long as they live, across blocks, decodes and Reset; the input
 // is only read. A short byte string ReadBytes copies goes to the block
@@ -126,6 +126,13 @@ func setBoxed(iface, data unsafe.Pointer) {
 // than the input that remains when it is made, whose strings it holds,
 // so a decode allocates for its text at most about twice the input's
 // length.
+//
+// Filled upward, a short text copied by TryText starts with a 16-byte
+// store at the string's start (the bytes past its end land in free bytes
+// of the block, which the next text overwrites): a map hashes a key it
+// has just been given from that address, 16 bytes at once, and a load
+// that one earlier store holds whole is forwarded from it, where a load
+// that spans several stores waits until they reach the cache.
 const (
 	textBlock = 4 << 10 // the largest block
 	blockText = 64      // the longest string put in a block
@@ -135,11 +142,14 @@ const (
 // block.
 func (d *Decoder) keepText(b []byte) string {
 	n := len(b)
+	if n == 0 {
+		return ""
+	}
 	if n > d.textLeft {
 		d.moreText(n)
 	}
+	p := d.textFree()
 	d.textLeft -= n
-	p := unsafe.Add(d.text, d.textLeft)
 	copy(unsafe.Slice((*byte)(p), n), b)
 	return unsafe.String((*byte)(p), n)
 }
@@ -154,15 +164,22 @@ func (d *Decoder) keepBytes(b []byte) []byte {
 	if n > d.textLeft {
 		d.moreText(n)
 	}
+	p := unsafe.Slice((*byte)(d.textFree()), n)
 	d.textLeft -= n
-	p := unsafe.Slice((*byte)(unsafe.Add(d.text, d.textLeft)), n)
 	copy(p, b)
 	return p[:len(b)]
+}
+
+// textFree is the first free byte of d's text block, whose last byte
+// d.text points to (a pointer past the block's end would point to another
+// object); textLeft must be at least 1.
+func (d *Decoder) textFree() unsafe.Pointer {
+	return unsafe.Add(d.text, 1-d.textLeft)
 }
 
 // moreText gives d a new text block with room for n bytes: textBlock
 // bytes, or n and as many as the input holds after the read position.
 func (d *Decoder) moreText(n int) {
 	size := min(textBlock, n+len(d.buf)-d.off)
-	d.text, d.textLeft = unsafe.Pointer(unsafe.SliceData(make([]byte, size))), size
+	d.text, d.textLeft = unsafe.Pointer(&make([]byte, size)[size-1]), size
 }

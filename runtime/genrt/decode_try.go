@@ -146,43 +146,49 @@ func (d *Decoder) tryShortText() (string, bool) {
 }
 
 // TryText is TryString for the dispatchers of unions, whose text
-// variants take most items of text-heavy documents: one call, out of line,
-// that also reads short ASCII text under ZeroCopy, as a view of the input
-// as ReadString returns it there (shortText is 0 then and only then on a
-// decoder over a slice; the bound is MaxStringLength).
+// variants take most items of text-heavy documents, and for the text keys
+// of maps: one call, out of line, that also reads short ASCII text under
+// ZeroCopy, as a view of the input as ReadString returns it there
+// (shortText is 0 then and only then on a decoder over a slice; the bound
+// is MaxStringLength). With 25 bytes buffered, the head and the text (up
+// to 23 bytes) are three words, checked as Valid checks them (shortText
+// in walk_valid.go: a table row per length, no branch on it).
 func (d *Decoder) TryText() (string, bool) {
-	p := d.buf[d.off:]
-	if len(p) < 17 {
+	off := d.off
+	if uint(off)+25 > uint(len(d.buf)) {
 		return "", false
 	}
-	limit, view := d.shortText, false
-	if limit == 0 {
-		if !d.opts.ZeroCopy || d.r != nil {
+	// The window is in bounds: its offset and 25 bytes checked above.
+	w := (*[25]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), off))
+	n := uint(w[0]) - 0x60
+	if n >= 24 || !shortText((*[24]byte)(w[:24]), byte(n)) {
+		return "", false
+	}
+	if limit := d.shortText; limit == 0 {
+		// A view, as ReadString's under ZeroCopy over a slice (the
+		// only decoder whose shortText is 0).
+		if !d.opts.ZeroCopy || n > uint(d.opts.MaxStringLength) {
 			return "", false
 		}
-		limit, view = uint(min(shortTextLimit, d.opts.MaxStringLength+1)), true
-	}
-	n, ok := asciiText(p, limit)
-	if !ok {
+		d.off = off + 1 + int(n)
+		return unsafe.String(&w[1], n), true
+	} else if n >= limit {
 		return "", false
 	}
-	d.off += int(1 + n)
-	if view {
-		return unsafe.String(&p[1], n), true
-	}
-	if t, end := d.textLeft, d.off; n <= 16 && t >= 16 && end >= 16 {
-		// keepText without a call to memmove, for text of up to 16
-		// bytes (most of it): the sixteen bytes that
-		// end where the text ends, copied as one array to where the
-		// text goes in the block. Those before the text land in bytes
-		// of the block not handed out yet, which the next text
+	d.off = off + 1 + int(n)
+	if d.textLeft >= 24 {
+		// keepText without a call to memmove: the 24 bytes that start
+		// where the text starts, as one 16-byte store and one of 8 (see
+		// Text blocks in decode_cells.go). Those past the text land in
+		// bytes of the block not handed out yet, which the next text
 		// overwrites.
-		t -= int(n)
-		d.textLeft = t
-		*(*[16]byte)(unsafe.Add(d.text, t+int(n)-16)) = *(*[16]byte)(d.buf[end-16 : end])
-		return unsafe.String((*byte)(unsafe.Add(d.text, t)), n), true
+		p := d.textFree()
+		d.textLeft -= int(n)
+		*(*[16]byte)(p) = *(*[16]byte)(w[1:17])
+		*(*uint64)(unsafe.Add(p, 16)) = *(*uint64)(unsafe.Pointer(&w[17]))
+		return unsafe.String((*byte)(p), n), true
 	}
-	return d.keepText(p[1 : 1+n]), true
+	return d.keepText(w[1 : 1+n]), true
 }
 
 // asciiText reports the length n of the text at the start of p, which

@@ -468,6 +468,8 @@ func TestTryStringEveryByteChecked(t *testing.T) {
 // TestTryTextEveryByteChecked is TestTryStringEveryByteChecked for
 // TryText, which also takes short ASCII text under ZeroCopy, as a view of
 // the input; over a stream, ZeroCopy or not, it copies as TryString does.
+// It needs 25 bytes buffered: its window of three words and the byte
+// after it, which it copies with the text.
 func TestTryTextEveryByteChecked(t *testing.T) {
 	opts := []Options{DefaultOptions(), {MaxStringLength: 3}, {ZeroCopy: true}, {ZeroCopy: true, MaxStringLength: 10}}
 	for _, o := range opts {
@@ -491,7 +493,7 @@ func TestTryTextEveryByteChecked(t *testing.T) {
 						if !ok && d.Offset() != 0 {
 							t.Fatalf("%+v stream %v: TryText(% x) failed and consumed %d bytes", o, stream, in, d.Offset())
 						}
-						fast := bad < 0 && n <= 23 && len(in) >= 17 && n <= o.withDefaults().MaxStringLength
+						fast := bad < 0 && n <= 23 && len(in) >= 25 && n <= o.withDefaults().MaxStringLength
 						if fast != ok {
 							t.Fatalf("%+v stream %v: TryText(% x): took it %v, want %v", o, stream, in, ok, fast)
 						}
@@ -615,7 +617,7 @@ func TestAppendTextHead(t *testing.T) {
 // from one input, keeping every result, then overwrites the input and
 // writes into each byte slice and the byte of room after it: every text
 // and every byte string still holds what was read. TryText copies text
-// of up to 16 bytes as the sixteen bytes that end where it ends, into the
+// of up to 23 bytes as the 24 bytes that start where it starts, into the
 // block's bytes not handed out yet; this checks that those writes never
 // reach a string or slice handed out before, across text blocks.
 func TestTryTextCopies(t *testing.T) {
@@ -639,7 +641,7 @@ func TestTryTextCopies(t *testing.T) {
 			in = AppendBytes(in, b)
 		}
 	}
-	in = append(in, make([]byte, 17)...) // so that the last items take the fast paths too
+	in = append(in, make([]byte, 25)...) // so that the last items take the fast paths too
 	d := NewBytesDecoder(in)
 	var gotTexts []string
 	var gotBlobs [][]byte

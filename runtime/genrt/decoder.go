@@ -43,7 +43,8 @@ type Decoder struct {
 	stringsBlock int
 
 	// The block that short text read is copied into (decode_cells.go),
-	// filled from its end: its first textLeft bytes are free.
+	// filled from its start: text points to its last byte, and its last
+	// textLeft bytes are free.
 	text     unsafe.Pointer
 	textLeft int
 

@@ -251,7 +251,12 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Fields")
 				}
@@ -261,7 +266,12 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				e = nil
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtField(genrt.AtKey(err, k), "Fields")
 				}
@@ -676,7 +686,12 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				} else {
 					v.Values = append(v.Values, nil)
 				}
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Values")
 				}
@@ -718,7 +733,12 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Entries")
 				}
@@ -728,7 +748,12 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				e = nil
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtField(genrt.AtKey(err, k), "Entries")
 				}

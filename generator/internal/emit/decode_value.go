@@ -257,8 +257,25 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 
 	case model.Union:
 		x := jen.Id(local("u", depth))
+		decode := jen.Id(model.UnionFunc(t.Model, "Decode")).Call(jen.Id("d"))
+		if v := textVariant(t.Model); v != nil {
+			// Short ASCII text, the dispatcher's first case, read here
+			// without the call: the commonest value of text-heavy
+			// documents.
+			s := jen.Id(local("s", depth))
+			return []jen.Code{
+				jen.List(x, jen.Id("err")).Op(":=").List(jen.Add(e.unionIface(t.Model)).Call(jen.Nil()), jen.Error().Call(jen.Nil())),
+				jen.If(jen.List(s, jen.Id("ok")).Op(":=").Id("d").Dot("TryText").Call(), jen.Id("ok")).Block(
+					jen.Add(x).Op("=").Add(rt("BoxString").Call(jen.Id("d"), jen.Add(e.unionIface(t.Model)).Call(e.typeRef(v.Struct).Call(jen.Lit(""))), s)),
+				).Else().Block(
+					jen.List(x, jen.Id("err")).Op("=").Add(decode),
+				),
+				ifErr(wrap),
+				set(x),
+			}
+		}
 		return []jen.Code{
-			jen.List(x, jen.Id("err")).Op(":=").Id(model.UnionFunc(t.Model, "Decode")).Call(jen.Id("d")),
+			jen.List(x, jen.Id("err")).Op(":=").Add(decode),
 			ifErr(wrap),
 			set(x),
 		}

@@ -48,6 +48,20 @@ func (e *emitter) decodeKey(t model.Map, wrap pathFunc, depth int) (code []jen.C
 			forPath = k
 		}
 		code = []jen.Code{jen.List(k, jen.Id("err")).Op(":=").Id("d").Dot(ks.Read).Call(), ifErr(wrap)}
+		if _, text := t.Key.(model.String); text {
+			// Short ASCII text first (TryText: a view under ZeroCopy, else
+			// a copy, as ReadString makes them), without ReadString's call.
+			s := jen.Id(local("s", depth))
+			code = []jen.Code{
+				jen.List(k, jen.Id("err")).Op(":=").List(jen.Lit(""), jen.Error().Call(jen.Nil())),
+				jen.If(jen.List(s, jen.Id("ok")).Op(":=").Id("d").Dot("TryText").Call(), jen.Id("ok")).Block(
+					jen.Add(k).Op("=").Add(s),
+				).Else().Block(
+					jen.List(k, jen.Id("err")).Op("=").Id("d").Dot(ks.Read).Call(),
+				),
+				ifErr(wrap),
+			}
+		}
 		return code, convertTo(t.Key.GoType(), ks.Kind, k), forPath
 	}
 	k := jen.Id(local("ke", depth))

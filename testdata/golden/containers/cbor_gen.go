@@ -889,7 +889,12 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "ByName")
 				}
@@ -1091,7 +1096,12 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Counts")
 				}
@@ -1141,7 +1151,12 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "ByColor")
 				}
@@ -1368,7 +1383,12 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 								break
 							}
 						}
-						k1, err := d.ReadString()
+						k1, err := "", error(nil)
+						if s1, ok := d.TryText(); ok {
+							k1 = s1
+						} else {
+							k1, err = d.ReadString()
+						}
 						if err != nil {
 							return genrt.AtField(err, "PMap")
 						}
@@ -1557,7 +1577,12 @@ func (v *Containers) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "MapOfMap")
 				}

@@ -422,7 +422,12 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Extra")
 				}
@@ -3611,7 +3616,12 @@ func (v *Bag) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "M")
 				}

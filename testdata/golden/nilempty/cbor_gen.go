@@ -396,7 +396,12 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Names")
 				}
@@ -623,7 +628,12 @@ func (v *Holder) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "ByKey")
 				}

@@ -813,7 +813,12 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 							break
 						}
 					}
-					k, err := d.ReadString()
+					k, err := "", error(nil)
+					if s, ok := d.TryText(); ok {
+						k = s
+					} else {
+						k, err = d.ReadString()
+					}
 					if err != nil {
 						return genrt.AtRoot(genrt.AtField(err, "ByName"), "Containers", genrt.OneItem)
 					}
@@ -977,7 +982,12 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 							break
 						}
 					}
-					k, err := d.ReadString()
+					k, err := "", error(nil)
+					if s, ok := d.TryText(); ok {
+						k = s
+					} else {
+						k, err = d.ReadString()
+					}
 					if err != nil {
 						return genrt.AtRoot(genrt.AtField(err, "Counts"), "Containers", genrt.OneItem)
 					}
@@ -1018,7 +1028,12 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 							break
 						}
 					}
-					k, err := d.ReadString()
+					k, err := "", error(nil)
+					if s, ok := d.TryText(); ok {
+						k = s
+					} else {
+						k, err = d.ReadString()
+					}
 					if err != nil {
 						return genrt.AtRoot(genrt.AtField(err, "ByColor"), "Containers", genrt.OneItem)
 					}
@@ -1178,7 +1193,12 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 									break
 								}
 							}
-							k1, err := d.ReadString()
+							k1, err := "", error(nil)
+							if s1, ok := d.TryText(); ok {
+								k1 = s1
+							} else {
+								k1, err = d.ReadString()
+							}
 							if err != nil {
 								return genrt.AtRoot(genrt.AtField(err, "PMap"), "Containers", genrt.OneItem)
 							}
@@ -1309,7 +1329,12 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 							break
 						}
 					}
-					k, err := d.ReadString()
+					k, err := "", error(nil)
+					if s, ok := d.TryText(); ok {
+						k = s
+					} else {
+						k, err = d.ReadString()
+					}
 					if err != nil {
 						return genrt.AtRoot(genrt.AtField(err, "MapOfMap"), "Containers", genrt.OneItem)
 					}
@@ -1815,7 +1840,12 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 							break
 						}
 					}
-					k, err := d.ReadString()
+					k, err := "", error(nil)
+					if s, ok := d.TryText(); ok {
+						k = s
+					} else {
+						k, err = d.ReadString()
+					}
 					if err != nil {
 						return genrt.AtRoot(genrt.AtField(err, "ByName"), "Order", genrt.OneItem)
 					}
@@ -3208,7 +3238,12 @@ func (v *Batch) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Sizes")
 				}

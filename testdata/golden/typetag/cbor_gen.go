@@ -696,7 +696,12 @@ func (v *Shape) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Named")
 				}
@@ -927,7 +932,12 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtRoot(err, "Dict", genrt.OneItem)
 				}
@@ -1496,7 +1506,12 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "Map")
 				}

@@ -223,7 +223,12 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				} else {
 					v.Fields = append(v.Fields, nil)
 				}
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Fields")
 				}
@@ -355,7 +360,12 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtRoot(err, "Dict", genrt.OneItem)
 				}
@@ -365,7 +375,12 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 					}
 				}
 				e = nil
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtRoot(genrt.AtKey(err, k), "Dict", genrt.OneItem)
 				}
@@ -877,7 +892,12 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Root
-		u, err := DecodeValueCBOR(d)
+		u, err := Value(nil), error(nil)
+		if s, ok := d.TryText(); ok {
+			u = genrt.BoxString(d, Value(StringValue("")), s)
+		} else {
+			u, err = DecodeValueCBOR(d)
+		}
 		if err != nil {
 			return genrt.AtField(err, "Root")
 		}
@@ -915,7 +935,12 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				} else {
 					v.Values = append(v.Values, nil)
 				}
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Values")
 				}
@@ -957,7 +982,12 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 						break
 					}
 				}
-				k, err := d.ReadString()
+				k, err := "", error(nil)
+				if s, ok := d.TryText(); ok {
+					k = s
+				} else {
+					k, err = d.ReadString()
+				}
 				if err != nil {
 					return genrt.AtField(err, "ByName")
 				}
@@ -967,7 +997,12 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 					}
 				}
 				e = nil
-				u1, err := DecodeValueCBOR(d)
+				u1, err := Value(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
+				} else {
+					u1, err = DecodeValueCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtField(genrt.AtKey(err, k), "ByName")
 				}
@@ -1031,7 +1066,12 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				} else {
 					v.Ext = append(v.Ext, nil)
 				}
-				u1, err := DecodeExtensionCBOR(d)
+				u1, err := Extension(nil), error(nil)
+				if s1, ok := d.TryText(); ok {
+					u1 = genrt.BoxString(d, Extension(StringValue("")), s1)
+				} else {
+					u1, err = DecodeExtensionCBOR(d)
+				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Ext")
 				}

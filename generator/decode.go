@@ -284,7 +284,7 @@ func sourceKind(e ast.Expr, s *diag.Schema, decls map[string]*ast.TypeSpec, dept
 func schemaOf(rec *schema.Record) *diag.Schema {
 	s := &diag.Schema{Types: map[string]*diag.Type{}, Unions: map[string]*diag.Union{}}
 	for _, tr := range rec.Types() {
-		t := &diag.Type{Name: tr.Name, Map: tr.MapFormat, Required: tr.Required, NoLegacy: tr.NoLegacy, Body: tr.Body, Unknown: tr.Unknown}
+		t := &diag.Type{Name: tr.Name, Map: tr.MapFormat, Required: tr.Required, NoLegacy: tr.NoLegacy, Body: tr.Body, Unknown: tr.Unknown, Value: tr.Value}
 		// Only an extensible array type keeps trailing elements.
 		t.Extensible = tr.Unknown != "" && !tr.MapFormat
 		t.HasOptional, t.Optional = tr.Optional >= 0, tr.Optional

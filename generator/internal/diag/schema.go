@@ -59,9 +59,14 @@ type Type struct {
 	HasOptional bool
 	Optional    int
 
+	// Value: the wire kind of a named type of another kind,
+	// "map[string]Value" for type Dict map[string]Value: in the record
+	// since its version 3, else from the package's source when it is at
+	// hand.
+	Value string
+
 	// What the record does not hold, known only from the package's source
 	// when it is at hand (the command reads it without compiling it):
-	Value      string   // the wire kind of a named type of another kind: "map[string]Value" for type Dict map[string]Value
 	Struct     bool     // a struct type, also when it has no fields
 	NoLegacy   bool     // //cborgen:nolegacy, or fxamacker's toarray marker: no legacy map
 	Extensible bool     // //cborgen:extensible: elements past the last slot are skipped

@@ -542,7 +542,7 @@ func formatRecord(rec *Record, goFile string) []byte {
 	b.WriteString("# changes to it like API changes. Format and rules:\n")
 	b.WriteString("# " + SchemaDoc + "\n\n")
 	switch {
-	case slices.ContainsFunc(slices.Collect(maps.Values(rec.types)), func(tr *typeRecord) bool { return tr.value != "" }):
+	case rec.hasValues():
 		b.WriteString(valueVersion + "\n")
 	case len(rec.foreign) > 0:
 		b.WriteString(foreignVersion + "\n")
@@ -625,6 +625,16 @@ func formatRecord(rec *Record, goFile string) []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// hasValues reports whether a type of r has a value line (version 3).
+func (r *Record) hasValues() bool {
+	for _, tr := range r.types {
+		if tr.value != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // TagToken is the tag of s as the record writes it: the number, with ? when

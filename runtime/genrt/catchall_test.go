@@ -110,6 +110,18 @@ func checkRawItem(t *testing.T, data []byte) {
 
 // TestReadRawBytesAgreesWithValid: random items, most of them valid, some
 // with invalid text, duplicate keys or tags 0-3 on the wrong content.
+// An empty input is a cut item like any other: a typed error at its
+// offset that names what was missing, not a bare io.ErrUnexpectedEOF.
+func TestReadRawBytesEmpty(t *testing.T) {
+	for _, k := range decoderKinds {
+		raw, err := k.new(nil).ReadRawBytes(nil)
+		var e *genrt.Error
+		if !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &e) || e.Offset != 0 || raw != nil {
+			t.Errorf("%s ReadRawBytes(empty) = %x, %v; want an error at offset 0 wrapping io.ErrUnexpectedEOF", k.name, raw, err)
+		}
+	}
+}
+
 func TestReadRawBytesAgreesWithValid(t *testing.T) {
 	n := 30000
 	if testing.Short() {

@@ -8,7 +8,7 @@ package genrt
 func (d *Decoder) ReadRawBytes(buf []byte) ([]byte, error) {
 	if d.off >= len(d.buf) {
 		if err := d.need(1); err != nil {
-			return buf, err
+			return buf, d.eof(err, d.Offset(), "item head")
 		}
 	}
 	d.pinned, d.pin = true, d.off // a refill keeps buf[pin:] and moves pin with it

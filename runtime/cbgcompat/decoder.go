@@ -443,8 +443,8 @@ func (d *Decoder) str(b []byte) string {
 	if n > maxBlockString {
 		return string(b)
 	}
-	off := d.block(b)
-	return unsafe.String(&d.strs[off], n)
+	c := d.block(b)
+	return unsafe.String(&c[0], n)
 }
 
 // blockBytes returns a copy of b (never nil) with no room to grow into:
@@ -458,24 +458,28 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 	if n > maxBlockString {
 		return append(make([]byte, 0, n), b...)
 	}
-	off := d.block(b)
-	return d.strs[off : off+n : off+n]
+	return d.block(b)
 }
 
-// block appends b, at most maxBlockString bytes, to the block of short
-// strings and returns where it is.
-func (d *Decoder) block(b []byte) int {
+// block copies b, at most maxBlockString bytes, into the block of short
+// strings and returns the copy. A new block is as large as the input
+// allows (see maxBlockString); where that leaves no room for a second
+// string as long as b, b is copied on its own instead.
+func (d *Decoder) block(b []byte) []byte {
 	n := len(b)
 	if cap(d.strs)-len(d.strs) < n {
 		size := stringBlock
 		if d.src == nil && len(d.buf) < size {
 			size = len(d.buf)
 		}
+		if size < 2*n {
+			return append(make([]byte, 0, n), b...)
+		}
 		d.strs = make([]byte, 0, size)
 	}
 	off := len(d.strs)
 	d.strs = append(d.strs, b...)
-	return off
+	return d.strs[off : off+n : off+n]
 }
 
 // ReadConst reads a text string of at most max bytes into a field whose

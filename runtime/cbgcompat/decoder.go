@@ -118,7 +118,7 @@ func (d *Decoder) Release(err error) error {
 	case d.bbuf != nil:
 		d.bbuf.Next(d.pos)
 	case d.rdr != nil:
-		d.rdr.Seek(int64(d.pos), io.SeekCurrent)
+		d.win.skip(d.rdr, d.pos)
 	}
 	if d.src != nil && cap(d.buf) <= 1<<16 {
 		d.own = d.buf[:0]

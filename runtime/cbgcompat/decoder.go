@@ -11,9 +11,13 @@
 // MarshalCBOR(io.Writer) or UnmarshalCBOR(io.Reader) (big.Int wrappers,
 // addresses, bitfields) writes into and reads from the same place.
 //
-// This package imports no CID library: it checks the CIDs it skips
-// itself (CheckCid), and generated code with CID fields, whose package
-// imports github.com/ipfs/go-cid, reads them with go-cid.
+// This package imports no CID or address library: it checks the CIDs
+// it skips itself (CheckCid). Generated code with CID or address
+// fields, whose package imports github.com/ipfs/go-cid or
+// github.com/filecoin-project/go-address, makes their values from the
+// bytes where CheckCid or CheckAddress takes them and the type is a
+// string alone (StringValues, checked once), and with those libraries'
+// Cast and NewFromBytes otherwise.
 package cbgcompat
 
 import (

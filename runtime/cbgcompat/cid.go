@@ -22,28 +22,28 @@ func CheckCid(b []byte) error {
 		}
 		return nil
 	}
-	vers, n, err := uvarint(b)
-	if err != nil {
-		return err
+	vers, n := uvarint(b)
+	if n <= 0 {
+		return varintError(n)
 	}
 	if vers != 1 {
 		return errors.New("invalid cid: expected 1 as the cid version number")
 	}
-	_, cn, err := uvarint(b[n:])
-	if err != nil {
-		return err
+	_, cn := uvarint(b[n:])
+	if cn <= 0 {
+		return varintError(cn)
 	}
 	mh := b[n+cn:]
 	if len(mh) < 2 {
 		return errors.New("invalid cid: multihash too short")
 	}
-	_, c1, err := uvarint(mh)
-	if err != nil {
-		return err
+	_, c1 := uvarint(mh)
+	if c1 <= 0 {
+		return varintError(c1)
 	}
-	length, c2, err := uvarint(mh[c1:])
-	if err != nil {
-		return err
+	length, c2 := uvarint(mh[c1:])
+	if c2 <= 0 {
+		return varintError(c2)
 	}
 	if length > math.MaxInt32 {
 		return errors.New("invalid cid: digest too long")
@@ -60,23 +60,43 @@ func CheckCid(b []byte) error {
 
 var errTrailingCid = errors.New("invalid cid: trailing bytes")
 
+// What uvarint returns for n when it refuses the bytes.
+const (
+	varintCut        = 0  // no last byte
+	varintTooLong    = -1 // more than 9 bytes, or a 9th with its high bit set
+	varintNotMinimal = -2 // a last byte of zero after others
+)
+
+func varintError(n int) error {
+	switch n {
+	case varintTooLong:
+		return errors.New("invalid cid: varints larger than uint63 not supported")
+	case varintNotMinimal:
+		return errors.New("invalid cid: varint not minimally encoded")
+	}
+	return errors.New("invalid cid: varint cut short")
+}
+
 // uvarint reads an unsigned varint as go-varint's FromUvarint: at most 9
-// bytes, the last one's high bit clear, no trailing zero byte.
-func uvarint(b []byte) (uint64, int, error) {
+// bytes, the last one's high bit clear, no trailing zero byte (small
+// enough to be inlined: CheckCid reads four). It
+// returns the number and its length in bytes, or a length of at most 0
+// (varintCut, varintTooLong, varintNotMinimal) when it refuses them.
+func uvarint(b []byte) (uint64, int) {
 	var x uint64
 	var s uint
 	for i, c := range b {
 		if (i == 8 && c >= 0x80) || i >= 9 {
-			return 0, 0, errors.New("invalid cid: varints larger than uint63 not supported")
+			return 0, varintTooLong
 		}
 		if c < 0x80 {
 			if c == 0 && s > 0 {
-				return 0, 0, errors.New("invalid cid: varint not minimally encoded")
+				return 0, varintNotMinimal
 			}
-			return x | uint64(c)<<s, i + 1, nil
+			return x | uint64(c)<<s, i + 1
 		}
 		x |= uint64(c&0x7f) << s
 		s += 7
 	}
-	return 0, 0, errors.New("invalid cid: varint cut short")
+	return 0, varintCut
 }

@@ -11,9 +11,13 @@
 // MarshalCBOR(io.Writer) or UnmarshalCBOR(io.Reader) (big.Int wrappers,
 // addresses, bitfields) writes into and reads from the same place.
 //
-// This package imports no CID library: it checks the CIDs it skips
-// itself (CheckCid), and generated code with CID fields, whose package
-// imports github.com/ipfs/go-cid, reads them with go-cid.
+// This package imports no CID or address library: it checks the CIDs
+// it skips itself (CheckCid). Generated code with CID or address
+// fields, whose package imports github.com/ipfs/go-cid or
+// github.com/filecoin-project/go-address, makes their values from the
+// bytes where CheckCid or CheckAddress takes them and the type is a
+// string alone (StringValues, checked once), and with those libraries'
+// Cast and NewFromBytes otherwise.
 package cbgcompat
 
 import (
@@ -118,7 +122,7 @@ func (d *Decoder) Release(err error) error {
 	case d.bbuf != nil:
 		d.bbuf.Next(d.pos)
 	case d.rdr != nil:
-		d.rdr.Seek(int64(d.pos), io.SeekCurrent)
+		d.win.skip(d.rdr, d.pos)
 	}
 	if d.src != nil && cap(d.buf) <= 1<<16 {
 		d.own = d.buf[:0]
@@ -443,8 +447,8 @@ func (d *Decoder) str(b []byte) string {
 	if n > maxBlockString {
 		return string(b)
 	}
-	off := d.block(b)
-	return unsafe.String(&d.strs[off], n)
+	c := d.block(b)
+	return unsafe.String(&c[0], n)
 }
 
 // blockBytes returns a copy of b (never nil) with no room to grow into:
@@ -458,24 +462,28 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 	if n > maxBlockString {
 		return append(make([]byte, 0, n), b...)
 	}
-	off := d.block(b)
-	return d.strs[off : off+n : off+n]
+	return d.block(b)
 }
 
-// block appends b, at most maxBlockString bytes, to the block of short
-// strings and returns where it is.
-func (d *Decoder) block(b []byte) int {
+// block copies b, at most maxBlockString bytes, into the block of short
+// strings and returns the copy. A new block is as large as the input
+// allows (see maxBlockString); where that leaves no room for a second
+// string as long as b, b is copied on its own instead.
+func (d *Decoder) block(b []byte) []byte {
 	n := len(b)
 	if cap(d.strs)-len(d.strs) < n {
 		size := stringBlock
 		if d.src == nil && len(d.buf) < size {
 			size = len(d.buf)
 		}
+		if size < 2*n {
+			return append(make([]byte, 0, n), b...)
+		}
 		d.strs = make([]byte, 0, size)
 	}
 	off := len(d.strs)
 	d.strs = append(d.strs, b...)
-	return off
+	return d.strs[off : off+n : off+n]
 }
 
 // ReadConst reads a text string of at most max bytes into a field whose

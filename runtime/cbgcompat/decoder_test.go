@@ -279,3 +279,47 @@ func TestAppend(t *testing.T) {
 		t.Errorf("cid.Undef: %v", err)
 	}
 }
+
+// TestReaderInPlace: bytes.Reader is laid out as readerFields on this Go
+// (else the window goes through WriteTo and Seek, correct and slower),
+// and both ways leave a reader as reading the same bytes would: the
+// same bytes left, UnreadRune refused, the next reads the same.
+func TestReaderInPlace(t *testing.T) {
+	if !readerInPlace {
+		t.Errorf("bytes.Reader is not laid out as readerFields: the Decoder reads it through WriteTo and Seek")
+	}
+	defer func(v bool) { readerInPlace = v }(readerInPlace)
+	// A byte before the items, read by each pre in its own way.
+	data := unhex(t, "41 82 01 61 61 62 c3 a9 82 02 60")
+	for _, inPlace := range []bool{false, readerInPlace} {
+		readerInPlace = inPlace
+		for _, pre := range []func(r *bytes.Reader){
+			func(r *bytes.Reader) { r.ReadByte() },
+			func(r *bytes.Reader) { r.ReadByte(); r.ReadByte(); r.UnreadByte() },
+			func(r *bytes.Reader) { r.ReadRune() }, // UnreadRune would take it back
+			func(r *bytes.Reader) { r.Seek(6, io.SeekStart); r.ReadRune(); r.Seek(1, io.SeekStart) },
+		} {
+			br, want := bytes.NewReader(data), bytes.NewReader(data)
+			pre(br)
+			pre(want)
+			for _, n := range []int{4, 3, 3} {
+				d, _ := NewDecoder(br)
+				if err := d.Skip(); err != nil {
+					t.Fatal(err)
+				}
+				if err := d.Release(nil); err != nil {
+					t.Fatal(err)
+				}
+				io.ReadFull(want, make([]byte, n))
+				if br.Len() != want.Len() || br.Size() != want.Size() || (br.UnreadRune() == nil) != (want.UnreadRune() == nil) {
+					t.Fatalf("in place %v: %d bytes left, want %d", inPlace, br.Len(), want.Len())
+				}
+			}
+			got, _ := io.ReadAll(br)
+			rest, _ := io.ReadAll(want)
+			if !bytes.Equal(got, rest) {
+				t.Fatalf("in place %v: %x left, want %x", inPlace, got, rest)
+			}
+		}
+	}
+}

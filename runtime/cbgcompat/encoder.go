@@ -117,8 +117,10 @@ const (
 	// GenVersion is the version of generated code this package is for.
 	// 2: generated code reads scalars with Uint64, Uint8, Int64 and
 	// Bool, and go-state-types' big.Int and go-address's Address with
-	// AppendFilInt, FilInt, AppendAddress and AddressBytes.
-	GenVersion = 2
+	// AppendFilInt, FilInt, AppendAddress and AddressBytes. 3: CIDs
+	// and addresses that CheckCid and CheckAddress take are made from
+	// their bytes (NewStringValues, ValidCid, CidProbes, AddressProbes).
+	GenVersion = 3
 	// MinGenVersion is the oldest generated code it still supports.
 	MinGenVersion = 1
 )

@@ -19,8 +19,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 2)
-	_ = cbgcompat.RegenerateWithNewerCborgen(2 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 3)
+	_ = cbgcompat.RegenerateWithNewerCborgen(3 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
@@ -457,11 +457,7 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	}
 	// t.Cid
 	{
-		cb, err := d.CidBytes()
-		if err != nil {
-			return fmt.Errorf("failed to read cid field t.Cid: %w", err)
-		}
-		cv, err := cid.Cast(cb)
+		cv, err := cbgReadCid(d)
 		if err != nil {
 			return fmt.Errorf("failed to read cid field t.Cid: %w", err)
 		}
@@ -472,11 +468,7 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			cb, err := d.CidBytes()
-			if err != nil {
-				return fmt.Errorf("failed to read cid field t.PCid: %w", err)
-			}
-			cv, err := cid.Cast(cb)
+			cv, err := cbgReadCid(d)
 			if err != nil {
 				return fmt.Errorf("failed to read cid field t.PCid: %w", err)
 			}
@@ -1093,11 +1085,7 @@ func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		}
 		for i := 0; i < int(extra); i++ {
 			{
-				cb, err := d.CidBytes()
-				if err != nil {
-					return fmt.Errorf("failed to read cid field t.Cids[i]: %w", err)
-				}
-				cv, err := cid.Cast(cb)
+				cv, err := cbgReadCid(d)
 				if err != nil {
 					return fmt.Errorf("failed to read cid field t.Cids[i]: %w", err)
 				}
@@ -2270,11 +2258,7 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				if null, err := d.Null(); err != nil {
 					return err
 				} else if !null {
-					cb, err := d.CidBytes()
-					if err != nil {
-						return fmt.Errorf("failed to read cid field t.Link: %w", err)
-					}
-					cv, err := cid.Cast(cb)
+					cv, err := cbgReadCid(d)
 					if err != nil {
 						return fmt.Errorf("failed to read cid field t.Link: %w", err)
 					}
@@ -3258,11 +3242,30 @@ func (t *Deal) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	return nil
 }
 
+// cbgReadCid reads a CID as whyrusleeping/cbor-gen's ReadCid does.
+func cbgReadCid(d *cbgcompat.Decoder) (cid.Cid, error) {
+	cb, err := d.CidBytes()
+	if err != nil {
+		return cid.Undef, err
+	}
+	if c, ok := cbgCids.Make(d, cb); ok {
+		return c, nil
+	}
+	return cid.Cast(cb)
+}
+
+// cbgCids makes the CIDs that cbgcompat.CheckCid takes from their bytes,
+// where go-cid's Cid is laid out as a string (checked once).
+var cbgCids = cbgcompat.NewStringValues(cid.Cast, cid.Cid.KeyString, cbgcompat.ValidCid, cbgcompat.CidProbes)
+
 // cbgReadAddress reads an Address as go-address's UnmarshalCBOR does.
 func cbgReadAddress(d *cbgcompat.Decoder) (address.Address, error) {
 	ab, err := d.AddressBytes()
 	if err != nil {
 		return address.Undef, err
+	}
+	if a, ok := cbgAddresses.Make(d, ab); ok {
+		return a, nil
 	}
 	a, err := address.NewFromBytes(ab)
 	if err != nil {
@@ -3273,3 +3276,7 @@ func cbgReadAddress(d *cbgcompat.Decoder) (address.Address, error) {
 	}
 	return a, nil
 }
+
+// cbgAddresses makes the Addresses that cbgcompat.CheckAddress takes from their
+// bytes, where go-address's Address is laid out as a string (checked once).
+var cbgAddresses = cbgcompat.NewStringValues(address.NewFromBytes, nil, cbgcompat.CheckAddress, cbgcompat.AddressProbes)

@@ -48,8 +48,9 @@ func Render(f *File, version string) ([]byte, error) {
 // genVersion is the version of cbgcompat the output is for: 2 reads
 // scalar fields with the Decoder's Uint64, Uint8, Int64 and Bool, and
 // writes and reads go-state-types' big.Int and go-address's Address
-// itself (AppendFilInt, FilInt, AppendAddress, AddressBytes).
-const genVersion = 2
+// itself (AppendFilInt, FilInt, AppendAddress, AddressBytes); 3 makes
+// CIDs and addresses from their bytes (NewStringValues).
+const genVersion = 3
 
 func lastElem(p string) string {
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -616,12 +617,7 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		if v.pointer {
 			g.nullCheck()
 		}
-		cidPkg := g.imp(cidPath, "cid")
-		g.p("cb, err := d.CidBytes()")
-		g.p("if err != nil {")
-		g.p("return %s", g.errorf("failed to read cid field "+x+": %w", "err"))
-		g.p("}")
-		g.p("cv, err := %s.Cast(cb)", cidPkg)
+		g.p("cv, err := %s(d)", g.cidReader())
 		g.p("if err != nil {")
 		g.p("return %s", g.errorf("failed to read cid field "+x+": %w", "err"))
 		g.p("}")
@@ -746,22 +742,59 @@ func (g *gen) scalar(x string, v *value, call string) {
 }
 
 // addressReader is the name of the file's function that reads a
-// go-address Address as its UnmarshalCBOR does, written once per file.
+// go-address Address as its UnmarshalCBOR does, written once per file:
+// an address that cbgcompat.CheckAddress takes is made from its bytes
+// (cbgcompat.StringValues), everything else goes to NewFromBytes, which
+// gives the error.
 func (g *gen) addressReader(t types.Type) string {
 	if g.f.addrHelper == "" {
 		name := g.helper("cbgReadAddress")
+		values := g.helper("cbgAddresses")
+		g.f.taken[name], g.f.taken[values] = true, true
 		g.f.addrHelper = name
 		rt := g.rt()
 		pkg := g.imp(addressPath, "address")
+		T := g.typ(t)
 		var h bytes.Buffer
 		fmt.Fprintf(&h, "// %s reads an Address as go-address's UnmarshalCBOR does.\n", name)
-		fmt.Fprintf(&h, "func %s(d *%s.Decoder) (%s, error) {\n", name, rt, g.typ(t))
+		fmt.Fprintf(&h, "func %s(d *%s.Decoder) (%s, error) {\n", name, rt, T)
 		fmt.Fprintf(&h, "ab, err := d.AddressBytes()\nif err != nil {\nreturn %s.Undef, err\n}\n", pkg)
+		fmt.Fprintf(&h, "if a, ok := %s.Make(d, ab); ok {\nreturn a, nil\n}\n", values)
 		fmt.Fprintf(&h, "a, err := %s.NewFromBytes(ab)\nif err != nil {\nreturn %s.Undef, err\n}\n", pkg, pkg)
 		fmt.Fprintf(&h, "if a == %s.Undef {\nreturn a, %s.ErrEmptyAddress\n}\nreturn a, nil\n}\n\n", pkg, rt)
+		fmt.Fprintf(&h, "// %s makes the Addresses that %s.CheckAddress takes from their\n", values, rt)
+		fmt.Fprintf(&h, "// bytes, where go-address's Address is laid out as a string (checked once).\n")
+		fmt.Fprintf(&h, "var %s = %s.NewStringValues(%s.NewFromBytes, nil, %s.CheckAddress, %s.AddressProbes)\n\n", values, rt, pkg, rt, rt)
 		g.f.helpers = append(g.f.helpers, h.Bytes()...)
 	}
 	return g.f.addrHelper
+}
+
+// cidReader is the name of the file's function that reads a go-cid Cid
+// as whyrusleeping/cbor-gen's ReadCid does, written once per file: a CID
+// that cbgcompat.CheckCid takes is made from its bytes
+// (cbgcompat.StringValues), everything else goes to cid.Cast, which
+// gives the error.
+func (g *gen) cidReader() string {
+	if g.f.cidHelper == "" {
+		name := g.helper("cbgReadCid")
+		values := g.helper("cbgCids")
+		g.f.taken[name], g.f.taken[values] = true, true
+		g.f.cidHelper = name
+		rt := g.rt()
+		pkg := g.imp(cidPath, "cid")
+		var h bytes.Buffer
+		fmt.Fprintf(&h, "// %s reads a CID as whyrusleeping/cbor-gen's ReadCid does.\n", name)
+		fmt.Fprintf(&h, "func %s(d *%s.Decoder) (%s.Cid, error) {\n", name, rt, pkg)
+		fmt.Fprintf(&h, "cb, err := d.CidBytes()\nif err != nil {\nreturn %s.Undef, err\n}\n", pkg)
+		fmt.Fprintf(&h, "if c, ok := %s.Make(d, cb); ok {\nreturn c, nil\n}\n", values)
+		fmt.Fprintf(&h, "return %s.Cast(cb)\n}\n\n", pkg)
+		fmt.Fprintf(&h, "// %s makes the CIDs that %s.CheckCid takes from their bytes,\n", values, rt)
+		fmt.Fprintf(&h, "// where go-cid's Cid is laid out as a string (checked once).\n")
+		fmt.Fprintf(&h, "var %s = %s.NewStringValues(%s.Cast, %s.Cid.KeyString, %s.ValidCid, %s.CidProbes)\n\n", values, rt, pkg, pkg, rt, rt)
+		g.f.helpers = append(g.f.helpers, h.Bytes()...)
+	}
+	return g.f.cidHelper
 }
 
 // helper is a name for a function of the file, not taken by the

@@ -139,9 +139,11 @@ type File struct {
 	imports  map[string]string // path -> name used
 	taken    map[string]bool
 	// helpers are the file's own functions, written after the types'
-	// methods; addrHelper names the one that reads an address.
+	// methods; addrHelper names the one that reads an address,
+	// cidHelper the one that reads a CID.
 	helpers    []byte
 	addrHelper string
+	cidHelper  string
 }
 
 // Model reads the types of the run from the loaded package.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # icount.sh TYPE OP SIDE: instructions per call of one benchmark operation
-# (OP encode or decode, SIDE theirs or ours) under callgrind: the count of
+# (OP encode, decode or reuse, SIDE theirs or ours) under callgrind: the count of
 # 6,000 calls less that of 1,000, over 5,000; the collector off. Valgrind
 # sometimes dies inside the Go runtime: each count is tried three times.
 bin=$(dirname "$0")/h.test

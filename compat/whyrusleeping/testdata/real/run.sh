@@ -13,6 +13,7 @@
 #
 #	cd DIR/harness && go test -run '^$' -bench Compat -benchmem   # wall clock
 #	DIR/icount.sh miner.SectorOnChainInfo decode ours              # callgrind
+#	PAIRED_ROUNDS=200 DIR/h.test -test.run TestPaired              # side by side
 set -eu
 GST=github.com/filecoin-project/go-state-types@v0.20.0-dev
 INDIGO=github.com/bluesky-social/indigo@v0.0.0-20260605210604-af2fec94f34c

@@ -10,7 +10,7 @@ import (
 )
 
 // TestRepeat runs one operation N times, for instruction counts:
-// REPEAT_TYPE, REPEAT_OP (encode, decode), REPEAT_SIDE (theirs, ours), REPEAT_N.
+// REPEAT_TYPE, REPEAT_OP (encode, decode, reuse), REPEAT_SIDE (theirs, ours), REPEAT_N.
 func TestRepeat(t *testing.T) {
 	name := os.Getenv("REPEAT_TYPE")
 	if name == "" {
@@ -40,6 +40,14 @@ func TestRepeat(t *testing.T) {
 	case "decode":
 		for range n {
 			mk().(cbg.CBORUnmarshaler).UnmarshalCBOR(bytes.NewReader(data))
+		}
+	case "reuse":
+		// One value and one reader, as BenchmarkCompat/DecodeReuse.
+		u := mk().(cbg.CBORUnmarshaler)
+		rd := bytes.NewReader(data)
+		for range n {
+			rd.Reset(data)
+			u.UnmarshalCBOR(rd)
 		}
 	}
 }

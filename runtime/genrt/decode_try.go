@@ -176,7 +176,10 @@ func (d *Decoder) TryText() (string, bool) {
 		return "", false
 	}
 	d.off = off + 1 + int(n)
-	if d.textLeft >= 24 {
+	if s, ok := d.chunkText(off+1, int(n)); ok {
+		return s, true // a view of the decoder's copy of the input
+	}
+	if d.r != nil && d.textLeft >= 24 {
 		// keepText without a call to memmove: the 24 bytes that start
 		// where the text starts, as one 16-byte store and one of 8 (see
 		// Text blocks in decode_cells.go). Those past the text land in

@@ -114,33 +114,37 @@ func setBoxed(iface, data unsafe.Pointer) {
 }
 
 // Text: a string the decoder copies out of its input (not under ZeroCopy)
-// is, up to blockText bytes, not a heap object of its own. On a decoder
-// over a slice it is a view of the decoder's copy of a stretch of the
-// input, its chunk: when a string lies outside the chunk, the decoder
-// copies the input from that string's start on, up to textChunk bytes
-// (fewer where the input ends), and the strings after it that lie within
-// the copy are views of it. The copy is made by append, which does not
-// clear memory it fills (a block from make would be cleared first, then
-// filled string by string), and is never written again, so the strings
-// stay as they were read for as long as they live, across chunks, decodes
-// and Reset; the input is only read. Each chunk starts at a string the
-// chunk before did not hold, so chunks cover the input about once: a
-// decode allocates for its short text at most about the input's length
-// (and a block for every string past blockText bytes, as before). Reset
-// and the reuse of Unmarshal's decoder drop the chunk, whose bytes were
-// those of the input before.
+// is, up to blockText bytes, not a heap object of its own.
 //
-// A decoder over a stream, whose buffer is refilled in place, copies each
-// string into a block of its own instead, a text block, filled from its
-// start, each string into bytes never handed out before and never written
-// again. A short byte string ReadBytes copies goes to the text block too,
-// on every decoder, with its byte of room: those bytes are handed out
-// once, to the slice, whose holder may write them. A block is never larger
-// than the input that remains when it is made (over a stream, what is
-// buffered).
+// Read by TryText or ReadString on a decoder over a slice, it is a view of
+// the decoder's copy of a stretch of the input, its chunk: when a string
+// lies outside the chunk and at least textChunk bytes of input start where
+// it starts, the decoder copies those bytes, and the strings after it that
+// lie within the copy are views of it. The copy is one call that does not
+// clear the memory first (make then copy, which the compiler joins), where
+// a block would be cleared, then filled string by string; it is never
+// written again, so the strings stay as they were read for as long as they
+// live, across chunks, decodes and Reset, and the input is only read. Each
+// chunk starts at a string the chunk before did not hold, so the chunks of
+// a decode add up to about the input's length at most. Reset and the reuse
+// of Unmarshal's decoder drop the chunk, whose bytes were those of the
+// input before.
+//
+// Where less input is left (every input shorter than textChunk), on a
+// decoder over a stream, whose buffer is refilled in place, and for the
+// text TryString reads (a struct's string fields), a string is copied into
+// a text block instead (TryText's too while the block has room), filled
+// from its start, each string into bytes never handed out before and never
+// written again. A short byte string ReadBytes copies goes to the text
+// block too, on every decoder, with its byte of room: those bytes are
+// handed out once, to the slice, whose holder may write them (so a small
+// input's strings and byte strings take one allocation, not two). A block
+// is never larger than the input that remains when it is made, whose
+// strings it holds.
 //
 // Either way a string or slice kept keeps its whole chunk or block alive
-// (at most textChunk or textBlock bytes).
+// (at most textChunk or textBlock bytes), and a decode allocates for its
+// short text and byte strings at most about twice the input's length.
 //
 // Filled upward, a short text copied by TryText into a text block starts
 // with a 16-byte store at the string's start (the bytes past its end land
@@ -164,25 +168,12 @@ func (d *Decoder) chunkText(at, n int) (string, bool) {
 	return "", false
 }
 
-// keepText returns a copy of b, at most blockText bytes: a view of d's
-// chunk when b lies in the input of a decoder over a slice, else a copy
-// in d's text block.
+// keepText returns a copy of b, at most blockText bytes, in d's text
+// block.
 func (d *Decoder) keepText(b []byte) string {
 	n := len(b)
 	if n == 0 {
 		return ""
-	}
-	if d.r == nil {
-		// Where b starts in the input; b may also be scratch space (an
-		// indefinite-length string put together), which lies outside.
-		at := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(d.buf))))
-		if uint(at) < uint(len(d.buf)) && n <= len(d.buf)-at {
-			if s, ok := d.chunkText(at, n); ok {
-				return s
-			}
-			d.newChunk(at)
-			return unsafe.String((*byte)(d.chunk), n)
-		}
 	}
 	if n > d.textLeft {
 		d.moreText(n)
@@ -193,11 +184,37 @@ func (d *Decoder) keepText(b []byte) string {
 	return unsafe.String((*byte)(p), n)
 }
 
-// newChunk makes d's chunk a copy of the input from offset at on:
-// textChunk bytes, or as many as the input holds after at.
+// keepChunk is keepText for TryText and ReadString, the readers of a
+// document's many texts and keys: a view of d's chunk when b lies in the
+// input of a decoder over a slice (a new chunk when the chunk does not
+// hold b and textChunk bytes of input start where b starts), else
+// keepText's copy.
+func (d *Decoder) keepChunk(b []byte) string {
+	n := len(b)
+	if d.r == nil && n > 0 {
+		// Where b starts in the input; b may also be scratch space (an
+		// indefinite-length string put together), which lies outside.
+		at := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(d.buf))))
+		if uint(at) < uint(len(d.buf)) && n <= len(d.buf)-at {
+			if s, ok := d.chunkText(at, n); ok {
+				return s
+			}
+			if len(d.buf)-at >= textChunk {
+				d.newChunk(at)
+				return unsafe.String((*byte)(d.chunk), n)
+			}
+		}
+	}
+	return d.keepText(b)
+}
+
+// newChunk makes d's chunk a copy of the textChunk bytes of the input
+// from offset at on (at most as many as the input holds after at).
 func (d *Decoder) newChunk(at int) {
 	end := at + min(textChunk, len(d.buf)-at)
-	c := append([]byte(nil), d.buf[at:end]...)
+	src := d.buf[at:end]
+	c := make([]byte, len(src))
+	copy(c, src) // with the make, one call that does not clear c first
 	d.chunk, d.chunkAt, d.chunkEnd = unsafe.Pointer(unsafe.SliceData(c)), at, end
 }
 

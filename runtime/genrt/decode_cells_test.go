@@ -284,42 +284,53 @@ func TestTextChunks(t *testing.T) {
 		}
 	}
 
-	// The same for an input that one chunk holds whole, whose second
-	// decode would otherwise start inside the first one's chunk.
-	short := make([]byte, 64)
-	for round, words := range [][]string{{"uno", "dos", "tres!"}, {"eins", "zwei", "drei"}, {"un", "deux", "trois"}} {
+	// The same for an input whose first chunk starts at its first
+	// string (more than textChunk bytes, less than twice as many), so that
+	// a second decode would start inside the first one's chunk.
+	short := make([]byte, 16<<10)
+	for round := range 4 {
+		words := texts(10+round, 150)
 		b := encodeTexts(words)
+		if len(b) <= textChunk || len(b) > 2*textChunk {
+			t.Fatalf("%d bytes: not between one and two chunks", len(b))
+		}
 		copy(short, b)
 		var now textItems
 		var err error
-		if round == 0 {
+		switch round {
+		case 0:
 			d.Reset(short[:len(b)])
 			err = now.DecodeCBOR(d)
-		} else {
+		case 1:
+			d.Reset(short[:len(b)])
+			err = now.DecodeCBOR(d)
+		default:
 			err = Unmarshal(short[:len(b)], &now, Options{})
 		}
 		if err != nil || !reflect.DeepEqual([]string(now), words) {
-			t.Fatalf("round %d: %q, %v; want %q", round, now, err, words)
+			t.Fatalf("round %d: %v, or the strings differ", round, err)
 		}
 	}
 	pooled := NewBytesDecoder(nil)
-	for _, words := range [][]string{{"ab", "cd"}, {"xy", "zw"}} {
+	for round := range 2 {
+		words := texts(20+round, 150)
 		b := encodeTexts(words)
 		copy(short, b)
 		pooled.resetBytes(short[:len(b)], &Options{})
 		var now textItems
 		if err := now.DecodeCBOR(pooled); err != nil || !reflect.DeepEqual([]string(now), words) {
-			t.Fatalf("resetBytes: %q, %v; want %q", now, err, words)
+			t.Fatalf("resetBytes, round %d: %v, or the strings differ", round, err)
 		}
 	}
 
-	// A chunk is no longer than the input left.
+	// An input shorter than a chunk has its strings in a text block, no
+	// larger than the input left.
 	small := NewBytesDecoder(encodeTexts([]string{"ab", "cd"}))
 	if err := got.DecodeCBOR(small); err != nil || got[0] != "ab" || got[1] != "cd" {
 		t.Fatalf("%q, %v", got, err)
 	}
-	if n := small.chunkEnd - small.chunkAt; n != 5 {
-		t.Errorf("a 7-byte input's chunk holds %d bytes, want the 5 after the first text's head", n)
+	if small.chunk != nil || small.text == nil || small.textLeft > 3 {
+		t.Errorf("a 7-byte input: chunk %v, text block %v with %d bytes free", small.chunk, small.text, small.textLeft)
 	}
 
 	// Short text between long byte strings: one chunk per text, as long

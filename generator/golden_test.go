@@ -299,6 +299,12 @@ var errorCases = []struct {
 		want:  []string{"x.go:6:6: union V: variants A and B are both tag 900"},
 	},
 	{
+		name:  "union: the package declares the rest of its dispatcher",
+		src:   "//cborgen:union\ntype V interface{ v() }\n\ntype S string\n\nfunc (S) v() {}\n\nfunc decodeVKindCBOR() {}\n\ntype T struct{ X []V }\n",
+		types: "T,S",
+		want:  []string{"x.go:6:6: union V: the package declares decodeVKindCBOR, the name of a function cbor-gen generates for the union"},
+	},
+	{
 		name:  "union without variants",
 		src:   "//cborgen:union\ntype V interface{ v() }\n\ntype T struct{ X V }\n",
 		types: "T",

@@ -425,7 +425,7 @@ func (v *Field) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if s, ok := d.TryText(); ok {
 			u = genrt.BoxString(d, Value(StringValue("")), s)
 		} else {
-			u, err = DecodeValueCBOR(d)
+			u, err = decodeValueKindCBOR(d)
 		}
 		if err != nil {
 			return genrt.AtField(err, "Value")
@@ -574,7 +574,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtRoot(genrt.AtKey(err, k), "Dict", genrt.OneItem)
@@ -920,6 +920,11 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 	if x, ok := d.TryText(); ok {
 		return genrt.BoxString(d, Value(StringValue("")), x), nil
 	}
+	return decodeValueKindCBOR(d)
+}
+
+// decodeValueKindCBOR is DecodeValueCBOR after its first case, short text, has missed.
+func decodeValueKindCBOR(d *runtime.Decoder) (Value, error) {
 	k, ok := d.TryKind()
 	if !ok {
 		var err error

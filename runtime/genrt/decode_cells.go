@@ -113,30 +113,60 @@ func setBoxed(iface, data unsafe.Pointer) {
 	(*[2]unsafe.Pointer)(iface)[1] = data
 }
 
-// Text blocks: a string the decoder copies out of its input (not under
-// ZeroCopy) is, up to blockText bytes, copied into a block of the
-// decoder's, one allocation for many strings instead of one each. The
-// block is filled from its start, each string into bytes never handed out
-// before and never written again, so the strings stay as they were read
-// for as long as they live, across blocks, decodes and Reset; the input
-// is only read. A short byte string ReadBytes copies goes to the block
-// too, with its byte of room: those bytes are handed out once, to the
-// slice, whose holder may write them. A string or slice kept keeps its
-// whole block alive (at most textBlock bytes). A block is never larger
-// than the input that remains when it is made, whose strings it holds,
-// so a decode allocates for its text at most about twice the input's
-// length.
+// Text: a string the decoder copies out of its input (not under ZeroCopy)
+// is, up to blockText bytes, not a heap object of its own.
 //
-// Filled upward, a short text copied by TryText starts with a 16-byte
-// store at the string's start (the bytes past its end land in free bytes
-// of the block, which the next text overwrites): a map hashes a key it
-// has just been given from that address, 16 bytes at once, and a load
-// that one earlier store holds whole is forwarded from it, where a load
-// that spans several stores waits until they reach the cache.
+// Read by TryText or ReadString on a decoder over a slice, it is a view of
+// the decoder's copy of a stretch of the input, its chunk: when a string
+// lies outside the chunk and at least textChunk bytes of input start where
+// it starts, the decoder copies those bytes, and the strings after it that
+// lie within the copy are views of it. The copy is one call that does not
+// clear the memory first (make then copy, which the compiler joins), where
+// a block would be cleared, then filled string by string; it is never
+// written again, so the strings stay as they were read for as long as they
+// live, across chunks, decodes and Reset, and the input is only read. Each
+// chunk starts at a string the chunk before did not hold, so the chunks of
+// a decode add up to about the input's length at most. Reset and the reuse
+// of Unmarshal's decoder drop the chunk, whose bytes were those of the
+// input before.
+//
+// Where less input is left (every input shorter than textChunk), on a
+// decoder over a stream, whose buffer is refilled in place, and for the
+// text TryString reads (a struct's string fields), a string is copied into
+// a text block instead (TryText's too while the block has room), filled
+// from its start, each string into bytes never handed out before and never
+// written again. A short byte string ReadBytes copies goes to the text
+// block too, on every decoder, with its byte of room: those bytes are
+// handed out once, to the slice, whose holder may write them (so a small
+// input's strings and byte strings take one allocation, not two). A block
+// is never larger than the input that remains when it is made, whose
+// strings it holds.
+//
+// Either way a string or slice kept keeps its whole chunk or block alive
+// (at most textChunk or textBlock bytes), and a decode allocates for its
+// short text and byte strings at most about twice the input's length.
+//
+// Filled upward, a short text copied by TryText into a text block starts
+// with a 16-byte store at the string's start (the bytes past its end land
+// in free bytes of the block, which the next text overwrites): a map
+// hashes a key it has just been given from that address, 16 bytes at
+// once, and a load that one earlier store holds whole is forwarded from
+// it, where a load that spans several stores waits until they reach the
+// cache. A view of a chunk has no such wait: the chunk was copied before.
 const (
 	textBlock = 4 << 10 // the largest block
-	blockText = 64      // the longest string put in a block
+	textChunk = 4 << 10 // the largest chunk
+	blockText = 64      // the longest string put in a block or read from a chunk
 )
+
+// chunkText returns the n bytes of text at buf[at:] as a view of d's
+// chunk, when the chunk holds them. Small enough to be inlined.
+func (d *Decoder) chunkText(at, n int) (string, bool) {
+	if at >= d.chunkAt && at+n <= d.chunkEnd {
+		return unsafe.String((*byte)(unsafe.Add(d.chunk, at-d.chunkAt)), n), true
+	}
+	return "", false
+}
 
 // keepText returns a copy of b, at most blockText bytes, in d's text
 // block.
@@ -152,6 +182,40 @@ func (d *Decoder) keepText(b []byte) string {
 	d.textLeft -= n
 	copy(unsafe.Slice((*byte)(p), n), b)
 	return unsafe.String((*byte)(p), n)
+}
+
+// keepChunk is keepText for TryText and ReadString, the readers of a
+// document's many texts and keys: a view of d's chunk when b lies in the
+// input of a decoder over a slice (a new chunk when the chunk does not
+// hold b and textChunk bytes of input start where b starts), else
+// keepText's copy.
+func (d *Decoder) keepChunk(b []byte) string {
+	n := len(b)
+	if d.r == nil && n > 0 {
+		// Where b starts in the input; b may also be scratch space (an
+		// indefinite-length string put together), which lies outside.
+		at := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(d.buf))))
+		if uint(at) < uint(len(d.buf)) && n <= len(d.buf)-at {
+			if s, ok := d.chunkText(at, n); ok {
+				return s
+			}
+			if len(d.buf)-at >= textChunk {
+				d.newChunk(at)
+				return unsafe.String((*byte)(d.chunk), n)
+			}
+		}
+	}
+	return d.keepText(b)
+}
+
+// newChunk makes d's chunk a copy of the textChunk bytes of the input
+// from offset at on (at most as many as the input holds after at).
+func (d *Decoder) newChunk(at int) {
+	end := at + min(textChunk, len(d.buf)-at)
+	src := d.buf[at:end]
+	c := make([]byte, len(src))
+	copy(c, src) // with the make, one call that does not clear c first
+	d.chunk, d.chunkAt, d.chunkEnd = unsafe.Pointer(unsafe.SliceData(c)), at, end
 }
 
 // keepBytes returns a copy of b (1 to blockText-1 bytes) in d's text

@@ -161,7 +161,7 @@ func (d *Decoder) takeText(b []byte, end int) string {
 //go:noinline
 func (d *Decoder) copyText(b []byte) string {
 	if len(b) <= blockText {
-		return d.keepText(b)
+		return d.keepChunk(b)
 	}
 	return string(b)
 }

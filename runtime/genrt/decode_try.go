@@ -176,6 +176,9 @@ func (d *Decoder) TryText() (string, bool) {
 		return "", false
 	}
 	d.off = off + 1 + int(n)
+	if s, ok := d.chunkText(off+1, int(n)); ok {
+		return s, true // a view of the decoder's copy of the input
+	}
 	if d.textLeft >= 24 {
 		// keepText without a call to memmove: the 24 bytes that start
 		// where the text starts, as one 16-byte store and one of 8 (see
@@ -188,7 +191,7 @@ func (d *Decoder) TryText() (string, bool) {
 		*(*uint64)(unsafe.Add(p, 16)) = *(*uint64)(unsafe.Pointer(&w[17]))
 		return unsafe.String((*byte)(p), n), true
 	}
-	return d.keepText(w[1 : 1+n]), true
+	return d.keepChunk(w[1 : 1+n]), true
 }
 
 // asciiText reports the length n of the text at the start of p, which

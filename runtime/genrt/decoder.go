@@ -48,6 +48,13 @@ type Decoder struct {
 	text     unsafe.Pointer
 	textLeft int
 
+	// The copy of the input that short text is read from as views
+	// (decode_cells.go), on a decoder over a slice: buf[chunkAt:chunkEnd],
+	// copied to chunk. Empty (chunkEnd 0) until a text needs it, and
+	// after every Reset.
+	chunk             unsafe.Pointer
+	chunkAt, chunkEnd int
+
 	// shortText bounds the text TryString copies: it takes lengths below
 	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
 	// none in zero-copy mode (ReadString then returns a view of the input).
@@ -132,6 +139,7 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 	d.buf, d.off, d.base = data, 0, 0
 	d.checkedTo, d.tagAt, d.breaks, d.depth, d.hinted = 0, 0, 0, 0, 0
 	d.pinned, d.pin, d.raws = false, 0, 0
+	d.chunk, d.chunkAt, d.chunkEnd = nil, 0, 0 // a copy of the input before
 	if d.rerr != nil || d.slow != nil {
 		d.resetRare()
 	}

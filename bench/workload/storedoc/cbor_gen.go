@@ -270,7 +270,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtField(genrt.AtKey(err, k), "Fields")
@@ -690,7 +690,7 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Values")
@@ -752,7 +752,7 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtField(genrt.AtKey(err, k), "Entries")
@@ -1035,6 +1035,11 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 	if x, ok := d.TryText(); ok {
 		return genrt.BoxString(d, Value(StringValue("")), x), nil
 	}
+	return decodeValueKindCBOR(d)
+}
+
+// decodeValueKindCBOR is DecodeValueCBOR after its first case, short text, has missed.
+func decodeValueKindCBOR(d *runtime.Decoder) (Value, error) {
 	k, ok := d.TryKind()
 	if !ok {
 		var err error

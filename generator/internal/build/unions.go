@@ -60,6 +60,12 @@ func checkUnions(f *model.File) error {
 				at("the package declares %s, the name of a function cbor-gen generates for the union", name)
 			}
 		}
+		// Reserved for every union, though only a union with an untagged
+		// text variant has it: adding such a variant never makes the
+		// package's own names clash.
+		if name := model.UnionKindFunc(u); f.Taken[name] {
+			at("the package declares %s, the name of a function cbor-gen generates for the union", name)
+		}
 		if u.By != model.UnionByKind {
 			errs = append(errs, checkContentUnion(u)...)
 			continue

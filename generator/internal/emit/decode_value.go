@@ -258,10 +258,12 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 	case model.Union:
 		x := jen.Id(local("u", depth))
 		decode := jen.Id(model.UnionFunc(t.Model, "Decode")).Call(jen.Id("d"))
-		if v := textVariant(t.Model); v != nil {
+		if v := textVariant(t.Model); v != nil && t.Model.By == model.UnionByKind {
 			// Short ASCII text, the dispatcher's first case, read here
 			// without the call: the commonest value of text-heavy
-			// documents.
+			// documents. Anything else goes to the rest of the
+			// dispatcher, which does not try short text again.
+			decode = jen.Id(model.UnionKindFunc(t.Model)).Call(jen.Id("d"))
 			s := jen.Id(local("s", depth))
 			return []jen.Code{
 				jen.List(x, jen.Id("err")).Op(":=").List(jen.Add(e.unionIface(t.Model)).Call(jen.Nil()), jen.Error().Call(jen.Nil())),

@@ -51,7 +51,8 @@ var untaggedClasses = map[string]struct {
 // major type: by number.
 var majorOrder = []string{"MajorUint", "MajorNeg", "MajorBytes", "MajorText", "MajorArray", "MajorMap", "MajorSimple"}
 
-// unionFuncs emits the five functions of the union u.
+// unionFuncs emits the five functions of the union u (and, for a union
+// with an untagged text variant, the rest of its dispatcher).
 func (e *emitter) unionFuncs(u *model.UnionType) jen.Code {
 	return jen.Add(e.unionAppend(u)).Line().Line().
 		Add(e.unionSize(u)).Line().Line().
@@ -124,29 +125,39 @@ func (e *emitter) unionDecode(u *model.UnionType) jen.Code {
 	} else {
 		body = append(body, jen.Return(jen.Nil(), jen.Id("d").Dot("NoVariant").Call(jen.Lit(u.Name), jen.Id("k"))))
 	}
-	var first []jen.Code
-	if v := textVariant(u); v != nil {
-		// Short text first, without the dispatch: the commonest item of
-		// text-heavy documents. The variant's own DecodeCBOR reads it the
-		// same way (TryString, or a view under ZeroCopy), so the result is
-		// the same.
-		first = []jen.Code{
-			jen.Comment("Short ASCII text: the " + v.Struct.Name + " variant, without the dispatch."),
-			jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("d").Dot("TryText").Call(), jen.Id("ok")).Block(
-				jen.Return(rt("BoxString").Call(jen.Id("d"), jen.Qual(e.path, u.Name).Call(e.typeRef(v.Struct).Call(jen.Lit(""))), jen.Id("x")), jen.Nil()),
-			),
-		}
+	dispatch := append([]jen.Code{
+		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("d").Dot("TryKind").Call(),
+		jen.If(jen.Op("!").Id("ok")).Block(
+			jen.Var().Id("err").Error(),
+			jen.If(jen.List(jen.Id("k"), jen.Id("err")).Op("=").Id("d").Dot("PeekKind").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
+		),
+	}, body...)
+	name := model.UnionFunc(u, "Decode")
+	signature := func(name string) *jen.Statement {
+		return jen.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(e.unionIface(u), jen.Error())
 	}
-	return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", model.UnionFunc(u, "Decode"), u.Name).Line().
-		Func().Id(model.UnionFunc(u, "Decode")).Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Params(e.unionIface(u), jen.Error()).Block(
-		append(append(first,
-			jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("d").Dot("TryKind").Call(),
-			jen.If(jen.Op("!").Id("ok")).Block(
-				jen.Var().Id("err").Error(),
-				jen.If(jen.List(jen.Id("k"), jen.Id("err")).Op("=").Id("d").Dot("PeekKind").Call(), jen.Id("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("err"))),
-			),
-		), body...)...,
-	)
+	v := textVariant(u)
+	if v == nil {
+		return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", name, u.Name).Line().
+			Add(signature(name)).Block(dispatch...)
+	}
+	// Short text first, without the dispatch: the commonest item of
+	// text-heavy documents. The variant's own DecodeCBOR reads it the same
+	// way (TryString, or a view under ZeroCopy), so the result is the
+	// same. The rest of the dispatcher is a function of its own, which
+	// the loops over containers of the union's values call once their own
+	// try at short text has missed.
+	kind := model.UnionKindFunc(u)
+	return jen.Commentf("%s reads one %s from d: the variant its tag number, or untagged its type, picks.", name, u.Name).Line().
+		Add(signature(name)).Block(
+		jen.Comment("Short ASCII text: the "+v.Struct.Name+" variant, without the dispatch."),
+		jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("d").Dot("TryText").Call(), jen.Id("ok")).Block(
+			jen.Return(rt("BoxString").Call(jen.Id("d"), jen.Qual(e.path, u.Name).Call(e.typeRef(v.Struct).Call(jen.Lit(""))), jen.Id("x")), jen.Nil()),
+		),
+		jen.Return(jen.Id(kind).Call(jen.Id("d"))),
+	).Line().Line().
+		Commentf("%s is %s after its first case, short text, has missed.", kind, name).Line().
+		Add(signature(kind)).Block(dispatch...)
 }
 
 // textVariant is the variant of u that untagged text decodes into when

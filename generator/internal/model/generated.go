@@ -76,6 +76,13 @@ var BodyNames = []string{"AppendCBOR" + BodySuffix, "DecodeCBOR" + BodySuffix, M
 // Decode, Marshal or Unmarshal.
 func UnionFunc(u *UnionType, verb string) string { return verb + u.Name + "CBOR" }
 
+// UnionKindFunc is the name of the dispatcher of a union with an untagged
+// text variant without its first case, short text: what the loops of
+// containers of the union's values call when their own try at short
+// text missed, so that the item is not tried twice. Unexported:
+// decodeValueKindCBOR for a union named Value.
+func UnionKindFunc(u *UnionType) string { return "decode" + u.Name + "KindCBOR" }
+
 // DefaultOutput is the name of the generated file in the package
 // directory when Config.Output is empty.
 const DefaultOutput = "cbor_gen.go"

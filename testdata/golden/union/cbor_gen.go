@@ -227,7 +227,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Fields")
@@ -379,7 +379,7 @@ func (v *Dict) cborDecodeTagged(d *runtime.Decoder) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtRoot(genrt.AtKey(err, k), "Dict", genrt.OneItem)
@@ -896,7 +896,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		if s, ok := d.TryText(); ok {
 			u = genrt.BoxString(d, Value(StringValue("")), s)
 		} else {
-			u, err = DecodeValueCBOR(d)
+			u, err = decodeValueKindCBOR(d)
 		}
 		if err != nil {
 			return genrt.AtField(err, "Root")
@@ -939,7 +939,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Values")
@@ -1001,7 +1001,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Value(StringValue("")), s1)
 				} else {
-					u1, err = DecodeValueCBOR(d)
+					u1, err = decodeValueKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtField(genrt.AtKey(err, k), "ByName")
@@ -1070,7 +1070,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 				if s1, ok := d.TryText(); ok {
 					u1 = genrt.BoxString(d, Extension(StringValue("")), s1)
 				} else {
-					u1, err = DecodeExtensionCBOR(d)
+					u1, err = decodeExtensionKindCBOR(d)
 				}
 				if err != nil {
 					return genrt.AtField(genrt.AtIndex(err, i), "Ext")
@@ -1120,6 +1120,11 @@ func DecodeExtensionCBOR(d *runtime.Decoder) (Extension, error) {
 	if x, ok := d.TryText(); ok {
 		return genrt.BoxString(d, Extension(StringValue("")), x), nil
 	}
+	return decodeExtensionKindCBOR(d)
+}
+
+// decodeExtensionKindCBOR is DecodeExtensionCBOR after its first case, short text, has missed.
+func decodeExtensionKindCBOR(d *runtime.Decoder) (Extension, error) {
 	k, ok := d.TryKind()
 	if !ok {
 		var err error
@@ -1226,6 +1231,11 @@ func DecodeValueCBOR(d *runtime.Decoder) (Value, error) {
 	if x, ok := d.TryText(); ok {
 		return genrt.BoxString(d, Value(StringValue("")), x), nil
 	}
+	return decodeValueKindCBOR(d)
+}
+
+// decodeValueKindCBOR is DecodeValueCBOR after its first case, short text, has missed.
+func decodeValueKindCBOR(d *runtime.Decoder) (Value, error) {
 	k, ok := d.TryKind()
 	if !ok {
 		var err error

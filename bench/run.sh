@@ -2,7 +2,7 @@
 # run.sh runs every benchmark of this module COUNT times, compares the
 # implementations with benchstat and writes the tables into RESULTS.md.
 #
-#   ./run.sh                     # all shapes: 4 to 8 minutes on 2 cores
+#   ./run.sh                     # all shapes: 8 to 12 minutes on 2 cores
 #   COUNT=3 BENCHTIME=100ms ./run.sh
 #   BENCH='Request|Profile' ./run.sh
 #   PROFILE=1 ./run.sh           # also CPU and memory profiles of the generated code
@@ -10,7 +10,8 @@
 # Raw results, benchstat's report and profiles go to results/ (not committed).
 # The summary in ../docs/performance.md is rewritten from the same run.
 # The runs are interleaved (every benchmark runs once, COUNT times over)
-# so that a change in the machine's load hits every implementation alike.
+# so that a change in the machine's load hits every implementation alike,
+# each implementation in a process of its own (below).
 set -eu
 cd "$(dirname "$0")"
 
@@ -29,7 +30,8 @@ go test -c -o "$OUT/bench.test" .
 # collection of a later one longer, and doubled the times of the
 # allocating decodes of a benchmark run after them (the union document's
 # decode: 145 µs alone, 306 µs after the skip benchmarks of the real
-# record). And no implementation runs after another's garbage: with all
+# record). And every implementation is timed in a process in the same
+# state, a new one, with its own encode before it: with all
 # of a shape's implementations in one process, an allocating decode ran
 # 15-33% slower when its implementation came first in the process than
 # when it came last (the generated code's Profile and Drawing decodes,

@@ -75,9 +75,12 @@ type Decoder struct {
 	// (blockBytes) and are never written again by d.
 	strs []byte
 	// ints and words are the blocks go-state-types big.Ints are taken
-	// from (see FilInt).
-	ints  []big.Int
-	words []big.Word
+	// from (see FilInt): those from nints and nwords on are free. Indexes,
+	// not slices moved along, so that taking one stores no pointer.
+	ints   []big.Int
+	words  []big.Word
+	nints  int
+	nwords int
 }
 
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
@@ -118,18 +121,24 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 // when the item had no byte at all, io.ErrUnexpectedEOF after that.
 func (d *Decoder) Release(err error) error {
 	err = d.eof(err)
+	// A pooled Decoder holds nothing of its last item: only its blocks
+	// and its storage are kept. Only the fields that are set are
+	// cleared (a pointer stored costs more than a test while the
+	// collector runs).
 	switch {
-	case d.bbuf != nil:
-		d.bbuf.Next(d.pos)
 	case d.rdr != nil:
 		d.win.skip(d.rdr, d.pos)
+		d.rdr = nil
+	case d.bbuf != nil:
+		d.bbuf.Next(d.pos)
+		d.bbuf = nil
+	case d.src != nil:
+		if cap(d.buf) <= 1<<16 {
+			d.own = d.buf[:0]
+		}
+		d.src = nil
 	}
-	if d.src != nil && cap(d.buf) <= 1<<16 {
-		d.own = d.buf[:0]
-	}
-	// A pooled Decoder holds nothing of its last item: only its blocks
-	// and its storage are kept.
-	d.buf, d.src, d.rdr, d.bbuf = nil, nil, nil, nil
+	d.buf = nil
 	d.pos, d.start, d.unread = 0, 0, false
 	decoders.Put(d)
 	return err
@@ -466,15 +475,17 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 }
 
 // block copies b, at most maxBlockString bytes, into the block of short
-// strings and returns the copy. A new block is as large as the input
-// allows (see maxBlockString); where that leaves no room for a second
-// string as long as b, b is copied on its own instead.
+// strings and returns the copy. A new block takes no more memory than
+// an allocation as large as the input would (see maxBlockString): the
+// input's length rounded up as far as the size classes of Go's
+// allocator round it (classFloor). Where that leaves no room for a
+// second string as long as b, b is copied on its own instead.
 func (d *Decoder) block(b []byte) []byte {
 	n := len(b)
 	if cap(d.strs)-len(d.strs) < n {
 		size := stringBlock
 		if d.src == nil && len(d.buf) < size {
-			size = len(d.buf)
+			size = classFloor(len(d.buf))
 		}
 		if size < 2*n {
 			return append(make([]byte, 0, n), b...)
@@ -484,6 +495,16 @@ func (d *Decoder) block(b []byte) []byte {
 	off := len(d.strs)
 	d.strs = append(d.strs, b...)
 	return d.strs[off : off+n : off+n]
+}
+
+// classFloor is n rounded up to a multiple of 16 when n is over 24: at
+// most what an allocation of n bytes takes, since Go's size classes
+// above 24 bytes are all multiples of 16.
+func classFloor(n int) int {
+	if n <= 24 {
+		return n
+	}
+	return (n + 15) &^ 15
 }
 
 // ReadConst reads a text string of at most max bytes into a field whose

@@ -30,6 +30,7 @@ import (
 	"math"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -81,13 +82,63 @@ type Decoder struct {
 	words  []big.Word
 	nints  int
 	nwords int
+	slot   uint8 // the slot of spares d goes back to
 }
 
-var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+// Decoders are kept between items in spares, one a slot, and in a
+// sync.Pool when the slot is taken. A goroutine takes the Decoder of the
+// slot that the address of its stack picks (spareSlot), and the Decoder
+// goes back to the slot it was taken for: a goroutine that decodes item
+// after item from one place hands one Decoder back and forth with two
+// atomic operations, where sync.Pool's Get and Put each pin the goroutine
+// to its P (about 120 instructions); goroutines whose stacks lie apart
+// most often pick different slots, so that they seldom move one slot
+// between processors. The spares are never released: at most
+// spareSlots Decoders, each with its blocks (at most 4 KiB of strings
+// and 1,088 bytes of big.Ints and words) and no more than spareStorage
+// bytes of storage for a stream (one with more goes to the pool).
+const (
+	spareSlots   = 16
+	spareStorage = 4 << 10
+)
+
+var (
+	spares [spareSlots]struct {
+		d atomic.Pointer[Decoder]
+		_ [64 - 8]byte // a cache line each
+	}
+	decoders = sync.Pool{New: func() any { return new(Decoder) }}
+)
+
+// spareSlot is the slot of the calling goroutine's stack: its address in
+// blocks of 2 KiB (the least a goroutine's stack takes), hashed.
+func spareSlot() uint8 {
+	var mark byte
+	sp := uint64(uintptr(unsafe.Pointer(&mark)))
+	return uint8((sp >> 11) * 0x9e3779b97f4a7c15 >> 60)
+}
+
+func getDecoder() *Decoder {
+	i := spareSlot()
+	if s := &spares[i].d; s.Load() != nil {
+		if d := s.Swap(nil); d != nil {
+			return d // d.slot is i: it was put back there
+		}
+	}
+	d := decoders.Get().(*Decoder)
+	d.slot = i
+	return d
+}
+
+func putDecoder(d *Decoder) {
+	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
+		decoders.Put(d)
+	}
+}
 
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
-	d := decoders.Get().(*Decoder)
+	d := getDecoder()
 	d.buf = data
 	return d
 }
@@ -101,15 +152,15 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		r.start = r.pos
 		return r, false
 	case *bytes.Reader:
-		d = decoders.Get().(*Decoder)
+		d = getDecoder()
 		d.rdr = r
 		d.buf = d.win.unread(r)
 	case *bytes.Buffer:
-		d = decoders.Get().(*Decoder)
+		d = getDecoder()
 		d.bbuf = r
 		d.buf = r.Bytes()
 	default:
-		d = decoders.Get().(*Decoder)
+		d = getDecoder()
 		d.src = r
 		d.buf = d.own
 	}
@@ -140,7 +191,7 @@ func (d *Decoder) Release(err error) error {
 	}
 	d.buf = nil
 	d.pos, d.start, d.unread = 0, 0, false
-	decoders.Put(d)
+	putDecoder(d)
 	return err
 }
 

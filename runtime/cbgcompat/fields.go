@@ -301,6 +301,30 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 	if sign > 1 {
 		return nil, fmt.Errorf("big int prefix should be either 0 or 1, got %d", sign)
 	}
+	if bits.UintSize == 64 && n <= 9 && end >= 8 {
+		// At most 8 bytes of magnitude, the common case (token amounts
+		// under 18.4 FIL, a sector's power), and 8 bytes or more up to
+		// their end in the buffer: one load of the 8 bytes that end
+		// there, less those before the magnitude's.
+		w := binary.BigEndian.Uint64(buf[end-8:end]) & (1<<(8*uint(n-1)) - 1)
+		x := d.newFilInt()
+		if w == 0 {
+			return x, nil
+		}
+		var ws []big.Word
+		if i := d.nwords; i < len(d.words) {
+			d.nwords = i + 1
+			ws = d.words[i : i+1 : i+1]
+		} else {
+			ws = d.newWords(1)
+		}
+		ws[0] = big.Word(w)
+		x.SetBits(ws)
+		if sign == 1 {
+			x.Neg(x)
+		}
+		return x, nil
+	}
 	// The magnitude is buf[lo:end], big-endian, its leading zeros
 	// skipped.
 	lo := end - n + 1

@@ -20,6 +20,19 @@ func filIntBytes(x *big.Int) []byte {
 	return append([]byte{1}, x.Bytes()...)
 }
 
+// paddedReaders is readers, and beside them the buffer with 8 bytes
+// before data, read from data's start: FilInt reads a short value with
+// a load of 8 bytes that takes some before it where the buffer has them.
+func paddedReaders(data []byte) map[string]func() (*Decoder, bool) {
+	rs := readers(data)
+	rs["bytes after 8"] = func() (*Decoder, bool) {
+		d := NewBytesDecoder(append(bytes.Repeat([]byte{0xa5}, 8), data...))
+		d.pos = 8
+		return d, true
+	}
+	return rs
+}
+
 // TestFilInt: AppendFilInt writes a byte string of filIntBytes, refused
 // past FilIntMax bytes, and FilInt reads back the same value, over a
 // buffer and over readers.
@@ -56,7 +69,7 @@ func TestFilInt(t *testing.T) {
 		if err != nil || got[0] != 0xee || !bytes.Equal(got[1:], AppendBytes(nil, want)) {
 			t.Fatalf("%v: %x, %v; want ee%x", x, got, err, AppendBytes(nil, want))
 		}
-		for name, mk := range readers(got[1:]) {
+		for name, mk := range paddedReaders(got[1:]) {
 			d, _ := mk()
 			back, err := d.FilInt()
 			if err != nil || back == nil || (x == nil && back.Sign() != 0) || (x != nil && back.Cmp(x) != 0) {
@@ -89,7 +102,7 @@ func TestFilIntRefusals(t *testing.T) {
 		{"4300", "unexpected EOF", ""},
 		{"", "EOF", ""},
 	} {
-		for name, mk := range readers(unhex(t, c.in)) {
+		for name, mk := range paddedReaders(unhex(t, c.in)) {
 			d, _ := mk()
 			x, err := d.FilInt()
 			switch {

@@ -170,8 +170,9 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 // Release moves a *bytes.Reader or *bytes.Buffer that d reads in place
 // past what d used, returns d to its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
 // when the item had no byte at all, io.ErrUnexpectedEOF after that.
-func (d *Decoder) Release(err error) error {
-	err = d.eof(err)
+func (d *Decoder) Release(err error) error { return d.release(d.eof(err)) }
+
+func (d *Decoder) release(err error) error {
 	// A pooled Decoder holds nothing of its last item: only its blocks
 	// and its storage are kept. Only the fields that are set are
 	// cleared (a pointer stored costs more than a test while the
@@ -768,7 +769,7 @@ func (d *Decoder) End(owned bool, start int, err error) error {
 		err = io.ErrUnexpectedEOF
 	}
 	if owned {
-		return d.Release(err)
+		return d.release(err) // err is as Release's check leaves it
 	}
 	return err
 }

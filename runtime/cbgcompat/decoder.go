@@ -168,13 +168,14 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 }
 
 // Release moves a *bytes.Reader or *bytes.Buffer that d reads in place
-// past what d used, returns d to its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
-// when the item had no byte at all, io.ErrUnexpectedEOF after that.
+// past what d used, keeps d for a later item (its spare slot, else the
+// pool), and returns err as UnmarshalCBOR returns it: io.EOF only when
+// the item had no byte at all, io.ErrUnexpectedEOF after that.
 func (d *Decoder) Release(err error) error { return d.release(d.eof(err)) }
 
 func (d *Decoder) release(err error) error {
-	// A pooled Decoder holds nothing of its last item: only its blocks
-	// and its storage are kept. Only the fields that are set are
+	// A Decoder kept for a later item holds nothing of its last one:
+	// only its blocks and its storage are kept. Only the fields that are set are
 	// cleared (a pointer stored costs more than a test while the
 	// collector runs).
 	switch {

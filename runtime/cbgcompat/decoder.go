@@ -30,6 +30,7 @@ import (
 	"math"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -75,16 +76,69 @@ type Decoder struct {
 	// (blockBytes) and are never written again by d.
 	strs []byte
 	// ints and words are the blocks go-state-types big.Ints are taken
-	// from (see FilInt).
-	ints  []big.Int
-	words []big.Word
+	// from (see FilInt): those from nints and nwords on are free. Indexes,
+	// not slices moved along, so that taking one stores no pointer.
+	ints   []big.Int
+	words  []big.Word
+	nints  int
+	nwords int
+	slot   uint8 // the slot of spares d goes back to
 }
 
-var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+// Decoders are kept between items in spares, one a slot, and in a
+// sync.Pool when the slot is taken. A goroutine takes the Decoder of the
+// slot that the address of its stack picks (spareSlot), and the Decoder
+// goes back to the slot it was taken for: a goroutine that decodes item
+// after item from one place hands one Decoder back and forth with two
+// atomic operations, where sync.Pool's Get and Put each pin the goroutine
+// to its P (about 120 instructions); goroutines whose stacks lie apart
+// most often pick different slots, so that they seldom move one slot
+// between processors. The spares are never released: at most
+// spareSlots Decoders, each with its blocks (at most 4 KiB of strings
+// and 1,088 bytes of big.Ints and words) and no more than spareStorage
+// bytes of storage for a stream (one with more goes to the pool).
+const (
+	spareSlots   = 16
+	spareStorage = 4 << 10
+)
+
+var (
+	spares [spareSlots]struct {
+		d atomic.Pointer[Decoder]
+		_ [64 - 8]byte // a cache line each
+	}
+	decoders = sync.Pool{New: func() any { return new(Decoder) }}
+)
+
+// spareSlot is the slot of the calling goroutine's stack: its address in
+// blocks of 2 KiB (the least a goroutine's stack takes), hashed.
+func spareSlot() uint8 {
+	var mark byte
+	sp := uint64(uintptr(unsafe.Pointer(&mark)))
+	return uint8((sp >> 11) * 0x9e3779b97f4a7c15 >> 60)
+}
+
+func getDecoder() *Decoder {
+	i := spareSlot()
+	if s := &spares[i].d; s.Load() != nil {
+		if d := s.Swap(nil); d != nil {
+			return d // d.slot is i: it was put back there
+		}
+	}
+	d := decoders.Get().(*Decoder)
+	d.slot = i
+	return d
+}
+
+func putDecoder(d *Decoder) {
+	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
+		decoders.Put(d)
+	}
+}
 
 // NewBytesDecoder returns a Decoder over data.
 func NewBytesDecoder(data []byte) *Decoder {
-	d := decoders.Get().(*Decoder)
+	d := getDecoder()
 	d.buf = data
 	return d
 }
@@ -98,15 +152,15 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		r.start = r.pos
 		return r, false
 	case *bytes.Reader:
-		d = decoders.Get().(*Decoder)
+		d = getDecoder()
 		d.rdr = r
 		d.buf = d.win.unread(r)
 	case *bytes.Buffer:
-		d = decoders.Get().(*Decoder)
+		d = getDecoder()
 		d.bbuf = r
 		d.buf = r.Bytes()
 	default:
-		d = decoders.Get().(*Decoder)
+		d = getDecoder()
 		d.src = r
 		d.buf = d.own
 	}
@@ -114,24 +168,32 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 }
 
 // Release moves a *bytes.Reader or *bytes.Buffer that d reads in place
-// past what d used, returns d to its pool, and returns err as UnmarshalCBOR returns it: io.EOF only
-// when the item had no byte at all, io.ErrUnexpectedEOF after that.
-func (d *Decoder) Release(err error) error {
-	err = d.eof(err)
+// past what d used, keeps d for a later item (its spare slot, else the
+// pool), and returns err as UnmarshalCBOR returns it: io.EOF only when
+// the item had no byte at all, io.ErrUnexpectedEOF after that.
+func (d *Decoder) Release(err error) error { return d.release(d.eof(err)) }
+
+func (d *Decoder) release(err error) error {
+	// A Decoder kept for a later item holds nothing of its last one:
+	// only its blocks and its storage are kept. Only the fields that are set are
+	// cleared (a pointer stored costs more than a test while the
+	// collector runs).
 	switch {
-	case d.bbuf != nil:
-		d.bbuf.Next(d.pos)
 	case d.rdr != nil:
 		d.win.skip(d.rdr, d.pos)
+		d.rdr = nil
+	case d.bbuf != nil:
+		d.bbuf.Next(d.pos)
+		d.bbuf = nil
+	case d.src != nil:
+		if cap(d.buf) <= 1<<16 {
+			d.own = d.buf[:0]
+		}
+		d.src = nil
 	}
-	if d.src != nil && cap(d.buf) <= 1<<16 {
-		d.own = d.buf[:0]
-	}
-	// A pooled Decoder holds nothing of its last item: only its blocks
-	// and its storage are kept.
-	d.buf, d.src, d.rdr, d.bbuf = nil, nil, nil, nil
+	d.buf = nil
 	d.pos, d.start, d.unread = 0, 0, false
-	decoders.Put(d)
+	putDecoder(d)
 	return err
 }
 
@@ -466,15 +528,17 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 }
 
 // block copies b, at most maxBlockString bytes, into the block of short
-// strings and returns the copy. A new block is as large as the input
-// allows (see maxBlockString); where that leaves no room for a second
-// string as long as b, b is copied on its own instead.
+// strings and returns the copy. A new block takes no more memory than
+// an allocation as large as the input would (see maxBlockString): the
+// input's length rounded up as far as the size classes of Go's
+// allocator round it (classFloor). Where that leaves no room for a
+// second string as long as b, b is copied on its own instead.
 func (d *Decoder) block(b []byte) []byte {
 	n := len(b)
 	if cap(d.strs)-len(d.strs) < n {
 		size := stringBlock
 		if d.src == nil && len(d.buf) < size {
-			size = len(d.buf)
+			size = classFloor(len(d.buf))
 		}
 		if size < 2*n {
 			return append(make([]byte, 0, n), b...)
@@ -484,6 +548,16 @@ func (d *Decoder) block(b []byte) []byte {
 	off := len(d.strs)
 	d.strs = append(d.strs, b...)
 	return d.strs[off : off+n : off+n]
+}
+
+// classFloor is n rounded up to a multiple of 16 when n is over 24: at
+// most what an allocation of n bytes takes, since Go's size classes
+// above 24 bytes are all multiples of 16.
+func classFloor(n int) int {
+	if n <= 24 {
+		return n
+	}
+	return (n + 15) &^ 15
 }
 
 // ReadConst reads a text string of at most max bytes into a field whose
@@ -696,7 +770,7 @@ func (d *Decoder) End(owned bool, start int, err error) error {
 		err = io.ErrUnexpectedEOF
 	}
 	if owned {
-		return d.Release(err)
+		return d.release(err) // err is as Release's check leaves it
 	}
 	return err
 }

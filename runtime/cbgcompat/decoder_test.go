@@ -323,3 +323,38 @@ func TestReaderInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockSize: a block of short strings made over a buffer takes no
+// more memory than an allocation of the buffer's length (classFloor is
+// never past the size class Go rounds such an allocation up to), and
+// where that rounding leaves room for two strings, two share it, each
+// with no room to grow into the other.
+func TestBlockSize(t *testing.T) {
+	for n := 1; n <= 2*stringBlock; n++ {
+		if class := cap(append([]byte(nil), make([]byte, n)...)); classFloor(n) < n || classFloor(n) > class {
+			t.Fatalf("classFloor(%d) = %d, outside [%d, %d]", n, classFloor(n), n, class)
+		}
+	}
+	cid := bytes.Repeat([]byte{7}, 36)
+	// 66 bytes, as verifreg.Allocation's: 80 with the rounding, room
+	// for two CIDs of 36 bytes.
+	d := NewBytesDecoder(make([]byte, 66))
+	d.strs = nil
+	a := d.blockBytes(cid)
+	b := d.blockBytes(cid)
+	if cap(d.strs) != 80 || len(d.strs) != 72 {
+		t.Errorf("a block of %d bytes, %d used, over 66", cap(d.strs), len(d.strs))
+	}
+	if cap(a) != 36 || cap(b) != 36 || &a[0] != &d.strs[0] || &b[0] != &d.strs[36] {
+		t.Errorf("the two strings are not the block's, one after the other")
+	}
+	d.Release(nil)
+	// Over 60 bytes (64 with the rounding), each is copied on its own.
+	d = NewBytesDecoder(make([]byte, 60))
+	d.strs = nil
+	a = d.blockBytes(cid)
+	if d.strs != nil || cap(a) != 36 {
+		t.Errorf("a block of %d bytes over 60, for a string of 36", cap(d.strs))
+	}
+	d.Release(nil)
+}

@@ -20,6 +20,19 @@ func filIntBytes(x *big.Int) []byte {
 	return append([]byte{1}, x.Bytes()...)
 }
 
+// paddedReaders is readers, and beside them the buffer with 8 bytes
+// before data, read from data's start: FilInt reads a short value with
+// a load of 8 bytes that takes some before it where the buffer has them.
+func paddedReaders(data []byte) map[string]func() (*Decoder, bool) {
+	rs := readers(data)
+	rs["bytes after 8"] = func() (*Decoder, bool) {
+		d := NewBytesDecoder(append(bytes.Repeat([]byte{0xa5}, 8), data...))
+		d.pos = 8
+		return d, true
+	}
+	return rs
+}
+
 // TestFilInt: AppendFilInt writes a byte string of filIntBytes, refused
 // past FilIntMax bytes, and FilInt reads back the same value, over a
 // buffer and over readers.
@@ -56,7 +69,7 @@ func TestFilInt(t *testing.T) {
 		if err != nil || got[0] != 0xee || !bytes.Equal(got[1:], AppendBytes(nil, want)) {
 			t.Fatalf("%v: %x, %v; want ee%x", x, got, err, AppendBytes(nil, want))
 		}
-		for name, mk := range readers(got[1:]) {
+		for name, mk := range paddedReaders(got[1:]) {
 			d, _ := mk()
 			back, err := d.FilInt()
 			if err != nil || back == nil || (x == nil && back.Sign() != 0) || (x != nil && back.Cmp(x) != 0) {
@@ -89,7 +102,7 @@ func TestFilIntRefusals(t *testing.T) {
 		{"4300", "unexpected EOF", ""},
 		{"", "EOF", ""},
 	} {
-		for name, mk := range readers(unhex(t, c.in)) {
+		for name, mk := range paddedReaders(unhex(t, c.in)) {
 			d, _ := mk()
 			x, err := d.FilInt()
 			switch {
@@ -109,7 +122,7 @@ func TestFilIntRefusals(t *testing.T) {
 // a big.Int like any other: arithmetic on it leaves other values alone.
 func TestFilIntWords(t *testing.T) {
 	d := NewBytesDecoder(unhex(t, "49 00 ffffffffffffffff 49 00 0000000000000001"))
-	d.ints, d.words = nil, nil // not the blocks of an earlier decode
+	d.ints, d.words, d.nints, d.nwords = nil, nil, 0, 0 // not the blocks of an earlier decode
 	a, err := d.FilInt()
 	if err != nil {
 		t.Fatal(err)
@@ -118,11 +131,13 @@ func TestFilIntWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if made := len(d.ints) + 2; made != intBlock {
-		t.Errorf("a block of %d big.Ints made over 20 bytes", made)
+	if made := len(d.ints); made != intBlock || d.nints != 2 {
+		t.Errorf("a block of %d big.Ints made over 20 bytes, %d taken", made, d.nints)
 	}
-	if made := len(d.words) + 2; made != 11 {
-		t.Errorf("a block of %d words made over 20 bytes", made)
+	// 2 words and 20/2 more, 88 bytes: the allocation's size class (96
+	// bytes) gives one more.
+	if made := len(d.words); made != 12 || d.nwords != 2 {
+		t.Errorf("a block of %d words made over 20 bytes, %d taken", made, d.nwords)
 	}
 	d.Release(nil)
 	a.Add(a, big.NewInt(1))
@@ -136,7 +151,7 @@ func TestFilIntWords(t *testing.T) {
 // can hold, each a big.Int of its own.
 func TestFilIntZeros(t *testing.T) {
 	d := NewBytesDecoder(unhex(t, "40 40 4100"))
-	d.ints, d.words = nil, nil
+	d.ints, d.words, d.nints, d.nwords = nil, nil, 0, 0
 	var xs []*big.Int
 	for range 3 {
 		x, err := d.FilInt()
@@ -145,8 +160,8 @@ func TestFilIntZeros(t *testing.T) {
 		}
 		xs = append(xs, x)
 	}
-	if len(d.ints) != 1 || len(d.words) != 0 {
-		t.Errorf("blocks of %d big.Ints and %d words left over 4 bytes", len(d.ints), len(d.words))
+	if len(d.ints)-d.nints != 1 || len(d.words) != 0 {
+		t.Errorf("blocks of %d big.Ints and %d words left over 4 bytes", len(d.ints)-d.nints, len(d.words))
 	}
 	d.Release(nil)
 	xs[0].SetInt64(7)
@@ -257,8 +272,8 @@ func TestTextOrBytes(t *testing.T) {
 	}
 }
 
-// TestIntsAgree: Uint64 and Int64, with their paths for short heads,
-// read what ReadHeader reads and refuse what it refuses (heads not in
+// TestIntsAgree: Uint64 and Int64, with their paths for short heads and
+// for buffers that hold the longest head, read what ReadHeader reads and refuse what it refuses (heads not in
 // their shortest form, cut short, out of range), on every head length
 // about its limits.
 func TestIntsAgree(t *testing.T) {
@@ -274,7 +289,10 @@ func TestIntsAgree(t *testing.T) {
 					h = append(h, byte(v>>(8*i)))
 				}
 				for cut := 0; cut <= len(h); cut++ {
-					ins = append(ins, h[:cut], append(append([]byte(nil), h[:cut]...), 0x01))
+					// Cut, followed by a byte, and followed by nine more
+					// (the longest head held).
+					ins = append(ins, h[:cut], append(append([]byte(nil), h[:cut]...), 0x01),
+						append(append([]byte(nil), h[:cut]...), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))
 				}
 			}
 		}

@@ -27,11 +27,11 @@ func (w *window) Write(p []byte) (int, error) {
 	return 0, nil
 }
 
-// unread returns r's unread bytes without moving r.
+// unread returns r's unread bytes without moving r (skip, which always
+// follows, resets the rune state as WriteTo would).
 func (w *window) unread(r *bytes.Reader) []byte {
 	if readerInPlace {
 		f := (*readerFields)(unsafe.Pointer(r))
-		f.prevRune = -1 // as WriteTo leaves it
 		if f.i >= int64(len(f.s)) {
 			return nil
 		}

@@ -371,6 +371,10 @@ func (g *gen) enc(x string, v *value, fd *field, depth int) {
 			g.p("}")
 		}
 	case kStruct:
+		if v.lexBlob {
+			g.encLexBlob(x, v)
+			return
+		}
 		g.p("{")
 		g.p("var err error")
 		if g.f.fastCalls(v.typ) {
@@ -671,7 +675,9 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 			g.nullCheck()
 			g.p("%s = new(%s)", x, T())
 		}
-		if g.f.fastCalls(v.typ) {
+		if v.lexBlob {
+			g.p("if err := %s(d, %s); err != nil {", g.lexBlobRead(v), addr(x, v))
+		} else if g.f.fastCalls(v.typ) {
 			g.p("if err := %s.DecodeCBORCompat(d); err != nil {", x)
 		} else {
 			g.p("if err := %s.UnmarshalCBOR(d); err != nil {", x)

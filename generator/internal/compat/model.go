@@ -99,6 +99,9 @@ type value struct {
 	// label: a kStruct that is go-state-types' DealLabel (isDealLabel),
 	// read through its constructors where they take the item.
 	label bool
+	// lexBlob: a kStruct that is indigo's lex/util LexBlob (isLexBlob),
+	// read and written in place (lexblob.go).
+	lexBlob bool
 }
 
 // field is one field of a type, or the type itself (transparent).
@@ -144,6 +147,8 @@ type File struct {
 	helpers    []byte
 	addrHelper string
 	cidHelper  string
+	// lexBlob names the functions that read and write a LexBlob.
+	lexBlob *lexBlobHelpers
 }
 
 // Model reads the types of the run from the loaded package.
@@ -518,6 +523,9 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok && !v.pointer && !f.inRun[n.Obj()] && n.Obj().Pkg() == f.pkg {
 			v.label = isDealLabel(n)
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			v.lexBlob = f.isLexBlob(n)
 		}
 	case *types.Slice:
 		v.kind = kSlice

@@ -413,3 +413,43 @@ func decodeV0(s string, out *[34]byte) bool {
 	}
 	return out[0] == 0x12 && out[1] == 0x20
 }
+
+// LexLinkProbes are the probes of CheckInPlace for indigo's
+// lex/util.LexLink, a go-cid Cid whose UnmarshalCBOR reads it with
+// whyrusleeping/cbor-gen's ReadCid and whose MarshalCBOR writes it with
+// WriteCid: CIDs of both versions, and the items ReadCid refuses at the
+// edges of its rules (another tag, no tag, text, an empty or one-byte
+// string, no leading 0, bytes that are no CID, longer than 512 bytes,
+// heads not in their shortest form, null, cut short), and a CID
+// followed by more bytes.
+var LexLinkProbes = lexLinkProbes()
+
+func lexLinkProbes() [][]byte {
+	link := func(c string) []byte {
+		b, _ := AppendCid(nil, c)
+		return b
+	}
+	tagged := func(tag byte, item []byte) []byte { return append([]byte{0xd8, tag}, item...) }
+	v1 := link("\x01\x71\x12\x20" + digest32)
+	long := AppendBytes(nil, []byte("\x00\x01\x55\x00\x82\x04"+strings.Repeat("x", 514)))
+	return [][]byte{
+		v1,
+		link("\x12\x20" + digest32),
+		link("\x01\x55\x00\x00"),
+		tagged(43, AppendBytes(nil, []byte("\x00\x12\x20"+digest32))),
+		AppendBytes(nil, []byte("\x00\x12\x20"+digest32)),
+		tagged(42, AppendString(nil, "\x00\x12\x20"+digest32)),
+		tagged(42, AppendBytes(nil, nil)),
+		tagged(42, AppendBytes(nil, []byte{0})),
+		tagged(42, AppendBytes(nil, []byte("\x01\x12\x20"+digest32))),
+		tagged(42, AppendBytes(nil, []byte("\x00\x12\x20"+digest32[:31]))),
+		tagged(42, AppendBytes(nil, []byte("\x00\x01\x55\x00"))),
+		tagged(42, long),
+		append([]byte{0xd8, 42, 0x59, 0x00, 0x25}, "\x00\x01\x71\x12\x20"+digest32...),
+		append([]byte{0xd9, 0x00, 42}, v1[2:]...),
+		{Null},
+		{},
+		v1[:len(v1)-1],
+		append(append([]byte(nil), v1...), 0x00),
+	}
+}

@@ -371,7 +371,7 @@ func (g *gen) enc(x string, v *value, fd *field, depth int) {
 			g.p("}")
 		}
 	case kStruct:
-		if v.lexBlob {
+		if v.lexBlob || v.lexLink {
 			g.encLexBlob(x, v)
 			return
 		}
@@ -675,7 +675,7 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 			g.nullCheck()
 			g.p("%s = new(%s)", x, T())
 		}
-		if v.lexBlob {
+		if v.lexBlob || v.lexLink {
 			g.p("if err := %s(d, %s); err != nil {", g.lexBlobRead(v), addr(x, v))
 		} else if g.f.fastCalls(v.typ) {
 			g.p("if err := %s.DecodeCBORCompat(d); err != nil {", x)

@@ -75,21 +75,8 @@ func (f *File) lexBlobShape(n *types.Named) *lexBlobShape {
 	if link == nil || checker == nil || schema == nil || legacy == nil {
 		return nil
 	}
-	var cidPkg *types.Package
-	for _, p := range pkg.Imports() {
-		if p.Path() == cidPath {
-			cidPkg = p
-		}
-	}
-	if cidPkg == nil {
-		return nil
-	}
-	cidTN, ok := cidPkg.Scope().Lookup("Cid").(*types.TypeName)
-	if !ok {
-		return nil
-	}
-	cidT := cidTN.Type()
-	if !types.ConvertibleTo(cidT, link) || !types.ConvertibleTo(link, cidT) {
+	cidPkg, cidT := cidIn(pkg)
+	if cidT == nil || !types.ConvertibleTo(cidT, link) || !types.ConvertibleTo(link, cidT) {
 		return nil
 	}
 	if dec, ok := cidPkg.Scope().Lookup("Decode").(*types.Func); !ok || !sigIs(dec.Type(), []types.Type{types.Typ[types.String]}, cidT) {
@@ -106,6 +93,37 @@ func (f *File) lexBlobShape(n *types.Named) *lexBlobShape {
 		return nil
 	}
 	return &lexBlobShape{checker: checker, schema: schema, legacy: legacy, link: link}
+}
+
+// cidIn returns go-cid and its Cid where pkg imports it.
+func cidIn(pkg *types.Package) (*types.Package, types.Type) {
+	for _, p := range pkg.Imports() {
+		if p.Path() == cidPath {
+			if tn, ok := p.Scope().Lookup("Cid").(*types.TypeName); ok {
+				return p, tn.Type()
+			}
+		}
+	}
+	return nil, nil
+}
+
+// isLexLink: n is indigo's lex/util LexLink, a defined type of go-cid's
+// Cid (convertible both ways) with MarshalCBOR and UnmarshalCBOR of its
+// own, not generated in this run. Its UnmarshalCBOR reads a CID with
+// whyrusleeping/cbor-gen's ReadCid and its MarshalCBOR writes one with
+// WriteCid (refusing an undefined CID): for a field of that type the
+// generated code reads the CID as it reads a Cid field (the file's CID
+// reader) and writes it with cbgcompat.AppendCid, behind a check made
+// once (cbgcompat.CheckInPlace on cbgcompat.LexLinkProbes); an item the
+// CID reader refuses, and an undefined CID, go to LexLink's methods,
+// which give the error.
+func (f *File) isLexLink(n *types.Named) bool {
+	obj := n.Obj()
+	if obj.Pkg() == nil || obj.Name() != "LexLink" || n.TypeParams().Len() != 0 || f.inRun[obj] || !hasCBORMethods(n) {
+		return false
+	}
+	_, cidT := cidIn(obj.Pkg())
+	return cidT != nil && types.ConvertibleTo(cidT, n) && types.ConvertibleTo(n, cidT)
 }
 
 // sigIs: t is a function of params returning (res, error), or res alone
@@ -152,13 +170,24 @@ func addr(x string, v *value) string {
 	return "&" + x
 }
 
-// lexBlobRead is the name of the file's function that reads a LexBlob.
-func (g *gen) lexBlobRead(v *value) string { return g.lexBlobNames(v).read }
+// lexBlobRead is the name of the file's function that reads a LexBlob
+// or a LexLink.
+func (g *gen) lexBlobRead(v *value) string {
+	if v.lexLink {
+		return g.lexLinkNames(v).read
+	}
+	return g.lexBlobNames(v).read
+}
 
-// encLexBlob appends x, a LexBlob (isLexBlob), as its MarshalCBOR writes
-// it.
+// encLexBlob appends x, a LexBlob (isLexBlob) or a LexLink (isLexLink),
+// as its MarshalCBOR writes it.
 func (g *gen) encLexBlob(x string, v *value) {
-	h := g.lexBlobNames(v)
+	var h *lexBlobHelpers
+	if v.lexLink {
+		h = g.lexLinkNames(v)
+	} else {
+		h = g.lexBlobNames(v)
+	}
 	g.p("{")
 	g.p("nb, err := %s(w, b, %s)", h.app, addr(x, v))
 	g.p("if err != nil {")
@@ -282,6 +311,87 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	w("// and Decode do, a version 0 CID's without go-cid's base conversion")
 	w("// (checked once).")
 	w("var %s = %s.NewCidTexts(%s.Decode, %s.Cid.String, %s.Cid.KeyString, %s.Cast)", texts, rt, cid, cid, cid, cid)
+	w("")
+	g.f.helpers = append(g.f.helpers, b.Bytes()...)
+	return h
+}
+
+// lexLinkNames writes the file's LexLink functions once, as lexBlobNames
+// does for LexBlob.
+func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
+	if g.f.lexLink != nil {
+		return g.f.lexLink
+	}
+	name := func(base string) string {
+		n := g.helper(base)
+		g.f.taken[n] = true
+		return n
+	}
+	h := &lexBlobHelpers{read: name("cbgReadLexLink"), app: name("cbgAppendLexLink")}
+	inPlace, appInPlace, ok := name("cbgReadLexLinkInPlace"), name("cbgAppendLexLinkInPlace"), name("cbgLexLinks")
+	g.f.lexLink = h
+	rt, cid, T := g.rt(), g.imp(cidPath, "cid"), g.typ(v.typ)
+	readCid := g.cidReader()
+	var b bytes.Buffer
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+
+	w("// %s reads a %s as its UnmarshalCBOR does:", h.read, T)
+	w("// in place (%s) where the check made once", inPlace)
+	w("// found the two the same; else, and for every item the in-place read")
+	w("// does not take, through UnmarshalCBOR, which gives the error.")
+	w("func %s(d *%s.Decoder, v *%s) error {", h.read, rt, T)
+	w("if %s {", ok)
+	w("start := d.Pos()")
+	w("if %s(d, v) {", inPlace)
+	w("return nil")
+	w("}")
+	w("d.MoveTo(start)")
+	w("}")
+	w("return v.UnmarshalCBOR(d)")
+	w("}")
+	w("")
+	w("// %s reads the CID as %s's UnmarshalCBOR", inPlace, T)
+	w("// reads it (whyrusleeping/cbor-gen's ReadCid), and reports whether it took")
+	w("// the item.")
+	w("func %s(d *%s.Decoder, v *%s) bool {", inPlace, rt, T)
+	w("c, err := %s(d)", readCid)
+	w("if err != nil {")
+	w("return false")
+	w("}")
+	w("*v = %s(c)", T)
+	w("return true")
+	w("}")
+	w("")
+	w("// %s appends v as its MarshalCBOR writes it: in place", h.app)
+	w("// (%s) where the check made once found the two the same.", appInPlace)
+	w("func %s(w *%s.Writer, b []byte, v *%s) ([]byte, error) {", h.app, rt, T)
+	w("if %s {", ok)
+	w("return %s(w, b, v)", appInPlace)
+	w("}")
+	w("w.Buf = b")
+	w("err := v.MarshalCBOR(w)")
+	w("return w.Buf, err")
+	w("}")
+	w("")
+	w("// %s writes what %s's MarshalCBOR writes", appInPlace, T)
+	w("// (whyrusleeping/cbor-gen's WriteCid); an undefined CID goes to")
+	w("// MarshalCBOR, which refuses it.")
+	w("func %s(w *%s.Writer, b []byte, v *%s) ([]byte, error) {", appInPlace, rt, T)
+	w("if v == nil {")
+	w("return append(b, %s.Null), nil", rt)
+	w("}")
+	w("if nb, err := %s.AppendCid(b, %s.Cid(*v).KeyString()); err == nil {", rt, cid)
+	w("return nb, nil")
+	w("}")
+	w("w.Buf = b")
+	w("err := v.MarshalCBOR(w)")
+	w("return w.Buf, err")
+	w("}")
+	w("")
+	w("// %s reports whether %s is read and written in place:", ok, T)
+	w("// the in-place steps and its own methods agree on every probe (checked")
+	w("// once).")
+	w("var %s = %s.CheckInPlace(%s.LexLinkProbes, (*%s).UnmarshalCBOR, %s, (*%s).MarshalCBOR, %s)", ok, rt, rt, T, inPlace, T, appInPlace)
 	w("")
 	g.f.helpers = append(g.f.helpers, b.Bytes()...)
 	return h

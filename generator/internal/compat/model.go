@@ -100,8 +100,9 @@ type value struct {
 	// read through its constructors where they take the item.
 	label bool
 	// lexBlob: a kStruct that is indigo's lex/util LexBlob (isLexBlob),
-	// read and written in place (lexblob.go).
-	lexBlob bool
+	// read and written in place (lexblob.go); lexLink: its LexLink, a CID
+	// with methods of its own, likewise.
+	lexBlob, lexLink bool
 }
 
 // field is one field of a type, or the type itself (transparent).
@@ -147,8 +148,9 @@ type File struct {
 	helpers    []byte
 	addrHelper string
 	cidHelper  string
-	// lexBlob names the functions that read and write a LexBlob.
-	lexBlob *lexBlobHelpers
+	// lexBlob and lexLink name the functions that read and write a
+	// LexBlob and a LexLink.
+	lexBlob, lexLink *lexBlobHelpers
 }
 
 // Model reads the types of the run from the loaded package.
@@ -525,7 +527,7 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 			v.label = isDealLabel(n)
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok {
-			v.lexBlob = f.isLexBlob(n)
+			v.lexBlob, v.lexLink = f.isLexBlob(n), f.isLexLink(n)
 		}
 	case *types.Slice:
 		v.kind = kSlice

@@ -12,7 +12,9 @@ import (
 	"github.com/cborgen/cborgen/runtime/cbgcompat"
 	cid "github.com/ipfs/go-cid"
 
+	tatproto "github.com/bluesky-social/indigo/api/atproto"
 	tbsky "github.com/bluesky-social/indigo/api/bsky"
+	oatproto "ours.test/indigo/api/atproto"
 	obsky "ours.test/indigo/api/bsky"
 	olexutil "ours.test/indigo/lex/util"
 )
@@ -49,6 +51,49 @@ func TestHandPicked(t *testing.T) {
 		}
 	}
 	t.Logf("profiles taken by both %d, refused by both %d", took, left)
+	if took == 0 || left == 0 {
+		t.Fatal("the table tests one side only")
+	}
+}
+
+// TestHandPickedLinks: the CIDs of the in-place LexLink check
+// (cbgcompat.LexLinkProbes: both versions, another tag, no tag, no
+// leading 0, no CID, too long, heads too long, null, cut short) as a
+// repo operation's CID and as a blob's ref in a profile: both sides
+// take and refuse the same, with the same values; where ours refuses
+// a repo operation, its error is the one LexLink's own UnmarshalCBOR
+// gives.
+func TestHandPickedLinks(t *testing.T) {
+	op := pair{"atproto.SyncSubscribeRepos_RepoOp", func() any { return new(tatproto.SyncSubscribeRepos_RepoOp) }, func() any { return new(oatproto.SyncSubscribeRepos_RepoOp) }}
+	profile := pair{"bsky.ActorProfile", func() any { return new(tbsky.ActorProfile) }, func() any { return new(obsky.ActorProfile) }}
+	text := func(s string) []byte { return cbgcompat.AppendString(nil, s) }
+	took, left := 0, 0
+	for i, link := range cbgcompat.LexLinkProbes {
+		opData := append(append(append([]byte{0xa3}, text("cid")...), link...), append(append(text("path"), text("a/b")...), append(text("action"), text("create")...)...)...)
+		blob := append(append(append([]byte{0xa4}, text("$type")...), text("blob")...), text("ref")...)
+		blob = append(append(blob, link...), append(append(text("mimeType"), text("image/png")...), append(text("size"), 0x07)...)...)
+		profileData := append(append([]byte{0xa1}, text("avatar")...), blob...)
+		for _, c := range []struct {
+			p    pair
+			data []byte
+		}{{op, opData}, {profile, profileData}} {
+			what := fmt.Sprintf("probe %d in %s", i, c.p.name)
+			if checkDecode(t, c.p, c.data, what) {
+				took++
+				continue
+			}
+			left++
+			if c.p.name != op.name || len(link) == 0 {
+				continue
+			}
+			want := new(olexutil.LexLink).UnmarshalCBOR(bytes.NewReader(link))
+			got := new(oatproto.SyncSubscribeRepos_RepoOp).UnmarshalCBOR(bytes.NewReader(c.data))
+			if want != nil && !errors.Is(want, io.EOF) && !errors.Is(want, io.ErrUnexpectedEOF) && (got == nil || got.Error() != want.Error()) {
+				t.Errorf("%s: %x: error %v, LexLink's own %v", what, c.data, got, want)
+			}
+		}
+	}
+	t.Logf("taken by both %d, refused by both %d", took, left)
 	if took == 0 || left == 0 {
 		t.Fatal("the table tests one side only")
 	}

@@ -2,7 +2,9 @@ package cbgcompat
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
+	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -324,36 +326,36 @@ var base58Index = func() (t [256]int8) {
 	return t
 }()
 
-// base58Pow5 is 58^5, the base of five digits at a time.
-const base58Pow5 = 58 * 58 * 58 * 58 * 58
+// base58Pow10 is 58^10, the base of ten digits at a time (less than
+// 2^59).
+const base58Pow10 = 58 * 58 * 58 * 58 * 58 * 58 * 58 * 58 * 58 * 58
 
-// appendBase58 appends b, at most 64 bytes, in base58btc: a '1' for
-// each leading zero byte, then the digits of the number the rest is.
+// appendBase58 appends b in base58btc: a '1' for each leading zero
+// byte, then the digits of the number the rest is. b is at most 64
+// bytes long (a version 0 CID's 34).
 func appendBase58(dst []byte, b string) []byte {
 	z := 0
 	for z < len(b) && b[z] == 0 {
 		z++
 	}
 	rest := b[z:]
-	// The number in 32-bit limbs, the most significant first.
-	var limbs [16]uint32
-	n := (len(rest) + 3) / 4
+	// The number in 64-bit limbs, the most significant first.
+	var limbs [8]uint64
+	n := (len(rest) + 7) / 8
 	for i := range len(rest) {
 		j := len(rest) - 1 - i
-		limbs[n-1-j/4] |= uint32(rest[i]) << (8 * (j % 4))
+		limbs[n-1-j/8] |= uint64(rest[i]) << (8 * (j % 8))
 	}
-	// Its digits, the least significant first: five for each division
-	// by 58^5.
-	var digits [90]byte
+	// Its digits, the least significant first: ten for each division
+	// by 58^10.
+	var digits [100]byte
 	nd := 0
 	for top := 0; top < n; {
 		var rem uint64
 		for i := top; i < n; i++ {
-			cur := rem<<32 | uint64(limbs[i])
-			limbs[i] = uint32(cur / base58Pow5)
-			rem = cur % base58Pow5
+			limbs[i], rem = bits.Div64(rem, limbs[i], base58Pow10)
 		}
-		for range 5 {
+		for range 10 {
 			digits[nd] = base58Alphabet[rem%58]
 			rem /= 58
 			nd++
@@ -382,11 +384,11 @@ func decodeV0(s string, out *[34]byte) bool {
 	if len(s) != 46 || s[0] != 'Q' || s[1] != 'm' {
 		return false
 	}
-	// The number in 32-bit limbs, the least significant first: 46
-	// digits are less than 2^270.
-	var limbs [9]uint32
+	// The number in 64-bit limbs, the least significant first, ten
+	// digits at a time: 46 digits are less than 2^270.
+	var limbs [5]uint64
 	for i := 0; i < len(s); {
-		k := min(5, len(s)-i)
+		k := min(10, len(s)-i)
 		acc, mul := uint64(0), uint64(1)
 		for _, c := range []byte(s[i : i+k]) {
 			v := base58Index[c]
@@ -399,17 +401,18 @@ func decodeV0(s string, out *[34]byte) bool {
 		i += k
 		carry := acc
 		for l := range limbs {
-			cur := uint64(limbs[l])*mul + carry
-			limbs[l] = uint32(cur)
-			carry = cur >> 32
+			hi, lo := bits.Mul64(limbs[l], mul)
+			var c uint64
+			limbs[l], c = bits.Add64(lo, carry, 0)
+			carry = hi + c
 		}
 	}
-	if limbs[8]>>16 != 0 {
+	if limbs[4]>>16 != 0 {
 		return false // more than 34 bytes
 	}
-	for i := range out {
-		j := 33 - i
-		out[i] = byte(limbs[j/4] >> (8 * (j % 4)))
+	out[0], out[1] = byte(limbs[4]>>8), byte(limbs[4])
+	for i := range 4 {
+		binary.BigEndian.PutUint64(out[2+8*i:], limbs[3-i])
 	}
 	return out[0] == 0x12 && out[1] == 0x20
 }

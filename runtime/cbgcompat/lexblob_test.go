@@ -352,3 +352,23 @@ func TestCidTexts(t *testing.T) {
 		t.Error("the check held for another Decode")
 	}
 }
+
+// BenchmarkCidText: a version 0 CID's text written (appendBase58) and
+// read (decodeV0).
+func BenchmarkCidText(b *testing.B) {
+	b.Run("Write", func(b *testing.B) {
+		k := "\x12\x20" + digest32
+		buf := make([]byte, 0, 64)
+		for b.Loop() {
+			buf = appendBase58(buf[:0], k)
+		}
+	})
+	b.Run("Read", func(b *testing.B) {
+		var out [34]byte
+		for b.Loop() {
+			if !decodeV0("QmaR7cUZC4FuAJNxmsySz3FSLJe5SZqC7dw1BJVFEKNhHc", &out) {
+				b.Fatal("refused")
+			}
+		}
+	})
+}

@@ -346,35 +346,41 @@ func appendBase58(dst []byte, b string) []byte {
 		j := len(rest) - 1 - i
 		limbs[n-1-j/8] |= uint64(rest[i]) << (8 * (j % 8))
 	}
-	// Its digits, the least significant first: ten for each division
-	// by 58^10.
+	// Its digits, written from the end: ten for each division by
+	// 58^10, two at a time.
 	var digits [100]byte
-	nd := 0
+	at := len(digits)
 	for top := 0; top < n; {
 		var rem uint64
 		for i := top; i < n; i++ {
 			limbs[i], rem = bits.Div64(rem, limbs[i], base58Pow10)
 		}
-		for range 10 {
-			digits[nd] = base58Alphabet[rem%58]
-			rem /= 58
-			nd++
+		for range 5 {
+			pair := base58Pairs[rem%(58*58)]
+			rem /= 58 * 58
+			at -= 2
+			digits[at], digits[at+1] = pair[0], pair[1]
 		}
 		for top < n && limbs[top] == 0 {
 			top++
 		}
 	}
-	for nd > 0 && digits[nd-1] == '1' {
-		nd--
+	for at < len(digits) && digits[at] == '1' {
+		at++
 	}
 	for range z {
 		dst = append(dst, '1')
 	}
-	for i := nd - 1; i >= 0; i-- {
-		dst = append(dst, digits[i])
-	}
-	return dst
+	return append(dst, digits[at:]...)
 }
+
+// base58Pairs are the two digits of each number below 58^2.
+var base58Pairs = func() (t [58 * 58][2]byte) {
+	for i := range t {
+		t[i] = [2]byte{base58Alphabet[i/58], base58Alphabet[i%58]}
+	}
+	return t
+}()
 
 // decodeV0 decodes s, the base58btc text of a version 0 CID ("Qm" and
 // 44 more characters), into out, and reports whether it is one: a

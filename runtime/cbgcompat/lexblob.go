@@ -176,64 +176,69 @@ func lexBlobProbes() [][]byte {
 }
 
 // CidTexts writes and reads the text of CIDs as go-cid's String and
-// Decode do (atproto's legacy blobs hold their CID as text): a version
-// 0 CID's base58btc text ("Qm" and 44 more characters) written and read
-// without go-cid's allocations and general base conversion, the text of
-// any other CID written in lower-case base32 after a "b". Every other
-// text is left to go-cid's Decode, which also gives the errors.
+// Decode do (atproto's legacy blobs hold their CID as text), for T, a
+// type that is a go-cid Cid (indigo's LexLink): a version 0 CID's
+// base58btc text ("Qm" and 44 more characters) and the lower-case
+// base32 text of the others (a "b" first) are written and read without
+// go-cid's allocations and general base conversion. Every other text is
+// left to the caller's go-cid Decode, which also gives the errors.
 //
 // A CidTexts whose check failed (NewCidTexts) reads no text and writes
-// every one with go-cid's String.
+// every one with str.
 type CidTexts[T comparable] struct {
 	ok     bool
 	values StringValues[T]
-	key    func(T) string
 	str    func(T) string
 }
 
-// NewCidTexts checks, once, that CIDs of T (go-cid's Cid) are made from
-// their bytes (NewStringValues with cast, key and CidProbes), that this
-// package writes the text str (go-cid's String) writes for every CID of
-// cidTextProbes and for the zero T, and that it reads every text of
-// cidTextProbes as decode (go-cid's Decode) does: what it reads, decode
-// reads, to the same CID; and every version 0 text that decode takes,
-// it takes.
-func NewCidTexts[T comparable](decode func(string) (T, error), str, key func(T) string, cast func([]byte) (T, error)) CidTexts[T] {
-	c := CidTexts[T]{values: NewStringValues(cast, key, ValidCid, CidProbes), key: key, str: str}
-	if !c.values.OK() {
+// NewCidTexts checks, once, that this package writes the text str
+// (go-cid's String) writes for every CID of cidTextProbes that values
+// makes from its bytes and for the zero T, and that it reads every text
+// of cidTextProbes, and those texts with a character changed, cut or
+// added, as decode (go-cid's Decode) does: what it reads, decode reads,
+// to the same CID; and it reads the text of every CID of the probes.
+// values makes the CIDs from their bytes (NewStringValues).
+func NewCidTexts[T comparable](decode func(string) (T, error), str func(T) string, values StringValues[T]) CidTexts[T] {
+	c := CidTexts[T]{values: values, str: str}
+	if !values.OK() {
 		return c
 	}
 	var zero T
 	if c.text(zero) != str(zero) {
 		return c
 	}
-	var texts []string
+	d := NewBytesDecoder(nil)
+	defer d.Release(nil)
+	type text struct {
+		s    string
+		must bool // the text of a CID of the probes
+	}
+	var texts []text
 	for _, p := range cidTextProbes {
-		v, err := cast([]byte(p))
-		if err != nil {
+		v, ok := values.Make(d, []byte(p))
+		if !ok {
 			continue
 		}
 		s := str(v)
 		if c.text(v) != s {
 			return c
 		}
-		texts = append(texts, s)
-		for _, r := range []byte("0OIl1z") {
-			for _, at := range []int{2, len(s) - 1} {
-				texts = append(texts, s[:at]+string(r)+s[at+1:])
+		texts = append(texts, text{s, true}, text{strings.ToUpper(s), false}, text{s[:len(s)-1], false},
+			text{s + "a", false}, text{s + "1", false}, text{s[1:], false})
+		for _, r := range []byte("0OIl1zaQ") {
+			for _, at := range []int{1, 2, len(s) - 1} {
+				texts = append(texts, text{s[:at] + string(r) + s[at+1:], false})
 			}
 		}
-		texts = append(texts, s[:len(s)-1], s+"1", s[1:])
 	}
-	texts = append(texts, "Qm"+strings.Repeat("z", 44), "Qm"+strings.Repeat("1", 44), "Qm", "")
+	for _, s := range []string{"Qm" + strings.Repeat("z", 44), "Qm" + strings.Repeat("1", 44), "Qm", "b", "ba", "", "B"} {
+		texts = append(texts, text{s, false})
+	}
 	c.ok = true
-	d := NewBytesDecoder(nil)
-	defer d.Release(nil)
-	for _, s := range texts {
-		want, err := decode(s)
-		got, ok := c.Read(d, s)
-		v0 := len(s) == 46 && s[:2] == "Qm"
-		if ok && (err != nil || got != want) || !ok && err == nil && v0 {
+	for _, t := range texts {
+		want, err := decode(t.s)
+		got, ok := c.Read(d, t.s)
+		if ok && (err != nil || got != want) || t.must && !ok {
 			c.ok = false
 			return c
 		}
@@ -275,7 +280,10 @@ func (c CidTexts[T]) String(v T) string {
 // text is the text of v: base58btc for a version 0 CID, else "b" and
 // base32.
 func (c CidTexts[T]) text(v T) string {
-	k := c.key(v)
+	k, ok := c.values.Key(v)
+	if !ok {
+		return c.str(v)
+	}
 	if len(k) == 34 && k[0] == 0x12 && k[1] == 0x20 {
 		b := appendBase58(make([]byte, 0, 46), k)
 		return unsafe.String(unsafe.SliceData(b), len(b))
@@ -284,10 +292,79 @@ func (c CidTexts[T]) text(v T) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
+// Read returns the CID of s, the base58btc text of a version 0 CID or
+// the lower-case base32 text of a CID (as String writes them), its
+// bytes in d's block of short strings; else it reports false, for the
+// caller's go-cid Decode.
+func (c CidTexts[T]) Read(d *Decoder, s string) (T, bool) {
+	var zero T
+	if !c.ok {
+		return zero, false
+	}
+	var b [64]byte
+	switch {
+	case decodeV0(s, (*[34]byte)(b[:34])):
+		return c.values.Make(d, b[:34])
+	case len(s) > 1 && s[0] == 'b':
+		if n, ok := decodeBase32(s[1:], &b); ok {
+			return c.values.Make(d, b[:n])
+		}
+	}
+	return zero, false
+}
+
+// decodeBase32 decodes s, lower-case base32 without padding as
+// appendBase32 writes it, into out, and returns its length; it refuses
+// every other text (another character, a length no bytes have, bits
+// left over that are not 0) and anything longer than out.
+func decodeBase32(s string, out *[64]byte) (int, bool) {
+	switch len(s) % 8 {
+	case 1, 3, 6:
+		return 0, false
+	}
+	n := len(s) * 5 / 8
+	if n > len(out) {
+		return 0, false
+	}
+	var acc uint64
+	bitsIn, o := 0, 0
+	for i := range len(s) {
+		v := base32Index[s[i]]
+		if v < 0 {
+			return 0, false
+		}
+		acc = acc<<5 | uint64(v)
+		bitsIn += 5
+		if bitsIn >= 8 {
+			bitsIn -= 8
+			out[o] = byte(acc >> bitsIn)
+			o++
+		}
+	}
+	if acc&(1<<bitsIn-1) != 0 {
+		return 0, false
+	}
+	return o, true
+}
+
+// base32Index is the value of each character of lower-case base32, -1
+// for the others.
+var base32Index = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i, c := range []byte(base32Alphabet) {
+		t[c] = int8(i)
+	}
+	return t
+}()
+
+const base32Alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+
 // appendBase32 appends s in lower-case base32 (RFC 4648's alphabet),
 // without padding.
 func appendBase32(dst []byte, s string) []byte {
-	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	const alphabet = base32Alphabet
 	for len(s) > 0 {
 		var g [5]byte
 		n := copy(g[:], s)
@@ -298,18 +375,6 @@ func appendBase32(dst []byte, s string) []byte {
 		}
 	}
 	return dst
-}
-
-// Read returns the CID of s, the base58btc text of a version 0 CID, its
-// bytes in d's block of short strings; else it reports false, for the
-// caller's go-cid Decode.
-func (c CidTexts[T]) Read(d *Decoder, s string) (T, bool) {
-	var b [34]byte
-	if !c.ok || !decodeV0(s, &b) {
-		var zero T
-		return zero, false
-	}
-	return c.values.Make(d, b[:])
 }
 
 const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -460,5 +525,41 @@ func lexLinkProbes() [][]byte {
 		{},
 		v1[:len(v1)-1],
 		append(append([]byte(nil), v1...), 0x00),
+	}
+}
+
+// Key returns the string a T is, when the test of NewStringValues held:
+// its bytes (a CID's, as go-cid's KeyString returns them).
+func (c StringValues[T]) Key(v T) (string, bool) {
+	if !c.ok {
+		return "", false
+	}
+	return *(*string)(unsafe.Pointer(&v)), true
+}
+
+// CastVia returns a constructor of T from the bytes of a CID for
+// NewStringValues, where T (indigo's LexLink) is read by its own
+// UnmarshalCBOR from tag 42 over a byte string of a 0 and the bytes (as
+// whyrusleeping/cbor-gen's ReadCid reads it, with go-cid's Cast).
+func CastVia[T any](unmarshal func(*T, io.Reader) error) func([]byte) (T, error) {
+	return func(b []byte) (T, error) {
+		var v T
+		item := AppendHeader([]byte{0xd8, 42}, MajByteString, uint64(len(b))+1)
+		item = append(append(item, 0), b...)
+		err := unmarshal(&v, bytes.NewReader(item))
+		return v, err
+	}
+}
+
+// LegacyCidDecoder returns a decoder of the text of CIDs as B (indigo's
+// LexBlob) reads a legacy blob's CID (with go-cid's Decode), for
+// NewCidTexts: a legacy blob of that text, read by B's UnmarshalCBOR,
+// and its CID (ref).
+func LegacyCidDecoder[B any, T any](unmarshal func(*B, io.Reader) error, ref func(*B) T) func(string) (T, error) {
+	return func(s string) (T, error) {
+		var v B
+		item := AppendString(append(AppendHeader(nil, MajMap, 1), 0x63, 'c', 'i', 'd'), s)
+		err := unmarshal(&v, bytes.NewReader(item))
+		return ref(&v), err
 	}
 }

@@ -259,17 +259,40 @@ func base58Decode(s string) ([]byte, bool) {
 }
 
 // TestBase32: appendBase32 writes encoding/base32's text, in lower case
-// and without padding, for every length up to 40.
+// and without padding, for every length up to 64, and decodeBase32
+// reads it back; decodeBase32 refuses every other text: another
+// character, a length no bytes have, bits left over that are not 0,
+// more than 64 bytes.
 func TestBase32(t *testing.T) {
 	enc := base32.StdEncoding.WithPadding(base32.NoPadding)
 	r := rand.New(rand.NewPCG(5, 6))
-	for n := range 41 {
+	var out [64]byte
+	for n := range 66 {
 		b := make([]byte, n)
 		for i := range b {
 			b[i] = byte(r.IntN(256))
 		}
-		if got, want := string(appendBase32([]byte("b"), string(b))), "b"+strings.ToLower(enc.EncodeToString(b)); got != want {
-			t.Fatalf("%x: %s, want %s", b, got, want)
+		s := string(appendBase32(nil, string(b)))
+		if want := strings.ToLower(enc.EncodeToString(b)); s != want {
+			t.Fatalf("%x: %s, want %s", b, s, want)
+		}
+		got, ok := decodeBase32(s, &out)
+		if ok != (n <= 64) || ok && !bytes.Equal(out[:got], b) {
+			t.Fatalf("%s: %x %v, want %x", s, out[:got], ok, b)
+		}
+		if n == 0 || n > 64 {
+			continue
+		}
+		for _, m := range []string{strings.ToUpper(s), s[:len(s)-1] + "1", s + "a", s[:len(s)-1] + "=", s[:len(s)-1]} {
+			want, err := enc.DecodeString(strings.ToUpper(m))
+			if got, ok := decodeBase32(m, &out); ok && (err != nil || !bytes.Equal(out[:got], want) || string(appendBase32(nil, string(want))) != m) {
+				t.Fatalf("%s: took %x", m, out[:got])
+			}
+		}
+	}
+	for _, bad := range []string{"a", "abc", "abcdef", "ab", "0a", "aaaaaab"} {
+		if _, ok := decodeBase32(bad, &out); ok {
+			t.Errorf("%q taken", bad)
 		}
 	}
 }
@@ -316,9 +339,11 @@ func decodeCid(s string) (cidBytes, error) {
 
 // TestCidTexts: the check holds for functions that write and read as
 // go-cid does, and fails for one whose text differs; the texts written
-// and read are theirs.
+// and read are theirs, and texts String does not write are left to
+// go-cid.
 func TestCidTexts(t *testing.T) {
-	c := NewCidTexts(decodeCid, cidString, cidKey, castCid)
+	values := NewStringValues(castCid, cidKey, ValidCid, CidProbes)
+	c := NewCidTexts(decodeCid, cidString, values)
 	if !c.OK() {
 		t.Fatal("the check failed")
 	}
@@ -334,12 +359,18 @@ func TestCidTexts(t *testing.T) {
 			t.Fatalf("%x: %s, want %s", p, s, cidString(v))
 		}
 		got, ok := c.Read(d, s)
-		if v0 := len(p) == 34 && p[0] == 0x12 && p[1] == 0x20; ok != v0 || ok && got != v {
+		if !ok || got != v {
 			t.Fatalf("%s: read %x %v", s, got.s, ok)
+		}
+		// Texts as String does not write them: go-cid's Decode reads them.
+		for _, m := range []string{strings.ToUpper(s), s + "=", s[:len(s)-1] + "0"} {
+			if _, ok := c.Read(d, m); ok {
+				t.Fatalf("%s: read", m)
+			}
 		}
 	}
 	upper := func(v cidBytes) string { return strings.ToUpper(cidString(v)) }
-	if NewCidTexts(decodeCid, upper, cidKey, castCid).OK() {
+	if NewCidTexts(decodeCid, upper, values).OK() {
 		t.Error("the check held for another String")
 	}
 	lenient := func(s string) (cidBytes, error) {
@@ -348,7 +379,7 @@ func TestCidTexts(t *testing.T) {
 		}
 		return decodeCid(s)
 	}
-	if NewCidTexts(lenient, cidString, cidKey, castCid).OK() {
+	if NewCidTexts(lenient, cidString, values).OK() {
 		t.Error("the check held for another Decode")
 	}
 }

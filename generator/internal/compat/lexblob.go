@@ -22,18 +22,24 @@ import (
 // over the bytes where the Decoder holds them: the CborChecker decoded
 // with DecodeCBORCompat, the Decoder moved back to the item's start
 // (MoveTo), the item decoded again as the blob it names, and the same
-// rules. Whatever that does not take (every input LexBlob refuses) goes
-// back to the item's start and to LexBlob's own UnmarshalCBOR, which
-// gives its error. The writes go to the companions' AppendCBORCompat.
-// The legacy blob's CID text, when it is a version 0 CID's (base58btc,
-// "Qm..."), is read and written by cbgcompat.CidTexts (checked once
-// against go-cid's Decode and String), which also writes the base32 text
-// of the others; go-cid's Decode reads those.
-// All of it only behind a check made once, when the generated package
-// is initialized (cbgcompat.CheckInPlace on cbgcompat.LexBlobProbes):
-// where LexBlob's methods and the in-place code disagree on a probe, a
-// future LexBlob with other rules, every value goes through LexBlob's
-// methods.
+// rules. Whatever that does not take (every input LexBlob refuses, and
+// a legacy CID text that cbgcompat.CidTexts does not read) goes back to
+// the item's start and to LexBlob's own UnmarshalCBOR, which gives its
+// error or its value. The writes go to the companions' AppendCBORCompat.
+// A legacy blob's CID text is read and written by cbgcompat.CidTexts: a
+// version 0 CID's base58btc text ("Qm...") and the base32 text of the
+// others ("b...", as go-cid's String writes it), checked once against
+// LexLink's String and LexBlob's UnmarshalCBOR. All of it only behind a
+// check made once, when the generated package is initialized
+// (cbgcompat.CheckInPlace on cbgcompat.LexBlobProbes): where LexBlob's
+// methods and the in-place code disagree on a probe, a future LexBlob
+// with other rules, every value goes through LexBlob's methods.
+//
+// The generated code names nothing of go-cid: the package it is
+// generated for may not import go-cid itself (indigo's api/bsky does
+// not), and then sees go-cid only through lex/util. LexLinks are made
+// from their bytes with cbgcompat.StringValues, checked against
+// LexLink's own UnmarshalCBOR (cbgcompat.CastVia).
 
 // lexBlobHelpers names the file's functions for LexBlob fields.
 type lexBlobHelpers struct {
@@ -48,11 +54,10 @@ type lexBlobShape struct {
 // isLexBlob: n is indigo's lex/util LexBlob, not generated in this run,
 // with MarshalCBOR and UnmarshalCBOR of its own, the fields Ref LexLink,
 // MimeType string and Size int64; its package has LexLink (a defined
-// type of go-cid's Cid), CborChecker {Type string},
-// BlobSchema {LexiconTypeID string; Ref LexLink; MimeType string; Size
-// int64} and LegacyBlob {Cid string; MimeType string}, the last three
-// with the methods generated in this mode, and imports go-cid, whose
-// Decode the legacy blob's CID goes through.
+// type of go-cid's Cid, isCidType, with String), CborChecker {Type
+// string}, BlobSchema {LexiconTypeID string; Ref LexLink; MimeType
+// string; Size int64} and LegacyBlob {Cid string; MimeType string}, the
+// last three with the methods generated in this mode.
 func (f *File) isLexBlob(n *types.Named) bool {
 	return f.lexBlobShape(n) != nil
 }
@@ -75,11 +80,12 @@ func (f *File) lexBlobShape(n *types.Named) *lexBlobShape {
 	if link == nil || checker == nil || schema == nil || legacy == nil {
 		return nil
 	}
-	cidPkg, cidT := cidIn(pkg)
-	if cidT == nil || !types.ConvertibleTo(cidT, link) || !types.ConvertibleTo(link, cidT) {
+	if !isCidType(link) {
 		return nil
 	}
-	if dec, ok := cidPkg.Scope().Lookup("Decode").(*types.Func); !ok || !sigIs(dec.Type(), []types.Type{types.Typ[types.String]}, cidT) {
+	if m, _, _ := types.LookupFieldOrMethod(link, false, pkg, "String"); m == nil {
+		return nil
+	} else if fn, ok := m.(*types.Func); !ok || !sigIs(fn.Type(), nil, types.Typ[types.String]) {
 		return nil
 	}
 	str, i64 := types.Typ[types.String], types.Typ[types.Int64]
@@ -95,35 +101,39 @@ func (f *File) lexBlobShape(n *types.Named) *lexBlobShape {
 	return &lexBlobShape{checker: checker, schema: schema, legacy: legacy, link: link}
 }
 
-// cidIn returns go-cid and its Cid where pkg imports it.
-func cidIn(pkg *types.Package) (*types.Package, types.Type) {
-	for _, p := range pkg.Imports() {
-		if p.Path() == cidPath {
-			if tn, ok := p.Scope().Lookup("Cid").(*types.TypeName); ok {
-				return p, tn.Type()
-			}
-		}
+// isCidType: n is a defined type of go-cid's Cid: a struct of one
+// field, go-cid's unexported str, a string. Only the field is looked at,
+// not go-cid's scope: a package that does not import go-cid itself sees
+// go-cid only as far as the types it uses need (when its dependencies
+// are read from export data), and the generated code for it names
+// nothing of go-cid.
+func isCidType(n *types.Named) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 1 {
+		return false
 	}
-	return nil, nil
+	fd := st.Field(0)
+	return fd.Name() == "str" && fd.Pkg() != nil && fd.Pkg().Path() == cidPath && !fd.Embedded() &&
+		types.Identical(fd.Type(), types.Typ[types.String])
 }
 
 // isLexLink: n is indigo's lex/util LexLink, a defined type of go-cid's
-// Cid (convertible both ways) with MarshalCBOR and UnmarshalCBOR of its
-// own, not generated in this run. Its UnmarshalCBOR reads a CID with
+// Cid (isCidType) with MarshalCBOR and UnmarshalCBOR of its own, not
+// generated in this run. Its UnmarshalCBOR reads a CID with
 // whyrusleeping/cbor-gen's ReadCid and its MarshalCBOR writes one with
 // WriteCid (refusing an undefined CID): for a field of that type the
-// generated code reads the CID as it reads a Cid field (the file's CID
-// reader) and writes it with cbgcompat.AppendCid, behind a check made
-// once (cbgcompat.CheckInPlace on cbgcompat.LexLinkProbes); an item the
-// CID reader refuses, and an undefined CID, go to LexLink's methods,
-// which give the error.
+// generated code reads the CID as it reads a Cid field (Decoder.CidBytes,
+// made from its bytes with cbgcompat.StringValues) and writes it with
+// cbgcompat.AppendCid, behind a check made once (cbgcompat.CheckInPlace
+// on cbgcompat.LexLinkProbes); an item that read does not take, and an
+// undefined CID, go to LexLink's methods, which give the error or the
+// value.
 func (f *File) isLexLink(n *types.Named) bool {
 	obj := n.Obj()
 	if obj.Pkg() == nil || obj.Name() != "LexLink" || n.TypeParams().Len() != 0 || f.inRun[obj] || !hasCBORMethods(n) {
 		return false
 	}
-	_, cidT := cidIn(obj.Pkg())
-	return cidT != nil && types.ConvertibleTo(cidT, n) && types.ConvertibleTo(n, cidT)
+	return isCidType(n)
 }
 
 // sigIs: t is a function of params returning (res, error), or res alone
@@ -215,7 +225,7 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	texts := name("cbgCidTexts")
 	g.f.lexBlob = h
 	shape := g.f.lexBlobShape(types.Unalias(v.typ).(*types.Named))
-	rt, cid := g.rt(), g.imp(cidPath, "cid")
+	rt, values := g.rt(), g.lexLinkValues(shape.link)
 	T, checker, schema, legacy, link := g.typ(v.typ), g.typ(shape.checker), g.typ(shape.schema), g.typ(shape.legacy), g.typ(shape.link)
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
@@ -266,13 +276,10 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	w("}")
 	w("c, ok := %s.Read(d, lb.Cid)", texts)
 	w("if !ok {")
-	w("var err error")
-	w("if c, err = %s.Decode(lb.Cid); err != nil {", cid)
-	w("return false")
-	w("}")
+	w("return false // UnmarshalCBOR decodes the other texts")
 	w("}")
 	w("d.MoveTo(end)")
-	w("*v = %s{Ref: %s(c), MimeType: lb.MimeType, Size: -1}", T, link)
+	w("*v = %s{Ref: c, MimeType: lb.MimeType, Size: -1}", T)
 	w("return true")
 	w("}")
 	w("")
@@ -295,7 +302,7 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	w("return append(b, %s.Null), nil", rt)
 	w("}")
 	w("if v.Size < 0 {")
-	w("lb := %s{Cid: %s.String(%s.Cid(v.Ref)), MimeType: v.MimeType}", legacy, texts, cid)
+	w("lb := %s{Cid: %s.String(v.Ref), MimeType: v.MimeType}", legacy, texts)
 	w("return lb.AppendCBORCompat(w, b)")
 	w("}")
 	w("bs := %s{LexiconTypeID: \"blob\", Ref: v.Ref, MimeType: v.MimeType, Size: v.Size}", schema)
@@ -307,10 +314,12 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	w("// once).")
 	w("var %s = %s.CheckInPlace(%s.LexBlobProbes, (*%s).UnmarshalCBOR, %s, (*%s).MarshalCBOR, %s)", ok, rt, rt, T, inPlace, T, appInPlace)
 	w("")
-	w("// %s writes and reads the text of CIDs as go-cid's String", texts)
-	w("// and Decode do, a version 0 CID's without go-cid's base conversion")
-	w("// (checked once).")
-	w("var %s = %s.NewCidTexts(%s.Decode, %s.Cid.String, %s.Cid.KeyString, %s.Cast)", texts, rt, cid, cid, cid, cid)
+	w("// %s writes and reads the text of CIDs as %s's String and", texts, link)
+	w("// %s's UnmarshalCBOR do (go-cid's String and Decode), a", T)
+	w("// version 0 CID's and the base32 text of the others without go-cid's")
+	w("// general base conversion (checked once).")
+	w("var %s = %s.NewCidTexts(%s.LegacyCidDecoder((*%s).UnmarshalCBOR, func(b *%s) %s { return b.Ref }), %s.String, %s)",
+		texts, rt, rt, T, T, link, link, values)
 	w("")
 	g.f.helpers = append(g.f.helpers, b.Bytes()...)
 	return h
@@ -330,8 +339,8 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 	h := &lexBlobHelpers{read: name("cbgReadLexLink"), app: name("cbgAppendLexLink")}
 	inPlace, appInPlace, ok := name("cbgReadLexLinkInPlace"), name("cbgAppendLexLinkInPlace"), name("cbgLexLinks")
 	g.f.lexLink = h
-	rt, cid, T := g.rt(), g.imp(cidPath, "cid"), g.typ(v.typ)
-	readCid := g.cidReader()
+	rt, T := g.rt(), g.typ(v.typ)
+	values := g.lexLinkValues(v.typ)
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 
@@ -354,11 +363,15 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 	w("// reads it (whyrusleeping/cbor-gen's ReadCid), and reports whether it took")
 	w("// the item.")
 	w("func %s(d *%s.Decoder, v *%s) bool {", inPlace, rt, T)
-	w("c, err := %s(d)", readCid)
+	w("cb, err := d.CidBytes()")
 	w("if err != nil {")
 	w("return false")
 	w("}")
-	w("*v = %s(c)", T)
+	w("c, ok := %s.Make(d, cb)", values)
+	w("if !ok {")
+	w("return false // UnmarshalCBOR reads the others")
+	w("}")
+	w("*v = c")
 	w("return true")
 	w("}")
 	w("")
@@ -380,8 +393,8 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 	w("if v == nil {")
 	w("return append(b, %s.Null), nil", rt)
 	w("}")
-	w("if nb, err := %s.AppendCid(b, %s.Cid(*v).KeyString()); err == nil {", rt, cid)
-	w("return nb, nil")
+	w("if k, ok := %s.Key(*v); ok && k != \"\" {", values)
+	w("return %s.AppendCid(b, k)", rt)
 	w("}")
 	w("w.Buf = b")
 	w("err := v.MarshalCBOR(w)")
@@ -395,4 +408,25 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 	w("")
 	g.f.helpers = append(g.f.helpers, b.Bytes()...)
 	return h
+}
+
+// lexLinkValues is the name of the file's StringValues of t, indigo's
+// LexLink (isCidType), written once: LexLinks made from the bytes of
+// CIDs that cbgcompat.CheckCid takes, with LexLink's UnmarshalCBOR as the
+// constructor they are checked against (cbgcompat.CastVia).
+func (g *gen) lexLinkValues(t types.Type) string {
+	if g.f.lexLinkValues != "" {
+		return g.f.lexLinkValues
+	}
+	name := g.helper("cbgLexLinkValues")
+	g.f.taken[name] = true
+	g.f.lexLinkValues = name
+	rt, T := g.rt(), g.typ(t)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// %s makes %ss from the bytes of the CIDs that\n", name, T)
+	fmt.Fprintf(&b, "// %s.CheckCid takes, where %s is laid out as a string (checked\n", rt, T)
+	fmt.Fprintf(&b, "// once against its UnmarshalCBOR).\n")
+	fmt.Fprintf(&b, "var %s = %s.NewStringValues(%s.CastVia((*%s).UnmarshalCBOR), nil, %s.ValidCid, %s.CidProbes)\n\n", name, rt, rt, T, rt, rt)
+	g.f.helpers = append(g.f.helpers, b.Bytes()...)
+	return name
 }

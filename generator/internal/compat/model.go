@@ -151,6 +151,7 @@ type File struct {
 	// lexBlob and lexLink name the functions that read and write a
 	// LexBlob and a LexLink.
 	lexBlob, lexLink *lexBlobHelpers
+	lexLinkValues    string
 }
 
 // Model reads the types of the run from the loaded package.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/cborgen/cborgen/runtime/cbgcompat"
@@ -100,11 +101,12 @@ func TestHandPickedLinks(t *testing.T) {
 }
 
 // TestCidTexts: the text of CIDs as cbgcompat.CidTexts writes and reads
-// it is go-cid's, on random CIDs of both versions and on their texts
-// with a character changed, cut or added; and its check holds with
-// go-cid.
+// it is go-cid's, on random CIDs of both versions (each read back) and
+// on their texts with a character changed, cut or added, or in upper
+// case; and its check holds with go-cid.
 func TestCidTexts(t *testing.T) {
-	c := cbgcompat.NewCidTexts(cid.Decode, cid.Cid.String, cid.Cid.KeyString, cid.Cast)
+	values := cbgcompat.NewStringValues(cid.Cast, cid.Cid.KeyString, cbgcompat.ValidCid, cbgcompat.CidProbes)
+	c := cbgcompat.NewCidTexts(cid.Decode, cid.Cid.String, values)
 	if !c.OK() {
 		t.Fatal("the check of NewCidTexts failed with go-cid")
 	}
@@ -118,7 +120,10 @@ func TestCidTexts(t *testing.T) {
 		if got := c.String(v); got != s {
 			t.Fatalf("CID %d: %s, go-cid %s", i, got, s)
 		}
-		texts := []string{s, s[:len(s)-1], s + "1"}
+		if got, ok := c.Read(d, s); !ok || got != v {
+			t.Fatalf("CID %d: %s read %v %v", i, s, got, ok)
+		}
+		texts := []string{strings.ToUpper(s), s[:len(s)-1], s + "1", s + "a"}
 		for range 3 {
 			at := r.IntN(len(s))
 			texts = append(texts, s[:at]+string(alphabet[r.IntN(len(alphabet))])+s[at+1:])

@@ -223,11 +223,14 @@ func NewCidTexts[T comparable](decode func(string) (T, error), str func(T) strin
 		if c.text(v) != s {
 			return c
 		}
-		texts = append(texts, text{s, true}, text{strings.ToUpper(s), false}, text{s[:len(s)-1], false},
-			text{s + "a", false}, text{s + "1", false}, text{s[1:], false})
-		for _, r := range []byte("0OIl1zaQ") {
-			for _, at := range []int{1, 2, len(s) - 1} {
-				texts = append(texts, text{s[:at] + string(r) + s[at+1:], false})
+		texts = append(texts, text{s, true}, text{strings.ToUpper(s), false}, text{s[:len(s)-1], false}, text{s + "a", false})
+		if len(p) == 34 || len(p) == 36 {
+			// A character changed: not of the alphabet, the largest
+			// digit, a digit of the other base.
+			for _, r := range []byte("0Oz1") {
+				for _, at := range []int{2, len(s) - 1} {
+					texts = append(texts, text{s[:at] + string(r) + s[at+1:], false})
+				}
 			}
 		}
 	}

@@ -120,7 +120,10 @@ const (
 	// AppendFilInt, FilInt, AppendAddress and AddressBytes. 3: CIDs
 	// and addresses that CheckCid and CheckAddress take are made from
 	// their bytes (NewStringValues, ValidCid, CidProbes, AddressProbes).
-	GenVersion = 3
+	// 4: indigo's LexBlob and LexLink read and written in place
+	// (Decoder.MoveTo, CheckInPlace, NewCidTexts, CastVia,
+	// LegacyCidDecoder).
+	GenVersion = 4
 	// MinGenVersion is the oldest generated code it still supports.
 	MinGenVersion = 1
 )

@@ -19,8 +19,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 3)
-	_ = cbgcompat.RegenerateWithNewerCborgen(3 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 4)
+	_ = cbgcompat.RegenerateWithNewerCborgen(4 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's

@@ -49,8 +49,10 @@ func Render(f *File, version string) ([]byte, error) {
 // scalar fields with the Decoder's Uint64, Uint8, Int64 and Bool, and
 // writes and reads go-state-types' big.Int and go-address's Address
 // itself (AppendFilInt, FilInt, AppendAddress, AddressBytes); 3 makes
-// CIDs and addresses from their bytes (NewStringValues).
-const genVersion = 3
+// CIDs and addresses from their bytes (NewStringValues); 4 reads and
+// writes indigo's LexBlob and LexLink in place (Decoder.MoveTo,
+// CheckInPlace, NewCidTexts, CastVia, LegacyCidDecoder).
+const genVersion = 4
 
 func lastElem(p string) string {
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -371,6 +373,10 @@ func (g *gen) enc(x string, v *value, fd *field, depth int) {
 			g.p("}")
 		}
 	case kStruct:
+		if v.lexBlob || v.lexLink {
+			g.encLexBlob(x, v)
+			return
+		}
 		g.p("{")
 		g.p("var err error")
 		if g.f.fastCalls(v.typ) {
@@ -671,7 +677,9 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 			g.nullCheck()
 			g.p("%s = new(%s)", x, T())
 		}
-		if g.f.fastCalls(v.typ) {
+		if v.lexBlob || v.lexLink {
+			g.p("if err := %s(d, %s); err != nil {", g.lexBlobRead(v), addr(x, v))
+		} else if g.f.fastCalls(v.typ) {
 			g.p("if err := %s.DecodeCBORCompat(d); err != nil {", x)
 		} else {
 			g.p("if err := %s.UnmarshalCBOR(d); err != nil {", x)

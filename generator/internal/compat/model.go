@@ -99,6 +99,10 @@ type value struct {
 	// label: a kStruct that is go-state-types' DealLabel (isDealLabel),
 	// read through its constructors where they take the item.
 	label bool
+	// lexBlob: a kStruct that is indigo's lex/util LexBlob (isLexBlob),
+	// read and written in place (lexblob.go); lexLink: its LexLink, a CID
+	// with methods of its own, likewise.
+	lexBlob, lexLink bool
 }
 
 // field is one field of a type, or the type itself (transparent).
@@ -144,6 +148,10 @@ type File struct {
 	helpers    []byte
 	addrHelper string
 	cidHelper  string
+	// lexBlob and lexLink name the functions that read and write a
+	// LexBlob and a LexLink.
+	lexBlob, lexLink *lexBlobHelpers
+	lexLinkValues    string
 }
 
 // Model reads the types of the run from the loaded package.
@@ -518,6 +526,9 @@ func (f *File) classify(t types.Type, self bool) (*value, error) {
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok && !v.pointer && !f.inRun[n.Obj()] && n.Obj().Pkg() == f.pkg {
 			v.label = isDealLabel(n)
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			v.lexBlob, v.lexLink = f.isLexBlob(n), f.isLexLink(n)
 		}
 	case *types.Slice:
 		v.kind = kSlice

@@ -6,38 +6,58 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	cbg "github.com/whyrusleeping/cbor-gen"
 )
 
-// TestPaired measures decoding time as the ratio of the two sides taken
-// side by side: for each type and each call (the go-ipld-cbor-style
-// Decode and the reused DecodeReuse of BenchmarkCompat), PAIRED_ROUNDS
-// rounds of a burst of calls of each side, the side that goes first
-// alternating, each burst about 1 ms of wall clock. On a shared machine
-// whose load comes and goes, both bursts of a round run under the same
-// load, so the ratio of a round is steadier than either time. It prints
-// the median ns per call of each side and the median, first and third
-// quartile of the rounds' ratios (theirs over ours). It asserts nothing.
+// TestPaired measures time as the ratio of the two sides taken side by
+// side: for each type and each call (the go-ipld-cbor-style Decode, the
+// reused DecodeReuse and the Encode into a reused buffer of
+// BenchmarkCompat), PAIRED_ROUNDS rounds of a burst of calls of each
+// side, the side that goes first alternating, each burst about 1 ms of
+// wall clock. On a shared machine whose load comes and goes, both bursts
+// of a round run under the same load, so the ratio of a round is
+// steadier than either time. It prints the median ns per call of each
+// side and the median, first and third quartile of the rounds' ratios
+// (theirs over ours). PAIRED_TYPES, a comma-separated list of the
+// benchmark's types, measures those alone. It asserts nothing.
 func TestPaired(t *testing.T) {
 	rounds, _ := strconv.Atoi(os.Getenv("PAIRED_ROUNDS"))
 	if rounds == 0 {
 		t.Skip("PAIRED_ROUNDS not set")
 	}
+	only := os.Getenv("PAIRED_TYPES")
 	for _, name := range benchTypes {
+		if only != "" && !slices.Contains(strings.Split(only, ","), name) {
+			continue
+		}
 		var p pair
 		for _, q := range pairs {
 			if q.name == name {
 				p = q
 			}
 		}
-		_, _, data := benchValue(&testing.B{}, p)
-		for _, op := range []string{"Decode", "DecodeReuse"} {
+		tv, ov, data := benchValue(&testing.B{}, p)
+		for _, op := range []string{"Decode", "DecodeReuse", "Encode"} {
 			runs := [2]func(n int) time.Duration{}
 			for i, mk := range []func() any{p.theirs, p.ours} {
-				if op == "Decode" {
+				if op == "Encode" {
+					m := []any{tv, ov}[i].(cbg.CBORMarshaler)
+					var buf bytes.Buffer
+					runs[i] = func(n int) time.Duration {
+						start := time.Now()
+						for range n {
+							buf.Reset()
+							if err := m.MarshalCBOR(&buf); err != nil {
+								t.Fatal(err)
+							}
+						}
+						return time.Since(start)
+					}
+				} else if op == "Decode" {
 					runs[i] = func(n int) time.Duration {
 						start := time.Now()
 						for range n {
@@ -63,7 +83,11 @@ func TestPaired(t *testing.T) {
 					}
 				}
 			}
-			// Calls per burst: about 1 ms of the slower side.
+			// Calls per burst: about 1 ms of the slower side, timed after
+			// a first burst of each (the first calls pay for what is
+			// set up once).
+			runs[0](16)
+			runs[1](16)
 			n := 1
 			for runs[0](n) < time.Millisecond && n < 1<<20 {
 				n *= 2

@@ -2,7 +2,10 @@ package cbgcompat
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"math/big"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -101,4 +104,47 @@ func BenchmarkDecodeClaim(b *testing.B) {
 			}
 		})
 	})
+}
+
+// marshalLike writes an array of n and a text of g's, as a generated
+// MarshalCBOR(io.Writer) does: into a Writer of GetWriter, then once to out.
+func marshalLike(out *bytes.Buffer, n uint64, text string) error {
+	cw := GetWriter()
+	cw.Buf = append(AppendHeader(cw.Buf, MajArray, 2), 0x1b)
+	cw.Buf = binary.BigEndian.AppendUint64(cw.Buf, n)
+	cw.Buf = append(AppendHeader(cw.Buf, MajTextString, uint64(len(text))), text...)
+	return cw.Flush(out)
+}
+
+// TestWritersShared: goroutines that encode at the same time, through
+// the spare Writers and the pool, each write their own bytes, and a
+// Writer taken while its goroutine's slot is empty again (an encode
+// inside an encode) is given back to the slot or the pool (run with
+// -race).
+func TestWritersShared(t *testing.T) {
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			text := strings.Repeat(string(rune('a'+g)), 10+g)
+			want := append([]byte{0x82, 0x1b, 0, 0, 0, 0, 0, 0, 0, byte(g), 0x60 | byte(len(text))}, text...)
+			var out bytes.Buffer
+			for i := range 2000 {
+				out.Reset()
+				outer := GetWriter() // held while the inner encode runs
+				if err := marshalLike(&out, uint64(g), text); err != nil || !bytes.Equal(out.Bytes(), want) {
+					errs <- fmt.Sprintf("goroutine %d, encode %d: % x, want % x", g, i, out.Bytes(), want)
+					return
+				}
+				outer.Put()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }

@@ -44,6 +44,55 @@ import (
 // lexBlobHelpers names the file's functions for LexBlob fields.
 type lexBlobHelpers struct {
 	read, app string
+	// the in-place steps, and the variable that says whether they are
+	// taken (the check made once)
+	inPlace, appInPlace, ok string
+}
+
+// writeRead writes h.read: the in-place read where the check held,
+// falling back to T's UnmarshalCBOR from the item's start.
+func (h *lexBlobHelpers) writeRead(w func(string, ...any), rt, T string) {
+	w("// %s reads a %s as its UnmarshalCBOR does:", h.read, T)
+	w("// in place (%s) where the check made once", h.inPlace)
+	w("// found the two the same; else, and for every item the in-place read")
+	w("// does not take, through UnmarshalCBOR, which gives the error.")
+	w("func %s(d *%s.Decoder, v *%s) error {", h.read, rt, T)
+	w("if %s {", h.ok)
+	w("start := d.Pos()")
+	w("if %s(d, v) {", h.inPlace)
+	w("return nil")
+	w("}")
+	w("d.MoveTo(start)")
+	w("}")
+	w("return v.UnmarshalCBOR(d)")
+	w("}")
+	w("")
+}
+
+// writeAppend writes h.app: the in-place append where the check held,
+// else T's MarshalCBOR into the buffer.
+func (h *lexBlobHelpers) writeAppend(w func(string, ...any), rt, T string) {
+	w("// %s appends v as its MarshalCBOR writes it: in place", h.app)
+	w("// (%s) where the check made once found the two the same.", h.appInPlace)
+	w("func %s(w *%s.Writer, b []byte, v *%s) ([]byte, error) {", h.app, rt, T)
+	w("if %s {", h.ok)
+	w("return %s(w, b, v)", h.appInPlace)
+	w("}")
+	w("w.Buf = b")
+	w("err := v.MarshalCBOR(w)")
+	w("return w.Buf, err")
+	w("}")
+	w("")
+}
+
+// writeCheck writes h.ok, the check made once against T's methods on
+// the runtime's probes (cbgcompat's LexBlobProbes or LexLinkProbes).
+func (h *lexBlobHelpers) writeCheck(w func(string, ...any), rt, T, probes string) {
+	w("// %s reports whether %s is read and written in place:", h.ok, T)
+	w("// the in-place steps and its own methods agree on every probe (checked")
+	w("// once).")
+	w("var %s = %s.CheckInPlace(%s.%s, (*%s).UnmarshalCBOR, %s, (*%s).MarshalCBOR, %s)", h.ok, rt, rt, probes, T, h.inPlace, T, h.appInPlace)
+	w("")
 }
 
 // lexBlobShape is what isLexBlob found: the companion types.
@@ -221,7 +270,8 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 		return n
 	}
 	h := &lexBlobHelpers{read: name("cbgReadLexBlob"), app: name("cbgAppendLexBlob")}
-	inPlace, appInPlace, ok := name("cbgReadLexBlobInPlace"), name("cbgAppendLexBlobInPlace"), name("cbgLexBlobs")
+	h.inPlace, h.appInPlace, h.ok = name("cbgReadLexBlobInPlace"), name("cbgAppendLexBlobInPlace"), name("cbgLexBlobs")
+	inPlace, appInPlace := h.inPlace, h.appInPlace
 	texts := name("cbgCidTexts")
 	g.f.lexBlob = h
 	shape := g.f.lexBlobShape(types.Unalias(v.typ).(*types.Named))
@@ -230,21 +280,7 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 
-	w("// %s reads a %s as its UnmarshalCBOR does:", h.read, T)
-	w("// in place (%s) where the check made once", inPlace)
-	w("// found the two the same; else, and for every item the in-place read")
-	w("// does not take, through UnmarshalCBOR, which gives the error.")
-	w("func %s(d *%s.Decoder, v *%s) error {", h.read, rt, T)
-	w("if %s {", ok)
-	w("start := d.Pos()")
-	w("if %s(d, v) {", inPlace)
-	w("return nil")
-	w("}")
-	w("d.MoveTo(start)")
-	w("}")
-	w("return v.UnmarshalCBOR(d)")
-	w("}")
-	w("")
+	h.writeRead(w, rt, T)
 	w("// %s takes the steps of %s's", inPlace, T)
 	w("// UnmarshalCBOR over the bytes where d holds them: the item's \"$type\"")
 	w("// read into a %s, then the item read again as a", checker)
@@ -283,17 +319,7 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	w("return true")
 	w("}")
 	w("")
-	w("// %s appends v as its MarshalCBOR writes it: in place", h.app)
-	w("// (%s) where the check made once found the two the same.", appInPlace)
-	w("func %s(w *%s.Writer, b []byte, v *%s) ([]byte, error) {", h.app, rt, T)
-	w("if %s {", ok)
-	w("return %s(w, b, v)", appInPlace)
-	w("}")
-	w("w.Buf = b")
-	w("err := v.MarshalCBOR(w)")
-	w("return w.Buf, err")
-	w("}")
-	w("")
+	h.writeAppend(w, rt, T)
 	w("// %s writes what %s's MarshalCBOR", appInPlace, T)
 	w("// writes, with the generated code of %s (a size below", legacy)
 	w("// 0: the CID's text) and %s.", schema)
@@ -309,11 +335,7 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	w("return bs.AppendCBORCompat(w, b)")
 	w("}")
 	w("")
-	w("// %s reports whether %s is read and written in place:", ok, T)
-	w("// the in-place steps and its own methods agree on every probe (checked")
-	w("// once).")
-	w("var %s = %s.CheckInPlace(%s.LexBlobProbes, (*%s).UnmarshalCBOR, %s, (*%s).MarshalCBOR, %s)", ok, rt, rt, T, inPlace, T, appInPlace)
-	w("")
+	h.writeCheck(w, rt, T, "LexBlobProbes")
 	w("// %s writes and reads the text of CIDs as %s's String and", texts, link)
 	w("// %s's UnmarshalCBOR do (go-cid's String and Decode), a", T)
 	w("// version 0 CID's and the base32 text of the others without go-cid's")
@@ -337,28 +359,15 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 		return n
 	}
 	h := &lexBlobHelpers{read: name("cbgReadLexLink"), app: name("cbgAppendLexLink")}
-	inPlace, appInPlace, ok := name("cbgReadLexLinkInPlace"), name("cbgAppendLexLinkInPlace"), name("cbgLexLinks")
+	h.inPlace, h.appInPlace, h.ok = name("cbgReadLexLinkInPlace"), name("cbgAppendLexLinkInPlace"), name("cbgLexLinks")
+	inPlace, appInPlace := h.inPlace, h.appInPlace
 	g.f.lexLink = h
 	rt, T := g.rt(), g.typ(v.typ)
 	values := g.lexLinkValues(v.typ)
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 
-	w("// %s reads a %s as its UnmarshalCBOR does:", h.read, T)
-	w("// in place (%s) where the check made once", inPlace)
-	w("// found the two the same; else, and for every item the in-place read")
-	w("// does not take, through UnmarshalCBOR, which gives the error.")
-	w("func %s(d *%s.Decoder, v *%s) error {", h.read, rt, T)
-	w("if %s {", ok)
-	w("start := d.Pos()")
-	w("if %s(d, v) {", inPlace)
-	w("return nil")
-	w("}")
-	w("d.MoveTo(start)")
-	w("}")
-	w("return v.UnmarshalCBOR(d)")
-	w("}")
-	w("")
+	h.writeRead(w, rt, T)
 	w("// %s reads the CID as %s's UnmarshalCBOR", inPlace, T)
 	w("// reads it (whyrusleeping/cbor-gen's ReadCid), and reports whether it took")
 	w("// the item.")
@@ -375,17 +384,7 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 	w("return true")
 	w("}")
 	w("")
-	w("// %s appends v as its MarshalCBOR writes it: in place", h.app)
-	w("// (%s) where the check made once found the two the same.", appInPlace)
-	w("func %s(w *%s.Writer, b []byte, v *%s) ([]byte, error) {", h.app, rt, T)
-	w("if %s {", ok)
-	w("return %s(w, b, v)", appInPlace)
-	w("}")
-	w("w.Buf = b")
-	w("err := v.MarshalCBOR(w)")
-	w("return w.Buf, err")
-	w("}")
-	w("")
+	h.writeAppend(w, rt, T)
 	w("// %s writes what %s's MarshalCBOR writes", appInPlace, T)
 	w("// (whyrusleeping/cbor-gen's WriteCid); an undefined CID goes to")
 	w("// MarshalCBOR, which refuses it.")
@@ -401,11 +400,7 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 	w("return w.Buf, err")
 	w("}")
 	w("")
-	w("// %s reports whether %s is read and written in place:", ok, T)
-	w("// the in-place steps and its own methods agree on every probe (checked")
-	w("// once).")
-	w("var %s = %s.CheckInPlace(%s.LexLinkProbes, (*%s).UnmarshalCBOR, %s, (*%s).MarshalCBOR, %s)", ok, rt, rt, T, inPlace, T, appInPlace)
-	w("")
+	h.writeCheck(w, rt, T, "LexLinkProbes")
 	g.f.helpers = append(g.f.helpers, b.Bytes()...)
 	return h
 }

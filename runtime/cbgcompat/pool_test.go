@@ -49,31 +49,41 @@ func decodeClaim(v *claimValue, r *bytes.Reader) error {
 // their reader where it ends (run with -race).
 func TestDecodersShared(t *testing.T) {
 	want := new(big.Int).SetBytes(claimLike[9:47])
+	inGoroutines(t, func(g int) string {
+		in := append(append([]byte(nil), claimLike...), byte(g))
+		for range 2000 {
+			r := bytes.NewReader(in)
+			var v claimValue
+			if err := decodeClaim(&v, r); err != nil || v.kind != 0x604c5b30 || v.raw.Cmp(want) != 0 || v.adj.Sign() != 0 {
+				return "a decode read another value"
+			}
+			if c, err := r.ReadByte(); err != nil || c != byte(g) || r.Len() != 0 {
+				return "a reader left elsewhere than the item's end"
+			}
+		}
+		return ""
+	})
+}
+
+// inGoroutines runs f(0) to f(7) at the same time and fails t with what
+// each returns that is not "".
+func inGoroutines(t *testing.T, f func(g int) string) {
+	t.Helper()
 	var wg sync.WaitGroup
 	errs := make(chan string, 8)
 	for g := range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			in := append(append([]byte(nil), claimLike...), byte(g))
-			for range 2000 {
-				r := bytes.NewReader(in)
-				var v claimValue
-				if err := decodeClaim(&v, r); err != nil || v.kind != 0x604c5b30 || v.raw.Cmp(want) != 0 || v.adj.Sign() != 0 {
-					errs <- "a decode read another value"
-					return
-				}
-				if c, err := r.ReadByte(); err != nil || c != byte(g) || r.Len() != 0 {
-					errs <- "a reader left elsewhere than the item's end"
-					return
-				}
+			if e := f(g); e != "" {
+				errs <- e
 			}
 		}()
 	}
 	wg.Wait()
 	close(errs)
 	for e := range errs {
-		t.Fatal(e)
+		t.Error(e)
 	}
 }
 
@@ -122,29 +132,18 @@ func marshalLike(out *bytes.Buffer, n uint64, text string) error {
 // inside an encode) is given back to the slot or the pool (run with
 // -race).
 func TestWritersShared(t *testing.T) {
-	var wg sync.WaitGroup
-	errs := make(chan string, 8)
-	for g := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			text := strings.Repeat(string(rune('a'+g)), 10+g)
-			want := append([]byte{0x82, 0x1b, 0, 0, 0, 0, 0, 0, 0, byte(g), 0x60 | byte(len(text))}, text...)
-			var out bytes.Buffer
-			for i := range 2000 {
-				out.Reset()
-				outer := GetWriter() // held while the inner encode runs
-				if err := marshalLike(&out, uint64(g), text); err != nil || !bytes.Equal(out.Bytes(), want) {
-					errs <- fmt.Sprintf("goroutine %d, encode %d: % x, want % x", g, i, out.Bytes(), want)
-					return
-				}
-				outer.Put()
+	inGoroutines(t, func(g int) string {
+		text := strings.Repeat(string(rune('a'+g)), 10+g)
+		want := append([]byte{0x82, 0x1b, 0, 0, 0, 0, 0, 0, 0, byte(g), 0x60 | byte(len(text))}, text...)
+		var out bytes.Buffer
+		for i := range 2000 {
+			out.Reset()
+			outer := GetWriter() // held while the inner encode runs
+			if err := marshalLike(&out, uint64(g), text); err != nil || !bytes.Equal(out.Bytes(), want) {
+				return fmt.Sprintf("goroutine %d, encode %d: % x, want % x", g, i, out.Bytes(), want)
 			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+			outer.Put()
+		}
+		return ""
+	})
 }

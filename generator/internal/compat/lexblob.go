@@ -256,6 +256,22 @@ func (g *gen) encLexBlob(x string, v *value) {
 	g.p("}")
 }
 
+// takeHelper is a new name for one of the file's helpers, taken.
+func (g *gen) takeHelper(base string) string {
+	n := g.helper(base)
+	g.f.taken[n] = true
+	return n
+}
+
+// lexHelpers names the file's functions for kind (LexBlob, LexLink):
+// cbgReadKIND, cbgAppendKIND, their in-place steps and the check cbgKINDs.
+func (g *gen) lexHelpers(kind string) *lexBlobHelpers {
+	h := &lexBlobHelpers{read: g.takeHelper("cbgRead" + kind), app: g.takeHelper("cbgAppend" + kind)}
+	h.inPlace, h.appInPlace = g.takeHelper("cbgRead"+kind+"InPlace"), g.takeHelper("cbgAppend"+kind+"InPlace")
+	h.ok = g.takeHelper("cbg" + kind + "s")
+	return h
+}
+
 // lexBlobNames writes the file's LexBlob functions once: the read and
 // the append that the fields call, which take the in-place steps when
 // the check made once at initialization held and call LexBlob's methods
@@ -264,15 +280,9 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	if g.f.lexBlob != nil {
 		return g.f.lexBlob
 	}
-	name := func(base string) string {
-		n := g.helper(base)
-		g.f.taken[n] = true
-		return n
-	}
-	h := &lexBlobHelpers{read: name("cbgReadLexBlob"), app: name("cbgAppendLexBlob")}
-	h.inPlace, h.appInPlace, h.ok = name("cbgReadLexBlobInPlace"), name("cbgAppendLexBlobInPlace"), name("cbgLexBlobs")
+	h := g.lexHelpers("LexBlob")
 	inPlace, appInPlace := h.inPlace, h.appInPlace
-	texts := name("cbgCidTexts")
+	texts := g.takeHelper("cbgCidTexts")
 	g.f.lexBlob = h
 	shape := g.f.lexBlobShape(types.Unalias(v.typ).(*types.Named))
 	rt, values := g.rt(), g.lexLinkValues(shape.link)
@@ -353,13 +363,7 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 	if g.f.lexLink != nil {
 		return g.f.lexLink
 	}
-	name := func(base string) string {
-		n := g.helper(base)
-		g.f.taken[n] = true
-		return n
-	}
-	h := &lexBlobHelpers{read: name("cbgReadLexLink"), app: name("cbgAppendLexLink")}
-	h.inPlace, h.appInPlace, h.ok = name("cbgReadLexLinkInPlace"), name("cbgAppendLexLinkInPlace"), name("cbgLexLinks")
+	h := g.lexHelpers("LexLink")
 	inPlace, appInPlace := h.inPlace, h.appInPlace
 	g.f.lexLink = h
 	rt, T := g.rt(), g.typ(v.typ)
@@ -413,8 +417,7 @@ func (g *gen) lexLinkValues(t types.Type) string {
 	if g.f.lexLinkValues != "" {
 		return g.f.lexLinkValues
 	}
-	name := g.helper("cbgLexLinkValues")
-	g.f.taken[name] = true
+	name := g.takeHelper("cbgLexLinkValues")
 	g.f.lexLinkValues = name
 	rt, T := g.rt(), g.typ(t)
 	var b bytes.Buffer

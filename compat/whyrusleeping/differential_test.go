@@ -80,10 +80,21 @@ func TestEncodeSameBytes(t *testing.T) {
 					if ob.Len() != 0 {
 						t.Fatalf("value %d: ours wrote %d bytes before refusing it", i, ob.Len())
 					}
+					rb := bytes.NewBuffer(make([]byte, 0, 4096))
+					if err := ov.(cbg.CBORMarshaler).MarshalCBOR(rb); err == nil || rb.Len() != 0 {
+						t.Fatalf("value %d into a buffer with room: %v, %d bytes written; want the refusal, none", i, err, rb.Len())
+					}
 					continue
 				}
 				if !bytes.Equal(tb.Bytes(), ob.Bytes()) {
 					t.Fatalf("value %d:\ntheirs %x\nours   %x\n%#v", i, tb.Bytes(), ob.Bytes(), tv)
+				}
+				// Into a bytes.Buffer that holds a byte and has room
+				// for none, some or all of the item, and more.
+				room := r.IntN(2*tb.Len() + 2*64)
+				eb := bytes.NewBuffer(append(make([]byte, 0, 1+room), 0xee))
+				if err := ov.(cbg.CBORMarshaler).MarshalCBOR(eb); err != nil || eb.Len() != 1+tb.Len() || eb.Bytes()[0] != 0xee || !bytes.Equal(eb.Bytes()[1:], tb.Bytes()) {
+					t.Fatalf("value %d into a buffer with %d bytes free: %x, %v; want ee%x", i, room, eb.Bytes(), err, tb.Bytes())
 				}
 				app, err := ov.(interface{ AppendCBOR([]byte) ([]byte, error) }).AppendCBOR([]byte{0xee})
 				if err != nil || !bytes.Equal(app[1:], tb.Bytes()) || app[0] != 0xee {
@@ -126,6 +137,52 @@ func TestNilReceiver(t *testing.T) {
 	ob.Reset()
 	if err := (*ours.U64List)(nil).MarshalCBOR(&ob); err != nil || ob.String() != "\xf6" {
 		t.Fatalf("a nil transparent type: %x, %v", ob.Bytes(), err)
+	}
+}
+
+// TestBufferInPlace: MarshalCBOR into a bytes.Buffer with room appends
+// there, allocating nothing, for a type whose fields all have generated
+// code (Filecoin: big integers and addresses, in slices); a type with a
+// field written by its own method (Deal's label) goes through a buffer
+// of its own and writes the same bytes.
+func TestBufferInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var tv theirs.Filecoin
+	for {
+		fill(r, reflect.ValueOf(&tv).Elem(), 0)
+		if err := tv.MarshalCBOR(io.Discard); err == nil {
+			break
+		}
+	}
+	var ov ours.Filecoin
+	convert(reflect.ValueOf(&ov).Elem(), reflect.ValueOf(&tv).Elem())
+	var want bytes.Buffer
+	if err := tv.MarshalCBOR(&want); err != nil {
+		t.Fatal(err)
+	}
+	bb := bytes.NewBuffer(make([]byte, 0, 2*want.Len()+64))
+	if allocs := testing.AllocsPerRun(100, func() {
+		bb.Reset()
+		if err := ov.MarshalCBOR(bb); err != nil {
+			t.Fatal(err)
+		}
+	}); allocs != 0 {
+		t.Errorf("Filecoin into a buffer with room: %v allocations, want 0", allocs)
+	}
+	if !bytes.Equal(bb.Bytes(), want.Bytes()) {
+		t.Fatalf("ours %x\nwant %x", bb.Bytes(), want.Bytes())
+	}
+
+	var td theirs.Deal
+	fill(r, reflect.ValueOf(&td).Elem(), 0)
+	var od ours.Deal
+	convert(reflect.ValueOf(&od).Elem(), reflect.ValueOf(&td).Elem())
+	want.Reset()
+	terr := td.MarshalCBOR(&want)
+	bb = bytes.NewBuffer(append(make([]byte, 0, 4096), 0xee))
+	oerr := od.MarshalCBOR(bb)
+	if (terr == nil) != (oerr == nil) || terr == nil && !bytes.Equal(bb.Bytes()[1:], want.Bytes()) || bb.Bytes()[0] != 0xee {
+		t.Fatalf("Deal: ours %x, %v; theirs %x, %v", bb.Bytes(), oerr, want.Bytes(), terr)
 	}
 }
 

@@ -1,6 +1,7 @@
 package cbgcompat
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -121,6 +122,25 @@ func GetWriter() *Writer {
 	return w
 }
 
+// minRoom is the free space a bytes.Buffer needs for Room to hand it
+// out: as much as the buffer's first allocation (bytes.Buffer's
+// smallest), so that a fresh buffer grows as it always did and a small
+// item fits.
+const minRoom = 64
+
+// Room returns w as a *bytes.Buffer and its free space (len 0) when it
+// is one with at least minRoom bytes free, for MarshalCBOR to append an
+// item there and Write it (the copy of a slice onto itself) instead of
+// filling a buffer of its own and copying that. An item larger than the
+// room grows as append grows a slice and is then written, copied once
+// more. Else nil.
+func Room(w io.Writer) (*bytes.Buffer, []byte) {
+	if bb, ok := w.(*bytes.Buffer); ok && bb.Available() >= minRoom {
+		return bb, bb.AvailableBuffer()
+	}
+	return nil, nil
+}
+
 // Flush writes what w holds to out, then gives w back (a large buffer
 // is dropped).
 func (w *Writer) Flush(out io.Writer) error {
@@ -151,8 +171,9 @@ const (
 	// their bytes (NewStringValues, ValidCid, CidProbes, AddressProbes).
 	// 4: indigo's LexBlob and LexLink read and written in place
 	// (Decoder.MoveTo, CheckInPlace, NewCidTexts, CastVia,
-	// LegacyCidDecoder).
-	GenVersion = 4
+	// LegacyCidDecoder). 5: MarshalCBOR appends into a bytes.Buffer's
+	// free space (Room).
+	GenVersion = 5
 	// MinGenVersion is the oldest generated code it still supports.
 	MinGenVersion = 1
 )

@@ -19,8 +19,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 4)
-	_ = cbgcompat.RegenerateWithNewerCborgen(4 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 5)
+	_ = cbgcompat.RegenerateWithNewerCborgen(5 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
@@ -29,6 +29,12 @@ func (t *Inner) MarshalCBOR(w io.Writer) error {
 	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
+		return err
+	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
 		return err
 	}
 	cw := cbgcompat.GetWriter()
@@ -55,15 +61,12 @@ func (t *Inner) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Inner) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Inner calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Inner calls.
 func (t *Inner) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -120,6 +123,12 @@ func (t *Simple) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -144,15 +153,12 @@ func (t *Simple) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Simple) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Simple calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Simple calls.
 func (t *Simple) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -524,6 +530,12 @@ func (t *Lists) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -548,15 +560,12 @@ func (t *Lists) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Lists) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Lists calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Lists calls.
 func (t *Lists) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1300,6 +1309,12 @@ func (t *Options) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -1324,15 +1339,12 @@ func (t *Options) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Options) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Options calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Options calls.
 func (t *Options) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1566,6 +1578,12 @@ func (t *WithOptional) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -1590,15 +1608,12 @@ func (t *WithOptional) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *WithOptional) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a WithOptional calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a WithOptional calls.
 func (t *WithOptional) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1722,6 +1737,12 @@ func (t *Wrapper) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -1746,15 +1767,12 @@ func (t *Wrapper) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Wrapper) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Wrapper calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Wrapper calls.
 func (t *Wrapper) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1788,6 +1806,12 @@ func (t *U64List) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -1812,15 +1836,12 @@ func (t *U64List) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *U64List) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a U64List calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a U64List calls.
 func (t *U64List) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1878,6 +1899,12 @@ func (t *InnerList) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -1902,15 +1929,12 @@ func (t *InnerList) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *InnerList) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a InnerList calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a InnerList calls.
 func (t *InnerList) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1976,6 +2000,12 @@ func (t *Record) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -2000,15 +2030,12 @@ func (t *Record) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Record) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Record calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Record calls.
 func (t *Record) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -2482,6 +2509,12 @@ func (t *Small) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -2506,15 +2539,12 @@ func (t *Small) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Small) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Small calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Small calls.
 func (t *Small) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -2591,6 +2621,12 @@ func (t *Filecoin) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -2615,15 +2651,12 @@ func (t *Filecoin) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Filecoin) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Filecoin calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a Filecoin calls.
 func (t *Filecoin) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -2877,6 +2910,12 @@ func (t *FilecoinMap) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -2901,15 +2940,12 @@ func (t *FilecoinMap) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *FilecoinMap) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a FilecoinMap calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
+// (no field has a MarshalCBOR of its own) and may be nil. What the
+// generated code of the types holding a FilecoinMap calls.
 func (t *FilecoinMap) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil

@@ -51,8 +51,9 @@ func Render(f *File, version string) ([]byte, error) {
 // itself (AppendFilInt, FilInt, AppendAddress, AddressBytes); 3 makes
 // CIDs and addresses from their bytes (NewStringValues); 4 reads and
 // writes indigo's LexBlob and LexLink in place (Decoder.MoveTo,
-// CheckInPlace, NewCidTexts, CastVia, LegacyCidDecoder).
-const genVersion = 4
+// CheckInPlace, NewCidTexts, CastVia, LegacyCidDecoder); 5 appends
+// into a bytes.Buffer's free space (Room).
+const genVersion = 5
 
 func lastElem(p string) string {
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -123,6 +124,16 @@ func (g *gen) typeCode(t *typeInfo) {
 	g.p("cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)")
 	g.p("return err")
 	g.p("}")
+	if t.ownWriter {
+		// Nothing below writes through a Writer: append into the
+		// free space of the caller's bytes.Buffer, as it would grow.
+		g.p("if bb, room := %s.Room(w); bb != nil {", rt)
+		g.p("if room, err = t.AppendCBORCompat(nil, room); err == nil {")
+		g.p("_, err = bb.Write(room)")
+		g.p("}")
+		g.p("return err")
+		g.p("}")
+	}
 	g.p("cw := %s.GetWriter()", rt)
 	g.p("if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {")
 	g.p("cw.Put()")
@@ -147,15 +158,25 @@ func (g *gen) typeCode(t *typeInfo) {
 	g.p("")
 	g.p("// AppendCBOR appends the CBOR encoding of t to b.")
 	g.p("func (t *%s) AppendCBOR(b []byte) ([]byte, error) {", n)
-	g.p("w := %s.Wrap()", rt)
-	g.p("b, err := t.AppendCBORCompat(w, b)")
-	g.p("w.Unwrap()")
-	g.p("return b, err")
+	if t.ownWriter {
+		g.p("return t.AppendCBORCompat(nil, b)")
+	} else {
+		g.p("w := %s.Wrap()", rt)
+		g.p("b, err := t.AppendCBORCompat(w, b)")
+		g.p("w.Unwrap()")
+		g.p("return b, err")
+	}
 	g.p("}")
 	g.p("")
-	g.p("// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own")
-	g.p("// MarshalCBOR write through w. What the generated code of the types")
-	g.p("// holding a %s calls.", n)
+	if t.ownWriter {
+		g.p("// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no")
+		g.p("// field, however deep, is written by a MarshalCBOR of its own) and may be")
+		g.p("// nil. What the generated code of the types holding a %s calls.", n)
+	} else {
+		g.p("// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own")
+		g.p("// MarshalCBOR write through w. What the generated code of the types")
+		g.p("// holding a %s calls.", n)
+	}
 	g.p("func (t *%s) AppendCBORCompat(w *%s.Writer, b []byte) ([]byte, error) {", n, rt)
 	g.p("if t == nil {")
 	g.p("return append(b, 0xf6), nil")

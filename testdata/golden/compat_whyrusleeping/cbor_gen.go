@@ -12,8 +12,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 4)
-	_ = cbgcompat.RegenerateWithNewerCborgen(4 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 5)
+	_ = cbgcompat.RegenerateWithNewerCborgen(5 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
@@ -22,6 +22,12 @@ func (t *Message) MarshalCBOR(w io.Writer) error {
 	var err error
 	if cw, ok := w.(*cbgcompat.Writer); ok {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
+		return err
+	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
 		return err
 	}
 	cw := cbgcompat.GetWriter()
@@ -48,15 +54,12 @@ func (t *Message) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Message) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Message calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Message calls.
 func (t *Message) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -310,6 +313,12 @@ func (t *Header) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -334,15 +343,12 @@ func (t *Header) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Header) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Header calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Header calls.
 func (t *Header) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -415,6 +421,12 @@ func (t *Epochs) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -439,15 +451,12 @@ func (t *Epochs) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Epochs) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Epochs calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Epochs calls.
 func (t *Epochs) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -505,6 +514,12 @@ func (t *Envelope) MarshalCBOR(w io.Writer) error {
 		cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf)
 		return err
 	}
+	if bb, room := cbgcompat.Room(w); bb != nil {
+		if room, err = t.AppendCBORCompat(nil, room); err == nil {
+			_, err = bb.Write(room)
+		}
+		return err
+	}
 	cw := cbgcompat.GetWriter()
 	if cw.Buf, err = t.AppendCBORCompat(cw, cw.Buf); err != nil {
 		cw.Put()
@@ -529,15 +544,12 @@ func (t *Envelope) UnmarshalCBORBytes(data []byte) error {
 
 // AppendCBOR appends the CBOR encoding of t to b.
 func (t *Envelope) AppendCBOR(b []byte) ([]byte, error) {
-	w := cbgcompat.Wrap()
-	b, err := t.AppendCBORCompat(w, b)
-	w.Unwrap()
-	return b, err
+	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; the fields' own
-// MarshalCBOR write through w. What the generated code of the types
-// holding a Envelope calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Envelope calls.
 func (t *Envelope) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil

@@ -69,10 +69,21 @@ func TestEncodeSameBytes(t *testing.T) {
 					if ob.Len() != 0 {
 						t.Fatalf("value %d: ours wrote %d bytes before refusing it", i, ob.Len())
 					}
+					rb := bytes.NewBuffer(make([]byte, 0, 4096))
+					if err := ov.(cbg.CBORMarshaler).MarshalCBOR(rb); err == nil || rb.Len() != 0 {
+						t.Fatalf("value %d into a buffer with room: %v, %d bytes written; want the refusal, none", i, err, rb.Len())
+					}
 					continue
 				}
 				if !bytes.Equal(tb.Bytes(), ob.Bytes()) {
 					t.Fatalf("value %d:\ntheirs %x\nours   %x\n%#v", i, tb.Bytes(), ob.Bytes(), tv)
+				}
+				// Into a bytes.Buffer that holds a byte and has room for
+				// none, some or all of the item, and more.
+				room := r.IntN(2*tb.Len() + 2*64)
+				eb := bytes.NewBuffer(append(make([]byte, 0, 1+room), 0xee))
+				if err := ov.(cbg.CBORMarshaler).MarshalCBOR(eb); err != nil || eb.Len() != 1+tb.Len() || eb.Bytes()[0] != 0xee || !bytes.Equal(eb.Bytes()[1:], tb.Bytes()) {
+					t.Fatalf("value %d into a buffer with %d bytes free: %x, %v; want ee%x", i, room, eb.Bytes(), err, tb.Bytes())
 				}
 				app, err := ov.(interface{ AppendCBOR([]byte) ([]byte, error) }).AppendCBOR([]byte{0xee})
 				if err != nil || !bytes.Equal(app[1:], tb.Bytes()) || app[0] != 0xee {

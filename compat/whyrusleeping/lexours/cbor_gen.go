@@ -864,7 +864,7 @@ func (t *Attachment) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, er
 	if t == nil {
 		return append(b, 0xf6), nil
 	}
-	b = append(b, 0x86)
+	b = append(b, 0x87)
 	// t.Blob
 	{
 		nb, err := cbgAppendLexBlob(w, b, &t.Blob)
@@ -911,6 +911,20 @@ func (t *Attachment) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, er
 			b = nb
 		}
 	}
+	// t.Kept
+	if len(t.Kept) > 8192 {
+		return b, errors.New("Slice value in field t.Kept was too long")
+	}
+	b = cbgcompat.AppendHeader(b, cbgcompat.MajArray, uint64(len(t.Kept)))
+	for i := range t.Kept {
+		{
+			nb, err := cbgAppendLexBlob(w, b, &t.Kept[i])
+			if err != nil {
+				return b, err
+			}
+			b = nb
+		}
+	}
 	// t.Extra
 	{
 		nb, err := cbgAppendLexBlob(w, b, t.Extra)
@@ -933,11 +947,11 @@ func (t *Attachment) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	if maj != cbgcompat.MajArray {
 		return errors.New("cbor input should be of type array")
 	}
-	if extra > 6 {
-		return fmt.Errorf("cbor input has too many fields %d > 6", extra)
+	if extra > 7 {
+		return fmt.Errorf("cbor input has too many fields %d > 7", extra)
 	}
-	if extra < 5 {
-		return fmt.Errorf("cbor input has too few fields %d < 5", extra)
+	if extra < 6 {
+		return fmt.Errorf("cbor input has too few fields %d < 6", extra)
 	}
 	// t.Blob
 	{
@@ -1005,8 +1019,35 @@ func (t *Attachment) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 			}
 		}
 	}
+	// t.Kept
+	{
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		_, _ = maj, extra
+		if extra > 8192 {
+			return fmt.Errorf("t.Kept: array too large (%d)", extra)
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("expected cbor array")
+		}
+		if err := d.Avail(extra); err != nil {
+			return err
+		}
+		if extra > 0 {
+			t.Kept = make([]lexutil.LexBlob, extra)
+		}
+		for i := 0; i < int(extra); i++ {
+			{
+				if err := cbgReadLexBlob(d, &t.Kept[i]); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	// t.Extra
-	if extra < 6 {
+	if extra < 7 {
 		return nil
 	}
 	{

@@ -20,7 +20,7 @@ var _ = cid.Undef
 var _ = math.E
 var _ = sort.Sort
 
-var lengthBufAttachment = []byte{134}
+var lengthBufAttachment = []byte{135}
 
 func (t *Attachment) MarshalCBOR(w io.Writer) error {
 	if t == nil {
@@ -69,6 +69,21 @@ func (t *Attachment) MarshalCBOR(w io.Writer) error {
 
 	}
 
+	// t.Kept ([]lexutil.LexBlob) (slice)
+	if len(t.Kept) > 8192 {
+		return xerrors.Errorf("Slice value in field t.Kept was too long")
+	}
+
+	if err := cw.WriteMajorTypeHeader(cbg.MajArray, uint64(len(t.Kept))); err != nil {
+		return err
+	}
+	for _, v := range t.Kept {
+		if err := v.MarshalCBOR(cw); err != nil {
+			return err
+		}
+
+	}
+
 	// t.Extra (lexutil.LexBlob) (struct)
 	if err := t.Extra.MarshalCBOR(cw); err != nil {
 		return err
@@ -95,12 +110,12 @@ func (t *Attachment) UnmarshalCBOR(r io.Reader) (err error) {
 		return fmt.Errorf("cbor input should be of type array")
 	}
 
-	if extra > 6 {
-		return fmt.Errorf("cbor input has too many fields %d > 6", extra)
+	if extra > 7 {
+		return fmt.Errorf("cbor input has too many fields %d > 7", extra)
 	}
 
-	if extra < 5 {
-		return fmt.Errorf("cbor input has too few fields %d < 5", extra)
+	if extra < 6 {
+		return fmt.Errorf("cbor input has too few fields %d < 6", extra)
 	}
 
 	fieldCount := extra
@@ -209,8 +224,46 @@ func (t *Attachment) UnmarshalCBOR(r io.Reader) (err error) {
 
 		}
 	}
+	// t.Kept ([]lexutil.LexBlob) (slice)
+
+	maj, extra, err = cr.ReadHeader()
+	if err != nil {
+		return err
+	}
+
+	if extra > 8192 {
+		return fmt.Errorf("t.Kept: array too large (%d)", extra)
+	}
+
+	if maj != cbg.MajArray {
+		return fmt.Errorf("expected cbor array")
+	}
+
+	if extra > 0 {
+		t.Kept = make([]lexutil.LexBlob, extra)
+	}
+
+	for i := 0; i < int(extra); i++ {
+		{
+			var maj byte
+			var extra uint64
+			var err error
+			_ = maj
+			_ = extra
+			_ = err
+
+			{
+
+				if err := t.Kept[i].UnmarshalCBOR(cr); err != nil {
+					return xerrors.Errorf("unmarshaling t.Kept[i]: %w", err)
+				}
+
+			}
+
+		}
+	}
 	// t.Extra (lexutil.LexBlob) (struct)
-	if fieldCount < 6 {
+	if fieldCount < 7 {
 		return nil
 	}
 

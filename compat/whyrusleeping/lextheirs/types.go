@@ -64,13 +64,14 @@ type Commit struct {
 }
 
 // Attachment is a tuple of blobs and links, by value and by pointer,
-// the last one optional.
+// in slices, the last one optional.
 type Attachment struct {
 	Blob  lexutil.LexBlob
 	Thumb *lexutil.LexBlob
 	Link  lexutil.LexLink
 	Prev  *lexutil.LexLink
 	Blobs []*lexutil.LexBlob
+	Kept  []lexutil.LexBlob
 	Extra *lexutil.LexBlob `cborgen:"optional"`
 }
 

@@ -55,7 +55,7 @@ test:
 	$(if $(GOLDEN_DIRS),$(GO) build $(patsubst %/,./%,$(GOLDEN_DIRS)))
 	$(GO) test ./...
 
-## compat-test: -compat whyrusleeping against whyrusleeping/cbor-gen itself: bytes, accept/reject, values (own module; about 30 s)
+## compat-test: -compat whyrusleeping against whyrusleeping/cbor-gen itself: bytes, accept/reject, values, indigo-shaped blobs and links (own module; about 30 s)
 compat-test:
 	cd compat/whyrusleeping && $(GO) tool cbor-gen -check ./... && $(GO) test ./...
 

@@ -830,7 +830,8 @@ func equal(a, b reflect.Value) bool {
 			ab, bb := a.Field(0), b.Field(0) // bs, notString
 			return ab.IsNil() == bb.IsNil() && bytes.Equal(ab.Bytes(), bb.Bytes()) && a.Field(1).Bool() == b.Field(1).Bool()
 		}
-		if a.Type() == cidType || a.Type() == deferredType || a.Type() == addressType {
+		// A CID, or a type of one (indigo's LexLink), by its bytes.
+		if a.Type().ConvertibleTo(cidType) || a.Type() == deferredType || a.Type() == addressType {
 			return reflect.DeepEqual(a.Interface(), b.Interface())
 		}
 		for i := range a.NumField() {

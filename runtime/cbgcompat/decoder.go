@@ -218,7 +218,10 @@ func (d *Decoder) eof(err error) error {
 }
 
 // fill makes n more bytes available at pos, or returns io.EOF or
-// io.ErrUnexpectedEOF.
+// io.ErrUnexpectedEOF. It reads no byte past them (the reader's next
+// item stays in the reader), and grows the buffer as the bytes arrive,
+// not by n: a head that promises a long string over a short input
+// costs about what the input holds.
 func (d *Decoder) fill(n int) error {
 	have := len(d.buf) - d.pos
 	if d.src == nil {
@@ -227,26 +230,36 @@ func (d *Decoder) fill(n int) error {
 		}
 		return io.ErrUnexpectedEOF
 	}
-	want := n - have
-	old := len(d.buf)
-	if cap(d.buf)-old < want {
-		nb := make([]byte, old, old+want+old/2)
-		copy(nb, d.buf)
-		d.buf = nb
+	end := len(d.buf) + n - have
+	got := 0
+	for first := true; len(d.buf) < end; first = false {
+		// Room for all of it at first, as far as fillStep or twice
+		// what d holds; then more each time what has arrived fills it.
+		if len(d.buf) == cap(d.buf) || first && cap(d.buf) < end {
+			c := min(end+len(d.buf)/2, max(2*cap(d.buf), len(d.buf)+fillStep))
+			nb := make([]byte, len(d.buf), c)
+			copy(nb, d.buf)
+			d.buf = nb
+		}
+		m, err := d.src.Read(d.buf[len(d.buf):min(cap(d.buf), end)])
+		d.buf = d.buf[:len(d.buf)+m]
+		got += m
+		if err == nil || len(d.buf) >= end {
+			continue
+		}
+		if err == io.EOF && got == 0 && have == 0 {
+			return io.EOF
+		}
+		if err == io.EOF {
+			return io.ErrUnexpectedEOF
+		}
+		return err
 	}
-	got, err := io.ReadAtLeast(d.src, d.buf[old:old+want], n-have)
-	d.buf = d.buf[:old+got]
-	if got >= n-have {
-		return nil
-	}
-	if err == io.EOF && got == 0 && have == 0 {
-		return io.EOF
-	}
-	if err == io.EOF || err == nil {
-		return io.ErrUnexpectedEOF
-	}
-	return err
+	return nil
 }
+
+// fillStep is the least fill grows its buffer by when it must.
+const fillStep = 4096
 
 // Read reads from what d holds, then from its reader: a field's own
 // UnmarshalCBOR reads through it.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -100,6 +101,44 @@ func TestSkip(t *testing.T) {
 		err := d.Skip()
 		if (err == nil) != c.ok {
 			t.Errorf("%s: %v; want ok %v", c.in, err, c.ok)
+		}
+		d.Release(nil)
+	}
+}
+
+// TestLongHeadShortInput: a head that promises a long string over a
+// short input, read from a reader that is not read in place (an
+// io.TeeReader, a network stream), is refused with
+// io.ErrUnexpectedEOF, having allocated about what the input holds, not
+// what the head promises; a long string that is there is read whole.
+func TestLongHeadShortInput(t *testing.T) {
+	head := func(n int) []byte { return []byte{0x7a, byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)} }
+	for _, c := range []struct {
+		name  string
+		claim int
+		read  func(*Decoder) error
+	}{
+		{"Skip", 64 << 20, (*Decoder).Skip},
+		{"Deferred", deferredMaxBytes, func(d *Decoder) error { _, err := d.Deferred(); return err }},
+	} {
+		short := append(head(c.claim), "a few bytes"...)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		d, _ := NewDecoder(io.MultiReader(bytes.NewReader(short)))
+		err := c.read(d)
+		d.Release(nil)
+		runtime.ReadMemStats(&after)
+		if err != io.ErrUnexpectedEOF {
+			t.Errorf("%s: %v; want io.ErrUnexpectedEOF", c.name, err)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 256<<10 {
+			t.Errorf("%s of a %d-byte input: %d bytes allocated", c.name, len(short), n)
+		}
+
+		long := append(head(c.claim), bytes.Repeat([]byte{'s'}, c.claim)...)
+		d, _ = NewDecoder(iotest.HalfReader(bytes.NewReader(long)))
+		if err := c.read(d); err != nil || d.Pos() != len(long) {
+			t.Errorf("%s of a %d-byte string: %v at %d", c.name, c.claim, err, d.Pos())
 		}
 		d.Release(nil)
 	}

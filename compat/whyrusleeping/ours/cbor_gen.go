@@ -64,9 +64,9 @@ func (t *Inner) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Inner calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Inner calls.
 func (t *Inner) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -156,9 +156,9 @@ func (t *Simple) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Simple calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Simple calls.
 func (t *Simple) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -563,9 +563,9 @@ func (t *Lists) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Lists calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Lists calls.
 func (t *Lists) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1342,9 +1342,9 @@ func (t *Options) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Options calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Options calls.
 func (t *Options) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1611,9 +1611,9 @@ func (t *WithOptional) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a WithOptional calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a WithOptional calls.
 func (t *WithOptional) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1770,9 +1770,9 @@ func (t *Wrapper) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Wrapper calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Wrapper calls.
 func (t *Wrapper) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1839,9 +1839,9 @@ func (t *U64List) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a U64List calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a U64List calls.
 func (t *U64List) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -1932,9 +1932,9 @@ func (t *InnerList) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a InnerList calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a InnerList calls.
 func (t *InnerList) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -2033,9 +2033,9 @@ func (t *Record) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Record calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Record calls.
 func (t *Record) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -2542,9 +2542,9 @@ func (t *Small) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Small calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Small calls.
 func (t *Small) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -2654,9 +2654,9 @@ func (t *Filecoin) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a Filecoin calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a Filecoin calls.
 func (t *Filecoin) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil
@@ -2943,9 +2943,9 @@ func (t *FilecoinMap) AppendCBOR(b []byte) ([]byte, error) {
 	return t.AppendCBORCompat(nil, b)
 }
 
-// AppendCBORCompat appends the CBOR encoding of t to b; w is not used
-// (no field has a MarshalCBOR of its own) and may be nil. What the
-// generated code of the types holding a FilecoinMap calls.
+// AppendCBORCompat appends the CBOR encoding of t to b; w is not used (no
+// field, however deep, is written by a MarshalCBOR of its own) and may be
+// nil. What the generated code of the types holding a FilecoinMap calls.
 func (t *FilecoinMap) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 	if t == nil {
 		return append(b, 0xf6), nil

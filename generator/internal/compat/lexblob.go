@@ -272,19 +272,25 @@ func (g *gen) lexHelpers(kind string) *lexBlobHelpers {
 	return h
 }
 
-// lexBlobNames writes the file's LexBlob functions once: the read and
-// the append that the fields call, which take the in-place steps when
-// the check made once at initialization held and call LexBlob's methods
-// otherwise, the in-place steps themselves, and the check.
+// lexBlobNames writes the file's functions for v's LexBlob type once
+// (each lex/util-like package the file's types use has its own): the
+// read and the append that the fields call, which take the in-place
+// steps when the check made once at initialization held and call
+// LexBlob's methods otherwise, the in-place steps themselves, and the
+// check.
 func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
-	if g.f.lexBlob != nil {
-		return g.f.lexBlob
+	n := types.Unalias(v.typ).(*types.Named)
+	if h := g.f.lexBlob[n.Obj()]; h != nil {
+		return h
 	}
 	h := g.lexHelpers("LexBlob")
 	inPlace, appInPlace := h.inPlace, h.appInPlace
 	texts := g.takeHelper("cbgCidTexts")
-	g.f.lexBlob = h
-	shape := g.f.lexBlobShape(types.Unalias(v.typ).(*types.Named))
+	if g.f.lexBlob == nil {
+		g.f.lexBlob = map[*types.TypeName]*lexBlobHelpers{}
+	}
+	g.f.lexBlob[n.Obj()] = h
+	shape := g.f.lexBlobShape(n)
 	rt, values := g.rt(), g.lexLinkValues(shape.link)
 	T, checker, schema, legacy, link := g.typ(v.typ), g.typ(shape.checker), g.typ(shape.schema), g.typ(shape.legacy), g.typ(shape.link)
 	var b bytes.Buffer
@@ -357,15 +363,19 @@ func (g *gen) lexBlobNames(v *value) *lexBlobHelpers {
 	return h
 }
 
-// lexLinkNames writes the file's LexLink functions once, as lexBlobNames
-// does for LexBlob.
+// lexLinkNames writes the file's functions for v's LexLink type once,
+// as lexBlobNames does for LexBlob.
 func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
-	if g.f.lexLink != nil {
-		return g.f.lexLink
+	obj := types.Unalias(v.typ).(*types.Named).Obj()
+	if h := g.f.lexLink[obj]; h != nil {
+		return h
 	}
 	h := g.lexHelpers("LexLink")
 	inPlace, appInPlace := h.inPlace, h.appInPlace
-	g.f.lexLink = h
+	if g.f.lexLink == nil {
+		g.f.lexLink = map[*types.TypeName]*lexBlobHelpers{}
+	}
+	g.f.lexLink[obj] = h
 	rt, T := g.rt(), g.typ(v.typ)
 	values := g.lexLinkValues(v.typ)
 	var b bytes.Buffer
@@ -414,11 +424,15 @@ func (g *gen) lexLinkNames(v *value) *lexBlobHelpers {
 // CIDs that cbgcompat.CheckCid takes, with LexLink's UnmarshalCBOR as the
 // constructor they are checked against (cbgcompat.CastVia).
 func (g *gen) lexLinkValues(t types.Type) string {
-	if g.f.lexLinkValues != "" {
-		return g.f.lexLinkValues
+	obj := types.Unalias(t).(*types.Named).Obj()
+	if name := g.f.lexLinkValues[obj]; name != "" {
+		return name
 	}
 	name := g.takeHelper("cbgLexLinkValues")
-	g.f.lexLinkValues = name
+	if g.f.lexLinkValues == nil {
+		g.f.lexLinkValues = map[*types.TypeName]string{}
+	}
+	g.f.lexLinkValues[obj] = name
 	rt, T := g.rt(), g.typ(t)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// %s makes %ss from the bytes of the CIDs that\n", name, T)

@@ -154,10 +154,11 @@ type File struct {
 	helpers    []byte
 	addrHelper string
 	cidHelper  string
-	// lexBlob and lexLink name the functions that read and write a
-	// LexBlob and a LexLink.
-	lexBlob, lexLink *lexBlobHelpers
-	lexLinkValues    string
+	// lexBlob and lexLink name the functions that read and write each
+	// LexBlob and LexLink type (of each lex/util-like package the
+	// file's types use), lexLinkValues the StringValues of each LexLink.
+	lexBlob, lexLink map[*types.TypeName]*lexBlobHelpers
+	lexLinkValues    map[*types.TypeName]string
 }
 
 // Model reads the types of the run from the loaded package.

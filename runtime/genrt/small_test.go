@@ -3,6 +3,7 @@ package genrt_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -162,4 +163,37 @@ func TestAppendStringMapOf(t *testing.T) {
 	var none map[string]uint32
 	check(none, genrt.AppendStringMapOf(nil, none))
 	check(map[string]uint32{}, genrt.AppendStringMapOf(nil, map[string]uint32{}))
+}
+
+// TestReadStringToAndFinishCall checks the two calls of -small's
+// UnmarshalCBOR and DecodeCBOR against the forms they replace: a string
+// read over the old value (null keeps it), and the end of the input.
+func TestReadStringToAndFinishCall(t *testing.T) {
+	for _, in := range []string{"6161", "f6", "01", "7f"} {
+		s, want := "old", "old"
+		var wantErr, err error
+		want, wantErr = genrt.NewBytesDecoder(mustHex(in)).ReadStringOr(want)
+		err = genrt.NewBytesDecoder(mustHex(in)).ReadStringTo(&s)
+		if s != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("%s: ReadStringTo %q, %v; ReadStringOr %q, %v", in, s, err, want, wantErr)
+		}
+	}
+	for _, in := range []string{"01", "0102", ""} {
+		var d genrt.Decoder
+		d.InitBytes(mustHex(in))
+		_, rerr := d.ReadUint64()
+		got := d.FinishCall(rerr, "Item")
+		e := genrt.NewBytesDecoder(mustHex(in))
+		_, rerr = e.ReadUint64()
+		want := e.Finish(rerr, "Item")
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: FinishCall %v, Finish %v", in, got, want)
+		}
+	}
+	var d genrt.Decoder
+	d.InitBytes(mustHex("0102"))
+	d.ReadUint64()
+	if err := d.FinishCall(nil, "Item"); !errors.Is(err, genrt.ErrTrailing) {
+		t.Errorf("data after the value: %v, want ErrTrailing", err)
+	}
 }

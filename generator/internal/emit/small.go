@@ -29,7 +29,18 @@ import (
 //     map's keys (from a table of the type's keys, static data) and names
 //     the field to read next, in place of the per-type format test, array
 //     head, legacy key switch and per-field decoder with its fallthroughs;
-//   - UnmarshalCBOR is DecodeCBOR and Decoder.Finish.
+//     a field's error goes to one exit (returnErr, failPath), which names
+//     the field and the type by one call (genrt.AtStructField);
+//   - UnmarshalCBOR is DecodeCBOR on a Decoder in its frame, readied and
+//     ended by a call each (Decoder.InitBytes, Decoder.FinishCall);
+//   - what a program that calls only MarshalCBOR and UnmarshalCBOR links
+//     is kept small: MarshalCBOR writes into a 64-byte array in its frame
+//     and copies the bytes out (genrt.Owned), without SizeCBOR; up to
+//     maxInLineMarshal scalar fields it writes itself (marshalInLine),
+//     without AppendCBOR; slices of a smallElem and maps of them with
+//     string keys are read and written by the runtime's loops for their
+//     element type (genrt.ReadSliceOf, AppendSliceOf, AppendStringMapOf),
+//     and a string field is stored by the runtime (Decoder.ReadStringTo).
 
 // outOfLine is the runtime function the code calls for name: name, or
 // under -small its copy that is not inlined, for the writers that have one.

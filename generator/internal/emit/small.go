@@ -121,7 +121,7 @@ func (e *emitter) fieldsTableDecl(s *model.Struct) jen.Code {
 //			}
 //			switch field {
 //			case 0:
-//				if v.SKU, err = d.ReadStringOr(v.SKU); err != nil {
+//				if err = d.ReadStringTo(&v.SKU); err != nil {
 //					ferr = err
 //					goto fail
 //				}
@@ -129,7 +129,7 @@ func (e *emitter) fieldsTableDecl(s *model.Struct) jen.Code {
 //			}
 //		}
 //	fail:
-//		return genrt.AtStructField(ferr, field, "SKU N Price", "Item")
+//		return genrt.AtStructField(ferr, field, "SKU Qty Price", "Item")
 //	}
 //
 // A field's code is what the default per-field decoder has in its case,
@@ -281,16 +281,17 @@ const maxInLineMarshal = 4
 // (one byte: at most maxInLineMarshal fields).
 //
 //	var b [64]byte
-//	b[0] = 0x82 // array of 2
+//	b[0] = 0x83 // array of 3
 //	dst := b[:1]
-//	dst = genrt.AppendUintCall(dst, v.ID)
-//	dst = genrt.AppendStringCall(dst, v.Name)
+//	dst = genrt.AppendStringCall(dst, v.SKU)
+//	dst = genrt.AppendUintCall(dst, uint64(v.Qty))
+//	dst = genrt.AppendFloat64(dst, v.Price)
 //	return genrt.Owned(dst, nil)
 func (e *emitter) marshalInLineBody(s *model.Struct) []jen.Code {
 	head := byte(genrt.MajorArray<<5) | byte(len(s.Fields))
 	body := []jen.Code{
 		jen.Var().Id("b").Index(jen.Lit(64)).Byte(),
-		jen.Id("b").Index(jen.Lit(0)).Op("=").Lit(int(head)).Comment(fmt.Sprintf("array of %d", len(s.Fields))),
+		jen.Id("b").Index(jen.Lit(0)).Op("=").Id(fmt.Sprintf("%#02x", head)).Comment(fmt.Sprintf("array of %d", len(s.Fields))),
 		jen.Id("dst").Op(":=").Id("b").Index(jen.Empty(), jen.Lit(1)),
 	}
 	for _, f := range s.Fields {

@@ -1379,7 +1379,7 @@ fail:
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Item) MarshalCBOR() ([]byte, error) {
 	var b [64]byte
-	b[0] = 131 // array of 3
+	b[0] = 0x83 // array of 3
 	dst := b[:1]
 	dst = genrt.AppendStringCall(dst, v.SKU)
 	dst = genrt.AppendUintCall(dst, uint64(v.Qty))
@@ -2420,7 +2420,7 @@ fail:
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Base) MarshalCBOR() ([]byte, error) {
 	var b [64]byte
-	b[0] = 130 // array of 2
+	b[0] = 0x82 // array of 2
 	dst := b[:1]
 	dst = genrt.AppendUintCall(dst, v.ID)
 	dst = genrt.AppendStringCall(dst, v.Name)
@@ -3011,7 +3011,7 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Empty) MarshalCBOR() ([]byte, error) {
 	var b [64]byte
-	b[0] = 128 // array of 0
+	b[0] = 0x80 // array of 0
 	dst := b[:1]
 	return genrt.Owned(dst, nil)
 }

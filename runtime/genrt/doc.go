@@ -197,10 +197,15 @@
 //     [Decoder.Finish].
 //   - Code generated with -small: the struct loop [Decoder.NextStructField]
 //     over a type's [StructKeys] ([IntKey], at most [MaxStructFields]
-//     fields) with its state in [StructFields] and [StructFields.End]; the
+//     fields) with its state in [StructFields] and [StructFields.End], its
+//     errors named at one exit by [AtStructField]; the
 //     writers kept out of line: [AppendUintCall], [AppendIntCall],
 //     [AppendStringCall], [AppendBytesCall], [AppendFloat32Call],
-//     [AppendArrayHeadCall], [AppendMapHeadCall], [SizeStringCall].
+//     [AppendArrayHeadCall], [AppendMapHeadCall], [SizeStringCall];
+//     [Decoder.ReadStringTo]; UnmarshalCBOR's [Decoder.InitBytes] and
+//     [Decoder.FinishCall], MarshalCBOR's [Owned]; the loops of slices and
+//     maps of a [SmallElem]: [ReadSliceOf], [AppendSliceOf],
+//     [AppendStringMapOf].
 //   - Struct arrays of another length: [Decoder.NextField]; Go arrays of
 //     another length: [Decoder.ArrayExtra], [Decoder.ArrayShort].
 //   - What the default options accept beyond the data model:

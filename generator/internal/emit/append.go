@@ -125,6 +125,10 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 		if _, ok := t.Elem.(model.TypeParam); ok {
 			return []jen.Code{appendCall(jen.Qual(model.DynamicPath, "AppendSlice").Call(dst, val, e.dynamicOptions()))}
 		}
+		if e.smallSlice(t) && !e.nilEmpty {
+			// -small: the runtime's loop for the element (small.go).
+			return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendSliceOf")).Call(dst, val)}
+		}
 		i := local("i", depth)
 		return e.orNullContainer(val,
 			jen.Id("dst").Op("=").Add(rt(e.outOfLine("AppendArrayHead"))).Call(dst, jen.Len(val)),
@@ -134,6 +138,10 @@ func (e *emitter) appendValue(t model.Type, val jen.Code, depth int) []jen.Code 
 		)
 
 	case model.Map:
+		if e.smallMap(t) {
+			// -small: the runtime's sorted loop for the value (small.go).
+			return []jen.Code{jen.Id("dst").Op("=").Add(rt("AppendStringMapOf")).Call(dst, val)}
+		}
 		return e.orNullContainer(val, e.appendMap(t, val, depth)...)
 
 	case model.Pointer:

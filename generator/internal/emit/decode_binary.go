@@ -28,12 +28,12 @@ func (e *emitter) decodeBinaryMarshaler(t model.BinaryMarshaler, to jen.Code, wr
 		return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
 			jen.List(keep, jen.Id("err")).Op(":=").Id("d").Dot("KeepBinary").Call(jen.Lit(fieldless)),
 			jen.Id("err").Op("!=").Nil(),
-		).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Op("!").Add(keep)).Block(read...)}
+		).Block(returnErr(wrap, jen.Id("err"))).Else().If(jen.Op("!").Add(keep)).Block(read...)}
 	}
 	return []jen.Code{jen.Add(off).Op(":=").Id("d").Dot("Offset").Call(), jen.If(
 		jen.List(jen.Id(local("null", depth)), jen.Id("err")).Op(":=").Id("d").Dot("ReadNull").Call(),
 		jen.Id("err").Op("!=").Nil(),
-	).Block(jen.Return(wrap(jen.Id("err")))).Else().If(jen.Id(local("null", depth))).Block(
+	).Block(returnErr(wrap, jen.Id("err"))).Else().If(jen.Id(local("null", depth))).Block(
 		jen.Var().Id(local("zero", depth)).Add(typeCode(t.Go)),
 		set(jen.Id(local("zero", depth))),
 	).Else().Block(read...)}
@@ -69,7 +69,7 @@ func (e *emitter) decodeSplit(t model.Split, to jen.Code, wrap pathFunc, depth i
 		return []jen.Code{jen.If(
 			jen.List(major, merr).Op(":=").Id("d").Dot("PeekMajor").Call(),
 			jen.Add(merr).Op("!=").Nil(),
-		).Block(jen.Return(wrap(merr))).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
+		).Block(returnErr(wrap, merr)).Else().If(jen.Add(major).Op("==").Add(rt("MajorBytes"))).
 			Block(e.decodeValue(t.Dec, to, wrap, depth)...).
 			Else().Block(e.decodeValue(t.Kind, to, wrap, depth)...)}
 	}

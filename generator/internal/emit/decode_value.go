@@ -35,7 +35,7 @@ func elemLoop(depth int, next string, wrap pathFunc, end func(more jen.Code) []j
 	if end == nil {
 		// if more, err := d.NextElem(n, i); err != nil { ... } else if !more { break }
 		check = []jen.Code{jen.If(jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot(next).Call(n, i), jen.Id("err").Op("!=").Nil()).
-			Block(jen.Return(wrap(jen.Id("err")))).
+			Block(returnErr(wrap, jen.Id("err"))).
 			Else().If(jen.Op("!").Add(more)).Block(jen.Break())}
 	} else {
 		check = []jen.Code{
@@ -54,7 +54,7 @@ func elemLoop(depth int, next string, wrap pathFunc, end func(more jen.Code) []j
 func elemLoopFrom(depth int, wrap pathFunc, body []jen.Code) jen.Code {
 	n, i, more := jen.Id(local("n", depth)), jen.Id(local("i", depth)), jen.Id(local("more", depth))
 	check := jen.If(jen.List(more, jen.Id("err")).Op(":=").Id("d").Dot("NextElem").Call(n, i), jen.Id("err").Op("!=").Nil()).
-		Block(jen.Return(wrap(jen.Id("err")))).
+		Block(returnErr(wrap, jen.Id("err"))).
 		Else().If(jen.Op("!").Add(more)).Block(jen.Break())
 	loop := append([]jen.Code{jen.If(jen.Add(n).Op("<").Lit(0)).Block(check)}, body...)
 	return jen.For(jen.Empty(), jen.Add(i).Op("!=").Add(n), jen.Add(i).Op("++")).Block(loop...)
@@ -71,9 +71,23 @@ func (wrap pathFunc) then(inner func(err jen.Code) jen.Code) pathFunc {
 	return func(err jen.Code) jen.Code { return wrap(inner(err)) }
 }
 
+// returnErr is "return <path>(err)", the statement that leaves a decoder with
+// an error. In a -small DecodeCBOR (small.go) the path is failPath's: the
+// error goes to the method's one exit, "ferr = <inner path>(err); goto
+// fail", which names the field and the type once for every place a
+// field can fail.
+func returnErr(wrap pathFunc, err jen.Code) jen.Code {
+	path := wrap(err)
+	if f, ok := path.(failPath); ok {
+		f.used()
+		return jen.Id("ferr").Op("=").Add(f.err).Line().Goto().Id("fail")
+	}
+	return jen.Return(path)
+}
+
 // ifErr is "if err != nil { return <path>(err) }".
 func ifErr(wrap pathFunc) jen.Code {
-	return jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Return(wrap(jen.Id("err"))))
+	return jen.If(jen.Id("err").Op("!=").Nil()).Block(returnErr(wrap, jen.Id("err")))
 }
 
 // readScalar is the else branch of the in-line fast path of a Bool,
@@ -111,6 +125,13 @@ func (e *emitter) scalarRead(t model.Type, to jen.Code, wrap pathFunc, depth int
 			old = jen.Id(types.Typ[s.Kind].Name()).Call(to)
 		}
 		read = jen.Id("d").Dot(s.Read + "Or").Call(old)
+		if e.small && conv == nil && s.Kind == types.String && e.errInScope {
+			// -small: the string stored by the runtime, whose write
+			// barrier then is not in every type's code.
+			e.useErr()
+			return jen.If(jen.Id("err").Op("=").Id("d").Dot("ReadStringTo").Call(jen.Op("&").Add(to)), jen.Id("err").Op("!=").Nil()).
+				Block(returnErr(wrap, jen.Id("err")))
+		}
 	}
 	return e.readInto(to, read, conv, wrap, depth)
 }
@@ -134,13 +155,13 @@ func (e *emitter) readInto(to, call, conv jen.Code, wrap pathFunc, depth int) *j
 	if e.errInScope && conv == nil {
 		e.useErr()
 		return jen.If(jen.List(to, jen.Id("err")).Op("=").Add(call), jen.Id("err").Op("!=").Nil()).
-			Block(jen.Return(wrap(jen.Id("err"))))
+			Block(returnErr(wrap, jen.Id("err")))
 	}
 	if conv == nil {
 		conv = x
 	}
 	return jen.If(jen.List(x, jen.Id("err")).Op(":=").Add(call), jen.Id("err").Op("!=").Nil()).
-		Block(jen.Return(wrap(jen.Id("err")))).
+		Block(returnErr(wrap, jen.Id("err"))).
 		Else().Block(jen.Add(to).Op("=").Add(conv))
 }
 
@@ -164,7 +185,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 		check := jen.If(
 			jen.Id("err").Op(":=").Add(read),
 			jen.Id("err").Op("!=").Nil(),
-		).Block(jen.Return(wrap(jen.Id("err"))))
+		).Block(returnErr(wrap, jen.Id("err")))
 		if t.NamedElem || t.N >= 24 || e.small {
 			return []jen.Code{check}
 		}
@@ -181,6 +202,10 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 				x = jen.Parens(jen.Op("*").Index().Add(typeCode(t.Elem.GoType()))).Call(x)
 			}
 			return []jen.Code{checkErr(jen.Qual(model.DynamicPath, "DecodeSlice").Call(jen.Id("d"), x), wrap)}
+		}
+		if e.smallSlice(t) {
+			// -small: the runtime's loop for the element (small.go).
+			return []jen.Code{e.readInto(to, rt("ReadSliceOf").Call(jen.Id("d"), to), nil, wrap, depth)}
 		}
 		return e.orNullDecode(to, wrap, depth, e.decodeSlice(t, to, wrap, depth), nil, "ReadNil")
 
@@ -293,7 +318,7 @@ func (e *emitter) decodeValue(t model.Type, to jen.Code, wrap pathFunc, depth in
 
 	case model.Reserved:
 		return []jen.Code{jen.If(jen.Id("err").Op(":=").Id("d").Dot("Skip").Call(), jen.Id("err").Op("!=").Nil()).
-			Block(jen.Return(wrap(jen.Id("err"))))}
+			Block(returnErr(wrap, jen.Id("err")))}
 	}
 	panic("cbor-gen: decodeValue: unknown model type")
 }
@@ -475,7 +500,7 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 	slow := []jen.Code{jen.If(
 		jen.List(null, jen.Id("err")).Op("=").Id("d").Dot(slowRead).Call(),
 		jen.Id("err").Op("!=").Nil(),
-	).Block(jen.Return(wrap(jen.Id("err"))))}
+	).Block(returnErr(wrap, jen.Id("err")))}
 	inScope := e.errInScope
 	if inScope {
 		e.useErr()
@@ -484,7 +509,7 @@ func (e *emitter) orNullDecode(to jen.Code, wrap pathFunc, depth int, decode []j
 	}
 	choice := jen.If(null).Block(jen.Add(to).Op("=").Nil())
 	if read != nil {
-		choice.Else().If(read, jen.Id("err").Op("!=").Nil()).Block(jen.Return(wrap(jen.Id("err"))))
+		choice.Else().If(read, jen.Id("err").Op("!=").Nil()).Block(returnErr(wrap, jen.Id("err")))
 	} else {
 		choice.Else().Block(decode...)
 	}
@@ -592,7 +617,7 @@ func (e *emitter) decodeMap(t model.Map, to jen.Code, wrap pathFunc, depth int) 
 // checkErr is "if err := call; err != nil { return <path>(err) }".
 func checkErr(call jen.Code, wrap pathFunc) jen.Code {
 	return jen.If(jen.Id("err").Op(":=").Add(call), jen.Id("err").Op("!=").Nil()).
-		Block(jen.Return(wrap(jen.Id("err"))))
+		Block(returnErr(wrap, jen.Id("err")))
 }
 
 // decodeRef calls the generated decoder of a nested type; p is an
@@ -601,7 +626,7 @@ func decodeRef(p jen.Code, wrap pathFunc) jen.Code {
 	return jen.If(
 		jen.Id("err").Op(":=").Add(p).Dot("DecodeCBOR").Call(jen.Id("d")),
 		jen.Id("err").Op("!=").Nil(),
-	).Block(jen.Return(wrap(jen.Id("err"))))
+	).Block(returnErr(wrap, jen.Id("err")))
 }
 
 // newPointee is the allocation of a pointer field's pointee: a cell of

@@ -20,6 +20,10 @@ import (
 // first, a walk as long as the encoding (a quarter of the time on a
 // store's record of nested composites and dictionaries).
 //
+// Under -small a type is encoded into a buffer of 64 bytes in the frame
+// and copied out (genrt.Owned): MarshalCBOR then reaches AppendCBOR alone,
+// and a program that calls only the byte methods links no SizeCBOR.
+//
 // A type that holds a lock (a sync.Mutex field) gets a pointer receiver,
 // since a value receiver would copy the lock (go vet's copylocks):
 // fxamacker/cbor then uses the method for *T, and for T only where the
@@ -32,7 +36,15 @@ func (e *emitter) marshalMethod(s *model.Struct) jen.Code {
 	body := []jen.Code{jen.Return(jen.Id("v").Dot("AppendCBOR").Call(
 		jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id("v").Dot(model.MethodSize).Call()),
 	))}
-	if e.sizeWalksUnion(s, nil) {
+	switch {
+	case e.marshalInLine(s):
+		body = e.marshalInLineBody(s)
+	case e.small:
+		body = []jen.Code{
+			jen.Var().Id("b").Index(jen.Lit(64)).Byte(),
+			jen.Return(rt("Owned").Call(jen.Id("v").Dot("AppendCBOR").Call(jen.Id("b").Index(jen.Empty(), jen.Lit(0))))),
+		}
+	case e.sizeWalksUnion(s, nil):
 		body = []jen.Code{
 			jen.Id("b").Op(":=").Add(rt("GetBuffer")).Call(),
 			jen.Return(jen.Id("b").Dot("Finish").Call(jen.Id("v").Dot("AppendCBOR").Call(jen.Id("b").Dot("B")))),

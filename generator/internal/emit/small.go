@@ -1,6 +1,10 @@
 package emit
 
 import (
+	"fmt"
+	"go/types"
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cborgen/cborgen/generator/internal/model"
@@ -25,7 +29,18 @@ import (
 //     map's keys (from a table of the type's keys, static data) and names
 //     the field to read next, in place of the per-type format test, array
 //     head, legacy key switch and per-field decoder with its fallthroughs;
-//   - UnmarshalCBOR is DecodeCBOR and Decoder.Finish.
+//     a field's error goes to one exit (returnErr, failPath), which names
+//     the field and the type by one call (genrt.AtStructField);
+//   - UnmarshalCBOR is DecodeCBOR on a Decoder in its frame, readied and
+//     ended by a call each (Decoder.InitBytes, Decoder.FinishCall);
+//   - what a program that calls only MarshalCBOR and UnmarshalCBOR links
+//     is kept small: MarshalCBOR writes into a 64-byte array in its frame
+//     and copies the bytes out (genrt.Owned), without SizeCBOR; up to
+//     maxInLineMarshal scalar fields it writes itself (marshalInLine),
+//     without AppendCBOR; slices of a smallElem and maps of them with
+//     string keys are read and written by the runtime's loops for their
+//     element type (genrt.ReadSliceOf, AppendSliceOf, AppendStringMapOf),
+//     and a string field is stored by the runtime (Decoder.ReadStringTo).
 
 // outOfLine is the runtime function the code calls for name: name, or
 // under -small its copy that is not inlined, for the writers that have one.
@@ -97,42 +112,67 @@ func (e *emitter) fieldsTableDecl(s *model.Struct) jen.Code {
 //
 //	func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 //		var s genrt.StructFields
-//		var err error
+//		var field int
+//		var err, ferr error
 //		for {
-//			field := d.NextStructField(&s, &cborFieldsItem)
+//			field = d.NextStructField(&s, &cborFieldsItem)
 //			if field < 0 {
 //				return s.End("Item")
 //			}
 //			switch field {
 //			case 0:
-//				if v.SKU, err = d.ReadStringOr(v.SKU); err != nil {
-//					return genrt.AtRoot(genrt.AtField(err, "SKU"), "Item", genrt.OneItem)
+//				if err = d.ReadStringTo(&v.SKU); err != nil {
+//					ferr = err
+//					goto fail
 //				}
 //			...
 //			}
 //		}
+//	fail:
+//		return genrt.AtStructField(ferr, field, "SKU Qty Price", "Item")
 //	}
 //
 // A field's code is what the default per-field decoder has in its case,
-// returning the error with the type's name as the root of its path.
+// its errors sent to the one exit (failPath), which roots each at the
+// field and the type as the default code does at every place.
 func (e *emitter) decodeCompactMethod(s *model.Struct) jen.Code {
 	name := decodeName(s)
 	e.errInScope, e.errMethod, e.errUsed = true, true, false
 	defer func() { e.errInScope, e.errMethod = false, false }()
+	fails := false
 	var cases []jen.Code
 	for i := range s.Fields {
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(e.fieldDecodeRooted(s, i)...))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(e.fieldDecodeRooted(s, i, &fails)...))
 	}
-	loop := []jen.Code{
-		jen.Id("field").Op(":=").Id("d").Dot("NextStructField").Call(jen.Op("&").Id("s"), jen.Op("&").Id(e.tables[s.Name].fields)),
-		jen.If(jen.Id("field").Op("<").Lit(0)).Block(jen.Return(jen.Id("s").Dot("End").Call(jen.Lit(s.Name)))),
+	next := jen.Id("d").Dot("NextStructField").Call(jen.Op("&").Id("s"), jen.Op("&").Id(e.tables[s.Name].fields))
+	loop := []jen.Code{jen.Id("field").Op(":=").Add(next)}
+	if fails {
+		loop[0] = jen.Id("field").Op("=").Add(next)
 	}
+	loop = append(loop, jen.If(jen.Id("field").Op("<").Lit(0)).Block(jen.Return(jen.Id("s").Dot("End").Call(jen.Lit(s.Name)))))
 	if len(cases) > 0 {
 		loop = append(loop, jen.Switch(jen.Id("field")).Block(cases...))
 	}
 	top := []jen.Code{jen.Var().Id("s").Add(rt("StructFields"))}
-	if e.errUsed {
+	if fails {
+		top = append(top, jen.Var().Id("field").Int())
+	}
+	switch {
+	case fails && e.errUsed:
+		top = append(top, jen.Var().List(jen.Id("err"), jen.Id("ferr")).Error())
+	case fails:
+		top = append(top, jen.Var().Id("ferr").Error())
+	case e.errUsed:
 		top = append(top, jen.Var().Id("err").Error())
+	}
+	body := append(top, jen.For().Block(loop...))
+	if fails {
+		names := make([]string, len(s.Fields))
+		for i, f := range s.Fields {
+			names[i] = f.Name
+		}
+		body = append(body, jen.Id("fail").Op(":"),
+			jen.Return(rt("AtStructField").Call(jen.Id("ferr"), jen.Id("field"), jen.Lit(strings.Join(names, " ")), jen.Lit(s.Name))))
 	}
 	doc := jen.Comment(name + " reads one value from d: an array of the fields (the current").Line().
 		Comment("format), or a map of them as fxamacker/cbor writes a struct (the legacy format).").Line()
@@ -143,16 +183,119 @@ func (e *emitter) decodeCompactMethod(s *model.Struct) jen.Code {
 	return doc.
 		Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id(name).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Error().
-		Block(append(top, jen.For().Block(loop...))...)
+		Block(body...)
 }
 
-// fieldDecodeRooted is fieldDecode with each error's path rooted at the
-// type, as DecodeCBOR returns it.
-func (e *emitter) fieldDecodeRooted(s *model.Struct, i int) []jen.Code {
+// fieldDecodeRooted is fieldDecode with each error sent to the one exit
+// of decodeCompactMethod (*fails is set when one is).
+func (e *emitter) fieldDecodeRooted(s *model.Struct, i int, fails *bool) []jen.Code {
 	f := s.Fields[i]
 	wrap := func(err jen.Code) jen.Code {
-		return atRoot(rt("AtField").Call(err, jen.Lit(f.Name)), s.Name, "OneItem")
+		rooted := atRoot(rt("AtField").Call(err, jen.Lit(f.Name)), s.Name, "OneItem")
+		return failPath{Statement: rooted, err: err, used: func() { *fails = true }}
 	}
 	hoisted, dec := e.scoped(func() []jen.Code { return e.decodeValue(f.Type, fieldExpr(f), wrap, 0) })
 	return append(hoisted, embeddedAlloc(f, dec)...)
+}
+
+// failPath is the path of an error inside a field of a -small
+// DecodeCBOR: err, with the field's own inner path (an index, a key),
+// which returnErr sends to the method's one exit. Where it is returned as
+// it is, it is the error rooted at the field and the type, as the
+// default code writes it.
+type failPath struct {
+	*jen.Statement
+	err  jen.Code
+	used func()
+}
+
+// smallElem reports whether t is one of genrt.SmallElem's types: a
+// string, bool or integer (not uint8, whose slices are byte strings) of
+// Go's own type, not a named one, which -small code reads and writes by
+// one call.
+func smallElem(t model.Type) bool {
+	switch t.(type) {
+	case model.String, model.Bool, model.Int:
+	default:
+		return false
+	}
+	b, ok := types.Unalias(t.GoType()).(*types.Basic)
+	if !ok {
+		return false
+	}
+	switch b.Kind() {
+	case types.String, types.Bool, types.Int, types.Int8, types.Int16, types.Int32, types.Int64,
+		types.Uint, types.Uint16, types.Uint32, types.Uint64:
+		return true
+	}
+	return false
+}
+
+// smallSlice reports whether -small code reads and writes a field of
+// type t by one call to the runtime's loop for its element
+// (genrt.ReadSliceOf, AppendSliceOf): a []E of an unnamed slice type
+// whose E is a smallElem.
+func (e *emitter) smallSlice(t model.Slice) bool {
+	return e.small && !t.Named && smallElem(t.Elem)
+}
+
+// smallMap reports whether -small code writes a map of type t by one call
+// (genrt.AppendStringMapOf): a map[string]V whose V is a smallElem,
+// written in sorted order, null when nil.
+func (e *emitter) smallMap(t model.Map) bool {
+	if !e.small || e.nilEmpty || e.order == model.OrderNone {
+		return false
+	}
+	k, ok := t.Key.(model.String)
+	if !ok {
+		return false
+	}
+	b, ok := types.Unalias(k.GoType()).(*types.Basic)
+	return ok && b.Kind() == types.String && smallElem(t.Elem) && types.Identical(t.Go, types.NewMap(b, types.Unalias(t.Elem.GoType())))
+}
+
+// marshalInLine reports whether -small's MarshalCBOR of s writes the
+// fields itself instead of calling AppendCBOR: a compact type of up to
+// maxInLineMarshal fields, each a scalar written by one call that cannot
+// fail, none promoted from an embedded struct. A program that calls only
+// the byte methods then links no AppendCBOR for it (a function, its
+// tables and its pointer wrapper's share), for a few calls repeated in
+// MarshalCBOR.
+func (e *emitter) marshalInLine(s *model.Struct) bool {
+	if !e.compact(s) || s.HasTag || s.Unknown != "" || s.HoldsLock || len(s.Fields) > maxInLineMarshal {
+		return false
+	}
+	for _, f := range s.Fields {
+		if _, ok := model.ScalarOf(f.Type); !ok || len(f.Via) > 0 || f.IsReserved() {
+			return false
+		}
+	}
+	return true
+}
+
+// maxInLineMarshal is the most fields marshalInLine repeats.
+const maxInLineMarshal = 4
+
+// marshalInLineBody is MarshalCBOR of a marshalInLine type: AppendCBOR's
+// fields into the buffer in the frame, which starts with the array's head
+// (one byte: at most maxInLineMarshal fields).
+//
+//	var b [64]byte
+//	b[0] = 0x83 // array of 3
+//	dst := b[:1]
+//	dst = genrt.AppendStringCall(dst, v.SKU)
+//	dst = genrt.AppendUintCall(dst, uint64(v.Qty))
+//	dst = genrt.AppendFloat64(dst, v.Price)
+//	return genrt.Owned(dst, nil)
+func (e *emitter) marshalInLineBody(s *model.Struct) []jen.Code {
+	head := byte(genrt.MajorArray<<5) | byte(len(s.Fields))
+	body := []jen.Code{
+		jen.Var().Id("b").Index(jen.Lit(64)).Byte(),
+		jen.Id("b").Index(jen.Lit(0)).Op("=").Id(fmt.Sprintf("%#02x", head)).Comment(fmt.Sprintf("array of %d", len(s.Fields))),
+		jen.Id("dst").Op(":=").Id("b").Index(jen.Empty(), jen.Lit(1)),
+	}
+	for _, f := range s.Fields {
+		body = append(body, e.appendValue(f.Type, fieldExpr(f), 0)...)
+	}
+	return append(body, jen.Return(rt("Owned").Call(jen.Id("dst"), jen.Nil())))
 }

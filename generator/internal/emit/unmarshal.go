@@ -36,13 +36,17 @@ func (e *emitter) unmarshalMethod(s *model.Struct) jen.Code {
 		jen.Id("err").Op("!=").Nil(),
 	).Block(jen.Return(whole(jen.Id("err"))))
 	if e.compact(s) {
-		// -small: DecodeCBOR names the root itself (small.go).
+		// -small: the Decoder in the frame, made ready by one call
+		// (Decoder.InitBytes) instead of NewBytesDecoder's stores in
+		// line, ended by one (FinishCall) instead of Finish's test in
+		// line; DecodeCBOR names the root itself (small.go).
 		return unmarshalComment().
 			Func().Params(jen.Id("v").Op("*").Add(e.typeRef(s))).Id("UnmarshalCBOR").
 			Params(jen.Id("data").Index().Byte()).Error().
 			Block(
-				jen.Id("d").Op(":=").Add(rt("NewBytesDecoder")).Call(jen.Id("data")),
-				jen.Return(jen.Id("d").Dot("Finish").Call(jen.Id("v").Dot(decodeName(s)).Call(jen.Id("d")), jen.Lit(s.Name))),
+				jen.Var().Id("d").Add(rt("Decoder")),
+				jen.Id("d").Dot("InitBytes").Call(jen.Id("data")),
+				jen.Return(jen.Id("d").Dot("FinishCall").Call(jen.Id("v").Dot(decodeName(s)).Call(jen.Op("&").Id("d")), jen.Lit(s.Name))),
 			)
 	}
 	if !s.HasTag && !s.CatchAll && s.Value == nil && !s.MapFormat && s.Raw == "" {

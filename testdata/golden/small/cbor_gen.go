@@ -18,7 +18,8 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Scalars) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -83,8 +84,9 @@ func (v *Scalars) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Scalars) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Scalars")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Scalars")
 }
 
 var cborFieldsScalars = genrt.StructKeys{Fields: 14, Legacy: true, Text: []string{"B", "I", "I8", "I16", "I32", "I64", "U", "U8", "U16", "U32", "U64", "F32", "F64", "S"}}
@@ -93,76 +95,94 @@ var cborFieldsScalars = genrt.StructKeys{Fields: 14, Legacy: true, Text: []strin
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Scalars) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsScalars)
+		field = d.NextStructField(&s, &cborFieldsScalars)
 		if field < 0 {
 			return s.End("Scalars")
 		}
 		switch field {
 		case 0:
 			if v.B, err = d.ReadBoolOr(v.B); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "B"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 1:
 			if v.I, err = d.ReadIntOr(v.I); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "I"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 2:
 			if v.I8, err = d.ReadInt8Or(v.I8); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "I8"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 3:
 			if v.I16, err = d.ReadInt16Or(v.I16); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "I16"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 4:
 			if v.I32, err = d.ReadInt32Or(v.I32); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "I32"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 5:
 			if v.I64, err = d.ReadInt64Or(v.I64); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "I64"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 6:
 			if v.U, err = d.ReadUintOr(v.U); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "U"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 7:
 			if v.U8, err = d.ReadUint8Or(v.U8); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "U8"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 8:
 			if v.U16, err = d.ReadUint16Or(v.U16); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "U16"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 9:
 			if v.U32, err = d.ReadUint32Or(v.U32); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "U32"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 10:
 			if v.U64, err = d.ReadUint64Or(v.U64); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "U64"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 11:
 			if v.F32, err = d.ReadFloat32Or(v.F32); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "F32"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 12:
 			if v.F64, err = d.ReadFloat64Or(v.F64); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "F64"), "Scalars", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 13:
-			if v.S, err = d.ReadStringOr(v.S); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "S"), "Scalars", genrt.OneItem)
+			if err = d.ReadStringTo(&v.S); err != nil {
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "B I I8 I16 I32 I64 U U8 U16 U32 U64 F32 F64 S", "Scalars")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Containers) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -180,14 +200,7 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	// 3: Hash
 	dst = genrt.AppendBytesCall(dst, v.Hash[:])
 	// 4: Ints
-	if v.Ints == nil {
-		dst = genrt.AppendNull(dst)
-	} else {
-		dst = genrt.AppendArrayHeadCall(dst, len(v.Ints))
-		for i := range v.Ints {
-			dst = genrt.AppendIntCall(dst, int64(v.Ints[i]))
-		}
-	}
+	dst = genrt.AppendSliceOf(dst, v.Ints)
 	// 5: Tags
 	if v.Tags == nil {
 		dst = genrt.AppendNull(dst)
@@ -213,34 +226,11 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	} else {
 		dst = genrt.AppendArrayHeadCall(dst, len(v.Nested))
 		for i := range v.Nested {
-			if v.Nested[i] == nil {
-				dst = genrt.AppendNull(dst)
-			} else {
-				dst = genrt.AppendArrayHeadCall(dst, len(v.Nested[i]))
-				for i1 := range v.Nested[i] {
-					dst = genrt.AppendStringCall(dst, v.Nested[i][i1])
-				}
-			}
+			dst = genrt.AppendSliceOf(dst, v.Nested[i])
 		}
 	}
 	// 9: ByName
-	if v.ByName == nil {
-		dst = genrt.AppendNull(dst)
-	} else {
-		dst = genrt.AppendMapHeadCall(dst, len(v.ByName))
-		ps := genrt.GetStringPairs()
-		vs := genrt.PairValues[int](ps)
-		for k, x := range v.ByName {
-			ps.AddKey(k)
-			vs = append(vs, x)
-		}
-		for _, j := range ps.Order() {
-			k := ps.KeyAt(j)
-			dst = genrt.AppendStringCall(dst, k)
-			dst = genrt.AppendIntCall(dst, int64(vs[j]))
-		}
-		genrt.ReleasePairs(ps, vs)
-	}
+	dst = genrt.AppendStringMapOf(dst, v.ByName)
 	// 10: ByInt
 	if v.ByInt == nil {
 		dst = genrt.AppendNull(dst)
@@ -340,36 +330,13 @@ func (v *Containers) AppendCBOR(dst []byte) ([]byte, error) {
 	if v.PSlice == nil {
 		dst = genrt.AppendNull(dst)
 	} else {
-		if (*v.PSlice) == nil {
-			dst = genrt.AppendNull(dst)
-		} else {
-			dst = genrt.AppendArrayHeadCall(dst, len((*v.PSlice)))
-			for i1 := range *v.PSlice {
-				dst = genrt.AppendIntCall(dst, int64((*v.PSlice)[i1]))
-			}
-		}
+		dst = genrt.AppendSliceOf(dst, (*v.PSlice))
 	}
 	// 19: PMap
 	if v.PMap == nil {
 		dst = genrt.AppendNull(dst)
 	} else {
-		if (*v.PMap) == nil {
-			dst = genrt.AppendNull(dst)
-		} else {
-			dst = genrt.AppendMapHeadCall(dst, len((*v.PMap)))
-			ps1 := genrt.GetStringPairs()
-			vs1 := genrt.PairValues[string](ps1)
-			for k1, x1 := range *v.PMap {
-				ps1.AddKey(k1)
-				vs1 = append(vs1, x1)
-			}
-			for _, j1 := range ps1.Order() {
-				k1 := ps1.KeyAt(j1)
-				dst = genrt.AppendStringCall(dst, k1)
-				dst = genrt.AppendStringCall(dst, vs1[j1])
-			}
-			genrt.ReleasePairs(ps1, vs1)
-		}
+		dst = genrt.AppendStringMapOf(dst, (*v.PMap))
 	}
 	// 20: PPInt
 	if v.PPInt == nil {
@@ -550,8 +517,9 @@ func (v *Containers) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Containers) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Containers")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Containers")
 }
 
 var cborFieldsContainers = genrt.StructKeys{Fields: 24, Legacy: true, Text: []string{"Bytes", "Blob", "Fixed", "Hash", "Ints", "Tags", "Triple", "Grid", "Nested", "ByName", "ByInt", "ByUint", "ByBool", "Counts", "ByColor", "PInt", "PString", "PBytes", "PSlice", "PMap", "PPInt", "PHash", "Pointers", "MapOfMap"}}
@@ -560,9 +528,10 @@ var cborFieldsContainers = genrt.StructKeys{Fields: 24, Legacy: true, Text: []st
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsContainers)
+		field = d.NextStructField(&s, &cborFieldsContainers)
 		if field < 0 {
 			return s.End("Containers")
 		}
@@ -570,80 +539,62 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 0:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Bytes"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Bytes = nil
 			} else if v.Bytes, err = d.ReadBytes(v.Bytes); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Bytes"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 1:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Blob"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Blob = nil
 			} else if v.Blob, err = d.ReadBytes(v.Blob); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Blob"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 2:
 			if err := d.ReadByteArray(v.Fixed[:]); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Fixed"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 3:
 			if err := d.ReadByteArray(v.Hash[:]); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Hash"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 4:
-			var null bool
-			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Ints"), "Containers", genrt.OneItem)
-			}
-			if null {
-				v.Ints = nil
-			} else {
-				n, err := d.ReadArrayHead()
-				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Ints"), "Containers", genrt.OneItem)
-				}
-				v.Ints = genrt.ReuseSlice(d, v.Ints, n)
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Ints"), "Containers", genrt.OneItem)
-						} else if !more {
-							break
-						}
-					}
-					if len(v.Ints) < cap(v.Ints) {
-						v.Ints = v.Ints[:len(v.Ints)+1]
-					} else {
-						v.Ints = append(v.Ints, 0)
-					}
-					if v.Ints[i], err = d.ReadIntOr(v.Ints[i]); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Ints"), "Containers", genrt.OneItem)
-					}
-				}
-				d.Leave()
+			if v.Ints, err = genrt.ReadSliceOf(d, v.Ints); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 5:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Tags"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Tags = nil
 			} else {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Tags"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				v.Tags = genrt.ReuseSlice(d, v.Tags, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Tags"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -653,8 +604,9 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					} else {
 						v.Tags = append(v.Tags, "")
 					}
-					if v.Tags[i], err = d.ReadStringOr(v.Tags[i]); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Tags"), "Containers", genrt.OneItem)
+					if err = d.ReadStringTo(&v.Tags[i]); err != nil {
+						ferr = genrt.AtIndex(err, i)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -663,30 +615,35 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 			if !d.KeepNull() {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Triple"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				i := 0
 				for ; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Triple"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					if i >= 3 {
 						if err := d.ArrayExtra(3); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Triple"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 						continue
 					}
 					if v.Triple[i], err = d.ReadInt16Or(v.Triple[i]); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Triple"), "Containers", genrt.OneItem)
+						ferr = genrt.AtIndex(err, i)
+						goto fail
 					}
 				}
 				if i < 3 {
 					if err := d.ArrayShort(3, i); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "Triple"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					clear(v.Triple[i:])
 				}
@@ -696,30 +653,35 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 			if !d.KeepNull() {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Grid"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				i := 0
 				for ; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Grid"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					if i >= 2 {
 						if err := d.ArrayExtra(2); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Grid"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 						continue
 					}
 					if err := d.ReadByteArray(v.Grid[i][:]); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Grid"), "Containers", genrt.OneItem)
+						ferr = genrt.AtIndex(err, i)
+						goto fail
 					}
 				}
 				if i < 2 {
 					if err := d.ArrayShort(2, i); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "Grid"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					clear(v.Grid[i:])
 				}
@@ -728,20 +690,23 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 8:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Nested"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Nested = nil
 			} else {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Nested"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				v.Nested = genrt.ReuseSlice(d, v.Nested, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Nested"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -751,38 +716,9 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					} else {
 						v.Nested = append(v.Nested, nil)
 					}
-					{
-						var null1 bool
-						if null1, err = d.ReadNil(); err != nil {
-							return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Nested"), "Containers", genrt.OneItem)
-						}
-						if null1 {
-							v.Nested[i] = nil
-						} else {
-							n1, err := d.ReadArrayHead()
-							if err != nil {
-								return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Nested"), "Containers", genrt.OneItem)
-							}
-							v.Nested[i] = genrt.ReuseSlice(d, v.Nested[i], n1)
-							for i1 := 0; i1 != n1; i1++ {
-								if n1 < 0 {
-									if more1, err := d.NextElem(n1, i1); err != nil {
-										return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Nested"), "Containers", genrt.OneItem)
-									} else if !more1 {
-										break
-									}
-								}
-								if len(v.Nested[i]) < cap(v.Nested[i]) {
-									v.Nested[i] = v.Nested[i][:len(v.Nested[i])+1]
-								} else {
-									v.Nested[i] = append(v.Nested[i], "")
-								}
-								if v.Nested[i][i1], err = d.ReadStringOr(v.Nested[i][i1]); err != nil {
-									return genrt.AtRoot(genrt.AtField(genrt.AtIndex(genrt.AtIndex(err, i1), i), "Nested"), "Containers", genrt.OneItem)
-								}
-							}
-							d.Leave()
-						}
+					if v.Nested[i], err = genrt.ReadSliceOf(d, v.Nested[i]); err != nil {
+						ferr = genrt.AtIndex(err, i)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -790,14 +726,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 9:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ByName"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.ByName = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "ByName"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.ByName
 				if m == nil {
@@ -808,7 +746,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByName"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -820,15 +759,18 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 						k, err = d.ReadString()
 					}
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "ByName"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByName"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					if m[k], err = d.ReadInt(); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "ByName"), "Containers", genrt.OneItem)
+						ferr = genrt.AtKey(err, k)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -836,14 +778,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 10:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ByInt"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.ByInt = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "ByInt"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.ByInt
 				if m == nil {
@@ -854,22 +798,26 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByInt"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					k, err := d.ReadInt64()
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "ByInt"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByInt"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					if m[k], err = d.ReadString(); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "ByInt"), "Containers", genrt.OneItem)
+						ferr = genrt.AtKey(err, k)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -877,14 +825,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 11:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ByUint"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.ByUint = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "ByUint"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.ByUint
 				if m == nil {
@@ -895,22 +845,26 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByUint"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					k, err := d.ReadUint8()
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "ByUint"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByUint"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					if m[k], err = d.ReadBool(); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, uint64(k)), "ByUint"), "Containers", genrt.OneItem)
+						ferr = genrt.AtKey(err, uint64(k))
+						goto fail
 					}
 				}
 				d.Leave()
@@ -918,14 +872,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 12:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ByBool"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.ByBool = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "ByBool"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.ByBool
 				if m == nil {
@@ -936,22 +892,26 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByBool"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					k, err := d.ReadBool()
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "ByBool"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByBool"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					if m[k], err = d.ReadFloat32(); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "ByBool"), "Containers", genrt.OneItem)
+						ferr = genrt.AtKey(err, k)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -959,14 +919,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 13:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Counts"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Counts = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Counts"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.Counts
 				if m == nil {
@@ -977,7 +939,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Counts"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -989,15 +952,18 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 						k, err = d.ReadString()
 					}
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "Counts"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Counts"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					if m[k], err = d.ReadUint32(); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "Counts"), "Containers", genrt.OneItem)
+						ferr = genrt.AtKey(err, k)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -1005,14 +971,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 14:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ByColor"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.ByColor = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "ByColor"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.ByColor
 				if m == nil {
@@ -1023,7 +991,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByColor"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -1035,23 +1004,27 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 						k, err = d.ReadString()
 					}
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "ByColor"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, containers.Color(k), i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByColor"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					var e []byte
 					{
 						var null1 bool
 						if null1, err = d.ReadNull(); err != nil {
-							return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "ByColor"), "Containers", genrt.OneItem)
+							ferr = genrt.AtKey(err, k)
+							goto fail
 						}
 						if null1 {
 							e = nil
 						} else if e, err = d.ReadBytes(e); err != nil {
-							return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "ByColor"), "Containers", genrt.OneItem)
+							ferr = genrt.AtKey(err, k)
+							goto fail
 						}
 					}
 					m[containers.Color(k)] = e
@@ -1061,7 +1034,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 15:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "PInt"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.PInt = nil
@@ -1070,13 +1044,15 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					v.PInt = genrt.NewScalar[int](d)
 				}
 				if (*v.PInt), err = d.ReadIntOr((*v.PInt)); err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "PInt"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 			}
 		case 16:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "PString"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.PString = nil
@@ -1084,14 +1060,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				if v.PString == nil {
 					v.PString = genrt.NewString[string](d)
 				}
-				if (*v.PString), err = d.ReadStringOr((*v.PString)); err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "PString"), "Containers", genrt.OneItem)
+				if err = d.ReadStringTo(&(*v.PString)); err != nil {
+					ferr = err
+					goto fail
 				}
 			}
 		case 17:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "PBytes"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.PBytes = nil
@@ -1102,19 +1080,22 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				{
 					var null1 bool
 					if null1, err = d.ReadNull(); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "PBytes"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if null1 {
 						(*v.PBytes) = nil
 					} else if (*v.PBytes), err = d.ReadBytes((*v.PBytes)); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "PBytes"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 				}
 			}
 		case 18:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "PSlice"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.PSlice = nil
@@ -1122,44 +1103,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				if v.PSlice == nil {
 					v.PSlice = new([]int)
 				}
-				{
-					var null1 bool
-					if null1, err = d.ReadNil(); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "PSlice"), "Containers", genrt.OneItem)
-					}
-					if null1 {
-						(*v.PSlice) = nil
-					} else {
-						n1, err := d.ReadArrayHead()
-						if err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "PSlice"), "Containers", genrt.OneItem)
-						}
-						(*v.PSlice) = genrt.ReuseSlice(d, (*v.PSlice), n1)
-						for i1 := 0; i1 != n1; i1++ {
-							if n1 < 0 {
-								if more1, err := d.NextElem(n1, i1); err != nil {
-									return genrt.AtRoot(genrt.AtField(err, "PSlice"), "Containers", genrt.OneItem)
-								} else if !more1 {
-									break
-								}
-							}
-							if len((*v.PSlice)) < cap((*v.PSlice)) {
-								(*v.PSlice) = (*v.PSlice)[:len((*v.PSlice))+1]
-							} else {
-								(*v.PSlice) = append((*v.PSlice), 0)
-							}
-							if (*v.PSlice)[i1], err = d.ReadIntOr((*v.PSlice)[i1]); err != nil {
-								return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i1), "PSlice"), "Containers", genrt.OneItem)
-							}
-						}
-						d.Leave()
-					}
+				if (*v.PSlice), err = genrt.ReadSliceOf(d, (*v.PSlice)); err != nil {
+					ferr = err
+					goto fail
 				}
 			}
 		case 19:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "PMap"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.PMap = nil
@@ -1170,14 +1123,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				{
 					var null1 bool
 					if null1, err = d.ReadNil(); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "PMap"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if null1 {
 						(*v.PMap) = nil
 					} else {
 						n1, err := d.ReadMapHead()
 						if err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "PMap"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 						m1 := (*v.PMap)
 						if m1 == nil {
@@ -1188,7 +1143,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 						for i1 := 0; i1 != n1; i1++ {
 							if n1 < 0 {
 								if more1, err := d.NextPair(n1, i1); err != nil {
-									return genrt.AtRoot(genrt.AtField(err, "PMap"), "Containers", genrt.OneItem)
+									ferr = err
+									goto fail
 								} else if !more1 {
 									break
 								}
@@ -1200,15 +1156,18 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 								k1, err = d.ReadString()
 							}
 							if err != nil {
-								return genrt.AtRoot(genrt.AtField(err, "PMap"), "Containers", genrt.OneItem)
+								ferr = err
+								goto fail
 							}
 							if dups1.On {
 								if err := genrt.RepeatedKey(d, &dups1, m1, k1, i1); err != nil {
-									return genrt.AtRoot(genrt.AtField(err, "PMap"), "Containers", genrt.OneItem)
+									ferr = err
+									goto fail
 								}
 							}
 							if m1[k1], err = d.ReadString(); err != nil {
-								return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k1), "PMap"), "Containers", genrt.OneItem)
+								ferr = genrt.AtKey(err, k1)
+								goto fail
 							}
 						}
 						d.Leave()
@@ -1218,7 +1177,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 20:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "PPInt"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.PPInt = nil
@@ -1229,7 +1189,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				{
 					var null1 bool
 					if null1, err = d.ReadNull(); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "PPInt"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if null1 {
 						(*v.PPInt) = nil
@@ -1238,7 +1199,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 							(*v.PPInt) = genrt.NewScalar[int](d)
 						}
 						if (*(*v.PPInt)), err = d.ReadIntOr((*(*v.PPInt))); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "PPInt"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 				}
@@ -1246,7 +1208,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 21:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "PHash"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.PHash = nil
@@ -1255,26 +1218,30 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					v.PHash = new(containers.Hash)
 				}
 				if err := d.ReadByteArray((*v.PHash)[:]); err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "PHash"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 			}
 		case 22:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Pointers"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Pointers = nil
 			} else {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Pointers"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				v.Pointers = genrt.ReuseSlice(d, v.Pointers, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Pointers"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -1287,7 +1254,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 					{
 						var null1 bool
 						if null1, err = d.ReadNull(); err != nil {
-							return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Pointers"), "Containers", genrt.OneItem)
+							ferr = genrt.AtIndex(err, i)
+							goto fail
 						}
 						if null1 {
 							v.Pointers[i] = nil
@@ -1296,7 +1264,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 								v.Pointers[i] = genrt.NewScalar[int](d)
 							}
 							if (*v.Pointers[i]), err = d.ReadIntOr((*v.Pointers[i])); err != nil {
-								return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Pointers"), "Containers", genrt.OneItem)
+								ferr = genrt.AtIndex(err, i)
+								goto fail
 							}
 						}
 					}
@@ -1306,14 +1275,16 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 		case 23:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "MapOfMap"), "Containers", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.MapOfMap = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "MapOfMap"), "Containers", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.MapOfMap
 				if m == nil {
@@ -1324,7 +1295,8 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "MapOfMap"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -1336,25 +1308,29 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 						k, err = d.ReadString()
 					}
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "MapOfMap"), "Containers", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "MapOfMap"), "Containers", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					var e map[int]string
 					{
 						var null1 bool
 						if null1, err = d.ReadNil(); err != nil {
-							return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "MapOfMap"), "Containers", genrt.OneItem)
+							ferr = genrt.AtKey(err, k)
+							goto fail
 						}
 						if null1 {
 							e = nil
 						} else {
 							n1, err := d.ReadMapHead()
 							if err != nil {
-								return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "MapOfMap"), "Containers", genrt.OneItem)
+								ferr = genrt.AtKey(err, k)
+								goto fail
 							}
 							m1 := e
 							if m1 == nil {
@@ -1365,22 +1341,26 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 							for i1 := 0; i1 != n1; i1++ {
 								if n1 < 0 {
 									if more1, err := d.NextPair(n1, i1); err != nil {
-										return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "MapOfMap"), "Containers", genrt.OneItem)
+										ferr = genrt.AtKey(err, k)
+										goto fail
 									} else if !more1 {
 										break
 									}
 								}
 								k1, err := d.ReadInt()
 								if err != nil {
-									return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "MapOfMap"), "Containers", genrt.OneItem)
+									ferr = genrt.AtKey(err, k)
+									goto fail
 								}
 								if dups1.On {
 									if err := genrt.RepeatedKey(d, &dups1, m1, k1, i1); err != nil {
-										return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "MapOfMap"), "Containers", genrt.OneItem)
+										ferr = genrt.AtKey(err, k)
+										goto fail
 									}
 								}
 								if m1[k1], err = d.ReadString(); err != nil {
-									return genrt.AtRoot(genrt.AtField(genrt.AtKey(genrt.AtKey(err, int64(k1)), k), "MapOfMap"), "Containers", genrt.OneItem)
+									ferr = genrt.AtKey(genrt.AtKey(err, int64(k1)), k)
+									goto fail
 								}
 							}
 							d.Leave()
@@ -1392,11 +1372,19 @@ func (v *Containers) DecodeCBOR(d *runtime.Decoder) error {
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "Bytes Blob Fixed Hash Ints Tags Triple Grid Nested ByName ByInt ByUint ByBool Counts ByColor PInt PString PBytes PSlice PMap PPInt PHash Pointers MapOfMap", "Containers")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Item) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	b[0] = 0x83 // array of 3
+	dst := b[:1]
+	dst = genrt.AppendStringCall(dst, v.SKU)
+	dst = genrt.AppendUintCall(dst, uint64(v.Qty))
+	dst = genrt.AppendFloat64(dst, v.Price)
+	return genrt.Owned(dst, nil)
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1430,8 +1418,9 @@ func (v *Item) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Item) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Item")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Item")
 }
 
 var cborFieldsItem = genrt.StructKeys{Fields: 3, Legacy: true, Text: []string{"SKU", "Qty", "Price"}}
@@ -1440,32 +1429,39 @@ var cborFieldsItem = genrt.StructKeys{Fields: 3, Legacy: true, Text: []string{"S
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Item) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsItem)
+		field = d.NextStructField(&s, &cborFieldsItem)
 		if field < 0 {
 			return s.End("Item")
 		}
 		switch field {
 		case 0:
-			if v.SKU, err = d.ReadStringOr(v.SKU); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "SKU"), "Item", genrt.OneItem)
+			if err = d.ReadStringTo(&v.SKU); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 1:
 			if v.Qty, err = d.ReadUint32Or(v.Qty); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Qty"), "Item", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 2:
 			if v.Price, err = d.ReadFloat64Or(v.Price); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Price"), "Item", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "SKU Qty Price", "Item")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Order) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1667,8 +1663,9 @@ func (v *Order) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Order) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Order")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Order")
 }
 
 var cborFieldsOrder = genrt.StructKeys{Fields: 12, Legacy: true, Text: []string{"ID", "First", "Last", "Items", "Pointers", "Pair", "ByName", "ByID", "Parent", "Children", "At", "Since"}}
@@ -1677,25 +1674,29 @@ var cborFieldsOrder = genrt.StructKeys{Fields: 12, Legacy: true, Text: []string{
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsOrder)
+		field = d.NextStructField(&s, &cborFieldsOrder)
 		if field < 0 {
 			return s.End("Order")
 		}
 		switch field {
 		case 0:
 			if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ID"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 1:
 			if err := v.First.DecodeCBOR(d); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "First"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 2:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Last"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Last = nil
@@ -1704,33 +1705,38 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 					v.Last = new(Item)
 				}
 				if err := v.Last.DecodeCBOR(d); err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Last"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 			}
 		case 3:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Items"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Items = nil
 			} else {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Items"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				v.Items = genrt.ReuseSlice(d, v.Items, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Items"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					v.Items = genrt.Grow(v.Items)
 					if err := v.Items[i].DecodeCBOR(d); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Items"), "Order", genrt.OneItem)
+						ferr = genrt.AtIndex(err, i)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -1738,20 +1744,23 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 		case 4:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Pointers"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Pointers = nil
 			} else {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Pointers"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				v.Pointers = genrt.ReuseSlice(d, v.Pointers, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Pointers"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -1764,7 +1773,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 					{
 						var null1 bool
 						if null1, err = d.ReadNull(); err != nil {
-							return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Pointers"), "Order", genrt.OneItem)
+							ferr = genrt.AtIndex(err, i)
+							goto fail
 						}
 						if null1 {
 							v.Pointers[i] = nil
@@ -1773,7 +1783,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 								v.Pointers[i] = new(Item)
 							}
 							if err := v.Pointers[i].DecodeCBOR(d); err != nil {
-								return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Pointers"), "Order", genrt.OneItem)
+								ferr = genrt.AtIndex(err, i)
+								goto fail
 							}
 						}
 					}
@@ -1784,30 +1795,35 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 			if !d.KeepNull() {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Pair"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				i := 0
 				for ; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Pair"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					if i >= 2 {
 						if err := d.ArrayExtra(2); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Pair"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 						continue
 					}
 					if err := v.Pair[i].DecodeCBOR(d); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Pair"), "Order", genrt.OneItem)
+						ferr = genrt.AtIndex(err, i)
+						goto fail
 					}
 				}
 				if i < 2 {
 					if err := d.ArrayShort(2, i); err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "Pair"), "Order", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					clear(v.Pair[i:])
 				}
@@ -1817,14 +1833,16 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 			var e Item
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ByName"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.ByName = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "ByName"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.ByName
 				if m == nil {
@@ -1835,7 +1853,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByName"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
@@ -1847,16 +1866,19 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 						k, err = d.ReadString()
 					}
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "ByName"), "Order", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByName"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					e = Item{}
 					if err := e.DecodeCBOR(d); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, k), "ByName"), "Order", genrt.OneItem)
+						ferr = genrt.AtKey(err, k)
+						goto fail
 					}
 					m[k] = e
 				}
@@ -1865,14 +1887,16 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 		case 7:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ByID"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.ByID = nil
 			} else {
 				n, err := d.ReadMapHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "ByID"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				m := v.ByID
 				if m == nil {
@@ -1883,25 +1907,29 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextPair(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByID"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					k, err := d.ReadInt()
 					if err != nil {
-						return genrt.AtRoot(genrt.AtField(err, "ByID"), "Order", genrt.OneItem)
+						ferr = err
+						goto fail
 					}
 					if dups.On {
 						if err := genrt.RepeatedKey(d, &dups, m, k, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "ByID"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						}
 					}
 					var e *Item
 					{
 						var null1 bool
 						if null1, err = d.ReadNull(); err != nil {
-							return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, int64(k)), "ByID"), "Order", genrt.OneItem)
+							ferr = genrt.AtKey(err, int64(k))
+							goto fail
 						}
 						if null1 {
 							e = nil
@@ -1910,7 +1938,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 								e = new(Item)
 							}
 							if err := e.DecodeCBOR(d); err != nil {
-								return genrt.AtRoot(genrt.AtField(genrt.AtKey(err, int64(k)), "ByID"), "Order", genrt.OneItem)
+								ferr = genrt.AtKey(err, int64(k))
+								goto fail
 							}
 						}
 					}
@@ -1921,7 +1950,8 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 		case 8:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Parent"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Parent = nil
@@ -1930,33 +1960,38 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 					v.Parent = new(Order)
 				}
 				if err := v.Parent.DecodeCBOR(d); err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Parent"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 			}
 		case 9:
 			var null bool
 			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Children"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Children = nil
 			} else {
 				n, err := d.ReadArrayHead()
 				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Children"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 				v.Children = genrt.ReuseSlice(d, v.Children, n)
 				for i := 0; i != n; i++ {
 					if n < 0 {
 						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "Children"), "Order", genrt.OneItem)
+							ferr = err
+							goto fail
 						} else if !more {
 							break
 						}
 					}
 					v.Children = genrt.Grow(v.Children)
 					if err := v.Children[i].DecodeCBOR(d); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "Children"), "Order", genrt.OneItem)
+						ferr = genrt.AtIndex(err, i)
+						goto fail
 					}
 				}
 				d.Leave()
@@ -1964,12 +1999,14 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 		case 10:
 			if d.KeepNull() {
 			} else if v.At, err = d.ReadTime(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "At"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 11:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Since"), "Order", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Since = nil
@@ -1979,16 +2016,20 @@ func (v *Order) DecodeCBOR(d *runtime.Decoder) error {
 				}
 				if d.KeepNull() {
 				} else if (*v.Since), err = d.ReadTime(); err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "Since"), "Order", genrt.OneItem)
+					ferr = err
+					goto fail
 				}
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "ID First Last Items Pointers Pair ByName ByID Parent Children At Since", "Order")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Tagged) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2008,14 +2049,7 @@ func (v *Tagged) AppendCBOR(dst []byte) ([]byte, error) {
 	// 4: JSONName
 	dst = genrt.AppendStringCall(dst, v.JSONName)
 	// 5: JSONOpt
-	if v.JSONOpt == nil {
-		dst = genrt.AppendNull(dst)
-	} else {
-		dst = genrt.AppendArrayHeadCall(dst, len(v.JSONOpt))
-		for i := range v.JSONOpt {
-			dst = genrt.AppendIntCall(dst, int64(v.JSONOpt[i]))
-		}
-	}
+	dst = genrt.AppendSliceOf(dst, v.JSONOpt)
 	// 6: Both
 	dst = genrt.AppendUintCall(dst, uint64(v.Both))
 	// 7: NoName
@@ -2049,8 +2083,9 @@ func (v *Tagged) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Tagged) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Tagged")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Tagged")
 }
 
 var cborFieldsTagged = genrt.StructKeys{Fields: 9, Legacy: true, Text: []string{"name", "opt", "", "", "json_name", "jopt", "both_cbor", "NoName", "Plain"}, Ints: []genrt.IntKey{{Key: 1, Field: 2}, {Key: -2, Field: 3}}}
@@ -2059,84 +2094,69 @@ var cborFieldsTagged = genrt.StructKeys{Fields: 9, Legacy: true, Text: []string{
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Tagged) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsTagged)
+		field = d.NextStructField(&s, &cborFieldsTagged)
 		if field < 0 {
 			return s.End("Tagged")
 		}
 		switch field {
 		case 0:
-			if v.Name, err = d.ReadStringOr(v.Name); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Name"), "Tagged", genrt.OneItem)
+			if err = d.ReadStringTo(&v.Name); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 1:
-			if v.Opt, err = d.ReadStringOr(v.Opt); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Opt"), "Tagged", genrt.OneItem)
+			if err = d.ReadStringTo(&v.Opt); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 2:
 			if v.One, err = d.ReadIntOr(v.One); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "One"), "Tagged", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 3:
 			if v.Neg, err = d.ReadBoolOr(v.Neg); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Neg"), "Tagged", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 4:
-			if v.JSONName, err = d.ReadStringOr(v.JSONName); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "JSONName"), "Tagged", genrt.OneItem)
+			if err = d.ReadStringTo(&v.JSONName); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 5:
-			var null bool
-			if null, err = d.ReadNil(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "JSONOpt"), "Tagged", genrt.OneItem)
-			}
-			if null {
-				v.JSONOpt = nil
-			} else {
-				n, err := d.ReadArrayHead()
-				if err != nil {
-					return genrt.AtRoot(genrt.AtField(err, "JSONOpt"), "Tagged", genrt.OneItem)
-				}
-				v.JSONOpt = genrt.ReuseSlice(d, v.JSONOpt, n)
-				for i := 0; i != n; i++ {
-					if n < 0 {
-						if more, err := d.NextElem(n, i); err != nil {
-							return genrt.AtRoot(genrt.AtField(err, "JSONOpt"), "Tagged", genrt.OneItem)
-						} else if !more {
-							break
-						}
-					}
-					if len(v.JSONOpt) < cap(v.JSONOpt) {
-						v.JSONOpt = v.JSONOpt[:len(v.JSONOpt)+1]
-					} else {
-						v.JSONOpt = append(v.JSONOpt, 0)
-					}
-					if v.JSONOpt[i], err = d.ReadIntOr(v.JSONOpt[i]); err != nil {
-						return genrt.AtRoot(genrt.AtField(genrt.AtIndex(err, i), "JSONOpt"), "Tagged", genrt.OneItem)
-					}
-				}
-				d.Leave()
+			if v.JSONOpt, err = genrt.ReadSliceOf(d, v.JSONOpt); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 6:
 			if v.Both, err = d.ReadUintOr(v.Both); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Both"), "Tagged", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 7:
-			if v.NoName, err = d.ReadStringOr(v.NoName); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "NoName"), "Tagged", genrt.OneItem)
+			if err = d.ReadStringTo(&v.NoName); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 8:
 			if v.Plain, err = d.ReadFloat32Or(v.Plain); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Plain"), "Tagged", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "Name Opt One Neg JSONName JSONOpt Both NoName Plain", "Tagged")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v IntKeys) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2171,8 +2191,9 @@ func (v *IntKeys) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *IntKeys) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "IntKeys")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "IntKeys")
 }
 
 var cborFieldsIntKeys = genrt.StructKeys{Fields: 3, Legacy: true, Ints: []genrt.IntKey{{Key: 1, Field: 0}, {Key: 2, Field: 1}, {Key: -1, Field: 2}}}
@@ -2181,38 +2202,46 @@ var cborFieldsIntKeys = genrt.StructKeys{Fields: 3, Legacy: true, Ints: []genrt.
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *IntKeys) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsIntKeys)
+		field = d.NextStructField(&s, &cborFieldsIntKeys)
 		if field < 0 {
 			return s.End("IntKeys")
 		}
 		switch field {
 		case 0:
 			if v.A, err = d.ReadIntOr(v.A); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "A"), "IntKeys", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 1:
-			if v.B, err = d.ReadStringOr(v.B); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "B"), "IntKeys", genrt.OneItem)
+			if err = d.ReadStringTo(&v.B); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 2:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "C"), "IntKeys", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.C = nil
 			} else if v.C, err = d.ReadBytes(v.C); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "C"), "IntKeys", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "A B C", "IntKeys")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Cased) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2256,8 +2285,9 @@ func (v *Cased) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Cased) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Cased")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Cased")
 }
 
 var cborFieldsCased = genrt.StructKeys{Fields: 6, Legacy: true, Text: []string{"key", "KEY", "kEy2", "σς", "ks", ""}, Ints: []genrt.IntKey{{Key: 3, Field: 5}}}
@@ -2266,44 +2296,54 @@ var cborFieldsCased = genrt.StructKeys{Fields: 6, Legacy: true, Text: []string{"
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Cased) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsCased)
+		field = d.NextStructField(&s, &cborFieldsCased)
 		if field < 0 {
 			return s.End("Cased")
 		}
 		switch field {
 		case 0:
-			if v.Lower, err = d.ReadStringOr(v.Lower); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Lower"), "Cased", genrt.OneItem)
+			if err = d.ReadStringTo(&v.Lower); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 1:
-			if v.Upper, err = d.ReadStringOr(v.Upper); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Upper"), "Cased", genrt.OneItem)
+			if err = d.ReadStringTo(&v.Upper); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 2:
 			if v.Mixed, err = d.ReadIntOr(v.Mixed); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Mixed"), "Cased", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 3:
-			if v.Sigma, err = d.ReadStringOr(v.Sigma); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Sigma"), "Cased", genrt.OneItem)
+			if err = d.ReadStringTo(&v.Sigma); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 4:
 			if v.Ks, err = d.ReadIntOr(v.Ks); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Ks"), "Cased", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 5:
 			if v.Int, err = d.ReadIntOr(v.Int); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Int"), "Cased", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "Lower Upper Mixed Sigma Ks Int", "Cased")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Signed) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2335,8 +2375,9 @@ func (v *Signed) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Signed) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Signed")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Signed")
 }
 
 var cborFieldsSigned = genrt.StructKeys{Fields: 2}
@@ -2345,9 +2386,10 @@ var cborFieldsSigned = genrt.StructKeys{Fields: 2}
 // is refused.
 func (v *Signed) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsSigned)
+		field = d.NextStructField(&s, &cborFieldsSigned)
 		if field < 0 {
 			return s.End("Signed")
 		}
@@ -2355,24 +2397,34 @@ func (v *Signed) DecodeCBOR(d *runtime.Decoder) error {
 		case 0:
 			var null bool
 			if null, err = d.ReadNull(); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Payload"), "Signed", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 			if null {
 				v.Payload = nil
 			} else if v.Payload, err = d.ReadBytes(v.Payload); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Payload"), "Signed", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 1:
 			if v.Key, err = d.ReadUint32Or(v.Key); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Key"), "Signed", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "Payload Key", "Signed")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Base) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	b[0] = 0x82 // array of 2
+	dst := b[:1]
+	dst = genrt.AppendUintCall(dst, v.ID)
+	dst = genrt.AppendStringCall(dst, v.Name)
+	return genrt.Owned(dst, nil)
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2404,8 +2456,9 @@ func (v *Base) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Base) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Base")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Base")
 }
 
 var cborFieldsBase = genrt.StructKeys{Fields: 2, Legacy: true, Text: []string{"ID", "Name"}}
@@ -2414,28 +2467,34 @@ var cborFieldsBase = genrt.StructKeys{Fields: 2, Legacy: true, Text: []string{"I
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Base) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsBase)
+		field = d.NextStructField(&s, &cborFieldsBase)
 		if field < 0 {
 			return s.End("Base")
 		}
 		switch field {
 		case 0:
 			if v.ID, err = d.ReadUint64Or(v.ID); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ID"), "Base", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 1:
-			if v.Name, err = d.ReadStringOr(v.Name); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Name"), "Base", genrt.OneItem)
+			if err = d.ReadStringTo(&v.Name); err != nil {
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "ID Name", "Base")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Derived) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2482,8 +2541,9 @@ func (v *Derived) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Derived) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Derived")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Derived")
 }
 
 var cborFieldsDerived = genrt.StructKeys{Fields: 3, Legacy: true, Text: []string{"ID", "Name", "Extra"}}
@@ -2492,9 +2552,10 @@ var cborFieldsDerived = genrt.StructKeys{Fields: 3, Legacy: true, Text: []string
 // format), or a map of them as fxamacker/cbor writes a struct (the legacy format).
 func (v *Derived) DecodeCBOR(d *runtime.Decoder) error {
 	var s genrt.StructFields
-	var err error
+	var field int
+	var err, ferr error
 	for {
-		field := d.NextStructField(&s, &cborFieldsDerived)
+		field = d.NextStructField(&s, &cborFieldsDerived)
 		if field < 0 {
 			return s.End("Derived")
 		}
@@ -2504,26 +2565,32 @@ func (v *Derived) DecodeCBOR(d *runtime.Decoder) error {
 				v.Base = new(Base)
 			}
 			if v.Base.ID, err = d.ReadUint64Or(v.Base.ID); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "ID"), "Derived", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		case 1:
 			if v.Base == nil {
 				v.Base = new(Base)
 			}
-			if v.Base.Name, err = d.ReadStringOr(v.Base.Name); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Name"), "Derived", genrt.OneItem)
+			if err = d.ReadStringTo(&v.Base.Name); err != nil {
+				ferr = err
+				goto fail
 			}
 		case 2:
 			if v.Extra, err = d.ReadInt16Or(v.Extra); err != nil {
-				return genrt.AtRoot(genrt.AtField(err, "Extra"), "Derived", genrt.OneItem)
+				ferr = err
+				goto fail
 			}
 		}
 	}
+fail:
+	return genrt.AtStructField(ferr, field, "ID Name Extra", "Derived")
 }
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Envelope) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2691,7 +2758,7 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Body
-		if v.Body, err = d.ReadStringOr(v.Body); err != nil {
+		if err = d.ReadStringTo(&v.Body); err != nil {
 			return genrt.AtField(err, "Body")
 		}
 	}
@@ -2703,7 +2770,8 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Versioned) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2913,7 +2981,7 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 1:
 		// Note
-		if v.Note, err = d.ReadStringOr(v.Note); err != nil {
+		if err = d.ReadStringTo(&v.Note); err != nil {
 			return genrt.AtField(err, "Note")
 		}
 		if to == 2 {
@@ -2942,7 +3010,10 @@ func (v *Versioned) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Empty) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	b[0] = 0x80 // array of 0
+	dst := b[:1]
+	return genrt.Owned(dst, nil)
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2967,8 +3038,9 @@ func (v *Empty) SizeCBOR() int {
 // UnmarshalCBOR decodes data, which must hold exactly one value in either
 // format (cbor.Unmarshaler). See DecodeCBOR.
 func (v *Empty) UnmarshalCBOR(data []byte) error {
-	d := genrt.NewBytesDecoder(data)
-	return d.Finish(v.DecodeCBOR(d), "Empty")
+	var d runtime.Decoder
+	d.InitBytes(data)
+	return d.FinishCall(v.DecodeCBOR(&d), "Empty")
 }
 
 var cborFieldsEmpty = genrt.StructKeys{Fields: 0, Legacy: true}
@@ -2987,7 +3059,8 @@ func (v *Empty) DecodeCBOR(d *runtime.Decoder) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Batch) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	var b [64]byte
+	return genrt.Owned(v.AppendCBOR(b[:0]))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2998,32 +3071,9 @@ func (v *Batch) AppendCBOR(dst []byte) ([]byte, error) {
 	dst = append(dst, 0xd9, 0x04, 0xd3) // tag 1235
 	dst = append(dst, 0x82)             // array of 2
 	// 0: Items
-	if v.Items == nil {
-		dst = genrt.AppendNull(dst)
-	} else {
-		dst = genrt.AppendArrayHeadCall(dst, len(v.Items))
-		for i := range v.Items {
-			dst = genrt.AppendStringCall(dst, v.Items[i])
-		}
-	}
+	dst = genrt.AppendSliceOf(dst, v.Items)
 	// 1: Sizes
-	if v.Sizes == nil {
-		dst = genrt.AppendNull(dst)
-	} else {
-		dst = genrt.AppendMapHeadCall(dst, len(v.Sizes))
-		ps := genrt.GetStringPairs()
-		vs := genrt.PairValues[uint16](ps)
-		for k, x := range v.Sizes {
-			ps.AddKey(k)
-			vs = append(vs, x)
-		}
-		for _, j := range ps.Order() {
-			k := ps.KeyAt(j)
-			dst = genrt.AppendStringCall(dst, k)
-			dst = genrt.AppendUintCall(dst, uint64(vs[j]))
-		}
-		genrt.ReleasePairs(ps, vs)
-	}
+	dst = genrt.AppendStringMapOf(dst, v.Sizes)
 	return dst, nil
 }
 
@@ -3176,36 +3226,8 @@ func (v *Batch) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 		fallthrough
 	case 0:
 		// Items
-		var null bool
-		if null, err = d.ReadNil(); err != nil {
+		if v.Items, err = genrt.ReadSliceOf(d, v.Items); err != nil {
 			return genrt.AtField(err, "Items")
-		}
-		if null {
-			v.Items = nil
-		} else {
-			n, err := d.ReadArrayHead()
-			if err != nil {
-				return genrt.AtField(err, "Items")
-			}
-			v.Items = genrt.ReuseSlice(d, v.Items, n)
-			for i := 0; i != n; i++ {
-				if n < 0 {
-					if more, err := d.NextElem(n, i); err != nil {
-						return genrt.AtField(err, "Items")
-					} else if !more {
-						break
-					}
-				}
-				if len(v.Items) < cap(v.Items) {
-					v.Items = v.Items[:len(v.Items)+1]
-				} else {
-					v.Items = append(v.Items, "")
-				}
-				if v.Items[i], err = d.ReadStringOr(v.Items[i]); err != nil {
-					return genrt.AtField(genrt.AtIndex(err, i), "Items")
-				}
-			}
-			d.Leave()
 		}
 		if to == 1 {
 			return nil

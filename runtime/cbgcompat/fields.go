@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The reads of one field each: the head, its major type and its range
@@ -15,24 +16,46 @@ import (
 // its messages. Generated code calls them instead of repeating the
 // checks per field.
 
-// headMin is the least argument a head with additional information
-// 24+k takes in its shortest form; its argument is 1<<k bytes long.
-var headMin = [4]uint64{24, 1 << 8, 1 << 16, 1 << 32}
+// heads describes the heads with additional information 24+k, whose
+// argument is the 1<<k bytes after the first: shift takes it from the
+// eight bytes after the first read as one big-endian word, n is the
+// head's length, min the least argument of its shortest form, and
+// span what an int64's argument may exceed min by (math.MaxInt64-min).
+var heads = [4]struct {
+	shift, n  uint64
+	min, span uint64
+}{
+	{56, 2, 24, math.MaxInt64 - 24},
+	{48, 3, 1 << 8, math.MaxInt64 - 1<<8},
+	{32, 5, 1 << 16, math.MaxInt64 - 1<<16},
+	{0, 9, 1 << 32, math.MaxInt64 - 1<<32},
+}
 
-// Uint64 reads an unsigned integer. Small enough to be inlined: where
-// the buffer holds the longest head, a head in its shortest form is
-// read with one load of the eight bytes after its first.
+// longHead returns the nine bytes at pos, the longest head, for a
+// caller that checked that buf holds them (len(buf)-pos >= 9; pos is
+// never past len(buf)): read without a further check of their bounds.
+func longHead(buf []byte, pos int) *[9]byte {
+	return (*[9]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), pos))
+}
+
+// Uint64 reads an unsigned integer. Where the buffer holds the longest
+// head, a head in its shortest form is read with one load of the eight
+// bytes after its first; everything else (a head cut short, the end of
+// the buffer, another type, an error) by uint64.
 func (d *Decoder) Uint64() (uint64, error) {
-	if pos := uint(d.pos); pos+9 <= uint(len(d.buf)) {
-		c := d.buf[pos]
-		if k := c - 24; k < 4 {
-			if v := binary.BigEndian.Uint64(d.buf[pos+1:pos+9]) >> (64 - 8<<k); v >= headMin[k] {
-				d.pos += 1 + 1<<k
-				return v, nil
-			}
-		} else if c < 24 {
+	if len(d.buf)-d.pos >= 9 {
+		p := longHead(d.buf, d.pos)
+		c := p[0]
+		if c < 24 {
 			d.pos++
 			return uint64(c), nil
+		}
+		if k := c - 24; k < 4 {
+			h := &heads[k]
+			if v := binary.BigEndian.Uint64(p[1:]) >> (h.shift & 63); v >= h.min {
+				d.pos += int(h.n)
+				return v, nil
+			}
 		}
 	}
 	return d.uint64()
@@ -84,23 +107,33 @@ func (d *Decoder) Uint8() (uint8, error) {
 	return uint8(extra), nil
 }
 
-// Int64 reads an unsigned or negative integer that fits an int64.
+// Int64 reads an unsigned or negative integer that fits an int64: as
+// Uint64 reads it where the buffer holds the longest head, else by
+// int64.
 func (d *Decoder) Int64() (int64, error) {
-	if pos := uint(d.pos); pos+9 <= uint(len(d.buf)) && d.buf[pos] < 0x40 {
-		// Either integer, the longest head held, as Uint64 reads it;
-		// neg is all ones for a negative one, whose value is -1-v, ^v.
-		c := d.buf[pos] & 0x1f
-		neg := -int64(d.buf[pos] >> 5)
-		if k := c - 24; k < 4 {
-			if v := binary.BigEndian.Uint64(d.buf[pos+1:pos+9]) >> (64 - 8<<k); v >= headMin[k] && v <= math.MaxInt64 {
-				d.pos += 1 + 1<<k
-				return int64(v) ^ neg, nil
-			}
-		} else if c < 24 {
+	if len(d.buf)-d.pos >= 9 && longHead(d.buf, d.pos)[0] < 0x40 {
+		p := longHead(d.buf, d.pos)
+		// neg is all ones for a negative integer, whose value is -1-v,
+		// that is ^v.
+		c := p[0] & 0x1f
+		neg := -int64(p[0] >> 5)
+		if c < 24 {
 			d.pos++
 			return int64(c) ^ neg, nil
 		}
-	} else if p := d.buf[pos:]; len(p) > 0 && p[0] < 0x40 {
+		if k := c - 24; k < 4 {
+			h := &heads[k]
+			if v := binary.BigEndian.Uint64(p[1:]) >> (h.shift & 63); v-h.min <= h.span {
+				d.pos += int(h.n)
+				return int64(v) ^ neg, nil
+			}
+		}
+	}
+	return d.int64()
+}
+
+func (d *Decoder) int64() (int64, error) {
+	if p := d.buf[d.pos:]; len(p) > 0 && p[0] < 0x40 {
 		// The head in its shortest form and all there.
 		var v uint64
 		n := 0

@@ -152,9 +152,26 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		r.start = r.pos
 		return r, false
 	case *bytes.Reader:
-		d = getDecoder()
+		// getDecoder and window.unread, written out: the call of
+		// go-ipld-cbor and of most programs, where they are a tenth of
+		// a small item's decode.
+		i := spareSlot()
+		if s := &spares[i].d; s.Load() != nil {
+			d = s.Swap(nil) // d.slot is i: it was put back there
+		}
+		if d == nil {
+			d = decoders.Get().(*Decoder)
+			d.slot = i
+		}
 		d.rdr = r
-		d.buf = d.win.unread(r)
+		if readerInPlace {
+			if f := (*readerFields)(unsafe.Pointer(r)); f.i < int64(len(f.s)) {
+				p := f.s[f.i:]
+				d.buf = p[:len(p):len(p)]
+			}
+		} else {
+			d.buf = d.win.unread(r)
+		}
 	case *bytes.Buffer:
 		d = getDecoder()
 		d.bbuf = r
@@ -180,7 +197,14 @@ func (d *Decoder) release(err error) error {
 	// collector runs).
 	switch {
 	case d.rdr != nil:
-		d.win.skip(d.rdr, d.pos)
+		if readerInPlace {
+			// window.skip, written out.
+			f := (*readerFields)(unsafe.Pointer(d.rdr))
+			f.i += int64(d.pos)
+			f.prevRune = -1
+		} else {
+			d.win.skip(d.rdr, d.pos)
+		}
 		d.rdr = nil
 	case d.bbuf != nil:
 		d.bbuf.Next(d.pos)
@@ -193,7 +217,10 @@ func (d *Decoder) release(err error) error {
 	}
 	d.buf = nil
 	d.pos, d.start, d.unread = 0, 0, false
-	putDecoder(d)
+	// putDecoder, written out.
+	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
+		decoders.Put(d)
+	}
 	return err
 }
 

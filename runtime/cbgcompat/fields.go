@@ -20,15 +20,39 @@ import (
 // argument is the 1<<k bytes after the first: shift takes it from the
 // eight bytes after the first read as one big-endian word, n is the
 // head's length, min the least argument of its shortest form, and
-// span what an int64's argument may exceed min by (math.MaxInt64-min).
+// span what an int64's argument may exceed min by (math.MaxInt64-min);
+// mask takes the argument from the eight bytes that end with the head.
 var heads = [4]struct {
 	shift, n  uint64
 	min, span uint64
+	mask      uint64
 }{
-	{56, 2, 24, math.MaxInt64 - 24},
-	{48, 3, 1 << 8, math.MaxInt64 - 1<<8},
-	{32, 5, 1 << 16, math.MaxInt64 - 1<<16},
-	{0, 9, 1 << 32, math.MaxInt64 - 1<<32},
+	{56, 2, 24, math.MaxInt64 - 24, 1<<8 - 1},
+	{48, 3, 1 << 8, math.MaxInt64 - 1<<8, 1<<16 - 1},
+	{32, 5, 1 << 16, math.MaxInt64 - 1<<16, 1<<32 - 1},
+	{0, 9, 1 << 32, math.MaxInt64 - 1<<32, 1<<64 - 1},
+}
+
+// tailHead reads, for uint64 and int64, a long head (additional
+// information 24+k) whose bytes end the buffer or come near its end,
+// when the buffer holds at least eight bytes up to the head's end: one
+// load of the eight bytes that end there, masked. It returns the
+// head's argument and length, or a length of 0 when it is cut short,
+// not in its shortest form, or too near the buffer's start.
+func tailHead(buf []byte, pos int, k byte) (uint64, int) {
+	if k >= 4 {
+		return 0, 0
+	}
+	h := &heads[k]
+	end := pos + int(h.n)
+	if end > len(buf) || end < 8 {
+		return 0, 0
+	}
+	v := binary.BigEndian.Uint64(buf[end-8:end]) & h.mask
+	if v < h.min {
+		return 0, 0
+	}
+	return v, int(h.n)
 }
 
 // longHead returns the nine bytes at pos, the longest head, for a
@@ -56,6 +80,13 @@ func (d *Decoder) Uint64() (uint64, error) {
 				d.pos += int(h.n)
 				return v, nil
 			}
+		}
+	} else if d.pos < len(d.buf) {
+		// A head that ends the buffer, or nearly: the last fields of an
+		// item read alone.
+		if v, n := tailHead(d.buf, d.pos, d.buf[d.pos]-24); n > 0 {
+			d.pos += n
+			return v, nil
 		}
 	}
 	return d.uint64()
@@ -127,6 +158,13 @@ func (d *Decoder) Int64() (int64, error) {
 				d.pos += int(h.n)
 				return int64(v) ^ neg, nil
 			}
+		}
+	} else if d.pos < len(d.buf) && d.buf[d.pos] < 0x40 {
+		// As in Uint64.
+		c := d.buf[d.pos]
+		if v, n := tailHead(d.buf, d.pos, c&0x1f-24); n > 0 && v <= math.MaxInt64 {
+			d.pos += n
+			return int64(v) ^ -int64(c>>5), nil
 		}
 	}
 	return d.int64()

@@ -549,8 +549,16 @@ func (d *Decoder) str(b []byte) string {
 	if n > maxBlockString {
 		return string(b)
 	}
-	c := d.block(b)
-	return unsafe.String(&c[0], n)
+	// block, written out.
+	var c []byte
+	if off := len(d.strs); cap(d.strs)-off >= n {
+		d.strs = d.strs[:off+n]
+		c = d.strs[off : off+n : off+n]
+		copy(c, b)
+	} else {
+		c = d.newBlock(b)
+	}
+	return unsafe.String(unsafe.SliceData(c), n)
 }
 
 // blockBytes returns a copy of b (never nil) with no room to grow into:
@@ -574,20 +582,28 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 // allocator round it (classFloor). Where that leaves no room for a
 // second string as long as b, b is copied on its own instead.
 func (d *Decoder) block(b []byte) []byte {
-	n := len(b)
-	if cap(d.strs)-len(d.strs) < n {
-		size := stringBlock
-		if d.src == nil && len(d.buf) < size {
-			size = classFloor(len(d.buf))
-		}
-		if size < 2*n {
-			return append(make([]byte, 0, n), b...)
-		}
-		d.strs = make([]byte, 0, size)
+	n, off := len(b), len(d.strs)
+	if cap(d.strs)-off < n {
+		return d.newBlock(b)
 	}
-	off := len(d.strs)
-	d.strs = append(d.strs, b...)
-	return d.strs[off : off+n : off+n]
+	d.strs = d.strs[:off+n]
+	c := d.strs[off : off+n : off+n]
+	copy(c, b)
+	return c
+}
+
+// newBlock is block when the block has no room for b.
+func (d *Decoder) newBlock(b []byte) []byte {
+	n := len(b)
+	size := stringBlock
+	if d.src == nil && len(d.buf) < size {
+		size = classFloor(len(d.buf))
+	}
+	if size < 2*n {
+		return append(make([]byte, 0, n), b...)
+	}
+	d.strs = append(make([]byte, 0, size), b...)
+	return d.strs[:n:n]
 }
 
 // classFloor is n rounded up to a multiple of 16 when n is over 24: at
@@ -661,10 +677,21 @@ func (d *Decoder) readKey(max uint64) ([]byte, error) {
 func (d *Decoder) CidBytes() ([]byte, error) {
 	// Tag 42 and a byte string of 24 to 255 bytes whose first is 0, as
 	// the CIDs of IPLD are: the checks below, in the bytes themselves.
-	if p := d.buf[d.pos:]; len(p) > 4 && p[0] == 0xd8 && p[1] == 42 && p[2] == 0x58 && p[3] >= 24 && int(p[3]) <= len(p)-4 && p[4] == 0 {
-		d.pos += 4 + int(p[3])
-		return p[5 : 4+int(p[3])], nil
+	// The bytes are read where the buffer holds them, without a further
+	// check of their bounds: at least five of them, and all n of the
+	// string's.
+	if rest := len(d.buf) - d.pos; rest > 4 {
+		p := (*[5]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), d.pos))
+		if n := int(p[3]); p[0] == 0xd8 && p[1] == 42 && p[2] == 0x58 && n >= 24 && n <= rest-4 && p[4] == 0 {
+			d.pos += 4 + n
+			return unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), 5)), n-1), nil
+		}
 	}
+	return d.cidBytes()
+}
+
+// cidBytes is CidBytes for every form.
+func (d *Decoder) cidBytes() ([]byte, error) {
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
 		return nil, err

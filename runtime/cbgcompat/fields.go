@@ -333,42 +333,69 @@ func (d *Decoder) newWords(nw int) []big.Word {
 // magnitude big-endian.
 func (d *Decoder) FilInt() (*big.Int, error) {
 	// n is the length of the byte string, whose bytes end at d.pos once
-	// it is read.
+	// it is read; the common heads are read here, the rest (and every
+	// error) by filIntHead.
 	var n int
-	p := d.buf[d.pos:]
-	switch {
-	case len(p) > 1 && p[0]-(MajByteString<<5|1) < 23 && int(p[0]&0x1f) < len(p):
-		// Not empty, with a head of one byte, all there.
-		n = int(p[0] & 0x1f)
-		d.pos += 1 + n
-	case len(p) > 0 && p[0] == MajByteString<<5:
-		d.pos++
-		return d.newFilInt(), nil
-	case len(p) > 2 && p[0] == MajByteString<<5|24 && p[1] >= 24 && p[1] <= FilIntMax && int(p[1]) < len(p)-1:
-		// Of two bytes, in its shortest form.
-		n = int(p[1])
-		d.pos += 2 + n
-	default:
-		maj, extra, err := d.ReadHeader()
-		if err != nil {
-			return nil, err
-		}
-		if maj != MajByteString {
-			return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
-		}
-		if extra == 0 {
-			return d.newFilInt(), nil
-		}
-		if extra > FilIntMax {
-			return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
-		}
-		if _, err = d.view(extra); err != nil {
-			return nil, err
-		}
-		n = int(extra)
+	pos := d.pos
+	rest := len(d.buf) - pos
+	if rest < 1 {
+		return d.filIntAny()
 	}
-	buf, end := d.buf, d.pos
-	sign := buf[end-n]
+	base := unsafe.Pointer(unsafe.SliceData(d.buf))
+	switch c := *(*byte)(unsafe.Add(base, pos)); {
+	case c-(MajByteString<<5|1) < 23 && int(c&0x1f) < rest:
+		// Not empty, with a head of one byte, all there.
+		n = int(c & 0x1f)
+		d.pos = pos + 1 + n
+	case c == MajByteString<<5:
+		d.pos = pos + 1
+		return d.newFilInt(), nil
+	default:
+		// Of two bytes, in its shortest form, all there.
+		if c != MajByteString<<5|24 || rest < 3 {
+			return d.filIntAny()
+		}
+		n = int(*(*byte)(unsafe.Add(base, pos+1)))
+		if n < 24 || n > FilIntMax || n >= rest-1 {
+			return d.filIntAny()
+		}
+		d.pos = pos + 2 + n
+	}
+	return d.filIntBytes(n)
+}
+
+// filIntAny is FilInt for every head.
+func (d *Decoder) filIntAny() (*big.Int, error) {
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return nil, err
+	}
+	if maj != MajByteString {
+		return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
+	}
+	if extra == 0 {
+		return d.newFilInt(), nil
+	}
+	if extra > FilIntMax {
+		return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
+	}
+	if _, err = d.view(extra); err != nil {
+		return nil, err
+	}
+	return d.filIntBytes(int(extra))
+}
+
+// be64 is the big-endian word of the eight bytes at p+off.
+func be64(p unsafe.Pointer, off int) uint64 {
+	return binary.BigEndian.Uint64((*[8]byte)(unsafe.Add(p, off))[:])
+}
+
+// filIntBytes makes the big.Int of the n bytes (1 to FilIntMax) of a
+// byte string that end at d.pos: a sign byte, then the magnitude. They
+// are read without a further check of their bounds.
+func (d *Decoder) filIntBytes(n int) (*big.Int, error) {
+	base, end := unsafe.Pointer(unsafe.SliceData(d.buf)), d.pos
+	sign := *(*byte)(unsafe.Add(base, end-n))
 	if sign > 1 {
 		return nil, fmt.Errorf("big int prefix should be either 0 or 1, got %d", sign)
 	}
@@ -377,7 +404,7 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		// under 18.4 FIL, a sector's power), and 8 bytes or more up to
 		// their end in the buffer: one load of the 8 bytes that end
 		// there, less those before the magnitude's.
-		w := binary.BigEndian.Uint64(buf[end-8:end]) & (1<<(8*uint(n-1)) - 1)
+		w := be64(base, end-8) & (1<<(8*uint(n-1)) - 1)
 		x := d.newFilInt()
 		if w == 0 {
 			return x, nil
@@ -396,10 +423,10 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		}
 		return x, nil
 	}
-	// The magnitude is buf[lo:end], big-endian, its leading zeros
-	// skipped.
+	// The magnitude is the bytes from lo to end, big-endian, its
+	// leading zeros skipped.
 	lo := end - n + 1
-	for lo < end && buf[lo] == 0 {
+	for lo < end && *(*byte)(unsafe.Add(base, lo)) == 0 {
 		lo++
 	}
 	x := d.newFilInt()
@@ -407,7 +434,7 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		return x, nil
 	}
 	const wb = bits.UintSize / 8
-	nw := (end - lo + wb - 1) / wb
+	nw := int(uint(end-lo+wb-1) / wb)
 	var ws []big.Word
 	if i := d.nwords; len(d.words)-i >= nw {
 		d.nwords = i + nw
@@ -416,21 +443,21 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		ws = d.newWords(nw)
 	}
 	// Whole words from the low end, then the bytes of the top one.
-	for i := 0; i < nw-1; i++ {
+	for i := range ws[:nw-1] {
 		if wb == 8 {
-			ws[i] = big.Word(binary.BigEndian.Uint64(buf[end-8 : end]))
+			ws[i] = big.Word(be64(base, end-8))
 		} else {
-			ws[i] = big.Word(binary.BigEndian.Uint32(buf[end-4 : end]))
+			ws[i] = big.Word(binary.BigEndian.Uint32((*[4]byte)(unsafe.Add(base, end-4))[:]))
 		}
 		end -= wb
 	}
 	if k := end - lo; wb == 8 && end >= 8 {
 		// A load of the eight bytes that end at end, less those before
 		// the top word's k.
-		ws[nw-1] = big.Word(binary.BigEndian.Uint64(buf[end-8:end]) & (1<<(8*uint(k)) - 1))
+		ws[nw-1] = big.Word(be64(base, end-8) & (1<<(8*uint(k)) - 1))
 	} else {
 		var w big.Word
-		for _, c := range buf[lo:end] {
+		for _, c := range d.buf[lo:end] {
 			w = w<<8 | big.Word(c)
 		}
 		ws[nw-1] = w

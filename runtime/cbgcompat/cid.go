@@ -13,6 +13,41 @@ import (
 // whyrusleeping/cbor-gen's ScanForLinks does with go-cid, without this
 // package depending on go-cid.
 func CheckCid(b []byte) error {
+	if cidV1Short(b) {
+		return nil
+	}
+	return checkCid(b)
+}
+
+// cidV1Short reports whether b is a version 1 CID of the form almost
+// every one takes: a codec of one byte, a multihash code of one to three
+// bytes (sha2-256 is one, blake2b-256 three), a digest length of one
+// byte and the digest, nothing after. Each varint is then minimal when
+// its last byte is not zero after others. It reports false for anything
+// else, for checkCid to take or refuse.
+func cidV1Short(b []byte) bool {
+	n := len(b)
+	if n < 5 || b[0] != 1 || b[1] >= 0x80 {
+		return false
+	}
+	// l is the offset of the digest length: after the code's last byte.
+	l := 3
+	if b[2] >= 0x80 {
+		l = 4
+		if b[3] >= 0x80 {
+			l = 5
+			if n < 6 || b[4] >= 0x80 || b[4] == 0 {
+				return false
+			}
+		} else if b[3] == 0 {
+			return false
+		}
+	}
+	return b[l] < 0x80 && int(b[l]) == n-l-1
+}
+
+// checkCid is CheckCid for every form.
+func checkCid(b []byte) error {
 	if len(b) > 2 && b[0] == 0x12 && b[1] == 32 {
 		if len(b) < 34 {
 			return errors.New("invalid cid: not enough bytes for cid v0")

@@ -30,7 +30,6 @@ import (
 	"math"
 	"math/big"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -82,32 +81,28 @@ type Decoder struct {
 	words  []big.Word
 	nints  int
 	nwords int
-	slot   uint8 // the slot of spares d goes back to
 }
 
-// Decoders are kept between items in spares, one a slot, and in a
-// sync.Pool when the slot is taken. A goroutine takes the Decoder of the
-// slot that the address of its stack picks (spareSlot), and the Decoder
-// goes back to the slot it was taken for: a goroutine that decodes item
-// after item from one place hands one Decoder back and forth with two
-// atomic operations, where sync.Pool's Get and Put each pin the goroutine
-// to its P (about 120 instructions); goroutines whose stacks lie apart
-// most often pick different slots, so that they seldom move one slot
-// between processors. The spares are never released: at most
-// spareSlots Decoders, each with its blocks (at most 4 KiB of strings
-// and 1,088 bytes of big.Ints and words) and no more than spareStorage
-// bytes of storage for a stream (one with more goes to the pool).
+// Decoders are kept between items in a sync.Pool. Its Get and Put take
+// about 120 instructions, against about 50 for a slot of an array that
+// the address of the goroutine's stack picks, handed back and forth with
+// an atomic swap and compare-and-swap; but those are locked instructions,
+// each of which waits for the processor's pending stores, and in wall
+// clock the slots made the go-ipld-cbor-style decode of a small item
+// about 3% slower than the pool, which pins the goroutine to its P
+// instead.
+var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+
+func getDecoder() *Decoder { return decoders.Get().(*Decoder) }
+
+func putDecoder(d *Decoder) { decoders.Put(d) }
+
+// The Writers of GetWriter are kept in spareSlots slots, the one the
+// address of the goroutine's stack picks (spareSlot), and in a pool:
+// those with more than spareStorage bytes of storage go to the pool.
 const (
 	spareSlots   = 16
 	spareStorage = 4 << 10
-)
-
-var (
-	spares [spareSlots]struct {
-		d atomic.Pointer[Decoder]
-		_ [64 - 8]byte // a cache line each
-	}
-	decoders = sync.Pool{New: func() any { return new(Decoder) }}
 )
 
 // spareSlot is the slot of the calling goroutine's stack: its address in
@@ -116,24 +111,6 @@ func spareSlot() uint8 {
 	var mark byte
 	sp := uint64(uintptr(unsafe.Pointer(&mark)))
 	return uint8((sp >> 11) * 0x9e3779b97f4a7c15 >> 60)
-}
-
-func getDecoder() *Decoder {
-	i := spareSlot()
-	if s := &spares[i].d; s.Load() != nil {
-		if d := s.Swap(nil); d != nil {
-			return d // d.slot is i: it was put back there
-		}
-	}
-	d := decoders.Get().(*Decoder)
-	d.slot = i
-	return d
-}
-
-func putDecoder(d *Decoder) {
-	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
-		decoders.Put(d)
-	}
 }
 
 // NewBytesDecoder returns a Decoder over data.
@@ -152,9 +129,18 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		r.start = r.pos
 		return r, false
 	case *bytes.Reader:
+		// window.unread, written out: the call of go-ipld-cbor and of
+		// most programs.
 		d = getDecoder()
 		d.rdr = r
-		d.buf = d.win.unread(r)
+		if readerInPlace {
+			if f := (*readerFields)(unsafe.Pointer(r)); f.i < int64(len(f.s)) {
+				p := f.s[f.i:]
+				d.buf = p[:len(p):len(p)]
+			}
+		} else {
+			d.buf = d.win.unread(r)
+		}
 	case *bytes.Buffer:
 		d = getDecoder()
 		d.bbuf = r
@@ -168,9 +154,9 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 }
 
 // Release moves a *bytes.Reader or *bytes.Buffer that d reads in place
-// past what d used, keeps d for a later item (its spare slot, else the
-// pool), and returns err as UnmarshalCBOR returns it: io.EOF only when
-// the item had no byte at all, io.ErrUnexpectedEOF after that.
+// past what d used, keeps d for a later item (in the pool), and returns
+// err as UnmarshalCBOR returns it: io.EOF only when the item had no byte
+// at all, io.ErrUnexpectedEOF after that.
 func (d *Decoder) Release(err error) error { return d.release(d.eof(err)) }
 
 func (d *Decoder) release(err error) error {
@@ -180,7 +166,14 @@ func (d *Decoder) release(err error) error {
 	// collector runs).
 	switch {
 	case d.rdr != nil:
-		d.win.skip(d.rdr, d.pos)
+		if readerInPlace {
+			// window.skip, written out.
+			f := (*readerFields)(unsafe.Pointer(d.rdr))
+			f.i += int64(d.pos)
+			f.prevRune = -1
+		} else {
+			d.win.skip(d.rdr, d.pos)
+		}
 		d.rdr = nil
 	case d.bbuf != nil:
 		d.bbuf.Next(d.pos)
@@ -522,8 +515,16 @@ func (d *Decoder) str(b []byte) string {
 	if n > maxBlockString {
 		return string(b)
 	}
-	c := d.block(b)
-	return unsafe.String(&c[0], n)
+	// block, written out.
+	var c []byte
+	if off := len(d.strs); cap(d.strs)-off >= n {
+		d.strs = d.strs[:off+n]
+		c = d.strs[off : off+n : off+n]
+		copy(c, b)
+	} else {
+		c = d.newBlock(b)
+	}
+	return unsafe.String(unsafe.SliceData(c), n)
 }
 
 // blockBytes returns a copy of b (never nil) with no room to grow into:
@@ -547,20 +548,28 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 // allocator round it (classFloor). Where that leaves no room for a
 // second string as long as b, b is copied on its own instead.
 func (d *Decoder) block(b []byte) []byte {
-	n := len(b)
-	if cap(d.strs)-len(d.strs) < n {
-		size := stringBlock
-		if d.src == nil && len(d.buf) < size {
-			size = classFloor(len(d.buf))
-		}
-		if size < 2*n {
-			return append(make([]byte, 0, n), b...)
-		}
-		d.strs = make([]byte, 0, size)
+	n, off := len(b), len(d.strs)
+	if cap(d.strs)-off < n {
+		return d.newBlock(b)
 	}
-	off := len(d.strs)
-	d.strs = append(d.strs, b...)
-	return d.strs[off : off+n : off+n]
+	d.strs = d.strs[:off+n]
+	c := d.strs[off : off+n : off+n]
+	copy(c, b)
+	return c
+}
+
+// newBlock is block when the block has no room for b.
+func (d *Decoder) newBlock(b []byte) []byte {
+	n := len(b)
+	size := stringBlock
+	if d.src == nil && len(d.buf) < size {
+		size = classFloor(len(d.buf))
+	}
+	if size < 2*n {
+		return append(make([]byte, 0, n), b...)
+	}
+	d.strs = append(make([]byte, 0, size), b...)
+	return d.strs[:n:n]
 }
 
 // classFloor is n rounded up to a multiple of 16 when n is over 24: at
@@ -634,10 +643,21 @@ func (d *Decoder) readKey(max uint64) ([]byte, error) {
 func (d *Decoder) CidBytes() ([]byte, error) {
 	// Tag 42 and a byte string of 24 to 255 bytes whose first is 0, as
 	// the CIDs of IPLD are: the checks below, in the bytes themselves.
-	if p := d.buf[d.pos:]; len(p) > 4 && p[0] == 0xd8 && p[1] == 42 && p[2] == 0x58 && p[3] >= 24 && int(p[3]) <= len(p)-4 && p[4] == 0 {
-		d.pos += 4 + int(p[3])
-		return p[5 : 4+int(p[3])], nil
+	// The bytes are read where the buffer holds them, without a further
+	// check of their bounds: at least five of them, and all n of the
+	// string's.
+	if rest := len(d.buf) - d.pos; rest > 4 {
+		p := (*[5]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), d.pos))
+		if n := int(p[3]); p[0] == 0xd8 && p[1] == 42 && p[2] == 0x58 && n >= 24 && n <= rest-4 && p[4] == 0 {
+			d.pos += 4 + n
+			return unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(p), 5)), n-1), nil
+		}
 	}
+	return d.cidBytes()
+}
+
+// cidBytes is CidBytes for every form.
+func (d *Decoder) cidBytes() ([]byte, error) {
 	maj, extra, err := d.ReadHeader()
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The reads of one field each: the head, its major type and its range
@@ -15,24 +16,77 @@ import (
 // its messages. Generated code calls them instead of repeating the
 // checks per field.
 
-// headMin is the least argument a head with additional information
-// 24+k takes in its shortest form; its argument is 1<<k bytes long.
-var headMin = [4]uint64{24, 1 << 8, 1 << 16, 1 << 32}
+// heads describes the heads with additional information 24+k, whose
+// argument is the 1<<k bytes after the first: shift takes it from the
+// eight bytes after the first read as one big-endian word, n is the
+// head's length, min the least argument of its shortest form, and
+// span what an int64's argument may exceed min by (math.MaxInt64-min);
+// mask takes the argument from the eight bytes that end with the head.
+var heads = [4]struct {
+	shift, n  uint64
+	min, span uint64
+	mask      uint64
+}{
+	{56, 2, 24, math.MaxInt64 - 24, 1<<8 - 1},
+	{48, 3, 1 << 8, math.MaxInt64 - 1<<8, 1<<16 - 1},
+	{32, 5, 1 << 16, math.MaxInt64 - 1<<16, 1<<32 - 1},
+	{0, 9, 1 << 32, math.MaxInt64 - 1<<32, 1<<64 - 1},
+}
 
-// Uint64 reads an unsigned integer. Small enough to be inlined: where
-// the buffer holds the longest head, a head in its shortest form is
-// read with one load of the eight bytes after its first.
+// tailHead reads, for uint64 and int64, a long head (additional
+// information 24+k) whose bytes end the buffer or come near its end,
+// when the buffer holds at least eight bytes up to the head's end: one
+// load of the eight bytes that end there, masked. It returns the
+// head's argument and length, or a length of 0 when it is cut short,
+// not in its shortest form, or too near the buffer's start.
+func tailHead(buf []byte, pos int, k byte) (uint64, int) {
+	if k >= 4 {
+		return 0, 0
+	}
+	h := &heads[k]
+	end := pos + int(h.n)
+	if end > len(buf) || end < 8 {
+		return 0, 0
+	}
+	v := binary.BigEndian.Uint64(buf[end-8:end]) & h.mask
+	if v < h.min {
+		return 0, 0
+	}
+	return v, int(h.n)
+}
+
+// longHead returns the nine bytes at pos, the longest head, for a
+// caller that checked that buf holds them (len(buf)-pos >= 9; pos is
+// never past len(buf)): read without a further check of their bounds.
+func longHead(buf []byte, pos int) *[9]byte {
+	return (*[9]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), pos))
+}
+
+// Uint64 reads an unsigned integer. Where the buffer holds the longest
+// head, a head in its shortest form is read with one load of the eight
+// bytes after its first; everything else (a head cut short, the end of
+// the buffer, another type, an error) by uint64.
 func (d *Decoder) Uint64() (uint64, error) {
-	if pos := uint(d.pos); pos+9 <= uint(len(d.buf)) {
-		c := d.buf[pos]
-		if k := c - 24; k < 4 {
-			if v := binary.BigEndian.Uint64(d.buf[pos+1:pos+9]) >> (64 - 8<<k); v >= headMin[k] {
-				d.pos += 1 + 1<<k
-				return v, nil
-			}
-		} else if c < 24 {
+	if len(d.buf)-d.pos >= 9 {
+		p := longHead(d.buf, d.pos)
+		c := p[0]
+		if c < 24 {
 			d.pos++
 			return uint64(c), nil
+		}
+		if k := c - 24; k < 4 {
+			h := &heads[k]
+			if v := binary.BigEndian.Uint64(p[1:]) >> (h.shift & 63); v >= h.min {
+				d.pos += int(h.n)
+				return v, nil
+			}
+		}
+	} else if d.pos < len(d.buf) {
+		// A head that ends the buffer, or nearly: the last fields of an
+		// item read alone.
+		if v, n := tailHead(d.buf, d.pos, d.buf[d.pos]-24); n > 0 {
+			d.pos += n
+			return v, nil
 		}
 	}
 	return d.uint64()
@@ -84,23 +138,40 @@ func (d *Decoder) Uint8() (uint8, error) {
 	return uint8(extra), nil
 }
 
-// Int64 reads an unsigned or negative integer that fits an int64.
+// Int64 reads an unsigned or negative integer that fits an int64: as
+// Uint64 reads it where the buffer holds the longest head, else by
+// int64.
 func (d *Decoder) Int64() (int64, error) {
-	if pos := uint(d.pos); pos+9 <= uint(len(d.buf)) && d.buf[pos] < 0x40 {
-		// Either integer, the longest head held, as Uint64 reads it;
-		// neg is all ones for a negative one, whose value is -1-v, ^v.
-		c := d.buf[pos] & 0x1f
-		neg := -int64(d.buf[pos] >> 5)
-		if k := c - 24; k < 4 {
-			if v := binary.BigEndian.Uint64(d.buf[pos+1:pos+9]) >> (64 - 8<<k); v >= headMin[k] && v <= math.MaxInt64 {
-				d.pos += 1 + 1<<k
-				return int64(v) ^ neg, nil
-			}
-		} else if c < 24 {
+	if len(d.buf)-d.pos >= 9 && longHead(d.buf, d.pos)[0] < 0x40 {
+		p := longHead(d.buf, d.pos)
+		// neg is all ones for a negative integer, whose value is -1-v,
+		// that is ^v.
+		c := p[0] & 0x1f
+		neg := -int64(p[0] >> 5)
+		if c < 24 {
 			d.pos++
 			return int64(c) ^ neg, nil
 		}
-	} else if p := d.buf[pos:]; len(p) > 0 && p[0] < 0x40 {
+		if k := c - 24; k < 4 {
+			h := &heads[k]
+			if v := binary.BigEndian.Uint64(p[1:]) >> (h.shift & 63); v-h.min <= h.span {
+				d.pos += int(h.n)
+				return int64(v) ^ neg, nil
+			}
+		}
+	} else if d.pos < len(d.buf) && d.buf[d.pos] < 0x40 {
+		// As in Uint64.
+		c := d.buf[d.pos]
+		if v, n := tailHead(d.buf, d.pos, c&0x1f-24); n > 0 && v <= math.MaxInt64 {
+			d.pos += n
+			return int64(v) ^ -int64(c>>5), nil
+		}
+	}
+	return d.int64()
+}
+
+func (d *Decoder) int64() (int64, error) {
+	if p := d.buf[d.pos:]; len(p) > 0 && p[0] < 0x40 {
 		// The head in its shortest form and all there.
 		var v uint64
 		n := 0
@@ -262,42 +333,69 @@ func (d *Decoder) newWords(nw int) []big.Word {
 // magnitude big-endian.
 func (d *Decoder) FilInt() (*big.Int, error) {
 	// n is the length of the byte string, whose bytes end at d.pos once
-	// it is read.
+	// it is read; the common heads are read here, the rest (and every
+	// error) by filIntHead.
 	var n int
-	p := d.buf[d.pos:]
-	switch {
-	case len(p) > 1 && p[0]-(MajByteString<<5|1) < 23 && int(p[0]&0x1f) < len(p):
-		// Not empty, with a head of one byte, all there.
-		n = int(p[0] & 0x1f)
-		d.pos += 1 + n
-	case len(p) > 0 && p[0] == MajByteString<<5:
-		d.pos++
-		return d.newFilInt(), nil
-	case len(p) > 2 && p[0] == MajByteString<<5|24 && p[1] >= 24 && p[1] <= FilIntMax && int(p[1]) < len(p)-1:
-		// Of two bytes, in its shortest form.
-		n = int(p[1])
-		d.pos += 2 + n
-	default:
-		maj, extra, err := d.ReadHeader()
-		if err != nil {
-			return nil, err
-		}
-		if maj != MajByteString {
-			return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
-		}
-		if extra == 0 {
-			return d.newFilInt(), nil
-		}
-		if extra > FilIntMax {
-			return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
-		}
-		if _, err = d.view(extra); err != nil {
-			return nil, err
-		}
-		n = int(extra)
+	pos := d.pos
+	rest := len(d.buf) - pos
+	if rest < 1 {
+		return d.filIntAny()
 	}
-	buf, end := d.buf, d.pos
-	sign := buf[end-n]
+	base := unsafe.Pointer(unsafe.SliceData(d.buf))
+	switch c := *(*byte)(unsafe.Add(base, pos)); {
+	case c-(MajByteString<<5|1) < 23 && int(c&0x1f) < rest:
+		// Not empty, with a head of one byte, all there.
+		n = int(c & 0x1f)
+		d.pos = pos + 1 + n
+	case c == MajByteString<<5:
+		d.pos = pos + 1
+		return d.newFilInt(), nil
+	default:
+		// Of two bytes, in its shortest form, all there.
+		if c != MajByteString<<5|24 || rest < 3 {
+			return d.filIntAny()
+		}
+		n = int(*(*byte)(unsafe.Add(base, pos+1)))
+		if n < 24 || n > FilIntMax || n >= rest-1 {
+			return d.filIntAny()
+		}
+		d.pos = pos + 2 + n
+	}
+	return d.filIntBytes(n)
+}
+
+// filIntAny is FilInt for every head.
+func (d *Decoder) filIntAny() (*big.Int, error) {
+	maj, extra, err := d.ReadHeader()
+	if err != nil {
+		return nil, err
+	}
+	if maj != MajByteString {
+		return nil, fmt.Errorf("cbor input for fil big int was not a byte string (%x)", maj)
+	}
+	if extra == 0 {
+		return d.newFilInt(), nil
+	}
+	if extra > FilIntMax {
+		return nil, fmt.Errorf("big integer byte array too long (%d bytes)", extra)
+	}
+	if _, err = d.view(extra); err != nil {
+		return nil, err
+	}
+	return d.filIntBytes(int(extra))
+}
+
+// be64 is the big-endian word of the eight bytes at p+off.
+func be64(p unsafe.Pointer, off int) uint64 {
+	return binary.BigEndian.Uint64((*[8]byte)(unsafe.Add(p, off))[:])
+}
+
+// filIntBytes makes the big.Int of the n bytes (1 to FilIntMax) of a
+// byte string that end at d.pos: a sign byte, then the magnitude. They
+// are read without a further check of their bounds.
+func (d *Decoder) filIntBytes(n int) (*big.Int, error) {
+	base, end := unsafe.Pointer(unsafe.SliceData(d.buf)), d.pos
+	sign := *(*byte)(unsafe.Add(base, end-n))
 	if sign > 1 {
 		return nil, fmt.Errorf("big int prefix should be either 0 or 1, got %d", sign)
 	}
@@ -306,7 +404,7 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		// under 18.4 FIL, a sector's power), and 8 bytes or more up to
 		// their end in the buffer: one load of the 8 bytes that end
 		// there, less those before the magnitude's.
-		w := binary.BigEndian.Uint64(buf[end-8:end]) & (1<<(8*uint(n-1)) - 1)
+		w := be64(base, end-8) & (1<<(8*uint(n-1)) - 1)
 		x := d.newFilInt()
 		if w == 0 {
 			return x, nil
@@ -325,10 +423,10 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		}
 		return x, nil
 	}
-	// The magnitude is buf[lo:end], big-endian, its leading zeros
-	// skipped.
+	// The magnitude is the bytes from lo to end, big-endian, its
+	// leading zeros skipped.
 	lo := end - n + 1
-	for lo < end && buf[lo] == 0 {
+	for lo < end && *(*byte)(unsafe.Add(base, lo)) == 0 {
 		lo++
 	}
 	x := d.newFilInt()
@@ -336,7 +434,7 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		return x, nil
 	}
 	const wb = bits.UintSize / 8
-	nw := (end - lo + wb - 1) / wb
+	nw := int(uint(end-lo+wb-1) / wb)
 	var ws []big.Word
 	if i := d.nwords; len(d.words)-i >= nw {
 		d.nwords = i + nw
@@ -345,21 +443,21 @@ func (d *Decoder) FilInt() (*big.Int, error) {
 		ws = d.newWords(nw)
 	}
 	// Whole words from the low end, then the bytes of the top one.
-	for i := 0; i < nw-1; i++ {
+	for i := range ws[:nw-1] {
 		if wb == 8 {
-			ws[i] = big.Word(binary.BigEndian.Uint64(buf[end-8 : end]))
+			ws[i] = big.Word(be64(base, end-8))
 		} else {
-			ws[i] = big.Word(binary.BigEndian.Uint32(buf[end-4 : end]))
+			ws[i] = big.Word(binary.BigEndian.Uint32((*[4]byte)(unsafe.Add(base, end-4))[:]))
 		}
 		end -= wb
 	}
 	if k := end - lo; wb == 8 && end >= 8 {
 		// A load of the eight bytes that end at end, less those before
 		// the top word's k.
-		ws[nw-1] = big.Word(binary.BigEndian.Uint64(buf[end-8:end]) & (1<<(8*uint(k)) - 1))
+		ws[nw-1] = big.Word(be64(base, end-8) & (1<<(8*uint(k)) - 1))
 	} else {
 		var w big.Word
-		for _, c := range buf[lo:end] {
+		for _, c := range d.buf[lo:end] {
 			w = w<<8 | big.Word(c)
 		}
 		ws[nw-1] = w

@@ -272,10 +272,11 @@ func TestTextOrBytes(t *testing.T) {
 	}
 }
 
-// TestIntsAgree: Uint64 and Int64, with their paths for short heads and
-// for buffers that hold the longest head, read what ReadHeader reads and refuse what it refuses (heads not in
-// their shortest form, cut short, out of range), on every head length
-// about its limits.
+// TestIntsAgree: Uint64 and Int64, with their paths for short heads,
+// for buffers that hold the longest head and for heads near the
+// buffer's end, read what ReadHeader reads and refuse what it refuses
+// (heads not in their shortest form, cut short, out of range), on every
+// head length about its limits.
 func TestIntsAgree(t *testing.T) {
 	var ins [][]byte
 	for _, maj := range []byte{0, 1, 2, 7} {
@@ -297,13 +298,27 @@ func TestIntsAgree(t *testing.T) {
 			}
 		}
 	}
-	for _, in := range ins {
+	// Each input also after 1 to 9 bytes of others, read from there: a
+	// head that ends the buffer with eight bytes or more before its end.
+	n := len(ins)
+	for pre := 1; pre <= 9; pre++ {
+		for _, in := range ins[:n] {
+			ins = append(ins, append(bytes.Repeat([]byte{0xa5}, pre), in...))
+		}
+	}
+	for j, in := range ins {
+		from := 0
+		if j >= n {
+			from = (j-n)/n + 1
+		}
 		ref := NewBytesDecoder(in)
+		ref.MoveTo(from)
 		maj, extra, herr := ref.ReadHeader()
 		refPos := ref.Pos()
 		ref.Release(nil)
 
 		d := NewBytesDecoder(in)
+		d.MoveTo(from)
 		u, err := d.Uint64()
 		if wantOK := herr == nil && maj == MajUnsignedInt; (err == nil) != wantOK || (wantOK && (u != extra || d.Pos() != refPos)) {
 			t.Errorf("Uint64 %x: %d %v at %d; ReadHeader %d %d %v at %d", in, u, err, d.Pos(), maj, extra, herr, refPos)
@@ -311,6 +326,7 @@ func TestIntsAgree(t *testing.T) {
 		d.Release(nil)
 
 		d = NewBytesDecoder(in)
+		d.MoveTo(from)
 		i, err := d.Int64()
 		wantOK := herr == nil && (maj == MajUnsignedInt || maj == MajNegativeInt) && extra <= 1<<63-1
 		want := int64(extra)

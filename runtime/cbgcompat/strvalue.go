@@ -86,7 +86,7 @@ func (c StringValues[T]) Make(d *Decoder, b []byte) (T, bool) {
 func (d *Decoder) BlockString(b []byte) string { return d.str(b) }
 
 // ValidCid reports whether CheckCid takes b.
-func ValidCid(b []byte) bool { return CheckCid(b) == nil }
+func ValidCid(b []byte) bool { return cidV1Short(b) || checkCid(b) == nil }
 
 // CidProbes are the probes of NewStringValues for go-cid's Cast: CIDs
 // of version 0 and 1, and bytes at the edges of what it refuses.

@@ -30,6 +30,7 @@ import (
 	"math"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -81,28 +82,32 @@ type Decoder struct {
 	words  []big.Word
 	nints  int
 	nwords int
+	slot   uint8 // the slot of spares d goes back to
 }
 
-// Decoders are kept between items in a sync.Pool. Its Get and Put take
-// about 120 instructions, against about 50 for a slot of an array that
-// the address of the goroutine's stack picks, handed back and forth with
-// an atomic swap and compare-and-swap; but those are locked instructions,
-// each of which waits for the processor's pending stores, and in wall
-// clock the slots made the go-ipld-cbor-style decode of a small item
-// about 3% slower than the pool, which pins the goroutine to its P
-// instead.
-var decoders = sync.Pool{New: func() any { return new(Decoder) }}
-
-func getDecoder() *Decoder { return decoders.Get().(*Decoder) }
-
-func putDecoder(d *Decoder) { decoders.Put(d) }
-
-// The Writers of GetWriter are kept in spareSlots slots, the one the
-// address of the goroutine's stack picks (spareSlot), and in a pool:
-// those with more than spareStorage bytes of storage go to the pool.
+// Decoders are kept between items in spares, one a slot, and in a
+// sync.Pool when the slot is taken. A goroutine takes the Decoder of the
+// slot that the address of its stack picks (spareSlot), and the Decoder
+// goes back to the slot it was taken for: a goroutine that decodes item
+// after item from one place hands one Decoder back and forth with two
+// atomic operations, where sync.Pool's Get and Put each pin the goroutine
+// to its P (about 120 instructions); goroutines whose stacks lie apart
+// most often pick different slots, so that they seldom move one slot
+// between processors. The spares are never released: at most
+// spareSlots Decoders, each with its blocks (at most 4 KiB of strings
+// and 1,088 bytes of big.Ints and words) and no more than spareStorage
+// bytes of storage for a stream (one with more goes to the pool).
 const (
 	spareSlots   = 16
 	spareStorage = 4 << 10
+)
+
+var (
+	spares [spareSlots]struct {
+		d atomic.Pointer[Decoder]
+		_ [64 - 8]byte // a cache line each
+	}
+	decoders = sync.Pool{New: func() any { return new(Decoder) }}
 )
 
 // spareSlot is the slot of the calling goroutine's stack: its address in
@@ -111,6 +116,24 @@ func spareSlot() uint8 {
 	var mark byte
 	sp := uint64(uintptr(unsafe.Pointer(&mark)))
 	return uint8((sp >> 11) * 0x9e3779b97f4a7c15 >> 60)
+}
+
+func getDecoder() *Decoder {
+	i := spareSlot()
+	if s := &spares[i].d; s.Load() != nil {
+		if d := s.Swap(nil); d != nil {
+			return d // d.slot is i: it was put back there
+		}
+	}
+	d := decoders.Get().(*Decoder)
+	d.slot = i
+	return d
+}
+
+func putDecoder(d *Decoder) {
+	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
+		decoders.Put(d)
+	}
 }
 
 // NewBytesDecoder returns a Decoder over data.
@@ -129,9 +152,17 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		r.start = r.pos
 		return r, false
 	case *bytes.Reader:
-		// window.unread, written out: the call of go-ipld-cbor and of
-		// most programs.
-		d = getDecoder()
+		// getDecoder and window.unread, written out: the call of
+		// go-ipld-cbor and of most programs, where they are a tenth of
+		// a small item's decode.
+		i := spareSlot()
+		if s := &spares[i].d; s.Load() != nil {
+			d = s.Swap(nil) // d.slot is i: it was put back there
+		}
+		if d == nil {
+			d = decoders.Get().(*Decoder)
+			d.slot = i
+		}
 		d.rdr = r
 		if readerInPlace {
 			if f := (*readerFields)(unsafe.Pointer(r)); f.i < int64(len(f.s)) {
@@ -154,9 +185,9 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 }
 
 // Release moves a *bytes.Reader or *bytes.Buffer that d reads in place
-// past what d used, keeps d for a later item (in the pool), and returns
-// err as UnmarshalCBOR returns it: io.EOF only when the item had no byte
-// at all, io.ErrUnexpectedEOF after that.
+// past what d used, keeps d for a later item (its spare slot, else the
+// pool), and returns err as UnmarshalCBOR returns it: io.EOF only when
+// the item had no byte at all, io.ErrUnexpectedEOF after that.
 func (d *Decoder) Release(err error) error { return d.release(d.eof(err)) }
 
 func (d *Decoder) release(err error) error {
@@ -186,7 +217,10 @@ func (d *Decoder) release(err error) error {
 	}
 	d.buf = nil
 	d.pos, d.start, d.unread = 0, 0, false
-	putDecoder(d)
+	// putDecoder, written out.
+	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
+		decoders.Put(d)
+	}
 	return err
 }
 

@@ -45,7 +45,7 @@ func decodeClaim(v *claimValue, r *bytes.Reader) error {
 }
 
 // TestDecodersShared: goroutines that decode at the same time, through
-// the pool of Decoders, each read their own item and leave
+// the spare Decoder and the pool, each read their own item and leave
 // their reader where it ends (run with -race).
 func TestDecodersShared(t *testing.T) {
 	want := new(big.Int).SetBytes(claimLike[9:47])

@@ -346,6 +346,17 @@ func (d *Decoder) Null() (bool, error) {
 	return false, nil
 }
 
+// Head reports whether the next byte held is b, and moves past it if
+// so: the generated code's test of a tuple's array head of one byte,
+// before ReadHeader (which takes every head, and gives the errors).
+func (d *Decoder) Head(b byte) bool {
+	if d.pos < len(d.buf) && d.buf[d.pos] == b {
+		d.pos++
+		return true
+	}
+	return false
+}
+
 // ReadHeader reads the head of an item: its major type and argument.
 // Only the shortest form of each argument is accepted, and no
 // indefinite length or reserved additional information.

@@ -397,3 +397,21 @@ func TestBlockSize(t *testing.T) {
 	}
 	d.Release(nil)
 }
+
+// TestHead: Head moves past the byte it is given and nothing else; a
+// decoder with no byte held, or another byte, stays where it was.
+func TestHead(t *testing.T) {
+	d := NewBytesDecoder([]byte{0x83, 0x01})
+	if d.Head(0x82) || d.Pos() != 0 {
+		t.Fatalf("another byte taken: at %d", d.Pos())
+	}
+	if !d.Head(0x83) || d.Pos() != 1 {
+		t.Fatalf("its byte not taken: at %d", d.Pos())
+	}
+	if !d.Head(0x01) || d.Head(0x01) || d.Pos() != 2 {
+		t.Fatalf("past the end: at %d", d.Pos())
+	}
+	if e := NewBytesDecoder(nil); e.Head(0) || e.Pos() != 0 {
+		t.Fatal("an empty decoder took a byte")
+	}
+}

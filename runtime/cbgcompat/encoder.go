@@ -172,7 +172,8 @@ const (
 	// 4: indigo's LexBlob and LexLink read and written in place
 	// (Decoder.MoveTo, CheckInPlace, NewCidTexts, CastVia,
 	// LegacyCidDecoder). 5: MarshalCBOR appends into a bytes.Buffer's
-	// free space (Room).
+	// free space (Room); a tuple's one-byte head is tested in line
+	// (Decoder.Head).
 	GenVersion = 5
 	// MinGenVersion is the oldest generated code it still supports.
 	MinGenVersion = 1

@@ -1279,15 +1279,17 @@ func (t *OtherAttachment) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byt
 // the generated code of the types holding a OtherAttachment call.
 func (t *OtherAttachment) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = OtherAttachment{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 3 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x83) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 3 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.Blob
 	{

@@ -86,15 +86,17 @@ func (t *Inner) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) 
 // the generated code of the types holding a Inner call.
 func (t *Inner) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = Inner{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 2 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x82) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 2 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.A
 	{
@@ -282,15 +284,17 @@ func (t *Simple) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error)
 // the generated code of the types holding a Simple call.
 func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = Simple{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 19 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x93) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 19 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.U64
 	{
@@ -789,15 +793,17 @@ func (t *Lists) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) 
 // the generated code of the types holding a Lists call.
 func (t *Lists) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = Lists{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 15 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x8f) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 15 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.U64s
 	{
@@ -1412,15 +1418,17 @@ func (t *Options) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error
 // the generated code of the types holding a Options call.
 func (t *Options) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = Options{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 8 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x88) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 8 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.Const
 	{
@@ -2750,15 +2758,17 @@ func (t *Filecoin) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, erro
 // the generated code of the types holding a Filecoin call.
 func (t *Filecoin) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = Filecoin{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 8 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x88) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 8 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.Amount
 	{
@@ -3214,15 +3224,17 @@ func (t *Deal) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error) {
 // the generated code of the types holding a Deal call.
 func (t *Deal) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = Deal{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 4 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x84) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 4 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.Label
 	{

@@ -52,7 +52,8 @@ func Render(f *File, version string) ([]byte, error) {
 // CIDs and addresses from their bytes (NewStringValues); 4 reads and
 // writes indigo's LexBlob and LexLink in place (Decoder.MoveTo,
 // CheckInPlace, NewCidTexts, CastVia, LegacyCidDecoder); 5 appends
-// into a bytes.Buffer's free space (Room).
+// into a bytes.Buffer's free space (Room) and tests a tuple's one-byte
+// head in line (Decoder.Head).
 const genVersion = 5
 
 func lastElem(p string) string {
@@ -521,6 +522,13 @@ func emptyVal(fd *field) string {
 // its mandatory ones and some of the optional suffix.
 func (g *gen) decTuple(t *typeInfo) {
 	rt := g.rt()
+	n := len(t.Fields)
+	// A tuple of a fixed count under 24 starts with one byte: tested
+	// in line, the general read of a head (its errors) when it is not.
+	short := t.Mandatory == n && n < 24
+	if short {
+		g.p("if !d.Head(%s) {", headLit(4, uint64(n)))
+	}
 	g.p("maj, extra, err := d.ReadHeader()")
 	g.p("if err != nil {")
 	g.p("return err")
@@ -528,11 +536,13 @@ func (g *gen) decTuple(t *typeInfo) {
 	g.p("if maj != %s.MajArray {", rt)
 	g.p("return %s", g.errNew("cbor input should be of type array"))
 	g.p("}")
-	n := len(t.Fields)
 	if t.Mandatory == n {
 		g.p("if extra != %d {", n)
 		g.p("return %s", g.errNew("cbor input had wrong number of fields"))
 		g.p("}")
+		if short {
+			g.p("}")
+		}
 	} else {
 		g.p("if extra > %d {", n)
 		g.p("return %s", g.errorf(fmt.Sprintf("cbor input has too many fields %%d > %d", n), "extra"))

@@ -371,15 +371,17 @@ func (t *Header) AppendCBORCompat(w *cbgcompat.Writer, b []byte) ([]byte, error)
 // the generated code of the types holding a Header call.
 func (t *Header) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 	*t = Header{}
-	maj, extra, err := d.ReadHeader()
-	if err != nil {
-		return err
-	}
-	if maj != cbgcompat.MajArray {
-		return errors.New("cbor input should be of type array")
-	}
-	if extra != 3 {
-		return errors.New("cbor input had wrong number of fields")
+	if !d.Head(0x83) {
+		maj, extra, err := d.ReadHeader()
+		if err != nil {
+			return err
+		}
+		if maj != cbgcompat.MajArray {
+			return errors.New("cbor input should be of type array")
+		}
+		if extra != 3 {
+			return errors.New("cbor input had wrong number of fields")
+		}
 	}
 	// t.Version
 	{

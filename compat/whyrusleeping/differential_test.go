@@ -69,40 +69,14 @@ func TestEncodeSameBytes(t *testing.T) {
 				fill(r, reflect.ValueOf(tv).Elem(), 0)
 				ov := p.ours()
 				convert(reflect.ValueOf(ov).Elem(), reflect.ValueOf(tv).Elem())
-				var tb, ob bytes.Buffer
-				terr := tv.(cbg.CBORMarshaler).MarshalCBOR(&tb)
-				oerr := ov.(cbg.CBORMarshaler).MarshalCBOR(&ob)
-				if (terr == nil) != (oerr == nil) {
-					t.Fatalf("value %d: theirs %v, ours %v\n%#v", i, terr, oerr, tv)
-				}
-				if terr != nil {
+				want := encodeBoth(t, r, i, tv, ov)
+				if want == nil {
 					refused++
-					if ob.Len() != 0 {
-						t.Fatalf("value %d: ours wrote %d bytes before refusing it", i, ob.Len())
-					}
-					rb := bytes.NewBuffer(make([]byte, 0, 4096))
-					if err := ov.(cbg.CBORMarshaler).MarshalCBOR(rb); err == nil || rb.Len() != 0 {
-						t.Fatalf("value %d into a buffer with room: %v, %d bytes written; want the refusal, none", i, err, rb.Len())
-					}
 					continue
 				}
-				if !bytes.Equal(tb.Bytes(), ob.Bytes()) {
-					t.Fatalf("value %d:\ntheirs %x\nours   %x\n%#v", i, tb.Bytes(), ob.Bytes(), tv)
-				}
-				// Into a bytes.Buffer that holds a byte and has room
-				// for none, some or all of the item, and more.
-				room := r.IntN(2*tb.Len() + 2*64)
-				eb := bytes.NewBuffer(append(make([]byte, 0, 1+room), 0xee))
-				if err := ov.(cbg.CBORMarshaler).MarshalCBOR(eb); err != nil || eb.Len() != 1+tb.Len() || eb.Bytes()[0] != 0xee || !bytes.Equal(eb.Bytes()[1:], tb.Bytes()) {
-					t.Fatalf("value %d into a buffer with %d bytes free: %x, %v; want ee%x", i, room, eb.Bytes(), err, tb.Bytes())
-				}
-				app, err := ov.(interface{ AppendCBOR([]byte) ([]byte, error) }).AppendCBOR([]byte{0xee})
-				if err != nil || !bytes.Equal(app[1:], tb.Bytes()) || app[0] != 0xee {
-					t.Fatalf("value %d: AppendCBOR %x, %v; want ee%x", i, app, err, tb.Bytes())
-				}
-				checkDecode(t, p, tb.Bytes(), fmt.Sprintf("value %d", i))
+				checkDecode(t, p, want, fmt.Sprintf("value %d", i))
 				if i%4 == 0 {
-					for j, m := range mutations(r, tb.Bytes()) {
+					for j, m := range mutations(r, want) {
 						if checkDecode(t, p, m, fmt.Sprintf("value %d mutation %d", i, j)) {
 							took++
 						} else {
@@ -119,6 +93,46 @@ func TestEncodeSameBytes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// encodeBoth writes theirs' value tv with its MarshalCBOR and ours' ov,
+// the same value, every way ours writes: MarshalCBOR into a new
+// bytes.Buffer and into one that holds a byte and has room for none,
+// some or all of the item and more, and AppendCBOR after a byte. It
+// fails t unless each gives theirs' bytes, or both refuse the value and
+// ours writes nothing; it returns theirs' bytes, nil where refused.
+func encodeBoth(t *testing.T, r *rand.Rand, i int, tv, ov any) []byte {
+	t.Helper()
+	var tb, ob bytes.Buffer
+	terr := tv.(cbg.CBORMarshaler).MarshalCBOR(&tb)
+	oerr := ov.(cbg.CBORMarshaler).MarshalCBOR(&ob)
+	if (terr == nil) != (oerr == nil) {
+		t.Fatalf("value %d: theirs %v, ours %v\n%#v", i, terr, oerr, tv)
+	}
+	if terr != nil {
+		if ob.Len() != 0 {
+			t.Fatalf("value %d: ours wrote %d bytes before refusing it", i, ob.Len())
+		}
+		rb := bytes.NewBuffer(make([]byte, 0, 4096))
+		if err := ov.(cbg.CBORMarshaler).MarshalCBOR(rb); err == nil || rb.Len() != 0 {
+			t.Fatalf("value %d into a buffer with room: %v, %d bytes written; want the refusal, none", i, err, rb.Len())
+		}
+		return nil
+	}
+	want := tb.Bytes()
+	if !bytes.Equal(want, ob.Bytes()) {
+		t.Fatalf("value %d:\ntheirs %x\nours   %x\n%#v", i, want, ob.Bytes(), tv)
+	}
+	room := r.IntN(2*len(want) + 2*64)
+	eb := bytes.NewBuffer(append(make([]byte, 0, 1+room), 0xee))
+	if err := ov.(cbg.CBORMarshaler).MarshalCBOR(eb); err != nil || eb.Len() != 1+len(want) || eb.Bytes()[0] != 0xee || !bytes.Equal(eb.Bytes()[1:], want) {
+		t.Fatalf("value %d into a buffer with %d bytes free: %x, %v; want ee%x", i, room, eb.Bytes(), err, want)
+	}
+	app, err := ov.(interface{ AppendCBOR([]byte) ([]byte, error) }).AppendCBOR([]byte{0xee})
+	if err != nil || app[0] != 0xee || !bytes.Equal(app[1:], want) {
+		t.Fatalf("value %d: AppendCBOR %x, %v; want ee%x", i, app, err, want)
+	}
+	return want
 }
 
 // TestNilReceiver: a nil pointer writes null on both sides, for the

@@ -27,7 +27,8 @@ import (
 // generated and fxamacker-map), encode, zerocopy (the person record),
 // total (encode into a reused buffer, then decode those bytes),
 // totalzerocopy (the same with the zero-copy decode) or marshal (the
-// person record: a marshal into a new slice, then an unmarshal of it);
+// person record: a marshal into a new slice, then an unmarshal of it;
+// marshalonly: the marshal alone);
 // BENCH_AB_ROUNDS (default 2000) rounds of BENCH_AB_CALLS calls each
 // (default: about 20µs of work). SHAPE StoreDocument takes OP decode,
 // zerocopy, marshal, encode, valid or skip (fxamacker-any: Wellformed
@@ -99,21 +100,25 @@ func TestAB(t *testing.T) {
 					t.Fatal(err)
 				}
 			})
-		case "marshal":
+		case "marshal", "marshalonly":
 			if c.marshal == nil {
 				t.Fatalf("%s codec %q has no marshal into a new slice", name, impl)
 			}
+			only := op == "marshalonly"
 			runs = append(runs, func() {
 				b, err := c.marshal()
 				if err != nil {
 					t.Fatal(err)
+				}
+				if only {
+					return
 				}
 				if err = c.decode(b); err != nil {
 					t.Fatal(err)
 				}
 			})
 		default:
-			t.Fatalf("BENCH_AB_OP %q: want decode, legacy, encode, zerocopy, total, totalzerocopy or marshal", op)
+			t.Fatalf("BENCH_AB_OP %q: want decode, legacy, encode, zerocopy, total, totalzerocopy, marshal or marshalonly", op)
 		}
 	}
 	calls := envInt(t, "BENCH_AB_CALLS", 0)

@@ -8,7 +8,8 @@
 #   GOGC=100 ./icount.sh CompositeMedium legacy generated 20 120
 #
 # SHAPE: a shape of the benchmarks, or PersonText, PersonUnix; OP: encode,
-# decode or legacy, zerocopy on the person record (generated, mus), or
+# decode or legacy, zerocopy or marshal on the person record (generated,
+# mus; marshal: generated, msgp, msgp-tuple), or
 # skip, skipreader, valid on SHAPE Document, CompositeLarge or StoreDocument
 # (IMPL fxamacker: cbor.Wellformed, or its Decoder.Skip for skipreader; see
 # TestRepeat). The collector is off unless GOGC says
@@ -19,7 +20,7 @@
 # Needs valgrind.
 set -eu
 cd "$(dirname "$0")"
-[ $# -ge 2 ] || { sed -n '2,19p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,20p' "$0"; exit 2; }
 command -v valgrind >/dev/null || { echo "icount.sh: needs valgrind" >&2; exit 1; }
 shape=$1 op=$2 impl=${3:-generated} n1=${4:-2000} n2=${5:-12000}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/icount.XXXXXX")

@@ -21,7 +21,8 @@ import (
 // SHAPE is a shape of benchShape or PersonText, PersonUnix; OP is encode,
 // decode (the codec's own bytes) or legacy (fxamacker's map encoding,
 // through the codec's decoder; not for the person record), zerocopy (the
-// person record: the zero-copy decode of generated or mus), or skip,
+// person record: the zero-copy decode of generated or mus), marshal (the
+// person record: a marshal into a new slice, then an unmarshal of it), or skip,
 // skipreader or valid (runtime's Decoder.Skip over the slice, over a
 // stream, and Valid, on the documents of the Skip benchmarks: Document or
 // CompositeLarge or StoreDocument); SHAPE StoreDocument takes OP encode,
@@ -63,6 +64,20 @@ func TestRepeat(t *testing.T) {
 			}
 		}
 		return
+	case "marshal":
+		if c.marshal == nil {
+			t.Fatalf("codec %q of %s has no marshal into a new slice", impl, name)
+		}
+		for range n {
+			b, err := c.marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err = c.decode(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
 	case "legacy":
 		if legacy == nil {
 			t.Fatalf("%s has no legacy encoding", name)
@@ -70,7 +85,7 @@ func TestRepeat(t *testing.T) {
 		data = legacy
 	case "decode", "zerocopy":
 	default:
-		t.Fatalf("BENCH_REPEAT_OP %q: want encode, decode, zerocopy or legacy", op)
+		t.Fatalf("BENCH_REPEAT_OP %q: want encode, decode, zerocopy, legacy or marshal", op)
 	}
 	if c.decode == nil {
 		t.Fatalf("codec %q of %s does not decode", impl, name)

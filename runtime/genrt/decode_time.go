@@ -34,7 +34,8 @@ var ErrTimeRange = errors.New("cbor: time.Time outside the range of RFC 3339 (ye
 // value unchanged instead: the same on a fresh value).
 func (d *Decoder) ReadTime() (time.Time, error) {
 	// The common forms without a tag: RFC 3339 text, and epoch seconds
-	// (the in-line reads).
+	// (the in-line reads). The rest is out of line, so that this part
+	// has a small frame.
 	if d.off < len(d.buf) && d.buf[d.off]>>5 == MajorText {
 		if t, ok := d.tryRFC3339(); ok {
 			return t, nil
@@ -44,6 +45,13 @@ func (d *Decoder) ReadTime() (time.Time, error) {
 	} else if x, ok := d.TryNeg(math.MaxInt64); ok {
 		return time.Unix(-1-int64(x), 0), nil
 	}
+	return d.readTime()
+}
+
+// readTime is ReadTime for the forms its in-line reads do not take:
+// tags, null and undefined, floats, text that is not RFC 3339's fast
+// form, and errors.
+func (d *Decoder) readTime() (time.Time, error) {
 	start := d.Offset()
 	b, err := d.skipTags()
 	if err != nil {

@@ -60,14 +60,6 @@ const (
 	plusSix      = 0x0606060606060606
 )
 
-// digitsWord XORs w with pattern and returns the result, and bits that
-// are all zero exactly when every byte that should be a digit is one and
-// every separator is the pattern's.
-func digitsWord(w, pattern, seps uint64) (v, bad uint64) {
-	v = w ^ pattern
-	return v, v&highNibbles | (v+plusSix)&highNibbles | v&seps
-}
-
 // pairsWord returns, in byte i, ten times digit i plus digit i+1 of a
 // word of digit values (at most 99 a byte, so no carry).
 func pairsWord(v uint64) uint64 { return v*10 + v>>8 }
@@ -79,15 +71,20 @@ func scanRFC3339(b []byte) (f rfc3339, ok bool) {
 	if len(b) < len("2006-01-02T15:04:05Z") {
 		return f, false
 	}
-	date, bad1 := digitsWord(binary.LittleEndian.Uint64(b[0:8]), datePattern, dateSeps)
-	day, bad2 := digitsWord(binary.LittleEndian.Uint64(b[8:16]), dayPattern, daySeps)
-	clock, bad3 := digitsWord(binary.LittleEndian.Uint64(b[11:19]), clockPattern, clockSeps)
+	date := binary.LittleEndian.Uint64(b[0:8]) ^ datePattern
+	day := binary.LittleEndian.Uint64(b[8:16]) ^ dayPattern
+	clock := binary.LittleEndian.Uint64(b[11:19]) ^ clockPattern
+	// Every digit's byte at most 9 (no high nibble, none after adding 6;
+	// a byte of 0xfa or more, whose 6 carries into the next, has a high
+	// nibble already) and every separator's 0, in the three words at
+	// once.
+	bad := date&(highNibbles|dateSeps) | day&(highNibbles|daySeps) | clock&(highNibbles|clockSeps) |
+		((date+plusSix)|(day+plusSix)|(clock+plusSix))&highNibbles
 	date, day, clock = pairsWord(date), pairsWord(day), pairsWord(clock)
 	// The hour, minute and second (bytes 0, 3 and 6 of clock, each at
 	// most 99) are in range when adding 128 less their limit sets no top
 	// bit.
-	bad4 := (clock&clockFields + clockLimits) & clockTops
-	if bad1|bad2|bad3|bad4 != 0 {
+	if bad|(clock&clockFields+clockLimits)&clockTops != 0 {
 		return f, false
 	}
 	year := int(date&0xff)*100 + int(date>>16&0xff)
@@ -184,88 +181,81 @@ func parseRFC3339(b []byte) (time.Time, bool) {
 	}
 	// The instant in UTC, in the internal form time.Parse gives it (Date
 	// in UTC, then the offset subtracted): the fields are in range, so
-	// the seconds since 1970 follow from the civil date directly.
+	// the seconds since 1970 follow from the civil date directly. The
+	// location is found before the time is made, so that the time is
+	// made once, in registers.
 	secs := f.local - int64(f.zone)
-	t := time.Unix(secs, int64(f.nsec))
 	if f.utc {
-		return t.UTC(), true
+		return time.Unix(secs, int64(f.nsec)).UTC(), true
 	}
-	if loc := zones.find(secs, f.zone); loc != nil {
-		return t.In(loc), true
+	loc := findZone(secs, f.zone)
+	if loc == nil {
+		loc = learnZone(secs, f.zone)
 	}
-	return t.In(zones.learn(t, f.zone)), true
+	return time.Unix(secs, int64(f.nsec)).In(loc), true
 }
 
-// zones is what parseRFC3339 learnt last of the time zones: over span
-// instants from start (Unix seconds) time.Local, when it was local, has
-// the offset in the low half of offs; and fixed is the fixed zone of the
-// offset in its high half, read last. It saves the lookup in time.Local
-// and the call of time.FixedZone while the times read fall in one span of
-// Local's offset. Readers and the writer meet through seq, odd while the
-// writer writes (a sequence lock: a reader that sees it change uses
-// nothing it read); nothing is allocated.
-var zones zoneCache
+// zones is what parseRFC3339 learnt last of the time zones: a zoneSpan,
+// never changed once stored (a new one replaces it). It saves the lookup
+// in time.Local and the call of time.FixedZone while the times read fall
+// in one span of Local's offset, with one atomic load and no lock; a
+// span is allocated only when one is learnt.
+var zones atomic.Pointer[zoneSpan]
 
-type zoneCache struct {
-	seq   atomic.Uint64
-	local atomic.Pointer[time.Location]
-	start atomic.Int64  // the span's first instant
-	span  atomic.Uint64 // its length: secs is in it when secs-start, unsigned, is less
-	offs  atomic.Uint64 // Local's offset, and the fixed zone's above it, as int32s
-	fixed atomic.Pointer[time.Location]
+// A zoneSpan says that over span instants from start (Unix seconds)
+// local, when it is time.Local, has the offset localOff, and that fixed
+// is the fixed zone of the offset fixedOff, read last (none when fixed is
+// nil: fixedOff is then outside the offsets read).
+type zoneSpan struct {
+	local              *time.Location
+	start              int64  // the span's first instant
+	span               uint64 // its length: secs is in it when secs-start, unsigned, is less
+	localOff, fixedOff int32
+	fixed              *time.Location
 }
 
-// find returns the location of the instant secs written with offset zone
-// (less than a day), or nil when the cache does not know it. It is small
+// noOffset is an offset that no text read has (they are under a day):
+// zoneSpan's offsets where it has none.
+const noOffset = math.MinInt32
+
+// findZone returns the location of the instant secs written with offset
+// zone (less than a day), or nil when zones does not know it. It is small
 // enough to be inlined.
-func (c *zoneCache) find(secs int64, zone int32) *time.Location {
-	seq := c.seq.Load()
-	loc := c.local.Load()
-	if seq&1 != 0 || loc != time.Local || uint64(secs-c.start.Load()) >= c.span.Load() {
+func findZone(secs int64, zone int32) *time.Location {
+	z := zones.Load()
+	if z == nil || z.local != time.Local || uint64(secs-z.start) >= z.span {
 		return nil
 	}
-	if offs := c.offs.Load(); int32(offs) != zone {
-		if loc = c.fixed.Load(); int32(offs>>32) != zone {
-			return nil
-		}
+	if z.localOff == zone {
+		return z.local
 	}
-	if c.seq.Load() != seq {
-		return nil
+	if z.fixedOff == zone {
+		return z.fixed
 	}
-	return loc
+	return nil
 }
 
-// learn returns the location time.Parse gives the instant t written with
-// offset zone: time.Local when Local has that offset at t, else a fixed
-// zone with no name; and records it, unless another goroutine is
-// recording at the same time.
-func (c *zoneCache) learn(t time.Time, zone int32) *time.Location {
+// learnZone returns the location time.Parse gives the instant secs
+// written with offset zone: time.Local when Local has that offset then,
+// else a fixed zone with no name; and records it in zones.
+func learnZone(secs int64, zone int32) *time.Location {
 	local := time.Local
-	lt := t.In(local)
+	lt := time.Unix(secs, 0).In(local)
 	_, off := lt.Zone()
+	z := &zoneSpan{local: local, localOff: int32(off), fixedOff: noOffset}
+	if int(z.localOff) != off {
+		z.localOff = noOffset // no offset read is this far
+	}
 	loc := local
 	if off != int(zone) {
 		loc = time.FixedZone("", int(zone))
-	}
-	seq := c.seq.Load()
-	if seq&1 != 0 || !c.seq.CompareAndSwap(seq, seq+1) {
-		return loc
+		z.fixed, z.fixedOff = loc, zone
+	} else if old := zones.Load(); old != nil {
+		z.fixed, z.fixedOff = old.fixed, old.fixedOff // still the fixed zone of its offset
 	}
 	start, end := zoneBounds(lt)
-	c.start.Store(start)
-	c.span.Store(uint64(end - start))
-	c.local.Store(local)
-	localOff := int32(off)
-	if int(localOff) != off {
-		localOff = math.MinInt32 // no offset read is this far
-	}
-	offs := c.offs.Load()&^0xffffffff | uint64(uint32(localOff))
-	if loc != local {
-		c.fixed.Store(loc)
-		offs = uint64(uint32(localOff)) | uint64(uint32(zone))<<32
-	}
-	c.offs.Store(offs)
-	c.seq.Store(seq + 2)
+	z.start, z.span = start, uint64(end-start)
+	zones.Store(z)
 	return loc
 }
 

@@ -17,7 +17,14 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Request) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 19
+	n += genrt.SizeHead(uint64(v.ID))
+	n += genrt.SizeHead(uint64(len(v.Service))) + len(v.Service)
+	n += genrt.SizeHead(uint64(len(v.Method))) + len(v.Method)
+	n += genrt.SizeHead(uint64(int64(v.Deadline) ^ int64(v.Deadline)>>63))
+	n += genrt.SizeHead(uint64(v.Priority))
+	n += genrt.SizeHead(uint64(len(v.Payload))) + len(v.Payload)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1194,7 +1201,12 @@ func (v *Graph) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Node) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(v.ID))
+	n += genrt.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	n += genrt.SizeHead(uint64(v.Kind))
+	n += genrt.SizeHead(uint64(int64(v.Weight) ^ int64(v.Weight)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1405,7 +1417,11 @@ func (v *Node) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Edge) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 2
+	n += genrt.SizeHead(uint64(v.From))
+	n += genrt.SizeHead(uint64(v.To))
+	n += genrt.SizeHead(uint64(int64(v.Cost) ^ int64(v.Cost)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2081,7 +2097,10 @@ func (v *Segment) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Point) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += genrt.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -3235,7 +3254,9 @@ func (v *Counters) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Location) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 10
+	n += genrt.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

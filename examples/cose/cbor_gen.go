@@ -329,7 +329,15 @@ func (v *Header) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Claims) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 8
+	n += genrt.SizeHead(uint64(len(v.Issuer))) + len(v.Issuer)
+	n += genrt.SizeHead(uint64(len(v.Subject))) + len(v.Subject)
+	n += genrt.SizeHead(uint64(len(v.Audience))) + len(v.Audience)
+	n += genrt.SizeHead(uint64(int64(v.Expires) ^ int64(v.Expires)>>63))
+	n += genrt.SizeHead(uint64(int64(v.NotBefore) ^ int64(v.NotBefore)>>63))
+	n += genrt.SizeHead(uint64(int64(v.IssuedAt) ^ int64(v.IssuedAt)>>63))
+	n += genrt.SizeHead(uint64(len(v.ID))) + len(v.ID)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -770,7 +778,12 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v sigStructure) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.Context))) + len(v.Context)
+	n += genrt.SizeHead(uint64(len(v.Protected))) + len(v.Protected)
+	n += genrt.SizeHead(uint64(len(v.ExternalAAD))) + len(v.ExternalAAD)
+	n += genrt.SizeHead(uint64(len(v.Payload))) + len(v.Payload)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

@@ -654,7 +654,10 @@ func (v *Envelope) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Reading) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.Sensor))) + len(v.Sensor)
+	n += genrt.SizeHead(uint64(int64(v.Value) ^ int64(v.Value)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

@@ -636,7 +636,10 @@ func (v *Params) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v GetParams) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	n += genrt.SizeHead(uint64(v.Consistency))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1054,7 +1057,11 @@ func (v *PutParams) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v ListParams) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 2
+	n += genrt.SizeHead(uint64(len(v.Prefix))) + len(v.Prefix)
+	n += genrt.SizeHead(uint64(v.Limit))
+	n += genrt.SizeHead(uint64(len(v.Cursor))) + len(v.Cursor)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -1871,7 +1878,11 @@ func (v *Result) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Entry) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 10
+	n += genrt.SizeHead(uint64(len(v.Key))) + len(v.Key)
+	n += genrt.SizeHead(uint64(v.Version))
+	n += genrt.SizeHead(uint64(int64(v.Size) ^ int64(v.Size)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

@@ -300,7 +300,10 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Location) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 5
+	n += genrt.SizeHead(uint64(len(v.Address))) + len(v.Address)
+	n += genrt.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).

@@ -7,11 +7,16 @@ import (
 )
 
 // marshalMethod emits MarshalCBOR, the fxamacker/cbor Marshaler: one
-// buffer of the size SizeCBOR bounds, filled by AppendCBOR. From
-// testdata/golden/nested:
+// buffer of the size SizeCBOR bounds, filled by AppendCBOR, as in
+// v.AppendCBOR(make([]byte, 0, v.SizeCBOR())). A type whose size is a few
+// lines without a loop or a call (sizeInLine) counts it in MarshalCBOR
+// itself, in SizeCBOR's statements. From testdata/golden/nested:
 //
-//	func (v Order) MarshalCBOR() ([]byte, error) {
-//		return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+//	func (v Item) MarshalCBOR() ([]byte, error) {
+//		n := 10
+//		n += genrt.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
+//		n += genrt.SizeHead(uint64(v.Qty))
+//		return v.AppendCBOR(make([]byte, 0, n))
 //	}
 //
 // A type whose values hold a union's (sizeWalksUnion) is encoded into a
@@ -49,6 +54,10 @@ func (e *emitter) marshalMethod(s *model.Struct) jen.Code {
 			jen.Id("b").Op(":=").Add(rt("GetBuffer")).Call(),
 			jen.Return(jen.Id("b").Dot("Finish").Call(jen.Id("v").Dot("AppendCBOR").Call(jen.Id("b").Dot("B")))),
 		}
+	case e.sizeInLine(s): // size.go
+		fixed, size := e.sizeParts(s)
+		body = append(append([]jen.Code{jen.Id("n").Op(":=").Lit(fixed)}, size...),
+			jen.Return(jen.Id("v").Dot("AppendCBOR").Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id("n")))))
 	}
 	return jen.Commentf("MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).").Line().
 		Func().Params(recv).Id("MarshalCBOR").Params().Params(jen.Index().Byte(), jen.Error()).

@@ -2137,7 +2137,10 @@ type cborAnon_Doc_Parts struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Doc_Parts) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 7
+	n += genrt.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += genrt.SizeHead(uint64(int64(v.Size) ^ int64(v.Size)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -2313,7 +2316,11 @@ type cborAnon_Doc_Cover struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Doc_Cover) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 18
+	n += genrt.SizeHead(uint64(len(v.URL))) + len(v.URL)
+	n += genrt.SizeHead(uint64(int64(v.Width) ^ int64(v.Width)>>63))
+	n += genrt.SizeHead(uint64(int64(v.Height) ^ int64(v.Height)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -2500,7 +2507,8 @@ type cborAnon_Doc_Seen struct{}
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Doc_Seen) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -2614,7 +2622,9 @@ type cborAnon_Doc_Notes struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Doc_Notes) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 18
+	n += genrt.SizeHead(uint64(len(v.Text))) + len(v.Text)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -2788,7 +2798,8 @@ type cborAnon_Doc_Point struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Doc_Point) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 19
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -2894,7 +2905,8 @@ type cborAnon_Doc_Tree_Kids_Leaf struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Doc_Tree_Kids_Leaf) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 13
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -3048,7 +3060,9 @@ type cborAnon_Doc_Tree_Kids struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Doc_Tree_Kids) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 25
+	n += genrt.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -3671,7 +3685,10 @@ type cborAnon_Card_Z struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Card_Z) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 5
+	n += genrt.SizeHead(uint64(int64(v.N) ^ int64(v.N)>>63))
+	n += genrt.SizeHead(uint64(len(v.S))) + len(v.S)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -3842,7 +3859,9 @@ type cborAnon_Card_Keep struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Card_Keep) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 3
+	n += genrt.SizeHead(uint64(int64(v.N) ^ int64(v.N)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -3997,7 +4016,9 @@ type cborAnon_Card_Ps struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Card_Ps) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 3
+	n += genrt.SizeHead(uint64(v.V))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -4148,7 +4169,8 @@ type cborAnon_Set struct{}
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Set) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -4261,7 +4283,9 @@ type cborAnon_Page_Meta struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Page_Meta) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 3
+	n += genrt.SizeHead(uint64(int64(v.N) ^ int64(v.N)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -4416,7 +4440,9 @@ type cborAnon_Arr_A struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Arr_A) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 3
+	n += genrt.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -4571,7 +4597,8 @@ type cborAnon_Arr_E struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Arr_E) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -4654,7 +4681,8 @@ type cborAnon_Arr_ME struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Arr_ME) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 2
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -4747,7 +4775,8 @@ type cborAnon_Arr_MS struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Arr_MS) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -4830,7 +4859,9 @@ type cborAnon_Arr_U struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Arr_U) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 3
+	n += genrt.SizeHead(uint64(int64(v.B) ^ int64(v.B)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -4987,7 +5018,10 @@ type cborAnon_Ver_Protocol struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Ver_Protocol) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(v.Major))
+	n += genrt.SizeHead(uint64(v.Minor))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -5238,7 +5272,10 @@ type cborAnon_Ver_Pools_Margin struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Ver_Pools_Margin) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(v.Num))
+	n += genrt.SizeHead(uint64(v.Den))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -5514,7 +5551,9 @@ type cborAnon_Ver_Meta struct {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v cborAnon_Ver_Meta) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 2
+	n += genrt.SizeHead(uint64(v.Slot))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).

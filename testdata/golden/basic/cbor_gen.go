@@ -391,7 +391,13 @@ func (v *Scalars) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Named) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 11
+	n += genrt.SizeHead(uint64(v.Kind))
+	n += genrt.SizeHead(uint64(len(v.Label))) + len(v.Label)
+	n += genrt.SizeHead(uint64(int64(v.Level) ^ int64(v.Level)>>63))
+	n += genrt.SizeHead(uint64(v.Byte))
+	n += genrt.SizeHead(uint64(int64(v.Rune) ^ int64(v.Rune)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -656,7 +662,8 @@ func (v *Named) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Empty) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

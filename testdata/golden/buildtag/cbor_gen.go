@@ -18,7 +18,10 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Sample) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += genrt.SizeHead(uint64(int64(v.Count) ^ int64(v.Count)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

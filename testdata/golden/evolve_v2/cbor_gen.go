@@ -312,7 +312,11 @@ func (v *Record) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Event) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(int64(v.At) ^ int64(v.At)>>63))
+	n += genrt.SizeHead(uint64(v.Kind))
+	n += genrt.SizeHead(uint64(len(v.Source))) + len(v.Source)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

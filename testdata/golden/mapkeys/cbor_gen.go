@@ -603,7 +603,9 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Cred) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 35
+	n += genrt.SizeHead(uint64(v.Kind))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -775,7 +777,10 @@ func (v *Cred) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Span) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 3
+	n += genrt.SizeHead(uint64(int64(v.From) ^ int64(v.From)>>63))
+	n += genrt.SizeHead(uint64(int64(v.To) ^ int64(v.To)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).

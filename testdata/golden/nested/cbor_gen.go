@@ -18,7 +18,10 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Item) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 10
+	n += genrt.SizeHead(uint64(len(v.SKU))) + len(v.SKU)
+	n += genrt.SizeHead(uint64(v.Qty))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

@@ -1167,7 +1167,13 @@ func (v *Values) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Audit) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.CreatedBy))) + len(v.CreatedBy)
+	n += genrt.SizeHead(uint64(int64(v.Version) ^ int64(v.Version)>>63))
+	n += genrt.SizeHead(uint64(len(v.Title))) + len(v.Title)
+	n += genrt.SizeHead(uint64(len(v.Note))) + len(v.Note)
+	n += genrt.SizeHead(uint64(len(v.Owner))) + len(v.Owner)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

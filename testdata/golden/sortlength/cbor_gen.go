@@ -356,7 +356,13 @@ func (v *Index) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Labels) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 14
+	n += genrt.SizeHead(uint64(len(v.Long))) + len(v.Long)
+	n += genrt.SizeHead(uint64(len(v.Short))) + len(v.Short)
+	n += genrt.SizeHead(uint64(int64(v.Neg) ^ int64(v.Neg)>>63))
+	n += genrt.SizeHead(uint64(len(v.Mid))) + len(v.Mid)
+	n += genrt.SizeHead(uint64(int64(v.Small) ^ int64(v.Small)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: a map of its fields (//cborgen:map).
@@ -1221,7 +1227,11 @@ func (v *Keys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Point) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += genrt.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	n += genrt.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

@@ -349,7 +349,11 @@ func (v *Tagged) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v IntKeys) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(int64(v.A) ^ int64(v.A)>>63))
+	n += genrt.SizeHead(uint64(len(v.B))) + len(v.B)
+	n += genrt.SizeHead(uint64(len(v.C))) + len(v.C)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -543,7 +547,14 @@ func (v *IntKeys) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Cased) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.Lower))) + len(v.Lower)
+	n += genrt.SizeHead(uint64(len(v.Upper))) + len(v.Upper)
+	n += genrt.SizeHead(uint64(int64(v.Mixed) ^ int64(v.Mixed)>>63))
+	n += genrt.SizeHead(uint64(len(v.Sigma))) + len(v.Sigma)
+	n += genrt.SizeHead(uint64(int64(v.Ks) ^ int64(v.Ks)>>63))
+	n += genrt.SizeHead(uint64(int64(v.Int) ^ int64(v.Int)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

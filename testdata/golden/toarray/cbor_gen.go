@@ -17,7 +17,11 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Sign1) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.Protected))) + len(v.Protected)
+	n += genrt.SizeHead(uint64(len(v.Payload))) + len(v.Payload)
+	n += genrt.SizeHead(uint64(len(v.Signature))) + len(v.Signature)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -152,7 +156,10 @@ func (v *Sign1) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Point) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(int64(v.X) ^ int64(v.X)>>63))
+	n += genrt.SizeHead(uint64(int64(v.Y) ^ int64(v.Y)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -331,7 +338,9 @@ func (v *Point) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Plain) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(len(v.A))) + len(v.A)
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -490,7 +499,8 @@ func (v *Plain) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v StructAsArray) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.
@@ -566,7 +576,10 @@ func (v *StructAsArray) cborDecodeFields(d *runtime.Decoder, from, to int) error
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Version) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 1
+	n += genrt.SizeHead(uint64(v.Major))
+	n += genrt.SizeHead(uint64(v.Minor))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

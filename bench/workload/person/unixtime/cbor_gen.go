@@ -18,7 +18,11 @@ const (
 
 // MarshalCBOR returns the CBOR encoding of v (cbor.Marshaler).
 func (v Person) MarshalCBOR() ([]byte, error) {
-	return v.AppendCBOR(make([]byte, 0, v.SizeCBOR()))
+	n := 20
+	n += genrt.SizeHead(uint64(len(v.Name))) + len(v.Name)
+	n += genrt.SizeHead(uint64(len(v.Phone))) + len(v.Phone)
+	n += genrt.SizeHead(uint64(int64(v.Siblings) ^ int64(v.Siblings)>>63))
+	return v.AppendCBOR(make([]byte, 0, n))
 }
 
 // AppendCBOR appends the CBOR encoding of v to dst: an array of its fields.

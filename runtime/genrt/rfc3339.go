@@ -364,8 +364,11 @@ func digitBytes8(v uint32) uint64 {
 // over span instants from start (Unix seconds) loc has the offset that
 // zone holds, a zone word. It saves Time.Zone's lookup and the offset's
 // formatting while the times written fall in one span of one location.
-// Readers and the writer meet through seq as in zoneCache; nothing is
-// allocated.
+// Readers and the writer meet through seq, odd while the writer writes
+// (a sequence lock: a reader that sees it change uses nothing it read);
+// nothing is allocated, so that a program writing times of several
+// locations in turn does not allocate for each (the reader's zones, one
+// immutable span, allocate when they learn one).
 var offsets offsetCache
 
 type offsetCache struct {

@@ -277,21 +277,29 @@ func appendMagnitude(dst []byte, ws []big.Word, n int) []byte {
 }
 
 // The big.Ints FilInt returns, and their words, are taken from blocks,
-// one allocation for many values, zero included: a value kept keeps its
-// blocks alive (at most intBlock big.Ints and wordBlock words, 1,088
-// bytes on 64-bit platforms, and over a buffer no more than the input the
-// Decoder was made over justifies: each value takes a byte of it at
-// least). A pooled Decoder keeps what is left of its blocks for
-// the next item, so a run of small items shares them. Each value has its
-// own words with no room to grow into: a result that needs more gets new
-// ones, as big.Int's arithmetic does. A value longer than wordBlock/4
-// words has words of its own. intBlock is 17, not 8 or 16: a block of
-// more than 512 bytes is allocated with a header instead of heap bits
-// written for it, which took a block of 8 about 420 instructions
-// (power.Claim's decode, two big.Ints, takes 70 fewer).
+// one allocation for many values, zero included. A Decoder's first
+// block of each is of at most intBlock big.Ints and wordBlock words,
+// and over a buffer no more than the input the Decoder was made over
+// justifies (each value takes a byte of it at least); each later one is
+// twice as long as the one it follows, up to maxIntBlock big.Ints and
+// maxWordBlock words (4 KiB each on 64-bit platforms, as much as the
+// block of short strings): a Decoder kept for item after item (see
+// spares) allocates a block every 127 big.Ints, where one of 17 took as
+// long as the rest of a power.Claim's decode. A value kept keeps its
+// blocks alive, at most 8 KiB. A pooled Decoder keeps what is left of
+// its blocks for the next item, so a run of small items shares them.
+// Each value has its own words with no room to grow into: a result that
+// needs more gets new ones, as big.Int's arithmetic does. A value longer
+// than wordBlock/4 words has words of its own. intBlock is 17, not 8 or
+// 16: a block of more than 512 bytes is allocated with a header instead
+// of heap bits written for it, which took a block of 8 about 420
+// instructions; maxIntBlock is 127, whose header fills its size class
+// (4,096 bytes).
 const (
-	intBlock  = 17
-	wordBlock = 64
+	intBlock     = 17
+	wordBlock    = 64
+	maxIntBlock  = 127
+	maxWordBlock = 512
 )
 
 // newFilInt returns a zero big.Int of d's block.
@@ -309,6 +317,7 @@ func (d *Decoder) newInts() {
 	if d.src == nil && len(d.buf) < n {
 		n = len(d.buf) // each value takes at least a byte
 	}
+	n = max(n, min(2*len(d.ints), maxIntBlock))
 	d.ints, d.nints = make([]big.Int, n), 0
 }
 
@@ -323,6 +332,7 @@ func (d *Decoder) newWords(nw int) []big.Word {
 		// As many words as the allocation's size class holds.
 		n = classFloor(bits.UintSize/8*(nw+len(d.buf)/2)) / (bits.UintSize / 8)
 	}
+	n = max(n, min(2*len(d.words), maxWordBlock))
 	d.words, d.nwords = make([]big.Word, n), nw
 	return d.words[:nw:nw]
 }

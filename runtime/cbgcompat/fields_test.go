@@ -339,3 +339,63 @@ func TestIntsAgree(t *testing.T) {
 		d.Release(nil)
 	}
 }
+
+// TestBlocksGrow: a Decoder's first blocks of big.Ints, words and short
+// strings are sized by its input; each later one is twice the one before,
+// up to the most, so that a Decoder kept for item after item allocates
+// seldom; the values read are those of the input all along.
+func TestBlocksGrow(t *testing.T) {
+	want := new(big.Int).SetBytes(claimLike[9:47])
+	d := &Decoder{buf: claimLike}
+	var ints, words, strs []int
+	note := func(sizes *[]int, n int) {
+		if k := len(*sizes); k == 0 || (*sizes)[k-1] != n {
+			*sizes = append(*sizes, n)
+		}
+	}
+	text := bytes.Repeat([]byte{7}, 20)
+	for range 1000 {
+		d.pos = 0
+		if _, n, err := d.ReadHeader(); err != nil || n != 3 {
+			t.Fatal(n, err)
+		}
+		if _, err := d.Int64(); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := d.FilInt()
+		if err != nil || raw.Cmp(want) != 0 {
+			t.Fatalf("%v, %v; want %v", raw, err, want)
+		}
+		adj, err := d.FilInt()
+		if err != nil || adj.Sign() != 0 {
+			t.Fatalf("%v, %v; want 0", adj, err)
+		}
+		if s := d.str(text); s != string(text) {
+			t.Fatalf("%q", s)
+		}
+		note(&ints, len(d.ints))
+		note(&words, len(d.words))
+		note(&strs, cap(d.strs))
+	}
+	// Over 48 bytes: 17 big.Ints (the most of a first block), 5 words
+	// and 24 more (240 bytes, a size class), 48 bytes of strings.
+	for _, c := range []struct {
+		name        string
+		sizes       []int
+		first, most int
+	}{
+		{"big.Ints", ints, intBlock, maxIntBlock},
+		{"words", words, 30, maxWordBlock},
+		{"string bytes", strs, 48, stringBlock},
+	} {
+		if c.sizes[0] != c.first || c.sizes[len(c.sizes)-1] != c.most {
+			t.Errorf("blocks of %v %s, want %d first and %d last", c.sizes, c.name, c.first, c.most)
+		}
+		for i := 1; i < len(c.sizes); i++ {
+			if c.sizes[i] != min(2*c.sizes[i-1], c.most) {
+				t.Errorf("blocks of %v %s: each should be twice the one before, up to %d", c.sizes, c.name, c.most)
+				break
+			}
+		}
+	}
+}

@@ -399,3 +399,46 @@ func TestBlocksGrow(t *testing.T) {
 		}
 	}
 }
+
+// TestFilIntLeadingZeros: a magnitude with leading zero bytes, which
+// go-state-types' UnmarshalCBOR takes (big.Int.SetBytes), gives the
+// value without them, every length and count of zeros, over a buffer
+// and over readers; arithmetic on one leaves the next alone.
+func TestFilIntLeadingZeros(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for m := 1; m <= 40; m++ {
+		for zeros := 0; zeros <= m; zeros++ {
+			mag := make([]byte, m)
+			for i := zeros; i < m; i++ {
+				mag[i] = byte(r.Uint32())
+			}
+			if zeros < m && mag[zeros] == 0 {
+				mag[zeros] = 1
+			}
+			want := new(big.Int).SetBytes(mag)
+			sign := byte(r.IntN(2))
+			if sign == 1 {
+				want.Neg(want)
+			}
+			in := append(AppendHeader(nil, MajByteString, uint64(m+1)), sign)
+			in = append(append(in, mag...), 0x42, 0x00, 0x01) // and a 1 after it
+			for name, mk := range paddedReaders(in) {
+				d, _ := mk()
+				x, err := d.FilInt()
+				if err != nil || x.Cmp(want) != 0 {
+					t.Fatalf("%s % x: %v, %v; want %v", name, in, x, err, want)
+				}
+				y, err := d.FilInt()
+				if err != nil || y.Cmp(big.NewInt(1)) != 0 {
+					t.Fatalf("%s % x: then %v, %v; want 1", name, in, y, err)
+				}
+				x.Add(x, big.NewInt(1))
+				x.Lsh(x, 200)
+				if y.Cmp(big.NewInt(1)) != 0 {
+					t.Fatalf("%s % x: the next value changed with the first: %v", name, in, y)
+				}
+				d.Release(nil)
+			}
+		}
+	}
+}

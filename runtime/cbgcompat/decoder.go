@@ -95,7 +95,7 @@ type Decoder struct {
 // most often pick different slots, so that they seldom move one slot
 // between processors. The spares are never released: at most
 // spareSlots Decoders, each with its blocks (at most 4 KiB of strings
-// and 8 KiB of big.Ints and words) and no more than spareStorage
+// and 2 KiB of big.Ints and words) and no more than spareStorage
 // bytes of storage for a stream (one with more goes to the pool).
 const (
 	spareSlots   = 16
@@ -545,11 +545,14 @@ func (d *Decoder) ReadString(max uint64) (string, error) {
 // stringBlock bytes, one allocation for many strings; a string kept
 // keeps its block alive (at most stringBlock bytes). A Decoder's first
 // block over a buffer is no larger than the input it was made over
-// (see block); each later one is at least twice the one it follows. A
-// pooled Decoder keeps what is left of its block for the next item.
+// (see block); each later one is twice the one it follows, up to
+// grownStringBlock: a block made over a small item is never larger than
+// that, however many items came before it. A pooled Decoder keeps what
+// is left of its block for the next item.
 const (
-	maxBlockString = 64
-	stringBlock    = 4096
+	maxBlockString   = 64
+	stringBlock      = 4096
+	grownStringBlock = 1024
 )
 
 // str returns b as a string of its own bytes.
@@ -613,9 +616,9 @@ func (d *Decoder) newBlock(b []byte) []byte {
 	if d.src == nil && len(d.buf) < size {
 		size = classFloor(len(d.buf))
 	}
-	// Twice the last block, up to stringBlock: a Decoder kept for item
-	// after item allocates seldom (see maxIntBlock).
-	size = max(size, min(2*cap(d.strs), stringBlock))
+	// Twice the last block, up to grownStringBlock: a Decoder kept for
+	// item after item allocates seldom (see maxIntBlock).
+	size = max(size, min(2*cap(d.strs), grownStringBlock))
 	if size < 2*n {
 		return append(make([]byte, 0, n), b...)
 	}

@@ -386,7 +386,7 @@ func TestBlocksGrow(t *testing.T) {
 	}{
 		{"big.Ints", ints, intBlock, maxIntBlock},
 		{"words", words, 30, maxWordBlock},
-		{"string bytes", strs, 48, stringBlock},
+		{"string bytes", strs, 48, grownStringBlock},
 	} {
 		if c.sizes[0] != c.first || c.sizes[len(c.sizes)-1] != c.most {
 			t.Errorf("blocks of %v %s, want %d first and %d last", c.sizes, c.name, c.first, c.most)

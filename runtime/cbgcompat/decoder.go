@@ -95,7 +95,7 @@ type Decoder struct {
 // most often pick different slots, so that they seldom move one slot
 // between processors. The spares are never released: at most
 // spareSlots Decoders, each with its blocks (at most 4 KiB of strings
-// and 1,088 bytes of big.Ints and words) and no more than spareStorage
+// and 2 KiB of big.Ints and words) and no more than spareStorage
 // bytes of storage for a stream (one with more goes to the pool).
 const (
 	spareSlots   = 16
@@ -543,12 +543,16 @@ func (d *Decoder) ReadString(max uint64) (string, error) {
 
 // Strings up to maxBlockString bytes are copied into blocks of up to
 // stringBlock bytes, one allocation for many strings; a string kept
-// keeps its block alive (at most stringBlock bytes, and over a buffer
-// never more than the input the Decoder was made over). A pooled
-// Decoder keeps what is left of its block for the next item.
+// keeps its block alive (at most stringBlock bytes). A Decoder's first
+// block over a buffer is no larger than the input it was made over
+// (see block); each later one is twice the one it follows, up to
+// grownStringBlock: a block made over a small item is never larger than
+// that, however many items came before it. A pooled Decoder keeps what
+// is left of its block for the next item.
 const (
-	maxBlockString = 64
-	stringBlock    = 4096
+	maxBlockString   = 64
+	stringBlock      = 4096
+	grownStringBlock = 1024
 )
 
 // str returns b as a string of its own bytes.
@@ -587,11 +591,13 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 }
 
 // block copies b, at most maxBlockString bytes, into the block of short
-// strings and returns the copy. A new block takes no more memory than
-// an allocation as large as the input would (see maxBlockString): the
-// input's length rounded up as far as the size classes of Go's
-// allocator round it (classFloor). Where that leaves no room for a
-// second string as long as b, b is copied on its own instead.
+// strings and returns the copy. A Decoder's first block over a buffer
+// takes no more memory than an allocation as large as the input would
+// (see maxBlockString): the input's length rounded up as far as the
+// size classes of Go's allocator round it (classFloor); a later one
+// twice the last, when that is more, up to stringBlock. Where that
+// leaves no room for a second string as long as b, b is copied on its
+// own instead.
 func (d *Decoder) block(b []byte) []byte {
 	n, off := len(b), len(d.strs)
 	if cap(d.strs)-off < n {
@@ -610,6 +616,9 @@ func (d *Decoder) newBlock(b []byte) []byte {
 	if d.src == nil && len(d.buf) < size {
 		size = classFloor(len(d.buf))
 	}
+	// Twice the last block, up to grownStringBlock: a Decoder kept for
+	// item after item allocates seldom (see maxIntBlock).
+	size = max(size, min(2*cap(d.strs), grownStringBlock))
 	if size < 2*n {
 		return append(make([]byte, 0, n), b...)
 	}

@@ -277,21 +277,31 @@ func appendMagnitude(dst []byte, ws []big.Word, n int) []byte {
 }
 
 // The big.Ints FilInt returns, and their words, are taken from blocks,
-// one allocation for many values, zero included: a value kept keeps its
-// blocks alive (at most intBlock big.Ints and wordBlock words, 1,088
-// bytes on 64-bit platforms, and over a buffer no more than the input the
-// Decoder was made over justifies: each value takes a byte of it at
-// least). A pooled Decoder keeps what is left of its blocks for
-// the next item, so a run of small items shares them. Each value has its
-// own words with no room to grow into: a result that needs more gets new
-// ones, as big.Int's arithmetic does. A value longer than wordBlock/4
-// words has words of its own. intBlock is 17, not 8 or 16: a block of
-// more than 512 bytes is allocated with a header instead of heap bits
-// written for it, which took a block of 8 about 420 instructions
-// (power.Claim's decode, two big.Ints, takes 70 fewer).
+// one allocation for many values, zero included. A Decoder's first
+// block of each is of at most intBlock big.Ints and wordBlock words,
+// and over a buffer no more than the input the Decoder was made over
+// justifies (each value takes a byte of it at least); each later one is
+// twice as long as the one it follows, up to maxIntBlock big.Ints and
+// maxWordBlock words (1 KiB each on 64-bit platforms, as much as a
+// grown block of short strings): a Decoder kept for item after item
+// (see spares) allocates a block every 31 big.Ints, where one of 17
+// took as long as the rest of a power.Claim's decode. A value kept
+// keeps its blocks alive, at most 2 KiB (blocks of 4 KiB, 127 big.Ints,
+// counted the same instructions per call: what is left of the blocks'
+// cost is the first write to fresh memory, paid per byte). A pooled Decoder keeps what is left
+// of its blocks for the next item, so a run of small items shares them.
+// Each value has its own words with no room to grow into: a result that
+// needs more gets new ones, as big.Int's arithmetic does. A value longer
+// than wordBlock/4 words has words of its own. intBlock is 17, not 8 or
+// 16: a block of more than 512 bytes is allocated with a header instead
+// of heap bits written for it, which took a block of 8 about 420
+// instructions; maxIntBlock is 31, whose header fills its size class
+// (1,024 bytes).
 const (
-	intBlock  = 17
-	wordBlock = 64
+	intBlock     = 17
+	wordBlock    = 64
+	maxIntBlock  = 31
+	maxWordBlock = 128
 )
 
 // newFilInt returns a zero big.Int of d's block.
@@ -309,6 +319,7 @@ func (d *Decoder) newInts() {
 	if d.src == nil && len(d.buf) < n {
 		n = len(d.buf) // each value takes at least a byte
 	}
+	n = max(n, min(2*len(d.ints), maxIntBlock))
 	d.ints, d.nints = make([]big.Int, n), 0
 }
 
@@ -323,6 +334,7 @@ func (d *Decoder) newWords(nw int) []big.Word {
 		// As many words as the allocation's size class holds.
 		n = classFloor(bits.UintSize/8*(nw+len(d.buf)/2)) / (bits.UintSize / 8)
 	}
+	n = max(n, min(2*len(d.words), maxWordBlock))
 	d.words, d.nwords = make([]big.Word, n), nw
 	return d.words[:nw:nw]
 }
@@ -399,13 +411,15 @@ func (d *Decoder) filIntBytes(n int) (*big.Int, error) {
 	if sign > 1 {
 		return nil, fmt.Errorf("big int prefix should be either 0 or 1, got %d", sign)
 	}
-	if bits.UintSize == 64 && n <= 9 && end >= 8 {
+	x := d.newFilInt()
+	const wb = bits.UintSize / 8
+	m := n - 1 // the magnitude's length, leading zeros included
+	if wb == 8 && m <= 8 && end >= 8 {
 		// At most 8 bytes of magnitude, the common case (token amounts
 		// under 18.4 FIL, a sector's power), and 8 bytes or more up to
 		// their end in the buffer: one load of the 8 bytes that end
 		// there, less those before the magnitude's.
-		w := be64(base, end-8) & (1<<(8*uint(n-1)) - 1)
-		x := d.newFilInt()
+		w := be64(base, end-8) & (1<<(8*uint(m)) - 1)
 		if w == 0 {
 			return x, nil
 		}
@@ -423,45 +437,44 @@ func (d *Decoder) filIntBytes(n int) (*big.Int, error) {
 		}
 		return x, nil
 	}
-	// The magnitude is the bytes from lo to end, big-endian, its
-	// leading zeros skipped.
-	lo := end - n + 1
-	for lo < end && *(*byte)(unsafe.Add(base, lo)) == 0 {
-		lo++
-	}
-	x := d.newFilInt()
-	if lo == end {
+	if m == 0 {
 		return x, nil
 	}
-	const wb = bits.UintSize / 8
-	nw := int(uint(end-lo+wb-1) / wb)
+	// Whole words from the low end, then the top word's 1 to wb bytes;
+	// SetBits drops the words that leading zeros leave zero (each value
+	// keeps all of its own words).
+	nw := int(uint(m+wb-1) / wb)
 	var ws []big.Word
 	if i := d.nwords; len(d.words)-i >= nw {
 		d.nwords = i + nw
-		ws = d.words[i : i+nw : i+nw]
+		ws = unsafe.Slice((*big.Word)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.words)), i*wb)), nw)
 	} else {
 		ws = d.newWords(nw)
 	}
-	// Whole words from the low end, then the bytes of the top one.
-	for i := range ws[:nw-1] {
+	wp := unsafe.Pointer(unsafe.SliceData(ws))
+	for i := 0; i < nw-1; i++ {
 		if wb == 8 {
-			ws[i] = big.Word(be64(base, end-8))
+			*(*big.Word)(unsafe.Add(wp, i*wb)) = big.Word(be64(base, end-8))
 		} else {
-			ws[i] = big.Word(binary.BigEndian.Uint32((*[4]byte)(unsafe.Add(base, end-4))[:]))
+			*(*big.Word)(unsafe.Add(wp, i*wb)) = big.Word(binary.BigEndian.Uint32((*[4]byte)(unsafe.Add(base, end-4))[:]))
 		}
 		end -= wb
 	}
-	if k := end - lo; wb == 8 && end >= 8 {
-		// A load of the eight bytes that end at end, less those before
-		// the top word's k.
-		ws[nw-1] = big.Word(be64(base, end-8) & (1<<(8*uint(k)) - 1))
-	} else {
-		var w big.Word
-		for _, c := range d.buf[lo:end] {
+	// The top word's k bytes end at end: a load of the eight bytes that
+	// end there, less those before them, or of the eight that begin with
+	// them, less those after, where the buffer holds those.
+	var w big.Word
+	switch k := m - (nw-1)*wb; {
+	case wb == 8 && end >= 8:
+		w = big.Word(be64(base, end-8) & (1<<(8*uint(k)) - 1))
+	case wb == 8 && end-k+8 <= len(d.buf):
+		w = big.Word(be64(base, end-k) >> (8 * uint(8-k)))
+	default:
+		for _, c := range d.buf[end-k : end] {
 			w = w<<8 | big.Word(c)
 		}
-		ws[nw-1] = w
 	}
+	*(*big.Word)(unsafe.Add(wp, (nw-1)*wb)) = w
 	x.SetBits(ws)
 	if sign == 1 {
 		x.Neg(x)

@@ -339,3 +339,106 @@ func TestIntsAgree(t *testing.T) {
 		d.Release(nil)
 	}
 }
+
+// TestBlocksGrow: a Decoder's first blocks of big.Ints, words and short
+// strings are sized by its input; each later one is twice the one before,
+// up to the most, so that a Decoder kept for item after item allocates
+// seldom; the values read are those of the input all along.
+func TestBlocksGrow(t *testing.T) {
+	want := new(big.Int).SetBytes(claimLike[9:47])
+	d := &Decoder{buf: claimLike}
+	var ints, words, strs []int
+	note := func(sizes *[]int, n int) {
+		if k := len(*sizes); k == 0 || (*sizes)[k-1] != n {
+			*sizes = append(*sizes, n)
+		}
+	}
+	text := bytes.Repeat([]byte{7}, 20)
+	for range 1000 {
+		d.pos = 0
+		if _, n, err := d.ReadHeader(); err != nil || n != 3 {
+			t.Fatal(n, err)
+		}
+		if _, err := d.Int64(); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := d.FilInt()
+		if err != nil || raw.Cmp(want) != 0 {
+			t.Fatalf("%v, %v; want %v", raw, err, want)
+		}
+		adj, err := d.FilInt()
+		if err != nil || adj.Sign() != 0 {
+			t.Fatalf("%v, %v; want 0", adj, err)
+		}
+		if s := d.str(text); s != string(text) {
+			t.Fatalf("%q", s)
+		}
+		note(&ints, len(d.ints))
+		note(&words, len(d.words))
+		note(&strs, cap(d.strs))
+	}
+	// Over 48 bytes: 17 big.Ints (the most of a first block), 5 words
+	// and 24 more (240 bytes, a size class), 48 bytes of strings.
+	for _, c := range []struct {
+		name        string
+		sizes       []int
+		first, most int
+	}{
+		{"big.Ints", ints, intBlock, maxIntBlock},
+		{"words", words, 30, maxWordBlock},
+		{"string bytes", strs, 48, grownStringBlock},
+	} {
+		if c.sizes[0] != c.first || c.sizes[len(c.sizes)-1] != c.most {
+			t.Errorf("blocks of %v %s, want %d first and %d last", c.sizes, c.name, c.first, c.most)
+		}
+		for i := 1; i < len(c.sizes); i++ {
+			if c.sizes[i] != min(2*c.sizes[i-1], c.most) {
+				t.Errorf("blocks of %v %s: each should be twice the one before, up to %d", c.sizes, c.name, c.most)
+				break
+			}
+		}
+	}
+}
+
+// TestFilIntLeadingZeros: a magnitude with leading zero bytes, which
+// go-state-types' UnmarshalCBOR takes (big.Int.SetBytes), gives the
+// value without them, every length and count of zeros, over a buffer
+// and over readers; arithmetic on one leaves the next alone.
+func TestFilIntLeadingZeros(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for m := 1; m <= 40; m++ {
+		for zeros := 0; zeros <= m; zeros++ {
+			mag := make([]byte, m)
+			for i := zeros; i < m; i++ {
+				mag[i] = byte(r.Uint32())
+			}
+			if zeros < m && mag[zeros] == 0 {
+				mag[zeros] = 1
+			}
+			want := new(big.Int).SetBytes(mag)
+			sign := byte(r.IntN(2))
+			if sign == 1 {
+				want.Neg(want)
+			}
+			in := append(AppendHeader(nil, MajByteString, uint64(m+1)), sign)
+			in = append(append(in, mag...), 0x42, 0x00, 0x01) // and a 1 after it
+			for name, mk := range paddedReaders(in) {
+				d, _ := mk()
+				x, err := d.FilInt()
+				if err != nil || x.Cmp(want) != 0 {
+					t.Fatalf("%s % x: %v, %v; want %v", name, in, x, err, want)
+				}
+				y, err := d.FilInt()
+				if err != nil || y.Cmp(big.NewInt(1)) != 0 {
+					t.Fatalf("%s % x: then %v, %v; want 1", name, in, y, err)
+				}
+				x.Add(x, big.NewInt(1))
+				x.Lsh(x, 200)
+				if y.Cmp(big.NewInt(1)) != 0 {
+					t.Fatalf("%s % x: the next value changed with the first: %v", name, in, y)
+				}
+				d.Release(nil)
+			}
+		}
+	}
+}

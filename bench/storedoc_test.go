@@ -3,12 +3,16 @@ package bench
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	gort "runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/fxamacker/cbor/v2"
@@ -431,5 +435,233 @@ func TestStoreDocumentShape(t *testing.T) {
 		if d := c.s.max - c.r.max; max(d, -d) > max(2, c.r.max/10) {
 			t.Errorf("%s: largest %d, the record %d", c.name, c.s.max, c.r.max)
 		}
+	}
+}
+
+// storeValues walks v: each composite, each dictionary and each
+// dictionary's Values slice, in a fixed order (a composite's fields by
+// key).
+func storeValues(v storedoc.Value, f func(c *storedoc.Composite, d *storedoc.Dictionary)) {
+	switch v := v.(type) {
+	case *storedoc.Composite:
+		f(v, nil)
+		keys := make([]string, 0, len(v.Fields))
+		for k := range v.Fields {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			storeValues(v.Fields[k], f)
+		}
+	case *storedoc.Dictionary:
+		f(nil, v)
+		for _, e := range v.Values {
+			storeValues(e, f)
+		}
+		keys := make([]string, 0, len(v.Entries))
+		for k := range v.Entries {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			storeValues(v.Entries[k], f)
+		}
+	}
+}
+
+// TestStoreDocumentSlabs: the composites, dictionaries and Values slices
+// a decoder takes from its blocks are each its own. Two decodes of the
+// real record by one decoder (Reset between them, so the second takes the
+// rest of the first's blocks), copying and zero-copy: every Values slice
+// has its length as capacity, so an append copies; changing every value
+// of the first decode (fields, appends) leaves the second equal to the
+// record and encoding to its bytes, and the first holds exactly what was
+// written. The decode allocates less than an object per composite,
+// dictionary and Values slice.
+func TestStoreDocumentSlabs(t *testing.T) {
+	want, data, _ := storeDocumentOf(t, "real")
+	for _, opts := range []runtime.Options{{}, {ZeroCopy: true}} {
+		d := runtime.NewBytesDecoder(data)
+		d.SetOptions(opts)
+		first, err := storedoc.DecodeValueCBOR(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Reset(data)
+		second, err := storedoc.DecodeValueCBOR(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		storeValues(first, func(c *storedoc.Composite, dict *storedoc.Dictionary) {
+			n++
+			if c != nil {
+				c.Kind, c.QualifiedName = uint8(n), "changed "+strconv.Itoa(n)
+				c.Fields["added"] = storedoc.UInt64Value(n)
+				return
+			}
+			if len(dict.Values) != cap(dict.Values) {
+				t.Fatalf("%+v: a Values slice of length %d has capacity %d", opts, len(dict.Values), cap(dict.Values))
+			}
+			dict.Values = append(dict.Values, storedoc.UInt64Value(n))
+		})
+		if !reflect.DeepEqual(second, want) {
+			t.Fatalf("%+v: changing the values of one decode changed another's", opts)
+		}
+		if again, err := storedoc.MarshalValueCBOR(second); err != nil || !bytes.Equal(again, data) {
+			t.Fatalf("%+v: the second decode encodes differently (%v)", opts, err)
+		}
+		n = 0
+		var orig []*storedoc.Dictionary
+		storeValues(want, func(_ *storedoc.Composite, dict *storedoc.Dictionary) {
+			if dict != nil {
+				orig = append(orig, dict)
+			}
+		})
+		storeValues(first, func(c *storedoc.Composite, dict *storedoc.Dictionary) {
+			n++
+			if c != nil {
+				if c.Kind != uint8(n) || c.QualifiedName != "changed "+strconv.Itoa(n) || c.Fields["added"] != storedoc.UInt64Value(n) {
+					t.Fatalf("%+v: composite %d holds what another was given", opts, n)
+				}
+				return
+			}
+			o := orig[0]
+			orig = orig[1:]
+			if len(dict.Values) != len(o.Values)+1 || dict.Values[len(o.Values)] != storedoc.UInt64Value(n) {
+				t.Fatalf("%+v: dictionary %d: an append to another wrote into its Values", opts, n)
+			}
+			for i, e := range o.Values {
+				if _, ok := e.(*storedoc.Dictionary); !ok && dict.Values[i] != e {
+					t.Fatalf("%+v: dictionary %d: Values[%d] is %v, want %v", opts, n, i, dict.Values[i], e)
+				}
+			}
+		})
+		if raceEnabled {
+			continue
+		}
+		// 870 composites, 837 dictionaries and their 837 Values slices
+		// were an allocation each (8,108 and 7,915 allocations a decode).
+		if allocs := testing.AllocsPerRun(3, func() {
+			d.Reset(data)
+			if _, err := storedoc.DecodeValueCBOR(d); err != nil {
+				t.Fatal(err)
+			}
+		}); allocs > 7915-2000 {
+			t.Errorf("%+v: %v allocations a decode of the record", opts, allocs)
+		}
+	}
+}
+
+// TestStoreDocumentSlabsPooled: decoders that goroutines take from a
+// pool in turn, each decoding the document and changing what it decoded
+// while others decode with the decoder it put back: the values of the
+// decodes share no memory (the race detector, under -race, sees no race)
+// and each decode still holds the document and what its goroutine wrote.
+func TestStoreDocumentSlabsPooled(t *testing.T) {
+	want, data, _ := storeDocumentOf(t, "synthetic")
+	pool := sync.Pool{New: func() any { return runtime.NewBytesDecoder(nil) }}
+	rounds := 6
+	if testing.Short() {
+		rounds = 2
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := range rounds {
+				d := pool.Get().(*runtime.Decoder)
+				d.Reset(data)
+				d.SetOptions(runtime.Options{ZeroCopy: round%2 == 1})
+				v, err := storedoc.DecodeValueCBOR(d)
+				pool.Put(d)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !reflect.DeepEqual(v, want) {
+					t.Errorf("goroutine %d round %d: the decode differs from the document", g, round)
+					return
+				}
+				mark := storedoc.StringValue("goroutine " + strconv.Itoa(g))
+				storeValues(v, func(c *storedoc.Composite, dict *storedoc.Dictionary) {
+					if c != nil {
+						c.QualifiedName = string(mark)
+					} else {
+						for i := range dict.Values {
+							if _, ok := dict.Values[i].(storedoc.StringValue); ok {
+								dict.Values[i] = mark
+							}
+						}
+					}
+				})
+				storeValues(v, func(c *storedoc.Composite, dict *storedoc.Dictionary) {
+					if c != nil && c.QualifiedName != string(mark) {
+						t.Errorf("goroutine %d: a composite holds %q", g, c.QualifiedName)
+					}
+					if dict != nil {
+						for _, e := range dict.Values {
+							if s, ok := e.(storedoc.StringValue); ok && s != mark {
+								t.Errorf("goroutine %d: a Values element holds %q", g, s)
+							}
+						}
+					}
+				})
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestStoreDocumentSlabsHostile: inputs of many tiny values, each
+// composite or dictionary of 3 bytes (a tag and an empty map) and a
+// Values array of one item, allocate no more than a few times what the
+// values take (the decoders' blocks grow only as far as the input that
+// remains has bytes), and a forged count of Values allocates no more
+// than the input justifies.
+func TestStoreDocumentSlabsHostile(t *testing.T) {
+	const n = 20000
+	// A dictionary whose Values hold n tiny composites, dictionaries and
+	// dictionaries with a Values array of one composite.
+	data := binary.BigEndian.AppendUint32([]byte{0xd8, 0x81, 0xa1, 0x00, 0x9a}, n)
+	for i := range n {
+		switch i % 3 {
+		case 0:
+			data = append(data, 0xd8, 0x84, 0xa0)
+		case 1:
+			data = append(data, 0xd8, 0x81, 0xa0)
+		default:
+			data = append(data, 0xd8, 0x81, 0xa1, 0x00, 0x81, 0xd8, 0x84, 0xa0)
+		}
+	}
+	if _, err := storedoc.UnmarshalValueCBOR(data); err != nil {
+		t.Fatal(err)
+	}
+	var before, after gort.MemStats
+	gort.ReadMemStats(&before)
+	const runs = 5
+	for range runs {
+		if _, err := storedoc.UnmarshalValueCBOR(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gort.ReadMemStats(&after)
+	// A value's own size: a composite 72 bytes, a dictionary 32, a
+	// Values element 16 (the box of a value is a pointer's), the outer
+	// Values array n of them.
+	own := n/3*72 + n/3*(32+16+72) + n/3*32 + n*16
+	if got := (after.TotalAlloc - before.TotalAlloc) / runs; got > 3*uint64(own) {
+		t.Errorf("%d tiny values in %d bytes: %d bytes allocated a decode, %d for the values themselves", n, len(data), got, own)
+	}
+	// Forged: a Values array of 2^32-1 items in a few bytes.
+	forged := []byte{0xd8, 0x81, 0xa1, 0x00, 0x9a, 0xff, 0xff, 0xff, 0xff, 0xd8, 0x84, 0xa0}
+	gort.ReadMemStats(&before)
+	if _, err := storedoc.UnmarshalValueCBOR(forged); err == nil {
+		t.Fatal("a forged count decoded")
+	}
+	gort.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4096 {
+		t.Errorf("a forged count of Values: %d bytes allocated", got)
 	}
 }

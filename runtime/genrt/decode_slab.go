@@ -20,7 +20,8 @@ import (
 // from slabFirst elements, doubling, as their elements are handed out
 // (so at most about twice as many are made as handed out), and a block
 // never holds more elements than the input that remains when it is made
-// has bytes: each value and each element stands for an item of at least
+// has bytes (buffered bytes, on a stream), or than the one value or slice
+// it is made for: each value and each element stands for an item of at least
 // one byte, so a hostile input of many tiny items cannot make a decoder
 // allocate more than a few elements per input byte. A decoder keeps the
 // rest of its blocks across Reset and the reuse of Unmarshal's pooled

@@ -870,12 +870,6 @@ func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-// The slabs the decoders take a union's pointer variants and the slices of its values from,
-// a few to a block of the decoder's (genrt.Slab).
-var (
-	cborSlabComposite = genrt.NewSlab[Composite]()
-)
-
 // AppendValueCBOR appends the encoding of x, one of Value's variants (null for nil).
 func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 	switch x := x.(type) {
@@ -941,7 +935,7 @@ func decodeValueKindCBOR(d *runtime.Decoder) (Value, error) {
 	if k.Tagged {
 		switch k.Tag {
 		case 132:
-			x := cborSlabComposite.New(d)
+			x := new(Composite)
 			if err := x.DecodeCBOR(d); err != nil {
 				return nil, err
 			}

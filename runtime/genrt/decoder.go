@@ -65,11 +65,6 @@ type Decoder struct {
 	// that a pooled decoder used with the same options again keeps them;
 	// 0 when anything else set them.
 	resetFor uint8
-
-	// The blocks that Slab.New and Slab.Slice carve values and slices
-	// from (decode_slab.go), each a *slabBlock[T], in the slot of its
-	// slab's id.
-	slabs [slabWays]any
 }
 
 // slowState is what the slow paths for tags and indefinite lengths keep,
@@ -124,7 +119,7 @@ func NewDecoder(r io.Reader) *Decoder {
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, checks: d.checks, slow: d.slow, shortText: d.shortText, text: d.text, textLeft: d.textLeft, slabs: d.slabs}
+	*d = Decoder{buf: data, opts: d.opts, checks: d.checks, slow: d.slow, shortText: d.shortText, text: d.text, textLeft: d.textLeft}
 	if d.slow != nil {
 		d.slow.reset()
 	}

@@ -72,14 +72,7 @@
 // The pointees of pointer fields (*int64, *string...) that a decoder
 // allocates come a few to a heap object of at most 128 bytes (NewScalar),
 // and so do a union's variants of string and number kinds, which Go would
-// box one by one in the interface (BoxString, BoxScalar). A union's
-// variants held by pointer and the slices of a union's values come from
-// blocks of the decoder's of at most 4 KB, as many per block as the input
-// that remains has bytes at most (Slab): a value or slice a program keeps
-// keeps its block alive, every one of them is its own (a slice's capacity
-// is its length, so an append copies), and a decoder reused through
-// Reset, or Unmarshal's pooled decoders, take the rest of their blocks
-// for the next input's values.
+// box one by one in the interface (BoxString, BoxScalar).
 //
 // Reads take tags as fxamacker/cbor's Unmarshal does: a tag with no
 // meaning for the Go type is read through (a tag within a tag is a level),
@@ -246,9 +239,7 @@
 //   - Fields of other kinds: [AppendBytesOrNull],
 //     [AppendMarshaledBy], [AppendBytesOf], [ReadBytesOf], [ReadByteArrayOf].
 //   - Pointees of pointer fields, a few to a heap object: [NewScalar],
-//     [Scalar], [NewString]; a union's variants held by pointer and the
-//     slices of a union's values, from blocks: [Slab], [NewSlab],
-//     [Slab.New], [Slab.Slice].
+//     [Scalar], [NewString].
 //   - Versions: [GenVersion], [MinGenVersion], [UpgradeCborgenRuntime],
 //     [RegenerateWithNewerCborgen].
 //   - Names of code generated before version 5, most of them now

@@ -65,9 +65,7 @@ const (
 	// with StructKeys, StructFields and IntKey, MaxStructFields, and the
 	// writers kept out of line (AppendUintCall, AppendIntCall,
 	// AppendStringCall, AppendBytesCall, AppendFloat32Call,
-	// AppendArrayHeadCall, AppendMapHeadCall, SizeStringCall); NewSlab,
-	// Slab.New and Slab.Slice for a union's pointer variants and slices
-	// of a union's values.
+	// AppendArrayHeadCall, AppendMapHeadCall, SizeStringCall).
 	GenVersion = 9
 
 	// MinGenVersion is the oldest version of generated code this runtime

@@ -672,7 +672,7 @@ func (v *Dictionary) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return genrt.AtField(err, "Values")
 			}
-			v.Values = cborSlabsValue.Slice(d, v.Values, n)
+			v.Values = genrt.ReuseSlice(d, v.Values, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -989,14 +989,6 @@ func (v *BoolValue) DecodeCBOR(d *runtime.Decoder) error {
 	return nil
 }
 
-// The slabs the decoders take a union's pointer variants and the slices of its values from,
-// a few to a block of the decoder's (genrt.Slab).
-var (
-	cborSlabsValue     = genrt.NewSlab[Value]()
-	cborSlabComposite  = genrt.NewSlab[Composite]()
-	cborSlabDictionary = genrt.NewSlab[Dictionary]()
-)
-
 // AppendValueCBOR appends the encoding of x, one of Value's variants (null for nil).
 func AppendValueCBOR(dst []byte, x Value) ([]byte, error) {
 	switch x := x.(type) {
@@ -1058,13 +1050,13 @@ func decodeValueKindCBOR(d *runtime.Decoder) (Value, error) {
 	if k.Tagged {
 		switch k.Tag {
 		case 132:
-			x := cborSlabComposite.New(d)
+			x := new(Composite)
 			if err := x.DecodeCBOR(d); err != nil {
 				return nil, err
 			}
 			return x, nil
 		case 129:
-			x := cborSlabDictionary.New(d)
+			x := new(Dictionary)
 			if err := x.DecodeCBOR(d); err != nil {
 				return nil, err
 			}

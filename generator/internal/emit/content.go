@@ -284,7 +284,7 @@ func caseAt(catchAll *model.Variant) jen.Code {
 // variantDecl declares x, a new value of the variant v.
 func (e *emitter) variantDecl(v *model.Variant) jen.Code {
 	if v.Ptr {
-		return jen.Id("x").Op(":=").Add(e.newVariant(v))
+		return jen.Id("x").Op(":=").New(e.typeRef(v.Struct))
 	}
 	return jen.Var().Id("x").Add(e.typeRef(v.Struct))
 }

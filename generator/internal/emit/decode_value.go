@@ -556,15 +556,10 @@ func (e *emitter) decodeSlice(t model.Slice, to jen.Code, wrap pathFunc, depth i
 		)}
 	}
 	loop = append(loop, e.withLocalErr(func() []jen.Code { return e.decodeValue(t.Elem, jen.Add(to).Index(jen.Id(i)), elemWrap, depth+1) })...)
-	reuse := rt("ReuseSlice").Call(jen.Id("d"), to, n)
-	if u, ok := t.Elem.(model.Union); ok && e.slabs.slices[u.Model.Name] != "" && unionIfaceType(u) {
-		// A slice of a union's values: from the decoder's blocks (union.go).
-		reuse = jen.Id(e.slabs.slices[u.Model.Name]).Dot("Slice").Call(jen.Id("d"), to, n)
-	}
 	return []jen.Code{
 		jen.List(n, jen.Id("err")).Op(":=").Id("d").Dot("ReadArrayHead").Call(),
 		ifErr(wrap),
-		jen.Add(to).Op("=").Add(reuse),
+		jen.Add(to).Op("=").Add(rt("ReuseSlice")).Call(jen.Id("d"), to, n),
 		elemLoop(depth, "NextElem", wrap, nil, loop),
 		jen.Id("d").Dot("Leave").Call(),
 	}

@@ -60,7 +60,6 @@ type emitter struct {
 	path    string                   // the import path of the package
 	structs map[string]*model.Struct // the types generated in this run, by name
 	tables  map[string]keyTables     // the legacy decoders' key tables, by type name
-	slabs   slabNames                // the slabs of a union's values (union.go)
 }
 
 // dynamicOptions is the dynamic.Options literal that makes fxamacker/cbor

@@ -17,7 +17,7 @@ import (
 // jennifer file: the version guard first when first, the unions last when
 // last.
 func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
-	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone, small: f.Small, structLoop: f.Small, path: f.Path, structs: map[string]*model.Struct{}, tables: legacyTables(f), slabs: unionSlabs(f)}
+	e := &emitter{order: f.Order, time: f.Time, nilEmpty: f.NilEmpty, floatNone: f.FloatNone, small: f.Small, structLoop: f.Small, path: f.Path, structs: map[string]*model.Struct{}, tables: legacyTables(f)}
 	for _, s := range f.Structs {
 		e.structs[s.Name] = s
 	}
@@ -29,7 +29,6 @@ func renderOne(f *model.File, from, to int, first, last bool) ([]byte, error) {
 		e.addStruct(jf, s)
 	}
 	if last {
-		jf.Add(e.slabDecls())
 		for _, u := range f.Unions {
 			jf.Add(e.unionFuncs(u)).Line()
 		}

@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"go/types"
 	"slices"
 	"sort"
 	"strconv"
@@ -249,7 +248,7 @@ func (e *emitter) unionDecodeCases(u *model.UnionType) (tagged, untagged []jen.C
 func (e *emitter) decodeVariant(u *model.UnionType, v *model.Variant) []jen.Code {
 	decl := jen.Var().Id("x").Add(e.typeRef(v.Struct))
 	if v.Ptr {
-		decl = jen.Id("x").Op(":=").Add(e.newVariant(v))
+		decl = jen.Id("x").Op(":=").New(e.typeRef(v.Struct))
 	}
 	// A variant of a string or number kind is boxed in a cell of the
 	// decoder's (genrt.BoxString, BoxScalar), not a heap object each.
@@ -297,112 +296,3 @@ func (e *emitter) unionUnmarshal(u *model.UnionType) jen.Code {
 
 // unionIface is the union's interface type.
 func (e *emitter) unionIface(u *model.UnionType) jen.Code { return jen.Qual(e.path, u.Name) }
-
-// slabNames are the package-level slabs (genrt.Slab) a file's decoders
-// take values from instead of allocating each: variants, by the name of
-// the type, for the variants a union holds by pointer (what the
-// dispatcher would make with new); slices, by the name of the union, for
-// the slices of a union's values the file decodes. order lists them as
-// they are declared.
-type slabNames struct {
-	variants, slices map[string]string
-	order            []slabDecl
-}
-
-// slabDecl is one slab: its variable and the type of its values.
-type slabDecl struct {
-	name string
-	typ  func(e *emitter) jen.Code
-}
-
-// unionSlabs names the slabs of f: cborSlabT for a pointer variant T,
-// cborSlabsU for the slices of a union U's values (when some slice of
-// the file holds them), each made unique against the package's names.
-// Every chunk of the file computes the same names.
-func unionSlabs(f *model.File) slabNames {
-	n := slabNames{variants: map[string]string{}, slices: map[string]string{}}
-	used := map[string]bool{}
-	unique := func(name string) string {
-		for f.Taken[name] || used[name] {
-			name += "_"
-		}
-		used[name] = true
-		return name
-	}
-	held := map[*model.UnionType]bool{}
-	var walk func(t model.Type)
-	walk = func(t model.Type) {
-		switch t := t.(type) {
-		case model.Slice:
-			if u, ok := t.Elem.(model.Union); ok && unionIfaceType(u) {
-				held[u.Model] = true
-			}
-			walk(t.Elem)
-		case model.Array:
-			walk(t.Elem)
-		case model.Map:
-			walk(t.Key)
-			walk(t.Elem)
-		case model.Pointer:
-			walk(t.Elem)
-		}
-	}
-	for _, s := range f.Structs {
-		for _, fl := range s.Fields {
-			walk(fl.Type)
-		}
-		if s.Value != nil {
-			walk(s.Value)
-		}
-	}
-	for _, u := range f.Unions {
-		// A union's slabs one after another, so that their ids differ
-		// in the decoder's slots.
-		if held[u] {
-			name := unique("cborSlabs" + u.Name)
-			n.slices[u.Name] = name
-			n.order = append(n.order, slabDecl{name, func(e *emitter) jen.Code { return e.unionIface(u) }})
-		}
-		for _, v := range u.Variants {
-			if v.Ptr && n.variants[v.Struct.Name] == "" {
-				s := v.Struct
-				name := unique("cborSlab" + s.Name)
-				n.variants[s.Name] = name
-				n.order = append(n.order, slabDecl{name, func(e *emitter) jen.Code { return e.typeRef(s) }})
-			}
-		}
-	}
-	return n
-}
-
-// unionIfaceType reports whether t's Go type is its union's interface
-// itself, the element type of the slices its slab carves.
-func unionIfaceType(t model.Union) bool {
-	named, ok := t.Go.(*types.Named)
-	return ok && named.Obj().Name() == t.Model.Name
-}
-
-// slabDecls declares the file's slabs, one variable each, in one block:
-// their ids are consecutive, so a decoder keeps blocks of up to four of
-// them at once.
-func (e *emitter) slabDecls() jen.Code {
-	if len(e.slabs.order) == 0 {
-		return jen.Null()
-	}
-	var defs []jen.Code
-	for _, s := range e.slabs.order {
-		defs = append(defs, jen.Id(s.name).Op("=").Add(rt("NewSlab")).Types(s.typ(e)).Call())
-	}
-	return jen.Comment("The slabs the decoders take a union's pointer variants and the slices of its values from,").Line().
-		Comment("a few to a block of the decoder's (genrt.Slab).").Line().
-		Var().Defs(defs...).Line()
-}
-
-// newVariant is a new zero value of v, a variant held by pointer, from
-// its slab.
-func (e *emitter) newVariant(v *model.Variant) jen.Code {
-	if name := e.slabs.variants[v.Struct.Name]; name != "" {
-		return jen.Id(name).Dot("New").Call(jen.Id("d"))
-	}
-	return jen.New(e.typeRef(v.Struct))
-}

@@ -1917,7 +1917,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return genrt.AtField(err, "Certs")
 			}
-			v.Certs = cborSlabsCert.Slice(d, v.Certs, n)
+			v.Certs = genrt.ReuseSlice(d, v.Certs, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1958,7 +1958,7 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return genrt.AtField(err, "Events")
 			}
-			v.Events = cborSlabsEvent.Slice(d, v.Events, n)
+			v.Events = genrt.ReuseSlice(d, v.Events, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -2056,23 +2056,6 @@ func (v *Ledger) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	return nil
 }
 
-// The slabs the decoders take a union's pointer variants and the slices of its values from,
-// a few to a block of the decoder's (genrt.Slab).
-var (
-	cborSlabsCert      = genrt.NewSlab[Cert]()
-	cborSlabStakeReg   = genrt.NewSlab[StakeReg]()
-	cborSlabStakeDereg = genrt.NewSlab[StakeDereg]()
-	cborSlabDeleg      = genrt.NewSlab[Deleg]()
-	cborSlabPoolRetire = genrt.NewSlab[PoolRetire]()
-	cborSlabsEvent     = genrt.NewSlab[Event]()
-	cborSlabPut        = genrt.NewSlab[Put]()
-	cborSlabDel        = genrt.NewSlab[Del]()
-	cborSlabPing       = genrt.NewSlab[Ping]()
-	cborSlabPong       = genrt.NewSlab[Pong]()
-	cborSlabCircle     = genrt.NewSlab[Circle]()
-	cborSlabRect       = genrt.NewSlab[Rect]()
-)
-
 // AppendCertCBOR appends the encoding of x, one of Cert's variants (null for nil).
 func AppendCertCBOR(dst []byte, x Cert) ([]byte, error) {
 	switch x := x.(type) {
@@ -2135,28 +2118,28 @@ func DecodeCertCBOR(d *runtime.Decoder) (Cert, error) {
 	}
 	switch c {
 	case 0:
-		x := cborSlabStakeReg.New(d)
+		x := new(StakeReg)
 		x.Kind = 0
 		if err := x.cborDecodeAfterFirst(d, n); err != nil {
 			return nil, genrt.AtRoot(err, "StakeReg", genrt.OneItem)
 		}
 		return x, nil
 	case 1:
-		x := cborSlabStakeDereg.New(d)
+		x := new(StakeDereg)
 		x.Kind = 1
 		if err := x.cborDecodeAfterFirst(d, n); err != nil {
 			return nil, genrt.AtRoot(err, "StakeDereg", genrt.OneItem)
 		}
 		return x, nil
 	case 2:
-		x := cborSlabDeleg.New(d)
+		x := new(Deleg)
 		x.Kind = 2
 		if err := x.cborDecodeAfterFirst(d, n); err != nil {
 			return nil, genrt.AtRoot(err, "Deleg", genrt.OneItem)
 		}
 		return x, nil
 	case 3:
-		x := cborSlabPoolRetire.New(d)
+		x := new(PoolRetire)
 		x.Kind = 3
 		if err := x.cborDecodeAfterFirst(d, n); err != nil {
 			return nil, genrt.AtRoot(err, "PoolRetire", genrt.OneItem)
@@ -2248,7 +2231,7 @@ func DecodeEventCBOR(d *runtime.Decoder) (Event, error) {
 	switch string(c) {
 	case "put":
 		d.Release(m)
-		x := cborSlabPut.New(d)
+		x := new(Put)
 		x.Op = "put"
 		if err := x.cborDecodeAfterFirst(d, n); err != nil {
 			return nil, genrt.AtRoot(err, "Put", genrt.OneItem)
@@ -2256,7 +2239,7 @@ func DecodeEventCBOR(d *runtime.Decoder) (Event, error) {
 		return x, nil
 	case "del":
 		d.Release(m)
-		x := cborSlabDel.New(d)
+		x := new(Del)
 		x.Op = "del"
 		if err := x.cborDecodeAfterFirst(d, n); err != nil {
 			return nil, genrt.AtRoot(err, "Del", genrt.OneItem)
@@ -2358,13 +2341,13 @@ func DecodeMsgCBOR(d *runtime.Decoder) (Msg, error) {
 	d.Rewind(m)
 	switch c {
 	case 1:
-		x := cborSlabPing.New(d)
+		x := new(Ping)
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
 		return x, nil
 	case 2:
-		x := cborSlabPong.New(d)
+		x := new(Pong)
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
@@ -2457,13 +2440,13 @@ func DecodeShapeCBOR(d *runtime.Decoder) (Shape, error) {
 	d.Rewind(m)
 	switch string(c) {
 	case "circle":
-		x := cborSlabCircle.New(d)
+		x := new(Circle)
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}
 		return x, nil
 	case "rect":
-		x := cborSlabRect.New(d)
+		x := new(Rect)
 		if err := x.DecodeCBOR(d); err != nil {
 			return nil, err
 		}

@@ -209,7 +209,7 @@ func (v *Composite) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return genrt.AtField(err, "Fields")
 			}
-			v.Fields = cborSlabsValue.Slice(d, v.Fields, n)
+			v.Fields = genrt.ReuseSlice(d, v.Fields, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -921,7 +921,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return genrt.AtField(err, "Values")
 			}
-			v.Values = cborSlabsValue.Slice(d, v.Values, n)
+			v.Values = genrt.ReuseSlice(d, v.Values, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1052,7 +1052,7 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 			if err != nil {
 				return genrt.AtField(err, "Ext")
 			}
-			v.Ext = cborSlabsExtension.Slice(d, v.Ext, n)
+			v.Ext = genrt.ReuseSlice(d, v.Ext, n)
 			for i := 0; i != n; i++ {
 				if n < 0 {
 					if more, err := d.NextElem(n, i); err != nil {
@@ -1085,14 +1085,6 @@ func (v *Document) cborDecodeFields(d *runtime.Decoder, from, to int) error {
 	}
 	return nil
 }
-
-// The slabs the decoders take a union's pointer variants and the slices of its values from,
-// a few to a block of the decoder's (genrt.Slab).
-var (
-	cborSlabsExtension = genrt.NewSlab[Extension]()
-	cborSlabsValue     = genrt.NewSlab[Value]()
-	cborSlabComposite  = genrt.NewSlab[Composite]()
-)
 
 // AppendExtensionCBOR appends the encoding of x, one of Extension's variants (null for nil).
 func AppendExtensionCBOR(dst []byte, x Extension) ([]byte, error) {
@@ -1254,7 +1246,7 @@ func decodeValueKindCBOR(d *runtime.Decoder) (Value, error) {
 	if k.Tagged {
 		switch k.Tag {
 		case 2000:
-			x := cborSlabComposite.New(d)
+			x := new(Composite)
 			if err := x.DecodeCBOR(d); err != nil {
 				return nil, err
 			}

@@ -95,7 +95,7 @@ type Decoder struct {
 // most often pick different slots, so that they seldom move one slot
 // between processors. The spares are never released: at most
 // spareSlots Decoders, each with its blocks (at most 4 KiB of strings
-// and 2 KiB of big.Ints and words) and no more than spareStorage
+// and 4 KiB of big.Ints and words) and no more than spareStorage
 // bytes of storage for a stream (one with more goes to the pool).
 const (
 	spareSlots   = 16
@@ -552,7 +552,7 @@ func (d *Decoder) ReadString(max uint64) (string, error) {
 const (
 	maxBlockString   = 64
 	stringBlock      = 4096
-	grownStringBlock = 1024
+	grownStringBlock = 2048
 )
 
 // str returns b as a string of its own bytes.

@@ -282,26 +282,28 @@ func appendMagnitude(dst []byte, ws []big.Word, n int) []byte {
 // and over a buffer no more than the input the Decoder was made over
 // justifies (each value takes a byte of it at least); each later one is
 // twice as long as the one it follows, up to maxIntBlock big.Ints and
-// maxWordBlock words (1 KiB each on 64-bit platforms, as much as a
+// maxWordBlock words (2 KiB each on 64-bit platforms, as much as a
 // grown block of short strings): a Decoder kept for item after item
-// (see spares) allocates a block every 31 big.Ints, where one of 17
+// (see spares) allocates a block every 63 big.Ints, where one of 17
 // took as long as the rest of a power.Claim's decode. A value kept
-// keeps its blocks alive, at most 2 KiB (blocks of 4 KiB, 127 big.Ints,
-// counted the same instructions per call: what is left of the blocks'
-// cost is the first write to fresh memory, paid per byte). A pooled Decoder keeps what is left
+// keeps its blocks alive, at most 4 KiB, as a kept string of the
+// generated code's other decoders keeps its text block (blocks of 4 KiB,
+// 127 big.Ints, counted the same instructions per call and ran within
+// the spread of 2 KiB's side by side: what is left of the blocks' cost
+// is the first write to fresh memory, paid per byte). A pooled Decoder keeps what is left
 // of its blocks for the next item, so a run of small items shares them.
 // Each value has its own words with no room to grow into: a result that
 // needs more gets new ones, as big.Int's arithmetic does. A value longer
 // than wordBlock/4 words has words of its own. intBlock is 17, not 8 or
 // 16: a block of more than 512 bytes is allocated with a header instead
 // of heap bits written for it, which took a block of 8 about 420
-// instructions; maxIntBlock is 31, whose header fills its size class
-// (1,024 bytes).
+// instructions; maxIntBlock is 63, whose header fills its size class
+// (2,048 bytes).
 const (
 	intBlock     = 17
 	wordBlock    = 64
-	maxIntBlock  = 31
-	maxWordBlock = 128
+	maxIntBlock  = 63
+	maxWordBlock = 256
 )
 
 // newFilInt returns a zero big.Int of d's block.

@@ -595,7 +595,7 @@ func (d *Decoder) blockBytes(b []byte) []byte {
 // takes no more memory than an allocation as large as the input would
 // (see maxBlockString): the input's length rounded up as far as the
 // size classes of Go's allocator round it (classFloor); a later one
-// twice the last, when that is more, up to stringBlock. Where that
+// twice the last, when that is more, up to grownStringBlock. Where that
 // leaves no room for a second string as long as b, b is copied on its
 // own instead.
 func (d *Decoder) block(b []byte) []byte {

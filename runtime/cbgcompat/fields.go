@@ -290,8 +290,9 @@ func appendMagnitude(dst []byte, ws []big.Word, n int) []byte {
 // generated code's other decoders keeps its text block (blocks of 4 KiB,
 // 127 big.Ints, counted the same instructions per call and ran within
 // the spread of 2 KiB's side by side: what is left of the blocks' cost
-// is the first write to fresh memory, paid per byte). A pooled Decoder keeps what is left
-// of its blocks for the next item, so a run of small items shares them.
+// is the first write to fresh memory, paid per byte). A pooled Decoder
+// keeps what is left of its blocks for the next item, so a run of small
+// items shares them.
 // Each value has its own words with no room to grow into: a result that
 // needs more gets new ones, as big.Int's arithmetic does. A value longer
 // than wordBlock/4 words has words of its own. intBlock is 17, not 8 or

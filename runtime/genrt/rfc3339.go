@@ -3,8 +3,6 @@ package genrt
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
-	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -259,85 +257,6 @@ func learnZone(secs int64, zone int32) *time.Location {
 	return loc
 }
 
-// appendRFC3339 appends t as t.AppendFormat(dst, time.RFC3339) does, or
-// time.RFC3339Nano with nanos, and reports false, appending nothing, when
-// the text would fall outside fxamacker/cbor's range: a year outside
-// 0000-9999 or an offset of 24 hours or more.
-func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
-	at := len(dst)
-	dst = slices.Grow(dst, 35)
-	n, ok := formatRFC3339((*[35]byte)(dst[at:at+35]), t, nanos)
-	return dst[:at+n], ok
-}
-
-// formatRFC3339 writes t as appendRFC3339 appends it to the start of b
-// and returns its length, or 0 and false.
-func formatRFC3339(b *[35]byte, t time.Time, nanos bool) (int, bool) {
-	secs := t.Unix()
-	zone := uint64('Z')
-	if loc := t.Location(); loc != utcLoc {
-		// A Time in UTC and one in the location a program may have
-		// assigned to time.UTC both report that location: never cached.
-		if zone = offsets.find(loc, secs); zone == 0 || loc == time.UTC {
-			if zone = offsets.learn(t); zone == 0 {
-				return 0, false // an offset of a day or more
-			}
-		}
-	}
-	offset := int64(zone) >> 41
-	// The local date and clock in seconds since 0000-01-01T00:00:00,
-	// which holds every year written and only those (an overflow of
-	// secs+offset wraps far outside).
-	local := uint64(secs + offset - minRFC3339)
-	if local >= maxRFC3339-minRFC3339 {
-		return 0, false
-	}
-	days, rem := uint32(local/86400), uint32(local%86400)
-	hi, lo, month, day := civil(days + 146097 - 60)
-	if lo == 100 { // January or February of a year ending in 00
-		hi, lo = hi+1, 0
-	}
-	// 2006-01-02T15:04:05.999999999-07:00
-	put2(b[0:2], hi)
-	put2(b[2:4], lo)
-	b[4] = '-'
-	put2(b[5:7], month)
-	b[7] = '-'
-	put2(b[8:10], day)
-	b[10] = 'T'
-	hm := rem / 60
-	h := hm / 60
-	put2(b[11:13], h)
-	b[13] = ':'
-	put2(b[14:16], hm-h*60)
-	b[16] = ':'
-	put2(b[17:19], rem-hm*60)
-	n := 19
-	if ns := uint32(t.Nanosecond()); nanos && ns != 0 {
-		// Nine digits, then the trailing zeros dropped, as AppendFormat
-		// writes RFC3339Nano: the first digit, then eight in one word.
-		first := ns / 100_000_000
-		b[19] = '.'
-		b[20] = byte('0' + first)
-		w := digitBytes8(ns - first*100_000_000)
-		binary.LittleEndian.PutUint64(b[21:29], w+0x3030303030303030)
-		// The zeros at the end are the word's high zero bytes; when all
-		// eight are zeros, the first digit is not. Most fractions end in
-		// a digit other than 0: then the length, which the rest of the
-		// caller's writing waits for, needs none of the digits.
-		n = 29
-		if ns%10 == 0 {
-			n -= bits.LeadingZeros64(w) / 8
-		}
-	}
-	// The zone's text, "Z" or "±hh:mm", in six bytes (a shorter one is
-	// followed by bytes that the next field or the slice's end covers).
-	z := (*[6]byte)(b[n&31:]) // n is at most 29
-	binary.LittleEndian.PutUint32(z[0:4], uint32(zone&0xffffff)|':'<<24)
-	binary.LittleEndian.PutUint16(z[4:6], uint16(zone>>24))
-	return n + 1 + 5*int(zone>>40&1), true
-}
-
 // The local seconds of 0000-01-01T00:00:00 and 10000-01-01T00:00:00,
 // counted from 1970-01-01T00:00:00.
 const (
@@ -360,7 +279,7 @@ func digitBytes8(v uint32) uint64 {
 	return q | (w-q*10)<<8
 }
 
-// offsets is what appendRFC3339 learnt last of the offset of a location:
+// offsets is what AppendTime learnt last of the offset of a location:
 // over span instants from start (Unix seconds) loc has the offset that
 // zone holds, a zone word. It saves Time.Zone's lookup and the offset's
 // formatting while the times written fall in one span of one location.

@@ -56,7 +56,7 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 		return dst, ErrTimeRange
 	}
 	days, rem := uint32(local/86400), uint32(local%86400)
-	hi, lo, month, day := civil(days + 146097 - 60)
+	hi, lo, md := civil(days + 146097 - 60)
 	if lo == 100 { // January or February of a year ending in 00
 		hi, lo = hi+1, 0
 	}
@@ -64,9 +64,9 @@ func AppendTime(dst []byte, t time.Time, mode TimeMode, tag bool) ([]byte, error
 	put2(b[0:2], hi)
 	put2(b[2:4], lo)
 	b[4] = '-'
-	put2(b[5:7], month)
+	binary.LittleEndian.PutUint16(b[5:7], uint16(md))
 	b[7] = '-'
-	put2(b[8:10], day)
+	binary.LittleEndian.PutUint16(b[8:10], uint16(md>>16))
 	b[10] = 'T'
 	hm := rem / 60
 	h := hm / 60

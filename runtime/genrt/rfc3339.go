@@ -389,24 +389,43 @@ var digitPairs = func() (t [128]uint16) {
 // -0400-03-01 (one 400-year era before March 1 of year 0), for years 0
 // to 9999, as the year's first two digits and its last two (100 in
 // January and February of a year ending in 00: the caller carries it),
-// the month and the day, by Neri and Schneider's algorithm ("Euclidean affine
-// functions and their application to calendar algorithms", 2022): the
-// century, the year of the century and the day of the year (counted from
-// March) follow from one division and one multiplication each, the month
-// and day from one more. Its callers wait for its results: the halves of
-// the year come from the century and the year of the century without a
-// division by 100, and January and February (the next year) from the
-// product before the day of the year is divided out of it.
-func civil(days uint32) (hi, lo, month, day uint32) {
+// and the month and the day as text (monthDayText), by Neri and
+// Schneider's algorithm ("Euclidean affine functions and their
+// application to calendar algorithms", 2022): the century, the year of
+// the century and the day of the year (counted from March) follow from
+// one division and one multiplication each. Its caller waits for its
+// results (the text it writes waits on the longest chain of dependent
+// steps): the halves of the year come from the century and the year of
+// the century without a division by 100, January and February (the next
+// year) from the product before the day of the year is divided out of
+// it, and the month and day from one load of a table of the days of a
+// year, where computing them (one more multiplication, a division by a
+// constant and two loads of digits) made the chain a third longer.
+func civil(days uint32) (hi, lo, monthDay uint32) {
 	n1 := 4*days + 3
 	p2 := 2939745 * uint64(n1%146097|3) // 2939745/2^32 is 4/1461 near enough
 	doy := uint32(p2) / (4 * 2939745)
-	n3 := 2141*doy + 197913 // 2141/2^16 is 5/153 near enough, March as 3
 	// 1 when doy >= 306, January or February: the carry of adding
 	// 2^32 - 306×4×2939745 to the product's low half.
 	next := uint32((p2&0xffffffff + 1<<32 - 306*4*2939745) >> 32)
-	return n1/146097 - 4, uint32(p2>>32) + next, n3>>16 - 12*next, n3&0xffff/2141 + 1
+	return n1/146097 - 4, uint32(p2>>32) + next, monthDayText[doy]
 }
+
+// monthDayText[doy] is the month and day of the day doy (0-365) of a year
+// counted from March 1, as the text civil's caller writes: the month's two
+// digits in the low 16 bits, the day's in the high.
+var monthDayText = func() (t [366]uint32) {
+	for doy := range uint32(366) {
+		m := (5*doy + 2) / 153 // 0 for March
+		day := doy - (153*m+2)/5 + 1
+		month := m + 3
+		if m >= 10 {
+			month = m - 9
+		}
+		t[doy] = uint32(digitPairs[month]) | uint32(digitPairs[day])<<16
+	}
+	return t
+}()
 
 // pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine
 // digits to nanoseconds.

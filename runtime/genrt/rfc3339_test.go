@@ -270,8 +270,9 @@ func TestDaysFromCivil(t *testing.T) {
 		if got, want := daysFromCivil(day.Year(), int(day.Month()), day.Day()), day.Unix()/86400; got != want {
 			t.Fatalf("%s: %d days, want %d", day.Format(time.DateOnly), got, want)
 		}
-		if hi, lo, m, dd := civil(uint32(d) + 146097 - 60); int(hi*100+lo) != day.Year() || lo > 100 || int(m) != int(day.Month()) || int(dd) != day.Day() {
-			t.Fatalf("civil(%d) = %d|%d-%d-%d, want %s", d+146097-60, hi, lo, m, dd, day.Format(time.DateOnly))
+		hi, lo, md := civil(uint32(d) + 146097 - 60)
+		if text := fmt.Sprintf("%c%c-%c%c", byte(md), byte(md>>8), byte(md>>16), byte(md>>24)); int(hi*100+lo) != day.Year() || lo > 100 || text != day.Format("01-02") {
+			t.Fatalf("civil(%d) = %d|%d %q, want %s", d+146097-60, hi, lo, text, day.Format(time.DateOnly))
 		}
 	}
 }

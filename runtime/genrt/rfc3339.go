@@ -12,6 +12,7 @@ import (
 // for time.RFC3339 accepts (YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM), fields in
 // range) and builds the same time.Time; the callers hand anything else to
 // time.Parse, so every input it accepts is still accepted. The writer
+// (AppendTime's text, encode_time.go, with the tables and caches here)
 // produces what Time.AppendFormat writes for time.RFC3339 and
 // time.RFC3339Nano.
 

@@ -267,13 +267,20 @@ const (
 
 // digitBytes8 returns the eight decimal digits of v (below 10^8) as the
 // bytes of a little-endian word, the first digit in the low byte, each
-// byte the digit's value: the halves, then the quarters, then the digits
-// split in all lanes at once by multiplying with reciprocals (exact for
-// these ranges: 10486/2^20 for /100 below 10^4, 103/2^10 for /10 below
-// 100).
+// byte the digit's value (digitBytes4x2 of its halves).
 func digitBytes8(v uint32) uint64 {
 	hi := v / 10_000
-	w := uint64(hi) | uint64(v-hi*10_000)<<32 // four digits in each 32-bit lane
+	return digitBytes4x2(hi, v-hi*10_000)
+}
+
+// digitBytes4x2 returns the four decimal digits of hi and then the four
+// of lo (each below 10^4) as digitBytes8 returns eight: the quarters,
+// then the digits split in all lanes at once by multiplying with
+// reciprocals (exact for these ranges: 10486/2^20 for /100 below 10^4,
+// 103/2^10 for /10 below 100). A caller that has the halves from
+// divisions of its own value in parallel starts the split sooner.
+func digitBytes4x2(hi, lo uint32) uint64 {
+	w := uint64(hi) | uint64(lo)<<32 // four digits in each 32-bit lane
 	q := (w * 10486 >> 20) & 0x0000007f_0000007f
 	w = q | (w-q*100)<<16 // two digits in each 16-bit lane
 	q = (w * 103 >> 10) & 0x000f_000f_000f_000f

@@ -36,9 +36,13 @@ func (d *Decoder) ReadTime() (time.Time, error) {
 	// The common forms without a tag: RFC 3339 text, and epoch seconds
 	// (the in-line reads). The rest is out of line, so that this part
 	// has a small frame.
-	if d.off < len(d.buf) && d.buf[d.off]>>5 == MajorText {
-		if t, ok := d.tryRFC3339(); ok {
-			return t, nil
+	if p := d.buf[d.off:]; len(p) != 0 && p[0]>>5 == MajorText {
+		// tryRFC3339 in line: the text's parse is the one call.
+		if h, n := rfc3339Text(p, d.opts.MaxStringLength); n != 0 {
+			if t, ok := parseRFC3339(p[h : h+n]); ok {
+				d.off += h + n
+				return t, nil
+			}
 		}
 	} else if x, ok := d.TryUint(math.MaxInt64); ok {
 		return time.Unix(int64(x), 0), nil
@@ -123,19 +127,8 @@ func (d *Decoder) skipTags() (byte, error) {
 // valid UTF-8.
 func (d *Decoder) tryRFC3339() (time.Time, bool) {
 	p := d.buf[d.off:]
-	n, h := int(p[0]&0x1f), 1
-	switch {
-	case n < 20:
-		return time.Time{}, false
-	case n == 24:
-		if len(p) < 2 || p[1] < 24 {
-			return time.Time{}, false
-		}
-		n, h = int(p[1]), 2
-	case n > 24:
-		return time.Time{}, false
-	}
-	if n > len(p)-h || n > d.opts.MaxStringLength {
+	h, n := rfc3339Text(p, d.opts.MaxStringLength)
+	if n == 0 {
 		return time.Time{}, false
 	}
 	t, ok := parseRFC3339(p[h : h+n])
@@ -143,4 +136,20 @@ func (d *Decoder) tryRFC3339() (time.Time, bool) {
 		d.off += h + n
 	}
 	return t, ok
+}
+
+// rfc3339Text returns the length h of the head of the text string at the
+// start of p, which holds at least one byte, and the length n of the
+// text, when the head is a shortest one, the text is long enough for RFC
+// 3339's shortest form, within max and all in p; else n is 0. It is small
+// enough to be inlined.
+func rfc3339Text(p []byte, max int) (h, n int) {
+	n, h = int(p[0]&0x1f), 1
+	if n == 24 && len(p) >= 2 && p[1] >= 24 {
+		n, h = int(p[1]), 2
+	}
+	if n < 20 || n >= 24 && h == 1 || n > len(p)-h || n > max {
+		return 0, 0
+	}
+	return h, n
 }

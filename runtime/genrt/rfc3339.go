@@ -3,8 +3,6 @@ package genrt
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
-	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -14,6 +12,7 @@ import (
 // for time.RFC3339 accepts (YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM), fields in
 // range) and builds the same time.Time; the callers hand anything else to
 // time.Parse, so every input it accepts is still accepted. The writer
+// (AppendTime's text, encode_time.go, with the tables and caches here)
 // produces what Time.AppendFormat writes for time.RFC3339 and
 // time.RFC3339Nano.
 
@@ -259,85 +258,6 @@ func learnZone(secs int64, zone int32) *time.Location {
 	return loc
 }
 
-// appendRFC3339 appends t as t.AppendFormat(dst, time.RFC3339) does, or
-// time.RFC3339Nano with nanos, and reports false, appending nothing, when
-// the text would fall outside fxamacker/cbor's range: a year outside
-// 0000-9999 or an offset of 24 hours or more.
-func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
-	at := len(dst)
-	dst = slices.Grow(dst, 35)
-	n, ok := formatRFC3339((*[35]byte)(dst[at:at+35]), t, nanos)
-	return dst[:at+n], ok
-}
-
-// formatRFC3339 writes t as appendRFC3339 appends it to the start of b
-// and returns its length, or 0 and false.
-func formatRFC3339(b *[35]byte, t time.Time, nanos bool) (int, bool) {
-	secs := t.Unix()
-	zone := uint64('Z')
-	if loc := t.Location(); loc != utcLoc {
-		// A Time in UTC and one in the location a program may have
-		// assigned to time.UTC both report that location: never cached.
-		if zone = offsets.find(loc, secs); zone == 0 || loc == time.UTC {
-			if zone = offsets.learn(t); zone == 0 {
-				return 0, false // an offset of a day or more
-			}
-		}
-	}
-	offset := int64(zone) >> 41
-	// The local date and clock in seconds since 0000-01-01T00:00:00,
-	// which holds every year written and only those (an overflow of
-	// secs+offset wraps far outside).
-	local := uint64(secs + offset - minRFC3339)
-	if local >= maxRFC3339-minRFC3339 {
-		return 0, false
-	}
-	days, rem := uint32(local/86400), uint32(local%86400)
-	hi, lo, month, day := civil(days + 146097 - 60)
-	if lo == 100 { // January or February of a year ending in 00
-		hi, lo = hi+1, 0
-	}
-	// 2006-01-02T15:04:05.999999999-07:00
-	put2(b[0:2], hi)
-	put2(b[2:4], lo)
-	b[4] = '-'
-	put2(b[5:7], month)
-	b[7] = '-'
-	put2(b[8:10], day)
-	b[10] = 'T'
-	hm := rem / 60
-	h := hm / 60
-	put2(b[11:13], h)
-	b[13] = ':'
-	put2(b[14:16], hm-h*60)
-	b[16] = ':'
-	put2(b[17:19], rem-hm*60)
-	n := 19
-	if ns := uint32(t.Nanosecond()); nanos && ns != 0 {
-		// Nine digits, then the trailing zeros dropped, as AppendFormat
-		// writes RFC3339Nano: the first digit, then eight in one word.
-		first := ns / 100_000_000
-		b[19] = '.'
-		b[20] = byte('0' + first)
-		w := digitBytes8(ns - first*100_000_000)
-		binary.LittleEndian.PutUint64(b[21:29], w+0x3030303030303030)
-		// The zeros at the end are the word's high zero bytes; when all
-		// eight are zeros, the first digit is not. Most fractions end in
-		// a digit other than 0: then the length, which the rest of the
-		// caller's writing waits for, needs none of the digits.
-		n = 29
-		if ns%10 == 0 {
-			n -= bits.LeadingZeros64(w) / 8
-		}
-	}
-	// The zone's text, "Z" or "±hh:mm", in six bytes (a shorter one is
-	// followed by bytes that the next field or the slice's end covers).
-	z := (*[6]byte)(b[n&31:]) // n is at most 29
-	binary.LittleEndian.PutUint32(z[0:4], uint32(zone&0xffffff)|':'<<24)
-	binary.LittleEndian.PutUint16(z[4:6], uint16(zone>>24))
-	return n + 1 + 5*int(zone>>40&1), true
-}
-
 // The local seconds of 0000-01-01T00:00:00 and 10000-01-01T00:00:00,
 // counted from 1970-01-01T00:00:00.
 const (
@@ -347,20 +267,27 @@ const (
 
 // digitBytes8 returns the eight decimal digits of v (below 10^8) as the
 // bytes of a little-endian word, the first digit in the low byte, each
-// byte the digit's value: the halves, then the quarters, then the digits
-// split in all lanes at once by multiplying with reciprocals (exact for
-// these ranges: 10486/2^20 for /100 below 10^4, 103/2^10 for /10 below
-// 100).
+// byte the digit's value (digitBytes4x2 of its halves).
 func digitBytes8(v uint32) uint64 {
 	hi := v / 10_000
-	w := uint64(hi) | uint64(v-hi*10_000)<<32 // four digits in each 32-bit lane
+	return digitBytes4x2(hi, v-hi*10_000)
+}
+
+// digitBytes4x2 returns the four decimal digits of hi and then the four
+// of lo (each below 10^4) as digitBytes8 returns eight: the quarters,
+// then the digits split in all lanes at once by multiplying with
+// reciprocals (exact for these ranges: 10486/2^20 for /100 below 10^4,
+// 103/2^10 for /10 below 100). A caller that has the halves from
+// divisions of its own value in parallel starts the split sooner.
+func digitBytes4x2(hi, lo uint32) uint64 {
+	w := uint64(hi) | uint64(lo)<<32 // four digits in each 32-bit lane
 	q := (w * 10486 >> 20) & 0x0000007f_0000007f
 	w = q | (w-q*100)<<16 // two digits in each 16-bit lane
 	q = (w * 103 >> 10) & 0x000f_000f_000f_000f
 	return q | (w-q*10)<<8
 }
 
-// offsets is what appendRFC3339 learnt last of the offset of a location:
+// offsets is what AppendTime learnt last of the offset of a location:
 // over span instants from start (Unix seconds) loc has the offset that
 // zone holds, a zone word. It saves Time.Zone's lookup and the offset's
 // formatting while the times written fall in one span of one location.
@@ -470,24 +397,43 @@ var digitPairs = func() (t [128]uint16) {
 // -0400-03-01 (one 400-year era before March 1 of year 0), for years 0
 // to 9999, as the year's first two digits and its last two (100 in
 // January and February of a year ending in 00: the caller carries it),
-// the month and the day, by Neri and Schneider's algorithm ("Euclidean affine
-// functions and their application to calendar algorithms", 2022): the
-// century, the year of the century and the day of the year (counted from
-// March) follow from one division and one multiplication each, the month
-// and day from one more. Its callers wait for its results: the halves of
-// the year come from the century and the year of the century without a
-// division by 100, and January and February (the next year) from the
-// product before the day of the year is divided out of it.
-func civil(days uint32) (hi, lo, month, day uint32) {
+// and the month and the day as text (monthDayText), by Neri and
+// Schneider's algorithm ("Euclidean affine functions and their
+// application to calendar algorithms", 2022): the century, the year of
+// the century and the day of the year (counted from March) follow from
+// one division and one multiplication each. Its caller waits for its
+// results (the text it writes waits on the longest chain of dependent
+// steps): the halves of the year come from the century and the year of
+// the century without a division by 100, January and February (the next
+// year) from the product before the day of the year is divided out of
+// it, and the month and day from one load of a table of the days of a
+// year, where computing them (one more multiplication, a division by a
+// constant and two loads of digits) made the chain a third longer.
+func civil(days uint32) (hi, lo, monthDay uint32) {
 	n1 := 4*days + 3
 	p2 := 2939745 * uint64(n1%146097|3) // 2939745/2^32 is 4/1461 near enough
 	doy := uint32(p2) / (4 * 2939745)
-	n3 := 2141*doy + 197913 // 2141/2^16 is 5/153 near enough, March as 3
 	// 1 when doy >= 306, January or February: the carry of adding
 	// 2^32 - 306×4×2939745 to the product's low half.
 	next := uint32((p2&0xffffffff + 1<<32 - 306*4*2939745) >> 32)
-	return n1/146097 - 4, uint32(p2>>32) + next, n3>>16 - 12*next, n3&0xffff/2141 + 1
+	return n1/146097 - 4, uint32(p2>>32) + next, monthDayText[doy]
 }
+
+// monthDayText[doy] is the month and day of the day doy (0-365) of a year
+// counted from March 1, as the text civil's caller writes: the month's two
+// digits in the low 16 bits, the day's in the high.
+var monthDayText = func() (t [366]uint32) {
+	for doy := range uint32(366) {
+		m := (5*doy + 2) / 153 // 0 for March
+		day := doy - (153*m+2)/5 + 1
+		month := m + 3
+		if m >= 10 {
+			month = m - 9
+		}
+		t[doy] = uint32(digitPairs[month]) | uint32(digitPairs[day])<<16
+	}
+	return t
+}()
 
 // pow10[i] is 10 to the power i, for scaling a fraction of fewer than nine
 // digits to nanoseconds.

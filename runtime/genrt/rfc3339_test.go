@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -71,6 +72,31 @@ func formatReference(t time.Time, layout string) ([]byte, bool) {
 	}
 	z := s[len(s)-6:]
 	return s, (z[0] == '+' || z[0] == '-') && (z[1] < '2' || z[1] == '2' && z[2] < '4')
+}
+
+// appendRFC3339 appends t as t.AppendFormat(dst, time.RFC3339) does, or
+// time.RFC3339Nano with nanos: AppendTime's text without its head (into a
+// buffer with room for it, AppendTime's own path); false, appending
+// nothing, where AppendTime returns ErrTimeRange. AppendTime writes the
+// zero time as null, never as text: its text is AppendFormat's here.
+func appendRFC3339(dst []byte, t time.Time, nanos bool) ([]byte, bool) {
+	layout, mode := time.RFC3339, TimeRFC3339
+	if nanos {
+		layout, mode = time.RFC3339Nano, TimeRFC3339Nano
+	}
+	if t.IsZero() {
+		return t.AppendFormat(dst, layout), true
+	}
+	at := len(dst)
+	out, err := AppendTime(slices.Grow(dst, 37), t, mode, false)
+	if err != nil {
+		return out[:at], false
+	}
+	head := 1
+	if out[at] == 0x78 {
+		head = 2
+	}
+	return append(out[:at], out[at+head:]...), true
 }
 
 func TestAppendRFC3339MatchesAppendFormat(t *testing.T) {
@@ -244,8 +270,9 @@ func TestDaysFromCivil(t *testing.T) {
 		if got, want := daysFromCivil(day.Year(), int(day.Month()), day.Day()), day.Unix()/86400; got != want {
 			t.Fatalf("%s: %d days, want %d", day.Format(time.DateOnly), got, want)
 		}
-		if hi, lo, m, dd := civil(uint32(d) + 146097 - 60); int(hi*100+lo) != day.Year() || lo > 100 || int(m) != int(day.Month()) || int(dd) != day.Day() {
-			t.Fatalf("civil(%d) = %d|%d-%d-%d, want %s", d+146097-60, hi, lo, m, dd, day.Format(time.DateOnly))
+		hi, lo, md := civil(uint32(d) + 146097 - 60)
+		if text := fmt.Sprintf("%c%c-%c%c", byte(md), byte(md>>8), byte(md>>16), byte(md>>24)); int(hi*100+lo) != day.Year() || lo > 100 || text != day.Format("01-02") {
+			t.Fatalf("civil(%d) = %d|%d %q, want %s", d+146097-60, hi, lo, text, day.Format(time.DateOnly))
 		}
 	}
 }

@@ -61,3 +61,33 @@ func BenchmarkTimeRFC3339(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkTimeRFC3339Varied writes RFC 3339 times with nanoseconds of
+// 4096 instants spread over 300 years (a different date, clock and
+// fraction each call, in a fixed zone), so that the tables the writer
+// reads are not warm for one date alone; op=Same writes one of them again
+// and again.
+func BenchmarkTimeRFC3339Varied(b *testing.B) {
+	loc := time.FixedZone("", 2*3600)
+	var times [4096]time.Time
+	x := uint64(88172645463325252) // xorshift64
+	for i := range times {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		times[i] = time.Unix(int64(x%(300*365*86400))-100*365*86400, int64(x>>40)%1e9).In(loc)
+	}
+	buf := make([]byte, 0, 64)
+	b.Run("op=Varied", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			buf, _ = genrt.AppendTime(buf[:0], times[i&4095], genrt.TimeRFC3339Nano, false)
+			i++
+		}
+	})
+	b.Run("op=Same", func(b *testing.B) {
+		for b.Loop() {
+			buf, _ = genrt.AppendTime(buf[:0], times[7], genrt.TimeRFC3339Nano, false)
+		}
+	})
+}

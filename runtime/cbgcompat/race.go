@@ -1,0 +1,5 @@
+//go:build race
+
+package cbgcompat
+
+const raceEnabled = true

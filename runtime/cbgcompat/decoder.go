@@ -30,6 +30,7 @@ import (
 	"math"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -81,71 +82,58 @@ type Decoder struct {
 	words  []big.Word
 	nints  int
 	nwords int
+	slot   uint8 // the slot of spares d goes back to
 }
 
-// Decoders are kept between items in spares, one for each P (up to
-// spareSlots Ps), and in a sync.Pool when that one is taken. A
-// goroutine pinned to its P (procPin, as sync.Pool pins for its private
-// values) is the only one that reads or writes its P's spare, so the
-// spare is taken and given back with plain loads and stores: no locked
-// instruction, which waits for every store before it, and no pointer
-// stored in the common case (a Decoder given back to the spare it was
-// taken from only sets a flag), so no write barrier while the collector
-// marks. A Decoder taken on one P and given back on another (its
-// goroutine moved) becomes that P's spare when that P has none; the one
-// it held, if in use, goes to the pool when given back. The spares are
-// never released: at most spareSlots Decoders, each with its blocks (at
-// most 4 KiB of strings and 4 KiB of big.Ints and words) and no more
-// than spareStorage bytes of storage for a stream (one with more goes
-// to the pool). Under the race detector, which does not see the
-// pinning, every Decoder goes through the pool.
+// Decoders are kept between items in spares, one a slot, and in a
+// sync.Pool when the slot is taken. A goroutine takes the Decoder of the
+// slot that the address of its stack picks (spareSlot), and the Decoder
+// goes back to the slot it was taken for: a goroutine that decodes item
+// after item from one place hands one Decoder back and forth with two
+// atomic operations, where sync.Pool's Get and Put each pin the goroutine
+// to its P (about 120 instructions); goroutines whose stacks lie apart
+// most often pick different slots, so that they seldom move one slot
+// between processors. The spares are never released: at most
+// spareSlots Decoders, each with its blocks (at most 4 KiB of strings
+// and 4 KiB of big.Ints and words) and no more than spareStorage
+// bytes of storage for a stream (one with more goes to the pool).
 const (
-	spareSlots   = 64
+	spareSlots   = 16
 	spareStorage = 4 << 10
 )
 
-// spare is the spare Decoder of one P: d, when held is set; d stays
-// when taken, so that giving it back stores no pointer.
-type spare struct {
-	d    *Decoder
-	held bool
-	_    [64 - 16]byte // a cache line each
-}
-
 var (
-	spares   [spareSlots]spare
+	spares [spareSlots]struct {
+		d atomic.Pointer[Decoder]
+		_ [64 - 8]byte // a cache line each
+	}
 	decoders = sync.Pool{New: func() any { return new(Decoder) }}
 )
 
+// spareSlot is the slot of the calling goroutine's stack: its address in
+// blocks of 2 KiB (the least a goroutine's stack takes), hashed.
+func spareSlot() uint8 {
+	var mark byte
+	sp := uint64(uintptr(unsafe.Pointer(&mark)))
+	return uint8((sp >> 11) * 0x9e3779b97f4a7c15 >> 60)
+}
+
 func getDecoder() *Decoder {
-	if !raceEnabled {
-		if pid := procPin(); pid < spareSlots {
-			if s := &spares[pid]; s.held {
-				s.held = false
-				procUnpin()
-				return s.d
-			}
+	i := spareSlot()
+	if s := &spares[i].d; s.Load() != nil {
+		if d := s.Swap(nil); d != nil {
+			return d // d.slot is i: it was put back there
 		}
-		procUnpin()
 	}
-	return decoders.Get().(*Decoder)
+	d := decoders.Get().(*Decoder)
+	d.slot = i
+	return d
 }
 
 func putDecoder(d *Decoder) {
-	if !raceEnabled && cap(d.own) <= spareStorage {
-		if pid := procPin(); pid < spareSlots {
-			if s := &spares[pid]; !s.held {
-				if s.d != d {
-					s.d = d
-				}
-				s.held = true
-				procUnpin()
-				return
-			}
-		}
-		procUnpin()
+	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
+		decoders.Put(d)
 	}
-	decoders.Put(d)
 }
 
 // NewBytesDecoder returns a Decoder over data.
@@ -167,15 +155,13 @@ func NewDecoder(r io.Reader) (d *Decoder, owned bool) {
 		// getDecoder and window.unread, written out: the call of
 		// go-ipld-cbor and of most programs, where they are a tenth of
 		// a small item's decode.
-		if !raceEnabled {
-			if pid := procPin(); pid < spareSlots && spares[pid].held {
-				spares[pid].held = false
-				d = spares[pid].d
-			}
-			procUnpin()
+		i := spareSlot()
+		if s := &spares[i].d; s.Load() != nil {
+			d = s.Swap(nil) // d.slot is i: it was put back there
 		}
 		if d == nil {
 			d = decoders.Get().(*Decoder)
+			d.slot = i
 		}
 		d.rdr = r
 		if readerInPlace {
@@ -232,18 +218,9 @@ func (d *Decoder) release(err error) error {
 	d.buf = nil
 	d.pos, d.start, d.unread = 0, 0, false
 	// putDecoder, written out.
-	if !raceEnabled && cap(d.own) <= spareStorage {
-		if pid := procPin(); pid < spareSlots && !spares[pid].held {
-			if s := &spares[pid]; s.d != d {
-				s.d = d
-			}
-			spares[pid].held = true
-			procUnpin()
-			return err
-		}
-		procUnpin()
+	if s := &spares[d.slot].d; s.Load() != nil || cap(d.own) > spareStorage || !s.CompareAndSwap(nil, d) {
+		decoders.Put(d)
 	}
-	decoders.Put(d)
 	return err
 }
 

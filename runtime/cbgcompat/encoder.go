@@ -7,7 +7,6 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // AppendHeader appends the head of an item of major type maj with
@@ -92,28 +91,17 @@ func (w *Writer) WriteString(s string) (int, error) {
 
 // Writers, for MarshalCBOR(io.Writer) to append into before it writes
 // once to its io.Writer, are kept as the decoders are (spares): one in
-// each of writerSlots slots, the one the goroutine's stack picks, and in
+// each of spareSlots slots, the one the goroutine's stack picks, and in
 // a sync.Pool when that slot is taken. An encode that writes item after
 // item from one goroutine hands one Writer back and forth with two
 // atomic operations instead of the pool's Get and Put (about 120
 // instructions, a fifth of a small record's encode). The spares are
-// never released: at most writerSlots Writers of at most spareStorage
+// never released: at most spareSlots Writers of at most spareStorage
 // bytes each; a larger one goes to the pool, up to maxKeptWriter.
 const maxKeptWriter = 1 << 16
 
-// writerSlots is the number of spare Writers.
-const writerSlots = 16
-
-// spareSlot is the slot of the calling goroutine's stack: its address in
-// blocks of 2 KiB (the least a goroutine's stack takes), hashed.
-func spareSlot() uint8 {
-	var mark byte
-	sp := uint64(uintptr(unsafe.Pointer(&mark)))
-	return uint8((sp >> 11) * 0x9e3779b97f4a7c15 >> 60)
-}
-
 var (
-	spareWriters [writerSlots]struct {
+	spareWriters [spareSlots]struct {
 		w atomic.Pointer[Writer]
 		_ [64 - 8]byte // a cache line each
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/big"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -147,43 +146,4 @@ func TestWritersShared(t *testing.T) {
 		}
 		return ""
 	})
-}
-
-// TestSpareHandOff: on one P, the Decoder given back is the next one
-// taken; one taken while the spare is out is another, and of two given
-// back, the first is kept and the second goes to the pool, so that no
-// Decoder is ever handed out twice.
-func TestSpareHandOff(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the race detector's build keeps every Decoder in the pool")
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	a := getDecoder()
-	putDecoder(a)
-	if b := getDecoder(); b != a {
-		t.Fatal("the Decoder given back was not the next one taken")
-	}
-	c := getDecoder() // the spare is out: another one
-	if c == a {
-		t.Fatal("the Decoder in use was taken again")
-	}
-	putDecoder(c) // kept: the spare was out
-	putDecoder(a) // the spare is held: to the pool
-	if d := getDecoder(); d != c {
-		t.Fatal("the first Decoder given back was not kept")
-	}
-	if e := getDecoder(); e == c {
-		t.Fatal("a Decoder was handed out twice")
-	}
-	// Over a reader, the same hand-off: a decode of claimLike leaves its
-	// Decoder as the spare.
-	var v claimValue
-	if err := decodeClaim(&v, bytes.NewReader(claimLike)); err != nil {
-		t.Fatal(err)
-	}
-	f := getDecoder()
-	putDecoder(f)
-	if g := getDecoder(); g != f || g.buf != nil || g.rdr != nil || g.pos != 0 {
-		t.Fatal("the spare was not kept empty")
-	}
 }

@@ -1,5 +1,0 @@
-//go:build race
-
-package cbgcompat
-
-const raceEnabled = true

@@ -14,6 +14,7 @@
 #	cd DIR/harness && go test -run '^$' -bench Compat -benchmem   # wall clock
 #	DIR/icount.sh miner.SectorOnChainInfo decode ours              # callgrind
 #	PAIRED_ROUNDS=200 DIR/h.test -test.run TestPaired              # side by side
+#	RUNS_N=8 RUNS_TYPE=power.Claim RUNS_SIDE=ours DIR/h.test -test.run TestRuns  # a run's faults, stops
 set -eu
 GST=github.com/filecoin-project/go-state-types@v0.20.0-dev
 INDIGO=github.com/bluesky-social/indigo@v0.0.0-20260605210604-af2fec94f34c

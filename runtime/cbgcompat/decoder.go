@@ -82,6 +82,15 @@ type Decoder struct {
 	words  []big.Word
 	nints  int
 	nwords int
+	// boxes and refs are the blocks that pointer fields' values are
+	// taken from (see FilIntPtr and StringValues.MakePtr): the
+	// go-state-types big.Ints that a *big.Int field points to, and the
+	// CIDs and addresses (strings) that a *cid.Cid or *address.Address
+	// points to; those from nboxes and nrefs on are free.
+	boxes  []FilIntBox
+	refs   []string
+	nboxes int
+	nrefs  int
 	slot   uint8 // the slot of spares d goes back to
 }
 
@@ -94,8 +103,9 @@ type Decoder struct {
 // to its P (about 120 instructions); goroutines whose stacks lie apart
 // most often pick different slots, so that they seldom move one slot
 // between processors. The spares are never released: at most
-// spareSlots Decoders, each with its blocks (at most 4 KiB of strings
-// and 4 KiB of big.Ints and words) and no more than spareStorage
+// spareSlots Decoders, each with its blocks (at most 4 KiB of strings,
+// 4 KiB of big.Ints and words, and 4 KiB of the values pointer fields
+// point to) and no more than spareStorage
 // bytes of storage for a stream (one with more goes to the pool).
 const (
 	spareSlots   = 16

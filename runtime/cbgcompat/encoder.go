@@ -173,8 +173,10 @@ const (
 	// (Decoder.MoveTo, CheckInPlace, NewCidTexts, CastVia,
 	// LegacyCidDecoder). 5: MarshalCBOR appends into a bytes.Buffer's
 	// free space (Room); a tuple's one-byte head is tested in line
-	// (Decoder.Head).
-	GenVersion = 5
+	// (Decoder.Head). 6: the values of pointer fields to go-state-types'
+	// big.Int, CIDs and addresses come from the Decoder's blocks
+	// (FilIntPtr, StringValues.MakePtr).
+	GenVersion = 6
 	// MinGenVersion is the oldest generated code it still supports.
 	MinGenVersion = 1
 )

@@ -342,6 +342,68 @@ func (d *Decoder) newWords(nw int) []big.Word {
 	return d.words[:nw:nw]
 }
 
+// FilIntBox is laid out as github.com/filecoin-project/go-state-types'
+// big.Int (and abi.TokenAmount, abi.StoragePower, ... which are that
+// type): a struct of an embedded *big.Int alone. A *FilIntBox converts
+// to a pointer to that type without unsafe, the conversion Go allows
+// between pointers to types of identical underlying types: a change of
+// the type's layout fails to compile the generated code, not to run it.
+type FilIntBox struct{ *big.Int }
+
+// The boxes FilIntPtr returns, and the values StringValues.MakePtr
+// returns (refs), are taken from blocks as the big.Ints are (see
+// intBlock): a Decoder's first block of at most boxBlock or refBlock
+// values, over a buffer no more than its input justifies (each value
+// takes a byte of it at least), each later one twice the one it
+// follows, up to 2 KiB on 64-bit platforms. A value of a block is
+// handed out once: each pointer points to a value of its own, which no
+// other decode writes; a value kept keeps its block alive, at most 2
+// KiB (and a box its big.Int's blocks).
+const (
+	boxBlock    = 32
+	maxBoxBlock = 256
+	refBlock    = 16
+	maxRefBlock = 128
+)
+
+// FilIntPtr reads a go-state-types big.Int as FilInt does, for a field
+// that points to one (*abi.TokenAmount, *big.Int): its value is a box
+// of d's block, which the field points to (as whyrusleeping/cbor-gen's
+// code sets such a field to a new big.Int for every value it reads).
+// The generated code converts the result, (*big.Int)(p).
+func (d *Decoder) FilIntPtr() (*FilIntBox, error) {
+	x, err := d.FilInt()
+	if err != nil {
+		return nil, err
+	}
+	if d.nboxes == len(d.boxes) {
+		n := boxBlock
+		if d.src == nil && len(d.buf) < n {
+			n = len(d.buf)
+		}
+		d.boxes, d.nboxes = make([]FilIntBox, max(n, min(2*len(d.boxes), maxBoxBlock))), 0
+	}
+	p := &d.boxes[d.nboxes]
+	d.nboxes++
+	p.Int = x
+	return p, nil
+}
+
+// newRef returns a string of d's block of refs for a pointer field's
+// value (see StringValues.MakePtr).
+func (d *Decoder) newRef() *string {
+	if d.nrefs == len(d.refs) {
+		n := refBlock
+		if d.src == nil && len(d.buf) < n {
+			n = len(d.buf)
+		}
+		d.refs, d.nrefs = make([]string, max(n, min(2*len(d.refs), maxRefBlock))), 0
+	}
+	p := &d.refs[d.nrefs]
+	d.nrefs++
+	return p
+}
+
 // FilInt reads a github.com/filecoin-project/go-state-types/big.Int as
 // its UnmarshalCBOR does and returns its Int: a byte string of at most
 // FilIntMax bytes, empty for zero, else a sign byte (0 or 1) and the

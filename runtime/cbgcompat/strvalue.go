@@ -80,6 +80,18 @@ func (c StringValues[T]) Make(d *Decoder, b []byte) (T, bool) {
 	return *(*T)(unsafe.Pointer(&s)), true
 }
 
+// MakePtr is Make for a field that points to a T (*cid.Cid,
+// *address.Address): the T is one of d's block (see FilIntPtr), its
+// own, which no other decode writes.
+func (c StringValues[T]) MakePtr(d *Decoder, b []byte) (*T, bool) {
+	if !c.ok || !c.check(b) {
+		return nil, false
+	}
+	p := d.newRef()
+	*p = d.str(b)
+	return (*T)(unsafe.Pointer(p)), true
+}
+
 // BlockString returns b as a string: short ones (up to 64 bytes, every
 // CID and address of the Filecoin and atproto formats) are copied into
 // the Decoder's block of short strings, one allocation for many.

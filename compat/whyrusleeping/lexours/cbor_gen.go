@@ -14,8 +14,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 5)
-	_ = cbgcompat.RegenerateWithNewerCborgen(5 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 6)
+	_ = cbgcompat.RegenerateWithNewerCborgen(6 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's

@@ -19,8 +19,8 @@ import (
 
 // The generated code and the runtime must fit: a compile error here names the one to update.
 const (
-	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 5)
-	_ = cbgcompat.RegenerateWithNewerCborgen(5 - cbgcompat.MinGenVersion)
+	_ = cbgcompat.UpgradeCborgenRuntime(cbgcompat.GenVersion - 6)
+	_ = cbgcompat.RegenerateWithNewerCborgen(6 - cbgcompat.MinGenVersion)
 )
 
 // MarshalCBOR writes the CBOR encoding of t to w, as whyrusleeping/cbor-gen's
@@ -478,11 +478,11 @@ func (t *Simple) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			cv, err := cbgReadCid(d)
+			cp, err := cbgReadCidPtr(d)
 			if err != nil {
 				return fmt.Errorf("failed to read cid field t.PCid: %w", err)
 			}
-			t.PCid = &cv
+			t.PCid = cp
 		}
 	}
 	// t.Big
@@ -2293,11 +2293,11 @@ func (t *Record) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				if null, err := d.Null(); err != nil {
 					return err
 				} else if !null {
-					cv, err := cbgReadCid(d)
+					cp, err := cbgReadCidPtr(d)
 					if err != nil {
 						return fmt.Errorf("failed to read cid field t.Link: %w", err)
 					}
-					t.Link = &cv
+					t.Link = cp
 				}
 			}
 		case "tags":
@@ -2783,11 +2783,11 @@ func (t *Filecoin) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			bi, err := d.FilInt()
+			bp, err := d.FilIntPtr()
 			if err != nil {
 				return err
 			}
-			t.Power = &abi.StoragePower{Int: bi}
+			t.Power = (*abi.StoragePower)(bp)
 		}
 	}
 	// t.Amounts
@@ -2843,11 +2843,11 @@ func (t *Filecoin) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				if null, err := d.Null(); err != nil {
 					return err
 				} else if !null {
-					bi, err := d.FilInt()
+					bp, err := d.FilIntPtr()
 					if err != nil {
 						return err
 					}
-					t.PAmounts[i] = &cbgbig.Int{Int: bi}
+					t.PAmounts[i] = (*cbgbig.Int)(bp)
 				}
 			}
 		}
@@ -2865,11 +2865,11 @@ func (t *Filecoin) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 		if null, err := d.Null(); err != nil {
 			return err
 		} else if !null {
-			av, err := cbgReadAddress(d)
+			ap, err := cbgReadAddressPtr(d)
 			if err != nil {
 				return err
 			}
-			t.From = &av
+			t.From = ap
 		}
 	}
 	// t.Tos
@@ -3072,11 +3072,11 @@ func (t *FilecoinMap) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				if null, err := d.Null(); err != nil {
 					return err
 				} else if !null {
-					av, err := cbgReadAddress(d)
+					ap, err := cbgReadAddressPtr(d)
 					if err != nil {
 						return err
 					}
-					t.From = &av
+					t.From = ap
 				}
 			}
 		case "power":
@@ -3084,11 +3084,11 @@ func (t *FilecoinMap) DecodeCBORCompat(d *cbgcompat.Decoder) error {
 				if null, err := d.Null(); err != nil {
 					return err
 				} else if !null {
-					bi, err := d.FilInt()
+					bp, err := d.FilIntPtr()
 					if err != nil {
 						return err
 					}
-					t.Power = &cbgbig.Int{Int: bi}
+					t.Power = (*cbgbig.Int)(bp)
 				}
 			}
 		case "amount":
@@ -3306,6 +3306,22 @@ func cbgReadCid(d *cbgcompat.Decoder) (cid.Cid, error) {
 // where go-cid's Cid is laid out as a string (checked once).
 var cbgCids = cbgcompat.NewStringValues(cid.Cast, cid.Cid.KeyString, cbgcompat.ValidCid, cbgcompat.CidProbes)
 
+// cbgReadCidPtr reads a CID as cbgReadCid does, for a field that points to one.
+func cbgReadCidPtr(d *cbgcompat.Decoder) (*cid.Cid, error) {
+	cb, err := d.CidBytes()
+	if err != nil {
+		return nil, err
+	}
+	if p, ok := cbgCids.MakePtr(d, cb); ok {
+		return p, nil
+	}
+	c, err := cid.Cast(cb)
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
 // cbgReadAddress reads an Address as go-address's UnmarshalCBOR does.
 func cbgReadAddress(d *cbgcompat.Decoder) (address.Address, error) {
 	ab, err := d.AddressBytes()
@@ -3328,3 +3344,22 @@ func cbgReadAddress(d *cbgcompat.Decoder) (address.Address, error) {
 // cbgAddresses makes the Addresses that cbgcompat.CheckAddress takes from their
 // bytes, where go-address's Address is laid out as a string (checked once).
 var cbgAddresses = cbgcompat.NewStringValues(address.NewFromBytes, nil, cbgcompat.CheckAddress, cbgcompat.AddressProbes)
+
+// cbgReadAddressPtr reads an Address as cbgReadAddress does, for a field that points to one.
+func cbgReadAddressPtr(d *cbgcompat.Decoder) (*address.Address, error) {
+	ab, err := d.AddressBytes()
+	if err != nil {
+		return nil, err
+	}
+	if p, ok := cbgAddresses.MakePtr(d, ab); ok {
+		return p, nil
+	}
+	a, err := address.NewFromBytes(ab)
+	if err != nil {
+		return nil, err
+	}
+	if a == address.Undef {
+		return nil, cbgcompat.ErrEmptyAddress
+	}
+	return &a, nil
+}

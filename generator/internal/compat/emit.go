@@ -53,8 +53,10 @@ func Render(f *File, version string) ([]byte, error) {
 // writes indigo's LexBlob and LexLink in place (Decoder.MoveTo,
 // CheckInPlace, NewCidTexts, CastVia, LegacyCidDecoder); 5 appends
 // into a bytes.Buffer's free space (Room) and tests a tuple's one-byte
-// head in line (Decoder.Head).
-const genVersion = 5
+// head in line (Decoder.Head); 6 takes the values of pointer fields to
+// go-state-types' big.Int, CIDs and addresses from the Decoder's blocks
+// (FilIntPtr, StringValues.MakePtr).
+const genVersion = 6
 
 func lastElem(p string) string {
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -67,6 +69,11 @@ type gen struct {
 	f   *File
 	out bytes.Buffer
 	tmp int
+	// The file's StringValues of CIDs and addresses (cidReader,
+	// addressReader) and its readers of pointer fields to them
+	// (ptrReader).
+	cidValues, addrValues string
+	cidPtr, addrPtr       string
 }
 
 func (g *gen) p(format string, args ...any) {
@@ -626,42 +633,56 @@ func (g *gen) dec(x string, v *value, fd *field, depth int) {
 		if v.pointer {
 			g.nullCheck()
 		}
-		g.p("bi, err := d.FilInt()")
-		g.p("if err != nil {")
-		g.p("return err")
-		g.p("}")
 		if v.pointer {
-			g.p("%s = &%s{Int: bi}", x, T())
+			// A box of the Decoder's block, converted: the type is a
+			// struct of a *big.Int alone, as cbgcompat.FilIntBox is.
+			g.p("bp, err := d.FilIntPtr()")
+			g.p("if err != nil {")
+			g.p("return err")
+			g.p("}")
+			g.p("%s = (*%s)(bp)", x, T())
 			g.p("}")
 		} else {
+			g.p("bi, err := d.FilInt()")
+			g.p("if err != nil {")
+			g.p("return err")
+			g.p("}")
 			g.p("%s.Int = bi", x)
 		}
 	case kAddress:
 		if v.pointer {
 			g.nullCheck()
 		}
-		g.p("av, err := %s(d)", g.addressReader(v.typ))
-		g.p("if err != nil {")
-		g.p("return err")
-		g.p("}")
 		if v.pointer {
-			g.p("%s = &av", x)
+			g.p("ap, err := %s(d)", g.ptrReader(v.typ, false))
+			g.p("if err != nil {")
+			g.p("return err")
+			g.p("}")
+			g.p("%s = ap", x)
 			g.p("}")
 		} else {
+			g.p("av, err := %s(d)", g.addressReader(v.typ))
+			g.p("if err != nil {")
+			g.p("return err")
+			g.p("}")
 			g.p("%s = av", x)
 		}
 	case kCid:
 		if v.pointer {
 			g.nullCheck()
 		}
-		g.p("cv, err := %s(d)", g.cidReader())
-		g.p("if err != nil {")
-		g.p("return %s", g.errorf("failed to read cid field "+x+": %w", "err"))
-		g.p("}")
 		if v.pointer {
-			g.p("%s = &cv", x)
+			g.p("cp, err := %s(d)", g.ptrReader(v.typ, true))
+			g.p("if err != nil {")
+			g.p("return %s", g.errorf("failed to read cid field "+x+": %w", "err"))
+			g.p("}")
+			g.p("%s = cp", x)
 			g.p("}")
 		} else {
+			g.p("cv, err := %s(d)", g.cidReader())
+			g.p("if err != nil {")
+			g.p("return %s", g.errorf("failed to read cid field "+x+": %w", "err"))
+			g.p("}")
 			g.p("%s = cv", x)
 		}
 	case kBigInt:
@@ -790,7 +811,7 @@ func (g *gen) addressReader(t types.Type) string {
 		name := g.helper("cbgReadAddress")
 		values := g.helper("cbgAddresses")
 		g.f.taken[name], g.f.taken[values] = true, true
-		g.f.addrHelper = name
+		g.f.addrHelper, g.addrValues = name, values
 		rt := g.rt()
 		pkg := g.imp(addressPath, "address")
 		T := g.typ(t)
@@ -819,7 +840,7 @@ func (g *gen) cidReader() string {
 		name := g.helper("cbgReadCid")
 		values := g.helper("cbgCids")
 		g.f.taken[name], g.f.taken[values] = true, true
-		g.f.cidHelper = name
+		g.f.cidHelper, g.cidValues = name, values
 		rt := g.rt()
 		pkg := g.imp(cidPath, "cid")
 		var h bytes.Buffer
@@ -834,6 +855,55 @@ func (g *gen) cidReader() string {
 		g.f.helpers = append(g.f.helpers, h.Bytes()...)
 	}
 	return g.f.cidHelper
+}
+
+// ptrReader is the name of the file's function that reads a CID (cid)
+// or an address (t, a go-address Address) for a field that points to
+// one, written once per file: as cidReader's or addressReader's
+// function reads it, the value one of the Decoder's block
+// (StringValues.MakePtr) where it is made from its bytes, else a new
+// one, as whyrusleeping/cbor-gen's code gives a new value for every
+// pointer it reads.
+func (g *gen) ptrReader(t types.Type, cid bool) string {
+	if cid && g.cidPtr != "" {
+		return g.cidPtr
+	}
+	if !cid && g.addrPtr != "" {
+		return g.addrPtr
+	}
+	rt := g.rt()
+	var name, read, values, T, bytesCall, what string
+	if cid {
+		read, values = g.cidReader(), g.cidValues
+		name = g.helper("cbgReadCidPtr")
+		g.cidPtr = name
+		T = g.imp(cidPath, "cid") + ".Cid"
+		bytesCall, what = "d.CidBytes()", "a CID"
+	} else {
+		read, values = g.addressReader(t), g.addrValues
+		name = g.helper("cbgReadAddressPtr")
+		g.addrPtr = name
+		T = g.typ(t)
+		bytesCall, what = "d.AddressBytes()", "an Address"
+	}
+	g.f.taken[name] = true
+	var h bytes.Buffer
+	fmt.Fprintf(&h, "// %s reads %s as %s does, for a field that points to one.\n", name, what, read)
+	fmt.Fprintf(&h, "func %s(d *%s.Decoder) (*%s, error) {\n", name, rt, T)
+	if cid {
+		// cidReader's function, but for the value it returns.
+		fmt.Fprintf(&h, "cb, err := %s\nif err != nil {\nreturn nil, err\n}\n", bytesCall)
+		fmt.Fprintf(&h, "if p, ok := %s.MakePtr(d, cb); ok {\nreturn p, nil\n}\n", values)
+		fmt.Fprintf(&h, "c, err := %s.Cast(cb)\nif err != nil {\nreturn nil, err\n}\nreturn &c, nil\n}\n\n", g.imp(cidPath, "cid"))
+	} else {
+		pkg := g.imp(addressPath, "address")
+		fmt.Fprintf(&h, "ab, err := %s\nif err != nil {\nreturn nil, err\n}\n", bytesCall)
+		fmt.Fprintf(&h, "if p, ok := %s.MakePtr(d, ab); ok {\nreturn p, nil\n}\n", values)
+		fmt.Fprintf(&h, "a, err := %s.NewFromBytes(ab)\nif err != nil {\nreturn nil, err\n}\n", pkg)
+		fmt.Fprintf(&h, "if a == %s.Undef {\nreturn nil, %s.ErrEmptyAddress\n}\nreturn &a, nil\n}\n\n", pkg, rt)
+	}
+	g.f.helpers = append(g.f.helpers, h.Bytes()...)
+	return name
 }
 
 // helper is a name for a function of the file, not taken by the

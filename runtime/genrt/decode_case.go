@@ -33,11 +33,11 @@ type Mark struct {
 // stream the bytes from here on stay buffered until Rewind, as RawStart
 // pins them; every Mark must be ended by one Rewind.
 func (d *Decoder) Mark() Mark {
-	if d.r != nil {
-		if d.raws == 0 {
-			d.rawPin = d.off
+	if d.st != nil {
+		if d.st.raws == 0 {
+			d.st.rawPin = d.off
 		}
-		d.raws++
+		d.st.raws++
 	}
 	return Mark{off: d.Offset(), depth: d.depth, breaks: d.breaks, tagAt: d.tagAt}
 }
@@ -45,8 +45,8 @@ func (d *Decoder) Mark() Mark {
 // Rewind goes back to the position m that Mark returned: what was read
 // since is read again. It ends the pin of that Mark.
 func (d *Decoder) Rewind(m Mark) {
-	if d.r != nil {
-		d.raws--
+	if d.st != nil {
+		d.st.raws--
 	}
 	d.off = int(m.off - d.base)
 	d.depth, d.breaks, d.tagAt = m.depth, m.breaks, m.tagAt
@@ -235,7 +235,7 @@ func toString(x any) string {
 
 // Release ends the pin of the Mark m without going back to it.
 func (d *Decoder) Release(m Mark) {
-	if d.r != nil {
-		d.raws--
+	if d.st != nil {
+		d.st.raws--
 	}
 }

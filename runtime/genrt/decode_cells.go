@@ -66,7 +66,7 @@ func NewString[T ~string](d *Decoder) *T {
 // of a word it puts in front of an object with pointers above 512 bytes
 // are 4 KB (256 cells would take 4.75 KB).
 func (d *Decoder) moreStrings() {
-	n := stringsFirst
+	n := uint16(stringsFirst)
 	if d.strings != nil {
 		n = min(2*d.stringsBlock+1, stringsMost)
 	}
@@ -191,7 +191,7 @@ func (d *Decoder) keepText(b []byte) string {
 // keepText's copy.
 func (d *Decoder) keepChunk(b []byte) string {
 	n := len(b)
-	if d.r == nil && n > 0 {
+	if d.st == nil && n > 0 {
 		// Where b starts in the input; b may also be scratch space (an
 		// indefinite-length string put together), which lies outside.
 		at := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(d.buf))))

@@ -164,7 +164,7 @@ func TestStringBlocks(t *testing.T) {
 		_ = NewString[string](d)
 		handed++
 		if d.stringsLeft == d.stringsBlock-1 {
-			made += d.stringsBlock
+			made += int(d.stringsBlock)
 		}
 		if made > 3*handed+stringsFirst {
 			t.Fatalf("%d strings handed out, %d made", handed, made)

@@ -59,7 +59,7 @@ func (d *Decoder) containerHead(major byte) (int, error) {
 		if major == MajorMap {
 			limit, per = d.opts.MaxMapPairs, 2
 		}
-		if ib>>5 == major && n < 24 && n <= limit && (d.r != nil || n*per < len(d.buf)-d.off) {
+		if ib>>5 == major && n < 24 && n <= limit && (d.st != nil || n*per < len(d.buf)-d.off) {
 			d.off++
 			d.depth++
 			return n, nil
@@ -115,7 +115,7 @@ func (d *Decoder) checkCount(major byte, arg uint64, start int64) error {
 	if arg > uint64(limit) {
 		return d.errAt(start, ErrLimit, what+" "+strconv.FormatUint(arg, 10)+" exceed limit "+strconv.Itoa(limit))
 	}
-	if d.r == nil && arg*per > uint64(len(d.buf)-d.off) {
+	if d.st == nil && arg*per > uint64(len(d.buf)-d.off) {
 		return d.errAt(start, io.ErrUnexpectedEOF, what+" "+strconv.FormatUint(arg, 10)+" exceed the "+count(len(d.buf)-d.off, "byte")+" left")
 	}
 	return nil

@@ -46,7 +46,7 @@ func (d *Decoder) ReadKeyParts() (kind KeyKind, text []byte, n int64, err error)
 	// the UTF-8 check. Strict mode takes the general path.
 	if p := d.buf[d.off:]; len(p) > 0 && !d.opts.Strict {
 		b := p[0]
-		if n := uint(b) - 0x60; n <= 16 && n < d.shortText && len(p) >= 17 &&
+		if n := uint(b) - 0x60; n <= 16 && n < uint(d.shortText) && len(p) >= 17 &&
 			binary.LittleEndian.Uint64(p[1:])&textMasks[n&31][0]|binary.LittleEndian.Uint64(p[9:])&textMasks[n&31][1] == 0 {
 			d.off += int(1 + n)
 			return KeyText, p[1 : 1+n : 1+n], 0, nil

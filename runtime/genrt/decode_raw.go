@@ -61,11 +61,11 @@ func (d *Decoder) ReadRawChecked() ([]byte, error) {
 // skipping does not discard them. Marks nest (a raw type inside another
 // keeps its own bytes); the outermost pins for all.
 func (d *Decoder) RawStart() int64 {
-	if d.r != nil {
-		if d.raws == 0 {
-			d.rawPin = d.off
+	if d.st != nil {
+		if d.st.raws == 0 {
+			d.st.rawPin = d.off
 		}
-		d.raws++
+		d.st.raws++
 	}
 	return d.Offset()
 }
@@ -78,8 +78,8 @@ func (d *Decoder) RawStart() int64 {
 // ends the pin of that RawStart.
 func (d *Decoder) RawBytes(start int64, buf []byte) []byte {
 	from := int(start - d.base)
-	if d.r != nil {
-		d.raws--
+	if d.st != nil {
+		d.st.raws--
 		return copyBytes(buf, d.buf[from:d.off:len(d.buf)])
 	}
 	if d.opts.ZeroCopy {

@@ -32,11 +32,7 @@ func AtStructField(err error, field int, names, typ string) error {
 //
 //go:noinline
 func (d *Decoder) InitBytes(data []byte) {
-	d.buf, d.shortText = data, shortTextLimit
-	d.opts.MaxDepth = DefaultMaxDepth
-	d.opts.MaxArrayElements = DefaultMaxArrayElements
-	d.opts.MaxMapPairs = DefaultMaxMapPairs
-	d.opts.MaxStringLength = DefaultMaxStringLength
+	d.buf, d.shortText, d.opts = data, shortTextLimit, &builtinOpts[0]
 	d.applyDefaults()
 }
 

@@ -150,7 +150,7 @@ func (d *Decoder) ReadStringOr(old string) (string, error) {
 // copy (in the decoder's text block when it is short).
 func (d *Decoder) takeText(b []byte, end int) string {
 	d.off = end
-	if d.opts.ZeroCopy && d.r == nil {
+	if d.opts.ZeroCopy && d.st == nil {
 		return unsafe.String(unsafe.SliceData(b), len(b))
 	}
 	return d.copyText(b)
@@ -266,7 +266,7 @@ func Grow[S ~[]E, E any](s S) S {
 func (d *Decoder) ReadBytes(buf []byte) ([]byte, error) {
 	if at, n := d.definiteString(0x40); at >= 0 {
 		d.off = at + n
-		if d.opts.ZeroCopy && d.r == nil {
+		if d.opts.ZeroCopy && d.st == nil {
 			return d.buf[at : at+n : at+n], nil
 		}
 		// Short strings that do not go into buf's array (copyBytes's

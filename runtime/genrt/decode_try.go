@@ -137,7 +137,7 @@ func (d *Decoder) TryString() (string, bool) {
 //go:noinline
 func (d *Decoder) tryShortText() (string, bool) {
 	if p := d.buf[d.off:]; len(p) >= 17 {
-		if n, ok := asciiText(p, d.shortText); ok {
+		if n, ok := asciiText(p, uint(d.shortText)); ok {
 			d.off += int(1 + n)
 			return d.keepText(p[1 : 1+n]), true
 		}
@@ -164,7 +164,7 @@ func (d *Decoder) TryText() (string, bool) {
 	if n >= 24 || !shortText((*[24]byte)(w[:24]), byte(n)) {
 		return "", false
 	}
-	if limit := d.shortText; limit == 0 {
+	if limit := uint(d.shortText); limit == 0 {
 		// A view, as ReadString's under ZeroCopy over a slice (the
 		// only decoder whose shortText is 0).
 		if !d.opts.ZeroCopy || n > uint(d.opts.MaxStringLength) {

@@ -15,32 +15,50 @@ type Decoder struct {
 	buf  []byte // the input, or on a stream the bytes read and not yet dropped
 	off  int    // read position in buf
 	base int64  // offset in the stream of buf[0]
+	pin  int    // while pinned: buf[pin:] must survive a refill
 
-	r      io.Reader // nil for a decoder over a slice
-	rerr   error     // the error the reader returned, kept
-	pinned bool      // on a stream: buf[pin:] must survive a refill
-	pin    int
-	raws   int // on a stream: the RawStart marks not yet ended by RawBytes
-	rawPin int // buf[rawPin:] must survive a refill while raws > 0
+	depth int
+	// opts are the options in force: the built-in defaults (builtinOpts),
+	// those of SetDefaultOptions, or d's own copy (ownOpts), which
+	// SetOptions writes. Held by pointer so that a Decoder stays under
+	// the size that the compiler clears with a loop (192 bytes), as
+	// every generated UnmarshalCBOR builds one in its frame.
+	opts   *Options
+	hinted int64 // capacity granted by Hint so far
 
 	checkedTo int64      // end of the last item checkItem checked (the next one starts here or after)
-	checks    walkFlags  // the checks of the whole item that the options ask for (Options.itemChecks)
 	tagAt     int64      // 1 + offset of the content of the tag read last (0: none)
 	breaks    uint64     // bit i: the container at depth i was counted; Leave consumes its break
 	slow      *slowState // made on first use
 
-	depth  int
-	opts   Options
-	hinted int64 // capacity granted by Hint so far
+	// st holds what only a decoder over a stream uses; nil on a decoder
+	// over a slice (so st != nil tells the two apart).
+	st *streamState
 
 	// Blocks of the pointees NewScalar and NewString hand out (decode_cells.go),
 	// and how many cells of each are left; stringsBlock is the size of the
 	// last block of strings, which the next one doubles.
 	scalars      unsafe.Pointer
-	scalarsLeft  int
 	strings      unsafe.Pointer
-	stringsLeft  int
-	stringsBlock int
+	scalarsLeft  uint16
+	stringsLeft  uint16
+	stringsBlock uint16
+
+	checks walkFlags // the checks of the whole item that the options ask for (Options.itemChecks)
+
+	// shortText bounds the text TryString copies: it takes lengths below
+	// it, 24 by default (23 bytes), fewer under a smaller MaxStringLength,
+	// none in zero-copy mode (ReadString then returns a view of the input).
+	shortText uint8
+
+	// resetFor is what resetBytes set opts, checks and shortText for, when
+	// it set them last (1, plus 2 for Strict, plus 4 for ZeroCopy), so
+	// that a pooled decoder used with the same options again keeps them;
+	// 0 when anything else set them.
+	resetFor uint8
+
+	pinned  bool // buf[pin:] must survive a refill (a stream's), and the read may return to pin
+	ownOpts bool // opts points to d's own copy, which SetOptions may write
 
 	// The block that short text read is copied into (decode_cells.go),
 	// filled from its start: text points to its last byte, and its last
@@ -54,17 +72,25 @@ type Decoder struct {
 	// after every Reset.
 	chunk             unsafe.Pointer
 	chunkAt, chunkEnd int
+}
 
-	// shortText bounds the text TryString copies: it takes lengths below
-	// it, 17 by default (16 bytes), fewer under a smaller MaxStringLength,
-	// none in zero-copy mode (ReadString then returns a view of the input).
-	shortText uint
+// streamState is what a decoder over a stream keeps besides the fields
+// both kinds use.
+type streamState struct {
+	r      io.Reader
+	rerr   error // the error the reader returned, kept
+	raws   int   // the RawStart marks not yet ended by RawBytes
+	rawPin int   // buf[rawPin:] must survive a refill while raws > 0
+}
 
-	// resetFor is what resetBytes set opts, checks and shortText for, when
-	// it set them last (1, plus 2 for Strict, plus 4 for ZeroCopy), so
-	// that a pooled decoder used with the same options again keeps them;
-	// 0 when anything else set them.
-	resetFor uint8
+// builtinOpts are the built-in default options, and with Strict, with
+// ZeroCopy and with both (indexed by 1 for Strict plus 2 for ZeroCopy).
+// Decoders point to them and never write them.
+var builtinOpts = [4]Options{
+	{MaxDepth: DefaultMaxDepth, MaxArrayElements: DefaultMaxArrayElements, MaxMapPairs: DefaultMaxMapPairs, MaxStringLength: DefaultMaxStringLength},
+	{MaxDepth: DefaultMaxDepth, MaxArrayElements: DefaultMaxArrayElements, MaxMapPairs: DefaultMaxMapPairs, MaxStringLength: DefaultMaxStringLength, Strict: true},
+	{MaxDepth: DefaultMaxDepth, MaxArrayElements: DefaultMaxArrayElements, MaxMapPairs: DefaultMaxMapPairs, MaxStringLength: DefaultMaxStringLength, ZeroCopy: true},
+	{MaxDepth: DefaultMaxDepth, MaxArrayElements: DefaultMaxArrayElements, MaxMapPairs: DefaultMaxMapPairs, MaxStringLength: DefaultMaxStringLength, Strict: true, ZeroCopy: true},
 }
 
 // slowState is what the slow paths for tags and indefinite lengths keep,
@@ -96,14 +122,7 @@ func (d *Decoder) slowPath() *slowState {
 // NewBytesDecoder returns a Decoder that reads data, with default options
 // (DefaultOptions, or those of SetDefaultOptions).
 func NewBytesDecoder(data []byte) *Decoder {
-	// The options written out, not DefaultOptions(): the compiler then
-	// stores them in place instead of copying a temporary.
-	d := &Decoder{buf: data, shortText: shortTextLimit, opts: Options{
-		MaxDepth:         DefaultMaxDepth,
-		MaxArrayElements: DefaultMaxArrayElements,
-		MaxMapPairs:      DefaultMaxMapPairs,
-		MaxStringLength:  DefaultMaxStringLength,
-	}}
+	d := &Decoder{buf: data, shortText: shortTextLimit, opts: &builtinOpts[0]}
 	d.applyDefaults() // defaults.go
 	return d
 }
@@ -112,14 +131,27 @@ func NewBytesDecoder(data []byte) *Decoder {
 // default options (DefaultOptions, or those of SetDefaultOptions). It buffers;
 // its buffer grows only as data arrives.
 func NewDecoder(r io.Reader) *Decoder {
-	d := &Decoder{r: r, opts: DefaultOptions(), shortText: shortTextLimit}
+	// One allocation for the decoder and its stream state.
+	p := &struct {
+		d  Decoder
+		st streamState
+	}{d: Decoder{opts: &builtinOpts[0], shortText: shortTextLimit}, st: streamState{r: r}}
+	d := &p.d
+	d.st = &p.st
 	d.applyStreamDefaults() // defaults.go
 	return d
 }
 
 // Reset makes d a decoder over data with its current options.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{buf: data, opts: d.opts, checks: d.checks, slow: d.slow, shortText: d.shortText, text: d.text, textLeft: d.textLeft}
+	opts, own := d.opts, d.ownOpts
+	if opts == nil { // a zero Decoder
+		opts = &builtinOpts[0]
+		if p := processDefaults.Load(); p != nil {
+			opts = &p.opts
+		}
+	}
+	*d = Decoder{buf: data, opts: opts, ownOpts: own, checks: d.checks, slow: d.slow, shortText: d.shortText, text: d.text, textLeft: d.textLeft}
 	if d.slow != nil {
 		d.slow.reset()
 	}
@@ -130,17 +162,17 @@ func (d *Decoder) Reset(data []byte) {
 // arguments fit in registers): Reset and SetOptions in one call, field by
 // field (cheaper than building a whole Decoder in place, which in a heap
 // object stores every word). Options whose limits and modes are all zero,
-// the usual ones, are stored without withDefaults' temporary when no
-// process defaults are set; what a reused decoder
-// rarely holds (a reader's error, the slow paths' state) is reset out of
-// line. About 30 instructions fewer than the two calls, an eighth of what
-// Unmarshal costs besides the decoding itself.
+// the usual ones, are taken from builtinOpts when no process defaults are
+// set; what a reused decoder rarely holds (a stream's state, the slow
+// paths' state) is reset out of line. About 30 instructions fewer than
+// the two calls, an eighth of what Unmarshal costs besides the decoding
+// itself.
 func (d *Decoder) resetBytes(data []byte, o *Options) {
 	d.buf, d.off, d.base = data, 0, 0
 	d.checkedTo, d.tagAt, d.breaks, d.depth, d.hinted = 0, 0, 0, 0, 0
-	d.pinned, d.pin, d.raws = false, 0, 0
+	d.pinned, d.pin = false, 0
 	d.chunk, d.chunkAt, d.chunkEnd = nil, 0, 0 // a copy of the input before
-	if d.rerr != nil || d.slow != nil {
+	if d.st != nil || d.slow != nil {
 		d.resetRare()
 	}
 	if o.MaxDepth|o.MaxArrayElements|o.MaxMapPairs|o.MaxStringLength != 0 ||
@@ -160,13 +192,10 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 		return
 	}
 	d.resetFor = mode
-	d.opts = Options{
-		MaxDepth:         DefaultMaxDepth,
-		MaxArrayElements: DefaultMaxArrayElements,
-		MaxMapPairs:      DefaultMaxMapPairs,
-		MaxStringLength:  DefaultMaxStringLength,
-		Strict:           o.Strict,
-		ZeroCopy:         o.ZeroCopy,
+	if d.ownOpts {
+		*d.opts = builtinOpts[mode>>1] // keep the copy for the next SetOptions
+	} else {
+		d.opts = &builtinOpts[mode>>1]
 	}
 	d.checks = 0
 	if o.Strict {
@@ -174,7 +203,7 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 	}
 	d.shortText = shortTextLimit // below DefaultMaxStringLength+1
 	if o.ZeroCopy {
-		d.shortText = 0 // d.r is nil: SetOptions' zeroCopy
+		d.shortText = 0 // d.st is nil: SetOptions' zeroCopy
 	}
 }
 
@@ -183,7 +212,7 @@ func (d *Decoder) resetBytes(data []byte, o *Options) {
 //
 //go:noinline
 func (d *Decoder) resetRare() {
-	d.rerr = nil
+	d.st = nil
 	if d.slow != nil {
 		d.slow.reset()
 	}
@@ -198,19 +227,27 @@ func (d *Decoder) SetOptions(o Options) {
 // setResolved sets options whose defaults are filled in.
 func (d *Decoder) setResolved(o Options) {
 	d.resetFor = 0
-	d.opts = o
+	if !d.ownOpts {
+		d.opts, d.ownOpts = new(Options), true
+	}
+	*d.opts = o
 	d.checks = o.itemChecks()
-	d.shortText = uint(min(shortTextLimit, d.opts.MaxStringLength+1))
+	d.shortText = uint8(min(shortTextLimit-1, o.MaxStringLength) + 1)
 	if d.zeroCopy() {
 		d.shortText = 0
 	}
 }
 
 // zeroCopy reports whether strings read should alias the input.
-func (d *Decoder) zeroCopy() bool { return d.opts.ZeroCopy && d.r == nil }
+func (d *Decoder) zeroCopy() bool { return d.opts.ZeroCopy && d.st == nil }
 
 // Options returns the options in force.
-func (d *Decoder) Options() Options { return d.opts }
+func (d *Decoder) Options() Options {
+	if d.opts == nil {
+		return Options{} // a zero Decoder
+	}
+	return *d.opts
+}
 
 // Offset returns how many bytes of the input have been consumed.
 func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }
@@ -225,11 +262,11 @@ func (d *Decoder) Offset() int64 { return d.base + int64(d.off) }
 // Over a stream it first waits for n bytes to arrive (reading the n
 // elements would wait as long) and grants no more than are buffered.
 func (d *Decoder) Hint(n int) int {
-	if d.r != nil && n > len(d.buf)-d.off {
-		_ = d.fill(n) // an error stays in d.rerr for the read that meets it
+	if d.st != nil && n > len(d.buf)-d.off {
+		_ = d.fill(n) // an error stays in d.st.rerr for the read that meets it
 	}
 	left := d.base + int64(len(d.buf)) - d.hinted
-	if d.r != nil {
+	if d.st != nil {
 		left = min(left, int64(len(d.buf)-d.off))
 	}
 	if int64(n) > left {
@@ -244,7 +281,7 @@ func (d *Decoder) More() bool {
 	if d.off < len(d.buf) {
 		return true
 	}
-	return d.r != nil && d.fill(1) == nil
+	return d.st != nil && d.fill(1) == nil
 }
 
 // need makes n bytes available at buf[off:], reading from the stream if
@@ -254,7 +291,7 @@ func (d *Decoder) need(n int) error {
 	if len(d.buf)-d.off >= n {
 		return nil
 	}
-	if d.r == nil {
+	if d.st == nil {
 		return io.ErrUnexpectedEOF
 	}
 	return d.fill(n)
@@ -270,26 +307,27 @@ const shortTextLimit = 24
 // by doubling only when it is full of data that was really read, so its
 // size stays within twice what the stream delivered.
 func (d *Decoder) fill(n int) error {
+	st := d.st
 	for len(d.buf)-d.off < n {
-		if d.rerr != nil {
-			if d.rerr == io.EOF {
+		if st.rerr != nil {
+			if st.rerr == io.EOF {
 				return io.ErrUnexpectedEOF
 			}
-			return d.rerr
+			return st.rerr
 		}
 		if len(d.buf) == cap(d.buf) {
 			d.makeRoom()
 		}
-		m, err := d.r.Read(d.buf[len(d.buf):cap(d.buf)])
+		m, err := st.r.Read(d.buf[len(d.buf):cap(d.buf)])
 		if m < 0 || m > cap(d.buf)-len(d.buf) {
 			err = errors.New("cbor: reader returned an invalid count")
 			m = 0
 		}
 		d.buf = d.buf[:len(d.buf)+m]
 		if err != nil {
-			d.rerr = err
+			st.rerr = err
 		} else if m == 0 {
-			d.rerr = io.ErrNoProgress
+			st.rerr = io.ErrNoProgress
 		}
 	}
 	return nil
@@ -302,15 +340,15 @@ func (d *Decoder) makeRoom() {
 	if d.pinned && d.pin < drop {
 		drop = d.pin
 	}
-	if d.raws > 0 && d.rawPin < drop {
-		drop = d.rawPin
+	if d.st.raws > 0 && d.st.rawPin < drop {
+		drop = d.st.rawPin
 	}
 	if drop > 0 && drop >= len(d.buf)/2 {
 		n := copy(d.buf, d.buf[drop:])
 		d.buf = d.buf[:n]
 		d.off -= drop
 		d.pin -= drop
-		d.rawPin -= drop
+		d.st.rawPin -= drop
 		d.base += int64(drop)
 		return
 	}
@@ -323,6 +361,6 @@ func (d *Decoder) makeRoom() {
 	d.buf = nb
 	d.off -= drop
 	d.pin -= drop
-	d.rawPin -= drop
+	d.st.rawPin -= drop
 	d.base += int64(drop)
 }

@@ -12,8 +12,8 @@ var processDefaults atomic.Pointer[defaultSet]
 
 type defaultSet struct {
 	opts        Options
-	shortText   uint // for a decoder over a byte slice
-	streamShort uint // for a decoder over a stream, which ignores ZeroCopy
+	shortText   uint8 // for a decoder over a byte slice
+	streamShort uint8 // for a decoder over a stream, which ignores ZeroCopy
 	checks      walkFlags
 }
 
@@ -40,15 +40,15 @@ func SetDefaultOptions(o Options) {
 	o = o.over(Options{})
 	var d, s Decoder
 	d.setResolved(o)
-	s.r = eofReader{}
+	s.st = &streamState{r: eofReader{}}
 	s.setResolved(o)
-	processDefaults.Store(&defaultSet{opts: d.opts, shortText: d.shortText, streamShort: s.shortText, checks: d.checks})
+	processDefaults.Store(&defaultSet{opts: *d.opts, shortText: d.shortText, streamShort: s.shortText, checks: d.checks})
 }
 
 // applyStreamDefaults is applyDefaults for a new decoder over a stream.
 func (d *Decoder) applyStreamDefaults() {
 	if p := processDefaults.Load(); p != nil {
-		d.opts, d.shortText, d.checks = p.opts, p.streamShort, p.checks
+		d.opts, d.shortText, d.checks = &p.opts, p.streamShort, p.checks
 	}
 }
 
@@ -62,7 +62,7 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 // SetDefaultOptions set, if it was called.
 func (d *Decoder) applyDefaults() {
 	if p := processDefaults.Load(); p != nil {
-		d.opts, d.shortText, d.checks = p.opts, p.shortText, p.checks
+		d.opts, d.shortText, d.checks = &p.opts, p.shortText, p.checks
 	}
 }
 

@@ -76,12 +76,12 @@ var marshalerLimits = Options{
 // Deprecated: generated code calls [AppendMarshaledBy], whose error names
 // the type, as fxamacker/cbor's does.
 func AppendMarshaled(dst, data []byte) ([]byte, error) {
-	d := Decoder{buf: data, opts: marshalerLimits}
+	d := Decoder{buf: data, opts: &marshalerLimits}
 	if err := d.walk(checkTags|noIndef, 0); err != nil {
 		if !isIndefOut(err) || ProcessEncOptions().IndefLength != IndefLengthAllowed {
 			return dst, err
 		}
-		d = Decoder{buf: data, opts: marshalerLimits}
+		d = Decoder{buf: data, opts: &marshalerLimits}
 		if err := d.walk(checkTags, 0); err != nil {
 			return dst, err
 		}

@@ -46,7 +46,8 @@ func KeyWork(d *Decoder) int {
 // ValidWork is validSlow, with the options o, and the work of its
 // duplicate-key checks.
 func ValidWork(data []byte, o Options) (int, error) {
-	d := Decoder{buf: data, opts: o.withDefaults(), shortText: shortTextLimit}
+	resolved := o.withDefaults()
+	d := Decoder{buf: data, opts: &resolved, shortText: shortTextLimit}
 	err := d.walk(validFlags, 0)
 	if err == nil && d.off != len(data) {
 		err = d.errAt(d.Offset(), ErrTrailing, "trailing bytes")
@@ -59,7 +60,8 @@ func ValidWork(data []byte, o Options) (int, error) {
 // strict decoder's check): where the item ends, or -1 when the checker
 // leaves it to walk.
 func Checked(data []byte, o Options, tags bool) int {
-	d := Decoder{buf: data, opts: o.withDefaults()}
+	resolved := o.withDefaults()
+	d := Decoder{buf: data, opts: &resolved}
 	if d.checked(tags) {
 		return d.off
 	}
@@ -69,7 +71,8 @@ func Checked(data []byte, o Options, tags bool) int {
 // WalkChecks walks the item at the start of data as the checker checks
 // it: with Valid's flags (tags) or a strict decoder's check.
 func WalkChecks(data []byte, o Options, tags bool) (int, error) {
-	d := Decoder{buf: data, opts: o.withDefaults(), shortText: shortTextLimit}
+	resolved := o.withDefaults()
+	d := Decoder{buf: data, opts: &resolved, shortText: shortTextLimit}
 	flags := checkUTF8 | checkDups
 	if tags {
 		flags = validFlags

@@ -238,7 +238,7 @@ func TestAppendTimeAllocs(t *testing.T) {
 	}
 	data := append(AppendTag(nil, 0), AppendString(nil, "2026-11-30T21:00:00.123456789Z")...)
 	if n := testing.AllocsPerRun(100, func() {
-		d := Decoder{buf: data, opts: DefaultOptions()}
+		d := Decoder{buf: data, opts: &builtinOpts[0]}
 		if _, err := d.ReadTime(); err != nil {
 			t.Fatal(err)
 		}

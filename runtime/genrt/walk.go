@@ -55,7 +55,7 @@ func (d *Decoder) Skip() error {
 			return nil
 		}
 	}
-	if d.r != nil {
+	if d.st != nil {
 		return d.skip(d.depth)
 	}
 	s := newSliceSkipper(d)
@@ -311,7 +311,7 @@ func checkTagContent(d *Decoder, tag uint64, b byte) error {
 //
 // flags is keyPrints in a map key, else 0.
 func (d *Decoder) walkDate(flags walkFlags, depth int) error {
-	if d.r != nil && !d.pinned {
+	if d.st != nil && !d.pinned {
 		return d.walk(checkUTF8|flags, depth)
 	}
 	start, rel := d.Offset(), d.off-d.pin
@@ -343,7 +343,7 @@ func (d *Decoder) skipBytes(n int, utf8 bool, start int64) error {
 		d.off += n
 		return nil
 	}
-	if d.r == nil || d.pinned || utf8 {
+	if d.st == nil || d.pinned || utf8 {
 		if err := d.need(n); err != nil {
 			return d.eof(err, start, "string")
 		}
@@ -473,7 +473,7 @@ func (d *Decoder) mapEnd(keys *keyChecker, mark int, flags walkFlags, p uint64) 
 // validSlow is Valid by the general walker: the judge of every input the
 // fast validator is not sure of, and the author of every error.
 func validSlow(data []byte) error {
-	d := Decoder{buf: data, opts: DefaultOptions(), shortText: shortTextLimit}
+	d := Decoder{buf: data, opts: &builtinOpts[0], shortText: shortTextLimit}
 	if len(data) == 0 {
 		return &Error{Msg: "no data", Err: io.ErrUnexpectedEOF}
 	}

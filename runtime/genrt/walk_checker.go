@@ -112,7 +112,7 @@ func (d *Decoder) checked(tags bool) bool {
 // checkedIndef is checked, and reports also whether the item has an
 // indefinite length in it.
 func (d *Decoder) checkedIndef(tags bool) (ok, indef bool) {
-	if d.r != nil || d.checks&^(checkUTF8|checkDups) != 0 ||
+	if d.st != nil || d.checks&^(checkUTF8|checkDups) != 0 ||
 		len(d.buf) > math.MaxInt32 || d.opts.MaxDepth > maxDepthCap {
 		return false, false
 	}

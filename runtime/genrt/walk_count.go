@@ -39,7 +39,7 @@ func (d *Decoder) countIndefinite(start int64) (int, bool) {
 		return c.n, c.n >= 0
 	}
 	end := len(d.buf)
-	if d.r != nil {
+	if d.st != nil {
 		// Buffer the whole container, checked as Skip checks it.
 		d.off--
 		d.pinned, d.pin = true, d.off

@@ -30,7 +30,7 @@ func Valid(data []byte) error {
 	}
 	// Keys that are not plain (arrays, maps, tags, floats, longer heads):
 	// the checker, which prints them; the general walker judges the rest.
-	d := Decoder{buf: data, opts: DefaultOptions()}
+	d := Decoder{buf: data, opts: &builtinOpts[0]}
 	if d.checked(true) && d.off == len(data) {
 		return nil
 	}

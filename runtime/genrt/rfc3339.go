@@ -265,16 +265,9 @@ const (
 	maxRFC3339 = 253402300800
 )
 
-// digitBytes8 returns the eight decimal digits of v (below 10^8) as the
-// bytes of a little-endian word, the first digit in the low byte, each
-// byte the digit's value (digitBytes4x2 of its halves).
-func digitBytes8(v uint32) uint64 {
-	hi := v / 10_000
-	return digitBytes4x2(hi, v-hi*10_000)
-}
-
 // digitBytes4x2 returns the four decimal digits of hi and then the four
-// of lo (each below 10^4) as digitBytes8 returns eight: the quarters,
+// of lo (each below 10^4) as the bytes of a little-endian word, the
+// first digit in the low byte, each byte the digit's value: the quarters,
 // then the digits split in all lanes at once by multiplying with
 // reciprocals (exact for these ranges: 10486/2^20 for /100 below 10^4,
 // 103/2^10 for /10 below 100). A caller that has the halves from
